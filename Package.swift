@@ -1,0 +1,121 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Every target opts into the same upcoming features so the code base reads one way.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Herald",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "herald", targets: ["herald"]),
+        .library(name: "HeraldAPI", targets: ["HeraldAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "herald",
+            dependencies: [
+                "HeraldCore", "HeraldStore", "HeraldAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HeraldCore",
+            dependencies: [
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The SQL files live at the top level in migrations/; this target only bundles them.
+        .target(
+            name: "HeraldMigrations",
+            path: "migrations",
+            resources: [.copy("postgres"), .copy("sqlite")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HeraldStore",
+            dependencies: [
+                "HeraldCore", "HeraldMigrations",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HeraldAPI",
+            dependencies: [
+                "HeraldCore", "HeraldStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HeraldTestSupport",
+            dependencies: [
+                "HeraldCore", "HeraldStore", "HeraldAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/HeraldTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HeraldCoreTests",
+            dependencies: ["HeraldCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HeraldStoreTests",
+            dependencies: ["HeraldCore", "HeraldStore", "HeraldTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HeraldAPITests",
+            dependencies: [
+                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,19 @@
+import HeraldCore
+
+/// What every controller needs, built once per application.
+struct APIContext: Sendable {
+    let config: HeraldConfig
+    let store: any HeraldStore
+    let tokens: AccessTokens
+    let auth: RequestAuthenticator
+    let passwords: any PasswordAuthenticator
+    let ingress: IngressPolicy
+    let decoding: RequestDecoding
+}
+
+/// The API generation a route set is mounted for: v1 is what the first
+/// mobile apps use, v2 is current.
+enum APIVersion: String, Sendable, CaseIterable {
+    case v1
+    case v2
+}

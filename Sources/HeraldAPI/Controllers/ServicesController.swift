@@ -1,0 +1,131 @@
+import Foundation
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// Services and their notifications: `/services/...`.
+struct ServicesController {
+    let api: APIContext
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("services", use: list)
+        group.post("services", use: create)
+        group.patch("services/{service_id}", use: update)
+        group.delete("services/{service_id}", use: delete)
+        group.get("services/{service_id}/notifications", use: notifications)
+        group.post("services/{service_id}/notifications", use: publish)
+    }
+
+    static let maxCategoryLength = 256
+    static let maxOwnerLength = 256
+
+    private struct CreateBody: Decodable {
+        var category: String
+        var color: String
+        var owner: String
+    }
+
+    private struct UpdateBody: Decodable {
+        var category: String?
+        var color: String?
+        var owner: String?
+    }
+
+    private struct NotificationInput: Decodable {
+        var title: String
+        var subtitle: String?
+        var url: String?
+    }
+
+    @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        _ = try await api.auth.user(request, context: context)
+        return JSONBody.response(try await api.store.services().map(ServiceBody.init))
+    }
+
+    @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let body = try await api.decoding.json(CreateBody.self, from: request)
+        var validator = Validator()
+        validateFields(category: body.category, color: body.color, owner: body.owner, into: &validator)
+        try validator.check()
+        let service = try await api.store.createService(ServiceDraft(category: body.category, color: body.color, owner: body.owner))
+        context.logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(admin.username)"])
+        return JSONBody.response(ServiceBody(service), status: .created)
+    }
+
+    @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        _ = try await api.auth.admin(request, context: context)
+        let id = try Identifiers.serviceID(context)
+        let body = try await api.decoding.json(UpdateBody.self, from: request)
+        var validator = Validator()
+        validateFields(category: body.category, color: body.color, owner: body.owner, into: &validator)
+        try validator.check()
+        guard let service = try await api.store.updateService(id: id, ServicePatch(category: body.category, color: body.color, owner: body.owner)) else {
+            throw APIError.notFound("Service")
+        }
+        return JSONBody.response(ServiceBody(service))
+    }
+
+    @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let id = try Identifiers.serviceID(context)
+        guard try await api.store.deleteService(id: id) else { throw APIError.notFound("Service") }
+        context.logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
+        return JSONBody.noContent()
+    }
+
+    @Sendable func notifications(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        _ = try await api.auth.admin(request, context: context)
+        let id = try Identifiers.serviceID(context)
+        guard try await api.store.service(id: id) != nil else { throw APIError.notFound("Service") }
+        return JSONBody.response(try await api.store.notifications(serviceID: id).map(NotificationBody.init))
+    }
+
+    @Sendable func publish(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        // The allowlist comes first, as in the old server: an outsider learns
+        // nothing, not even whether the service exists.
+        let forwarded = request.headers[values: .init("X-Forwarded-For")!]
+        guard api.ingress.allows(peer: context.remoteAddress, forwardedFor: forwarded) else {
+            context.logger.warning("notification refused by the allowlist", metadata: ["peer": "\(context.remoteAddress?.ipAddress ?? "unknown")"])
+            throw APIError(.forbidden, "IP address not allowed")
+        }
+        let id = try Identifiers.serviceID(context)
+        let input = try await api.decoding.json(NotificationInput.self, from: request)
+        let draft = NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "")
+        var validator = Validator()
+        NotificationRules.validate(draft, at: ["body"], into: &validator)
+        try validator.check()
+        guard let notification = try await api.store.publish(draft, serviceID: id, at: Timestamp.now()) else {
+            throw APIError.notFound("Service")
+        }
+        context.logger.info("notification stored", metadata: ["service": "\(id.wireString)", "notification": "\(notification.id)"])
+        return JSONBody.response(NotificationBody(notification), status: .created)
+    }
+
+    /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`.
+    static func isColor(_ text: String) -> Bool {
+        text.utf8.count == 6 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    private func validateFields(category: String?, color: String?, owner: String?, into validator: inout Validator) {
+        if let category { validator.text(category, at: ["body", "category"], maxLength: Self.maxCategoryLength) }
+        if let owner { validator.text(owner, at: ["body", "owner"], maxLength: Self.maxOwnerLength, allowEmpty: true) }
+        if let color, !Self.isColor(color) {
+            validator.fail(["body", "color"], "Value error, Color should match [0-9a-fA-F]{6}")
+        }
+    }
+}
+
+/// Limits on what a sender may post; shared by the bridges that build
+/// notifications from other formats.
+enum NotificationRules {
+    static let maxTitleLength = 1_000
+    static let maxSubtitleLength = 10_000
+    static let maxURLLength = 4_096
+
+    static func validate(_ draft: NotificationDraft, at root: [ValidationIssue.Location], into validator: inout Validator) {
+        validator.text(draft.title, at: root + ["title"], maxLength: maxTitleLength)
+        validator.text(draft.subtitle, at: root + ["subtitle"], maxLength: maxSubtitleLength, allowEmpty: true)
+        validator.text(draft.url, at: root + ["url"], maxLength: maxURLLength, allowEmpty: true)
+    }
+}

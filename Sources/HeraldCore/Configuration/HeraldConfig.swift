@@ -1,0 +1,174 @@
+import Configuration
+import Foundation
+import Logging
+import SystemPackage
+
+/// Herald's settings. Names are the ESS Notify server's where one exists, so
+/// an operator replacing that server keeps the same environment.
+public struct HeraldConfig: Sendable {
+    public enum JWTAlgorithm: String, Sendable, CaseIterable {
+        case hs256 = "HS256"
+        case es256 = "ES256"
+        case rs256 = "RS256"
+    }
+
+    public var database: DatabaseLocation
+    public var httpHost: String
+    public var httpPort: Int
+    /// HS256 signing secret; at least 32 bytes (jwt-kit refuses shorter HMAC
+    /// keys). When unset, a random one is generated once and kept in the
+    /// database, so a fresh install runs without setup and replicas agree.
+    public var secretKey: String?
+    public var jwtAlgorithm: JWTAlgorithm
+    /// PEM private key for ES256/RS256 tokens.
+    public var jwtPrivateKeyPEM: String?
+    public var accessTokenExpireMinutes: Int
+    public var adminUsers: Set<String>
+    /// Who may post notifications without a token; empty allows everyone.
+    public var allowedNetworks: [IPNetwork]
+    /// Reverse proxies whose X-Forwarded-For is believed.
+    public var trustedProxies: [IPNetwork]
+    public var bcryptCost: UInt8
+    /// Largest request body accepted, in bytes.
+    public var maxBodyBytes: Int
+    public var logLevel: Logger.Level
+
+    public init(
+        database: DatabaseLocation = .defaultSQLite,
+        httpHost: String = "127.0.0.1",
+        httpPort: Int = 8000,
+        secretKey: String? = nil,
+        jwtAlgorithm: JWTAlgorithm = .hs256,
+        jwtPrivateKeyPEM: String? = nil,
+        accessTokenExpireMinutes: Int = 43200,
+        adminUsers: Set<String> = [],
+        allowedNetworks: [IPNetwork] = [],
+        trustedProxies: [IPNetwork] = [],
+        bcryptCost: UInt8 = 12,
+        maxBodyBytes: Int = 1 << 20,
+        logLevel: Logger.Level = .info
+    ) {
+        self.database = database
+        self.httpHost = httpHost
+        self.httpPort = httpPort
+        self.secretKey = secretKey
+        self.jwtAlgorithm = jwtAlgorithm
+        self.jwtPrivateKeyPEM = jwtPrivateKeyPEM
+        self.accessTokenExpireMinutes = accessTokenExpireMinutes
+        self.adminUsers = adminUsers
+        self.allowedNetworks = allowedNetworks
+        self.trustedProxies = trustedProxies
+        self.bcryptCost = bcryptCost
+        self.maxBodyBytes = maxBodyBytes
+        self.logLevel = logLevel
+    }
+}
+
+/// A setting that cannot be used, with the variable it came from.
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var variable: String
+    public var reason: String
+
+    public init(_ variable: String, _ reason: String) {
+        self.variable = variable
+        self.reason = reason
+    }
+
+    public var description: String { "\(variable): \(reason)" }
+}
+
+extension HeraldConfig {
+    /// Variables whose values must never be printed.
+    public static let secretVariables: Set<String> = [
+        "SECRET_KEY", "JWT_PRIVATE_KEY", "DATABASE_URL", "SQLALCHEMY_DATABASE_URL",
+        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET",
+    ]
+
+    /// Reads the process environment, then an optional `.env` file in the
+    /// working directory (the environment wins).
+    public static func load(dotEnvPath: String = ".env") async throws -> HeraldConfig {
+        let secrets = SecretsSpecifier<String, String>.specific(secretVariables)
+        let reader = ConfigReader(providers: [
+            EnvironmentVariablesProvider(secretsSpecifier: secrets),
+            try await EnvironmentVariablesProvider(environmentFilePath: FilePath(dotEnvPath), allowMissing: true, secretsSpecifier: secrets),
+        ])
+        return try HeraldConfig(reader: reader)
+    }
+
+    /// Builds the configuration from explicit variables (tests, tools).
+    public init(environment: [String: String]) throws {
+        try self.init(reader: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)))
+    }
+
+    public init(reader: ConfigReader) throws {
+        func text(_ name: String) -> String? {
+            guard let value = reader.string(forKey: ConfigKey(name)), !value.isEmpty else { return nil }
+            return value
+        }
+        func integer(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+            guard let raw = text(name) else { return value }
+            guard let parsed = Int(raw), range.contains(parsed) else {
+                throw ConfigurationError(name, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got '\(raw)'")
+            }
+            return parsed
+        }
+        func networks(_ name: String) throws -> [IPNetwork] {
+            let (parsed, invalid) = IPNetwork.parseList(text(name) ?? "")
+            guard invalid.isEmpty else {
+                throw ConfigurationError(name, "not an IP address or CIDR block: \(invalid.joined(separator: ", "))")
+            }
+            return parsed
+        }
+
+        let database: DatabaseLocation
+        if let url = text("DATABASE_URL") ?? text("SQLALCHEMY_DATABASE_URL") {
+            do { database = try DatabaseLocation(url: url) } catch {
+                throw ConfigurationError("DATABASE_URL", "\(error)")
+            }
+        } else {
+            database = .defaultSQLite
+        }
+
+        let secret = text("SECRET_KEY")
+        // jwt-kit asserts on HMAC keys shorter than 32 bytes (a crash in a
+        // debug build); refuse them here with a message instead.
+        if let secret, secret.utf8.count < 32 {
+            throw ConfigurationError("SECRET_KEY", "must be at least 32 bytes long (it is \(secret.utf8.count) bytes); generate one with `openssl rand -hex 32`")
+        }
+
+        let algorithmName = (text("JWT_ALGORITHM") ?? "HS256").uppercased()
+        guard let algorithm = JWTAlgorithm(rawValue: algorithmName) else {
+            throw ConfigurationError("JWT_ALGORITHM", "expected one of HS256, ES256, RS256, got '\(algorithmName)'")
+        }
+        var privateKey = text("JWT_PRIVATE_KEY")
+        if privateKey == nil, let file = text("JWT_PRIVATE_KEY_FILE") {
+            do { privateKey = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                throw ConfigurationError("JWT_PRIVATE_KEY_FILE", "cannot read \(file): \(error.localizedDescription)")
+            }
+        }
+        if algorithm != .hs256, privateKey == nil {
+            throw ConfigurationError("JWT_PRIVATE_KEY", "\(algorithm.rawValue) needs a PEM private key (JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE)")
+        }
+
+        let levelName = (text("LOG_LEVEL") ?? "info").lowercased()
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ConfigurationError("LOG_LEVEL", "expected one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+
+        self.init(
+            database: database,
+            httpHost: text("HTTP_HOST") ?? "127.0.0.1",
+            httpPort: try integer("HTTP_PORT", default: 8000, range: 0...65535),
+            secretKey: secret,
+            jwtAlgorithm: algorithm,
+            jwtPrivateKeyPEM: privateKey,
+            accessTokenExpireMinutes: try integer("ACCESS_TOKEN_EXPIRE_MINUTES", default: 43200, range: 1...(60 * 24 * 3650)),
+            adminUsers: Set((text("ADMIN_USERS") ?? "").split(separator: ",").map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }),
+            allowedNetworks: try networks("ALLOWED_NETWORKS"),
+            trustedProxies: try networks("TRUSTED_PROXIES"),
+            bcryptCost: UInt8(try integer("BCRYPT_COST", default: 12, range: 4...31)),
+            maxBodyBytes: try integer("MAX_BODY_BYTES", default: 1 << 20, range: 1024...(64 << 20)),
+            logLevel: level
+        )
+    }
+}

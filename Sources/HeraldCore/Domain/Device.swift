@@ -1,0 +1,33 @@
+/// The push service a device token belongs to.
+public enum Platform: String, Sendable, CaseIterable, Codable {
+    case apns
+    case fcm
+
+    /// The platform of a token registered without an explicit `platform`,
+    /// guessed as the server Herald replaces did: an APNs token is 32 bytes
+    /// written as 64 hex digits; anything else is an FCM registration token.
+    public static func guess(fromToken token: String) -> Platform {
+        let utf8 = token.utf8
+        if utf8.count == 64, utf8.allSatisfy({ $0.isHexDigit }) {
+            return .apns
+        }
+        return .fcm
+    }
+}
+
+extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}
+
+/// The outcome of registering a token for a user.
+public enum DeviceRegistration: Sendable, Equatable {
+    /// The user already had this token.
+    case alreadyRegistered
+    /// The token is new for this user (it may have moved from another user:
+    /// a phone belongs to whoever logged in on it last).
+    case added
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import SQLiteNIO
+
+/// Herald's one SQLite connection, in WAL mode with a busy timeout so that the
+/// CLI can work on the file while a server runs. All work goes through
+/// `read` or `transaction`, which hold the connection for their whole body.
+final class SQLiteDatabaseHandle: Sendable {
+    private let connection: SQLiteConnection
+    private let lock = AsyncLock()
+
+    static func open(path: String, logger: Logger) async throws -> SQLiteDatabaseHandle {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let handle = SQLiteDatabaseHandle(connection: connection)
+        // journal_mode answers with a row; the others are plain settings.
+        _ = try await connection.query("PRAGMA journal_mode = WAL", [])
+        _ = try await connection.query("PRAGMA busy_timeout = 10000", [])
+        _ = try await connection.query("PRAGMA foreign_keys = ON", [])
+        _ = try await connection.query("PRAGMA synchronous = NORMAL", [])
+        return handle
+    }
+
+    private init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    func close() async throws {
+        try await connection.close()
+    }
+
+    /// Runs statements outside an explicit transaction (each is atomic alone).
+    func read<T: Sendable>(_ body: (SQLiteExecutor) async throws -> T) async throws -> T {
+        try await lock.withLock { try await body(SQLiteExecutor(connection: connection)) }
+    }
+
+    /// Runs the body in `BEGIN IMMEDIATE ... COMMIT`, rolling back on error.
+    /// IMMEDIATE takes the write lock up front, so a second process waits on
+    /// the busy timeout at BEGIN instead of failing half way through.
+    func transaction<T: Sendable>(_ body: (SQLiteExecutor) async throws -> T) async throws -> T {
+        try await lock.withLock {
+            let executor = SQLiteExecutor(connection: connection)
+            try await executor.execute("BEGIN IMMEDIATE")
+            do {
+                let result = try await body(executor)
+                try await executor.execute("COMMIT")
+                return result
+            } catch {
+                try? await executor.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
+
+/// Runs queries on a connection the caller already holds.
+struct SQLiteExecutor: Sendable {
+    let connection: SQLiteConnection
+
+    func rows(_ query: SQLiteQuery) async throws -> [SQLiteRow] {
+        try await connection.query(query.sql, query.binds)
+    }
+
+    func first(_ query: SQLiteQuery) async throws -> SQLiteRow? {
+        try await rows(query).first
+    }
+
+    func execute(_ query: SQLiteQuery) async throws {
+        _ = try await connection.query(query.sql, query.binds)
+    }
+
+    /// Rows changed by the last INSERT/UPDATE/DELETE on this connection.
+    func changes() async throws -> Int {
+        try await first("SELECT changes() AS n")?.column("n")?.integer ?? 0
+    }
+}

@@ -1,0 +1,72 @@
+import HeraldCore
+import Logging
+import NIOSSL
+import PostgresNIO
+import ServiceLifecycle
+
+/// A store opened from a `DatabaseLocation`, with what it needs to run.
+public struct OpenedStore: Sendable {
+    public let store: any HeraldStore
+    /// Long-running parts to run in the service group (the PostgreSQL pool).
+    public let services: [any ServiceLifecycle.Service]
+    /// Brings the schema up to date; needs `services` running.
+    public let migrate: @Sendable () async throws -> Void
+    /// Releases what `services` do not (the SQLite file handle).
+    public let close: @Sendable () async throws -> Void
+}
+
+public enum StoreFactory {
+    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> OpenedStore {
+        switch location {
+        case .sqlite(let path):
+            let store = try await SQLiteStore.open(path: path, logger: logger)
+            return OpenedStore(store: store, services: [], migrate: { try await store.migrate() }, close: { try await store.close() })
+        case .postgres(let settings):
+            let client = PostgresClient(configuration: try configuration(settings), backgroundLogger: logger)
+            let store = PostgresStore(client: client, logger: logger)
+            return OpenedStore(
+                store: store, services: [client],
+                migrate: { try await PostgresMigrator(client: client, logger: logger).migrate() },
+                close: {}
+            )
+        }
+    }
+
+    /// Opens, migrates, runs `body`, and shuts down: for commands that use
+    /// the database briefly (migrate, user, delete-notifications).
+    public static func withStore<T: Sendable>(
+        _ location: DatabaseLocation, logger: Logger, _ body: @Sendable (any HeraldStore) async throws -> T
+    ) async throws -> T {
+        let opened = try await open(location, logger: logger)
+        do {
+            let result = try await withThrowingTaskGroup(of: Void.self) { group in
+                for service in opened.services {
+                    group.addTask { try await service.run() }
+                }
+                defer { group.cancelAll() }
+                try await opened.migrate()
+                return try await body(opened.store)
+            }
+            try await opened.close()
+            return result
+        } catch {
+            try? await opened.close()
+            throw error
+        }
+    }
+
+    static func configuration(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch settings.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(
+            host: settings.host, port: settings.port, username: settings.username,
+            password: settings.password, database: settings.database, tls: tls
+        )
+        configuration.options.maximumConnections = 20
+        return configuration
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import HeraldCore
+import HeraldStore
+
+struct DeleteNotifications: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-notifications",
+        abstract: "Delete notifications older than a number of days, with their inbox entries and deliveries."
+    )
+
+    @Option(help: "Keep notifications younger than this many days.") var days: Int = 30
+
+    func validate() throws {
+        guard days >= 0 else { throw ValidationError("--days must be 0 or more") }
+    }
+
+    func run() async throws {
+        let (config, logger) = try await CommandEnvironment.load()
+        let cutoff = Date().addingTimeInterval(-Double(days) * 86_400)
+        let deleted = try await StoreFactory.withStore(config.database, logger: logger) { store in
+            try await store.deleteNotifications(olderThan: cutoff)
+        }
+        print("deleted \(deleted) notification(s) older than \(days) day(s)")
+    }
+}

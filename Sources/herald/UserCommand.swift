@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import HeraldAPI
+import HeraldCore
+import HeraldStore
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Manage local accounts (works while a server runs on the same database).",
+        subcommands: [Add.self, Passwd.self, Delete.self, List.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a local account.")
+
+        @Argument(help: "User name (stored in lower case, as logins are).") var name: String
+        @Flag(help: "Make the user an admin.") var admin = false
+        @Flag(help: "Read the password from standard input (one line).") var passwordStdin = false
+
+        func run() async throws {
+            let (config, logger) = try await CommandEnvironment.load()
+            let username = try UserCommand.normalised(name)
+            let password = try UserCommand.readPassword(fromStdin: passwordStdin)
+            let hash = try await PasswordHashing.hash(password, cost: config.bcryptCost)
+            let isAdmin = admin || config.adminUsers.contains(username)
+            do {
+                _ = try await StoreFactory.withStore(config.database, logger: logger) { store in
+                    try await store.createUser(username: username, passwordHash: hash, isAdmin: isAdmin)
+                }
+            } catch StoreError.conflict {
+                throw ValidationError("user '\(username)' already exists")
+            }
+            print("created user '\(username)'\(isAdmin ? " (admin)" : "")")
+        }
+    }
+
+    struct Passwd: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set a local account's password.")
+
+        @Argument(help: "User name.") var name: String
+        @Flag(help: "Read the password from standard input (one line).") var passwordStdin = false
+
+        func run() async throws {
+            let (config, logger) = try await CommandEnvironment.load()
+            let username = try UserCommand.normalised(name)
+            let password = try UserCommand.readPassword(fromStdin: passwordStdin)
+            let hash = try await PasswordHashing.hash(password, cost: config.bcryptCost)
+            let changed = try await StoreFactory.withStore(config.database, logger: logger) { store in
+                try await store.setPasswordHash(username: username, hash: hash)
+            }
+            guard changed else { throw ValidationError("no user '\(username)'") }
+            print("password changed for '\(username)'")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete an account with its devices, subscriptions and inbox.")
+
+        @Argument(help: "User name.") var name: String
+
+        func run() async throws {
+            let (config, logger) = try await CommandEnvironment.load()
+            let username = try UserCommand.normalised(name)
+            let deleted = try await StoreFactory.withStore(config.database, logger: logger) { store in
+                try await store.deleteUser(named: username)
+            }
+            guard deleted else { throw ValidationError("no user '\(username)'") }
+            print("deleted user '\(username)'")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List accounts.")
+
+        func run() async throws {
+            let (config, logger) = try await CommandEnvironment.load()
+            let users = try await StoreFactory.withStore(config.database, logger: logger) { store in
+                try await store.users()
+            }
+            for user in users {
+                let flags = [user.isAdmin ? "admin" : nil, user.isActive ? nil : "inactive"].compactMap { $0 }
+                print(user.username + (flags.isEmpty ? "" : "\t" + flags.joined(separator: ",")))
+            }
+        }
+    }
+
+    static func normalised(_ name: String) throws -> String {
+        let username = name.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !username.isEmpty, username.count <= 256 else { throw ValidationError("the user name must have 1 to 256 characters") }
+        return username
+    }
+
+    /// Passwords never come from the command line, where `ps` would show them.
+    static func readPassword(fromStdin: Bool) throws -> String {
+        let password: String?
+        if fromStdin {
+            password = readLine(strippingNewline: true)
+        } else {
+            guard isatty(STDIN_FILENO) == 1 else { throw ValidationError("standard input is not a terminal: pass --password-stdin") }
+            password = String(cString: getpass("Password: "))
+        }
+        guard let password, password.count >= 8 else { throw ValidationError("the password must have at least 8 characters") }
+        return password
+    }
+}
