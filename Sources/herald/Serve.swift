@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
                 print("Created the first admin account. Log in as 'admin' with the password: \(password)")
                 print("It is shown only this once; change it with `herald user passwd admin --password-stdin`.")
                 // Shown once: make sure it leaves the buffer even if the process is killed.
-                fflush(stdout)
+                fflush(nil)
             })
         )
         try await app.runService()

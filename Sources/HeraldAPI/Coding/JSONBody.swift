@@ -8,7 +8,8 @@ enum JSONBody {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         // Python's json leaves slashes alone; so do we, for readable URLs.
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys make answers byte-for-byte stable (Linux dictionaries are not).
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }()
 

@@ -10,7 +10,7 @@ struct RequestDecoding: Sendable {
     func body(of request: Request) async throws -> ByteBuffer {
         do {
             return try await request.body.collect(upTo: maxBodyBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "Request body is larger than \(maxBodyBytes) bytes")
         }
     }

@@ -46,12 +46,14 @@ public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "/", maxSplits: 1)
         guard let first = parts.first, let address = IPAddress(first) else { return nil }
-        let maxLength = address.bytes.count * 8
-        var length = maxLength
+        // An IPv4-mapped block (`::ffff:10.0.0.0/104`) is written in IPv6
+        // prefix bits but was folded to IPv4: shift its prefix too.
+        let writtenAsIPv6 = first.contains(":")
+        let maxLength = writtenAsIPv6 ? 128 : 32
+        var length = address.bytes.count * 8
         if parts.count == 2 {
             guard let parsed = Int(parts[1].trimmingWhitespace()), (0...maxLength).contains(parsed) else { return nil }
-            // `::ffff:10.0.0.0/104` was folded to IPv4: shift its prefix too.
-            length = text.contains(":") && address.bytes.count == 4 ? max(0, parsed - 96) : parsed
+            length = writtenAsIPv6 && address.bytes.count == 4 ? max(0, parsed - 96) : parsed
         }
         self.address = address
         self.prefixLength = length

@@ -59,6 +59,10 @@ public protocol HeraldStore: Sendable {
     func unreadCount(userID: UserID) async throws -> Int
     /// Deletes notifications older than the date; returns how many went.
     func deleteNotifications(olderThan: Date) async throws -> Int
+
+    // MARK: Deliveries
+    /// How many of a notification's deliveries are in each state.
+    func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int]
 }
 
 public enum StoreError: Error, Equatable, CustomStringConvertible {

@@ -36,9 +36,9 @@ public final class PostgresStore: HeraldStore {
 
     // MARK: Users
 
-    private typealias UserRow = (Int64, String, Bool, Bool, Date?)
+    private typealias UserRow = (Int64, String, Bool, Bool, ExactTimestamp?)
     private static func user(_ row: UserRow) -> User {
-        User(id: row.0, username: row.1, isActive: row.2, isAdmin: row.3, loginExpiresAt: row.4)
+        User(id: row.0, username: row.1, isActive: row.2, isAdmin: row.3, loginExpiresAt: row.4?.date)
     }
     private func users(_ query: PostgresQuery) async throws -> [User] {
         try await rows(query).decode(UserRow.self).all().map(Self.user)
@@ -96,7 +96,7 @@ public final class PostgresStore: HeraldStore {
     }
 
     public func recordLogin(userID: UserID, expiresAt: Date) async throws {
-        try await rows("UPDATE users SET login_expires_at = \(expiresAt) WHERE id = \(userID)").discard()
+        try await rows("UPDATE users SET login_expires_at = \(ExactTimestamp(expiresAt)) WHERE id = \(userID)").discard()
     }
 
     public func adminCount() async throws -> Int {
@@ -120,7 +120,7 @@ public final class PostgresStore: HeraldStore {
             WITH previous AS (SELECT user_id FROM devices WHERE token = \(token)),
             upsert AS (
                 INSERT INTO devices (user_id, token, platform, created_at, last_seen_at)
-                VALUES (\(userID), \(token), \(platform.rawValue), \(date), \(date))
+                VALUES (\(userID), \(token), \(platform.rawValue), \(ExactTimestamp(date)), \(ExactTimestamp(date)))
                 ON CONFLICT (token) DO UPDATE SET
                     user_id = excluded.user_id, platform = excluded.platform, last_seen_at = excluded.last_seen_at,
                     created_at = CASE WHEN devices.user_id = excluded.user_id THEN devices.created_at ELSE excluded.created_at END
@@ -203,9 +203,9 @@ public final class PostgresStore: HeraldStore {
 
     // MARK: Notifications
 
-    private typealias NotificationRow = (Int64, UUID, Date, String, String, String)
+    private typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String)
     private static func notification(_ row: NotificationRow) -> HeraldCore.Notification {
-        Notification(id: row.0, serviceID: row.1, timestamp: row.2, title: row.3, subtitle: row.4, url: row.5)
+        Notification(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5)
     }
 
     public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> HeraldCore.Notification? {
@@ -216,7 +216,7 @@ public final class PostgresStore: HeraldStore {
             """
             WITH n AS (
                 INSERT INTO notifications (service_id, created_at, title, subtitle, url)
-                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url) FROM services WHERE id = \(serviceID)
+                SELECT id, \(ExactTimestamp(date)), \(draft.title), \(draft.subtitle), \(draft.url) FROM services WHERE id = \(serviceID)
                 RETURNING id, service_id, created_at, title, subtitle, url
             ),
             linked AS (
@@ -249,7 +249,7 @@ public final class PostgresStore: HeraldStore {
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
             """
         )
-        let newestFirst = try await rows.decode((Int64, UUID, Date, String, String, String, Bool).self).all().map {
+        let newestFirst = try await rows.decode((Int64, UUID, ExactTimestamp, String, String, String, Bool).self).all().map {
             InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5)), isRead: $0.6)
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
@@ -276,8 +276,19 @@ public final class PostgresStore: HeraldStore {
     }
 
     public func deleteNotifications(olderThan date: Date) async throws -> Int {
-        let rows = try await rows("WITH gone AS (DELETE FROM notifications WHERE created_at < \(date) RETURNING 1) SELECT count(*) FROM gone")
+        let rows = try await rows("WITH gone AS (DELETE FROM notifications WHERE created_at < \(ExactTimestamp(date)) RETURNING 1) SELECT count(*) FROM gone")
         for try await count in rows.decode(Int64.self) { return Int(count) }
         return 0
+    }
+
+    // MARK: Deliveries
+
+    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
+        var counts: [DeliveryState: Int] = [:]
+        let rows = try await rows("SELECT state, count(*) FROM deliveries WHERE notification_id = \(notificationID) GROUP BY state")
+        for try await (state, count) in rows.decode((String, Int64).self) {
+            if let state = DeliveryState(rawValue: state) { counts[state] = Int(count) }
+        }
+        return counts
     }
 }

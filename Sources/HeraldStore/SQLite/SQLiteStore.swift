@@ -322,4 +322,15 @@ public final class SQLiteStore: HeraldStore {
             return try await db.changes()
         }
     }
+
+    // MARK: Deliveries
+
+    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
+        try await database.read { db in
+            let rows = try await db.rows("SELECT state, count(*) AS n FROM deliveries WHERE notification_id = \(notificationID) GROUP BY state")
+            var counts: [DeliveryState: Int] = [:]
+            for row in rows { if let state = DeliveryState(rawValue: row.text("state")) { counts[state] = Int(row.int64("n")) } }
+            return counts
+        }
+    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import HeraldAPI
+
+@Suite("Ingress allowlist")
+struct IngressTests {
+    /// Over a real socket, so the peer address is the one the kernel reports.
+    @Test(arguments: Backend.allCases)
+    func theAllowlistChecksThePeerNotAForgeableHeader(_ backend: Backend) async throws {
+        try await TestApp.run(backend, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!] }) { app in
+            let service = try await app.createService()
+            let path = "/api/v2/services/\(service.id.uuidString)/notifications"
+            let refused = try await app.request(.post, path, json: ["title": "t"], headers: [.init("X-Forwarded-For")!: "10.1.2.3"])
+            #expect(refused.status == .forbidden)
+            #expect(refused.detail == "IP address not allowed")
+            // Refused before the service lookup: outsiders learn nothing.
+            let unknown = try await app.request(.post, "/api/v2/services/\(UUID().uuidString)/notifications", json: ["title": "t"])
+            #expect(unknown.status == .forbidden)
+        }
+        try await TestApp.run(backend, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("127.0.0.0/8")!, IPNetwork("::1")!] }) { app in
+            let service = try await app.createService()
+            let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "t"])
+            #expect(posted.status == .created)
+        }
+    }
+
+    @Test func forwardedForCountsOnlyBehindTrustedProxies() async throws {
+        try await TestApp.run(.sqlite, framework: .live, configure: { config in
+            config.allowedNetworks = [IPNetwork("192.0.2.0/24")!]
+            config.trustedProxies = [IPNetwork("127.0.0.1")!, IPNetwork("::1")!, IPNetwork("198.51.100.7")!]
+        }) { app in
+            let service = try await app.createService()
+            let path = "/api/v2/services/\(service.id.uuidString)/notifications"
+            func post(_ forwarded: String) async throws -> Int {
+                try await app.request(.post, path, json: ["title": "t"], headers: [.init("X-Forwarded-For")!: forwarded]).status.code
+            }
+            #expect(try await post("192.0.2.10") == 201)
+            #expect(try await post("192.0.2.10, 198.51.100.7") == 201, "a trusted proxy hop is skipped")
+            #expect(try await post("192.0.2.10, 203.0.113.9") == 403, "the right-most untrusted hop is the client")
+            #expect(try await post("garbage") == 403)
+        }
+    }
+
+    @Test func policyEdgeCases() {
+        let policy = IngressPolicy(allowedNetworks: [IPNetwork("10.0.0.0/8")!, IPNetwork("2001:db8::/32")!], trustedProxies: [IPNetwork("127.0.0.1/32")!])
+        let proxy = try! SocketAddress(ipAddress: "127.0.0.1", port: 1)
+        #expect(policy.allows(peer: try! SocketAddress(ipAddress: "10.9.9.9", port: 1), forwardedFor: []))
+        #expect(policy.allows(peer: try! SocketAddress(ipAddress: "::ffff:10.9.9.9", port: 1), forwardedFor: []))
+        #expect(policy.allows(peer: try! SocketAddress(ipAddress: "2001:db8::1", port: 1), forwardedFor: []))
+        #expect(!policy.allows(peer: try! SocketAddress(ipAddress: "11.0.0.1", port: 1), forwardedFor: ["10.0.0.1"]))
+        #expect(policy.allows(peer: proxy, forwardedFor: ["10.0.0.1"]))
+        #expect(policy.allows(peer: proxy, forwardedFor: ["1.1.1.1", "10.0.0.1"]), "several headers are read as one list")
+        #expect(!policy.allows(peer: proxy, forwardedFor: []), "a proxy itself is not in the allowlist")
+        #expect(!policy.allows(peer: nil, forwardedFor: ["10.0.0.1"]))
+        #expect(IngressPolicy(allowedNetworks: [], trustedProxies: []).allows(peer: nil, forwardedFor: []), "an empty allowlist allows all")
+    }
+}

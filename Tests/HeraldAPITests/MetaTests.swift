@@ -1,0 +1,94 @@
+import Foundation
+import HeraldStore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HeraldAPI
+
+@Suite("Health, errors, OpenAPI")
+struct MetaTests {
+    @Test(arguments: Backend.allCases)
+    func healthAnswersOK(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            for path in ["/-/health", "/api/v2/-/health"] {
+                let response = try await app.request(.get, path)
+                #expect(response.status == .ok && response.text == "OK")
+            }
+        }
+    }
+
+    @Test func unknownRoutesAnswerInJSON() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let response = try await app.request(.get, "/api/v2/nothing-here")
+            #expect(response.status == .notFound)
+            #expect(response.detail == "Not Found")
+        }
+    }
+
+    @Test func theSpecAndTheDocsAreServed() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let spec = try await app.request(.get, "/api/v2/openapi.yaml")
+            #expect(spec.status == .ok && spec.text.hasPrefix("openapi: 3.1"))
+            let docs = try await app.request(.get, "/docs")
+            #expect(docs.status == .ok && docs.text.contains("/api/v2/openapi.yaml"))
+        }
+    }
+
+    /// Every route the router serves is in openapi.yaml, and every operation
+    /// there is served.
+    @Test func everyRouteIsDocumentedAndEveryDocumentedRouteIsServed() async throws {
+        let served = try await TestDatabase.withFreshDatabase(.sqlite) { location in
+            let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
+            let router = buildRouter(makeAPIContext(config: TestApp.config(location), store: opened.store, passwords: nil))
+            try await opened.close()
+            return Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalised($0.path.description))" })
+        }
+        let documented = try Self.documentedOperations(try BundledResources.openAPI())
+        #expect(served.subtracting(documented).sorted() == [], "served but not in openapi.yaml")
+        #expect(documented.subtracting(served).sorted() == [], "in openapi.yaml but not served")
+        #expect(served.count > 30)
+    }
+
+    /// `/a/{x}/b` and `/a/:x/b` alike, without a trailing slash.
+    static func normalised(_ path: String) -> String {
+        let parts = path.split(separator: "/").map { part -> String in
+            if part.hasPrefix(":") { return "{\(part.dropFirst())}" }
+            return String(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// Reads `paths:` from the spec: a path line is indented two spaces and a
+    /// method line four (the layout openapi.yaml keeps); a path whose item is
+    /// `$ref: "#/paths/..."` has the referenced path's methods.
+    static func documentedOperations(_ yaml: String) throws -> Set<String> {
+        var methods: [String: Set<String>] = [:]
+        var references: [String: String] = [:]
+        var inPaths = false
+        var current: String?
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("paths:") { inPaths = true; continue }
+            if inPaths, let first = line.first, first != " ", first != "#" { inPaths = false }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":") {
+                current = normalised(String(line.dropFirst(2).dropLast()))
+                methods[current!] = []
+            } else if let path = current, line.hasPrefix("    "), !line.hasPrefix("     ") {
+                let entry = line.trimmingCharacters(in: .whitespaces)
+                if entry.hasPrefix("$ref:") {
+                    let pointer = entry.dropFirst("$ref:".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" '"))
+                    let target = pointer.dropFirst("#/paths/".count).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                    references[path] = normalised(target)
+                } else if ["get:", "post:", "put:", "patch:", "delete:", "head:"].contains(entry) {
+                    methods[path, default: []].insert(String(entry.dropLast()))
+                }
+            }
+        }
+        for (path, target) in references {
+            methods[path] = try #require(methods[target], "\(path) refers to \(target), which is not in the spec")
+        }
+        return Set(methods.flatMap { path, verbs in verbs.map { "\($0) \(path)" } })
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@Suite("Core values")
+struct CoreTests {
+    @Test func databaseURLs() throws {
+        #expect(try DatabaseLocation(url: "sqlite:///var/lib/herald/db.sqlite") == .sqlite(path: "/var/lib/herald/db.sqlite"))
+        #expect(try DatabaseLocation(url: "sqlite://data/herald.sqlite") == .sqlite(path: "data/herald.sqlite"))
+        #expect(try DatabaseLocation(url: "sqlite:///./sql_app.db") == .sqlite(path: "./sql_app.db"))
+        let pg = try DatabaseLocation(url: "postgresql+psycopg2://notify:p%40ss@db.example.org:6543/notify?sslmode=require")
+        #expect(pg == .postgres(.init(host: "db.example.org", port: 6543, username: "notify", password: "p@ss", database: "notify", tls: .require)))
+        #expect(try DatabaseLocation(url: "postgres://u@h") == .postgres(.init(host: "h", username: "u", password: nil, database: "u")))
+        #expect(throws: StoreError.self) { try DatabaseLocation(url: "mysql://u@h/db") }
+        #expect(throws: StoreError.self) { try DatabaseLocation(url: "postgres://h/db") }
+        #expect(throws: StoreError.self) { try DatabaseLocation(url: "sqlite://") }
+    }
+
+    @Test func configurationReadsTheOldServersNames() throws {
+        let config = try HeraldConfig(environment: [
+            "SQLALCHEMY_DATABASE_URL": "postgresql://notify@localhost/notify",
+            "ADMIN_USERS": "Alice, bob",
+            "ALLOWED_NETWORKS": "10.0.0.0/8, 2001:db8::/32",
+            "ACCESS_TOKEN_EXPIRE_MINUTES": "60",
+        ])
+        #expect(config.adminUsers == ["alice", "bob"])
+        #expect(config.allowedNetworks.count == 2)
+        #expect(config.accessTokenExpireMinutes == 60)
+        #expect(config.secretKey == nil)
+        #expect(config.database == .postgres(.init(host: "localhost", username: "notify", password: nil, database: "notify")))
+        #expect(try HeraldConfig(environment: [:]).database == .defaultSQLite)
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["ALLOWED_NETWORKS": "10.0.0.0/33"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["HTTP_PORT": "eighty"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["JWT_ALGORITHM": "ES256"]) }
+    }
+
+    @Test func networksMatchByPrefix() throws {
+        let v4 = try #require(IPNetwork("192.168.0.0/23"))
+        #expect(v4.contains(try #require(IPAddress("192.168.1.255"))))
+        #expect(!v4.contains(try #require(IPAddress("192.168.2.0"))))
+        #expect(!v4.contains(try #require(IPAddress("::1"))))
+        let v6 = try #require(IPNetwork("fd00::/8"))
+        #expect(v6.contains(try #require(IPAddress("fd12:3456::1"))))
+        #expect(try #require(IPNetwork("0.0.0.0/0")).contains(try #require(IPAddress("8.8.8.8"))))
+        #expect(try #require(IPNetwork("::ffff:10.0.0.0/104")).contains(try #require(IPAddress("10.200.0.1"))))
+        #expect(IPNetwork("10.0.0.0/8/1") == nil && IPNetwork("nonsense") == nil && IPAddress("300.1.1.1") == nil)
+        #expect(IPAddress("[::1]")?.description == "::1")
+    }
+
+    @Test func platformsAreGuessedAsTheOldServerDid() {
+        #expect(Platform.guess(fromToken: String(repeating: "aF", count: 32)) == .apns)
+        #expect(Platform.guess(fromToken: String(repeating: "a", count: 63)) == .fcm)
+        #expect(Platform.guess(fromToken: String(repeating: "g", count: 64)) == .fcm)
+        #expect(Platform.guess(fromToken: "dGVzdA:APA91b" + String(repeating: "x", count: 140)) == .fcm)
+    }
+
+    @Test func timestampsUseTheOldWireFormat() {
+        let date = Date(microsecondsSince1970: 1_714_641_221_123_456)
+        #expect(Timestamp.wireString(date) == "2024-05-02T09:13:41.123456")
+        #expect(Timestamp.wireString(Date(microsecondsSince1970: 1_714_641_221_000_000)) == "2024-05-02T09:13:41.000000")
+        #expect(Timestamp.wireString(Date(microsecondsSince1970: -1)) == "1969-12-31T23:59:59.999999")
+        let now = Timestamp.now()
+        #expect(Date(microsecondsSince1970: now.microsecondsSince1970) == now)
+    }
+}

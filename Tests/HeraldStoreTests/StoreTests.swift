@@ -1,0 +1,177 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+@Suite("Store, on both backends")
+struct StoreTests {
+    @Test(arguments: Backend.allCases)
+    func usersAreUniqueAndSortedByName(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let zed = try await store.createUser(username: "zed", passwordHash: "h1", isAdmin: false)
+            _ = try await store.createUser(username: "amy", passwordHash: nil, isAdmin: true)
+            await #expect(throws: StoreError.conflict("user zed")) {
+                try await store.createUser(username: "zed", passwordHash: nil, isAdmin: false)
+            }
+            #expect(try await store.users().map(\.username) == ["amy", "zed"])
+            #expect(try await store.passwordHash(username: "zed") == "h1")
+            #expect(try await store.passwordHash(username: "amy") == nil)
+            #expect(try await store.adminCount() == 1)
+            let updated = try await store.updateUser(id: zed.id, UserPatch(isActive: false))
+            #expect(updated?.isActive == false && updated?.isAdmin == false)
+            #expect(try await store.updateUser(id: 999_999, UserPatch(isAdmin: true)) == nil)
+            #expect(try await store.setPasswordHash(username: "zed", hash: "h2"))
+            #expect(try await store.passwordHash(username: "zed") == "h2")
+            #expect(try await !store.setPasswordHash(username: "nobody", hash: "h"))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func loginExpiryRoundTripsToTheMicrosecond(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let user = try await store.createUser(username: "u", passwordHash: nil, isAdmin: false)
+            let expiry = Timestamp.now().addingTimeInterval(3600)
+            try await store.recordLogin(userID: user.id, expiresAt: expiry)
+            #expect(try await store.user(id: user.id)?.loginExpiresAt == expiry)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aDeviceTokenBelongsToTheLastUserWhoRegisteredIt(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            let bob = try await store.createUser(username: "bob", passwordHash: nil, isAdmin: false)
+            let now = Timestamp.now()
+            #expect(try await store.registerDevice(userID: ann.id, token: "t1", platform: .fcm, at: now) == .added)
+            #expect(try await store.registerDevice(userID: ann.id, token: "t1", platform: .fcm, at: now) == .alreadyRegistered)
+            #expect(try await store.registerDevice(userID: ann.id, token: "t2", platform: .apns, at: now) == .added)
+            #expect(try await store.registerDevice(userID: bob.id, token: "t1", platform: .fcm, at: now) == .added)
+            let tokens = try await store.deviceTokens(userIDs: [ann.id, bob.id])
+            #expect(tokens[ann.id] == ["t2"])
+            #expect(tokens[bob.id] == ["t1"])
+            #expect(try await store.removeDevice(userID: bob.id, token: "t1"))
+            #expect(try await !store.removeDevice(userID: bob.id, token: "t1"))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func publishLinksCurrentSubscribersAndQueuesOneDeliveryPerDevice(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
+            let other = try await store.createService(ServiceDraft(category: "Cooling", color: "0000ff", owner: "ops"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            let bob = try await store.createUser(username: "bob", passwordHash: nil, isAdmin: false)
+            let cid = try await store.createUser(username: "cid", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            try await store.setSubscriptions(userID: bob.id, [service.id: true, other.id: true])
+            try await store.setSubscriptions(userID: cid.id, [other.id: true])
+            let now = Timestamp.now()
+            _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
+            _ = try await store.registerDevice(userID: ann.id, token: "fcm-ann", platform: .fcm, at: now)
+            _ = try await store.registerDevice(userID: bob.id, token: "fcm-bob", platform: .fcm, at: now)
+            _ = try await store.registerDevice(userID: cid.id, token: "fcm-cid", platform: .fcm, at: now)
+
+            let notification = try #require(try await store.publish(NotificationDraft(title: "Pump down", subtitle: "s", url: "u"), serviceID: service.id, at: now))
+            #expect(notification.serviceID == service.id && notification.timestamp == now && notification.title == "Pump down")
+            #expect(try await store.deliveryCounts(notificationID: notification.id) == [.pending: 3])
+            #expect(try await store.unreadCount(userID: ann.id) == 1)
+            #expect(try await store.unreadCount(userID: bob.id) == 1)
+            #expect(try await store.unreadCount(userID: cid.id) == 0)
+
+            // Later subscribers do not see earlier notifications.
+            try await store.setSubscriptions(userID: cid.id, [service.id: true])
+            #expect(try await store.inbox(userID: cid.id, limit: 50, order: .ascending).isEmpty)
+            #expect(try await store.publish(NotificationDraft(title: "x"), serviceID: UUID(), at: now) == nil)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func inboxReturnsTheNewestPageInEitherOrder(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: ""))
+            let user = try await store.createUser(username: "u", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let start = Timestamp.now()
+            var ids: [NotificationID] = []
+            for index in 0..<5 {
+                let published = try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: start.addingTimeInterval(Double(index)))
+                ids.append(try #require(published).id)
+            }
+            #expect(try await store.inbox(userID: user.id, limit: 3, order: .descending).map(\.notification.id) == [ids[4], ids[3], ids[2]])
+            #expect(try await store.inbox(userID: user.id, limit: 3, order: .ascending).map(\.notification.id) == [ids[2], ids[3], ids[4]])
+
+            try await store.updateInbox(userID: user.id, [ids[0]: .read, ids[1]: .deleted, 424_242: .read])
+            let all = try await store.inbox(userID: user.id, limit: 50, order: .ascending)
+            #expect(all.map(\.notification.id) == [ids[0], ids[2], ids[3], ids[4]])
+            #expect(all.map(\.isRead) == [true, false, false, false])
+            #expect(try await store.unreadCount(userID: user.id) == 3)
+            try await store.updateInbox(userID: user.id, [ids[0]: .unread])
+            #expect(try await store.unreadCount(userID: user.id) == 4)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func deletingAServiceTakesItsNotificationsInboxAndDeliveriesAlong(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let user = try await store.createUser(username: "u", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            _ = try await store.registerDevice(userID: user.id, token: "tok", platform: .fcm, at: Timestamp.now())
+            let notification = try #require(try await store.publish(NotificationDraft(title: "t"), serviceID: service.id, at: Timestamp.now()))
+            #expect(try await store.deleteService(id: service.id))
+            #expect(try await !store.deleteService(id: service.id))
+            #expect(try await store.inbox(userID: user.id, limit: 50, order: .ascending).isEmpty)
+            #expect(try await store.deliveryCounts(notificationID: notification.id).isEmpty)
+            #expect(try await store.userServices(userID: user.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func servicesSortByCategoryAndPatchOnlyWhatIsGiven(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let b = try await store.createService(ServiceDraft(category: "B", color: "111111", owner: "x"))
+            let a = try await store.createService(ServiceDraft(category: "A", color: "222222", owner: "y"))
+            #expect(try await store.services().map(\.id) == [a.id, b.id])
+            let patched = try await store.updateService(id: b.id, ServicePatch(color: "abcdef"))
+            #expect(patched == Service(id: b.id, category: "B", color: "abcdef", owner: "x"))
+            #expect(try await store.updateService(id: UUID(), ServicePatch(color: "abcdef")) == nil)
+            #expect(try await store.service(id: a.id) == a)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func oldNotificationsAreDeleted(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let now = Timestamp.now()
+            _ = try await store.publish(NotificationDraft(title: "old"), serviceID: service.id, at: now.addingTimeInterval(-40 * 86_400))
+            _ = try await store.publish(NotificationDraft(title: "new"), serviceID: service.id, at: now)
+            #expect(try await store.deleteNotifications(olderThan: now.addingTimeInterval(-30 * 86_400)) == 1)
+            #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["new"])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theFirstSharedSettingWins(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let first = try await store.sharedSetting("k", ifAbsent: "first")
+            let second = try await store.sharedSetting("k", ifAbsent: "second")
+            #expect([first, second] == ["first", "first"])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func migratingTwiceConcurrentlyAppliesEachMigrationOnce(_ backend: Backend) async throws {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            // Two "replicas" open the same empty database at once.
+            async let first = StoreFactory.withStore(location, logger: TestDatabase.logger) { try await $0.services().count }
+            async let second = StoreFactory.withStore(location, logger: TestDatabase.logger) { try await $0.services().count }
+            #expect(try await [first, second] == [0, 0])
+            let again = try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o")).category
+            }
+            #expect(again == "c")
+        }
+    }
+}

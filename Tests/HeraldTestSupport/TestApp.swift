@@ -1,0 +1,118 @@
+import Foundation
+import HTTPTypes
+import HeraldAPI
+import HeraldCore
+import HeraldStore
+import Hummingbird
+import HummingbirdBcrypt
+import HummingbirdTesting
+import Logging
+import NIOCore
+
+/// A Herald application on a fresh database of one backend, driven through
+/// the real router (or a live socket when the test needs a peer address).
+public struct TestApp: Sendable {
+    public static let secret = "test-secret-0123456789abcdef0123456789abcdef"
+    /// bcrypt at its minimum cost keeps the tests fast; the algorithm is the same.
+    public static let bcryptCost: UInt8 = 4
+    public static let password = "correct horse battery"
+    static let passwordHash = Bcrypt.hash(password, cost: bcryptCost)
+
+    public let store: any HeraldStore
+    public let client: any TestClientProtocol
+    public let config: HeraldConfig
+
+    public static func config(_ location: DatabaseLocation) -> HeraldConfig {
+        HeraldConfig(database: location, httpPort: 0, secretKey: secret, bcryptCost: bcryptCost)
+    }
+
+    /// Runs `body` against an application on a fresh database.
+    public static func run<T: Sendable>(
+        _ backend: Backend,
+        framework: TestingSetup = .router,
+        configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
+        _ body: @Sendable (TestApp) async throws -> T
+    ) async throws -> T {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            var editable = config(location)
+            configure(&editable)
+            let config = editable
+            let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
+            let app = buildApplication(config: config, opened: opened, logger: TestDatabase.logger)
+            let result = try await app.test(framework) { client in
+                try await body(TestApp(store: opened.store, client: client, config: config))
+            }
+            try await opened.close()
+            return result
+        }
+    }
+
+    // MARK: Fixtures
+
+    /// Creates a local account with `TestApp.password`.
+    @discardableResult
+    public func createUser(_ name: String, admin: Bool = false) async throws -> User {
+        try await store.createUser(username: name, passwordHash: Self.passwordHash, isAdmin: admin)
+    }
+
+    /// Logs in through the API and returns the bearer token.
+    public func login(_ name: String) async throws -> String {
+        let response = try await client.execute(
+            uri: "/api/v2/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: ByteBuffer(string: "username=\(name)&password=\(Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+        )
+        guard response.status == .ok || response.status == .created else {
+            throw TestSetupError("login of \(name) failed: \(response.status) \(String(buffer: response.body))")
+        }
+        return try response.json(["access_token"]) as? String ?? ""
+    }
+
+    /// A user created and logged in: (user, bearer token).
+    public func user(_ name: String, admin: Bool = false) async throws -> (User, String) {
+        let user = try await createUser(name, admin: admin)
+        return (user, try await login(name))
+    }
+
+    public func createService(category: String = "Accelerator", color: String = "ff0000", owner: String = "ops") async throws -> Service {
+        try await store.createService(ServiceDraft(category: category, color: color, owner: owner))
+    }
+
+    // MARK: Requests
+
+    /// Sends a request with an optional bearer token and JSON body.
+    public func request(
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: Any? = nil, rawBody: String? = nil,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        var body: ByteBuffer?
+        if let json {
+            body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]))
+            headers[.contentType] = "application/json"
+        } else if let rawBody {
+            body = ByteBuffer(string: rawBody)
+            if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        }
+        return try await client.execute(uri: uri, method: method, headers: headers, body: body)
+    }
+}
+
+extension TestResponse {
+    /// The body parsed as JSON.
+    public func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
+    }
+
+    /// One value of a JSON object body, by key path.
+    public func json(_ path: [String]) throws -> Any? {
+        var value: Any? = try json()
+        for key in path { value = (value as? [String: Any])?[key] }
+        return value
+    }
+
+    /// The `detail` of an error body.
+    public var detail: String? { (try? json(["detail"])) as? String }
+
+    public var text: String { String(buffer: body) }
+}

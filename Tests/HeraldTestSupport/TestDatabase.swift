@@ -1,0 +1,94 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import Logging
+import PostgresNIO
+
+/// The two storage backends every store and HTTP test runs against.
+public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    public var description: String { rawValue }
+}
+
+public enum TestDatabase {
+    public static let logger: Logger = {
+        var logger = Logger(label: "herald-test")
+        logger.logLevel = ProcessInfo.processInfo.environment["HERALD_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+        return logger
+    }()
+
+    /// A fresh, empty database of the backend: a temporary SQLite file, or a
+    /// new database on the PostgreSQL server that `scripts/test` started.
+    /// It is dropped when `body` ends.
+    public static func withFreshDatabase<T: Sendable>(_ backend: Backend, _ body: (DatabaseLocation) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            return try await body(.sqlite(path: directory.appendingPathComponent("herald.sqlite").path))
+        case .postgres:
+            let server = try postgresServer()
+            let name = "herald_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+            try await admin(server, "CREATE DATABASE \(name)")
+            var settings = server
+            settings.database = name
+            do {
+                let result = try await body(.postgres(settings))
+                try await admin(server, "DROP DATABASE \(name) WITH (FORCE)")
+                return result
+            } catch {
+                try? await admin(server, "DROP DATABASE \(name) WITH (FORCE)")
+                throw error
+            }
+        }
+    }
+
+    /// Opens a store on a fresh database, with its services running and its
+    /// schema migrated.
+    public static func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (any HeraldStore) async throws -> T) async throws -> T {
+        try await withFreshDatabase(backend) { location in
+            try await StoreFactory.withStore(location, logger: logger, body)
+        }
+    }
+
+    /// The server from HERALD_TEST_POSTGRES_URL. Missing is a failure, not a
+    /// skip: the test command always provides it.
+    public static func postgresServer() throws -> DatabaseLocation.PostgresSettings {
+        guard let url = ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"] else {
+            throw TestSetupError("HERALD_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
+        }
+        guard case .postgres(let settings) = try DatabaseLocation(url: url) else {
+            throw TestSetupError("HERALD_TEST_POSTGRES_URL is not a postgres:// URL")
+        }
+        return settings
+    }
+
+    /// Runs one statement on the server's maintenance database.
+    static func admin(_ server: DatabaseLocation.PostgresSettings, _ sql: String) async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(host: server.host, port: server.port, username: server.username, password: server.password, database: server.database, tls: .disable),
+            id: 1, logger: logger
+        )
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collectAll()
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
+
+public struct TestSetupError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension PostgresRowSequence {
+    func collectAll() async throws {
+        for try await _ in self {}
+    }
+}
