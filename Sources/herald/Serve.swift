@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
         if let host { config.httpHost = host }
         if let port { config.httpPort = port }
         let opened = try await StoreFactory.open(config.database, logger: logger)
-        let app = buildApplication(
+        let app = try buildApplication(
             config: config, opened: opened, logger: logger,
             startup: StartupOptions(announceBootstrapAdmin: { password in
                 print("Created the first admin account. Log in as 'admin' with the password: \(password)")

@@ -38,7 +38,7 @@ public struct TestApp: Sendable {
             configure(&editable)
             let config = editable
             let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
-            let app = buildApplication(config: config, opened: opened, logger: TestDatabase.logger)
+            let app = try buildApplication(config: config, opened: opened, logger: TestDatabase.logger)
             let result = try await app.test(framework) { client in
                 try await body(TestApp(store: opened.store, client: client, config: config))
             }

@@ -30,18 +30,8 @@ public enum TestDatabase {
             defer { try? FileManager.default.removeItem(at: directory) }
             return try await body(.sqlite(path: directory.appendingPathComponent("herald.sqlite").path))
         case .postgres:
-            let server = try postgresServer()
-            let name = "herald_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-            try await admin(server, "CREATE DATABASE \(name)")
-            var settings = server
-            settings.database = name
-            do {
-                let result = try await body(.postgres(settings))
-                try await admin(server, "DROP DATABASE \(name) WITH (FORCE)")
-                return result
-            } catch {
-                try? await admin(server, "DROP DATABASE \(name) WITH (FORCE)")
-                throw error
+            return try await ScratchDatabase.with(server: try postgresServer(), prefix: "herald_test", logger: logger) { settings in
+                try await body(.postgres(settings))
             }
         }
     }
@@ -65,30 +55,9 @@ public enum TestDatabase {
         }
         return settings
     }
-
-    /// Runs one statement on the server's maintenance database.
-    static func admin(_ server: DatabaseLocation.PostgresSettings, _ sql: String) async throws {
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(host: server.host, port: server.port, username: server.username, password: server.password, database: server.database, tls: .disable),
-            id: 1, logger: logger
-        )
-        do {
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collectAll()
-            try await connection.close()
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-    }
 }
 
 public struct TestSetupError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
-}
-
-extension PostgresRowSequence {
-    func collectAll() async throws {
-        for try await _ in self {}
-    }
 }

@@ -41,10 +41,13 @@ start_postgres() {
         echo "PostgreSQL: initdb failed" >&2
         return 1
     }
-    # Durability off: a test cluster lives for one run.
-    as_pg_owner "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
-        -o "-h 127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
-        start >/dev/null || {
+    # Durability off for tests (a test cluster lives for one run); on with
+    # PG_DURABLE=1, so benchmarks measure what production would see.
+    local options="-h 127.0.0.1 -p $PG_PORT -k $PG_DIR -c max_connections=300"
+    if [[ "${PG_DURABLE:-0}" != 1 ]]; then
+        options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    fi
+    as_pg_owner "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 -o "$options" start >/dev/null || {
         cat "$PG_DIR/server.log" >&2
         echo "PostgreSQL: the server did not start" >&2
         return 1

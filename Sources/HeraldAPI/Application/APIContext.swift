@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldDelivery
 
 /// What every controller needs, built once per application.
 struct APIContext: Sendable {
@@ -9,6 +10,9 @@ struct APIContext: Sendable {
     let passwords: any PasswordAuthenticator
     let ingress: IngressPolicy
     let decoding: RequestDecoding
+    /// Wakes this process's delivery worker when a notification is stored.
+    let queueSignal: QueueSignal
+    let metrics: DeliveryMetrics
 }
 
 /// The API generation a route set is mounted for: v1 is what the first

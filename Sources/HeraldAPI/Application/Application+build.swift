@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldDelivery
 import HeraldStore
 import Hummingbird
 import Logging
@@ -16,25 +17,38 @@ public struct StartupOptions: Sendable {
     }
 }
 
-/// The whole HTTP application: routes, the database's services, and the
-/// start-up work (migrations, signing key, first admin) run before the
-/// server accepts connections. `herald serve` and the tests both use it.
+/// The whole HTTP application: routes, the database's services, the
+/// delivery worker (unless DELIVERY_WORKER=off), and the start-up work
+/// (migrations, signing key, first admin) run before the server accepts
+/// connections. `herald serve` and the tests both use it.
 public func buildApplication(
     config: HeraldConfig,
     opened: OpenedStore,
     logger: Logger,
     passwords: (any PasswordAuthenticator)? = nil,
-    startup: StartupOptions = StartupOptions()
-) -> some ApplicationProtocol {
+    startup: StartupOptions = StartupOptions(),
+    clock: @escaping @Sendable () -> Date = { Date() },
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
     let api = makeAPIContext(config: config, store: opened.store, passwords: passwords)
+    let ready = ReadinessGate()
+    var services = opened.services
+    if config.delivery.runsInServer {
+        let engine = try DeliveryEngine.make(
+            config: config, store: opened.store, signal: api.queueSignal, metrics: api.metrics, ready: ready, logger: logger, clock: clock
+        )
+        services += engine.services
+    }
     var app = Application(
         router: buildRouter(api),
         configuration: .init(address: .hostname(config.httpHost, port: config.httpPort), serverName: "Herald"),
-        services: opened.services,
+        services: services,
+        onServerRunning: onServerRunning,
         logger: logger
     )
     app.beforeServerStarts {
         try await opened.migrate()
+        ready.open()
         var secret = config.secretKey ?? ""
         if config.secretKey == nil {
             secret = try await opened.store.sharedSetting("jwt_secret", ifAbsent: randomSecret())
@@ -59,7 +73,9 @@ func makeAPIContext(config: HeraldConfig, store: any HeraldStore, passwords: (an
         auth: RequestAuthenticator(tokens: tokens, store: store),
         passwords: passwords ?? LocalAccountAuthenticator(store: store, cost: config.bcryptCost),
         ingress: IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies),
-        decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes)
+        decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
+        queueSignal: QueueSignal(),
+        metrics: DeliveryMetrics()
     )
 }
 
@@ -70,10 +86,12 @@ func buildRouter(_ api: APIContext) -> Router<HeraldRequestContext> {
     let meta = MetaController()
     meta.addHealthRoute(to: router.group(""))
     meta.addDocsRoutes(to: router)
+    MetricsController(metrics: api.metrics).addRoutes(to: router)
     for version in APIVersion.allCases {
         let group = router.group(RouterPath("api/\(version.rawValue)"))
         LoginController(api: api).addRoutes(to: group)
         ServicesController(api: api).addRoutes(to: group)
+        DeliveriesController(api: api).addRoutes(to: group)
         UsersController(api: api).addRoutes(to: group)
         CurrentUserController(api: api, version: version).addRoutes(to: group)
         meta.addHealthRoute(to: group)

@@ -159,17 +159,9 @@ struct CurrentUserController {
     private func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
         let outcome = try await api.store.registerDevice(userID: user.id, token: token, platform: platform, at: Timestamp.now())
         if outcome == .added {
-            context.logger.info("device registered", metadata: ["user": "\(user.username)", "platform": "\(platform.rawValue)", "token": "\(TokenRedaction.hint(token))"])
+            context.logger.info("device registered", metadata: ["user": "\(user.username)", "platform": "\(platform.rawValue)", "token": "\(TokenHint.hint(token))"])
         }
         let profile = try await Profiles.of(user, store: api.store)
         return JSONBody.response(UserBody(profile: profile, version: bodyVersion), status: outcome == .added ? .created : .ok)
-    }
-}
-
-/// Device tokens are credentials for pushing to someone's phone: logs show
-/// only their last characters.
-public enum TokenRedaction {
-    public static func hint(_ token: String) -> String {
-        "…" + token.suffix(6)
     }
 }

@@ -98,6 +98,7 @@ struct ServicesController {
         guard let notification = try await api.store.publish(draft, serviceID: id, at: Timestamp.now()) else {
             throw APIError.notFound("Service")
         }
+        api.queueSignal.notify()
         context.logger.info("notification stored", metadata: ["service": "\(id.wireString)", "notification": "\(notification.id)"])
         return JSONBody.response(NotificationBody(notification), status: .created)
     }

@@ -32,6 +32,7 @@ public struct HeraldConfig: Sendable {
     /// Largest request body accepted, in bytes.
     public var maxBodyBytes: Int
     public var logLevel: Logger.Level
+    public var delivery: DeliverySettings
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -46,7 +47,8 @@ public struct HeraldConfig: Sendable {
         trustedProxies: [IPNetwork] = [],
         bcryptCost: UInt8 = 12,
         maxBodyBytes: Int = 1 << 20,
-        logLevel: Logger.Level = .info
+        logLevel: Logger.Level = .info,
+        delivery: DeliverySettings = DeliverySettings()
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -61,6 +63,7 @@ public struct HeraldConfig: Sendable {
         self.bcryptCost = bcryptCost
         self.maxBodyBytes = maxBodyBytes
         self.logLevel = logLevel
+        self.delivery = delivery
     }
 }
 
@@ -81,7 +84,7 @@ extension HeraldConfig {
     /// Variables whose values must never be printed.
     public static let secretVariables: Set<String> = [
         "SECRET_KEY", "JWT_PRIVATE_KEY", "DATABASE_URL", "SQLALCHEMY_DATABASE_URL",
-        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET",
+        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET", "FCM_ACCESS_TOKEN",
     ]
 
     /// Reads the process environment, then an optional `.env` file in the
@@ -168,7 +171,8 @@ extension HeraldConfig {
             trustedProxies: try networks("TRUSTED_PROXIES"),
             bcryptCost: UInt8(try integer("BCRYPT_COST", default: 12, range: 4...31)),
             maxBodyBytes: try integer("MAX_BODY_BYTES", default: 1 << 20, range: 1024...(64 << 20)),
-            logLevel: level
+            logLevel: level,
+            delivery: try DeliverySettings(text: text)
         )
     }
 }

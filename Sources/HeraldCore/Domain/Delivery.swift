@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where one push of one notification to one device stands.
 public enum DeliveryState: String, Sendable, CaseIterable, Codable {
     /// Queued, not tried yet.
@@ -12,4 +14,102 @@ public enum DeliveryState: String, Sendable, CaseIterable, Codable {
     case dropped
     /// Not sent on purpose (inactive user, expired login, provider not configured).
     case skipped
+}
+
+public typealias DeliveryID = Int64
+
+/// A delivery a worker has leased: everything needed to push it without
+/// another query.
+public struct ClaimedDelivery: Sendable, Equatable {
+    public var id: DeliveryID
+    public var notification: Notification
+    public var platform: Platform
+    public var deviceID: Int64?
+    /// Nil when the device was removed after the delivery was queued.
+    public var token: String?
+    public var userIsActive: Bool
+    public var loginExpiresAt: Date?
+    /// The user's unread count now: the app icon badge.
+    public var badge: Int
+    /// Attempts so far, including the one this claim starts.
+    public var attempts: Int
+    public var queuedAt: Date
+
+    public init(
+        id: DeliveryID, notification: Notification, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,
+        loginExpiresAt: Date?, badge: Int, attempts: Int, queuedAt: Date
+    ) {
+        self.id = id
+        self.notification = notification
+        self.platform = platform
+        self.deviceID = deviceID
+        self.token = token
+        self.userIsActive = userIsActive
+        self.loginExpiresAt = loginExpiresAt
+        self.badge = badge
+        self.attempts = attempts
+        self.queuedAt = queuedAt
+    }
+}
+
+/// What became of one attempt, as the worker records it.
+public enum DeliveryOutcome: Sendable, Equatable {
+    case sent
+    /// Try again at the given time.
+    case retry(at: Date, reason: String)
+    case failed(reason: String)
+    /// The token is dead: the delivery ends and the device is removed.
+    case dropped(reason: String)
+    case skipped(reason: String)
+
+    public var state: DeliveryState {
+        switch self {
+        case .sent: .sent
+        case .retry: .retrying
+        case .failed: .failed
+        case .dropped: .dropped
+        case .skipped: .skipped
+        }
+    }
+
+    public var reason: String? {
+        switch self {
+        case .sent: nil
+        case .retry(_, let reason), .failed(let reason), .dropped(let reason), .skipped(let reason): reason
+        }
+    }
+}
+
+public struct DeliveryResult: Sendable, Equatable {
+    public var delivery: ClaimedDelivery
+    public var outcome: DeliveryOutcome
+
+    public init(delivery: ClaimedDelivery, outcome: DeliveryOutcome) {
+        self.delivery = delivery
+        self.outcome = outcome
+    }
+}
+
+/// One row of a notification's delivery report; the token is shown only
+/// by its last characters.
+public struct DeliveryReportRow: Sendable, Equatable {
+    public var id: DeliveryID
+    public var userID: Int64
+    public var platform: Platform
+    public var tokenHint: String?
+    public var state: DeliveryState
+    public var attempts: Int
+    public var lastError: String?
+    public var updatedAt: Date
+
+    public init(id: DeliveryID, userID: Int64, platform: Platform, tokenHint: String?, state: DeliveryState, attempts: Int, lastError: String?, updatedAt: Date) {
+        self.id = id
+        self.userID = userID
+        self.platform = platform
+        self.tokenHint = tokenHint
+        self.state = state
+        self.attempts = attempts
+        self.lastError = lastError
+        self.updatedAt = updatedAt
+    }
 }

@@ -31,3 +31,11 @@ public enum DeviceRegistration: Sendable, Equatable {
     /// a phone belongs to whoever logged in on it last).
     case added
 }
+
+/// Device tokens are credentials for pushing to someone's phone: logs and
+/// reports show only their last characters.
+public enum TokenHint {
+    public static func hint(_ token: String) -> String {
+        "…" + token.suffix(6)
+    }
+}

@@ -7,7 +7,7 @@ import PostgresNIO
 /// `Date` coding truncates a Double on the way in and divides on the way out,
 /// so a value written and read back can differ by a microsecond; Herald
 /// compares and pages by these values, so it converts exactly instead.
-struct ExactTimestamp: PostgresNonThrowingEncodable, PostgresDecodable {
+struct ExactTimestamp: PostgresNonThrowingEncodable, PostgresArrayEncodable, PostgresDecodable {
     /// Microseconds from 1970 to PostgreSQL's epoch, 2000-01-01.
     private static let postgresEpochOffset: Int64 = 946_684_800 * 1_000_000
 
@@ -19,6 +19,7 @@ struct ExactTimestamp: PostgresNonThrowingEncodable, PostgresDecodable {
 
     static var psqlType: PostgresDataType { .timestamptz }
     static var psqlFormat: PostgresFormat { .binary }
+    static var psqlArrayType: PostgresDataType { .timestamptzArray }
 
     func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
         byteBuffer.writeInteger(date.microsecondsSince1970 - Self.postgresEpochOffset)

@@ -17,7 +17,7 @@ final class AsyncLock: Sendable {
         return try await body()
     }
 
-    private func acquire() async {
+    func acquire() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let acquired = state.withLockedValue { state -> Bool in
                 if state.locked {
@@ -31,7 +31,7 @@ final class AsyncLock: Sendable {
         }
     }
 
-    private func release() {
+    func release() {
         // Hand the lock straight to the next waiter so nobody can jump the queue.
         let next = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             if state.waiters.isEmpty {

@@ -1,0 +1,60 @@
+import Foundation
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// An admin's view of how a notification was pushed.
+struct DeliveriesController {
+    let api: APIContext
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("services/{service_id}/notifications/{notification_id}/deliveries", use: report)
+    }
+
+    @Sendable func report(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        _ = try await api.auth.admin(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        let notificationID = try Identifiers.integer(context, "notification_id")
+        guard let notification = try await api.store.notification(id: notificationID), notification.serviceID == serviceID else {
+            throw APIError.notFound("Notification")
+        }
+        let counts = try await api.store.deliveryCounts(notificationID: notificationID)
+        let rows = try await api.store.deliveryReport(notificationID: notificationID)
+        return JSONBody.response(
+            DeliveryReportBody(
+                notification_id: notificationID,
+                counts: Dictionary(uniqueKeysWithValues: DeliveryState.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+                deliveries: rows.map(DeliveryRowBody.init)
+            )
+        )
+    }
+}
+
+struct DeliveryReportBody: Encodable {
+    var notification_id: Int64
+    var counts: [String: Int]
+    var deliveries: [DeliveryRowBody]
+}
+
+struct DeliveryRowBody: Encodable {
+    var id: Int64
+    var user_id: Int64
+    var platform: String
+    /// The token's last characters only: a full token is a credential.
+    var token: String?
+    var state: String
+    var attempts: Int
+    var last_error: String?
+    var updated_at: String
+
+    init(_ row: DeliveryReportRow) {
+        id = row.id
+        user_id = row.userID
+        platform = row.platform.rawValue
+        token = row.tokenHint.map { "…" + $0 }
+        state = row.state.rawValue
+        attempts = row.attempts
+        last_error = row.lastError
+        updated_at = Timestamp.wireString(row.updatedAt)
+    }
+}

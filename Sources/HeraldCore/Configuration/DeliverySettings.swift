@@ -1,0 +1,144 @@
+import Foundation
+
+/// How Herald pushes: provider credentials and the worker's limits.
+public struct DeliverySettings: Sendable {
+    public struct APNs: Sendable {
+        public var keyID: String
+        /// The .p8 signing key, PEM.
+        public var authKeyPEM: String
+        public var teamID: String
+        /// The app's bundle id, sent as apns-topic.
+        public var topic: String
+        /// Base URL, `https://api.push.apple.com` unless APPLE_SERVER or APNS_URL says otherwise.
+        public var baseURL: String
+        /// apns-expiration as seconds from sending; 0 = try once, as the old server did.
+        public var expirationSeconds: Int
+
+        public init(keyID: String, authKeyPEM: String, teamID: String, topic: String = "eu.ess.ESS-Notify", baseURL: String = "https://api.push.apple.com", expirationSeconds: Int = 0) {
+            self.keyID = keyID
+            self.authKeyPEM = authKeyPEM
+            self.teamID = teamID
+            self.topic = topic
+            self.baseURL = baseURL
+            self.expirationSeconds = expirationSeconds
+        }
+    }
+
+    public struct FCM: Sendable {
+        public var projectID: String
+        /// The service account JSON (client_email, private_key, token_uri).
+        public var serviceAccountJSON: Data
+        /// Base URL, `https://fcm.googleapis.com` unless FCM_URL says otherwise.
+        public var baseURL: String
+
+        public init(projectID: String, serviceAccountJSON: Data, baseURL: String = "https://fcm.googleapis.com") {
+            self.projectID = projectID
+            self.serviceAccountJSON = serviceAccountJSON
+            self.baseURL = baseURL
+        }
+    }
+
+    public var apns: APNs?
+    public var fcm: FCM?
+    /// Extra trusted roots (PEM) for outbound TLS.
+    public var caBundlePEM: String?
+    /// Sends in flight at once, over all batches.
+    public var concurrency: Int
+    /// Deliveries claimed per query.
+    public var batchSize: Int
+    /// How long a claim is held before another worker may take it over.
+    public var leaseSeconds: Double
+    /// How often the worker looks for due retries when nothing wakes it.
+    public var pollSeconds: Double
+    /// Retries stop once a delivery is this old; it is then marked failed.
+    public var maxRetryAgeSeconds: Double
+    /// The first retry's delay; it doubles per attempt (with jitter).
+    public var retryBaseSeconds: Double
+    /// Run the delivery worker inside `herald serve`.
+    public var runsInServer: Bool
+
+    public init(
+        apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500,
+        leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
+        runsInServer: Bool = true
+    ) {
+        self.apns = apns
+        self.fcm = fcm
+        self.caBundlePEM = caBundlePEM
+        self.concurrency = concurrency
+        self.batchSize = batchSize
+        self.leaseSeconds = leaseSeconds
+        self.pollSeconds = pollSeconds
+        self.maxRetryAgeSeconds = maxRetryAgeSeconds
+        self.retryBaseSeconds = retryBaseSeconds
+        self.runsInServer = runsInServer
+    }
+}
+
+extension DeliverySettings {
+    /// Reads the delivery variables; `text` returns a variable's non-empty value.
+    init(text: (String) -> String?) throws {
+        func file(_ variable: String, _ path: String) throws -> Data {
+            do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw ConfigurationError(variable, "cannot read \(path): \(error.localizedDescription)")
+            }
+        }
+        func number(_ variable: String, default value: Double, range: ClosedRange<Double>) throws -> Double {
+            guard let raw = text(variable) else { return value }
+            guard let parsed = Double(raw), range.contains(parsed) else {
+                throw ConfigurationError(variable, "expected a number in \(range.lowerBound)...\(range.upperBound), got '\(raw)'")
+            }
+            return parsed
+        }
+
+        var apns: APNs?
+        var authKey = text("APNS_AUTH_KEY")
+        if authKey == nil, let path = text("APNS_AUTH_KEY_FILE") {
+            authKey = String(decoding: try file("APNS_AUTH_KEY_FILE", path), as: UTF8.self)
+        }
+        if let authKey, let keyID = text("APNS_KEY_ID"), let teamID = text("TEAM_ID") {
+            var baseURL = "https://api.push.apple.com"
+            if let url = text("APNS_URL") {
+                baseURL = url
+            } else if let host = text("APPLE_SERVER") {
+                baseURL = "https://\(host)"
+            }
+            apns = APNs(
+                keyID: keyID, authKeyPEM: authKey, teamID: teamID, topic: text("BUNDLE_ID") ?? "eu.ess.ESS-Notify",
+                baseURL: baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL,
+                expirationSeconds: Int(try number("APNS_EXPIRATION_SECONDS", default: 0, range: 0...2_592_000))
+            )
+        } else if authKey != nil || text("APNS_KEY_ID") != nil || text("TEAM_ID") != nil {
+            throw ConfigurationError("APNS_AUTH_KEY", "APNs needs all of APNS_AUTH_KEY (or APNS_AUTH_KEY_FILE), APNS_KEY_ID and TEAM_ID")
+        }
+
+        var fcm: FCM?
+        if let path = text("GOOGLE_APPLICATION_CREDENTIALS") {
+            let json = try file("GOOGLE_APPLICATION_CREDENTIALS", path)
+            let embedded = (try? JSONSerialization.jsonObject(with: json) as? [String: Any])?["project_id"] as? String
+            guard let project = text("FIREBASE_PROJECT_ID") ?? embedded else {
+                throw ConfigurationError("FIREBASE_PROJECT_ID", "not set, and the service account file names no project_id")
+            }
+            let base = text("FCM_URL") ?? "https://fcm.googleapis.com"
+            fcm = FCM(projectID: project, serviceAccountJSON: json, baseURL: base.hasSuffix("/") ? String(base.dropLast()) : base)
+        }
+
+        var bundle: String?
+        if let path = text("CA_BUNDLE_FILE") {
+            bundle = String(decoding: try file("CA_BUNDLE_FILE", path), as: UTF8.self)
+        }
+        // NB_PARALLEL_PUSH is the old server's name for the same limit.
+        let concurrency = text("DELIVERY_CONCURRENCY") != nil || text("NB_PARALLEL_PUSH") == nil
+            ? try number("DELIVERY_CONCURRENCY", default: 1000, range: 1...100_000)
+            : try number("NB_PARALLEL_PUSH", default: 50, range: 1...100_000)
+        self.init(
+            apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
+            batchSize: Int(try number("DELIVERY_BATCH_SIZE", default: 500, range: 1...10_000)),
+            leaseSeconds: try number("DELIVERY_LEASE_SECONDS", default: 60, range: 1...86_400),
+            pollSeconds: try number("DELIVERY_POLL_SECONDS", default: 1, range: 0.01...3600),
+            maxRetryAgeSeconds: try number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: 3600, range: 0...2_592_000),
+            retryBaseSeconds: try number("DELIVERY_RETRY_BASE_SECONDS", default: 2, range: 0.001...3600),
+            runsInServer: (text("DELIVERY_WORKER") ?? "on").lowercased() != "off"
+        )
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HeraldCore
+
+/// One push to APNs, transport-free: the path, headers and JSON body that
+/// the HTTP/2 transport sends.
+public struct APNSRequest: Sendable, Equatable {
+    /// APNs refuses payloads over 4096 bytes (413 PayloadTooLarge).
+    public static let maxPayloadBytes = 4096
+    /// The old server cut subtitles to 256 characters; so does Herald.
+    public static let maxSubtitleCharacters = 256
+
+    public var deviceToken: String
+    public var topic: String
+    public var priority: Int
+    /// Epoch seconds; 0 = deliver now or never.
+    public var expiration: Int
+    /// Lets the phone show a notification once even when a crash made us send it twice.
+    public var collapseID: String
+    public var payload: Data
+
+    public var path: String { "/3/device/\(deviceToken)" }
+
+    public var headers: [(String, String)] {
+        [
+            ("apns-topic", topic),
+            ("apns-push-type", "alert"),
+            ("apns-priority", String(priority)),
+            ("apns-expiration", String(expiration)),
+            ("apns-collapse-id", collapseID),
+        ]
+    }
+
+    public init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date) {
+        let notification = delivery.notification
+        self.deviceToken = delivery.token ?? ""
+        self.topic = topic
+        self.priority = 10
+        self.expiration = expirationSeconds == 0 ? 0 : Int(now.timeIntervalSince1970) + expirationSeconds
+        self.collapseID = "herald-\(notification.id)"
+        self.payload = Self.payload(notification: notification, badge: delivery.badge)
+    }
+
+    /// `{"aps": {"alert": {"title", "subtitle"}, "badge", "sound": "default"}, ...}`
+    /// plus the notification's id, service and url for the app. The subtitle
+    /// is cut to 256 characters, then shortened further (on a character
+    /// boundary, so the UTF-8 stays valid) until the whole fits in 4096 bytes.
+    static func payload(notification: HeraldCore.Notification, badge: Int) -> Data {
+        var subtitle = String(notification.subtitle.prefix(maxSubtitleCharacters))
+        var title = notification.title
+        while true {
+            let body = APNSPayload(
+                aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
+                notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: notification.url
+            )
+            let data = (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
+            if data.count <= maxPayloadBytes { return data }
+            // Drop about as many characters as the excess, at least one.
+            let excess = max(1, (data.count - maxPayloadBytes) / 4)
+            if !subtitle.isEmpty {
+                subtitle = String(subtitle.dropLast(excess))
+            } else {
+                title = String(title.dropLast(excess))
+            }
+        }
+    }
+}
+
+struct APNSPayload: Encodable {
+    struct APS: Encodable {
+        struct Alert: Encodable {
+            var title: String
+            var subtitle: String
+        }
+        var alert: Alert
+        var badge: Int
+        var sound: String
+    }
+    var aps: APS
+    var notification_id: Int64
+    var service_id: String
+    var url: String
+}
+
+enum JSONPayloadEncoder {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+}

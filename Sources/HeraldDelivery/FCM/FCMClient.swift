@@ -1,0 +1,50 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Sends `FCMRequest`s over the shared HTTP client with an OAuth token.
+public struct FCMClient: PushProvider {
+    public let platform = Platform.fcm
+    let settings: DeliverySettings.FCM
+    let http: HTTPClient
+    let accessToken: FCMAccessToken
+    let logger: Logger
+
+    public init(settings: DeliverySettings.FCM, http: HTTPClient, accessToken: FCMAccessToken, logger: Logger) {
+        self.settings = settings
+        self.http = http
+        self.accessToken = accessToken
+        self.logger = logger
+    }
+
+    public func send(_ delivery: ClaimedDelivery, now: Date) async -> ReplyClass {
+        let request = FCMRequest(delivery: delivery, projectID: settings.projectID)
+        let bearer: String
+        do {
+            bearer = try await accessToken.token()
+        } catch {
+            logger.error("cannot get an FCM access token: check GOOGLE_APPLICATION_CREDENTIALS", metadata: ["error": "\(error)"])
+            return .credentials(reason: "FCM OAuth: \(error)")
+        }
+        var http = HTTPClientRequest(url: settings.baseURL + request.path)
+        http.method = .POST
+        http.headers.add(name: "authorization", value: "Bearer \(bearer)")
+        http.headers.add(name: "content-type", value: "application/json")
+        http.body = .bytes(ByteBuffer(bytes: request.body))
+        do {
+            let response = try await self.http.execute(http, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 64 * 1024)
+            let retryAfter = response.headers.first(name: "retry-after").flatMap(TimeInterval.init)
+            let answer = FCMResponse(status: Int(response.status.code), body: Data(body.readableBytesView), retryAfter: retryAfter)
+            if case .credentials = answer.replyClass {
+                await accessToken.rejected(bearer)
+            }
+            return answer.replyClass
+        } catch {
+            return .retry(reason: "FCM transport: \(error)", minimumDelay: 0)
+        }
+    }
+}

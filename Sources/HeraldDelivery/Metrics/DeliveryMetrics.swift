@@ -1,0 +1,56 @@
+import HeraldCore
+import Prometheus
+
+/// The delivery worker's Prometheus metrics, served at `/metrics`.
+public final class DeliveryMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+    let queueDepth: Gauge
+    let retries: Counter
+    let tokensDropped: Counter
+    private let sends: [Platform: [DeliveryState: Counter]]
+    private let latency: [Platform: DurationHistogram]
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        queueDepth = registry.makeGauge(name: "herald_delivery_queue_depth", help: "Deliveries waiting to be sent (pending or retrying).")
+        retries = registry.makeCounter(name: "herald_delivery_retries_total", help: "Attempts that will be retried later.")
+        tokensDropped = registry.makeCounter(name: "herald_device_tokens_dropped_total", help: "Device tokens removed because the provider said they are dead.")
+        var sends: [Platform: [DeliveryState: Counter]] = [:]
+        var latency: [Platform: DurationHistogram] = [:]
+        let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
+        for platform in Platform.allCases {
+            for state in DeliveryState.allCases where state != .pending {
+                sends[platform, default: [:]][state] = registry.makeCounter(
+                    name: "herald_pushes_total", labels: [("provider", platform.rawValue), ("outcome", state.rawValue)],
+                    help: "Push attempts by provider and outcome."
+                )
+            }
+            latency[platform] = registry.makeDurationHistogram(
+                name: "herald_push_duration_seconds", labels: [("provider", platform.rawValue)], buckets: buckets,
+                help: "Time from sending a push to the provider's answer."
+            )
+        }
+        self.sends = sends
+        self.latency = latency
+    }
+
+    func record(_ outcome: DeliveryOutcome, platform: Platform) {
+        sends[platform]?[outcome.state]?.increment()
+        switch outcome.state {
+        case .retrying: retries.increment()
+        case .dropped: tokensDropped.increment()
+        default: break
+        }
+    }
+
+    func recordLatency(_ duration: Duration, platform: Platform) {
+        latency[platform]?.record(duration)
+    }
+
+    /// The text exposition format.
+    public func render() -> [UInt8] {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return buffer
+    }
+}

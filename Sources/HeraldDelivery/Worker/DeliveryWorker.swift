@@ -1,0 +1,187 @@
+import Foundation
+import HeraldCore
+import Logging
+import NIOConcurrencyHelpers
+import Prometheus
+import ServiceLifecycle
+
+/// Drains the delivery queue: claims batches under a lease, sends each
+/// delivery through its platform's provider, and records the outcomes.
+/// Several workers (in one process or on several replicas) can run against
+/// one PostgreSQL database; on SQLite one in-process worker runs.
+///
+/// It wakes on `signal` (publishes here, NOTIFY from other replicas, a
+/// finished batch) and on a poll timer for due retries and expired leases.
+/// On graceful shutdown it stops claiming and finishes the batches in flight.
+public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
+    let store: any HeraldStore
+    let providers: [Platform: any PushProvider]
+    let settings: DeliverySettings
+    let policy: OutcomePolicy
+    let signal: QueueSignal
+    let metrics: DeliveryMetrics
+    let logger: Logger
+    let clock: @Sendable () -> Date
+    /// Opened once the schema is migrated; nothing is claimed before.
+    let ready: ReadinessGate
+
+    public init(
+        store: any HeraldStore, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
+        ready: ReadinessGate, logger: Logger, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.providers = Dictionary(providers.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
+        self.settings = settings
+        var policy = OutcomePolicy(maxRetryAge: settings.maxRetryAgeSeconds)
+        policy.baseDelay = settings.retryBaseSeconds
+        self.policy = policy
+        self.ready = ready
+        self.signal = signal
+        self.metrics = metrics
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// Batches in flight at once: enough to keep `concurrency` sends going,
+    /// plus one being claimed while the others send.
+    var maxBatchesInFlight: Int {
+        max(1, (settings.concurrency + settings.batchSize - 1) / settings.batchSize) + 1
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await ready.wait() }
+        if Task.isShuttingDownGracefully || Task.isCancelled { return }
+        announceProviders()
+        // Work queued while nobody was running (or before a crash) is due now.
+        signal.notify()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await pollTimer() }
+            group.addTask { await listenToOtherReplicas() }
+            await withGracefulShutdownHandler {
+                await coordinate()
+            } onGracefulShutdown: {
+                signal.notify()
+            }
+            group.cancelAll()
+        }
+        logger.info("delivery worker stopped")
+    }
+
+    private func announceProviders() {
+        for platform in Platform.allCases where providers[platform] == nil {
+            let hint = platform == .apns ? "APNS_AUTH_KEY, APNS_KEY_ID and TEAM_ID" : "GOOGLE_APPLICATION_CREDENTIALS and FIREBASE_PROJECT_ID"
+            logger.notice("\(Self.name(platform)) is not configured (\(hint)): its deliveries are recorded as skipped")
+        }
+        logger.info("delivery worker started", metadata: ["concurrency": "\(settings.concurrency)", "batch": "\(settings.batchSize)"])
+    }
+
+    /// The one consumer of `signal`: claims while there is work and room.
+    private func coordinate() async {
+        let inFlight = NIOLockedValueBox(0)
+        await withDiscardingTaskGroup { group in
+            for await _ in signal.wakes {
+                if Task.isShuttingDownGracefully || Task.isCancelled { break }
+                while inFlight.withLockedValue({ $0 }) < maxBatchesInFlight {
+                    let batch: [ClaimedDelivery]
+                    do {
+                        let now = clock()
+                        batch = try await store.claimDeliveries(limit: settings.batchSize, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+                    } catch {
+                        // The database is away: the poll timer brings us back.
+                        logger.error("cannot claim deliveries", metadata: ["error": "\(String(reflecting: error))"])
+                        break
+                    }
+                    if batch.isEmpty { break }
+                    inFlight.withLockedValue { $0 += 1 }
+                    group.addTask {
+                        await process(batch)
+                        inFlight.withLockedValue { $0 -= 1 }
+                        signal.notify()
+                    }
+                    if batch.count < settings.batchSize { break }
+                }
+            }
+        }
+    }
+
+    /// Sends one batch concurrently and records every outcome in one statement.
+    func process(_ batch: [ClaimedDelivery]) async {
+        let now = clock()
+        var results: [DeliveryResult] = []
+        results.reserveCapacity(batch.count)
+        await withTaskGroup(of: DeliveryResult.self) { group in
+            for delivery in batch {
+                if let reason = OutcomePolicy.skipReason(delivery, now: now) {
+                    results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
+                    continue
+                }
+                guard let provider = providers[delivery.platform] else {
+                    results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
+                    continue
+                }
+                group.addTask {
+                    let started = ContinuousClock.now
+                    let reply = await provider.send(delivery, now: now)
+                    metrics.recordLatency(ContinuousClock.now - started, platform: delivery.platform)
+                    return DeliveryResult(delivery: delivery, outcome: policy.outcome(for: reply, delivery: delivery, now: clock(), random: .random(in: 0..<1)))
+                }
+            }
+            for await result in group { results.append(result) }
+        }
+        for result in results {
+            metrics.record(result.outcome, platform: result.delivery.platform)
+            log(result)
+        }
+        do {
+            try await store.recordDeliveries(results, at: clock())
+        } catch {
+            // The leases run out and the batch is sent again: at least once.
+            logger.error("cannot record delivery outcomes", metadata: ["error": "\(String(reflecting: error))", "count": "\(results.count)"])
+        }
+    }
+
+    private func log(_ result: DeliveryResult) {
+        let delivery = result.delivery
+        var metadata: Logger.Metadata = [
+            "delivery": "\(delivery.id)", "notification": "\(delivery.notification.id)", "platform": "\(delivery.platform.rawValue)",
+            "token": "\(delivery.token.map(TokenHint.hint) ?? "-")", "attempt": "\(delivery.attempts)",
+        ]
+        if let reason = result.outcome.reason { metadata["reason"] = "\(reason)" }
+        switch result.outcome {
+        case .sent, .skipped:
+            logger.debug("delivery \(result.outcome.state.rawValue)", metadata: metadata)
+        case .retry:
+            logger.info("delivery will be retried", metadata: metadata)
+        case .dropped:
+            logger.notice("device token dropped", metadata: metadata)
+        case .failed(let reason) where reason.contains("credentials") || reason.contains("Provider"):
+            logger.error("delivery failed", metadata: metadata)
+        case .failed:
+            logger.warning("delivery failed", metadata: metadata)
+        }
+    }
+
+    private func pollTimer() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .seconds(settings.pollSeconds)) } catch { return }
+            signal.notify()
+            if let depth = try? await store.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
+        }
+    }
+
+    private func listenToOtherReplicas() async {
+        while !Task.isCancelled {
+            do {
+                try await store.listenForDeliveries { signal.notify() }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("lost the delivery wake-up channel; polling until it is back", metadata: ["error": "\(error)"])
+                try? await Task.sleep(for: .seconds(5))
+            }
+        }
+    }
+
+    static func name(_ platform: Platform) -> String {
+        platform == .apns ? "APNs" : "FCM"
+    }
+}

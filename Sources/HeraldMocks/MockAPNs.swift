@@ -1,0 +1,196 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdHTTP2
+import JWTKit
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// An APNs server on loopback, over TLS and HTTP/2, that checks what Apple
+/// checks: the ES256 provider token (signature with the team's public key,
+/// kid, iss, iat no older than an hour), the topic and push-type headers,
+/// the device path and the 4096-byte payload limit. It records each push
+/// and answers 200, or what a test scripted for a token.
+public final class MockAPNs: Sendable {
+    public struct Push: Sendable {
+        public var token: String
+        public var headers: [String: String]
+        public var payload: [String: any Sendable]
+        public var arrivedAt: ContinuousClock.Instant
+        public var overHTTP2: Bool
+    }
+
+    private struct State {
+        var pushes: [Push] = []
+        var violations: [String] = []
+        var answers: [String: MockAnswer] = [:]
+        var defaultAnswer: MockAnswer?
+        var behaviour = MockBehaviour.answer
+        var verifiedTokens: [String: Date] = [:]
+        var providerTokensSeen = Set<String>()
+    }
+
+    public let keyID: String
+    public let teamID: String
+    public let topic: String
+    /// The team's signing key, PEM: what APNS_AUTH_KEY holds.
+    public let signingKeyPEM: String
+    private let keys = JWTKeyCollection()
+    private let state = NIOLockedValueBox(State())
+
+    public init(keyID: String = "KEY1234567", teamID: String = "TEAM123456", topic: String = "eu.ess.ESS-Notify") async throws {
+        let key = ES256PrivateKey()
+        self.keyID = keyID
+        self.teamID = teamID
+        self.topic = topic
+        self.signingKeyPEM = key.pemRepresentation
+        await keys.add(ecdsa: key.publicKey, kid: JWKIdentifier(string: keyID))
+    }
+
+    // MARK: What the test sees and scripts
+
+    public var pushes: [Push] { state.withLockedValue { $0.pushes } }
+    public var violations: [String] { state.withLockedValue { $0.violations } }
+    public var pushCount: Int { state.withLockedValue { $0.pushes.count } }
+    public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.pushes.last?.arrivedAt } }
+    /// Distinct provider tokens presented (renewals show up here).
+    public var providerTokenCount: Int { state.withLockedValue { $0.providerTokensSeen.count } }
+
+    /// Answer pushes to `token` with an APNs error, e.g. (410, "Unregistered").
+    public func answer(token: String, status: Int, reason: String, headers: [String: String] = [:]) {
+        let body = #"{"reason":"\#(reason)"\#(status == 410 ? #","timestamp":1700000000000"# : "")}"#
+        state.withLockedValue { $0.answers[token] = MockAnswer(status: status, body: body, headers: headers) }
+    }
+
+    /// Answer every push without a token-specific script this way (nil: 200).
+    public func answerAll(status: Int, reason: String) {
+        state.withLockedValue { $0.defaultAnswer = MockAnswer(status: status, body: #"{"reason":"\#(reason)"}"#) }
+    }
+
+    public func clearAnswers() {
+        state.withLockedValue {
+            $0.answers = [:]
+            $0.defaultAnswer = nil
+        }
+    }
+
+    public func behave(_ behaviour: MockBehaviour) {
+        state.withLockedValue { $0.behaviour = behaviour }
+    }
+
+    public func reset() {
+        state.withLockedValue { $0.pushes = [] }
+    }
+
+    // MARK: Serving
+
+    func addRoutes(to router: Router<MockContext>) {
+        router.post("3/device/{token}") { request, context in
+            try await self.handle(request, context: context)
+        }
+    }
+
+    private func handle(_ request: Request, context: MockContext) async throws -> Response {
+        let behaviour = state.withLockedValue { $0.behaviour }
+        switch behaviour {
+        case .dropConnection: try await context.dropConnection()
+        case .delay(let duration): try await Task.sleep(for: duration)
+        case .answer: break
+        }
+        let token = context.parameters.get("token") ?? ""
+        var problems: [String] = []
+        if !context.isHTTP2 { problems.append("request not over HTTP/2") }
+        if token.isEmpty || !token.allSatisfy(\.isHexDigit) { problems.append("device token is not hex: \(token.prefix(8))") }
+
+        if let refusal = try await checkProviderToken(request.headers[.authorization]) {
+            return refusal
+        }
+        func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { request.headers[$0] } }
+        if header("apns-topic") != topic { return record(problems + ["apns-topic \(header("apns-topic") ?? "missing")"], MockAnswer(status: 400, body: #"{"reason":"DeviceTokenNotForTopic"}"#)) }
+        if header("apns-push-type") != "alert" { problems.append("apns-push-type \(header("apns-push-type") ?? "missing")") }
+        if !["10", "5"].contains(header("apns-priority") ?? "") { problems.append("apns-priority \(header("apns-priority") ?? "missing")") }
+        if Int(header("apns-expiration") ?? "x") == nil { problems.append("apns-expiration \(header("apns-expiration") ?? "missing")") }
+        if let collapse = header("apns-collapse-id"), collapse.utf8.count > 64 { problems.append("apns-collapse-id over 64 bytes") }
+
+        let body = try await request.body.collect(upTo: 1 << 20)
+        if body.readableBytes > 4096 {
+            return record(problems, MockAnswer(status: 413, body: #"{"reason":"PayloadTooLarge"}"#))
+        }
+        guard let payload = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any], payload["aps"] is [String: Any] else {
+            return record(problems + ["payload is not JSON with aps"], MockAnswer(status: 400, body: #"{"reason":"PayloadEmpty"}"#))
+        }
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let push = Push(token: token, headers: headers, payload: payload.mapValues { SendableJSON($0).value }, arrivedAt: .now, overHTTP2: context.isHTTP2)
+        let answer = state.withLockedValue { state -> MockAnswer? in
+            state.pushes.append(push)
+            state.violations.append(contentsOf: problems)
+            return state.answers[token] ?? state.defaultAnswer
+        }
+        if let answer { return answer.response() }
+        return Response(status: .ok, headers: [HTTPField.Name("apns-id")!: UUID().uuidString])
+    }
+
+    /// Nil when the token is good; else APNs' 403 answer.
+    private func checkProviderToken(_ authorization: String?) async throws -> Response? {
+        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
+            return record(["no provider token"], MockAnswer(status: 403, body: #"{"reason":"MissingProviderToken"}"#))
+        }
+        let jwt = String(authorization.dropFirst("bearer ".count))
+        // Verify each distinct token once, as APNs does for a connection.
+        let issuedAt = state.withLockedValue { $0.verifiedTokens[jwt] }
+        var iat = issuedAt
+        if iat == nil {
+            do {
+                let claims = try await keys.verify(jwt, as: ProviderClaims.self)
+                guard claims.iss.value == teamID else { throw MockRefusal("iss \(claims.iss.value)") }
+                guard claims.iat.value.timeIntervalSince1970 == claims.iat.value.timeIntervalSince1970.rounded(.down) else { throw MockRefusal("iat with fractions") }
+                iat = claims.iat.value
+                state.withLockedValue {
+                    $0.verifiedTokens[jwt] = claims.iat.value
+                    $0.providerTokensSeen.insert(jwt)
+                }
+            } catch {
+                return record(["provider token refused: \(error)"], MockAnswer(status: 403, body: #"{"reason":"InvalidProviderToken"}"#))
+            }
+        }
+        if let iat, Date().timeIntervalSince(iat) > 3600 {
+            return MockAnswer(status: 403, body: #"{"reason":"ExpiredProviderToken"}"#).response()
+        }
+        return nil
+    }
+
+    private func record(_ problems: [String], _ answer: MockAnswer) -> Response {
+        state.withLockedValue { $0.violations.append(contentsOf: problems) }
+        return answer.response()
+    }
+}
+
+struct ProviderClaims: JWTPayload {
+    var iss: IssuerClaim
+    var iat: IssuedAtClaim
+    func verify(using algorithm: some JWTAlgorithm) throws {}
+}
+
+struct MockRefusal: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Thrown by a handler to make the mock close the connection unanswered.
+struct MockConnectionDrop: Error {}
+
+/// JSON values made Sendable for the record of what arrived.
+struct SendableJSON: @unchecked Sendable {
+    let value: any Sendable
+    init(_ any: Any) {
+        switch any {
+        case let string as String: value = string
+        case let number as NSNumber: value = number.doubleValue
+        case let dictionary as [String: Any]: value = dictionary.mapValues { SendableJSON($0).value }
+        case let array as [Any]: value = array.map { SendableJSON($0).value }
+        default: value = String(describing: any)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import _CryptoExtras
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JWTKit
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// FCM's HTTP v1 send endpoint and Google's OAuth token endpoint on
+/// loopback over TLS. The token endpoint checks the service account's RS256
+/// assertion (signature, iss, aud, scope, lifetime) and issues access
+/// tokens; the send endpoint checks the bearer is one it issued, the path's
+/// project, the message shape and size, then records the message.
+public final class MockFCM: Sendable {
+    public struct Message: Sendable {
+        public var token: String
+        public var data: [String: String]
+        public var arrivedAt: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var messages: [Message] = []
+        var violations: [String] = []
+        var answers: [String: MockAnswer] = [:]
+        var defaultAnswer: MockAnswer?
+        var behaviour = MockBehaviour.answer
+        var issuedTokens = Set<String>()
+        var tokenRequests = 0
+    }
+
+    public let projectID: String
+    public let clientEmail = "herald-test@herald-test.iam.gserviceaccount.com"
+    /// The service account's private key, PEM (PKCS#8, as Google issues them).
+    public let privateKeyPEM: String
+    private let keys = JWTKeyCollection()
+    private let state = NIOLockedValueBox(State())
+    /// Set once the server listens: where the token endpoint is.
+    let baseURL = NIOLockedValueBox<String?>(nil)
+
+    public init(projectID: String = "herald-test") async throws {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        self.projectID = projectID
+        self.privateKeyPEM = key.pemRepresentation
+        await keys.add(rsa: try Insecure.RSA.PublicKey(pem: key.publicKey.pemRepresentation), digestAlgorithm: .sha256)
+    }
+
+    /// The service account file Herald reads (GOOGLE_APPLICATION_CREDENTIALS).
+    public func serviceAccountJSON(baseURL: String) throws -> Data {
+        try JSONSerialization.data(withJSONObject: [
+            "type": "service_account", "project_id": projectID, "private_key_id": "mock-key-1", "private_key": privateKeyPEM,
+            "client_email": clientEmail, "token_uri": "\(baseURL)/token",
+        ])
+    }
+
+    // MARK: What the test sees and scripts
+
+    public var messages: [Message] { state.withLockedValue { $0.messages } }
+    public var violations: [String] { state.withLockedValue { $0.violations } }
+    public var messageCount: Int { state.withLockedValue { $0.messages.count } }
+    public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.messages.last?.arrivedAt } }
+    public var tokenRequests: Int { state.withLockedValue { $0.tokenRequests } }
+
+    /// Answer sends to `token` with an FCM error, e.g. (404, "UNREGISTERED").
+    public func answer(token: String, status: Int, errorCode: String, message: String = "", headers: [String: String] = [:]) {
+        state.withLockedValue { $0.answers[token] = Self.error(status: status, code: errorCode, message: message, headers: headers) }
+    }
+
+    public func answerAll(status: Int, errorCode: String, headers: [String: String] = [:]) {
+        state.withLockedValue { $0.defaultAnswer = Self.error(status: status, code: errorCode, message: "", headers: headers) }
+    }
+
+    public func clearAnswers() {
+        state.withLockedValue {
+            $0.answers = [:]
+            $0.defaultAnswer = nil
+        }
+    }
+
+    public func behave(_ behaviour: MockBehaviour) {
+        state.withLockedValue { $0.behaviour = behaviour }
+    }
+
+    /// Forget issued access tokens, as if they expired at Google.
+    public func revokeAccessTokens() {
+        state.withLockedValue { $0.issuedTokens = [] }
+    }
+
+    static func error(status: Int, code: String, message: String, headers: [String: String]) -> MockAnswer {
+        let body = """
+            {"error":{"code":\(status),"message":"\(message)","status":"\(code)","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"\(code)"}]}}
+            """
+        return MockAnswer(status: status, body: body, headers: headers)
+    }
+
+    // MARK: Serving
+
+    func addRoutes(to router: Router<MockContext>) {
+        router.post("token") { request, context in try await self.issueToken(request) }
+        router.post("v1/projects/{project}/{action}") { request, context in try await self.send(request, context: context) }
+    }
+
+    private func issueToken(_ request: Request) async throws -> Response {
+        state.withLockedValue { $0.tokenRequests += 1 }
+        let form = String(buffer: try await request.body.collect(upTo: 1 << 16))
+        var fields: [String: String] = [:]
+        for pair in form.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"] else {
+            return refuse("token request without a jwt-bearer grant", MockAnswer(status: 400, body: #"{"error":"unsupported_grant_type"}"#))
+        }
+        do {
+            let claims = try await keys.verify(assertion, as: AssertionClaims.self)
+            let tokenURI = (baseURL.withLockedValue { $0 } ?? "") + "/token"
+            guard claims.iss.value == clientEmail else { throw MockRefusal("iss \(claims.iss.value)") }
+            guard claims.aud.value.contains(tokenURI) else { throw MockRefusal("aud \(claims.aud.value)") }
+            guard claims.scope.split(separator: " ").contains("https://www.googleapis.com/auth/firebase.messaging") else { throw MockRefusal("scope \(claims.scope)") }
+            guard claims.exp.value.timeIntervalSince(claims.iat.value) <= 3600 else { throw MockRefusal("assertion lives over an hour") }
+        } catch {
+            return refuse("OAuth assertion refused: \(error)", MockAnswer(status: 400, body: #"{"error":"invalid_grant"}"#))
+        }
+        let token = "ya29.mock-" + UUID().uuidString
+        state.withLockedValue { _ = $0.issuedTokens.insert(token) }
+        return MockAnswer(status: 200, body: #"{"access_token":"\#(token)","expires_in":3599,"token_type":"Bearer"}"#).response()
+    }
+
+    private func send(_ request: Request, context: MockContext) async throws -> Response {
+        switch state.withLockedValue({ $0.behaviour }) {
+        case .dropConnection: try await context.dropConnection()
+        case .delay(let duration): try await Task.sleep(for: duration)
+        case .answer: break
+        }
+        guard context.parameters.get("project") == projectID, context.parameters.get("action") == "messages:send" else {
+            return refuse("wrong path \(request.uri.path)", Self.error(status: 404, code: "NOT_FOUND", message: "", headers: [:]))
+        }
+        let bearer = request.headers[.authorization].map { String($0.dropFirst("Bearer ".count)) } ?? ""
+        guard state.withLockedValue({ $0.issuedTokens.contains(bearer) }) else {
+            return Self.error(status: 401, code: "UNAUTHENTICATED", message: "Request had invalid authentication credentials.", headers: [:]).response()
+        }
+        let body = try await request.body.collect(upTo: 1 << 20)
+        guard body.readableBytes <= 4096 else {
+            return refuse("message over 4096 bytes", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Message is too big", headers: [:]))
+        }
+        struct Envelope: Decodable {
+            struct Message: Decodable {
+                var token: String
+                var data: [String: String]
+            }
+            var message: Message
+        }
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(body.readableBytesView)), !envelope.message.token.isEmpty else {
+            return refuse("not an HTTP v1 data message", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Invalid JSON payload", headers: [:]))
+        }
+        let missing = ["title", "body", "url"].filter { envelope.message.data[$0] == nil }
+        let answer = state.withLockedValue { state -> MockAnswer? in
+            if !missing.isEmpty { state.violations.append("data lacks \(missing)") }
+            state.messages.append(Message(token: envelope.message.token, data: envelope.message.data, arrivedAt: .now))
+            return state.answers[envelope.message.token] ?? state.defaultAnswer
+        }
+        if let answer { return answer.response() }
+        return MockAnswer(status: 200, body: #"{"name":"projects/\#(projectID)/messages/\#(UUID().uuidString)"}"#).response()
+    }
+
+    private func refuse(_ problem: String, _ answer: MockAnswer) -> Response {
+        state.withLockedValue { $0.violations.append(problem) }
+        return answer.response()
+    }
+}
+
+struct AssertionClaims: JWTPayload {
+    var iss: IssuerClaim
+    var scope: String
+    var aud: AudienceClaim
+    var iat: IssuedAtClaim
+    var exp: ExpirationClaim
+    func verify(using algorithm: some JWTAlgorithm) throws {}
+}

@@ -1,0 +1,13 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore {
+
+    public func sharedSetting(_ name: String, ifAbsent candidate: String) async throws -> String {
+        try await database.transaction { db in
+            try await db.execute("INSERT INTO settings (name, value) VALUES (\(name), \(candidate)) ON CONFLICT (name) DO NOTHING")
+            return try await db.first("SELECT value FROM settings WHERE name = \(name)")?.text("value") ?? candidate
+        }
+    }
+}
