@@ -20,6 +20,9 @@ public actor APNSProviderToken {
     private var current: (token: String, issuedAt: Date)?
     private var configured = false
     private let keyPEM: String
+    /// Minting in progress, shared by callers that arrive meanwhile (an
+    /// actor admits them at the await): two mints would be two renewals.
+    private var inFlight: Task<String, any Error>?
     /// How many tokens were minted (for tests and metrics).
     public private(set) var mintedCount = 0
 
@@ -35,7 +38,11 @@ public actor APNSProviderToken {
         if let current, now.timeIntervalSince(current.issuedAt) < Self.refreshAfter {
             return current.token
         }
-        return try await mint(at: now)
+        if let inFlight { return try await inFlight.value }
+        let minting = Task { try await self.mint(at: now) }
+        inFlight = minting
+        defer { inFlight = nil }
+        return try await minting.value
     }
 
     /// APNs answered ExpiredProviderToken for `token`: renew it, unless it is

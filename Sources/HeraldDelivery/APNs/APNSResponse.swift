@@ -46,7 +46,10 @@ public struct APNSResponse: Sendable, Equatable {
 }
 
 /// The `reason` strings APNs sends, with `unknown` for any it adds later.
-public enum APNSErrorReason: Sendable, Equatable, RawRepresentable {
+/// (Not RawRepresentable: the standard library's `==` for such types
+/// compares raw values, which would make equality and the raw value
+/// depend on each other.)
+public enum APNSErrorReason: Sendable, Equatable, CustomStringConvertible {
     case badDeviceToken
     case deviceTokenNotForTopic
     case unregistered
@@ -63,7 +66,7 @@ public enum APNSErrorReason: Sendable, Equatable, RawRepresentable {
     case shutdown
     case unknown(String)
 
-    private static let known: [String: APNSErrorReason] = [
+    private static let byName: [String: APNSErrorReason] = [
         "BadDeviceToken": .badDeviceToken, "DeviceTokenNotForTopic": .deviceTokenNotForTopic, "Unregistered": .unregistered,
         "ExpiredToken": .expiredToken, "ExpiredProviderToken": .expiredProviderToken, "InvalidProviderToken": .invalidProviderToken,
         "MissingProviderToken": .missingProviderToken, "BadEnvironmentKeyIdInToken": .badEnvironmentKeyIdInToken,
@@ -73,11 +76,29 @@ public enum APNSErrorReason: Sendable, Equatable, RawRepresentable {
     ]
 
     public init(rawValue: String) {
-        self = Self.known[rawValue] ?? .unknown(rawValue)
+        self = Self.byName[rawValue] ?? .unknown(rawValue)
     }
 
+    /// The string APNs sent.
     public var rawValue: String {
-        if case .unknown(let raw) = self { return raw }
-        return Self.known.first { $0.value == self }?.key ?? "Unknown"
+        switch self {
+        case .badDeviceToken: "BadDeviceToken"
+        case .deviceTokenNotForTopic: "DeviceTokenNotForTopic"
+        case .unregistered: "Unregistered"
+        case .expiredToken: "ExpiredToken"
+        case .expiredProviderToken: "ExpiredProviderToken"
+        case .invalidProviderToken: "InvalidProviderToken"
+        case .missingProviderToken: "MissingProviderToken"
+        case .badEnvironmentKeyIdInToken: "BadEnvironmentKeyIdInToken"
+        case .tooManyProviderTokenUpdates: "TooManyProviderTokenUpdates"
+        case .tooManyRequests: "TooManyRequests"
+        case .payloadTooLarge: "PayloadTooLarge"
+        case .internalServerError: "InternalServerError"
+        case .serviceUnavailable: "ServiceUnavailable"
+        case .shutdown: "Shutdown"
+        case .unknown(let raw): raw
+        }
     }
+
+    public var description: String { rawValue }
 }

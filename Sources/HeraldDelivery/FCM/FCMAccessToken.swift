@@ -29,6 +29,9 @@ public actor FCMAccessToken {
     private let keys = JWTKeyCollection()
     private var configured = false
     private var current: (token: String, expiresAt: Date)?
+    /// The fetch in progress: an actor lets other callers in while one
+    /// awaits, and they must share its answer, not start fetches of their own.
+    private var inFlight: Task<String, any Error>?
     public private(set) var fetchedCount = 0
 
     public init(account: ServiceAccount, http: HTTPClient, clock: @escaping Clock = { Date() }) {
@@ -41,7 +44,11 @@ public actor FCMAccessToken {
         if let current, clock() < current.expiresAt.addingTimeInterval(-Self.renewalMargin) {
             return current.token
         }
-        return try await fetch()
+        if let inFlight { return try await inFlight.value }
+        let fetch = Task { try await self.fetch() }
+        inFlight = fetch
+        defer { inFlight = nil }
+        return try await fetch.value
     }
 
     /// FCM refused `token` (401): the next send fetches a new one.

@@ -65,8 +65,9 @@ public struct FCMResponse: Sendable, Equatable {
     }
 }
 
-/// FCM's error codes, with `unknown` for any Google adds later.
-public enum FCMErrorCode: Sendable, Equatable, RawRepresentable {
+/// FCM's error codes, with `unknown` for any Google adds later (not
+/// RawRepresentable, for the reason given at `APNSErrorReason`).
+public enum FCMErrorCode: Sendable, Equatable, CustomStringConvertible {
     case unregistered
     case invalidArgument
     case senderIDMismatch
@@ -77,18 +78,30 @@ public enum FCMErrorCode: Sendable, Equatable, RawRepresentable {
     case unauthenticated
     case unknown(String)
 
-    private static let known: [String: FCMErrorCode] = [
+    private static let byName: [String: FCMErrorCode] = [
         "UNREGISTERED": .unregistered, "INVALID_ARGUMENT": .invalidArgument, "SENDER_ID_MISMATCH": .senderIDMismatch,
         "QUOTA_EXCEEDED": .quotaExceeded, "UNAVAILABLE": .unavailable, "INTERNAL": .internalError,
         "THIRD_PARTY_AUTH_ERROR": .thirdPartyAuthError, "UNAUTHENTICATED": .unauthenticated,
     ]
 
     public init(rawValue: String) {
-        self = Self.known[rawValue] ?? .unknown(rawValue)
+        self = Self.byName[rawValue] ?? .unknown(rawValue)
     }
 
+    /// The code FCM sent.
     public var rawValue: String {
-        if case .unknown(let raw) = self { return raw }
-        return Self.known.first { $0.value == self }?.key ?? "UNKNOWN"
+        switch self {
+        case .unregistered: "UNREGISTERED"
+        case .invalidArgument: "INVALID_ARGUMENT"
+        case .senderIDMismatch: "SENDER_ID_MISMATCH"
+        case .quotaExceeded: "QUOTA_EXCEEDED"
+        case .unavailable: "UNAVAILABLE"
+        case .internalError: "INTERNAL"
+        case .thirdPartyAuthError: "THIRD_PARTY_AUTH_ERROR"
+        case .unauthenticated: "UNAUTHENTICATED"
+        case .unknown(let raw): raw
+        }
     }
+
+    public var description: String { rawValue }
 }

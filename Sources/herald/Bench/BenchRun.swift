@@ -9,6 +9,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import ServiceLifecycle
 
 /// One benchmark run against one database.
 struct BenchRun: Sendable {
@@ -29,13 +30,19 @@ struct BenchRun: Sendable {
                 port.withLockedValue { $0 = channel.localAddress?.port }
                 runningContinuation.yield()
             })
+            let server = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+                group.addTask { try await server.run() }
                 var started = running.makeAsyncIterator()
                 _ = await started.next()
-                let base = "http://127.0.0.1:\(port.withLockedValue { $0 } ?? 0)"
-                defer { group.cancelAll() }
-                try await measure(store: opened.store, mocks: mocks, base: base)
+                do {
+                    try await measure(store: opened.store, mocks: mocks, base: "http://127.0.0.1:\(port.withLockedValue { $0 } ?? 0)")
+                } catch {
+                    await server.triggerGracefulShutdown()
+                    throw error
+                }
+                await server.triggerGracefulShutdown()
+                try await group.waitForAll()
             }
             try await opened.close()
         }

@@ -1,0 +1,192 @@
+import Foundation
+import HeraldCore
+import HeraldDelivery
+import HeraldMocks
+import HeraldTestSupport
+import Testing
+
+typealias Recipient = DeliveryHarness.Recipient
+
+@Suite("Delivery to mock APNs and FCM, on both backends")
+struct DeliveryTests {
+    @Test(arguments: Backend.allCases)
+    func everyDeviceGetsEachNotificationOnce(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let recipients = (0..<60).map { $0 % 2 == 0 ? Recipient(DeliveryHarness.apnsToken($0), .apns) : Recipient(DeliveryHarness.fcmToken($0), .fcm) }
+            let service = try await harness.seed(recipients)
+            let notification = try await harness.publish(service)
+            let counts = try await harness.withWorker { try await harness.waitUntilSettled(notification) }
+            #expect(counts == [.sent: 60])
+            #expect(harness.mocks.apns.violations == [] && harness.mocks.fcm.violations == [])
+            let apnsTokens = harness.mocks.apns.pushes.map(\.token)
+            let fcmTokens = harness.mocks.fcm.messages.map(\.token)
+            #expect(apnsTokens.count == 30 && Set(apnsTokens).count == 30)
+            #expect(fcmTokens.count == 30 && Set(fcmTokens).count == 30)
+            let overHTTP2 = harness.mocks.apns.pushes.allSatisfy(\.overHTTP2)
+            #expect(overHTTP2)
+            let push = try #require(harness.mocks.apns.pushes.first as MockAPNs.Push?)
+            #expect((push.payload["aps"] as? [String: any Sendable])?["badge"] as? Double == 1)
+            #expect(push.headers["apns-collapse-id"] == "herald-\(notification.id)")
+            #expect(harness.mocks.fcm.messages.first?.data["title"] == "Beam lost")
+            #expect(harness.mocks.fcm.tokenRequests == 1, "the OAuth token is reused")
+            #expect(harness.mocks.apns.providerTokenCount == 1, "one provider token for all pushes")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func deadTokensAreDroppedPermanentErrorsFailAndNothingElseIsTouched(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let (gone, bad, topic, fine) = (DeliveryHarness.apnsToken(1), DeliveryHarness.apnsToken(2), DeliveryHarness.apnsToken(3), DeliveryHarness.apnsToken(4))
+            let (unregistered, invalid, payload) = (DeliveryHarness.fcmToken(1), DeliveryHarness.fcmToken(2), DeliveryHarness.fcmToken(3))
+            harness.mocks.apns.answer(token: gone, status: 410, reason: "Unregistered")
+            harness.mocks.apns.answer(token: bad, status: 400, reason: "BadDeviceToken")
+            harness.mocks.apns.answer(token: topic, status: 400, reason: "BadExpirationDate")
+            harness.mocks.fcm.answer(token: unregistered, status: 404, errorCode: "UNREGISTERED")
+            harness.mocks.fcm.answer(token: invalid, status: 400, errorCode: "INVALID_ARGUMENT", message: "The registration token is not a valid FCM registration token")
+            harness.mocks.fcm.answer(token: payload, status: 400, errorCode: "INVALID_ARGUMENT", message: "Invalid value at message.data")
+            let service = try await harness.seed([
+                Recipient(gone, .apns), Recipient(bad, .apns), Recipient(topic, .apns), Recipient(fine, .apns),
+                Recipient(unregistered, .fcm), Recipient(invalid, .fcm), Recipient(payload, .fcm),
+            ])
+            let notification = try await harness.publish(service)
+            let counts = try await harness.withWorker { try await harness.waitUntilSettled(notification) }
+            #expect(counts == [.dropped: 4, .failed: 2, .sent: 1])
+            let users = try await harness.store.users()
+            let remaining = Set(try await harness.store.deviceTokens(userIDs: users.map(\.id)).values.flatMap { $0 })
+            #expect(remaining == [topic, fine, payload])
+            let report = try await harness.store.deliveryReport(notificationID: notification.id)
+            #expect(report.filter { $0.state == .failed }.compactMap(\.lastError).contains("APNs 400 BadExpirationDate"))
+            #expect(report.allSatisfy { $0.attempts == 1 })
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func throttlingAndOutagesAreRetriedUntilDelivered(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let (slow, busy) = (DeliveryHarness.apnsToken(9), DeliveryHarness.fcmToken(9))
+            harness.mocks.apns.answer(token: slow, status: 429, reason: "TooManyRequests")
+            harness.mocks.fcm.answer(token: busy, status: 503, errorCode: "UNAVAILABLE", headers: ["Retry-After": "0"])
+            let service = try await harness.seed([Recipient(slow, .apns), Recipient(busy, .fcm)])
+            let notification = try await harness.publish(service)
+            try await harness.withWorker {
+                try await harness.waitUntil("both retried") {
+                    harness.mocks.apns.pushCount >= 2 && harness.mocks.fcm.messageCount >= 2
+                }
+                #expect(try await harness.counts(notification) == [.retrying: 2])
+                harness.mocks.apns.clearAnswers()
+                harness.mocks.fcm.clearAnswers()
+                #expect(try await harness.waitUntilSettled(notification) == [.sent: 2])
+            }
+            #expect(try await harness.store.deliveryReport(notificationID: notification.id).allSatisfy { $0.attempts >= 2 })
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anOutageOfBothProvidersLosesNothing(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let recipients = (0..<20).map { $0 % 2 == 0 ? Recipient(DeliveryHarness.apnsToken($0), .apns) : Recipient(DeliveryHarness.fcmToken($0), .fcm) }
+            let service = try await harness.seed(recipients)
+            harness.mocks.apns.behave(.dropConnection)
+            harness.mocks.fcm.behave(.dropConnection)
+            let notification = try await harness.publish(service)
+            try await harness.withWorker {
+                try await harness.waitUntil("attempts during the outage") {
+                    try await harness.store.deliveryReport(notificationID: notification.id).allSatisfy { $0.attempts >= 2 }
+                }
+                #expect(try await harness.counts(notification)[.sent] == nil)
+                harness.mocks.apns.behave(.answer)
+                harness.mocks.fcm.behave(.answer)
+                #expect(try await harness.waitUntilSettled(notification) == [.sent: 20])
+            }
+            #expect(Set(harness.mocks.apns.pushes.map(\.token)).count == 10 && Set(harness.mocks.fcm.messages.map(\.token)).count == 10)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func inactiveUsersExpiredLoginsAndUnconfiguredProvidersAreSkipped(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let service = try await harness.seed([
+                Recipient(DeliveryHarness.apnsToken(1), .apns, active: false),
+                Recipient(DeliveryHarness.apnsToken(2), .apns, loggedIn: false),
+                Recipient(DeliveryHarness.apnsToken(3), .apns),
+                Recipient(DeliveryHarness.fcmToken(4), .fcm),
+            ])
+            let notification = try await harness.publish(service)
+            var withoutFCM = harness.settings
+            withoutFCM.fcm = nil
+            let counts = try await harness.withWorker(settings: withoutFCM) { try await harness.waitUntilSettled(notification) }
+            #expect(counts == [.skipped: 3, .sent: 1])
+            let reasons = try await harness.store.deliveryReport(notificationID: notification.id).compactMap(\.lastError).sorted()
+            #expect(reasons == ["FCM is not configured", "login expired", "user inactive"])
+            #expect(harness.mocks.fcm.messageCount == 0 && harness.mocks.apns.pushCount == 1)
+        }
+    }
+
+    /// A worker that claimed a batch and died: its lease runs out and another
+    /// worker delivers the batch.
+    @Test(arguments: Backend.allCases)
+    func aCrashedWorkersClaimsAreDeliveredAfterTheLease(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let recipients = (0..<30).map { Recipient(DeliveryHarness.apnsToken($0), .apns) }
+            let service = try await harness.seed(recipients)
+            let notification = try await harness.publish(service)
+            let now = Date()
+            let orphaned = try await harness.store.claimDeliveries(limit: 20, now: now, leaseUntil: now.addingTimeInterval(1.5))
+            #expect(orphaned.count == 20)
+            try await harness.withWorker {
+                try await harness.waitUntil("the unclaimed ten sent") { harness.mocks.apns.pushCount == 10 }
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(harness.mocks.apns.pushCount == 10, "leased rows wait for their lease")
+                #expect(try await harness.waitUntilSettled(notification) == [.sent: 30])
+            }
+            #expect(harness.mocks.apns.pushes.map(\.token).sorted() == recipients.map(\.token).sorted())
+        }
+    }
+
+    /// Two workers on one PostgreSQL database share the queue without
+    /// sending anything twice.
+    @Test func twoWorkersOnOneDatabaseNeverSendTheSameDeliveryTwice() async throws {
+        try await DeliveryHarness.run(.postgres, configure: { $0.batchSize = 20 }) { harness in
+            let recipients = (0..<400).map { $0 % 2 == 0 ? Recipient(DeliveryHarness.apnsToken($0), .apns) : Recipient(DeliveryHarness.fcmToken($0), .fcm) }
+            let service = try await harness.seed(recipients)
+            var notifications: [HeraldCore.Notification] = []
+            for index in 0..<3 { notifications.append(try await harness.publish(service, title: "n\(index)")) }
+            let first = notifications
+            try await harness.withWorker {
+                try await harness.withWorker {
+                    for notification in first {
+                        let counts = try await harness.waitUntilSettled(notification)
+                        #expect(counts == [.sent: 400])
+                    }
+                }
+            }
+            let sent = harness.mocks.apns.pushes.map { "\($0.token) \($0.payload["notification_id"] as? Double ?? -1)" }
+                + harness.mocks.fcm.messages.map { "\($0.token) \($0.data["notification_id"] ?? "")" }
+            #expect(sent.count == 1200)
+            #expect(Set(sent).count == 1200)
+        }
+    }
+
+    @Test func theProviderTokenIsRenewedAfter50Minutes() async throws {
+        try await DeliveryHarness.run(.sqlite) { harness in
+            let clock = TestClock()
+            let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns)])
+            try await harness.withWorker(clock: { Date().addingTimeInterval(clock.offset) }) {
+                let first = try await harness.publish(service)
+                _ = try await harness.waitUntilSettled(first)
+                clock.advance(30 * 60)
+                _ = try await harness.waitUntilSettled(try await harness.publish(service))
+                #expect(harness.mocks.apns.providerTokenCount == 1)
+                clock.advance(21 * 60)
+                _ = try await harness.waitUntilSettled(try await harness.publish(service))
+                #expect(harness.mocks.apns.providerTokenCount == 2)
+            }
+            #expect(harness.mocks.apns.violations == [])
+        }
+    }
+}
+
+extension TestClock {
+    /// Seconds this clock has been moved forward.
+    var offset: TimeInterval { date.timeIntervalSince(Date(timeIntervalSince1970: 1_800_000_000.25)) }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@testable import HeraldDelivery
+
+@Suite("Outcome rules")
+struct PolicyTests {
+    static let notification = HeraldCore.Notification(id: 7, serviceID: UUID(), timestamp: Date(), title: "Title", subtitle: "Sub", url: "https://x")
+
+    static func delivery(attempts: Int = 1, queuedAgo: TimeInterval = 0, token: String? = "t", active: Bool = true, expiresIn: TimeInterval? = 3600) -> ClaimedDelivery {
+        ClaimedDelivery(
+            id: 1, notification: notification, platform: .apns, deviceID: 1, token: token, userIsActive: active,
+            loginExpiresAt: expiresIn.map { Date().addingTimeInterval($0) }, badge: 3, attempts: attempts, queuedAt: Date().addingTimeInterval(-queuedAgo)
+        )
+    }
+
+    @Test(arguments: [
+        (200, nil, ReplyClass.sent),
+        (400, "BadDeviceToken", .dropToken(reason: "APNs 400 BadDeviceToken")),
+        (400, "DeviceTokenNotForTopic", .dropToken(reason: "APNs 400 DeviceTokenNotForTopic")),
+        (410, "Unregistered", .dropToken(reason: "APNs 410 Unregistered")),
+        (410, "ExpiredToken", .dropToken(reason: "APNs 410 ExpiredToken")),
+        (400, "BadCollapseId", .fail(reason: "APNs 400 BadCollapseId")),
+        (403, "Forbidden", .fail(reason: "APNs 403 Forbidden")),
+        (413, "PayloadTooLarge", .fail(reason: "APNs 413 PayloadTooLarge")),
+        (403, "ExpiredProviderToken", .credentials(reason: "APNs 403 ExpiredProviderToken")),
+        (403, "InvalidProviderToken", .credentials(reason: "APNs 403 InvalidProviderToken")),
+        (403, "BadEnvironmentKeyIdInToken", .credentials(reason: "APNs 403 BadEnvironmentKeyIdInToken")),
+        (429, "TooManyRequests", .retry(reason: "APNs 429 TooManyRequests", minimumDelay: 0)),
+        (500, "InternalServerError", .retry(reason: "APNs 500 InternalServerError", minimumDelay: 0)),
+        (503, "ServiceUnavailable", .retry(reason: "APNs 503 ServiceUnavailable", minimumDelay: 0)),
+        (503, "Shutdown", .retry(reason: "APNs 503 Shutdown", minimumDelay: 0)),
+    ] as [(Int, String?, ReplyClass)])
+    func apnsAnswers(_ status: Int, _ reason: String?, _ expected: ReplyClass) {
+        let body = reason.map { Data(#"{"reason":"\#($0)"}"#.utf8) } ?? Data()
+        #expect(APNSResponse(status: status, body: body).replyClass == expected)
+    }
+
+    @Test func apnsUnknownReasonsAreKeptVerbatim() {
+        let response = APNSResponse(status: 400, body: Data(#"{"reason":"SomethingNew"}"#.utf8))
+        #expect(response.reason == .unknown("SomethingNew"))
+        #expect(response.replyClass == .fail(reason: "APNs 400 SomethingNew"))
+        let gone = APNSResponse(status: 410, body: Data(#"{"reason":"Unregistered","timestamp":1700000000000}"#.utf8))
+        #expect(gone.invalidSince == Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    @Test(arguments: [
+        (200, "", "", nil, ReplyClass.sent),
+        (404, "UNREGISTERED", "", nil, .dropToken(reason: "FCM 404 UNREGISTERED")),
+        (403, "SENDER_ID_MISMATCH", "", nil, .dropToken(reason: "FCM 403 SENDER_ID_MISMATCH")),
+        (400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", nil,
+         .dropToken(reason: "FCM 400 INVALID_ARGUMENT: The registration token is not a valid FCM registration token")),
+        (400, "INVALID_ARGUMENT", "Invalid value at 'message.data'", nil, .fail(reason: "FCM 400 INVALID_ARGUMENT: Invalid value at 'message.data'")),
+        (401, "THIRD_PARTY_AUTH_ERROR", "", nil, .credentials(reason: "FCM 401 THIRD_PARTY_AUTH_ERROR")),
+        (429, "QUOTA_EXCEEDED", "", nil, .retry(reason: "FCM 429 QUOTA_EXCEEDED", minimumDelay: 60)),
+        (429, "QUOTA_EXCEEDED", "", 120.0, .retry(reason: "FCM 429 QUOTA_EXCEEDED", minimumDelay: 120)),
+        (503, "UNAVAILABLE", "", 7.0, .retry(reason: "FCM 503 UNAVAILABLE", minimumDelay: 7)),
+        (500, "INTERNAL", "", nil, .retry(reason: "FCM 500 INTERNAL", minimumDelay: 0)),
+    ] as [(Int, String, String, TimeInterval?, ReplyClass)])
+    func fcmAnswers(_ status: Int, _ code: String, _ message: String, _ retryAfter: TimeInterval?, _ expected: ReplyClass) {
+        let body = status == 200 ? Data() : Data(
+            #"{"error":{"code":\#(status),"message":"\#(message)","status":"\#(code)","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"\#(code)"}]}}"#.utf8
+        )
+        #expect(FCMResponse(status: status, body: body, retryAfter: retryAfter).replyClass == expected)
+    }
+
+    @Test func backoffDoublesWithJitterUpToTheCap() {
+        let policy = OutcomePolicy(maxRetryAge: 3600)
+        #expect(policy.backoff(attempt: 1, random: 0) == 1)
+        #expect(policy.backoff(attempt: 1, random: 0.999_999) < 2.000_001)
+        #expect(policy.backoff(attempt: 4, random: 0) == 8)
+        #expect(policy.backoff(attempt: 40, random: 1) == 300)
+        #expect(policy.backoff(attempt: 40, random: 0) == 150)
+    }
+
+    @Test func retriesHonourMinimumDelaysAndStopAtTheMaximumAge() {
+        let policy = OutcomePolicy(maxRetryAge: 600)
+        let now = Date()
+        #expect(policy.outcome(for: .retry(reason: "r", minimumDelay: 60), delivery: Self.delivery(), now: now, random: 0) == .retry(at: now.addingTimeInterval(60), reason: "r"))
+        #expect(policy.outcome(for: .retry(reason: "r", minimumDelay: 0), delivery: Self.delivery(attempts: 3), now: now, random: 0) == .retry(at: now.addingTimeInterval(4), reason: "r"))
+        #expect(policy.outcome(for: .credentials(reason: "c"), delivery: Self.delivery(), now: now, random: 0) == .retry(at: now.addingTimeInterval(5), reason: "c"))
+        let old = policy.outcome(for: .retry(reason: "r", minimumDelay: 0), delivery: Self.delivery(attempts: 9, queuedAgo: 599), now: now, random: 0)
+        #expect(old == .failed(reason: "gave up after 9 attempt(s): r"))
+        #expect(policy.outcome(for: .dropToken(reason: "d"), delivery: Self.delivery(), now: now, random: 0) == .dropped(reason: "d"))
+        #expect(policy.outcome(for: .fail(reason: "f"), delivery: Self.delivery(), now: now, random: 0) == .failed(reason: "f"))
+    }
+
+    @Test func inactiveUsersExpiredLoginsAndRemovedDevicesAreSkipped() {
+        let now = Date()
+        #expect(OutcomePolicy.skipReason(Self.delivery(), now: now) == nil)
+        #expect(OutcomePolicy.skipReason(Self.delivery(token: nil), now: now) == "device removed")
+        #expect(OutcomePolicy.skipReason(Self.delivery(active: false), now: now) == "user inactive")
+        #expect(OutcomePolicy.skipReason(Self.delivery(expiresIn: -1), now: now) == "login expired")
+        #expect(OutcomePolicy.skipReason(Self.delivery(expiresIn: nil), now: now) == "login expired")
+    }
+}
+
+@Suite("Payloads")
+struct PayloadTests {
+    @Test func apnsPayloadHasTheOldShapePlusIdsAndHeaders() throws {
+        let delivery = PolicyTests.delivery()
+        let request = APNSRequest(delivery: delivery, topic: "eu.ess.ESS-Notify", expirationSeconds: 0, now: Date())
+        let json = try #require(try JSONSerialization.jsonObject(with: request.payload) as? [String: Any])
+        let aps = try #require(json["aps"] as? [String: Any])
+        #expect((aps["alert"] as? [String: String]) == ["title": "Title", "subtitle": "Sub"])
+        #expect(aps["badge"] as? Int == 3 && aps["sound"] as? String == "default")
+        #expect(json["notification_id"] as? Int == 7 && json["url"] as? String == "https://x")
+        let headers = Dictionary(uniqueKeysWithValues: request.headers)
+        #expect(headers["apns-topic"] == "eu.ess.ESS-Notify" && headers["apns-push-type"] == "alert")
+        #expect(headers["apns-priority"] == "10" && headers["apns-expiration"] == "0" && headers["apns-collapse-id"] == "herald-7")
+        #expect(request.path == "/3/device/t")
+    }
+
+    @Test func longSubtitlesAreCutAndPayloadsFitInto4096Bytes() throws {
+        var delivery = PolicyTests.delivery()
+        delivery.notification.subtitle = String(repeating: "ü", count: 300)
+        let cut = try #require(try JSONSerialization.jsonObject(with: APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 0, now: Date()).payload) as? [String: Any])
+        #expect(((cut["aps"] as? [String: Any])?["alert"] as? [String: String])?["subtitle"]?.count == 256)
+
+        delivery.notification.title = String(repeating: "标", count: 1000)
+        delivery.notification.url = String(repeating: "u", count: 2000)
+        let payload = APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 0, now: Date()).payload
+        #expect(payload.count <= 4096)
+        #expect(String(data: payload, encoding: .utf8) != nil, "trimmed on a character boundary")
+        let fcm = FCMRequest(delivery: delivery, projectID: "p").body
+        #expect(fcm.count <= 4096 && String(data: fcm, encoding: .utf8) != nil)
+    }
+
+    @Test func fcmMessagesAreDataMessagesWithTheOldFields() throws {
+        var delivery = PolicyTests.delivery()
+        delivery.notification.subtitle = String(repeating: "s", count: 300)
+        let request = FCMRequest(delivery: delivery, projectID: "proj")
+        #expect(request.path == "/v1/projects/proj/messages:send")
+        let message = try #require((try JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["message"] as? [String: Any])
+        #expect(message["token"] as? String == "t")
+        let data = try #require(message["data"] as? [String: String])
+        #expect(data["title"] == "Title" && data["body"]?.count == 256 && data["url"] == "https://x" && data["notification_id"] == "7")
+    }
+}

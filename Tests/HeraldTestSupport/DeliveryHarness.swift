@@ -1,0 +1,122 @@
+import Foundation
+import HeraldCore
+import HeraldDelivery
+import HeraldMocks
+import HeraldStore
+import Logging
+import ServiceLifecycle
+
+/// A store on a fresh database of one backend plus mock APNs and FCM, with
+/// delivery workers that a test starts and stops.
+public struct DeliveryHarness: Sendable {
+    public let store: any HeraldStore
+    public let mocks: MockProviders
+    public let settings: DeliverySettings
+    public let signal = QueueSignal()
+    public let metrics = DeliveryMetrics()
+
+    /// Fast timings so retries and leases play out in a test's time.
+    public static func testSettings(_ mocks: MockProviders) throws -> DeliverySettings {
+        try mocks.deliverySettings(DeliverySettings(concurrency: 64, batchSize: 50, leaseSeconds: 2, pollSeconds: 0.05, maxRetryAgeSeconds: 60, retryBaseSeconds: 0.05))
+    }
+
+    public static func run<T: Sendable>(
+        _ backend: Backend, configure: @Sendable (inout DeliverySettings) -> Void = { _ in }, _ body: @Sendable (DeliveryHarness) async throws -> T
+    ) async throws -> T {
+        try await MockProviders.run(logger: TestDatabase.logger) { mocks in
+            var settings = try testSettings(mocks)
+            configure(&settings)
+            let ready = settings
+            return try await TestDatabase.withStore(backend) { store in
+                try await body(DeliveryHarness(store: store, mocks: mocks, settings: ready))
+            }
+        }
+    }
+
+    /// Runs a worker (with its own HTTP client) for the duration of `body`,
+    /// then shuts it down gracefully.
+    public func withWorker<T: Sendable>(
+        settings override: DeliverySettings? = nil, clock: @escaping @Sendable () -> Date = { Date() }, _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        var config = HeraldConfig(secretKey: TestApp.secret)
+        config.delivery = override ?? settings
+        let engine = try DeliveryEngine.make(
+            config: config, store: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock
+        )
+        let group = ServiceGroup(configuration: .init(services: engine.services, gracefulShutdownSignals: [], logger: TestDatabase.logger))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            do {
+                let result = try await body()
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return result
+            } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+        }
+    }
+
+    // MARK: Fixtures
+
+    public struct Recipient: Sendable {
+        public var token: String
+        public var platform: Platform
+        public var active = true
+        public var loggedIn = true
+
+        public init(_ token: String, _ platform: Platform, active: Bool = true, loggedIn: Bool = true) {
+            self.token = token
+            self.platform = platform
+            self.active = active
+            self.loggedIn = loggedIn
+        }
+    }
+
+    /// An APNs-shaped token (64 hex digits) made from a number.
+    public static func apnsToken(_ number: Int) -> String { String(format: "%064x", number) }
+    public static func fcmToken(_ number: Int) -> String { "fcm-\(number):" + String(repeating: "t", count: 140) }
+
+    /// A service, and one user per recipient with that device, subscribed.
+    public func seed(_ recipients: [Recipient]) async throws -> HeraldCore.Service {
+        let service = try await store.createService(ServiceDraft(category: "Alarms", color: "ff0000", owner: "ops"))
+        for (index, recipient) in recipients.enumerated() {
+            let user = try await store.createUser(username: "user\(index)-\(UUID().uuidString.prefix(8))", passwordHash: nil, isAdmin: false)
+            if recipient.loggedIn { try await store.recordLogin(userID: user.id, expiresAt: Date().addingTimeInterval(3600)) }
+            if !recipient.active { _ = try await store.updateUser(id: user.id, UserPatch(isActive: false)) }
+            _ = try await store.registerDevice(userID: user.id, token: recipient.token, platform: recipient.platform, at: Timestamp.now())
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+        }
+        return service
+    }
+
+    public func publish(_ service: HeraldCore.Service, title: String = "Beam lost") async throws -> HeraldCore.Notification {
+        let notification = try await store.publish(NotificationDraft(title: title, subtitle: "Sector 7", url: "https://example.org/alarm"), serviceID: service.id, at: Timestamp.now())
+        signal.notify()
+        guard let notification else { throw TestSetupError("service vanished") }
+        return notification
+    }
+
+    /// Waits until `condition` holds, failing after `timeout`.
+    public func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    public func counts(_ notification: HeraldCore.Notification) async throws -> [DeliveryState: Int] {
+        try await store.deliveryCounts(notificationID: notification.id)
+    }
+
+    /// Waits until no delivery of the notification is pending or retrying.
+    public func waitUntilSettled(_ notification: HeraldCore.Notification, timeout: Duration = .seconds(20)) async throws -> [DeliveryState: Int] {
+        try await waitUntil("notification \(notification.id) settled", timeout: timeout) {
+            let counts = try await self.counts(notification)
+            return (counts[.pending] ?? 0) + (counts[.retrying] ?? 0) == 0
+        }
+        return try await counts(notification)
+    }
+}
