@@ -174,4 +174,29 @@ struct StoreTests {
             #expect(again == "c")
         }
     }
+
+    @Test(arguments: Backend.allCases)
+    func deletingAUserRemovesTheirInboxAndTheirQueuedPushesAreSkipped(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let user = try await store.createUser(username: "gone", passwordHash: nil, isAdmin: false)
+            let stays = try await store.createUser(username: "stays", passwordHash: nil, isAdmin: false)
+            for id in [user.id, stays.id] {
+                try await store.setSubscriptions(userID: id, [service.id: true])
+                _ = try await store.registerDevice(userID: id, token: "tok-\(id)", platform: .fcm, at: Timestamp.now())
+            }
+            let notification = try #require(try await store.publish(NotificationDraft(title: "t"), serviceID: service.id, at: Timestamp.now()))
+            #expect(try await store.deleteUser(named: "gone"))
+            #expect(try await !store.deleteUser(named: "gone"))
+            #expect(try await store.unreadCount(userID: user.id) == 0)
+            #expect(try await store.unreadCount(userID: stays.id) == 1)
+            let now = Date()
+            let claimed = try await store.claimDeliveries(limit: 10, now: now, leaseUntil: now.addingTimeInterval(60))
+            #expect(claimed.count == 2)
+            let orphan = try #require(claimed.first { $0.deviceID != nil && $0.token == nil })
+            #expect(!orphan.userIsActive)
+            #expect(claimed.first { $0.token == "tok-\(stays.id)" }?.userIsActive == true)
+            #expect(try await store.deliveryCounts(notificationID: notification.id) == [.pending: 2])
+        }
+    }
 }

@@ -45,12 +45,12 @@ extension PostgresStore {
                 )
                 RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at
             )
-            SELECT c.id, c.platform, c.device_id, dv.token, u.is_active, u.login_expires_at, c.attempts, c.created_at,
+            SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
                 n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url,
                 (SELECT count(*) FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read)
             FROM claimed c
                 JOIN notifications n ON n.id = c.notification_id
-                JOIN users u ON u.id = c.user_id
+                LEFT JOIN users u ON u.id = c.user_id
                 LEFT JOIN devices dv ON dv.id = c.device_id
             """
         )

@@ -79,7 +79,14 @@ extension PostgresStore {
     }
 
     public func deleteNotifications(olderThan date: Date) async throws -> Int {
-        let rows = try await query("WITH gone AS (DELETE FROM notifications WHERE created_at < \(ExactTimestamp(date)) RETURNING 1) SELECT count(*) FROM gone")
+        let rows = try await query(
+            """
+            WITH gone AS (DELETE FROM notifications WHERE created_at < \(ExactTimestamp(date)) RETURNING id),
+            unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
+            dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
+            SELECT count(*) FROM gone
+            """
+        )
         for try await count in rows.decode(Int64.self) { return Int(count) }
         return 0
     }

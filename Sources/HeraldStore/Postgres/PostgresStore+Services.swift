@@ -36,7 +36,17 @@ extension PostgresStore {
     }
 
     public func deleteService(id: UUID) async throws -> Bool {
-        try await !query("DELETE FROM services WHERE id = \(id) RETURNING id").decode(UUID.self).all().isEmpty
+        // Notifications and subscriptions go by foreign key; inbox links and
+        // deliveries have none (see the migration) and are removed here.
+        let rows = try await query(
+            """
+            WITH gone AS (SELECT id FROM notifications WHERE service_id = \(id)),
+            unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
+            dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
+            DELETE FROM services WHERE id = \(id) RETURNING id
+            """
+        )
+        return try await !rows.decode(UUID.self).all().isEmpty
     }
 
     public func userServices(userID: UserID) async throws -> [UserService] {

@@ -56,11 +56,21 @@ extension PostgresStore {
     }
 
     public func deleteUser(id: UserID) async throws -> Bool {
-        try await !query("DELETE FROM users WHERE id = \(id) RETURNING id").decode(Int64.self).all().isEmpty
+        // Devices and subscriptions go by foreign key; the inbox has none (see
+        // the migration). Pending deliveries of the user's devices are skipped.
+        let rows = try await query(
+            """
+            WITH gone AS (DELETE FROM users WHERE id = \(id) RETURNING id),
+            unlinked AS (DELETE FROM inbox WHERE user_id IN (SELECT id FROM gone))
+            SELECT id FROM gone
+            """
+        )
+        return try await !rows.decode(Int64.self).all().isEmpty
     }
 
     public func deleteUser(named username: String) async throws -> Bool {
-        try await !query("DELETE FROM users WHERE username = \(username) RETURNING id").decode(Int64.self).all().isEmpty
+        guard let user = try await user(named: username) else { return false }
+        return try await deleteUser(id: user.id)
     }
 
     public func recordLogin(userID: UserID, expiresAt: Date) async throws {

@@ -47,12 +47,12 @@ extension SQLiteStore {
             guard !claimed.isEmpty else { return [] }
             return try await db.rows(
                 """
-                SELECT d.id, d.platform, d.device_id, dv.token, u.is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
+                SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
                     n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url,
                     (SELECT count(*) FROM inbox i WHERE i.user_id = d.user_id AND i.is_read = 0) AS badge
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
-                    JOIN users u ON u.id = d.user_id
+                    LEFT JOIN users u ON u.id = d.user_id
                     LEFT JOIN devices dv ON dv.id = d.device_id
                 WHERE d.id IN (SELECT value FROM json_each(\(jsonArray: claimed)))
                 """

@@ -83,6 +83,8 @@ extension SQLiteStore {
 
     public func deleteNotifications(olderThan date: Date) async throws -> Int {
         try await database.transaction { db in
+            try await db.execute("DELETE FROM inbox WHERE notification_id IN (SELECT id FROM notifications WHERE created_at < \(date))")
+            try await db.execute("DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM notifications WHERE created_at < \(date))")
             try await db.execute("DELETE FROM notifications WHERE created_at < \(date)")
             return try await db.changes()
         }

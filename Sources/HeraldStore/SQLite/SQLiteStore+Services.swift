@@ -43,7 +43,11 @@ extension SQLiteStore {
     }
 
     public func deleteService(id: UUID) async throws -> Bool {
+        // Notifications and subscriptions go by foreign key; inbox links and
+        // deliveries have none (see the migration) and are removed here.
         try await database.transaction { db in
+            try await db.execute("DELETE FROM inbox WHERE notification_id IN (SELECT id FROM notifications WHERE service_id = \(id))")
+            try await db.execute("DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM notifications WHERE service_id = \(id))")
             try await db.execute("DELETE FROM services WHERE id = \(id)")
             return try await db.changes() > 0
         }
