@@ -83,6 +83,11 @@ public final class MockAPNs: Sendable {
         state.withLockedValue { $0.pushes = [] }
     }
 
+    /// What arrived: all pushes, and how many distinct device tokens.
+    public var stats: (total: Int, distinctTokens: Int) {
+        state.withLockedValue { (total: $0.pushes.count, distinctTokens: Set($0.pushes.map(\.token)).count) }
+    }
+
     // MARK: Serving
 
     func addRoutes(to router: Router<MockContext>) {

@@ -93,6 +93,11 @@ public final class MockFCM: Sendable {
         return MockAnswer(status: status, body: body, headers: headers)
     }
 
+    /// What arrived: all pushes, and how many distinct device tokens.
+    public var stats: (total: Int, distinctTokens: Int) {
+        state.withLockedValue { (total: $0.messages.count, distinctTokens: Set($0.messages.map(\.token)).count) }
+    }
+
     // MARK: Serving
 
     func addRoutes(to router: Router<MockContext>) {

@@ -34,6 +34,9 @@ public struct MockProviders: Sendable {
         apns.addRoutes(to: apnsRouter)
         let fcmRouter = Router(context: MockContext.self)
         fcm.addRoutes(to: fcmRouter)
+        // For scripts that run the mocks as a process: what arrived so far.
+        apnsRouter.get("_stats") { _, _ in "{\"total\": \(apns.stats.total), \"distinct_tokens\": \(apns.stats.distinctTokens)}" }
+        fcmRouter.get("_stats") { _, _ in "{\"total\": \(fcm.stats.total), \"distinct_tokens\": \(fcm.stats.distinctTokens)}" }
         let ports = NIOLockedValueBox<[String: Int]>([:])
         let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
         func app(_ name: String, _ router: Router<MockContext>) throws -> some ApplicationProtocol {

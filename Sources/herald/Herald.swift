@@ -1,11 +1,11 @@
 import ArgumentParser
 
-@main
+
 struct Herald: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "A self-subscribing notification hub, drop-in compatible with ESS Notify.",
         discussion: "Settings come from the environment and an optional .env file in the working directory; see the README.",
-        subcommands: [Serve.self, Worker.self, Migrate.self, UserCommand.self, DeleteNotifications.self, Bench.self]
+        subcommands: [Serve.self, Worker.self, Migrate.self, UserCommand.self, DeleteNotifications.self, Bench.self, MockProvidersCommand.self]
     )
 }
