@@ -53,27 +53,14 @@ public struct MockProviders: Sendable {
                 logger: logger
             )
         }
-        let group = ServiceGroup(
-            configuration: .init(services: [try app("apns", apnsRouter), try app("fcm", fcmRouter)], gracefulShutdownSignals: [], logger: logger)
-        )
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
+        return try await withRunningServices([try app("apns", apnsRouter), try app("fcm", fcmRouter)], logger: logger) {
             var iterator = started.makeAsyncIterator()
             _ = await iterator.next()
             _ = await iterator.next()
             let (apnsPort, fcmPort) = ports.withLockedValue { ($0["apns"] ?? 0, $0["fcm"] ?? 0) }
             let fcmURL = "https://localhost:\(fcmPort)"
             fcm.baseURL.withLockedValue { $0 = fcmURL }
-            let mocks = MockProviders(apns: apns, fcm: fcm, certificates: certificates, apnsURL: "https://localhost:\(apnsPort)", fcmURL: fcmURL)
-            do {
-                let result = try await body(mocks)
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                return result
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
+            return try await body(MockProviders(apns: apns, fcm: fcm, certificates: certificates, apnsURL: "https://localhost:\(apnsPort)", fcmURL: fcmURL))
         }
     }
 }

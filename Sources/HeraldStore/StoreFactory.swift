@@ -39,11 +39,7 @@ public enum StoreFactory {
     ) async throws -> T {
         let opened = try await open(location, logger: logger)
         do {
-            let result = try await withThrowingTaskGroup(of: Void.self) { group in
-                for service in opened.services {
-                    group.addTask { try await service.run() }
-                }
-                defer { group.cancelAll() }
+            let result = try await withRunningServices(opened.services, logger: logger) {
                 try await opened.migrate()
                 return try await body(opened.store)
             }

@@ -20,9 +20,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
-            let username = try UserCommand.normalised(name)
-            let password = try UserCommand.readPassword(fromStdin: passwordStdin)
-            let hash = try await PasswordHashing.hash(password, cost: config.bcryptCost)
+            let (username, hash) = try await UserCommand.credentials(name: name, fromStdin: passwordStdin, config: config)
             let isAdmin = admin || config.adminUsers.contains(username)
             do {
                 _ = try await StoreFactory.withStore(config.database, logger: logger) { store in
@@ -43,9 +41,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
-            let username = try UserCommand.normalised(name)
-            let password = try UserCommand.readPassword(fromStdin: passwordStdin)
-            let hash = try await PasswordHashing.hash(password, cost: config.bcryptCost)
+            let (username, hash) = try await UserCommand.credentials(name: name, fromStdin: passwordStdin, config: config)
             let changed = try await StoreFactory.withStore(config.database, logger: logger) { store in
                 try await store.setPasswordHash(username: username, hash: hash)
             }
@@ -83,6 +79,13 @@ struct UserCommand: AsyncParsableCommand {
                 print(user.username + (flags.isEmpty ? "" : "\t" + flags.joined(separator: ",")))
             }
         }
+    }
+
+    /// The normalised user name and the bcrypt hash of the password read.
+    static func credentials(name: String, fromStdin: Bool, config: HeraldConfig) async throws -> (String, String) {
+        let username = try normalised(name)
+        let password = try readPassword(fromStdin: fromStdin)
+        return (username, try await PasswordHashing.hash(password, cost: config.bcryptCost))
     }
 
     static func normalised(_ name: String) throws -> String {

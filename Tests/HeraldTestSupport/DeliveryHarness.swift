@@ -15,9 +15,11 @@ public struct DeliveryHarness: Sendable {
     public let signal = QueueSignal()
     public let metrics = DeliveryMetrics()
 
-    /// Fast timings so retries and leases play out in a test's time.
+    /// Fast retries and polling so outcomes play out in a test's time. The
+    /// lease stays long: a batch outliving its lease is sent again by design
+    /// (the crash path), and a busy CI machine must not trigger it.
     public static func testSettings(_ mocks: MockProviders) throws -> DeliverySettings {
-        try mocks.deliverySettings(DeliverySettings(concurrency: 64, batchSize: 50, leaseSeconds: 2, pollSeconds: 0.05, maxRetryAgeSeconds: 60, retryBaseSeconds: 0.05))
+        try mocks.deliverySettings(DeliverySettings(concurrency: 64, batchSize: 50, leaseSeconds: 30, pollSeconds: 0.05, maxRetryAgeSeconds: 60, retryBaseSeconds: 0.05))
     }
 
     public static func run<T: Sendable>(
@@ -43,19 +45,7 @@ public struct DeliveryHarness: Sendable {
         let engine = try DeliveryEngine.make(
             config: config, store: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock
         )
-        let group = ServiceGroup(configuration: .init(services: engine.services, gracefulShutdownSignals: [], logger: TestDatabase.logger))
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            do {
-                let result = try await body()
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                return result
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-        }
+        return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }
 
     // MARK: Fixtures

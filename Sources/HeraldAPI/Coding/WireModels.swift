@@ -18,20 +18,39 @@ struct ServiceBody: Encodable {
     }
 }
 
-struct UserServiceBody: Encodable {
-    var id: String
-    var category: String
-    var color: String
-    var owner: String
-    var is_subscribed: Bool
+/// A body with one more boolean key: a service with `is_subscribed`, a
+/// notification with `is_read`.
+struct FlaggedBody<Base: Encodable>: Encodable {
+    var base: Base
+    var key: String
+    var flag: Bool
 
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try base.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(flag, forKey: Key(stringValue: key))
+    }
+}
+
+typealias UserServiceBody = FlaggedBody<ServiceBody>
+typealias InboxItemBody = FlaggedBody<NotificationBody>
+
+extension FlaggedBody<ServiceBody> {
     init(_ item: UserService) {
-        let service = ServiceBody(item.service)
-        id = service.id
-        category = service.category
-        color = service.color
-        owner = service.owner
-        is_subscribed = item.isSubscribed
+        self.init(base: ServiceBody(item.service), key: "is_subscribed", flag: item.isSubscribed)
+    }
+}
+
+extension FlaggedBody<NotificationBody> {
+    init(_ item: InboxItem) {
+        self.init(base: NotificationBody(item.notification), key: "is_read", flag: item.isRead)
     }
 }
 
@@ -50,27 +69,6 @@ struct NotificationBody: Encodable {
         subtitle = notification.subtitle
         url = notification.url
         service_id = notification.serviceID.wireString
-    }
-}
-
-struct InboxItemBody: Encodable {
-    var id: Int64
-    var timestamp: String
-    var title: String
-    var subtitle: String
-    var url: String
-    var service_id: String
-    var is_read: Bool
-
-    init(_ item: InboxItem) {
-        let notification = NotificationBody(item.notification)
-        id = notification.id
-        timestamp = notification.timestamp
-        title = notification.title
-        subtitle = notification.subtitle
-        url = notification.url
-        service_id = notification.service_id
-        is_read = item.isRead
     }
 }
 

@@ -30,19 +30,10 @@ struct BenchRun: Sendable {
                 port.withLockedValue { $0 = channel.localAddress?.port }
                 runningContinuation.yield()
             })
-            let server = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await server.run() }
+            try await withRunningServices([app], logger: logger) {
                 var started = running.makeAsyncIterator()
                 _ = await started.next()
-                do {
-                    try await measure(store: opened.store, mocks: mocks, base: "http://127.0.0.1:\(port.withLockedValue { $0 } ?? 0)")
-                } catch {
-                    await server.triggerGracefulShutdown()
-                    throw error
-                }
-                await server.triggerGracefulShutdown()
-                try await group.waitForAll()
+                try await measure(store: opened.store, mocks: mocks, base: "http://127.0.0.1:\(port.withLockedValue { $0 } ?? 0)")
             }
             try await opened.close()
         }
