@@ -141,24 +141,31 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     }
 
     private func log(_ result: DeliveryResult) {
+        // Sent and skipped are the bulk and only logged at debug level: skip
+        // building their metadata (string work per push) unless it is shown.
+        let level: Logger.Level =
+            switch result.outcome {
+            case .sent, .skipped: .debug
+            case .retry: .info
+            case .dropped: .notice
+            case .failed(let reason) where reason.contains("credentials") || reason.contains("Provider"): .error
+            case .failed: .warning
+            }
+        guard logger.logLevel <= level else { return }
         let delivery = result.delivery
         var metadata: Logger.Metadata = [
             "delivery": "\(delivery.id)", "notification": "\(delivery.notification.id)", "platform": "\(delivery.platform.rawValue)",
             "token": "\(delivery.token.map(TokenHint.hint) ?? "-")", "attempt": "\(delivery.attempts)",
         ]
         if let reason = result.outcome.reason { metadata["reason"] = "\(reason)" }
-        switch result.outcome {
-        case .sent, .skipped:
-            logger.debug("delivery \(result.outcome.state.rawValue)", metadata: metadata)
-        case .retry:
-            logger.info("delivery will be retried", metadata: metadata)
-        case .dropped:
-            logger.notice("device token dropped", metadata: metadata)
-        case .failed(let reason) where reason.contains("credentials") || reason.contains("Provider"):
-            logger.error("delivery failed", metadata: metadata)
-        case .failed:
-            logger.warning("delivery failed", metadata: metadata)
-        }
+        let message: Logger.Message =
+            switch result.outcome {
+            case .sent, .skipped: "delivery \(result.outcome.state.rawValue)"
+            case .retry: "delivery will be retried"
+            case .dropped: "device token dropped"
+            case .failed: "delivery failed"
+            }
+        logger.log(level: level, message, metadata: metadata)
     }
 
     private func pollTimer() async {
