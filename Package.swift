@@ -102,6 +102,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Alert sources: payloads and how they map to notifications.
+        .target(
+            name: "HeraldBridges",
+            dependencies: [
+                "HeraldCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Mock APNs and FCM servers speaking the real protocols over TLS on
         // loopback: used by the tests and by `herald bench`.
         .target(
@@ -128,7 +137,8 @@ let package = Package(
         .target(
             name: "HeraldAPI",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldDelivery",
+                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldBridges",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -166,6 +176,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HeraldBridgesTests",
+            dependencies: ["HeraldCore", "HeraldBridges"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HeraldDeliveryTests",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport",
@@ -180,6 +195,8 @@ let package = Package(
             name: "HeraldAPITests",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),

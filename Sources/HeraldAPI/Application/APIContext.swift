@@ -9,6 +9,7 @@ struct APIContext: Sendable {
     let auth: RequestAuthenticator
     let passwords: any PasswordAuthenticator
     let ingress: IngressPolicy
+    let senders: SenderAuthorization
     let decoding: RequestDecoding
     /// Wakes this process's delivery worker when a notification is stored.
     let queueSignal: QueueSignal

@@ -66,13 +66,15 @@ public func buildApplication(
 
 func makeAPIContext(config: HeraldConfig, store: any HeraldStore, passwords: (any PasswordAuthenticator)?) -> APIContext {
     let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
+    let ingress = IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies)
     return APIContext(
         config: config,
         store: store,
         tokens: tokens,
         auth: RequestAuthenticator(tokens: tokens, store: store),
         passwords: passwords ?? LocalAccountAuthenticator(store: store, cost: config.bcryptCost),
-        ingress: IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies),
+        ingress: ingress,
+        senders: SenderAuthorization(ingress: ingress, store: store),
         decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
         queueSignal: QueueSignal(),
         metrics: DeliveryMetrics()
@@ -92,6 +94,11 @@ func buildRouter(_ api: APIContext) -> Router<HeraldRequestContext> {
         LoginController(api: api).addRoutes(to: group)
         ServicesController(api: api).addRoutes(to: group)
         DeliveriesController(api: api).addRoutes(to: group)
+        if version == .v2 {
+            // New in Herald: only on the current API.
+            AlertReceiverController(api: api).addRoutes(to: group)
+            ServiceTokensController(api: api).addRoutes(to: group)
+        }
         UsersController(api: api).addRoutes(to: group)
         CurrentUserController(api: api, version: version).addRoutes(to: group)
         meta.addHealthRoute(to: group)

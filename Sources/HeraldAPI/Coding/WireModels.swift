@@ -61,6 +61,8 @@ struct NotificationBody: Encodable {
     var subtitle: String
     var url: String
     var service_id: String
+    /// Only alert notifications have one; absent otherwise, so the old shape is unchanged.
+    var severity: String?
 
     init(_ notification: HeraldCore.Notification) {
         id = notification.id
@@ -69,6 +71,7 @@ struct NotificationBody: Encodable {
         subtitle = notification.subtitle
         url = notification.url
         service_id = notification.serviceID.wireString
+        severity = notification.severity
     }
 }
 

@@ -82,14 +82,10 @@ struct ServicesController {
     }
 
     @Sendable func publish(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        // The allowlist comes first, as in the old server: an outsider learns
-        // nothing, not even whether the service exists.
-        let forwarded = request.headers[values: .init("X-Forwarded-For")!]
-        guard api.ingress.allows(peer: context.remoteAddress, forwardedFor: forwarded) else {
-            context.logger.warning("notification refused by the allowlist", metadata: ["peer": "\(context.remoteAddress?.ipAddress ?? "unknown")"])
-            throw APIError(.forbidden, "IP address not allowed")
-        }
+        // The sender check comes first, as in the old server: an outsider
+        // learns nothing, not even whether the service exists.
         let id = try Identifiers.serviceID(context)
+        try await api.senders.check(request, context: context, serviceID: id)
         let input = try await api.decoding.json(NotificationInput.self, from: request)
         let draft = NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "")
         var validator = Validator()

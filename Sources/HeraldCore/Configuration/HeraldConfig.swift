@@ -33,6 +33,10 @@ public struct HeraldConfig: Sendable {
     public var maxBodyBytes: Int
     public var logLevel: Logger.Level
     public var delivery: DeliverySettings
+    /// More new alerts than this in one report become one summary notification.
+    public var alertStormThreshold: Int
+    /// Push a still-firing alert again after this long; nil: never (only changes are pushed).
+    public var alertRenotifySeconds: Double?
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -48,7 +52,9 @@ public struct HeraldConfig: Sendable {
         bcryptCost: UInt8 = 12,
         maxBodyBytes: Int = 1 << 20,
         logLevel: Logger.Level = .info,
-        delivery: DeliverySettings = DeliverySettings()
+        delivery: DeliverySettings = DeliverySettings(),
+        alertStormThreshold: Int = 10,
+        alertRenotifySeconds: Double? = nil
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -64,6 +70,8 @@ public struct HeraldConfig: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.logLevel = logLevel
         self.delivery = delivery
+        self.alertStormThreshold = alertStormThreshold
+        self.alertRenotifySeconds = alertRenotifySeconds
     }
 }
 
@@ -172,7 +180,14 @@ extension HeraldConfig {
             bcryptCost: UInt8(try integer("BCRYPT_COST", default: 12, range: 4...31)),
             maxBodyBytes: try integer("MAX_BODY_BYTES", default: 1 << 20, range: 1024...(64 << 20)),
             logLevel: level,
-            delivery: try DeliverySettings(text: text)
+            delivery: try DeliverySettings(text: text),
+            alertStormThreshold: try integer("ALERT_STORM_THRESHOLD", default: 10, range: 1...100_000),
+            alertRenotifySeconds: try integer("ALERT_RENOTIFY_SECONDS", default: 0, range: 0...31_536_000).nonZero
         )
     }
+}
+
+extension Int {
+    /// Nil for 0 (a setting's "off"), else the value.
+    var nonZero: Double? { self == 0 ? nil : Double(self) }
 }

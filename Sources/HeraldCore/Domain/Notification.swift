@@ -10,14 +10,17 @@ public struct Notification: Sendable, Equatable {
     public var title: String
     public var subtitle: String
     public var url: String
+    /// An alert's level (critical, warning, ...), set by the bridges.
+    public var severity: String?
 
-    public init(id: NotificationID, serviceID: UUID, timestamp: Date, title: String, subtitle: String, url: String) {
+    public init(id: NotificationID, serviceID: UUID, timestamp: Date, title: String, subtitle: String, url: String, severity: String? = nil) {
         self.id = id
         self.serviceID = serviceID
         self.timestamp = timestamp
         self.title = title
         self.subtitle = subtitle
         self.url = url
+        self.severity = severity
     }
 }
 
@@ -26,11 +29,13 @@ public struct NotificationDraft: Sendable, Equatable {
     public var title: String
     public var subtitle: String
     public var url: String
+    public var severity: String?
 
-    public init(title: String, subtitle: String = "", url: String = "") {
+    public init(title: String, subtitle: String = "", url: String = "", severity: String? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.url = url
+        self.severity = severity
     }
 }
 

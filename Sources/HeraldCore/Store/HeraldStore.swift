@@ -60,6 +60,21 @@ public protocol HeraldStore: Sendable {
     /// Deletes notifications older than the date; returns how many went.
     func deleteNotifications(olderThan: Date) async throws -> Int
 
+    // MARK: Alert sources
+    /// Records `alerts` for a service and publishes what `compose` makes of
+    /// the ones that should be pushed (see `AlertDedupe`), in one transaction
+    /// under a per-service lock, so that replicas receiving the same alerts
+    /// at once push them once. Nil when the service does not exist.
+    func publishAlerts(
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at: Date, compose: AlertComposer
+    ) async throws -> [Notification]?
+    /// Nil when the service does not exist.
+    func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at: Date) async throws -> ServiceToken?
+    func serviceTokens(serviceID: UUID) async throws -> [ServiceToken]
+    func deleteServiceToken(serviceID: UUID, id: Int64) async throws -> Bool
+    /// True when a token with this hash belongs to the service; marks it used.
+    func useServiceToken(serviceID: UUID, tokenHash: String, at: Date) async throws -> Bool
+
     // MARK: Deliveries
     /// How many of a notification's deliveries are in each state.
     func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int]

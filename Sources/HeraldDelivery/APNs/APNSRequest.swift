@@ -50,7 +50,8 @@ public struct APNSRequest: Sendable, Equatable {
         while true {
             let body = APNSPayload(
                 aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
-                notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: notification.url
+                notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: notification.url,
+                severity: notification.severity
             )
             let data = (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
             if data.count <= maxPayloadBytes { return data }
@@ -79,6 +80,7 @@ struct APNSPayload: Encodable {
     var notification_id: Int64
     var service_id: String
     var url: String
+    var severity: String?
 }
 
 enum JSONPayloadEncoder {

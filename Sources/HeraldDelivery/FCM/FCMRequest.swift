@@ -23,13 +23,15 @@ public struct FCMRequest: Sendable, Equatable {
         var text = String(notification.subtitle.prefix(maxBodyCharacters))
         var title = notification.title
         while true {
+            var fields = [
+                "title": title, "body": text, "url": notification.url,
+                "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
+            ]
+            fields["severity"] = notification.severity
             let message = FCMEnvelope(
                 message: .init(
                     token: delivery.token ?? "",
-                    data: [
-                        "title": title, "body": text, "url": notification.url,
-                        "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
-                    ],
+                    data: fields,
                     android: .init(priority: "high")
                 )
             )

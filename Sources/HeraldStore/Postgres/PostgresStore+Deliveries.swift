@@ -46,7 +46,7 @@ extension PostgresStore {
                 RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
-                n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url,
+                n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
                 (SELECT count(*) FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read)
             FROM claimed c
                 JOIN notifications n ON n.id = c.notification_id
@@ -56,13 +56,13 @@ extension PostgresStore {
         )
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
-            Int64, UUID, ExactTimestamp, String, String, String, Int64
+            Int64, UUID, ExactTimestamp, String, String, String, String?, Int64
         )
         return try await rows.decode(Row.self).all().map { row in
             ClaimedDelivery(
-                id: row.0, notification: Self.notification((row.8, row.9, row.10, row.11, row.12, row.13)),
+                id: row.0, notification: Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14)),
                 platform: Platform(rawValue: row.1) ?? .fcm, deviceID: row.2, token: row.3, userIsActive: row.4,
-                loginExpiresAt: row.5?.date, badge: Int(row.14), attempts: Int(row.6), queuedAt: row.7.date
+                loginExpiresAt: row.5?.date, badge: Int(row.15), attempts: Int(row.6), queuedAt: row.7.date
             )
         }
     }

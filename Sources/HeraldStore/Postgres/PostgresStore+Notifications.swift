@@ -4,56 +4,58 @@ import PostgresNIO
 
 extension PostgresStore {
 
-    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String)
+    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?)
     static func notification(_ row: NotificationRow) -> HeraldCore.Notification {
-        Notification(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5)
+        Notification(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6)
     }
 
     public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> HeraldCore.Notification? {
-        // One statement, so one round trip and one implicit transaction: the
-        // notification, every subscriber's inbox link and every device's
-        // delivery row appear together or not at all.
-        let rows = try await query(
-            """
-            WITH n AS (
-                INSERT INTO notifications (service_id, created_at, title, subtitle, url)
-                SELECT id, \(ExactTimestamp(date)), \(draft.title), \(draft.subtitle), \(draft.url) FROM services WHERE id = \(serviceID)
-                RETURNING id, service_id, created_at, title, subtitle, url
-            ),
-            linked AS (
-                INSERT INTO inbox (user_id, notification_id)
-                SELECT s.user_id, n.id FROM n JOIN subscriptions s ON s.service_id = n.service_id
-            ),
-            queued AS (
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-                SELECT n.id, d.id, d.user_id, d.platform, n.created_at, n.created_at, n.created_at
-                FROM n JOIN subscriptions s ON s.service_id = n.service_id JOIN devices d ON d.user_id = s.user_id
-            ),
-            -- Wakes the delivery workers of every replica when the transaction commits.
-            woken AS (SELECT pg_notify(\(Self.deliveryChannel), '') FROM n)
-            SELECT id, service_id, created_at, title, subtitle, url FROM n, (SELECT count(*) FROM woken) AS w
-            """
-        )
-        return try await rows.decode(NotificationRow.self).all().first.map(Self.notification)
+        try await query(Self.publishStatement(draft, serviceID: serviceID, at: date)).decode(NotificationRow.self).all().first.map(Self.notification)
+    }
+
+    /// One statement, so one round trip and one implicit transaction: the
+    /// notification, every subscriber's inbox link and every device's
+    /// delivery row appear together or not at all. Returns the notification,
+    /// or no row when the service does not exist.
+    static func publishStatement(_ draft: NotificationDraft, serviceID: UUID, at date: Date) -> PostgresQuery {
+        """
+        WITH n AS (
+            INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity)
+            SELECT id, \(ExactTimestamp(date)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity) FROM services WHERE id = \(serviceID)
+            RETURNING id, service_id, created_at, title, subtitle, url, severity
+        ),
+        linked AS (
+            INSERT INTO inbox (user_id, notification_id)
+            SELECT s.user_id, n.id FROM n JOIN subscriptions s ON s.service_id = n.service_id
+        ),
+        queued AS (
+            INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+            SELECT n.id, d.id, d.user_id, d.platform, n.created_at, n.created_at, n.created_at
+            FROM n JOIN subscriptions s ON s.service_id = n.service_id JOIN devices d ON d.user_id = s.user_id
+        ),
+        -- Wakes the delivery workers of every replica when the transaction commits.
+        woken AS (SELECT pg_notify(\(Self.deliveryChannel), '') FROM n)
+        SELECT id, service_id, created_at, title, subtitle, url, severity FROM n, (SELECT count(*) FROM woken) AS w
+        """
     }
 
     public func notifications(serviceID: UUID) async throws -> [HeraldCore.Notification] {
         try await query(
-            "SELECT id, service_id, created_at, title, subtitle, url FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id"
+            "SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id"
         ).decode(NotificationRow.self).all().map(Self.notification)
     }
 
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         let rows = try await query(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, i.is_read
+            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID)
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
             """
         )
-        let newestFirst = try await rows.decode((Int64, UUID, ExactTimestamp, String, String, String, Bool).self).all().map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5)), isRead: $0.6)
+        let newestFirst = try await rows.decode((Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self).all().map {
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
@@ -92,7 +94,7 @@ extension PostgresStore {
     }
 
     public func notification(id: NotificationID) async throws -> HeraldCore.Notification? {
-        try await query("SELECT id, service_id, created_at, title, subtitle, url FROM notifications WHERE id = \(id)")
+        try await query("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)")
             .decode(NotificationRow.self).all().first.map(Self.notification)
     }
 }

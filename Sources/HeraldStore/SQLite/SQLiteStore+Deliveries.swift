@@ -48,7 +48,7 @@ extension SQLiteStore {
             return try await db.rows(
                 """
                 SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
-                    n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url,
+                    n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
                     (SELECT count(*) FROM inbox i WHERE i.user_id = d.user_id AND i.is_read = 0) AS badge
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
@@ -61,7 +61,8 @@ extension SQLiteStore {
                     id: row.int64("id"),
                     notification: Notification(
                         id: row.int64("notification_id"), serviceID: row.uuid("service_id"), timestamp: row.date("created_at"),
-                        title: row.text("title"), subtitle: row.text("subtitle"), url: row.text("url")
+                        title: row.text("title"), subtitle: row.text("subtitle"), url: row.text("url"),
+                        severity: row.optionalText("severity")
                     ),
                     platform: Platform(rawValue: row.text("platform")) ?? .fcm,
                     deviceID: row.column("device_id")?.integer.map(Int64.init), token: row.optionalText("token"),

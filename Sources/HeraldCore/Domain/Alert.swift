@@ -1,0 +1,76 @@
+import Foundation
+
+/// One alert as a source reports it, reduced to what deduplication needs.
+public struct AlertObservation: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case firing
+        case resolved
+    }
+
+    public var fingerprint: String
+    public var status: Status
+    /// When this firing began, as the source wrote it; a new value means the
+    /// alert fired again.
+    public var startsAt: String
+
+    public init(fingerprint: String, status: Status, startsAt: String) {
+        self.fingerprint = fingerprint
+        self.status = status
+        self.startsAt = startsAt
+    }
+}
+
+/// What Herald last recorded for an alert.
+public struct AlertState: Sendable, Equatable {
+    public var status: AlertObservation.Status
+    public var startsAt: String
+    public var notifiedAt: Date
+
+    public init(status: AlertObservation.Status, startsAt: String, notifiedAt: Date) {
+        self.status = status
+        self.startsAt = startsAt
+        self.notifiedAt = notifiedAt
+    }
+}
+
+/// Alertmanager re-sends every alert of a group at each group_interval and
+/// repeat_interval; phones should buzz only when something changed.
+public enum AlertDedupe {
+    /// Push when an alert is new, fires again (its startsAt changed, or it
+    /// was resolved before), or resolves after firing. A repeat is pushed
+    /// only when `renotifyAfter` is set and that long has passed since the
+    /// last push. A resolution of an alert never seen firing is not pushed.
+    public static func shouldNotify(previous: AlertState?, current: AlertObservation, now: Date, renotifyAfter: TimeInterval?) -> Bool {
+        switch (previous, current.status) {
+        case (nil, .firing): return true
+        case (nil, .resolved): return false
+        case (let previous?, .firing):
+            if previous.status == .resolved || previous.startsAt != current.startsAt { return true }
+            guard let renotifyAfter else { return false }
+            return now.timeIntervalSince(previous.notifiedAt) >= renotifyAfter
+        case (let previous?, .resolved):
+            return previous.status == .firing
+        }
+    }
+}
+
+/// The notifications to publish for the alerts that passed deduplication
+/// (in the order given), computed inside the store's transaction.
+public typealias AlertComposer = @Sendable (_ alertsToNotify: [AlertObservation]) -> [NotificationDraft]
+
+/// A per-service credential for senders outside the allowlist.
+public struct ServiceToken: Sendable, Equatable {
+    public var id: Int64
+    public var serviceID: UUID
+    public var name: String
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+
+    public init(id: Int64, serviceID: UUID, name: String, createdAt: Date, lastUsedAt: Date?) {
+        self.id = id
+        self.serviceID = serviceID
+        self.name = name
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("Alert receivers over HTTP")
+struct AlertReceiverTests {
+    static func alertmanagerBody(status: String = "firing", startsAt: String = "2024-05-02T09:00:00Z", fingerprints: [String] = ["fp1"]) -> [String: Any] {
+        [
+            "version": "4", "status": status, "receiver": "herald", "groupLabels": ["alertname": "DiskFull"],
+            "externalURL": "http://alertmanager:9093", "truncatedAlerts": 0,
+            "alerts": fingerprints.map { fingerprint in
+                [
+                    "status": status, "labels": ["alertname": "DiskFull", "severity": "critical", "instance": "db-\(fingerprint)"],
+                    "annotations": ["summary": "Disk full", "description": "/var at 99%"], "startsAt": startsAt,
+                    "endsAt": status == "firing" ? "0001-01-01T00:00:00Z" : "2024-05-02T10:00:00Z", "fingerprint": fingerprint,
+                    "generatorURL": "http://prometheus:9090/graph",
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    @Test(arguments: Backend.allCases)
+    func repeatsArePushedOnceAndResolutionOnce(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (user, token) = try await app.user("oncall")
+            try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            let path = "/api/v2/services/\(service.id.uuidString)/alertmanager"
+            func post(_ body: [String: Any]) async throws -> Int? {
+                let response = try await app.request(.post, path, json: body)
+                #expect(response.status == .ok)
+                return try response.json(["notified"]) as? Int
+            }
+            #expect(try await post(Self.alertmanagerBody()) == 1)
+            #expect(try await post(Self.alertmanagerBody()) == 0, "a repeat")
+            #expect(try await post(Self.alertmanagerBody()) == 0, "a repeat")
+            #expect(try await post(Self.alertmanagerBody(status: "resolved")) == 1)
+            #expect(try await post(Self.alertmanagerBody(status: "resolved")) == 0, "a repeated resolution")
+            #expect(try await post(Self.alertmanagerBody(startsAt: "2024-05-02T11:00:00Z")) == 1, "fired again")
+
+            let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: token).json() as? [[String: Any]])
+            #expect(inbox.compactMap { $0["title"] as? String } == ["[CRITICAL] Disk full", "Resolved: [CRITICAL] Disk full", "[CRITICAL] Disk full"])
+            #expect(inbox.first?["severity"] as? String == "critical")
+            #expect(inbox.first?["subtitle"] as? String == "/var at 99% — instance db-fp1")
+            #expect(inbox.first?["url"] as? String == "http://prometheus:9090/graph")
+
+            let storm = try await app.request(.post, path, json: Self.alertmanagerBody(fingerprints: (0..<15).map { "storm\($0)" }))
+            #expect(try storm.json(["notified"]) as? Int == 1)
+            #expect(try await app.store.unreadCount(userID: user.id) == 4)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func badPayloadsAre400AndUnknownServices404(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            for route in ["alertmanager", "grafana"] {
+                let bad = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/\(route)", rawBody: #"{"alerts": 5}"#)
+                #expect(bad.status == .badRequest)
+                #expect(bad.detail == "Invalid alert payload: wrong type at alerts")
+                let broken = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/\(route)", rawBody: "{")
+                #expect(broken.status == .badRequest)
+            }
+            let unknown = try await app.request(.post, "/api/v2/services/\(UUID().uuidString)/alertmanager", json: Self.alertmanagerBody())
+            #expect(unknown.status == .notFound)
+            #expect(try await app.store.notifications(serviceID: service.id).isEmpty)
+        }
+    }
+
+    /// Outside the allowlist, a service token lets a sender in; a revoked
+    /// one, another service's, or none does not.
+    @Test func serviceTokensAdmitSendersOutsideTheAllowlist() async throws {
+        try await TestApp.run(.sqlite, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!] }) { app in
+            let service = try await app.createService()
+            let other = try await app.createService(category: "Other")
+            let (_, admin) = try await app.user("root", admin: true)
+            let created = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "alertmanager"])
+            #expect(created.status == .created)
+            let secret = try #require(try created.json(["token"]) as? String)
+            let id = try #require(try created.json(["id"]) as? Int)
+            #expect(secret.hasPrefix("hrld_"))
+
+            let paths = ["/api/v2/services/\(service.id.uuidString)/alertmanager", "/api/v2/services/\(service.id.uuidString)/notifications"]
+            let bodies: [Any] = [Self.alertmanagerBody(), ["title": "t"]]
+            for (path, body) in zip(paths, bodies) {
+                #expect(try await app.request(.post, path, json: body).status == .forbidden)
+                #expect(try await app.request(.post, path, token: secret, json: body).status.code < 300)
+                #expect(try await app.request(.post, path, token: "hrld_wrong", json: body).status == .forbidden)
+            }
+            let elsewhere = try await app.request(.post, "/api/v2/services/\(other.id.uuidString)/notifications", token: secret, json: ["title": "t"])
+            #expect(elsewhere.status == .forbidden)
+
+            let listed = try #require(try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin).json() as? [[String: Any]])
+            #expect(listed.count == 1 && listed[0]["token"] == nil && listed[0]["last_used_at"] is String)
+            #expect(try await app.request(.delete, "/api/v2/services/\(service.id.uuidString)/tokens/\(id)", token: admin).status == .noContent)
+            #expect(try await app.request(.post, paths[1], token: secret, json: ["title": "t"]).status == .forbidden)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import HummingbirdTesting
+import Testing
+
+/// The real Prometheus Alertmanager (Debian's, started here on loopback)
+/// sends to a running Herald: an alert that fires, repeats every 2 seconds
+/// and then resolves produces exactly two notifications.
+@Suite("Real Alertmanager")
+struct RealAlertmanagerTests {
+    @Test func firingRepeatingAndResolvingGivesTwoNotifications() async throws {
+        let binary = try #require(
+            ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],
+            "HERALD_TEST_ALERTMANAGER is not set: run the tests with scripts/test, which installs Alertmanager"
+        )
+        let firingSeconds = Double(ProcessInfo.processInfo.environment["HERALD_TEST_ALERT_SECONDS"] ?? "") ?? 8
+        try await TestApp.run(.sqlite, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!] }) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let created = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
+            let secret = try #require(try created.json(["token"]) as? String)
+            let port = try #require(app.client.port)
+            let alertmanager = try AlertmanagerProcess(
+                binary: binary, webhook: "http://127.0.0.1:\(port)/api/v2/services/\(service.id.uuidString)/alertmanager", token: secret
+            )
+            defer { alertmanager.stop() }
+            try await alertmanager.waitUntilReady()
+
+            let startsAt = Date()
+            try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: startsAt.addingTimeInterval(3600))
+            try await Task.sleep(for: .seconds(firingSeconds))
+            try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: Date())
+            try await Task.sleep(for: .seconds(4))
+
+            let sent = try await alertmanager.webhookNotificationsSent()
+            #expect(sent >= 3, "Alertmanager repeated the alert (it sent \(sent) webhook calls)")
+            let titles = try await app.store.notifications(serviceID: service.id).map(\.title)
+            #expect(titles == ["[CRITICAL] Disk full", "Resolved: [CRITICAL] Disk full"])
+        }
+    }
+}
+
+/// A Prometheus Alertmanager process with a webhook receiver to Herald.
+final class AlertmanagerProcess: Sendable {
+    let process: Process
+    let port: Int
+    let directory: URL
+
+    init(binary: String, webhook: String, token: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-am-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = """
+            route:
+              receiver: herald
+              group_by: [alertname]
+              group_wait: 0s
+              group_interval: 1s
+              repeat_interval: 2s
+            receivers:
+              - name: herald
+                webhook_configs:
+                  - url: \(webhook)
+                    send_resolved: true
+                    http_config:
+                      authorization:
+                        credentials: \(token)
+            """
+        try config.write(to: directory.appendingPathComponent("alertmanager.yml"), atomically: true, encoding: .utf8)
+        port = Int.random(in: 20_000...40_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "--config.file=\(directory.appendingPathComponent("alertmanager.yml").path)", "--storage.path=\(directory.path)",
+            "--web.listen-address=127.0.0.1:\(port)", "--cluster.listen-address=", "--log.level=warn",
+        ]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        self.process = process
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func waitUntilReady() async throws {
+        for _ in 0..<100 {
+            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/-/ready"), timeout: .seconds(2)),
+               response.status == .ok { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestSetupError("Alertmanager did not become ready")
+    }
+
+    func post(alert name: String, startsAt: Date, endsAt: Date) async throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let body: [[String: Any]] = [[
+            "labels": ["alertname": name, "severity": "critical", "instance": "db1"],
+            "annotations": ["summary": "Disk full"],
+            "startsAt": formatter.string(from: startsAt), "endsAt": formatter.string(from: endsAt),
+        ]]
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/alerts")
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
+        guard response.status == .ok else { throw TestSetupError("Alertmanager refused the alert: \(response.status)") }
+    }
+
+    /// alertmanager_notifications_total for the webhook integration.
+    func webhookNotificationsSent() async throws -> Int {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics"), timeout: .seconds(5))
+        let text = String(buffer: try await response.body.collect(upTo: 4 << 20))
+        let line = text.split(separator: "\n")
+            .first { $0.hasPrefix("alertmanager_notifications_total") && $0.contains(#"integration="webhook""#) }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+    }
+}
