@@ -24,3 +24,14 @@ CREATE TABLE alert_states (
     notified_at INTEGER NOT NULL,
     PRIMARY KEY (service_id, fingerprint)
 );
+
+-- Per-service Mustache templates for the title, subtitle, url and severity of
+-- notifications made from webhooks (and, when set, from alerts).
+CREATE TABLE service_templates (
+    service_id TEXT PRIMARY KEY REFERENCES services (id) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    subtitle TEXT NOT NULL DEFAULT '',
+    url TEXT NOT NULL DEFAULT '',
+    severity TEXT NOT NULL DEFAULT '',
+    updated_at INTEGER NOT NULL
+);

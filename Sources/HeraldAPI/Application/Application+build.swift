@@ -98,6 +98,7 @@ func buildRouter(_ api: APIContext) -> Router<HeraldRequestContext> {
             // New in Herald: only on the current API.
             AlertReceiverController(api: api).addRoutes(to: group)
             ServiceTokensController(api: api).addRoutes(to: group)
+            WebhookController(api: api).addRoutes(to: group)
         }
         UsersController(api: api).addRoutes(to: group)
         CurrentUserController(api: api, version: version).addRoutes(to: group)

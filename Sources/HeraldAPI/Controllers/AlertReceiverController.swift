@@ -33,10 +33,12 @@ struct AlertReceiverController {
             throw APIError(.badRequest, "Invalid alert payload: \(error.reason)")
         }
         let threshold = api.config.alertStormThreshold
+        // A service's own templates, when it has them, replace the default mapping.
+        let templates = try await api.store.serviceTemplates(serviceID: serviceID).flatMap { try? TemplateRenderer($0) }
         let published = try await api.store.publishAlerts(
             serviceID: serviceID, report.alerts.map(\.observation), renotifyAfter: api.config.alertRenotifySeconds, at: Timestamp.now()
         ) { toNotify in
-            AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold)
+            AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold, templates: templates)
         }
         guard let published else { throw APIError.notFound("Service") }
         if !published.isEmpty { api.queueSignal.notify() }

@@ -43,7 +43,11 @@ public enum AlertMapping {
     /// What to publish for the alerts that passed deduplication: one each,
     /// or one summary when there are more than `stormThreshold` or
     /// Alertmanager truncated the group.
-    public static func notifications(for toNotify: [AlertObservation], in report: AlertReport, stormThreshold: Int) -> [NotificationDraft] {
+    /// With `templates`, a service's own templates replace the default mapping
+    /// for single alerts (summaries keep theirs).
+    public static func notifications(
+        for toNotify: [AlertObservation], in report: AlertReport, stormThreshold: Int, templates: TemplateRenderer? = nil
+    ) -> [NotificationDraft] {
         var byIdentity: [String: AlertReport.Alert] = [:]
         for alert in report.alerts { byIdentity[alert.identity] = alert }
         let alerts = toNotify.compactMap { byIdentity[$0.fingerprint] }
@@ -51,7 +55,12 @@ public enum AlertMapping {
         if alerts.count > stormThreshold || (report.truncatedAlerts ?? 0) > 0 {
             return [summary(of: alerts, in: report)]
         }
-        return alerts.map { notification(for: $0, in: report) }
+        return alerts.map { alert in
+            guard let templates else { return notification(for: alert, in: report) }
+            var draft = templates.render(alert.templateContext(in: report))
+            if draft.title.isEmpty { draft.title = notification(for: alert, in: report).title }
+            return draft
+        }
     }
 
     /// Common severity names, least to most severe; unknown ones rank lowest.

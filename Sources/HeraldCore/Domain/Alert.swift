@@ -74,3 +74,20 @@ public struct ServiceToken: Sendable, Equatable {
         self.lastUsedAt = lastUsedAt
     }
 }
+
+/// Mustache templates a service sets for notifications made from webhooks
+/// (and alerts): rendered over the received JSON.
+public struct NotificationTemplates: Sendable, Equatable {
+    public var title: String
+    public var subtitle: String
+    public var url: String
+    /// Renders to the severity; empty means none.
+    public var severity: String
+
+    public init(title: String, subtitle: String = "", url: String = "", severity: String = "") {
+        self.title = title
+        self.subtitle = subtitle
+        self.url = url
+        self.severity = severity
+    }
+}

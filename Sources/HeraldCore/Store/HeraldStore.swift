@@ -74,6 +74,9 @@ public protocol HeraldStore: Sendable {
     func deleteServiceToken(serviceID: UUID, id: Int64) async throws -> Bool
     /// True when a token with this hash belongs to the service; marks it used.
     func useServiceToken(serviceID: UUID, tokenHash: String, at: Date) async throws -> Bool
+    func serviceTemplates(serviceID: UUID) async throws -> NotificationTemplates?
+    /// Sets (or, with nil, removes) a service's templates; false when the service does not exist.
+    func setServiceTemplates(serviceID: UUID, _ templates: NotificationTemplates?, at: Date) async throws -> Bool
 
     // MARK: Deliveries
     /// How many of a notification's deliveries are in each state.

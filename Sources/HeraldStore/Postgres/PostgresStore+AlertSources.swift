@@ -79,4 +79,29 @@ extension PostgresStore {
             ServiceToken(id: $0.0, serviceID: $0.1, name: $0.2, createdAt: $0.3.date, lastUsedAt: $0.4?.date)
         }
     }
+
+    public func serviceTemplates(serviceID: UUID) async throws -> NotificationTemplates? {
+        let rows = try await query("SELECT title, subtitle, url, severity FROM service_templates WHERE service_id = \(serviceID)")
+        return try await rows.decode((String, String, String, String).self).all().first.map {
+            NotificationTemplates(title: $0.0, subtitle: $0.1, url: $0.2, severity: $0.3)
+        }
+    }
+
+    public func setServiceTemplates(serviceID: UUID, _ templates: NotificationTemplates?, at now: Date) async throws -> Bool {
+        guard let templates else {
+            let rows = try await query("DELETE FROM service_templates WHERE service_id = \(serviceID) RETURNING service_id")
+            return try await !rows.decode(UUID.self).all().isEmpty
+        }
+        let rows = try await query(
+            """
+            INSERT INTO service_templates (service_id, title, subtitle, url, severity, updated_at)
+            SELECT id, \(templates.title), \(templates.subtitle), \(templates.url), \(templates.severity), \(ExactTimestamp(now))
+            FROM services WHERE id = \(serviceID)
+            ON CONFLICT (service_id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, url = excluded.url,
+                severity = excluded.severity, updated_at = excluded.updated_at
+            RETURNING service_id
+            """
+        )
+        return try await !rows.decode(UUID.self).all().isEmpty
+    }
 }

@@ -73,6 +73,33 @@ extension SQLiteStore {
         }
     }
 
+    public func serviceTemplates(serviceID: UUID) async throws -> NotificationTemplates? {
+        try await database.read { db in
+            try await db.first("SELECT title, subtitle, url, severity FROM service_templates WHERE service_id = \(serviceID)").map {
+                NotificationTemplates(title: $0.text("title"), subtitle: $0.text("subtitle"), url: $0.text("url"), severity: $0.text("severity"))
+            }
+        }
+    }
+
+    public func setServiceTemplates(serviceID: UUID, _ templates: NotificationTemplates?, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard let templates else {
+                try await db.execute("DELETE FROM service_templates WHERE service_id = \(serviceID)")
+                return try await db.changes() > 0
+            }
+            try await db.execute(
+                """
+                INSERT INTO service_templates (service_id, title, subtitle, url, severity, updated_at)
+                SELECT id, \(templates.title), \(templates.subtitle), \(templates.url), \(templates.severity), \(now)
+                FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, url = excluded.url,
+                    severity = excluded.severity, updated_at = excluded.updated_at
+                """
+            )
+            return try await db.changes() > 0
+        }
+    }
+
     static func serviceToken(from row: SQLiteRow) -> ServiceToken {
         ServiceToken(
             id: row.int64("id"), serviceID: row.uuid("service_id"), name: row.text("name"), createdAt: row.date("created_at"),
