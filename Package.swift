@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldDelivery", "HeraldMocks",
+                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldDelivery", "HeraldMocks", "HeraldBridges",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -103,11 +103,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // librdkafka, installed by scripts/test and the README's steps with apt.
+        .systemLibrary(
+            name: "CRdKafka",
+            pkgConfig: "rdkafka",
+            providers: [.apt(["librdkafka-dev"])]
+        ),
         // Alert sources: payloads and how they map to notifications.
         .target(
             name: "HeraldBridges",
             dependencies: [
-                "HeraldCore",
+                "HeraldCore", "CRdKafka",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -185,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "HeraldDeliveryTests",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport",
+                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport", "HeraldBridges",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),

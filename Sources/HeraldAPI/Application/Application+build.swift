@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBridges
 import HeraldCore
 import HeraldDelivery
 import HeraldStore
@@ -18,7 +19,8 @@ public struct StartupOptions: Sendable {
 }
 
 /// The whole HTTP application: routes, the database's services, the
-/// delivery worker (unless DELIVERY_WORKER=off), and the start-up work
+/// delivery worker (unless DELIVERY_WORKER=off), the Kafka alarm bridge
+/// (when configured and not KAFKA_BRIDGE=off), and the start-up work
 /// (migrations, signing key, first admin) run before the server accepts
 /// connections. `herald serve` and the tests both use it.
 public func buildApplication(
@@ -38,6 +40,9 @@ public func buildApplication(
             config: config, store: opened.store, signal: api.queueSignal, metrics: api.metrics, ready: ready, logger: logger, clock: clock
         )
         services += engine.services
+    }
+    if let kafka = config.kafka, kafka.runsInServer {
+        services.append(KafkaAlarmBridge(settings: kafka, store: opened.store, signal: api.queueSignal, ready: ready, logger: logger))
     }
     var app = Application(
         router: buildRouter(api),

@@ -37,6 +37,8 @@ public struct HeraldConfig: Sendable {
     public var alertStormThreshold: Int
     /// Push a still-firing alert again after this long; nil: never (only changes are pushed).
     public var alertRenotifySeconds: Double?
+    /// The EPICS alarm bridge, when KAFKA_BROKERS is set.
+    public var kafka: KafkaSettings?
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -54,7 +56,8 @@ public struct HeraldConfig: Sendable {
         logLevel: Logger.Level = .info,
         delivery: DeliverySettings = DeliverySettings(),
         alertStormThreshold: Int = 10,
-        alertRenotifySeconds: Double? = nil
+        alertRenotifySeconds: Double? = nil,
+        kafka: KafkaSettings? = nil
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -72,6 +75,7 @@ public struct HeraldConfig: Sendable {
         self.delivery = delivery
         self.alertStormThreshold = alertStormThreshold
         self.alertRenotifySeconds = alertRenotifySeconds
+        self.kafka = kafka
     }
 }
 
@@ -182,7 +186,8 @@ extension HeraldConfig {
             logLevel: level,
             delivery: try DeliverySettings(text: text),
             alertStormThreshold: try integer("ALERT_STORM_THRESHOLD", default: 10, range: 1...100_000),
-            alertRenotifySeconds: try integer("ALERT_RENOTIFY_SECONDS", default: 0, range: 0...31_536_000).nonZero
+            alertRenotifySeconds: try integer("ALERT_RENOTIFY_SECONDS", default: 0, range: 0...31_536_000).nonZero,
+            kafka: try KafkaSettings.from(text: text)
         )
     }
 }

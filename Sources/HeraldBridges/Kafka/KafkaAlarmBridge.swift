@@ -1,0 +1,111 @@
+import Foundation
+import HeraldCore
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+import ServiceLifecycle
+
+/// Reads Phoebus alarm topics and publishes new alarms, escalations and
+/// returns to OK to the services their alarm tree paths map to.
+///
+/// Every start reads the topics from the beginning to relearn descriptions
+/// and states. Messages below the group's committed offset (on a first
+/// start: below the high watermark) are history and only learned; later ones
+/// are acted on, and their offset is committed after the notification is
+/// stored. A replay after a crash is deduplicated by path and state time in
+/// the database (the same atomic step as Alertmanager's alerts).
+public struct KafkaAlarmBridge: ServiceLifecycle.Service {
+    let settings: KafkaSettings
+    let store: any HeraldStore
+    let signal: QueueSignal
+    let ready: ReadinessGate
+    let logger: Logger
+    public let progress = KafkaBridgeProgress()
+
+    public init(settings: KafkaSettings, store: any HeraldStore, signal: QueueSignal, ready: ReadinessGate, logger: Logger) {
+        self.settings = settings
+        self.store = store
+        self.signal = signal
+        self.ready = ready
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await ready.wait() }
+        let pool = NIOThreadPool.singleton
+        let consumer = try KafkaConsumer(brokers: settings.brokers, groupID: settings.groupID)
+        let topics = settings.topics
+        let partitions = try await pool.runIfActive { try consumer.partitions(topics: topics) }
+        try await pool.runIfActive { try consumer.assignFromBeginning(Array(partitions.keys)) }
+        // Act on messages from the committed offset on; a first start acts only on what comes after now.
+        let actFrom = partitions.mapValues { $0.committed ?? $0.high }
+        var behind = Set(partitions.filter { $0.value.high > 0 }.map(\.key))
+        if behind.isEmpty { progress.markCaughtUp() }
+        var tracker = PhoebusAlarmTracker(minimumSeverity: PhoebusSeverity(rawValue: settings.minimumSeverity) ?? .minor)
+        logger.info("alarm bridge started", metadata: ["topics": "\(topics)", "partitions": "\(partitions.count)"])
+
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            guard let event = try await pool.runIfActive({ consumer.poll(timeoutMs: 200) }) else { continue }
+            switch event {
+            case .message(let partition, let offset, let key, let value):
+                progress.sawMessage()
+                let act = offset >= (actFrom[partition] ?? 0)
+                if let push = tracker.observe(PhoebusMessage.decode(key: key, value: value), act: act) {
+                    try await publish(push)
+                }
+                if act { try await pool.runIfActive { try consumer.commit(partition, offset: offset + 1) } }
+            case .endOfPartition(let partition, let offset):
+                if behind.remove(partition) != nil {
+                    // History is handled: say so, so the next start does not redo it.
+                    if offset > (partitions[partition]?.committed ?? 0) {
+                        try await pool.runIfActive { try consumer.commit(partition, offset: offset) }
+                    }
+                    if behind.isEmpty {
+                        progress.markCaughtUp()
+                        logger.info("alarm bridge caught up", metadata: ["messages": "\(progress.messages)"])
+                    }
+                }
+            case .error(let reason):
+                logger.warning("alarm bridge: Kafka reports a problem", metadata: ["error": "\(reason)"])
+            }
+        }
+        logger.info("alarm bridge stopped")
+    }
+
+    private func publish(_ push: PhoebusAlarmTracker.Push) async throws {
+        guard let serviceID = settings.service(for: push.path) else {
+            logger.debug("no service for alarm path", metadata: ["path": "\(push.path)"])
+            return
+        }
+        let draft = push.draft
+        let published = try await store.publishAlerts(serviceID: serviceID, [push.observation], renotifyAfter: nil, at: Timestamp.now()) { chosen in
+            chosen.isEmpty ? [] : [draft]
+        }
+        guard let published else {
+            logger.warning("alarm bridge: the mapped service does not exist", metadata: ["service": "\(serviceID)", "path": "\(push.path)"])
+            return
+        }
+        if !published.isEmpty {
+            progress.pushed(published.count)
+            signal.notify()
+        }
+    }
+}
+
+/// What the bridge has done, for tests and logs.
+public final class KafkaBridgeProgress: Sendable {
+    private struct State {
+        var caughtUp = false
+        var messages = 0
+        var notifications = 0
+    }
+    private let state = NIOLockedValueBox(State())
+
+    public var caughtUp: Bool { state.withLockedValue { $0.caughtUp } }
+    public var messages: Int { state.withLockedValue { $0.messages } }
+    public var notifications: Int { state.withLockedValue { $0.notifications } }
+
+    func markCaughtUp() { state.withLockedValue { $0.caughtUp = true } }
+    func sawMessage() { state.withLockedValue { $0.messages += 1 } }
+    func pushed(_ count: Int) { state.withLockedValue { $0.notifications += count } }
+}

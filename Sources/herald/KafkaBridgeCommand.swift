@@ -1,0 +1,36 @@
+import ArgumentParser
+import HeraldBridges
+import HeraldCore
+import HeraldStore
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+struct KafkaBridgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kafka-bridge",
+        abstract: "Run only the EPICS alarm bridge: Phoebus alarm topics on Kafka to notifications.",
+        discussion: """
+            Configured by KAFKA_BROKERS, KAFKA_TOPICS, KAFKA_SERVICES (/alarm/path=service-uuid, ...), KAFKA_GROUP_ID \
+            and KAFKA_MIN_SEVERITY (see the README). `herald serve` runs the same bridge itself unless KAFKA_BRIDGE=off; \
+            run one bridge per consumer group.
+            """
+    )
+
+    func run() async throws {
+        let (config, logger) = try await CommandEnvironment.load()
+        guard let kafka = config.kafka else { throw ValidationError("KAFKA_BROKERS is not set: nothing to bridge") }
+        let opened = try await StoreFactory.open(config.database, logger: logger)
+        let ready = ReadinessGate()
+        let bridge = KafkaAlarmBridge(settings: kafka, store: opened.store, signal: QueueSignal(), ready: ready, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: opened.services.map { .init(service: $0) } + [.init(service: MigrationService(opened: opened, ready: ready)), .init(service: bridge)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+        try await opened.close()
+    }
+}
