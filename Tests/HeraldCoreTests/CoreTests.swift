@@ -62,4 +62,21 @@ struct CoreTests {
         let now = Timestamp.now()
         #expect(Date(microsecondsSince1970: now.microsecondsSince1970) == now)
     }
+
+    @Test func kafkaSettingsNeedTopicsAndAServiceForEachKind() throws {
+        let id = UUID()
+        let config = try HeraldConfig(environment: [
+            "KAFKA_BROKERS": "k1:9092", "KAFKA_TOPICS": "Accelerator, Target", "KAFKA_SERVICES": "/Accelerator=\(id.uuidString)",
+            "KAFKA_JSON_TOPICS": "events=\(id.uuidString)", "KAFKA_MIN_SEVERITY": "major",
+        ])
+        let kafka = try #require(config.kafka)
+        #expect(kafka.topics == ["Accelerator", "Target"] && kafka.minimumSeverity == "MAJOR" && kafka.groupID == "herald-alarm-bridge")
+        #expect(kafka.jsonTopics.map(\.topic) == ["events"] && kafka.service(for: "/Accelerator/RF") == id)
+        #expect(try HeraldConfig(environment: [:]).kafka == nil)
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["KAFKA_BROKERS": "k"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["KAFKA_BROKERS": "k", "KAFKA_TOPICS": "A"]) }
+        #expect(throws: ConfigurationError.self) {
+            try HeraldConfig(environment: ["KAFKA_BROKERS": "k", "KAFKA_TOPICS": "A", "KAFKA_SERVICES": "/A=\(id.uuidString)", "KAFKA_MIN_SEVERITY": "LOUD"])
+        }
+    }
 }

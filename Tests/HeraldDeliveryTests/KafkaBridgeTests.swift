@@ -78,4 +78,37 @@ struct KafkaBridgeTests {
             #expect(titles.last == "Resolved: Vacuum gauge 3")
         }
     }
+
+    @Test func jsonTopicsAreRenderedWithTheServiceTemplates() async throws {
+        let producer = try KafkaProducer(mockBrokers: 1)
+        try producer.createMockTopic("Events")
+        let brokers = try #require(producer.mockBootstrapServers)
+        for index in 0..<100 {
+            try producer.send(topic: "Events", key: "k\(index)", value: #"{"system":"old\#(index)","state":"down"}"#)
+        }
+        producer.flush()
+        try await TestDatabase.withStore(.sqlite) { store in
+            let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
+            _ = try await store.setServiceTemplates(
+                serviceID: service.id, NotificationTemplates(title: "{{#system}}{{system}} is {{state}}{{/system}}", severity: "{{level}}"), at: Timestamp.now()
+            )
+            let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-json", services: [], jsonTopics: [("Events", service.id)])
+            let bridge = KafkaAlarmBridge(settings: settings, store: store, signal: QueueSignal(), ready: ReadinessGate(open: true), logger: TestDatabase.logger)
+            try await withRunningServices([bridge], logger: TestDatabase.logger) {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while !bridge.progress.caughtUp, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                try producer.send(topic: "Events", key: "n1", value: #"{"system":"Cryo","state":"down","level":"major"}"#)
+                try producer.send(topic: "Events", key: "n2", value: #"{"unrelated":true}"#)
+                try producer.send(topic: "Events", key: "n3", value: #"{"system":"RF","state":"up"}"#)
+                producer.flush()
+                while try await store.notifications(serviceID: service.id).count < 2, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            let notifications = try await store.notifications(serviceID: service.id)
+            #expect(notifications.map(\.title) == ["Cryo is down", "RF is up"], "history is silent; a message the title template renders empty is skipped")
+            #expect(notifications.first?.severity == "major")
+        }
+    }
 }

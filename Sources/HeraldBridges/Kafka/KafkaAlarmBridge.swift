@@ -34,7 +34,8 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
         await cancelWhenGracefulShutdown { await ready.wait() }
         let pool = NIOThreadPool.singleton
         let consumer = try KafkaConsumer(brokers: settings.brokers, groupID: settings.groupID)
-        let topics = settings.topics
+        let topics = settings.topics + settings.jsonTopics.map(\.topic)
+        let jsonServices = Dictionary(settings.jsonTopics.map { ($0.topic, $0.serviceID) }, uniquingKeysWith: { first, _ in first })
         let partitions = try await pool.runIfActive { try consumer.partitions(topics: topics) }
         try await pool.runIfActive { try consumer.assignFromBeginning(Array(partitions.keys)) }
         // Act on messages from the committed offset on; a first start acts only on what comes after now.
@@ -50,7 +51,9 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             case .message(let partition, let offset, let key, let value):
                 progress.sawMessage()
                 let act = offset >= (actFrom[partition] ?? 0)
-                if let push = tracker.observe(PhoebusMessage.decode(key: key, value: value), act: act) {
+                if let serviceID = jsonServices[partition.topic] {
+                    if act { try await publishJSON(value, from: partition, offset: offset, to: serviceID) }
+                } else if let push = tracker.observe(PhoebusMessage.decode(key: key, value: value), act: act) {
                     try await publish(push)
                 }
                 if act { try await pool.runIfActive { try consumer.commit(partition, offset: offset + 1) } }
@@ -70,6 +73,29 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             }
         }
         logger.info("alarm bridge stopped")
+    }
+
+    /// A message of a plain JSON topic, rendered with the service's templates
+    /// (the webhook receiver's defaults without them). Its topic, partition
+    /// and offset identify it, so a replay is not pushed twice.
+    private func publishJSON(_ value: Data?, from partition: KafkaConsumer.Partition, offset: Int64, to serviceID: UUID) async throws {
+        guard let value, let json = try? JSONSerialization.jsonObject(with: value, options: [.fragmentsAllowed]) else {
+            logger.warning("alarm bridge: skipped a message that is not JSON", metadata: ["topic": "\(partition.topic)", "offset": "\(offset)"])
+            return
+        }
+        let templates = try await store.serviceTemplates(serviceID: serviceID) ?? TemplateRenderer.webhookDefaults
+        guard let draft = try? TemplateRenderer(templates).render(json), !draft.title.isEmpty else {
+            logger.warning("alarm bridge: the templates give no title for a message", metadata: ["topic": "\(partition.topic)", "offset": "\(offset)"])
+            return
+        }
+        let identity = AlertObservation(fingerprint: "kafka:\(partition.topic)/\(partition.partition)/\(offset)", status: .firing, startsAt: String(offset))
+        let published = try await store.publishAlerts(serviceID: serviceID, [identity], renotifyAfter: nil, at: Timestamp.now()) { chosen in
+            chosen.isEmpty ? [] : [draft]
+        }
+        if let published, !published.isEmpty {
+            progress.pushed(published.count)
+            signal.notify()
+        }
     }
 
     private func publish(_ push: PhoebusAlarmTracker.Push) async throws {

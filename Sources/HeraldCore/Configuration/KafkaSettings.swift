@@ -12,14 +12,21 @@ public struct KafkaSettings: Sendable {
     public var minimumSeverity: String
     /// Run the bridge inside `herald serve` (else only `herald kafka-bridge`).
     public var runsInServer: Bool
+    /// Plain JSON topics and the service each notifies; messages are rendered
+    /// with the service's templates, as the webhook receiver does.
+    public var jsonTopics: [(topic: String, serviceID: UUID)]
 
-    public init(brokers: String, topics: [String], groupID: String = "herald-alarm-bridge", services: [(prefix: String, serviceID: UUID)], minimumSeverity: String = "MINOR", runsInServer: Bool = true) {
+    public init(
+        brokers: String, topics: [String], groupID: String = "herald-alarm-bridge", services: [(prefix: String, serviceID: UUID)],
+        minimumSeverity: String = "MINOR", runsInServer: Bool = true, jsonTopics: [(topic: String, serviceID: UUID)] = []
+    ) {
         self.brokers = brokers
         self.topics = topics
         self.groupID = groupID
         self.services = services
         self.minimumSeverity = minimumSeverity
         self.runsInServer = runsInServer
+        self.jsonTopics = jsonTopics
     }
 
     /// The service for an alarm path, by the longest configured prefix.
@@ -32,23 +39,32 @@ public struct KafkaSettings: Sendable {
     static func from(text: (String) -> String?) throws -> KafkaSettings? {
         guard let brokers = text("KAFKA_BROKERS") else { return nil }
         let topics = (text("KAFKA_TOPICS") ?? "").split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        guard !topics.isEmpty else { throw ConfigurationError("KAFKA_TOPICS", "name at least one alarm topic (e.g. Accelerator)") }
-        var services: [(prefix: String, serviceID: UUID)] = []
-        for entry in (text("KAFKA_SERVICES") ?? "").split(separator: ",") {
-            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
-            guard parts.count == 2, parts[0].hasPrefix("/"), let id = UUID(uuidString: parts[1]) else {
-                throw ConfigurationError("KAFKA_SERVICES", "expected /alarm/path=service-uuid entries, got '\(entry)'")
+        func pairs(_ variable: String, _ example: String) throws -> [(String, UUID)] {
+            try (text(variable) ?? "").split(separator: ",").map { entry in
+                let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
+                guard parts.count == 2, !parts[0].isEmpty, let id = UUID(uuidString: parts[1]) else {
+                    throw ConfigurationError(variable, "expected \(example)=service-uuid entries, got '\(entry)'")
+                }
+                return (parts[0], id)
             }
-            services.append((parts[0], id))
         }
-        guard !services.isEmpty else { throw ConfigurationError("KAFKA_SERVICES", "map at least one alarm path prefix to a service: /Accelerator=<uuid>") }
+        let services = try pairs("KAFKA_SERVICES", "/alarm/path")
+        let jsonTopics = try pairs("KAFKA_JSON_TOPICS", "topic")
+        guard !topics.isEmpty || !jsonTopics.isEmpty else {
+            throw ConfigurationError("KAFKA_TOPICS", "name at least one alarm topic (e.g. Accelerator), or JSON topics in KAFKA_JSON_TOPICS")
+        }
+        if !topics.isEmpty, services.isEmpty || services.contains(where: { !$0.0.hasPrefix("/") }) {
+            throw ConfigurationError("KAFKA_SERVICES", "map alarm path prefixes to services: /Accelerator=<uuid>")
+        }
         let severity = (text("KAFKA_MIN_SEVERITY") ?? "MINOR").uppercased()
         guard ["MINOR", "MAJOR", "INVALID", "UNDEFINED"].contains(severity) else {
             throw ConfigurationError("KAFKA_MIN_SEVERITY", "expected MINOR, MAJOR, INVALID or UNDEFINED")
         }
         return KafkaSettings(
-            brokers: brokers, topics: topics, groupID: text("KAFKA_GROUP_ID") ?? "herald-alarm-bridge", services: services,
-            minimumSeverity: severity, runsInServer: (text("KAFKA_BRIDGE") ?? "on").lowercased() != "off"
+            brokers: brokers, topics: topics, groupID: text("KAFKA_GROUP_ID") ?? "herald-alarm-bridge",
+            services: services.map { (prefix: $0.0, serviceID: $0.1) },
+            minimumSeverity: severity, runsInServer: (text("KAFKA_BRIDGE") ?? "on").lowercased() != "off",
+            jsonTopics: jsonTopics.map { (topic: $0.0, serviceID: $0.1) }
         )
     }
 }
