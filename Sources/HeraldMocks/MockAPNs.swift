@@ -172,6 +172,8 @@ public final class MockAPNs: Sendable {
     }
 }
 
+/// Apple's provider token claims, kept apart from the client's for the same
+/// reason as `AssertionClaims`.
 struct ProviderClaims: JWTPayload {
     var iss: IssuerClaim
     var iat: IssuedAtClaim

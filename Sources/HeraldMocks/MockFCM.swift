@@ -174,6 +174,9 @@ public final class MockFCM: Sendable {
     }
 }
 
+/// Google's assertion claims, written out here rather than shared with the
+/// client: a mock that reused the client's definition could not catch a
+/// wrong claim name.
 struct AssertionClaims: JWTPayload {
     var iss: IssuerClaim
     var scope: String
