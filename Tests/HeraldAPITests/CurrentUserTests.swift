@@ -99,6 +99,7 @@ struct CurrentUserTests {
             #expect(badPlatform.status == .unprocessableContent)
             let empty = try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": ""])
             #expect(empty.status == .unprocessableContent)
+            #expect((try empty.json(["detail"]) as? [[String: Any]])?.first?["type"] as? String == "string_too_short")
             let spaced = try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": "a b"])
             #expect(spaced.status == .unprocessableContent)
         }

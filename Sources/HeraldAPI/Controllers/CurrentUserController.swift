@@ -150,7 +150,7 @@ struct CurrentUserController {
 
     private func validateToken(_ token: String, at loc: [ValidationIssue.Location], into validator: inout Validator) {
         if token.isEmpty || token.count > Self.maxTokenLength {
-            validator.fail(loc, "Device token should have 1 to \(Self.maxTokenLength) characters", type: "string_too_long")
+            validator.fail(loc, "Device token should have 1 to \(Self.maxTokenLength) characters", type: token.isEmpty ? "string_too_short" : "string_too_long")
         } else if token.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
             validator.fail(loc, "Device token should not contain spaces or control characters")
         }
