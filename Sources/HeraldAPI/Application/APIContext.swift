@@ -8,7 +8,6 @@ struct APIContext: Sendable {
     let tokens: AccessTokens
     let auth: RequestAuthenticator
     let passwords: any PasswordAuthenticator
-    let ingress: IngressPolicy
     let senders: SenderAuthorization
     let decoding: RequestDecoding
     /// Wakes this process's delivery worker when a notification is stored.

@@ -78,7 +78,6 @@ func makeAPIContext(config: HeraldConfig, store: any HeraldStore, passwords: (an
         tokens: tokens,
         auth: RequestAuthenticator(tokens: tokens, store: store),
         passwords: passwords ?? LocalAccountAuthenticator(store: store, cost: config.bcryptCost),
-        ingress: ingress,
         senders: SenderAuthorization(ingress: ingress, store: store),
         decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
         queueSignal: QueueSignal(),

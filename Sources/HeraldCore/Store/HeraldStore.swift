@@ -92,8 +92,6 @@ public protocol HeraldStore: Sendable {
     func recordDeliveries(_ results: [DeliveryResult], at: Date) async throws
     /// Deliveries waiting to be sent (pending or retrying).
     func queueDepth() async throws -> Int
-    /// When the earliest waiting delivery is due, if any.
-    func nextDeliveryDue() async throws -> Date?
     /// Calls `wake` whenever another process queues deliveries, until the
     /// task is cancelled (PostgreSQL LISTEN; SQLite has no other process to
     /// hear and waits for cancellation).

@@ -100,14 +100,6 @@ extension PostgresStore {
         return 0
     }
 
-    public func nextDeliveryDue() async throws -> Date? {
-        let rows = try await query(
-            "SELECT min(GREATEST(next_attempt_at, coalesce(lease_until, next_attempt_at))) FROM deliveries WHERE state IN ('pending', 'retrying')"
-        )
-        for try await due in rows.decode(ExactTimestamp?.self) { return due?.date }
-        return nil
-    }
-
     public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
         try await client.withConnection { connection in
             for try await _ in try await connection.listen(Self.deliveryChannel) {

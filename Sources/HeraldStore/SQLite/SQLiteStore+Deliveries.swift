@@ -112,14 +112,6 @@ extension SQLiteStore {
         }
     }
 
-    public func nextDeliveryDue() async throws -> Date? {
-        try await database.read { db in
-            try await db.first(
-                "SELECT min(max(next_attempt_at, coalesce(lease_until, next_attempt_at))) AS due FROM deliveries WHERE state IN ('pending', 'retrying')"
-            )?.optionalDate("due")
-        }
-    }
-
     public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
         // Only this process writes the file, and it wakes its worker directly.
         while !Task.isCancelled {
