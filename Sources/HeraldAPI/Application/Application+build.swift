@@ -113,6 +113,5 @@ func buildRouter(_ api: APIContext) -> Router<HeraldRequestContext> {
 
 /// 32 random bytes as hex: an HS256 key of full strength.
 func randomSecret() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    RandomHex.bytes(32)
 }

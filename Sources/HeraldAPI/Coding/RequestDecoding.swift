@@ -96,7 +96,7 @@ enum Identifiers {
         if hex.hasPrefix("urn:uuid:") { hex.removeFirst("urn:uuid:".count) }
         if hex.hasPrefix("{"), hex.hasSuffix("}") { hex = String(hex.dropFirst().dropLast()) }
         hex.removeAll { $0 == "-" }
-        guard hex.count == 32, hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else { return nil }
+        guard hex.count == 32, hex.utf8.allSatisfy(\.isHexDigit) else { return nil }
         let chars = Array(hex)
         let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }
         return UUID(uuidString: groups.joined(separator: "-"))

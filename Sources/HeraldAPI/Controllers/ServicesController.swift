@@ -101,7 +101,7 @@ struct ServicesController {
 
     /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`.
     static func isColor(_ text: String) -> Bool {
-        text.utf8.count == 6 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) }
+        text.utf8.count == 6 && text.utf8.allSatisfy(\.isHexDigit)
     }
 
     private func validateFields(category: String?, color: String?, owner: String?, into validator: inout Validator) {

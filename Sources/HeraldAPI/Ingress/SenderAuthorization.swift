@@ -31,12 +31,11 @@ struct SenderAuthorization: Sendable {
     /// Tokens are stored as SHA-256: they are long random strings, so a fast
     /// hash is enough, and the database never holds a usable token.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).hexEncoded
     }
 
     /// A new token: a recognisable prefix and 32 random bytes.
     static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return "hrld_" + (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        "hrld_" + RandomHex.bytes(32)
     }
 }

@@ -25,7 +25,7 @@ public struct AlertReport: Decodable, Sendable {
         public var identity: String {
             if let fingerprint, !fingerprint.isEmpty { return fingerprint }
             let canonical = labels.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1f}")
-            return SHA256.hash(data: Data(canonical.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+            return SHA256.hash(data: Data(canonical.utf8)).prefix(8).hexEncoded
         }
 
         public var isResolved: Bool { status == "resolved" }

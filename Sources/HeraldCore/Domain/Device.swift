@@ -16,7 +16,8 @@ public enum Platform: String, Sendable, CaseIterable, Codable {
 }
 
 extension UInt8 {
-    var isHexDigit: Bool {
+    /// 0-9, a-f or A-F as an ASCII byte.
+    public var isHexDigit: Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
             || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
