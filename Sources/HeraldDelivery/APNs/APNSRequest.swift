@@ -45,23 +45,14 @@ public struct APNSRequest: Sendable, Equatable {
     /// is cut to 256 characters, then shortened further (on a character
     /// boundary, so the UTF-8 stays valid) until the whole fits in 4096 bytes.
     static func payload(notification: HeraldCore.Notification, badge: Int) -> Data {
-        var subtitle = String(notification.subtitle.prefix(maxSubtitleCharacters))
-        var title = notification.title
-        while true {
+        PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxSubtitleCharacters)), maxBytes: maxPayloadBytes) {
+            title, subtitle in
             let body = APNSPayload(
                 aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
                 notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: notification.url,
                 severity: notification.severity
             )
-            let data = (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
-            if data.count <= maxPayloadBytes { return data }
-            // Drop about as many characters as the excess, at least one.
-            let excess = max(1, (data.count - maxPayloadBytes) / 4)
-            if !subtitle.isEmpty {
-                subtitle = String(subtitle.dropLast(excess))
-            } else {
-                title = String(title.dropLast(excess))
-            }
+            return (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
         }
     }
 }

@@ -20,25 +20,15 @@ public struct FCMRequest: Sendable, Equatable {
 
     static func body(delivery: ClaimedDelivery) -> Data {
         let notification = delivery.notification
-        var text = String(notification.subtitle.prefix(maxBodyCharacters))
-        var title = notification.title
-        while true {
+        return PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), maxBytes: maxPayloadBytes) {
+            title, text in
             var fields = [
                 "title": title, "body": text, "url": notification.url,
                 "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
             ]
             fields["severity"] = notification.severity
-            let message = FCMEnvelope(
-                message: .init(
-                    token: delivery.token ?? "",
-                    data: fields,
-                    android: .init(priority: "high")
-                )
-            )
-            let data = (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
-            if data.count <= maxPayloadBytes { return data }
-            let excess = max(1, (data.count - maxPayloadBytes) / 4)
-            if !text.isEmpty { text = String(text.dropLast(excess)) } else { title = String(title.dropLast(excess)) }
+            let message = FCMEnvelope(message: .init(token: delivery.token ?? "", data: fields, android: .init(priority: "high")))
+            return (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
         }
     }
 }
