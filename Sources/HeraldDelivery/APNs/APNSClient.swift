@@ -29,16 +29,9 @@ public struct APNSClient: PushProvider {
             logger.error("cannot sign the APNs provider token: check APNS_AUTH_KEY", metadata: ["error": "\(error)"])
             return .credentials(reason: "APNs provider token: \(error)")
         }
-        var http = HTTPClientRequest(url: settings.baseURL + request.path)
-        http.method = .POST
-        http.headers.add(name: "authorization", value: "bearer \(bearer)")
-        for (name, value) in request.headers { http.headers.add(name: name, value: value) }
-        http.headers.add(name: "content-type", value: "application/json")
-        http.body = .bytes(ByteBuffer(bytes: request.payload))
         do {
-            let response = try await self.http.execute(http, timeout: .seconds(30))
-            let body = try await response.body.collect(upTo: 64 * 1024)
-            let answer = APNSResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+            let reply = try await http.postJSON(settings.baseURL + request.path, bearer: bearer, headers: request.headers, body: request.payload)
+            let answer = APNSResponse(status: reply.status, body: reply.body)
             if answer.reason == .expiredProviderToken {
                 await providerToken.rejected(bearer)
             }

@@ -29,16 +29,10 @@ public struct FCMClient: PushProvider {
             logger.error("cannot get an FCM access token: check GOOGLE_APPLICATION_CREDENTIALS", metadata: ["error": "\(error)"])
             return .credentials(reason: "FCM OAuth: \(error)")
         }
-        var http = HTTPClientRequest(url: settings.baseURL + request.path)
-        http.method = .POST
-        http.headers.add(name: "authorization", value: "Bearer \(bearer)")
-        http.headers.add(name: "content-type", value: "application/json")
-        http.body = .bytes(ByteBuffer(bytes: request.body))
         do {
-            let response = try await self.http.execute(http, timeout: .seconds(30))
-            let body = try await response.body.collect(upTo: 64 * 1024)
-            let retryAfter = response.headers.first(name: "retry-after").flatMap(TimeInterval.init)
-            let answer = FCMResponse(status: Int(response.status.code), body: Data(body.readableBytesView), retryAfter: retryAfter)
+            let reply = try await http.postJSON(settings.baseURL + request.path, bearer: bearer, body: request.body)
+            let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
+            let answer = FCMResponse(status: reply.status, body: reply.body, retryAfter: retryAfter)
             if case .credentials = answer.replyClass {
                 await accessToken.rejected(bearer)
             }
