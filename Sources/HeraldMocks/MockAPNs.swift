@@ -24,9 +24,6 @@ public final class MockAPNs: Sendable {
     private struct State {
         var pushes: [Push] = []
         var violations: [String] = []
-        var answers: [String: MockAnswer] = [:]
-        var defaultAnswer: MockAnswer?
-        var behaviour = MockBehaviour.answer
         var verifiedTokens: [String: Date] = [:]
         var providerTokensSeen = Set<String>()
     }
@@ -38,6 +35,7 @@ public final class MockAPNs: Sendable {
     public let signingKeyPEM: String
     private let keys = JWTKeyCollection()
     private let state = NIOLockedValueBox(State())
+    private let script = MockScript()
 
     public init(keyID: String = "KEY1234567", teamID: String = "TEAM123456", topic: String = "eu.ess.ESS-Notify") async throws {
         let key = ES256PrivateKey()
@@ -60,28 +58,12 @@ public final class MockAPNs: Sendable {
     /// Answer pushes to `token` with an APNs error, e.g. (410, "Unregistered").
     public func answer(token: String, status: Int, reason: String, headers: [String: String] = [:]) {
         let body = #"{"reason":"\#(reason)"\#(status == 410 ? #","timestamp":1700000000000"# : "")}"#
-        state.withLockedValue { $0.answers[token] = MockAnswer(status: status, body: body, headers: headers) }
+        script.set(MockAnswer(status: status, body: body, headers: headers), for: token)
     }
 
-    /// Answer every push without a token-specific script this way (nil: 200).
-    public func answerAll(status: Int, reason: String) {
-        state.withLockedValue { $0.defaultAnswer = MockAnswer(status: status, body: #"{"reason":"\#(reason)"}"#) }
-    }
+    public func clearAnswers() { script.clearAnswers() }
 
-    public func clearAnswers() {
-        state.withLockedValue {
-            $0.answers = [:]
-            $0.defaultAnswer = nil
-        }
-    }
-
-    public func behave(_ behaviour: MockBehaviour) {
-        state.withLockedValue { $0.behaviour = behaviour }
-    }
-
-    public func reset() {
-        state.withLockedValue { $0.pushes = [] }
-    }
+    public func behave(_ behaviour: MockBehaviour) { script.behave(behaviour) }
 
     /// What arrived: all pushes, and how many distinct device tokens.
     public var stats: (total: Int, distinctTokens: Int) {
@@ -97,12 +79,7 @@ public final class MockAPNs: Sendable {
     }
 
     private func handle(_ request: Request, context: MockContext) async throws -> Response {
-        let behaviour = state.withLockedValue { $0.behaviour }
-        switch behaviour {
-        case .dropConnection: try await context.dropConnection()
-        case .delay(let duration): try await Task.sleep(for: duration)
-        case .answer: break
-        }
+        try await script.perform(in: context)
         let token = context.parameters.get("token") ?? ""
         var problems: [String] = []
         if !context.isHTTP2 { problems.append("request not over HTTP/2") }
@@ -131,7 +108,7 @@ public final class MockAPNs: Sendable {
         let answer = state.withLockedValue { state -> MockAnswer? in
             state.pushes.append(push)
             state.violations.append(contentsOf: problems)
-            return state.answers[token] ?? state.defaultAnswer
+            return script.answer(for: token)
         }
         if let answer { return answer.response() }
         return Response(status: .ok, headers: [HTTPField.Name("apns-id")!: UUID().uuidString])

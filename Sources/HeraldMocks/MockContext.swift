@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// A request context that knows whether the request came over HTTP/2 (a
@@ -50,4 +51,40 @@ public enum MockBehaviour: Sendable, Equatable {
     case delay(Duration)
     /// Close the connection instead of answering (an outage).
     case dropConnection
+}
+
+/// What a mock has been told to do: answers for particular device tokens,
+/// and whether to answer at all. Shared by the APNs and FCM mocks.
+final class MockScript: Sendable {
+    private struct State {
+        var answers: [String: MockAnswer] = [:]
+        var behaviour = MockBehaviour.answer
+    }
+    private let state = NIOLockedValueBox(State())
+
+    func set(_ answer: MockAnswer, for token: String) {
+        state.withLockedValue { $0.answers[token] = answer }
+    }
+
+    func clearAnswers() {
+        state.withLockedValue { $0.answers = [:] }
+    }
+
+    func behave(_ behaviour: MockBehaviour) {
+        state.withLockedValue { $0.behaviour = behaviour }
+    }
+
+    /// The scripted answer for a token; nil means the normal success.
+    func answer(for token: String) -> MockAnswer? {
+        state.withLockedValue { $0.answers[token] }
+    }
+
+    /// Waits or hangs up as told, before the request is looked at.
+    func perform(in context: MockContext) async throws {
+        switch state.withLockedValue({ $0.behaviour }) {
+        case .answer: break
+        case .delay(let duration): try await Task.sleep(for: duration)
+        case .dropConnection: try await context.dropConnection()
+        }
+    }
 }

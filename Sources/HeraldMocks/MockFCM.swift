@@ -22,9 +22,6 @@ public final class MockFCM: Sendable {
     private struct State {
         var messages: [Message] = []
         var violations: [String] = []
-        var answers: [String: MockAnswer] = [:]
-        var defaultAnswer: MockAnswer?
-        var behaviour = MockBehaviour.answer
         var issuedTokens = Set<String>()
         var tokenRequests = 0
     }
@@ -35,6 +32,7 @@ public final class MockFCM: Sendable {
     public let privateKeyPEM: String
     private let keys = JWTKeyCollection()
     private let state = NIOLockedValueBox(State())
+    private let script = MockScript()
     /// Set once the server listens: where the token endpoint is.
     let baseURL = NIOLockedValueBox<String?>(nil)
 
@@ -63,28 +61,12 @@ public final class MockFCM: Sendable {
 
     /// Answer sends to `token` with an FCM error, e.g. (404, "UNREGISTERED").
     public func answer(token: String, status: Int, errorCode: String, message: String = "", headers: [String: String] = [:]) {
-        state.withLockedValue { $0.answers[token] = Self.error(status: status, code: errorCode, message: message, headers: headers) }
+        script.set(Self.error(status: status, code: errorCode, message: message, headers: headers), for: token)
     }
 
-    public func answerAll(status: Int, errorCode: String, headers: [String: String] = [:]) {
-        state.withLockedValue { $0.defaultAnswer = Self.error(status: status, code: errorCode, message: "", headers: headers) }
-    }
+    public func clearAnswers() { script.clearAnswers() }
 
-    public func clearAnswers() {
-        state.withLockedValue {
-            $0.answers = [:]
-            $0.defaultAnswer = nil
-        }
-    }
-
-    public func behave(_ behaviour: MockBehaviour) {
-        state.withLockedValue { $0.behaviour = behaviour }
-    }
-
-    /// Forget issued access tokens, as if they expired at Google.
-    public func revokeAccessTokens() {
-        state.withLockedValue { $0.issuedTokens = [] }
-    }
+    public func behave(_ behaviour: MockBehaviour) { script.behave(behaviour) }
 
     static func error(status: Int, code: String, message: String, headers: [String: String]) -> MockAnswer {
         let body = """
@@ -132,11 +114,7 @@ public final class MockFCM: Sendable {
     }
 
     private func send(_ request: Request, context: MockContext) async throws -> Response {
-        switch state.withLockedValue({ $0.behaviour }) {
-        case .dropConnection: try await context.dropConnection()
-        case .delay(let duration): try await Task.sleep(for: duration)
-        case .answer: break
-        }
+        try await script.perform(in: context)
         guard context.parameters.get("project") == projectID, context.parameters.get("action") == "messages:send" else {
             return refuse("wrong path \(request.uri.path)", Self.error(status: 404, code: "NOT_FOUND", message: "", headers: [:]))
         }
@@ -162,7 +140,7 @@ public final class MockFCM: Sendable {
         let answer = state.withLockedValue { state -> MockAnswer? in
             if !missing.isEmpty { state.violations.append("data lacks \(missing)") }
             state.messages.append(Message(token: envelope.message.token, data: envelope.message.data, arrivedAt: .now))
-            return state.answers[envelope.message.token] ?? state.defaultAnswer
+            return script.answer(for: envelope.message.token)
         }
         if let answer { return answer.response() }
         return MockAnswer(status: 200, body: #"{"name":"projects/\#(projectID)/messages/\#(UUID().uuidString)"}"#).response()
