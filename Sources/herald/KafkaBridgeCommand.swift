@@ -1,10 +1,7 @@
 import ArgumentParser
 import HeraldBridges
 import HeraldCore
-import HeraldStore
 import Logging
-import ServiceLifecycle
-import UnixSignals
 
 struct KafkaBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,17 +17,8 @@ struct KafkaBridgeCommand: AsyncParsableCommand {
     func run() async throws {
         let (config, logger) = try await CommandEnvironment.load()
         guard let kafka = config.kafka else { throw ValidationError("KAFKA_BROKERS is not set: nothing to bridge") }
-        let opened = try await StoreFactory.open(config.database, logger: logger)
-        let ready = ReadinessGate()
-        let bridge = KafkaAlarmBridge(settings: kafka, store: opened.store, signal: QueueSignal(), ready: ready, logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: opened.services.map { .init(service: $0) } + [.init(service: MigrationService(opened: opened, ready: ready)), .init(service: bridge)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
-        )
-        try await group.run()
-        try await opened.close()
+        try await Standalone.run(config: config, logger: logger) { store, ready in
+            [KafkaAlarmBridge(settings: kafka, store: store, signal: QueueSignal(), ready: ready, logger: logger)]
+        }
     }
 }

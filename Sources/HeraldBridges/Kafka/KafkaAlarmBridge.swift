@@ -89,13 +89,7 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             return
         }
         let identity = AlertObservation(fingerprint: "kafka:\(partition.topic)/\(partition.partition)/\(offset)", status: .firing, startsAt: String(offset))
-        let published = try await store.publishAlerts(serviceID: serviceID, [identity], renotifyAfter: nil, at: Timestamp.now()) { chosen in
-            chosen.isEmpty ? [] : [draft]
-        }
-        if let published, !published.isEmpty {
-            progress.pushed(published.count)
-            signal.notify()
-        }
+        try await publishOnce(draft, identity: identity, to: serviceID, source: partition.topic)
     }
 
     private func publish(_ push: PhoebusAlarmTracker.Push) async throws {
@@ -103,12 +97,17 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             logger.debug("no service for alarm path", metadata: ["path": "\(push.path)"])
             return
         }
-        let draft = push.draft
-        let published = try await store.publishAlerts(serviceID: serviceID, [push.observation], renotifyAfter: nil, at: Timestamp.now()) { chosen in
+        try await publishOnce(push.draft, identity: push.observation, to: serviceID, source: push.path)
+    }
+
+    /// Publishes `draft` unless `identity` was already handled (a replay),
+    /// in the store's atomic dedupe step, and wakes the delivery worker.
+    private func publishOnce(_ draft: NotificationDraft, identity: AlertObservation, to serviceID: UUID, source: String) async throws {
+        let published = try await store.publishAlerts(serviceID: serviceID, [identity], renotifyAfter: nil, at: Timestamp.now()) { chosen in
             chosen.isEmpty ? [] : [draft]
         }
         guard let published else {
-            logger.warning("alarm bridge: the mapped service does not exist", metadata: ["service": "\(serviceID)", "path": "\(push.path)"])
+            logger.warning("alarm bridge: the mapped service does not exist", metadata: ["service": "\(serviceID)", "source": "\(source)"])
             return
         }
         if !published.isEmpty {
