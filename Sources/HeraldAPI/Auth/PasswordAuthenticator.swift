@@ -1,5 +1,6 @@
 import HeraldCore
 import HummingbirdBcrypt
+import NIOConcurrencyHelpers
 import NIOPosix
 
 /// Checks a username and password. Local accounts are the first
@@ -13,21 +14,34 @@ public protocol PasswordAuthenticator: Sendable {
 /// Accounts whose bcrypt hash is in Herald's database.
 public struct LocalAccountAuthenticator: PasswordAuthenticator {
     let store: any HeraldStore
+    let cost: UInt8
     /// Verified against when the user does not exist, so that a wrong
-    /// username takes as long to refuse as a wrong password.
-    private let decoyHash: String
+    /// username takes as long to refuse as a wrong password. Made on first
+    /// need, not at start: a bcrypt hash at cost 12 takes a quarter second.
+    private let decoyHash = NIOLockedValueBox<String?>(nil)
 
     public init(store: any HeraldStore, cost: UInt8) {
         self.store = store
-        self.decoyHash = Bcrypt.hash(String(UInt64.random(in: .min ... .max)), cost: cost)
+        self.cost = cost
     }
 
     public func authenticate(username: String, password: String) async throws -> Bool {
         let stored = try await store.passwordHash(username: username)
-        let hash = stored ?? decoyHash
+        let hash: String
+        if let stored { hash = stored } else { hash = try await decoy() }
         // bcrypt is deliberately slow: keep it off the event loops.
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
         return stored != nil && matches
+    }
+
+    private func decoy() async throws -> String {
+        if let hash = decoyHash.withLockedValue({ $0 }) { return hash }
+        let made = try await PasswordHashing.hash(RandomHex.bytes(16), cost: cost)
+        return decoyHash.withLockedValue { current in
+            if let current { return current }
+            current = made
+            return made
+        }
     }
 }
 
