@@ -1,11 +1,8 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import HummingbirdHTTP2
 import JWTKit
-import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHPACK
 
 /// An APNs server on loopback, over TLS and HTTP/2, that checks what Apple
 /// checks: the ES256 provider token (signature with the team's public key,
@@ -15,10 +12,13 @@ import NIOCore
 public final class MockAPNs: Sendable {
     public struct Push: Sendable {
         public var token: String
-        public var headers: [String: String]
+        var fields: HPACKHeaders
         public var payload: [String: any Sendable]
         public var arrivedAt: ContinuousClock.Instant
-        public var overHTTP2: Bool
+        /// The request headers by name (the last value of a repeated one).
+        public var headers: [String: String] {
+            Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        }
     }
 
     private struct State {
@@ -72,81 +72,94 @@ public final class MockAPNs: Sendable {
 
     // MARK: Serving
 
-    func addRoutes(to router: Router<MockContext>) {
-        router.post("3/device/{token}") { request, context in
-            try await self.handle(request, context: context)
+    /// Every request that reaches a handler came over HTTP/2 (the server
+    /// speaks nothing else), so only the APNs rules are checked here.
+    func reply(to request: MockRequest) -> MockReply {
+        script.apply(to: self.replyNow(to: request))
+    }
+
+    private func replyNow(to request: MockRequest) -> MockReply {
+        if request.method == "GET" && request.path == "/_stats" {
+            let stats = self.stats
+            return .answer(MockAnswer(status: 200, body: #"{"total": \#(stats.total), "distinct_tokens": \#(stats.distinctTokens)}"#))
+        }
+        let prefix = "/3/device/"
+        guard request.method == "POST", request.path.hasPrefix(prefix) else {
+            return .answer(record(["unexpected \(request.method) \(request.path)"], MockAnswer(status: 404, body: #"{"reason":"BadPath"}"#)))
+        }
+        let token = String(request.path.dropFirst(prefix.count))
+        guard let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("bearer ") else {
+            return .answer(record(["no provider token"], MockAnswer(status: 403, body: #"{"reason":"MissingProviderToken"}"#)))
+        }
+        let jwt = String(authorization.dropFirst("bearer ".count))
+        // Verify each distinct token once, as APNs does for a connection.
+        if let issuedAt = state.withLockedValue({ $0.verifiedTokens[jwt] }) {
+            return .answer(handle(request, token: token, issuedAt: issuedAt))
+        }
+        return .afterChecking {
+            do {
+                let issuedAt = try await self.verify(jwt)
+                return self.handle(request, token: token, issuedAt: issuedAt)
+            } catch {
+                return self.record(["provider token refused: \(error)"], MockAnswer(status: 403, body: #"{"reason":"InvalidProviderToken"}"#))
+            }
         }
     }
 
-    private func handle(_ request: Request, context: MockContext) async throws -> Response {
-        try await script.perform(in: context)
-        let token = context.parameters.get("token") ?? ""
-        var problems: [String] = []
-        if !context.isHTTP2 { problems.append("request not over HTTP/2") }
-        if token.isEmpty || !token.allSatisfy(\.isHexDigit) { problems.append("device token is not hex: \(token.prefix(8))") }
-
-        if let refusal = try await checkProviderToken(request.headers[.authorization]) {
-            return refusal
+    private func verify(_ jwt: String) async throws -> Date {
+        let claims = try await keys.verify(jwt, as: ProviderClaims.self)
+        guard claims.iss.value == teamID else { throw MockRefusal("iss \(claims.iss.value)") }
+        guard claims.iat.value.timeIntervalSince1970 == claims.iat.value.timeIntervalSince1970.rounded(.down) else { throw MockRefusal("iat with fractions") }
+        state.withLockedValue {
+            $0.verifiedTokens[jwt] = claims.iat.value
+            $0.providerTokensSeen.insert(jwt)
         }
-        func header(_ name: String) -> String? { HTTPField.Name(name).flatMap { request.headers[$0] } }
+        return claims.iat.value
+    }
+
+    private func handle(_ request: MockRequest, token: String, issuedAt: Date) -> MockAnswer {
+        if Date().timeIntervalSince(issuedAt) > 3600 {
+            return MockAnswer(status: 403, body: #"{"reason":"ExpiredProviderToken"}"#)
+        }
+        var problems: [String] = []
+        if token.isEmpty || !token.utf8.allSatisfy(\.isHexDigit) { problems.append("device token is not hex: \(token.prefix(8))") }
+        let header = request.header
         if header("apns-topic") != topic { return record(problems + ["apns-topic \(header("apns-topic") ?? "missing")"], MockAnswer(status: 400, body: #"{"reason":"DeviceTokenNotForTopic"}"#)) }
         if header("apns-push-type") != "alert" { problems.append("apns-push-type \(header("apns-push-type") ?? "missing")") }
         if !["10", "5"].contains(header("apns-priority") ?? "") { problems.append("apns-priority \(header("apns-priority") ?? "missing")") }
         if Int(header("apns-expiration") ?? "x") == nil { problems.append("apns-expiration \(header("apns-expiration") ?? "missing")") }
         if let collapse = header("apns-collapse-id"), collapse.utf8.count > 64 { problems.append("apns-collapse-id over 64 bytes") }
 
-        let body = try await request.body.collect(upTo: 1 << 20)
-        if body.readableBytes > 4096 {
+        if request.body.readableBytes > 4096 {
             return record(problems, MockAnswer(status: 413, body: #"{"reason":"PayloadTooLarge"}"#))
         }
-        guard let payload = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any], payload["aps"] is [String: Any] else {
+        guard let payload = try? JSONSerialization.jsonObject(with: Data(request.body.readableBytesView)) as? [String: Any], payload["aps"] is [String: Any] else {
             return record(problems + ["payload is not JSON with aps"], MockAnswer(status: 400, body: #"{"reason":"PayloadEmpty"}"#))
         }
-        var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let push = Push(token: token, headers: headers, payload: payload.mapValues { SendableJSON($0).value }, arrivedAt: .now, overHTTP2: context.isHTTP2)
+        let push = Push(token: token, fields: request.headers, payload: payload.mapValues { SendableJSON($0).value }, arrivedAt: .now)
         let answer = state.withLockedValue { state -> MockAnswer? in
             state.pushes.append(push)
             state.violations.append(contentsOf: problems)
             return script.answer(for: token)
         }
-        if let answer { return answer.response() }
-        return Response(status: .ok, headers: [HTTPField.Name("apns-id")!: UUID().uuidString])
+        return answer ?? MockAnswer(status: 200, headers: ["apns-id": UUID().uuidString])
     }
 
-    /// Nil when the token is good; else APNs' 403 answer.
-    private func checkProviderToken(_ authorization: String?) async throws -> Response? {
-        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
-            return record(["no provider token"], MockAnswer(status: 403, body: #"{"reason":"MissingProviderToken"}"#))
-        }
-        let jwt = String(authorization.dropFirst("bearer ".count))
-        // Verify each distinct token once, as APNs does for a connection.
-        let issuedAt = state.withLockedValue { $0.verifiedTokens[jwt] }
-        var iat = issuedAt
-        if iat == nil {
-            do {
-                let claims = try await keys.verify(jwt, as: ProviderClaims.self)
-                guard claims.iss.value == teamID else { throw MockRefusal("iss \(claims.iss.value)") }
-                guard claims.iat.value.timeIntervalSince1970 == claims.iat.value.timeIntervalSince1970.rounded(.down) else { throw MockRefusal("iat with fractions") }
-                iat = claims.iat.value
-                state.withLockedValue {
-                    $0.verifiedTokens[jwt] = claims.iat.value
-                    $0.providerTokensSeen.insert(jwt)
-                }
-            } catch {
-                return record(["provider token refused: \(error)"], MockAnswer(status: 403, body: #"{"reason":"InvalidProviderToken"}"#))
-            }
-        }
-        if let iat, Date().timeIntervalSince(iat) > 3600 {
-            return MockAnswer(status: 403, body: #"{"reason":"ExpiredProviderToken"}"#).response()
-        }
-        return nil
-    }
-
-    private func record(_ problems: [String], _ answer: MockAnswer) -> Response {
+    private func record(_ problems: [String], _ answer: MockAnswer) -> MockAnswer {
         state.withLockedValue { $0.violations.append(contentsOf: problems) }
-        return answer.response()
+        return answer
     }
+}
+
+extension MockAPNs: MockResponder {
+    /// APNs lifts its one-stream limit once a provider token is accepted.
+    func authenticates(_ request: MockRequest, with answer: MockAnswer) -> Bool {
+        answer.status != 403 && request.path.hasPrefix("/3/device/")
+    }
+}
+
+extension UInt8 {
+    var isHexDigit: Bool { (48...57).contains(self) || (97...102).contains(self) || (65...70).contains(self) }
 }
 
 /// Apple's provider token claims, kept apart from the client's for the same
@@ -161,9 +174,6 @@ struct MockRefusal: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
-
-/// Thrown by a handler to make the mock close the connection unanswered.
-struct MockConnectionDrop: Error {}
 
 /// JSON values made Sendable for the record of what arrived.
 struct SendableJSON: @unchecked Sendable {

@@ -46,13 +46,12 @@ public struct MockCertificates: Sendable {
         )
     }
 
-    /// TLS for a mock server, offering HTTP/2 and HTTP/1.1 by ALPN.
+    /// TLS for a mock server (the server picks the ALPN protocols).
     public func serverTLS() throws -> TLSConfiguration {
         var tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(serverCertificatePEM.utf8)).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(serverKeyPEM.utf8), format: .pem))
         )
-        tls.applicationProtocols = ["h2", "http/1.1"]
         return tls
     }
 }

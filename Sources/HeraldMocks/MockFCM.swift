@@ -1,11 +1,9 @@
 import _CryptoExtras
 import Foundation
-import HTTPTypes
-import Hummingbird
 import JWTKit
-import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOFoundationCompat
 
 /// FCM's HTTP v1 send endpoint and Google's OAuth token endpoint on
 /// loopback over TLS. The token endpoint checks the service account's RS256
@@ -82,14 +80,21 @@ public final class MockFCM: Sendable {
 
     // MARK: Serving
 
-    func addRoutes(to router: Router<MockContext>) {
-        router.post("token") { request, context in try await self.issueToken(request) }
-        router.post("v1/projects/{project}/{action}") { request, context in try await self.send(request, context: context) }
+    func reply(to request: MockRequest) -> MockReply {
+        switch (request.method, request.path) {
+        case ("POST", "/token"):
+            return .afterChecking { await self.issueToken(request) }
+        case ("GET", "/_stats"):
+            let stats = self.stats
+            return .answer(MockAnswer(status: 200, body: #"{"total": \#(stats.total), "distinct_tokens": \#(stats.distinctTokens)}"#))
+        default:
+            return script.apply(to: .answer(self.send(request)))
+        }
     }
 
-    private func issueToken(_ request: Request) async throws -> Response {
+    private func issueToken(_ request: MockRequest) async -> MockAnswer {
         state.withLockedValue { $0.tokenRequests += 1 }
-        let form = String(buffer: try await request.body.collect(upTo: 1 << 16))
+        let form = String(buffer: request.body)
         var fields: [String: String] = [:]
         for pair in form.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
@@ -110,20 +115,18 @@ public final class MockFCM: Sendable {
         }
         let token = "ya29.mock-" + UUID().uuidString
         state.withLockedValue { _ = $0.issuedTokens.insert(token) }
-        return MockAnswer(status: 200, body: #"{"access_token":"\#(token)","expires_in":3599,"token_type":"Bearer"}"#).response()
+        return MockAnswer(status: 200, body: #"{"access_token":"\#(token)","expires_in":3599,"token_type":"Bearer"}"#)
     }
 
-    private func send(_ request: Request, context: MockContext) async throws -> Response {
-        try await script.perform(in: context)
-        guard context.parameters.get("project") == projectID, context.parameters.get("action") == "messages:send" else {
-            return refuse("wrong path \(request.uri.path)", Self.error(status: 404, code: "NOT_FOUND", message: "", headers: [:]))
+    private func send(_ request: MockRequest) -> MockAnswer {
+        guard request.method == "POST", request.path == "/v1/projects/\(projectID)/messages:send" else {
+            return refuse("wrong path \(request.method) \(request.path)", Self.error(status: 404, code: "NOT_FOUND", message: "", headers: [:]))
         }
-        let bearer = request.headers[.authorization].map { String($0.dropFirst("Bearer ".count)) } ?? ""
+        let bearer = request.header("authorization").map { String($0.dropFirst("Bearer ".count)) } ?? ""
         guard state.withLockedValue({ $0.issuedTokens.contains(bearer) }) else {
-            return Self.error(status: 401, code: "UNAUTHENTICATED", message: "Request had invalid authentication credentials.", headers: [:]).response()
+            return Self.error(status: 401, code: "UNAUTHENTICATED", message: "Request had invalid authentication credentials.", headers: [:])
         }
-        let body = try await request.body.collect(upTo: 1 << 20)
-        guard body.readableBytes <= 4096 else {
+        guard request.body.readableBytes <= 4096 else {
             return refuse("message over 4096 bytes", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Message is too big", headers: [:]))
         }
         struct Envelope: Decodable {
@@ -133,7 +136,7 @@ public final class MockFCM: Sendable {
             }
             var message: Message
         }
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(body.readableBytesView)), !envelope.message.token.isEmpty else {
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: request.body), !envelope.message.token.isEmpty else {
             return refuse("not an HTTP v1 data message", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Invalid JSON payload", headers: [:]))
         }
         let missing = ["title", "body", "url"].filter { envelope.message.data[$0] == nil }
@@ -142,15 +145,16 @@ public final class MockFCM: Sendable {
             state.messages.append(Message(token: envelope.message.token, data: envelope.message.data, arrivedAt: .now))
             return script.answer(for: envelope.message.token)
         }
-        if let answer { return answer.response() }
-        return MockAnswer(status: 200, body: #"{"name":"projects/\#(projectID)/messages/\#(UUID().uuidString)"}"#).response()
+        return answer ?? MockAnswer(status: 200, body: #"{"name":"projects/\#(projectID)/messages/\#(UUID().uuidString)"}"#)
     }
 
-    private func refuse(_ problem: String, _ answer: MockAnswer) -> Response {
+    private func refuse(_ problem: String, _ answer: MockAnswer) -> MockAnswer {
         state.withLockedValue { $0.violations.append(problem) }
-        return answer.response()
+        return answer
     }
 }
+
+extension MockFCM: MockResponder {}
 
 /// Google's assertion claims, written out here rather than shared with the
 /// client: a mock that reused the client's definition could not catch a

@@ -1,11 +1,6 @@
 import Foundation
 import HeraldCore
-import Hummingbird
-import HummingbirdHTTP2
-import Logging
 import NIOConcurrencyHelpers
-import NIOCore
-import ServiceLifecycle
 
 /// Mock APNs and FCM servers running on loopback ports, with the delivery
 /// settings that point Herald at them.
@@ -26,41 +21,26 @@ public struct MockProviders: Sendable {
     }
 
     /// Starts both mocks, runs `body`, and stops them.
-    public static func run<T: Sendable>(logger: Logger = Logger(label: "herald-mocks"), _ body: @Sendable (MockProviders) async throws -> T) async throws -> T {
+    public static func run<T: Sendable>(_ body: @Sendable (MockProviders) async throws -> T) async throws -> T {
         let certificates = try MockCertificates.make()
         let apns = try await MockAPNs()
         let fcm = try await MockFCM()
-        let apnsRouter = Router(context: MockContext.self)
-        apns.addRoutes(to: apnsRouter)
-        let fcmRouter = Router(context: MockContext.self)
-        fcm.addRoutes(to: fcmRouter)
-        // For scripts that run the mocks as a process: what arrived so far.
-        apnsRouter.get("_stats") { _, _ in "{\"total\": \(apns.stats.total), \"distinct_tokens\": \(apns.stats.distinctTokens)}" }
-        fcmRouter.get("_stats") { _, _ in "{\"total\": \(fcm.stats.total), \"distinct_tokens\": \(fcm.stats.distinctTokens)}" }
-        let ports = NIOLockedValueBox<[String: Int]>([:])
-        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
-        func app(_ name: String, _ router: Router<MockContext>) throws -> some ApplicationProtocol {
-            var configuration = HTTP2UpgradeChannel.Configuration()
-            configuration.idleTimeout = .seconds(600)
-            return Application(
-                router: router,
-                server: try .http2Upgrade(tlsConfiguration: certificates.serverTLS(), configuration: configuration),
-                configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "mock-\(name)"),
-                onServerRunning: { channel in
-                    ports.withLockedValue { $0[name] = channel.localAddress?.port }
-                    startedContinuation.yield()
-                },
-                logger: logger
-            )
+        let tls = try certificates.serverTLS()
+        let apnsServer = try await MockHTTP2Server.start(tls: tls, responder: apns, limitStreamsUntilAuthenticated: true)
+        let fcmServer: MockHTTP2Server
+        do {
+            fcmServer = try await MockHTTP2Server.start(tls: tls, responder: fcm, limitStreamsUntilAuthenticated: false)
+        } catch {
+            await apnsServer.close()
+            throw error
         }
-        return try await withRunningServices([try app("apns", apnsRouter), try app("fcm", fcmRouter)], logger: logger) {
-            var iterator = started.makeAsyncIterator()
-            _ = await iterator.next()
-            _ = await iterator.next()
-            let (apnsPort, fcmPort) = ports.withLockedValue { ($0["apns"] ?? 0, $0["fcm"] ?? 0) }
-            let fcmURL = "https://localhost:\(fcmPort)"
-            fcm.baseURL.withLockedValue { $0 = fcmURL }
-            return try await body(MockProviders(apns: apns, fcm: fcm, certificates: certificates, apnsURL: "https://localhost:\(apnsPort)", fcmURL: fcmURL))
-        }
+        let fcmURL = "https://localhost:\(fcmServer.port)"
+        fcm.baseURL.withLockedValue { $0 = fcmURL }
+        let mocks = MockProviders(apns: apns, fcm: fcm, certificates: certificates, apnsURL: "https://localhost:\(apnsServer.port)", fcmURL: fcmURL)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(mocks)) } catch { result = .failure(error) }
+        await apnsServer.close()
+        await fcmServer.close()
+        return try result.get()
     }
 }

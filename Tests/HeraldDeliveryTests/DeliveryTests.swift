@@ -22,8 +22,6 @@ struct DeliveryTests {
             let fcmTokens = harness.mocks.fcm.messages.map(\.token)
             #expect(apnsTokens.count == 30 && Set(apnsTokens).count == 30)
             #expect(fcmTokens.count == 30 && Set(fcmTokens).count == 30)
-            let overHTTP2 = harness.mocks.apns.pushes.allSatisfy(\.overHTTP2)
-            #expect(overHTTP2)
             let push = try #require(harness.mocks.apns.pushes.first as MockAPNs.Push?)
             #expect((push.payload["aps"] as? [String: any Sendable])?["badge"] as? Double == 1)
             #expect(push.headers["apns-collapse-id"] == "herald-\(notification.id)")

@@ -1,0 +1,37 @@
+import NIOConcurrencyHelpers
+
+/// What a mock has been told to do: answers for particular device tokens,
+/// and whether to answer at all. Shared by the APNs and FCM mocks.
+final class MockScript: Sendable {
+    private struct State {
+        var answers: [String: MockAnswer] = [:]
+        var behaviour = MockBehaviour.answer
+    }
+    private let state = NIOLockedValueBox(State())
+
+    func set(_ answer: MockAnswer, for token: String) {
+        state.withLockedValue { $0.answers[token] = answer }
+    }
+
+    func clearAnswers() {
+        state.withLockedValue { $0.answers = [:] }
+    }
+
+    func behave(_ behaviour: MockBehaviour) {
+        state.withLockedValue { $0.behaviour = behaviour }
+    }
+
+    /// The scripted answer for a token; nil means the normal success.
+    func answer(for token: String) -> MockAnswer? {
+        state.withLockedValue { $0.answers[token] }
+    }
+
+    /// Wraps the reply in the current behaviour: as is, later, or not at all.
+    func apply(to reply: @autoclosure () -> MockReply) -> MockReply {
+        switch state.withLockedValue({ $0.behaviour }) {
+        case .answer: reply()
+        case .delay(let duration): .delayed(duration, reply())
+        case .dropConnection: .dropConnection
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+
+/// Serves one HTTP/2 connection at the frame level: collects each stream's
+/// headers and body, asks the responder, and writes the answer. No channel
+/// per stream and no HTTP/1 translation, so the mocks cost little CPU next
+/// to the Herald they measure.
+final class MockStreamsHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame
+    typealias OutboundOut = HTTP2Frame
+
+    /// The stream limit once the client has proved itself (APNs' is ~1000).
+    static let authenticatedMaxStreams = 1000
+    /// Connection window kept open for request bodies.
+    static let connectionWindow = 1 << 24
+
+    private let responder: any MockResponder
+    private var requests: [HTTP2StreamID: MockRequest] = [:]
+    private var unacknowledgedBytes = 0
+    private var streamLimitLifted: Bool
+    private var context: ChannelHandlerContext?
+
+    init(responder: any MockResponder, streamLimitLifted: Bool) {
+        self.responder = responder
+        self.streamLimitLifted = streamLimitLifted
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    func channelActive(context: ChannelHandlerContext) {
+        // The default connection window (64 KiB) would stall after a few
+        // hundred pushes; open it wide once and top it up as bodies arrive.
+        let increment = Self.connectionWindow - 65_535
+        context.writeAndFlush(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: increment))), promise: nil)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.payload {
+        case .headers(let headers):
+            if requests[frame.streamID] == nil {
+                requests[frame.streamID] = MockRequest(
+                    method: headers.headers.first(name: ":method") ?? "", path: headers.headers.first(name: ":path") ?? "",
+                    headers: headers.headers, body: context.channel.allocator.buffer(capacity: 0)
+                )
+            }
+            if headers.endStream { finish(frame.streamID) }
+        case .data(let data):
+            if case .byteBuffer(var bytes) = data.data {
+                unacknowledgedBytes += bytes.readableBytes
+                requests[frame.streamID]?.body.writeBuffer(&bytes)
+            }
+            if data.endStream { finish(frame.streamID) }
+        case .rstStream:
+            requests[frame.streamID] = nil
+        default:
+            break
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if unacknowledgedBytes > Self.connectionWindow / 4 {
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: unacknowledgedBytes))), promise: nil)
+            unacknowledgedBytes = 0
+        }
+        context.flush()
+        context.fireChannelReadComplete()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func finish(_ streamID: HTTP2StreamID) {
+        guard let request = requests.removeValue(forKey: streamID) else { return }
+        perform(responder.reply(to: request), request: request, streamID: streamID, flush: false)
+    }
+
+    private func perform(_ reply: MockReply, request: MockRequest, streamID: HTTP2StreamID, flush: Bool) {
+        guard let context else { return }
+        switch reply {
+        case .answer(let answer):
+            write(answer, streamID: streamID, context: context)
+            if !streamLimitLifted && responder.authenticates(request, with: answer) {
+                streamLimitLifted = true
+                let settings = HTTP2Settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.authenticatedMaxStreams)])
+                context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
+            }
+            if flush { context.flush() }
+        case .afterChecking(let check):
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            context.eventLoop.makeFutureWithTask { await check() }.whenSuccess { answer in
+                handler.value.perform(.answer(answer), request: request, streamID: streamID, flush: true)
+            }
+        case .delayed(let duration, let reply):
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: .nanoseconds(Int64(duration / .nanoseconds(1)))) {
+                handler.value.perform(reply, request: request, streamID: streamID, flush: true)
+            }
+        case .dropConnection:
+            context.close(promise: nil)
+        }
+    }
+
+    private func write(_ answer: MockAnswer, streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        let head = HTTP2Frame.FramePayload.Headers(headers: answer.responseHeaders, endStream: answer.body.isEmpty)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(head))), promise: nil)
+        if !answer.body.isEmpty {
+            let body = HTTP2Frame.FramePayload.Data(data: .byteBuffer(context.channel.allocator.buffer(string: answer.body)), endStream: true)
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(body))), promise: nil)
+        }
+    }
+}
