@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import Logging
+import NIOSSL
 import ServiceLifecycle
 
 /// Builds the delivery worker and what it runs on from the configuration.
@@ -17,10 +18,14 @@ public struct DeliveryEngine: Sendable {
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let http = try OutboundHTTPClient.make(caBundlePEM: settings.caBundlePEM)
+        let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
         var providers: [any PushProvider] = []
+        var origins: [HTTP2Origin] = []
         if let apns = settings.apns {
             let token = APNSProviderToken(keyPEM: apns.authKeyPEM, keyID: apns.keyID, teamID: apns.teamID, clock: clock)
-            providers.append(APNSClient(settings: apns, http: http, providerToken: token, logger: logger))
+            let origin = try origin(apns.baseURL, "APNS_URL", tls: tls, settings: settings)
+            origins.append(origin)
+            providers.append(APNSClient(settings: apns, origin: origin, providerToken: token, logger: logger))
         }
         if let fcm = settings.fcm {
             let account: ServiceAccount
@@ -29,24 +34,38 @@ public struct DeliveryEngine: Sendable {
             } catch {
                 throw ConfigurationError("GOOGLE_APPLICATION_CREDENTIALS", "not a service account file (needs client_email, private_key, token_uri): \(error)")
             }
-            providers.append(FCMClient(settings: fcm, http: http, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
+            let origin = try origin(fcm.baseURL, "FCM_URL", tls: tls, settings: settings)
+            origins.append(origin)
+            providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
         }
         let worker = DeliveryWorker(
             store: store, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock
         )
         // A service group stops services in reverse order: the worker
-        // finishes its batches before the HTTP client goes.
-        return DeliveryEngine(worker: worker, services: [HTTPClientService(client: http), worker])
+        // finishes its batches before the connections go.
+        let openOrigins = origins
+        let connections = ClosingService {
+            for origin in openOrigins { await origin.shutdown() }
+            try? await http.shutdown()
+        }
+        return DeliveryEngine(worker: worker, services: [connections, worker])
+    }
+
+    private static func origin(_ url: String, _ variable: String, tls: TLSConfiguration, settings: DeliverySettings) throws -> HTTP2Origin {
+        do {
+            return try HTTP2Origin(baseURL: url, tls: tls, connections: settings.connectionsPerProvider)
+        } catch let error as PushConfigurationError {
+            throw ConfigurationError(variable, error.description)
+        }
     }
 }
 
-/// Keeps an async-http-client alive for the service group's lifetime and
-/// shuts it down at the end.
-struct HTTPClientService: ServiceLifecycle.Service {
-    let client: HTTPClient
+/// Waits for the service group's shutdown, then closes what it was given.
+struct ClosingService: ServiceLifecycle.Service {
+    let close: @Sendable () async -> Void
 
     func run() async throws {
         try? await gracefulShutdown()
-        try await client.shutdown()
+        await close()
     }
 }

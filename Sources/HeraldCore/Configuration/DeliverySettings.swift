@@ -46,6 +46,8 @@ public struct DeliverySettings: Sendable {
     public var concurrency: Int
     /// Deliveries claimed per query.
     public var batchSize: Int
+    /// HTTP/2 connections kept open to each provider.
+    public var connectionsPerProvider: Int
     /// How long a claim is held before another worker may take it over.
     public var leaseSeconds: Double
     /// How often the worker looks for due retries when nothing wakes it.
@@ -59,7 +61,7 @@ public struct DeliverySettings: Sendable {
 
     public init(
         apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500,
-        leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
+        connectionsPerProvider: Int = 2, leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
         runsInServer: Bool = true
     ) {
         self.apns = apns
@@ -67,6 +69,7 @@ public struct DeliverySettings: Sendable {
         self.caBundlePEM = caBundlePEM
         self.concurrency = concurrency
         self.batchSize = batchSize
+        self.connectionsPerProvider = connectionsPerProvider
         self.leaseSeconds = leaseSeconds
         self.pollSeconds = pollSeconds
         self.maxRetryAgeSeconds = maxRetryAgeSeconds
@@ -134,6 +137,7 @@ extension DeliverySettings {
         self.init(
             apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
             batchSize: Int(try number("DELIVERY_BATCH_SIZE", default: 500, range: 1...10_000)),
+            connectionsPerProvider: Int(try number("PUSH_CONNECTIONS", default: 2, range: 1...64)),
             leaseSeconds: try number("DELIVERY_LEASE_SECONDS", default: 60, range: 1...86_400),
             pollSeconds: try number("DELIVERY_POLL_SECONDS", default: 1, range: 0.01...3600),
             maxRetryAgeSeconds: try number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: 3600, range: 0...2_592_000),

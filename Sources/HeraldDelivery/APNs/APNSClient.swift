@@ -1,21 +1,20 @@
-import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import Logging
 import NIOCore
-import NIOHTTP1
+import NIOFoundationCompat
 
-/// Sends `APNSRequest`s over the shared HTTP/2 client with the provider token.
+/// Sends `APNSRequest`s over its HTTP/2 connections with the provider token.
 public struct APNSClient: PushProvider {
     public let platform = Platform.apns
     let settings: DeliverySettings.APNs
-    let http: HTTPClient
+    let origin: HTTP2Origin
     let providerToken: APNSProviderToken
     let logger: Logger
 
-    public init(settings: DeliverySettings.APNs, http: HTTPClient, providerToken: APNSProviderToken, logger: Logger) {
+    public init(settings: DeliverySettings.APNs, origin: HTTP2Origin, providerToken: APNSProviderToken, logger: Logger) {
         self.settings = settings
-        self.http = http
+        self.origin = origin
         self.providerToken = providerToken
         self.logger = logger
     }
@@ -30,8 +29,8 @@ public struct APNSClient: PushProvider {
             return .credentials(reason: "APNs provider token: \(error)")
         }
         do {
-            let reply = try await http.postJSON(settings.baseURL + request.path, bearer: bearer, headers: request.headers, body: request.payload)
-            let answer = APNSResponse(status: reply.status, body: reply.body)
+            let reply = try await origin.postJSON(path: request.path, bearer: bearer, headers: request.headers, body: request.payload)
+            let answer = APNSResponse(status: reply.status, body: Data(buffer: reply.body))
             if answer.reason == .expiredProviderToken {
                 await providerToken.rejected(bearer)
             }

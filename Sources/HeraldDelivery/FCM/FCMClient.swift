@@ -1,21 +1,21 @@
-import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import Logging
 import NIOCore
-import NIOHTTP1
+import NIOFoundationCompat
+import NIOHPACK
 
-/// Sends `FCMRequest`s over the shared HTTP client with an OAuth token.
+/// Sends `FCMRequest`s over its HTTP/2 connections with an OAuth token.
 public struct FCMClient: PushProvider {
     public let platform = Platform.fcm
     let settings: DeliverySettings.FCM
-    let http: HTTPClient
+    let origin: HTTP2Origin
     let accessToken: FCMAccessToken
     let logger: Logger
 
-    public init(settings: DeliverySettings.FCM, http: HTTPClient, accessToken: FCMAccessToken, logger: Logger) {
+    public init(settings: DeliverySettings.FCM, origin: HTTP2Origin, accessToken: FCMAccessToken, logger: Logger) {
         self.settings = settings
-        self.http = http
+        self.origin = origin
         self.accessToken = accessToken
         self.logger = logger
     }
@@ -30,9 +30,9 @@ public struct FCMClient: PushProvider {
             return .credentials(reason: "FCM OAuth: \(error)")
         }
         do {
-            let reply = try await http.postJSON(settings.baseURL + request.path, bearer: bearer, body: request.body)
+            let reply = try await origin.postJSON(path: request.path, bearer: bearer, body: request.body)
             let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
-            let answer = FCMResponse(status: reply.status, body: reply.body, retryAfter: retryAfter)
+            let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)
             if case .credentials = answer.replyClass {
                 await accessToken.rejected(bearer)
             }

@@ -18,7 +18,7 @@ struct BenchRun: Sendable {
     let logger: Logger
 
     func run() async throws {
-        try await MockProviders.run(logger: logger) { mocks in
+        try await MockProviders.run { mocks in
             var config = HeraldConfig(database: location, httpPort: 0, secretKey: String(repeating: "b", count: 40))
             config.delivery = try mocks.deliverySettings(
                 DeliverySettings(concurrency: options.concurrency, batchSize: options.batchSize, pollSeconds: 0.5)

@@ -1,0 +1,141 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOFoundationCompat
+import NIOHPACK
+import NIOPosix
+import NIOSSL
+
+/// The long-lived HTTP/2 connections to one provider origin (APNs or FCM),
+/// used in turn. A connection is opened when first needed and replaced when
+/// it closes or the server sends GOAWAY; streams beyond the server's
+/// concurrency limit wait in NIOHTTP2's buffer.
+public final class HTTP2Origin: Sendable {
+    private enum Slot {
+        case idle
+        case connecting(EventLoopFuture<PushConnection>)
+        case ready(PushConnection)
+    }
+
+    let host: String
+    let port: Int
+    private let authority: String
+    private let tls: NIOSSLContext
+    private let timing: PushStreamsHandler.Timing
+    private let group: any EventLoopGroup
+    private let slots: [NIOLockedValueBox<Slot>]
+    private let turn = NIOLockedValueBox(0)
+
+    /// - Parameters:
+    ///   - baseURL: `https://host[:port]`, as APNS_URL and FCM_URL give it.
+    ///   - connections: how many connections to spread pushes over.
+    public init(baseURL: String, tls: TLSConfiguration, connections: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) throws {
+        guard let url = URLComponents(string: baseURL), url.scheme == "https", let host = url.host, !host.isEmpty else {
+            throw PushConfigurationError("\(baseURL) is not an https:// URL (APNs and FCM are HTTP/2 over TLS)")
+        }
+        self.host = host
+        self.port = url.port ?? 443
+        self.authority = url.port.map { "\(host):\($0)" } ?? host
+        var tls = tls
+        tls.applicationProtocols = ["h2"]
+        self.tls = try NIOSSLContext(configuration: tls)
+        self.timing = .init()
+        self.group = group
+        self.slots = (0..<max(1, connections)).map { _ in NIOLockedValueBox(.idle) }
+    }
+
+    /// POSTs a JSON body with a bearer token and reads the (small) answer.
+    func postJSON(path: String, bearer: String, headers extra: [(String, String)] = [], body: Data) async throws -> ProviderAnswer {
+        var headers = HPACKHeaders()
+        headers.reserveCapacity(8 + extra.count)
+        headers.add(name: ":method", value: "POST")
+        headers.add(name: ":scheme", value: "https")
+        headers.add(name: ":authority", value: authority)
+        // Device paths never repeat: keep them out of the HPACK table.
+        headers.add(name: ":path", value: path, indexing: .nonIndexable)
+        headers.add(name: "authorization", value: "bearer \(bearer)")
+        headers.add(name: "content-type", value: "application/json")
+        headers.add(name: "content-length", value: String(body.count))
+        for (name, value) in extra { headers.add(name: name, value: value) }
+        let request = PushRequest(headers: headers, body: ByteBuffer(data: body))
+        do {
+            return try await connection().send(request)
+        } catch let error as PushTransportError where error.neverReachedProvider {
+            // The connection went away under us; one fresh try.
+            return try await connection().send(request)
+        }
+    }
+
+    /// Closes every connection; their streams fail as lost.
+    public func shutdown() async {
+        for slot in slots {
+            let current = slot.withLockedValue { slot -> Slot in
+                defer { slot = .idle }
+                return slot
+            }
+            switch current {
+            case .ready(let connection): await connection.close()
+            case .connecting(let future): try? await future.get().close()
+            case .idle: break
+            }
+        }
+    }
+
+    private func connection() async throws -> PushConnection {
+        let index = turn.withLockedValue { turn in
+            defer { turn &+= 1 }
+            return turn % slots.count
+        }
+        let slot = slots[index]
+        let pending = slot.withLockedValue { state -> EventLoopFuture<PushConnection> in
+            switch state {
+            case .ready(let connection):
+                return connection.channel.eventLoop.makeSucceededFuture(connection)
+            case .connecting(let future):
+                return future
+            case .idle:
+                let future = connect(slot)
+                state = .connecting(future)
+                return future
+            }
+        }
+        return try await pending.get()
+    }
+
+    private func connect(_ slot: NIOLockedValueBox<Slot>) -> EventLoopFuture<PushConnection> {
+        let eventLoop = group.next()
+        let promise = eventLoop.makePromise(of: PushConnection.self)
+        let identity = NIOLockedValueBox<ObjectIdentifier?>(nil)
+        let retired = NIOLockedValueBox(false)
+        // A retired connection (GOAWAY, closed, ids spent) leaves its slot,
+        // whether that happens before or after the slot first holds it.
+        let retire: @Sendable () -> Void = {
+            retired.withLockedValue { $0 = true }
+            slot.withLockedValue { state in
+                if case .ready(let connection) = state, ObjectIdentifier(connection) == identity.withLockedValue({ $0 }) { state = .idle }
+            }
+        }
+        promise.completeWithTask { [host, port, tls, timing] in
+            try await PushConnection.connect(host: host, port: port, tls: tls, timing: timing, on: eventLoop, onRetire: retire)
+        }
+        promise.futureResult.whenComplete { result in
+            slot.withLockedValue { state in
+                switch result {
+                case .success(let connection):
+                    identity.withLockedValue { $0 = ObjectIdentifier(connection) }
+                    state = retired.withLockedValue({ $0 }) ? .idle : .ready(connection)
+                case .failure:
+                    state = .idle
+                }
+            }
+        }
+        return promise.futureResult.flatMapErrorThrowing { error in
+            throw PushTransportError.notSent("cannot connect to \(self.authority): \(error)")
+        }
+    }
+}
+
+struct PushConfigurationError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

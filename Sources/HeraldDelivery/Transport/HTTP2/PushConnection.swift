@@ -1,0 +1,68 @@
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+
+/// A request as written on a stream: pseudo-headers included.
+struct PushRequest: Sendable {
+    var headers: HPACKHeaders
+    var body: ByteBuffer
+}
+
+/// One open HTTP/2 connection to a provider.
+final class PushConnection: Sendable {
+    let channel: any Channel
+    private let handler: NIOLoopBound<PushStreamsHandler>
+
+    private init(channel: any Channel, handler: NIOLoopBound<PushStreamsHandler>) {
+        self.channel = channel
+        self.handler = handler
+    }
+
+    static func connect(
+        host: String, port: Int, tls: NIOSSLContext, timing: PushStreamsHandler.Timing, on eventLoop: any EventLoop,
+        onRetire: @escaping @Sendable () -> Void
+    ) async throws -> PushConnection {
+        try await ClientBootstrap(group: eventLoop)
+            .connectTimeout(.seconds(10))
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let handler = PushStreamsHandler(timing: timing, onRetire: onRetire)
+                    let settings = HTTP2Settings([
+                        HTTP2Setting(parameter: .enablePush, value: 0),
+                        HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
+                        HTTP2Setting(parameter: .maxHeaderListSize, value: 1 << 16),
+                    ])
+                    try channel.pipeline.syncOperations.addHandlers([
+                        try NIOSSLClientHandler(context: tls, serverHostname: host.isIPAddress ? nil : host),
+                        NIOHTTP2Handler(mode: .client, initialSettings: settings),
+                        handler,
+                    ])
+                    return PushConnection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
+                }
+            }
+    }
+
+    func send(_ request: PushRequest) async throws -> ProviderAnswer {
+        try await withCheckedThrowingContinuation { reply in
+            if channel.eventLoop.inEventLoop {
+                handler.value.start(request, reply: reply)
+            } else {
+                channel.eventLoop.execute { self.handler.value.start(request, reply: reply) }
+            }
+        }
+    }
+
+    func close() async {
+        try? await channel.close()
+    }
+}
+
+extension String {
+    /// Literal IPv4 or IPv6 addresses get no SNI (RFC 6066).
+    var isIPAddress: Bool {
+        (try? SocketAddress(ipAddress: self, port: 0)) != nil
+    }
+}
