@@ -19,24 +19,30 @@ public struct APNSClient: PushProvider {
         self.logger = logger
     }
 
-    public func send(_ delivery: ClaimedDelivery, now: Date) async -> ReplyClass {
-        let request = APNSRequest(delivery: delivery, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now)
+    public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let bearer: String
         do {
             bearer = try await providerToken.token()
         } catch {
             logger.error("cannot sign the APNs provider token: check APNS_AUTH_KEY", metadata: ["error": "\(error)"])
-            return .credentials(reason: "APNs provider token: \(error)")
+            return deliveries.map { _ in PushAttempt(.credentials(reason: "APNs provider token: \(error)")) }
         }
-        do {
-            let reply = try await origin.postJSON(path: request.path, bearer: bearer, headers: request.headers, body: request.payload)
-            let answer = APNSResponse(status: reply.status, body: Data(buffer: reply.body))
-            if answer.reason == .expiredProviderToken {
-                await providerToken.rejected(bearer)
+        let posts = deliveries.map { delivery in
+            let request = APNSRequest(delivery: delivery, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now)
+            return PushPost(path: request.path, headers: request.headers, body: request.payload)
+        }
+        var rejected = false
+        let attempts = await origin.postJSON(posts, bearer: bearer).map { result -> PushAttempt in
+            switch result {
+            case .success(let reply):
+                let answer = APNSResponse(status: reply.status, body: Data(buffer: reply.body))
+                if answer.reason == .expiredProviderToken { rejected = true }
+                return PushAttempt(answer.replyClass, latency: reply.elapsed)
+            case .failure(let error):
+                return PushAttempt(.retry(reason: "APNs transport: \(error)", minimumDelay: 0))
             }
-            return answer.replyClass
-        } catch {
-            return .retry(reason: "APNs transport: \(error)", minimumDelay: 0)
         }
+        if rejected { await providerToken.rejected(bearer) }
+        return attempts
     }
 }

@@ -20,25 +20,31 @@ public struct FCMClient: PushProvider {
         self.logger = logger
     }
 
-    public func send(_ delivery: ClaimedDelivery, now: Date) async -> ReplyClass {
-        let request = FCMRequest(delivery: delivery, projectID: settings.projectID)
+    public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let bearer: String
         do {
             bearer = try await accessToken.token()
         } catch {
             logger.error("cannot get an FCM access token: check GOOGLE_APPLICATION_CREDENTIALS", metadata: ["error": "\(error)"])
-            return .credentials(reason: "FCM OAuth: \(error)")
+            return deliveries.map { _ in PushAttempt(.credentials(reason: "FCM OAuth: \(error)")) }
         }
-        do {
-            let reply = try await origin.postJSON(path: request.path, bearer: bearer, body: request.body)
-            let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
-            let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)
-            if case .credentials = answer.replyClass {
-                await accessToken.rejected(bearer)
+        let posts = deliveries.map { delivery in
+            let request = FCMRequest(delivery: delivery, projectID: settings.projectID)
+            return PushPost(path: request.path, body: request.body)
+        }
+        var rejected = false
+        let attempts = await origin.postJSON(posts, bearer: bearer).map { result -> PushAttempt in
+            switch result {
+            case .success(let reply):
+                let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
+                let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)
+                if case .credentials = answer.replyClass { rejected = true }
+                return PushAttempt(answer.replyClass, latency: reply.elapsed)
+            case .failure(let error):
+                return PushAttempt(.retry(reason: "FCM transport: \(error)", minimumDelay: 0))
             }
-            return answer.replyClass
-        } catch {
-            return .retry(reason: "FCM transport: \(error)", minimumDelay: 0)
         }
+        if rejected { await accessToken.rejected(bearer) }
+        return attempts
     }
 }

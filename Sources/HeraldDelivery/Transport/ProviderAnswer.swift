@@ -6,4 +6,6 @@ struct ProviderAnswer: Sendable {
     var status: Int
     var headers: HPACKHeaders
     var body: ByteBuffer
+    /// From writing the request to the end of the answer.
+    var elapsed: Duration
 }

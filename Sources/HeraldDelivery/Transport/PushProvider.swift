@@ -1,9 +1,22 @@
 import Foundation
 import HeraldCore
 
-/// Something that sends one push and says what became of it.
+/// Something that sends pushes and says what became of each.
 public protocol PushProvider: Sendable {
     var platform: Platform { get }
-    /// Never throws: transport failures come back as `.retry`.
-    func send(_ delivery: ClaimedDelivery, now: Date) async -> ReplyClass
+    /// Sends the deliveries together and answers in their order. Never
+    /// throws: transport failures come back as `.retry`.
+    func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt]
+}
+
+/// What became of one push, and how long the provider took to answer.
+public struct PushAttempt: Sendable {
+    public var reply: ReplyClass
+    /// Nil when no answer came (a transport failure).
+    public var latency: Duration?
+
+    init(_ reply: ReplyClass, latency: Duration? = nil) {
+        self.reply = reply
+        self.latency = latency
+    }
 }

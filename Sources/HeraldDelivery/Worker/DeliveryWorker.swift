@@ -104,29 +104,35 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
-    /// Sends one batch concurrently and records every outcome in one statement.
+    /// Sends one batch (each platform's share in one go) and records every
+    /// outcome in one statement.
     func process(_ batch: [ClaimedDelivery]) async {
         let now = clock()
         var results: [DeliveryResult] = []
         results.reserveCapacity(batch.count)
-        await withTaskGroup(of: DeliveryResult.self) { group in
-            for delivery in batch {
-                if let reason = OutcomePolicy.skipReason(delivery, now: now) {
-                    results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
-                    continue
-                }
-                guard let provider = providers[delivery.platform] else {
-                    results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
-                    continue
-                }
+        var toSend: [Platform: [ClaimedDelivery]] = [:]
+        for delivery in batch {
+            if let reason = OutcomePolicy.skipReason(delivery, now: now) {
+                results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
+            } else if providers[delivery.platform] == nil {
+                results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
+            } else {
+                toSend[delivery.platform, default: []].append(delivery)
+            }
+        }
+        await withTaskGroup(of: [DeliveryResult].self) { group in
+            for (platform, deliveries) in toSend {
+                guard let provider = providers[platform] else { continue }
                 group.addTask {
-                    let started = ContinuousClock.now
-                    let reply = await provider.send(delivery, now: now)
-                    metrics.recordLatency(ContinuousClock.now - started, platform: delivery.platform)
-                    return DeliveryResult(delivery: delivery, outcome: policy.outcome(for: reply, delivery: delivery, now: clock(), random: .random(in: 0..<1)))
+                    let attempts = await provider.send(deliveries, now: now)
+                    let answered = clock()
+                    return zip(deliveries, attempts).map { delivery, attempt in
+                        if let latency = attempt.latency { metrics.recordLatency(latency, platform: platform) }
+                        return DeliveryResult(delivery: delivery, outcome: policy.outcome(for: attempt.reply, delivery: delivery, now: answered, random: .random(in: 0..<1)))
+                    }
                 }
             }
-            for await result in group { results.append(result) }
+            for await sent in group { results.append(contentsOf: sent) }
         }
         for result in results {
             metrics.record(result.outcome, platform: result.delivery.platform)

@@ -64,12 +64,14 @@ struct BenchRun: Sendable {
         try await waitForArrivals(mocks: mocks, count: 3, timeout: .seconds(30))
 
         // The fan-out.
-        let before = arrivals(mocks)
+        let (apnsBefore, fcmBefore) = (mocks.apns.pushCount, mocks.fcm.messageCount)
         let fanOutStart = ContinuousClock.now
         let postLatency = try await post(fanOut.id, "fan-out")
-        let last = try await waitForArrivals(mocks: mocks, count: before + options.devices, timeout: .seconds(300))
+        let last = try await waitForArrivals(mocks: mocks, count: apnsBefore + fcmBefore + options.devices, timeout: .seconds(300))
         let spread = last - fanOutStart
+        let first = [mocks.apns.pushes.dropFirst(apnsBefore).first?.arrivedAt, mocks.fcm.messages.dropFirst(fcmBefore).first?.arrivedAt].compactMap { $0 }.min()
         print("POST latency (\(options.devices) subscribers): \(format(postLatency))")
+        if let first { print("first push at the mocks after: \(format(first - fanOutStart))") }
         print("all \(options.devices) pushes at the mocks after: \(format(spread))")
         print("throughput: \(Int(Double(options.devices) / seconds(spread))) pushes/s")
 

@@ -44,25 +44,57 @@ public final class HTTP2Origin: Sendable {
         self.slots = (0..<max(1, connections)).map { _ in NIOLockedValueBox(.idle) }
     }
 
-    /// POSTs a JSON body with a bearer token and reads the (small) answer.
-    func postJSON(path: String, bearer: String, headers extra: [(String, String)] = [], body: Data) async throws -> ProviderAnswer {
+    /// POSTs JSON bodies with a bearer token and reads the (small) answers,
+    /// in the posts' order. The posts are spread over the connections, each
+    /// share written in one go.
+    func postJSON(_ posts: [PushPost], bearer: String) async -> [Result<ProviderAnswer, PushTransportError>] {
+        let requests = posts.map { request(for: $0, bearer: bearer) }
+        var results = await send(requests)
+        // Those that never reached the provider (the connection went away
+        // under them) get one more try on a fresh connection.
+        let again = results.indices.filter {
+            if case .failure(let error) = results[$0] { error.neverReachedProvider } else { false }
+        }
+        if !again.isEmpty {
+            for (index, result) in zip(again, await send(again.map { requests[$0] })) { results[index] = result }
+        }
+        return results
+    }
+
+    private func request(for post: PushPost, bearer: String) -> PushRequest {
         var headers = HPACKHeaders()
-        headers.reserveCapacity(8 + extra.count)
+        headers.reserveCapacity(8 + post.headers.count)
         headers.add(name: ":method", value: "POST")
         headers.add(name: ":scheme", value: "https")
         headers.add(name: ":authority", value: authority)
         // Device paths never repeat: keep them out of the HPACK table.
-        headers.add(name: ":path", value: path, indexing: .nonIndexable)
+        headers.add(name: ":path", value: post.path, indexing: .nonIndexable)
         headers.add(name: "authorization", value: "bearer \(bearer)")
         headers.add(name: "content-type", value: "application/json")
-        headers.add(name: "content-length", value: String(body.count))
-        for (name, value) in extra { headers.add(name: name, value: value) }
-        let request = PushRequest(headers: headers, body: ByteBuffer(data: body))
-        do {
-            return try await connection().send(request)
-        } catch let error as PushTransportError where error.neverReachedProvider {
-            // The connection went away under us; one fresh try.
-            return try await connection().send(request)
+        headers.add(name: "content-length", value: String(post.body.count))
+        for (name, value) in post.headers { headers.add(name: name, value: value) }
+        return PushRequest(headers: headers, body: ByteBuffer(data: post.body))
+    }
+
+    private func send(_ requests: [PushRequest]) async -> [Result<ProviderAnswer, PushTransportError>] {
+        let shares = min(slots.count, requests.count)
+        guard shares > 0 else { return [] }
+        let size = (requests.count + shares - 1) / shares
+        return await withTaskGroup(of: (Int, [Result<ProviderAnswer, PushTransportError>]).self) { group in
+            for share in 0..<shares {
+                let part = Array(requests[(share * size)..<min(requests.count, (share + 1) * size)])
+                group.addTask {
+                    do {
+                        return (share, await (try self.connection()).send(part))
+                    } catch {
+                        let failure = error as? PushTransportError ?? .notSent("\(error)")
+                        return (share, Array(repeating: .failure(failure), count: part.count))
+                    }
+                }
+            }
+            var parts = Array(repeating: [Result<ProviderAnswer, PushTransportError>](), count: shares)
+            for await (share, answers) in group { parts[share] = answers }
+            return parts.flatMap { $0 }
         }
     }
 
@@ -133,6 +165,13 @@ public final class HTTP2Origin: Sendable {
             throw PushTransportError.notSent("cannot connect to \(self.authority): \(error)")
         }
     }
+}
+
+/// One POST as a provider client asks for it.
+struct PushPost: Sendable {
+    var path: String
+    var headers: [(String, String)] = []
+    var body: Data
 }
 
 struct PushConfigurationError: Error, CustomStringConvertible {

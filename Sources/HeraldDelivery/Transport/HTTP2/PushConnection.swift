@@ -45,13 +45,12 @@ final class PushConnection: Sendable {
             }
     }
 
-    func send(_ request: PushRequest) async throws -> ProviderAnswer {
-        try await withCheckedThrowingContinuation { reply in
-            if channel.eventLoop.inEventLoop {
-                handler.value.start(request, reply: reply)
-            } else {
-                channel.eventLoop.execute { self.handler.value.start(request, reply: reply) }
-            }
+    /// Sends the requests as one burst of streams (one hop to the event
+    /// loop, one flush) and returns the answers in the same order.
+    func send(_ requests: [PushRequest]) async -> [Result<ProviderAnswer, PushTransportError>] {
+        await withCheckedContinuation { reply in
+            let start = { self.handler.value.start(requests) { reply.resume(returning: $0) } }
+            if channel.eventLoop.inEventLoop { start() } else { channel.eventLoop.execute(start) }
         }
     }
 

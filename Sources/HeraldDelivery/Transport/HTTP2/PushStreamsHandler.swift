@@ -24,8 +24,11 @@ final class PushStreamsHandler: ChannelInboundHandler {
         var sweep: TimeAmount = .seconds(1)
     }
 
+    typealias Reply = (Result<ProviderAnswer, PushTransportError>) -> Void
+
     private struct Stream {
-        var reply: CheckedContinuation<ProviderAnswer, any Error>
+        var reply: Reply
+        var started: NIODeadline
         var deadline: NIODeadline
         var status: Int?
         var headers: HPACKHeaders = [:]
@@ -60,16 +63,27 @@ final class PushStreamsHandler: ChannelInboundHandler {
 
     // MARK: Sending
 
-    /// Writes one request as a new stream; `reply` is resumed with the answer.
-    func start(_ request: PushRequest, reply: CheckedContinuation<ProviderAnswer, any Error>) {
+    /// Writes each request as a new stream, all flushed together; `done`
+    /// gets every answer (or failure) in the requests' order.
+    func start(_ requests: [PushRequest], done: @escaping ([Result<ProviderAnswer, PushTransportError>]) -> Void) {
+        guard !requests.isEmpty else { return done([]) }
+        let collector = BatchCollector(count: requests.count, done: done)
+        for (index, request) in requests.enumerated() {
+            start(request) { collector.set(index, $0) }
+        }
+    }
+
+    /// Writes one request as a new stream; `reply` is called with the answer.
+    private func start(_ request: PushRequest, reply: @escaping Reply) {
         guard let context, accepting else {
-            reply.resume(throwing: closedReason ?? .notSent("the connection is closing"))
+            reply(.failure(closedReason ?? .notSent("the connection is closing")))
             return
         }
         let streamID = HTTP2StreamID(nextStreamID)
         nextStreamID += 2
         if nextStreamID > Self.lastStreamID { retire() }
-        streams[streamID] = Stream(reply: reply, deadline: .now() + timing.requestTimeout)
+        let now = NIODeadline.now()
+        streams[streamID] = Stream(reply: reply, started: now, deadline: now + timing.requestTimeout)
 
         let written = context.eventLoop.makePromise(of: Void.self)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -154,15 +168,16 @@ final class PushStreamsHandler: ChannelInboundHandler {
     private func complete(_ streamID: HTTP2StreamID) {
         guard let stream = streams.removeValue(forKey: streamID) else { return }
         if let status = stream.status {
-            stream.reply.resume(returning: ProviderAnswer(status: status, headers: stream.headers, body: stream.body ?? ByteBuffer()))
+            let elapsed = Duration.nanoseconds((NIODeadline.now() - stream.started).nanoseconds)
+            stream.reply(.success(ProviderAnswer(status: status, headers: stream.headers, body: stream.body ?? ByteBuffer(), elapsed: elapsed)))
         } else {
-            stream.reply.resume(throwing: PushTransportError.connectionLost("stream ended without a status"))
+            stream.reply(.failure(.connectionLost("stream ended without a status")))
         }
         closeIfDrained()
     }
 
     private func fail(_ streamID: HTTP2StreamID, with error: PushTransportError) {
-        streams.removeValue(forKey: streamID)?.reply.resume(throwing: error)
+        streams.removeValue(forKey: streamID)?.reply(.failure(error))
         closeIfDrained()
     }
 
@@ -248,6 +263,26 @@ final class PushStreamsHandler: ChannelInboundHandler {
         }
         let failed = streams
         streams = [:]
-        for stream in failed.values { stream.reply.resume(throwing: error) }
+        for stream in failed.values { stream.reply(.failure(error)) }
+    }
+}
+
+/// Gathers a batch's answers and hands them over once all are in.
+private final class BatchCollector {
+    private var results: [Result<ProviderAnswer, PushTransportError>?]
+    private var remaining: Int
+    private let done: ([Result<ProviderAnswer, PushTransportError>]) -> Void
+
+    init(count: Int, done: @escaping ([Result<ProviderAnswer, PushTransportError>]) -> Void) {
+        self.results = Array(repeating: nil, count: count)
+        self.remaining = count
+        self.done = done
+    }
+
+    func set(_ index: Int, _ result: Result<ProviderAnswer, PushTransportError>) {
+        guard results[index] == nil else { return }
+        results[index] = result
+        remaining -= 1
+        if remaining == 0 { done(results.map { $0! }) }
     }
 }
