@@ -8,13 +8,26 @@ import NIOHPACK
 /// checks: the ES256 provider token (signature with the team's public key,
 /// kid, iss, iat no older than an hour), the topic and push-type headers,
 /// the device path and the 4096-byte payload limit. It records each push
-/// and answers 200, or what a test scripted for a token.
+/// and answers 200, or what a test scripted for a token. Payloads are
+/// parsed when read, not as they arrive: at thousands of pushes a second,
+/// parsing them on the spot would take CPU from the Herald being measured.
 public final class MockAPNs: Sendable {
     public struct Push: Sendable {
         public var token: String
         var fields: HPACKHeaders
-        public var payload: [String: any Sendable]
+        var body: Data
         public var arrivedAt: ContinuousClock.Instant
+        /// The JSON payload (empty when it is not a JSON object).
+        public var payload: [String: any Sendable] {
+            ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?.mapValues { SendableJSON($0).value } ?? [:]
+        }
+        /// What Apple would refuse in the payload, if anything.
+        var payloadProblem: String? {
+            guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], object["aps"] is [String: Any] else {
+                return "payload is not JSON with aps"
+            }
+            return nil
+        }
         /// The request headers by name (the last value of a repeated one).
         public var headers: [String: String] {
             Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
@@ -49,7 +62,10 @@ public final class MockAPNs: Sendable {
     // MARK: What the test sees and scripts
 
     public var pushes: [Push] { state.withLockedValue { $0.pushes } }
-    public var violations: [String] { state.withLockedValue { $0.violations } }
+    public var violations: [String] {
+        let (recorded, pushes) = state.withLockedValue { ($0.violations, $0.pushes) }
+        return recorded + pushes.compactMap(\.payloadProblem)
+    }
     public var pushCount: Int { state.withLockedValue { $0.pushes.count } }
     public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.pushes.last?.arrivedAt } }
     /// Distinct provider tokens presented (renewals show up here).
@@ -133,10 +149,10 @@ public final class MockAPNs: Sendable {
         if request.body.readableBytes > 4096 {
             return record(problems, MockAnswer(status: 413, body: #"{"reason":"PayloadTooLarge"}"#))
         }
-        guard let payload = try? JSONSerialization.jsonObject(with: Data(request.body.readableBytesView)) as? [String: Any], payload["aps"] is [String: Any] else {
-            return record(problems + ["payload is not JSON with aps"], MockAnswer(status: 400, body: #"{"reason":"PayloadEmpty"}"#))
+        guard request.body.readableBytes > 0 else {
+            return record(problems + ["empty payload"], MockAnswer(status: 400, body: #"{"reason":"PayloadEmpty"}"#))
         }
-        let push = Push(token: token, fields: request.headers, payload: payload.mapValues { SendableJSON($0).value }, arrivedAt: .now)
+        let push = Push(token: token, fields: request.headers, body: Data(request.body.readableBytesView), arrivedAt: .now)
         let answer = state.withLockedValue { state -> MockAnswer? in
             state.pushes.append(push)
             state.violations.append(contentsOf: problems)

@@ -17,8 +17,27 @@ public final class MockFCM: Sendable {
         public var arrivedAt: ContinuousClock.Instant
     }
 
+    /// A send as it arrived; parsed when read (see `MockAPNs`).
+    private struct Received {
+        var body: Data
+        var arrivedAt: ContinuousClock.Instant
+
+        var message: Message? {
+            guard let envelope = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+                  let message = envelope["message"] as? [String: Any], let token = message["token"] as? String, !token.isEmpty,
+                  let data = message["data"] as? [String: String] else { return nil }
+            return Message(token: token, data: data, arrivedAt: arrivedAt)
+        }
+
+        var problem: String? {
+            guard let message else { return "not an HTTP v1 data message" }
+            let missing = ["title", "body", "url"].filter { message.data[$0] == nil }
+            return missing.isEmpty ? nil : "data lacks \(missing)"
+        }
+    }
+
     private struct State {
-        var messages: [Message] = []
+        var received: [Received] = []
         var violations: [String] = []
         var issuedTokens = Set<String>()
         var tokenRequests = 0
@@ -51,10 +70,13 @@ public final class MockFCM: Sendable {
 
     // MARK: What the test sees and scripts
 
-    public var messages: [Message] { state.withLockedValue { $0.messages } }
-    public var violations: [String] { state.withLockedValue { $0.violations } }
-    public var messageCount: Int { state.withLockedValue { $0.messages.count } }
-    public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.messages.last?.arrivedAt } }
+    public var messages: [Message] { state.withLockedValue { $0.received }.compactMap(\.message) }
+    public var violations: [String] {
+        let (recorded, received) = state.withLockedValue { ($0.violations, $0.received) }
+        return recorded + received.compactMap(\.problem)
+    }
+    public var messageCount: Int { state.withLockedValue { $0.received.count } }
+    public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.received.last?.arrivedAt } }
     public var tokenRequests: Int { state.withLockedValue { $0.tokenRequests } }
 
     /// Answer sends to `token` with an FCM error, e.g. (404, "UNREGISTERED").
@@ -75,7 +97,8 @@ public final class MockFCM: Sendable {
 
     /// What arrived: all pushes, and how many distinct device tokens.
     public var stats: (total: Int, distinctTokens: Int) {
-        state.withLockedValue { (total: $0.messages.count, distinctTokens: Set($0.messages.map(\.token)).count) }
+        let messages = self.messages
+        return (total: messageCount, distinctTokens: Set(messages.map(\.token)).count)
     }
 
     // MARK: Serving
@@ -129,22 +152,10 @@ public final class MockFCM: Sendable {
         guard request.body.readableBytes <= 4096 else {
             return refuse("message over 4096 bytes", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Message is too big", headers: [:]))
         }
-        struct Envelope: Decodable {
-            struct Message: Decodable {
-                var token: String
-                var data: [String: String]
-            }
-            var message: Message
-        }
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: request.body), !envelope.message.token.isEmpty else {
-            return refuse("not an HTTP v1 data message", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Invalid JSON payload", headers: [:]))
-        }
-        let missing = ["title", "body", "url"].filter { envelope.message.data[$0] == nil }
-        let answer = state.withLockedValue { state -> MockAnswer? in
-            if !missing.isEmpty { state.violations.append("data lacks \(missing)") }
-            state.messages.append(Message(token: envelope.message.token, data: envelope.message.data, arrivedAt: .now))
-            return script.answer(for: envelope.message.token)
-        }
+        let received = Received(body: Data(request.body.readableBytesView), arrivedAt: .now)
+        // Scripted answers go by device token, which takes a parse to find.
+        let answer = script.hasAnswers ? received.message.flatMap { script.answer(for: $0.token) } : nil
+        state.withLockedValue { $0.received.append(received) }
         return answer ?? MockAnswer(status: 200, body: #"{"name":"projects/\#(projectID)/messages/\#(UUID().uuidString)"}"#)
     }
 

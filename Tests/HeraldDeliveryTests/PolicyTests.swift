@@ -137,4 +137,22 @@ struct PayloadTests {
         let data = try #require(message["data"] as? [String: String])
         #expect(data["title"] == "Title" && data["body"]?.count == 256 && data["url"] == "https://x" && data["notification_id"] == "7")
     }
+
+    /// Batches share encodings (per badge for APNs, a token template for
+    /// FCM): each request must still be exactly what encoding it alone gives.
+    @Test func batchesEncodeEachDeviceExactlyAsAlone() throws {
+        var quoting = PolicyTests.delivery()
+        quoting.notification.title = #"Says "HERALD_DEVICE_TOKEN_MARKER" and \ too"#
+        var huge = PolicyTests.delivery(token: String(repeating: "a", count: 300))
+        huge.notification = HeraldCore.Notification(id: 8, serviceID: UUID(), timestamp: Date(), title: String(repeating: "标", count: 1000), subtitle: "", url: String(repeating: "u", count: 1500))
+        var deliveries = [PolicyTests.delivery(token: "abc"), PolicyTests.delivery(token: "def"), quoting, PolicyTests.delivery(token: #"needs"escaping\"#), huge, PolicyTests.delivery(token: nil)]
+        deliveries[1].badge = 9
+        let now = Date()
+        #expect(APNSRequest.batch(deliveries, topic: "t", expirationSeconds: 60, now: now) == deliveries.map { APNSRequest(delivery: $0, topic: "t", expirationSeconds: 60, now: now) })
+        let batch = FCMRequest.batch(deliveries, projectID: "p")
+        #expect(batch == deliveries.map { FCMRequest(delivery: $0, projectID: "p") })
+        #expect(batch.allSatisfy { $0.body.count <= 4096 })
+        let escaped = try #require((try JSONSerialization.jsonObject(with: batch[3].body) as? [String: Any])?["message"] as? [String: Any])
+        #expect(escaped["token"] as? String == #"needs"escaping\"#)
+    }
 }

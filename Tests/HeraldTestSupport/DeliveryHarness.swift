@@ -25,7 +25,7 @@ public struct DeliveryHarness: Sendable {
     public static func run<T: Sendable>(
         _ backend: Backend, configure: @Sendable (inout DeliverySettings) -> Void = { _ in }, _ body: @Sendable (DeliveryHarness) async throws -> T
     ) async throws -> T {
-        try await MockProviders.run(logger: TestDatabase.logger) { mocks in
+        try await MockProviders.run { mocks in
             var settings = try testSettings(mocks)
             configure(&settings)
             let ready = settings

@@ -27,9 +27,8 @@ public struct APNSClient: PushProvider {
             logger.error("cannot sign the APNs provider token: check APNS_AUTH_KEY", metadata: ["error": "\(error)"])
             return deliveries.map { _ in PushAttempt(.credentials(reason: "APNs provider token: \(error)")) }
         }
-        let posts = deliveries.map { delivery in
-            let request = APNSRequest(delivery: delivery, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now)
-            return PushPost(path: request.path, headers: request.headers, body: request.payload)
+        let posts = APNSRequest.batch(deliveries, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now).map {
+            PushPost(path: $0.path, headers: $0.headers, body: $0.payload)
         }
         var rejected = false
         let attempts = await origin.postJSON(posts, bearer: bearer).map { result -> PushAttempt in

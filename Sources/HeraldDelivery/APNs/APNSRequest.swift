@@ -31,13 +31,35 @@ public struct APNSRequest: Sendable, Equatable {
     }
 
     public init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date) {
-        let notification = delivery.notification
+        self.init(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now,
+                  payload: Self.payload(notification: delivery.notification, badge: delivery.badge))
+    }
+
+    init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date, payload: Data) {
         self.deviceToken = delivery.token ?? ""
         self.topic = topic
         self.priority = 10
         self.expiration = expirationSeconds == 0 ? 0 : Int(now.timeIntervalSince1970) + expirationSeconds
-        self.collapseID = "herald-\(notification.id)"
-        self.payload = Self.payload(notification: notification, badge: delivery.badge)
+        self.collapseID = "herald-\(delivery.notification.id)"
+        self.payload = payload
+    }
+
+    /// The requests for a batch. A payload differs between devices only by
+    /// the badge (the user's unread count), so each notification and badge
+    /// is encoded once, not once per device. (Keyed by the whole
+    /// notification, not its id, so nothing can be taken from another.)
+    public static func batch(_ deliveries: [ClaimedDelivery], topic: String, expirationSeconds: Int, now: Date) -> [APNSRequest] {
+        struct Key: Hashable {
+            var notification: HeraldCore.Notification
+            var badge: Int
+        }
+        var payloads: [Key: Data] = [:]
+        return deliveries.map { delivery in
+            let key = Key(notification: delivery.notification, badge: delivery.badge)
+            let payload = payloads[key] ?? payload(notification: delivery.notification, badge: delivery.badge)
+            payloads[key] = payload
+            return APNSRequest(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, payload: payload)
+        }
     }
 
     /// `{"aps": {"alert": {"title", "subtitle"}, "badge", "sound": "default"}, ...}`
@@ -77,7 +99,9 @@ struct APNSPayload: Encodable {
 enum JSONPayloadEncoder {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys: the same value always gives the same bytes (Foundation
+        // otherwise varies the order), which keeps shared encodings comparable.
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }()
 }

@@ -28,10 +28,7 @@ public struct FCMClient: PushProvider {
             logger.error("cannot get an FCM access token: check GOOGLE_APPLICATION_CREDENTIALS", metadata: ["error": "\(error)"])
             return deliveries.map { _ in PushAttempt(.credentials(reason: "FCM OAuth: \(error)")) }
         }
-        let posts = deliveries.map { delivery in
-            let request = FCMRequest(delivery: delivery, projectID: settings.projectID)
-            return PushPost(path: request.path, body: request.body)
-        }
+        let posts = FCMRequest.batch(deliveries, projectID: settings.projectID).map { PushPost(path: $0.path, body: $0.body) }
         var rejected = false
         let attempts = await origin.postJSON(posts, bearer: bearer).map { result -> PushAttempt in
             switch result {

@@ -14,22 +14,68 @@ public struct FCMRequest: Sendable, Equatable {
     public var path: String { "/v1/projects/\(projectID)/messages:send" }
 
     public init(delivery: ClaimedDelivery, projectID: String) {
-        self.projectID = projectID
-        self.body = Self.body(delivery: delivery)
+        self.init(projectID: projectID, body: Self.body(notification: delivery.notification, token: delivery.token ?? ""))
     }
 
-    static func body(delivery: ClaimedDelivery) -> Data {
-        let notification = delivery.notification
-        return PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), maxBytes: maxPayloadBytes) {
+    init(projectID: String, body: Data) {
+        self.projectID = projectID
+        self.body = body
+    }
+
+    /// The requests for a batch. A message differs between devices only by
+    /// the token, so each notification is encoded once with a marker where
+    /// the token goes, and each device's token is put in its place.
+    public static func batch(_ deliveries: [ClaimedDelivery], projectID: String) -> [FCMRequest] {
+        var templates: [HeraldCore.Notification: TokenTemplate?] = [:]
+        return deliveries.map { delivery in
+            let notification = delivery.notification
+            let template = templates[notification] ?? TokenTemplate(body(notification: notification, token: TokenTemplate.marker))
+            templates[notification] = template
+            let token = delivery.token ?? ""
+            let body = template?.body(token: token, maxBytes: maxPayloadBytes) ?? body(notification: notification, token: token)
+            return FCMRequest(projectID: projectID, body: body)
+        }
+    }
+
+    static func body(notification: HeraldCore.Notification, token: String) -> Data {
+        PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), maxBytes: maxPayloadBytes) {
             title, text in
             var fields = [
                 "title": title, "body": text, "url": notification.url,
                 "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
             ]
             fields["severity"] = notification.severity
-            let message = FCMEnvelope(message: .init(token: delivery.token ?? "", data: fields, android: .init(priority: "high")))
+            let message = FCMEnvelope(message: .init(token: token, data: fields, android: .init(priority: "high")))
             return (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
         }
+    }
+}
+
+/// An encoded message with the token's place marked.
+struct TokenTemplate {
+    static let marker = "HERALD_DEVICE_TOKEN_MARKER"
+    private let head: Data
+    private let tail: Data
+
+    /// Nil when the marker is not found as a whole JSON string.
+    init?(_ encoded: Data) {
+        // Quoted, so a title quoting the marker (its quotes escaped) cannot match.
+        guard let range = encoded.firstRange(of: Data("\"\(Self.marker)\"".utf8)) else { return nil }
+        head = encoded[..<(range.lowerBound + 1)]
+        tail = encoded[(range.upperBound - 1)...]
+    }
+
+    /// The message for `token`; nil when the token would need JSON escaping
+    /// (no real token does) or the message would grow past `maxBytes`.
+    func body(token: String, maxBytes: Int) -> Data? {
+        let bytes = token.utf8
+        guard head.count + bytes.count + tail.count <= maxBytes,
+              bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return nil }
+        var body = Data(capacity: head.count + bytes.count + tail.count)
+        body.append(head)
+        body.append(contentsOf: bytes)
+        body.append(tail)
+        return body
     }
 }
 

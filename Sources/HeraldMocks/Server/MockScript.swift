@@ -21,6 +21,8 @@ final class MockScript: Sendable {
         state.withLockedValue { $0.behaviour = behaviour }
     }
 
+    var hasAnswers: Bool { state.withLockedValue { !$0.answers.isEmpty } }
+
     /// The scripted answer for a token; nil means the normal success.
     func answer(for token: String) -> MockAnswer? {
         state.withLockedValue { $0.answers[token] }
