@@ -2,7 +2,9 @@ import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import Logging
+import NIOCore
 import NIOSSL
+import Prometheus
 import ServiceLifecycle
 
 /// Builds the delivery worker and what it runs on from the configuration.
@@ -23,7 +25,7 @@ public struct DeliveryEngine: Sendable {
         var origins: [HTTP2Origin] = []
         if let apns = settings.apns {
             let token = APNSProviderToken(keyPEM: apns.authKeyPEM, keyID: apns.keyID, teamID: apns.teamID, clock: clock)
-            let origin = try origin(apns.baseURL, "APNS_URL", tls: tls, settings: settings)
+            let origin = try origin(apns.baseURL, "APNS_URL", tls: tls, settings: settings, metrics: metrics)
             origins.append(origin)
             providers.append(APNSClient(settings: apns, origin: origin, providerToken: token, logger: logger))
         }
@@ -34,7 +36,7 @@ public struct DeliveryEngine: Sendable {
             } catch {
                 throw ConfigurationError("GOOGLE_APPLICATION_CREDENTIALS", "not a service account file (needs client_email, private_key, token_uri): \(error)")
             }
-            let origin = try origin(fcm.baseURL, "FCM_URL", tls: tls, settings: settings)
+            let origin = try origin(fcm.baseURL, "FCM_URL", tls: tls, settings: settings, metrics: metrics)
             origins.append(origin)
             providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
         }
@@ -51,9 +53,13 @@ public struct DeliveryEngine: Sendable {
         return DeliveryEngine(worker: worker, services: [connections, worker])
     }
 
-    private static func origin(_ url: String, _ variable: String, tls: TLSConfiguration, settings: DeliverySettings) throws -> HTTP2Origin {
+    private static func origin(_ url: String, _ variable: String, tls: TLSConfiguration, settings: DeliverySettings, metrics: DeliveryMetrics) throws -> HTTP2Origin {
         do {
-            return try HTTP2Origin(baseURL: url, tls: tls, connections: settings.connectionsPerProvider)
+            return try HTTP2Origin(
+                baseURL: url, tls: tls, connections: settings.connectionsPerProvider,
+                requestTimeout: .nanoseconds(Int64(settings.pushTimeoutSeconds * 1e9)), idlePing: .nanoseconds(Int64(settings.idlePingSeconds * 1e9)),
+                onResend: { metrics.resends.increment(by: Int64($0)) }
+            )
         } catch let error as PushConfigurationError {
             throw ConfigurationError(variable, error.description)
         }

@@ -49,6 +49,8 @@ public final class MockAPNs: Sendable {
     private let keys = JWTKeyCollection()
     private let state = NIOLockedValueBox(State())
     private let script = MockScript()
+    /// Connections and PINGs seen.
+    public let transport = MockTransportStats()
 
     public init(keyID: String = "KEY1234567", teamID: String = "TEAM123456", topic: String = "eu.ess.ESS-Notify") async throws {
         let key = ES256PrivateKey()

@@ -50,6 +50,8 @@ public final class MockFCM: Sendable {
     private let keys = JWTKeyCollection()
     private let state = NIOLockedValueBox(State())
     private let script = MockScript()
+    /// Connections and PINGs seen.
+    public let transport = MockTransportStats()
     /// Set once the server listens: where the token endpoint is.
     let baseURL = NIOLockedValueBox<String?>(nil)
 

@@ -19,7 +19,7 @@ public struct DeliveryHarness: Sendable {
     /// lease stays long: a batch outliving its lease is sent again by design
     /// (the crash path), and a busy CI machine must not trigger it.
     public static func testSettings(_ mocks: MockProviders) throws -> DeliverySettings {
-        try mocks.deliverySettings(DeliverySettings(concurrency: 64, batchSize: 50, leaseSeconds: 30, pollSeconds: 0.05, maxRetryAgeSeconds: 60, retryBaseSeconds: 0.05))
+        try mocks.deliverySettings(DeliverySettings(concurrency: 64, batchSize: 50, pushTimeoutSeconds: 10, leaseSeconds: 30, pollSeconds: 0.05, maxRetryAgeSeconds: 60, retryBaseSeconds: 0.05))
     }
 
     public static func run<T: Sendable>(

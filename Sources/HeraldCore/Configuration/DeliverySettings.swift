@@ -48,6 +48,10 @@ public struct DeliverySettings: Sendable {
     public var batchSize: Int
     /// HTTP/2 connections kept open to each provider.
     public var connectionsPerProvider: Int
+    /// How long a push may wait for the provider's answer.
+    public var pushTimeoutSeconds: Double
+    /// PING a provider connection that has been quiet this long.
+    public var idlePingSeconds: Double
     /// How long a claim is held before another worker may take it over.
     public var leaseSeconds: Double
     /// How often the worker looks for due retries when nothing wakes it.
@@ -61,7 +65,7 @@ public struct DeliverySettings: Sendable {
 
     public init(
         apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500,
-        connectionsPerProvider: Int = 2, leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
+        connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
         runsInServer: Bool = true
     ) {
         self.apns = apns
@@ -70,6 +74,8 @@ public struct DeliverySettings: Sendable {
         self.concurrency = concurrency
         self.batchSize = batchSize
         self.connectionsPerProvider = connectionsPerProvider
+        self.pushTimeoutSeconds = pushTimeoutSeconds
+        self.idlePingSeconds = idlePingSeconds
         self.leaseSeconds = leaseSeconds
         self.pollSeconds = pollSeconds
         self.maxRetryAgeSeconds = maxRetryAgeSeconds
@@ -134,11 +140,19 @@ extension DeliverySettings {
         let concurrency = text("DELIVERY_CONCURRENCY") != nil || text("NB_PARALLEL_PUSH") == nil
             ? try number("DELIVERY_CONCURRENCY", default: 1000, range: 1...100_000)
             : try number("NB_PARALLEL_PUSH", default: 50, range: 1...100_000)
+        // A batch waits for its slowest answer; its claim must outlast that,
+        // or another worker takes the batch over and sends it again.
+        let pushTimeout = try number("PUSH_TIMEOUT_SECONDS", default: 30, range: 1...600)
+        let lease = try number("DELIVERY_LEASE_SECONDS", default: 60, range: 1...86_400)
+        guard lease > pushTimeout + 5 else {
+            throw ConfigurationError("DELIVERY_LEASE_SECONDS", "must exceed PUSH_TIMEOUT_SECONDS (\(Int(pushTimeout))) by more than 5 seconds, so a batch is answered before its claim runs out")
+        }
         self.init(
             apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
             batchSize: Int(try number("DELIVERY_BATCH_SIZE", default: 500, range: 1...10_000)),
             connectionsPerProvider: Int(try number("PUSH_CONNECTIONS", default: 2, range: 1...64)),
-            leaseSeconds: try number("DELIVERY_LEASE_SECONDS", default: 60, range: 1...86_400),
+            pushTimeoutSeconds: pushTimeout, idlePingSeconds: try number("PUSH_IDLE_PING_SECONDS", default: 60, range: 1...86_400),
+            leaseSeconds: lease,
             pollSeconds: try number("DELIVERY_POLL_SECONDS", default: 1, range: 0.01...3600),
             maxRetryAgeSeconds: try number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: 3600, range: 0...2_592_000),
             retryBaseSeconds: try number("DELIVERY_RETRY_BASE_SECONDS", default: 2, range: 0.001...3600),

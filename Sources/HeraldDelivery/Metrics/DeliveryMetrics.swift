@@ -7,6 +7,8 @@ public final class DeliveryMetrics: Sendable {
     let queueDepth: Gauge
     let retries: Counter
     let tokensDropped: Counter
+    /// Pushes sent again at once on a fresh connection (GOAWAY, refused stream).
+    let resends: Counter
     private let sends: [Platform: [DeliveryState: Counter]]
     private let latency: [Platform: DurationHistogram]
 
@@ -15,6 +17,7 @@ public final class DeliveryMetrics: Sendable {
         queueDepth = registry.makeGauge(name: "herald_delivery_queue_depth", help: "Deliveries waiting to be sent (pending or retrying).")
         retries = registry.makeCounter(name: "herald_delivery_retries_total", help: "Attempts that will be retried later.")
         tokensDropped = registry.makeCounter(name: "herald_device_tokens_dropped_total", help: "Device tokens removed because the provider said they are dead.")
+        resends = registry.makeCounter(name: "herald_push_resends_total", help: "Pushes the provider refused unprocessed (GOAWAY, REFUSED_STREAM), sent again at once.")
         var sends: [Platform: [DeliveryState: Counter]] = [:]
         var latency: [Platform: DurationHistogram] = [:]
         let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHPACK
 
@@ -43,10 +44,16 @@ public indirect enum MockReply: Sendable {
     case delayed(Duration, MockReply)
     /// Close the connection (every stream on it) without answering.
     case dropConnection
+    /// Answer as given, but first send GOAWAY: streams above this one (and
+    /// any taken up already) are not processed; close once the rest are answered.
+    case goAwayAfter(MockReply)
+    /// RST_STREAM with REFUSED_STREAM: this stream was not processed.
+    case refuseStream
 }
 
 /// The request handling of one mock (APNs or FCM), behind the HTTP/2 server.
 protocol MockResponder: Sendable {
+    var transport: MockTransportStats { get }
     func reply(to request: MockRequest) -> MockReply
     /// Whether this answer proves the client authenticated, so the server
     /// may lift its one-stream limit (as APNs does after a valid token).
@@ -63,4 +70,22 @@ public enum MockBehaviour: Sendable, Equatable {
     case delay(Duration)
     /// Close the connection instead of answering (an outage).
     case dropConnection
+    /// Once, at the next request: GOAWAY refusing all later streams of its
+    /// connection (as a server going down for maintenance does).
+    case goAwayOnce
+    /// Once, for the next request: RST_STREAM REFUSED_STREAM.
+    case refuseStreamOnce
+}
+
+/// What happened at the connection level, for transport tests.
+public final class MockTransportStats: Sendable {
+    private let counts = NIOLockedValueBox((connections: 0, pings: 0))
+
+    /// TCP connections accepted.
+    public var connections: Int { counts.withLockedValue { $0.connections } }
+    /// PING frames received (not counting acknowledgements).
+    public var pings: Int { counts.withLockedValue { $0.pings } }
+
+    func connectionAccepted() { counts.withLockedValue { $0.connections += 1 } }
+    func pingReceived() { counts.withLockedValue { $0.pings += 1 } }
 }

@@ -30,10 +30,16 @@ final class MockScript: Sendable {
 
     /// Wraps the reply in the current behaviour: as is, later, or not at all.
     func apply(to reply: @autoclosure () -> MockReply) -> MockReply {
-        switch state.withLockedValue({ $0.behaviour }) {
-        case .answer: reply()
-        case .delay(let duration): .delayed(duration, reply())
-        case .dropConnection: .dropConnection
+        let behaviour = state.withLockedValue { state in
+            defer { if state.behaviour == .goAwayOnce || state.behaviour == .refuseStreamOnce { state.behaviour = .answer } }
+            return state.behaviour
+        }
+        switch behaviour {
+        case .answer: return reply()
+        case .delay(let duration): return .delayed(duration, reply())
+        case .dropConnection: return .dropConnection
+        case .goAwayOnce: return .goAwayAfter(reply())
+        case .refuseStreamOnce: return .refuseStream
         }
     }
 }

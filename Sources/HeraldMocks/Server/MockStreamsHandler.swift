@@ -20,6 +20,12 @@ final class MockStreamsHandler: ChannelInboundHandler {
     private var unacknowledgedBytes = 0
     private var streamLimitLifted: Bool
     private var context: ChannelHandlerContext?
+    /// After GOAWAY: the last stream still served; the connection closes
+    /// once those are answered.
+    private var goAwayLast: HTTP2StreamID?
+    private var answersOwed = 0
+    /// The newest stream handed to the responder: processed, or being.
+    private var highestTaken = HTTP2StreamID(0)
 
     init(responder: any MockResponder, streamLimitLifted: Bool) {
         self.responder = responder
@@ -30,6 +36,7 @@ final class MockStreamsHandler: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
     func channelActive(context: ChannelHandlerContext) {
+        responder.transport.connectionAccepted()
         // The default connection window (64 KiB) would stall after a few
         // hundred pushes; open it wide once and top it up as bodies arrive.
         let increment = Self.connectionWindow - 65_535
@@ -39,6 +46,7 @@ final class MockStreamsHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        if let goAwayLast, frame.streamID > goAwayLast { return }
         switch frame.payload {
         case .headers(let headers):
             if requests[frame.streamID] == nil {
@@ -56,6 +64,8 @@ final class MockStreamsHandler: ChannelInboundHandler {
             if data.endStream { finish(frame.streamID) }
         case .rstStream:
             requests[frame.streamID] = nil
+        case .ping(_, ack: false):
+            responder.transport.pingReceived()
         default:
             break
         }
@@ -70,12 +80,15 @@ final class MockStreamsHandler: ChannelInboundHandler {
         context.fireChannelReadComplete()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
-    }
+    /// NIOHTTP2 closes the connection itself on connection errors; a
+    /// stream error (a late frame after GOAWAY, say) must not drop answers
+    /// still owed on other streams.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {}
 
     private func finish(_ streamID: HTTP2StreamID) {
         guard let request = requests.removeValue(forKey: streamID) else { return }
+        answersOwed += 1
+        highestTaken = max(highestTaken, streamID)
         perform(responder.reply(to: request), request: request, streamID: streamID, flush: false)
     }
 
@@ -84,12 +97,14 @@ final class MockStreamsHandler: ChannelInboundHandler {
         switch reply {
         case .answer(let answer):
             write(answer, streamID: streamID, context: context)
+            answersOwed -= 1
             if !streamLimitLifted && responder.authenticates(request, with: answer) {
                 streamLimitLifted = true
                 let settings = HTTP2Settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.authenticatedMaxStreams)])
                 context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
             }
             if flush { context.flush() }
+            closeIfGoneAway(context)
         case .afterChecking(let check):
             let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
             context.eventLoop.makeFutureWithTask { await check() }.whenSuccess { answer in
@@ -101,6 +116,23 @@ final class MockStreamsHandler: ChannelInboundHandler {
                 handler.value.perform(reply, request: request, streamID: streamID, flush: true)
             }
         case .dropConnection:
+            context.close(promise: nil)
+        case .goAwayAfter(let reply):
+            // Streams not taken up yet will never be: the client may resend them.
+            goAwayLast = highestTaken
+            context.writeAndFlush(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: highestTaken, errorCode: .noError, opaqueData: nil))), promise: nil)
+            requests = requests.filter { $0.key <= highestTaken }
+            perform(reply, request: request, streamID: streamID, flush: flush)
+        case .refuseStream:
+            answersOwed -= 1
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream))), promise: nil)
+            if flush { context.flush() }
+        }
+    }
+
+    private func closeIfGoneAway(_ context: ChannelHandlerContext) {
+        if goAwayLast != nil && answersOwed == 0 && requests.isEmpty {
+            context.flush()  // close drops writes not yet flushed
             context.close(promise: nil)
         }
     }

@@ -25,11 +25,19 @@ public final class HTTP2Origin: Sendable {
     private let group: any EventLoopGroup
     private let slots: [NIOLockedValueBox<Slot>]
     private let turn = NIOLockedValueBox(0)
+    /// Told how many pushes are sent again after a refusal.
+    private let onResend: @Sendable (Int) -> Void
 
     /// - Parameters:
     ///   - baseURL: `https://host[:port]`, as APNS_URL and FCM_URL give it.
     ///   - connections: how many connections to spread pushes over.
-    public init(baseURL: String, tls: TLSConfiguration, connections: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) throws {
+    ///   - requestTimeout: how long a push may wait for its answer.
+    ///   - idlePing: PING a connection quiet for this long.
+    public init(
+        baseURL: String, tls: TLSConfiguration, connections: Int, requestTimeout: TimeAmount = .seconds(30), idlePing: TimeAmount = .seconds(60),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, onResend: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws {
+        self.onResend = onResend
         guard let url = URLComponents(string: baseURL), url.scheme == "https", let host = url.host, !host.isEmpty else {
             throw PushConfigurationError("\(baseURL) is not an https:// URL (APNs and FCM are HTTP/2 over TLS)")
         }
@@ -39,7 +47,7 @@ public final class HTTP2Origin: Sendable {
         var tls = tls
         tls.applicationProtocols = ["h2"]
         self.tls = try NIOSSLContext(configuration: tls)
-        self.timing = .init()
+        self.timing = .init(requestTimeout: requestTimeout, idlePing: idlePing, sweep: min(.seconds(1), .nanoseconds(idlePing.nanoseconds / 2)))
         self.group = group
         self.slots = (0..<max(1, connections)).map { _ in NIOLockedValueBox(.idle) }
     }
@@ -56,6 +64,7 @@ public final class HTTP2Origin: Sendable {
             if case .failure(let error) = results[$0] { error.neverReachedProvider } else { false }
         }
         if !again.isEmpty {
+            onResend(again.count)
             for (index, result) in zip(again, await send(again.map { requests[$0] })) { results[index] = result }
         }
         return results

@@ -214,14 +214,20 @@ final class PushStreamsHandler: ChannelInboundHandler {
         if case .handshakeCompleted(let negotiated) = event as? TLSUserEvent, negotiated != "h2" {
             failAll(.notHTTP2(negotiated: negotiated))
             context.close(promise: nil)
+        } else if let closed = event as? StreamClosedEvent, streams[closed.streamID] != nil {
+            // Closed by NIOHTTP2 (a stream error) before an answer came.
+            fail(closed.streamID, with: .streamReset(closed.reason ?? .cancel))
         }
         context.fireUserInboundEventTriggered(event)
     }
 
+    /// NIOHTTP2 reports stream errors here too (after resetting the stream,
+    /// which `StreamClosedEvent` covers): so take no new pushes here, let
+    /// the ones out finish, and close when they have. A dead connection
+    /// closes (or stays silent until timeouts and PINGs tell) on its own.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // Protocol or TLS errors end the connection; its streams are retried.
-        failAll(.connectionLost("\(error)"))
-        context.close(promise: nil)
+        retire()
+        closeIfDrained()
     }
 
     /// Times out late answers and keeps an idle connection proven alive.
