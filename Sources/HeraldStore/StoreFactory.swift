@@ -26,7 +26,10 @@ public enum StoreFactory {
             let store = PostgresStore(client: client, logger: logger)
             return OpenedStore(
                 store: store, services: [client],
-                migrate: { try await PostgresMigrator(client: client, logger: logger).migrate() },
+                migrate: {
+                    try await probe(settings, logger: logger)
+                    try await PostgresMigrator(client: client, logger: logger).migrate()
+                },
                 close: {}
             )
         }
@@ -51,6 +54,30 @@ public enum StoreFactory {
         }
     }
 
+    /// One direct connection before the pool is first used, so that a server
+    /// that is down or refuses us is reported at once with the reason,
+    /// instead of after the pool's minute of retries.
+    static func probe(_ settings: DatabaseLocation.PostgresSettings, logger: Logger) async throws {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch settings.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        var configuration = PostgresConnection.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: tls
+        )
+        configuration.options.connectTimeout = .seconds(10)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw DatabaseUnavailable(
+                "cannot use PostgreSQL at \(settings.host):\(settings.port), database \(settings.database): \(String(reflecting: error))"
+            )
+        }
+    }
+
     static func configuration(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch settings.tls {
@@ -65,4 +92,10 @@ public enum StoreFactory {
         configuration.options.maximumConnections = 20
         return configuration
     }
+}
+
+/// The database could not be reached or refused us at start.
+public struct DatabaseUnavailable: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
 }

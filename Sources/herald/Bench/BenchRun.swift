@@ -42,8 +42,9 @@ struct BenchRun: Sendable {
     private func measure(store: any HeraldStore, mocks: MockProviders, base: String) async throws {
         let fanOut = try await store.createService(ServiceDraft(category: "Bench fan-out", color: "000000", owner: "bench"))
         let single = try await store.createService(ServiceDraft(category: "Bench single", color: "000000", owner: "bench"))
+        let warmUp = try await store.createService(ServiceDraft(category: "Bench warm-up", color: "000000", owner: "bench"))
         let seedStart = ContinuousClock.now
-        try await seed(store: store, service: fanOut.id, single: single.id)
+        try await seed(store: store, service: fanOut.id, single: single.id, warmUp: warmUp.id)
         print("seeded \(options.devices) subscribed devices in \(format(ContinuousClock.now - seedStart))")
 
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -59,9 +60,10 @@ struct BenchRun: Sendable {
             guard response.status == .created else { throw BenchError("POST answered \(response.status)") }
             return ContinuousClock.now - start
         }
-        // Warm up connections, JIT-free caches and the provider tokens.
-        for index in 0..<3 { _ = try await post(single.id, "warm-up \(index)") }
-        try await waitForArrivals(mocks: mocks, count: 3, timeout: .seconds(30))
+        // Warm up both providers as a running server would be: connections
+        // open, provider token and OAuth access token in hand.
+        for index in 0..<4 { _ = try await post(warmUp.id, "warm-up \(index)") }
+        try await waitForArrivals(mocks: mocks, count: 8, timeout: .seconds(30))
 
         // The fan-out.
         let (apnsBefore, fcmBefore) = (mocks.apns.pushCount, mocks.fcm.messageCount)
@@ -93,8 +95,9 @@ struct BenchRun: Sendable {
     }
 
     /// N users with a live login and one device each (alternating APNs and
-    /// FCM), all subscribed to the fan-out service; the first also to `single`.
-    private func seed(store: any HeraldStore, service: UUID, single: UUID) async throws {
+    /// FCM), all subscribed to the fan-out service; the first also to `single`,
+    /// the first two (one device of each platform) to `warmUp`.
+    private func seed(store: any HeraldStore, service: UUID, single: UUID, warmUp: UUID) async throws {
         let expiry = Date().addingTimeInterval(86_400)
         let now = Timestamp.now()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -107,7 +110,10 @@ struct BenchRun: Sendable {
                         let apns = index % 2 == 0
                         let token = apns ? String(format: "%064x", index) : "fcm-bench-\(index)-" + String(repeating: "x", count: 140)
                         _ = try await store.registerDevice(userID: user.id, token: token, platform: apns ? .apns : .fcm, at: now)
-                        try await store.setSubscriptions(userID: user.id, index == 0 ? [service: true, single: true] : [service: true])
+                        var subscriptions = [service: true]
+                        if index == 0 { subscriptions[single] = true }
+                        if index < 2 { subscriptions[warmUp] = true }
+                        try await store.setSubscriptions(userID: user.id, subscriptions)
                     }
                 }
             }
