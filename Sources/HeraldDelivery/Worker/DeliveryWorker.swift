@@ -94,9 +94,12 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     if batch.isEmpty { break }
                     inFlight.withLockedValue { $0 += 1 }
                     group.addTask {
-                        await process(batch)
+                        let results = await send(batch)
+                        // The slot is free once the answers are in: the next
+                        // batch is claimed while these outcomes are written.
                         inFlight.withLockedValue { $0 -= 1 }
                         signal.notify()
+                        await record(results)
                     }
                     if batch.count < settings.batchSize { break }
                 }
@@ -104,9 +107,9 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
-    /// Sends one batch (each platform's share in one go) and records every
-    /// outcome in one statement.
-    func process(_ batch: [ClaimedDelivery]) async {
+    /// Sends one batch, each platform's share in one go, and says what
+    /// became of every delivery.
+    func send(_ batch: [ClaimedDelivery]) async -> [DeliveryResult] {
         let now = clock()
         var results: [DeliveryResult] = []
         results.reserveCapacity(batch.count)
@@ -134,6 +137,11 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             }
             for await sent in group { results.append(contentsOf: sent) }
         }
+        return results
+    }
+
+    /// Records a batch's outcomes in one statement.
+    func record(_ results: [DeliveryResult]) async {
         for result in results {
             metrics.record(result.outcome, platform: result.delivery.platform)
             log(result)

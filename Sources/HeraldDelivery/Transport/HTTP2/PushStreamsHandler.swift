@@ -37,7 +37,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
 
     static let maxAnswerBytes = 64 * 1024
     /// Stream ids are 31 bits; a connection this far along makes way for a new one.
-    static let lastStreamID = Int(Int32.max) - 2
+    static let maxStreamID = Int(Int32.max) - 2
     /// Connection-level receive window, topped up as answers arrive.
     static let receiveWindow = 1 << 24
 
@@ -81,7 +81,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
         }
         let streamID = HTTP2StreamID(nextStreamID)
         nextStreamID += 2
-        if nextStreamID > Self.lastStreamID { retire() }
+        if nextStreamID > Self.maxStreamID { retire() }
         let now = NIODeadline.now()
         streams[streamID] = Stream(reply: reply, started: now, deadline: now + timing.requestTimeout)
 
