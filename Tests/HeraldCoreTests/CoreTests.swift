@@ -79,4 +79,12 @@ struct CoreTests {
             try HeraldConfig(environment: ["KAFKA_BROKERS": "k", "KAFKA_TOPICS": "A", "KAFKA_SERVICES": "/A=\(id.uuidString)", "KAFKA_MIN_SEVERITY": "LOUD"])
         }
     }
+
+    @Test func pushSettingsAndAClaimThatOutlastsABatch() throws {
+        let delivery = try HeraldConfig(environment: ["PUSH_CONNECTIONS": "4", "PUSH_TIMEOUT_SECONDS": "10", "PUSH_IDLE_PING_SECONDS": "30"]).delivery
+        #expect(delivery.connectionsPerProvider == 4 && delivery.pushTimeoutSeconds == 10 && delivery.idlePingSeconds == 30 && delivery.leaseSeconds == 60)
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["DELIVERY_LEASE_SECONDS": "50"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["PUSH_CONNECTIONS": "0"]) }
+        #expect(try HeraldConfig(environment: ["DELIVERY_LEASE_SECONDS": "50", "PUSH_TIMEOUT_SECONDS": "20"]).delivery.leaseSeconds == 50)
+    }
 }

@@ -140,12 +140,14 @@ extension DeliverySettings {
         let concurrency = text("DELIVERY_CONCURRENCY") != nil || text("NB_PARALLEL_PUSH") == nil
             ? try number("DELIVERY_CONCURRENCY", default: 1000, range: 1...100_000)
             : try number("NB_PARALLEL_PUSH", default: 50, range: 1...100_000)
-        // A batch waits for its slowest answer; its claim must outlast that,
-        // or another worker takes the batch over and sends it again.
+        // A batch waits for its slowest answer: at most the push timeout,
+        // plus up to two connection attempts (10 s each) before a push is
+        // written. Its claim must outlast that, or another worker takes the
+        // batch over and sends it again.
         let pushTimeout = try number("PUSH_TIMEOUT_SECONDS", default: 30, range: 1...600)
         let lease = try number("DELIVERY_LEASE_SECONDS", default: 60, range: 1...86_400)
-        guard lease > pushTimeout + 5 else {
-            throw ConfigurationError("DELIVERY_LEASE_SECONDS", "must exceed PUSH_TIMEOUT_SECONDS (\(Int(pushTimeout))) by more than 5 seconds, so a batch is answered before its claim runs out")
+        guard lease > pushTimeout + 25 else {
+            throw ConfigurationError("DELIVERY_LEASE_SECONDS", "must exceed PUSH_TIMEOUT_SECONDS (\(Int(pushTimeout))) by more than 25 seconds, so a batch is answered before its claim runs out")
         }
         self.init(
             apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),

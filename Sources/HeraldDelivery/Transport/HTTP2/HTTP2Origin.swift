@@ -56,7 +56,8 @@ public final class HTTP2Origin: Sendable {
     /// in the posts' order. The posts are spread over the connections, each
     /// share written in one go.
     func postJSON(_ posts: [PushPost], bearer: String) async -> [Result<ProviderAnswer, PushTransportError>] {
-        let requests = posts.map { request(for: $0, bearer: bearer) }
+        let deadline = NIODeadline.now() + timing.requestTimeout
+        let requests = posts.map { request(for: $0, bearer: bearer, deadline: deadline) }
         var results = await send(requests)
         // Those that never reached the provider (the connection went away
         // under them) get one more try on a fresh connection.
@@ -70,7 +71,7 @@ public final class HTTP2Origin: Sendable {
         return results
     }
 
-    private func request(for post: PushPost, bearer: String) -> PushRequest {
+    private func request(for post: PushPost, bearer: String, deadline: NIODeadline) -> PushRequest {
         var headers = HPACKHeaders()
         headers.reserveCapacity(8 + post.headers.count)
         headers.add(name: ":method", value: "POST")
@@ -82,7 +83,7 @@ public final class HTTP2Origin: Sendable {
         headers.add(name: "content-type", value: "application/json")
         headers.add(name: "content-length", value: String(post.body.count))
         for (name, value) in post.headers { headers.add(name: name, value: value) }
-        return PushRequest(headers: headers, body: ByteBuffer(data: post.body))
+        return PushRequest(headers: headers, body: ByteBuffer(data: post.body), deadline: deadline)
     }
 
     private func send(_ requests: [PushRequest]) async -> [Result<ProviderAnswer, PushTransportError>] {

@@ -8,6 +8,9 @@ import NIOSSL
 struct PushRequest: Sendable {
     var headers: HPACKHeaders
     var body: ByteBuffer
+    /// When it is given up as unanswered; a resend keeps the first's, so a
+    /// batch's time is bounded (its claim must outlast it).
+    var deadline: NIODeadline
 }
 
 /// One open HTTP/2 connection to a provider.

@@ -16,6 +16,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTP2Frame
 
     struct Timing {
+        /// How long a push may wait for its answer (from its first sending).
         var requestTimeout: TimeAmount = .seconds(30)
         /// PING a connection that has been quiet this long (Apple asks for
         /// PINGs on idle connections; they also find dead ones).
@@ -82,8 +83,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
         let streamID = HTTP2StreamID(nextStreamID)
         nextStreamID += 2
         if nextStreamID > Self.maxStreamID { retire() }
-        let now = NIODeadline.now()
-        streams[streamID] = Stream(reply: reply, started: now, deadline: now + timing.requestTimeout)
+        streams[streamID] = Stream(reply: reply, started: .now(), deadline: request.deadline)
 
         let written = context.eventLoop.makePromise(of: Void.self)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
