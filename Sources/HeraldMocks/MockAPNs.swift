@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import JWTKit
 import NIOConcurrencyHelpers
 import NIOCore
@@ -174,10 +175,6 @@ extension MockAPNs: MockResponder {
     func authenticates(_ request: MockRequest, with answer: MockAnswer) -> Bool {
         answer.status != 403 && request.path.hasPrefix("/3/device/")
     }
-}
-
-extension UInt8 {
-    var isHexDigit: Bool { (48...57).contains(self) || (97...102).contains(self) || (65...70).contains(self) }
 }
 
 /// Apple's provider token claims, kept apart from the client's for the same

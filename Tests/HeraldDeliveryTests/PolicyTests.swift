@@ -145,7 +145,12 @@ struct PayloadTests {
         quoting.notification.title = #"Says "HERALD_DEVICE_TOKEN_MARKER" and \ too"#
         var huge = PolicyTests.delivery(token: String(repeating: "a", count: 300))
         huge.notification = HeraldCore.Notification(id: 8, serviceID: UUID(), timestamp: Date(), title: String(repeating: "标", count: 1000), subtitle: "", url: String(repeating: "u", count: 1500))
-        var deliveries = [PolicyTests.delivery(token: "abc"), PolicyTests.delivery(token: "def"), quoting, PolicyTests.delivery(token: #"needs"escaping\"#), huge, PolicyTests.delivery(token: nil)]
+        var bare = PolicyTests.delivery(token: "ghi")
+        bare.notification = HeraldCore.Notification(id: 9, serviceID: UUID(), timestamp: Date(), title: "HERALD_DEVICE_TOKEN_MARKER", subtitle: "", url: "")
+        var deliveries = [
+            PolicyTests.delivery(token: "abc"), PolicyTests.delivery(token: "def"), quoting, PolicyTests.delivery(token: #"needs"escaping\"#), huge,
+            PolicyTests.delivery(token: nil), bare,
+        ]
         deliveries[1].badge = 9
         let now = Date()
         #expect(APNSRequest.batch(deliveries, topic: "t", expirationSeconds: 60, now: now) == deliveries.map { APNSRequest(delivery: $0, topic: "t", expirationSeconds: 60, now: now) })

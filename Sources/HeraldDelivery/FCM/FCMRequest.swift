@@ -57,11 +57,14 @@ struct TokenTemplate {
     private let head: Data
     private let tail: Data
 
-    /// Nil when the marker is not found as a whole JSON string.
+    /// Nil unless the marker occurs once, as the token's value: a title or
+    /// URL that happened to contain it falls back to encoding each message.
     init?(_ encoded: Data) {
-        // Quoted, so a title quoting the marker (its quotes escaped) cannot match.
-        guard let range = encoded.firstRange(of: Data("\"\(Self.marker)\"".utf8)) else { return nil }
-        head = encoded[..<(range.lowerBound + 1)]
+        let marker = Data(Self.marker.utf8)
+        guard let range = encoded.firstRange(of: Data("\"token\":\"\(Self.marker)\"".utf8)),
+              let only = encoded.firstRange(of: marker), encoded[only.upperBound...].firstRange(of: marker) == nil
+        else { return nil }
+        head = encoded[..<(range.upperBound - marker.count - 1)]
         tail = encoded[(range.upperBound - 1)...]
     }
 
