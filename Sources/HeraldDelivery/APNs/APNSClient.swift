@@ -30,18 +30,11 @@ public struct APNSClient: PushProvider {
         let posts = APNSRequest.batch(deliveries, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now).map {
             PushPost(path: $0.path, headers: $0.headers, body: $0.payload)
         }
-        var rejected = false
-        let attempts = await origin.postJSON(posts, bearer: bearer).map { result -> PushAttempt in
-            switch result {
-            case .success(let reply):
-                let answer = APNSResponse(status: reply.status, body: Data(buffer: reply.body))
-                if answer.reason == .expiredProviderToken { rejected = true }
-                return PushAttempt(answer.replyClass, latency: reply.elapsed)
-            case .failure(let error):
-                return PushAttempt(.retry(reason: "APNs transport: \(error)", minimumDelay: 0))
-            }
+        let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "APNs") { reply in
+            let answer = APNSResponse(status: reply.status, body: Data(buffer: reply.body))
+            return (answer.replyClass, answer.reason == .expiredProviderToken)
         }
-        if rejected { await providerToken.rejected(bearer) }
+        if refused { await providerToken.rejected(bearer) }
         return attempts
     }
 }

@@ -29,19 +29,13 @@ public struct FCMClient: PushProvider {
             return deliveries.map { _ in PushAttempt(.credentials(reason: "FCM OAuth: \(error)")) }
         }
         let posts = FCMRequest.batch(deliveries, projectID: settings.projectID).map { PushPost(path: $0.path, body: $0.body) }
-        var rejected = false
-        let attempts = await origin.postJSON(posts, bearer: bearer).map { result -> PushAttempt in
-            switch result {
-            case .success(let reply):
-                let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
-                let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)
-                if case .credentials = answer.replyClass { rejected = true }
-                return PushAttempt(answer.replyClass, latency: reply.elapsed)
-            case .failure(let error):
-                return PushAttempt(.retry(reason: "FCM transport: \(error)", minimumDelay: 0))
-            }
+        let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "FCM") { reply in
+            let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
+            let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)
+            if case .credentials = answer.replyClass { return (answer.replyClass, true) }
+            return (answer.replyClass, false)
         }
-        if rejected { await accessToken.rejected(bearer) }
+        if refused { await accessToken.rejected(bearer) }
         return attempts
     }
 }

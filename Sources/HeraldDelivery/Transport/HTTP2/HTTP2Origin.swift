@@ -71,6 +71,26 @@ public final class HTTP2Origin: Sendable {
         return results
     }
 
+    /// The step the APNs and FCM clients share: post under one credential,
+    /// read each answer with `read`, which also says whether the answer
+    /// refused the credential, and turn transport failures into retries.
+    func push(
+        _ posts: [PushPost], bearer: String, provider: String, read: (ProviderAnswer) -> (reply: ReplyClass, refusesCredential: Bool)
+    ) async -> (attempts: [PushAttempt], credentialRefused: Bool) {
+        var refused = false
+        let attempts = await postJSON(posts, bearer: bearer).map { result -> PushAttempt in
+            switch result {
+            case .success(let answer):
+                let (reply, refusesCredential) = read(answer)
+                if refusesCredential { refused = true }
+                return PushAttempt(reply, latency: answer.elapsed)
+            case .failure(let error):
+                return PushAttempt(.retry(reason: "\(provider) transport: \(error)", minimumDelay: 0))
+            }
+        }
+        return (attempts, refused)
+    }
+
     private func request(for post: PushPost, bearer: String, deadline: NIODeadline) -> PushRequest {
         var headers = HPACKHeaders()
         headers.reserveCapacity(8 + post.headers.count)
