@@ -15,6 +15,11 @@ public struct APNSResponse: Sendable, Equatable {
 
     /// Parses the error body `{"reason": "...", "timestamp": ms}`.
     public init(status: Int, body: Data) {
+        // Success carries no reason: no decoding on the path every push takes.
+        guard !(200..<300).contains(status) else {
+            self.init(status: status)
+            return
+        }
         struct ErrorBody: Decodable {
             var reason: String?
             var timestamp: Double?
@@ -49,7 +54,7 @@ public struct APNSResponse: Sendable, Equatable {
 /// (Not RawRepresentable: the standard library's `==` for such types
 /// compares raw values, which would make equality and the raw value
 /// depend on each other.)
-public enum APNSErrorReason: Sendable, Equatable, CustomStringConvertible {
+public enum APNSErrorReason: Sendable, Hashable, CustomStringConvertible {
     case badDeviceToken
     case deviceTokenNotForTopic
     case unregistered
@@ -81,24 +86,12 @@ public enum APNSErrorReason: Sendable, Equatable, CustomStringConvertible {
 
     /// The string APNs sent.
     public var rawValue: String {
-        switch self {
-        case .badDeviceToken: "BadDeviceToken"
-        case .deviceTokenNotForTopic: "DeviceTokenNotForTopic"
-        case .unregistered: "Unregistered"
-        case .expiredToken: "ExpiredToken"
-        case .expiredProviderToken: "ExpiredProviderToken"
-        case .invalidProviderToken: "InvalidProviderToken"
-        case .missingProviderToken: "MissingProviderToken"
-        case .badEnvironmentKeyIdInToken: "BadEnvironmentKeyIdInToken"
-        case .tooManyProviderTokenUpdates: "TooManyProviderTokenUpdates"
-        case .tooManyRequests: "TooManyRequests"
-        case .payloadTooLarge: "PayloadTooLarge"
-        case .internalServerError: "InternalServerError"
-        case .serviceUnavailable: "ServiceUnavailable"
-        case .shutdown: "Shutdown"
-        case .unknown(let raw): raw
-        }
+        if case .unknown(let raw) = self { return raw }
+        return Self.names[self] ?? ""
     }
+
+    /// The table above, read the other way.
+    private static let names = Dictionary(uniqueKeysWithValues: byName.map { ($0.value, $0.key) })
 
     public var description: String { rawValue }
 }

@@ -17,6 +17,11 @@ public struct FCMResponse: Sendable, Equatable {
     }
 
     public init(status: Int, body: Data, retryAfter: TimeInterval?) {
+        // Success carries no error: no decoding on the path every push takes.
+        guard !(200..<300).contains(status) else {
+            self.init(status: status, retryAfter: retryAfter)
+            return
+        }
         struct ErrorBody: Decodable {
             struct Detail: Decodable {
                 var errorCode: String?
@@ -67,7 +72,7 @@ public struct FCMResponse: Sendable, Equatable {
 
 /// FCM's error codes, with `unknown` for any Google adds later (not
 /// RawRepresentable, for the reason given at `APNSErrorReason`).
-public enum FCMErrorCode: Sendable, Equatable, CustomStringConvertible {
+public enum FCMErrorCode: Sendable, Hashable, CustomStringConvertible {
     case unregistered
     case invalidArgument
     case senderIDMismatch
@@ -90,18 +95,12 @@ public enum FCMErrorCode: Sendable, Equatable, CustomStringConvertible {
 
     /// The code FCM sent.
     public var rawValue: String {
-        switch self {
-        case .unregistered: "UNREGISTERED"
-        case .invalidArgument: "INVALID_ARGUMENT"
-        case .senderIDMismatch: "SENDER_ID_MISMATCH"
-        case .quotaExceeded: "QUOTA_EXCEEDED"
-        case .unavailable: "UNAVAILABLE"
-        case .internalError: "INTERNAL"
-        case .thirdPartyAuthError: "THIRD_PARTY_AUTH_ERROR"
-        case .unauthenticated: "UNAUTHENTICATED"
-        case .unknown(let raw): raw
-        }
+        if case .unknown(let raw) = self { return raw }
+        return Self.names[self] ?? ""
     }
+
+    /// The table above, read the other way.
+    private static let names = Dictionary(uniqueKeysWithValues: byName.map { ($0.value, $0.key) })
 
     public var description: String { rawValue }
 }
