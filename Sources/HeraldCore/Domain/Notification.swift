@@ -3,7 +3,7 @@ import Foundation
 public typealias NotificationID = Int64
 
 /// A message posted to a service.
-public struct Notification: Sendable, Hashable {
+public struct Notification: Sendable, Equatable {
     public var id: NotificationID
     public var serviceID: UUID
     public var timestamp: Date

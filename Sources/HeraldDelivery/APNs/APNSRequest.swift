@@ -46,19 +46,24 @@ public struct APNSRequest: Sendable, Equatable {
 
     /// The requests for a batch. A payload differs between devices only by
     /// the badge (the user's unread count), so each notification and badge
-    /// is encoded once, not once per device. (Keyed by the whole
-    /// notification, not its id, so nothing can be taken from another.)
+    /// is encoded once, not once per device. (Looked up by id and checked
+    /// by content, which costs less per push than hashing the text.)
     public static func batch(_ deliveries: [ClaimedDelivery], topic: String, expirationSeconds: Int, now: Date) -> [APNSRequest] {
         struct Key: Hashable {
-            var notification: HeraldCore.Notification
+            var notification: Int64
             var badge: Int
         }
-        var payloads: [Key: Data] = [:]
+        var payloads: [Key: (notification: HeraldCore.Notification, payload: Data)] = [:]
         return deliveries.map { delivery in
-            let key = Key(notification: delivery.notification, badge: delivery.badge)
-            let payload = payloads[key] ?? payload(notification: delivery.notification, badge: delivery.badge)
-            payloads[key] = payload
-            return APNSRequest(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, payload: payload)
+            let key = Key(notification: delivery.notification.id, badge: delivery.badge)
+            let encoded: Data
+            if let cached = payloads[key], cached.notification == delivery.notification {
+                encoded = cached.payload
+            } else {
+                encoded = payload(notification: delivery.notification, badge: delivery.badge)
+                payloads[key] = (delivery.notification, encoded)
+            }
+            return APNSRequest(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, payload: encoded)
         }
     }
 

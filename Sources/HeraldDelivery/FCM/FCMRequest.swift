@@ -26,11 +26,17 @@ public struct FCMRequest: Sendable, Equatable {
     /// the token, so each notification is encoded once with a marker where
     /// the token goes, and each device's token is put in its place.
     public static func batch(_ deliveries: [ClaimedDelivery], projectID: String) -> [FCMRequest] {
-        var templates: [HeraldCore.Notification: TokenTemplate?] = [:]
+        // By id, checked by content (see `APNSRequest.batch`).
+        var templates: [Int64: (notification: HeraldCore.Notification, template: TokenTemplate?)] = [:]
         return deliveries.map { delivery in
             let notification = delivery.notification
-            let template = templates[notification] ?? TokenTemplate(body(notification: notification, token: TokenTemplate.marker))
-            templates[notification] = template
+            let template: TokenTemplate?
+            if let cached = templates[notification.id], cached.notification == notification {
+                template = cached.template
+            } else {
+                template = TokenTemplate(body(notification: notification, token: TokenTemplate.marker))
+                templates[notification.id] = (notification, template)
+            }
             let token = delivery.token ?? ""
             let body = template?.body(token: token, maxBytes: maxPayloadBytes) ?? body(notification: notification, token: token)
             return FCMRequest(projectID: projectID, body: body)
