@@ -19,8 +19,8 @@ public struct DeliveryEngine: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> DeliveryEngine {
         let settings = config.delivery
-        let http = try OutboundHTTPClient.make(caBundlePEM: settings.caBundlePEM)
         let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
+        let http = OutboundHTTPClient.make(tls: tls)
         var providers: [any PushProvider] = []
         var origins: [HTTP2Origin] = []
         if let apns = settings.apns {

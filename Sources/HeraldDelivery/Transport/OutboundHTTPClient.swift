@@ -18,8 +18,8 @@ public enum OutboundHTTPClient {
 
     /// The client for everything but pushes (FCM's OAuth token endpoint):
     /// HTTP/2 where the server offers it, pooled connections.
-    public static func make(caBundlePEM: String?) throws -> HTTPClient {
-        var configuration = HTTPClient.Configuration(tlsConfiguration: try tls(caBundlePEM: caBundlePEM), timeout: .init(connect: .seconds(10), read: .seconds(30)))
+    public static func make(tls: TLSConfiguration) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls, timeout: .init(connect: .seconds(10), read: .seconds(30)))
         configuration.httpVersion = .automatic
         configuration.connectionPool = .init(idleTimeout: .seconds(600))
         return HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
