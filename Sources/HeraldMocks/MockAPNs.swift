@@ -20,14 +20,14 @@ public final class MockAPNs: Sendable {
         public var arrivedAt: ContinuousClock.Instant
         /// The JSON payload (empty when it is not a JSON object).
         public var payload: [String: any Sendable] {
-            ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any])?.mapValues { SendableJSON($0).value } ?? [:]
+            object?.mapValues { SendableJSON($0).value } ?? [:]
         }
         /// What Apple would refuse in the payload, if anything.
         var payloadProblem: String? {
-            guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], object["aps"] is [String: Any] else {
-                return "payload is not JSON with aps"
-            }
-            return nil
+            object?["aps"] is [String: Any] ? nil : "payload is not JSON with aps"
+        }
+        private var object: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         }
         /// The request headers by name (the last value of a repeated one).
         public var headers: [String: String] {

@@ -4,8 +4,6 @@ import SQLiteNIO
 
 extension SQLiteStore {
 
-    private static let userColumns = "id, username, is_active, is_admin, login_expires_at"
-
     static func user(from row: SQLiteRow) -> User {
         User(
             id: row.int64("id"), username: row.text("username"), isActive: row.bool("is_active"),
