@@ -54,7 +54,7 @@ public struct APNSResponse: Sendable, Equatable {
 /// (Not RawRepresentable: the standard library's `==` for such types
 /// compares raw values, which would make equality and the raw value
 /// depend on each other.)
-public enum APNSErrorReason: Sendable, Hashable, CustomStringConvertible {
+public enum APNSErrorReason: ProviderErrorName {
     case badDeviceToken
     case deviceTokenNotForTopic
     case unregistered
@@ -71,7 +71,7 @@ public enum APNSErrorReason: Sendable, Hashable, CustomStringConvertible {
     case shutdown
     case unknown(String)
 
-    private static let byName: [String: APNSErrorReason] = [
+    public static let byName: [String: APNSErrorReason] = [
         "BadDeviceToken": .badDeviceToken, "DeviceTokenNotForTopic": .deviceTokenNotForTopic, "Unregistered": .unregistered,
         "ExpiredToken": .expiredToken, "ExpiredProviderToken": .expiredProviderToken, "InvalidProviderToken": .invalidProviderToken,
         "MissingProviderToken": .missingProviderToken, "BadEnvironmentKeyIdInToken": .badEnvironmentKeyIdInToken,
@@ -80,18 +80,7 @@ public enum APNSErrorReason: Sendable, Hashable, CustomStringConvertible {
         "ServiceUnavailable": .serviceUnavailable, "Shutdown": .shutdown,
     ]
 
-    public init(rawValue: String) {
-        self = Self.byName[rawValue] ?? .unknown(rawValue)
+    public var unknownName: String? {
+        if case .unknown(let name) = self { name } else { nil }
     }
-
-    /// The string APNs sent.
-    public var rawValue: String {
-        if case .unknown(let raw) = self { return raw }
-        return Self.names[self] ?? ""
-    }
-
-    /// The table above, read the other way.
-    private static let names = Dictionary(uniqueKeysWithValues: byName.map { ($0.value, $0.key) })
-
-    public var description: String { rawValue }
 }

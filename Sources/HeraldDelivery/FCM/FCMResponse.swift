@@ -72,7 +72,7 @@ public struct FCMResponse: Sendable, Equatable {
 
 /// FCM's error codes, with `unknown` for any Google adds later (not
 /// RawRepresentable, for the reason given at `APNSErrorReason`).
-public enum FCMErrorCode: Sendable, Hashable, CustomStringConvertible {
+public enum FCMErrorCode: ProviderErrorName {
     case unregistered
     case invalidArgument
     case senderIDMismatch
@@ -83,24 +83,13 @@ public enum FCMErrorCode: Sendable, Hashable, CustomStringConvertible {
     case unauthenticated
     case unknown(String)
 
-    private static let byName: [String: FCMErrorCode] = [
+    public static let byName: [String: FCMErrorCode] = [
         "UNREGISTERED": .unregistered, "INVALID_ARGUMENT": .invalidArgument, "SENDER_ID_MISMATCH": .senderIDMismatch,
         "QUOTA_EXCEEDED": .quotaExceeded, "UNAVAILABLE": .unavailable, "INTERNAL": .internalError,
         "THIRD_PARTY_AUTH_ERROR": .thirdPartyAuthError, "UNAUTHENTICATED": .unauthenticated,
     ]
 
-    public init(rawValue: String) {
-        self = Self.byName[rawValue] ?? .unknown(rawValue)
+    public var unknownName: String? {
+        if case .unknown(let name) = self { name } else { nil }
     }
-
-    /// The code FCM sent.
-    public var rawValue: String {
-        if case .unknown(let raw) = self { return raw }
-        return Self.names[self] ?? ""
-    }
-
-    /// The table above, read the other way.
-    private static let names = Dictionary(uniqueKeysWithValues: byName.map { ($0.value, $0.key) })
-
-    public var description: String { rawValue }
 }
