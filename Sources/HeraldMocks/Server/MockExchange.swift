@@ -44,8 +44,9 @@ public indirect enum MockReply: Sendable {
     case delayed(Duration, MockReply)
     /// Close the connection (every stream on it) without answering.
     case dropConnection
-    /// Answer as given, but first send GOAWAY: streams above this one (and
-    /// any taken up already) are not processed; close once the rest are answered.
+    /// Answer as given, but first go away: every stream not taken up yet is
+    /// refused unprocessed (GOAWAY above the last one taken, REFUSED_STREAM
+    /// for those still arriving below it); close once the rest are answered.
     case goAwayAfter(MockReply)
     /// RST_STREAM with REFUSED_STREAM: this stream was not processed.
     case refuseStream

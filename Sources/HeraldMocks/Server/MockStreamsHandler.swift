@@ -118,10 +118,16 @@ final class MockStreamsHandler: ChannelInboundHandler {
         case .dropConnection:
             context.close(promise: nil)
         case .goAwayAfter(let reply):
-            // Streams not taken up yet will never be: the client may resend them.
+            // Streams not taken up yet will never be: above the last one by
+            // GOAWAY, below it (their frames still arriving) by
+            // REFUSED_STREAM. The client may resend them all.
             goAwayLast = highestTaken
-            context.writeAndFlush(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: highestTaken, errorCode: .noError, opaqueData: nil))), promise: nil)
-            requests = requests.filter { $0.key <= highestTaken }
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: highestTaken, errorCode: .noError, opaqueData: nil))), promise: nil)
+            for id in requests.keys {
+                context.write(wrapOutboundOut(HTTP2Frame(streamID: id, payload: .rstStream(.refusedStream))), promise: nil)
+            }
+            requests = [:]
+            context.flush()
             perform(reply, request: request, streamID: streamID, flush: flush)
         case .refuseStream:
             answersOwed -= 1
