@@ -28,19 +28,26 @@ struct RealAlertmanagerTests {
             let alertmanager = try AlertmanagerProcess(
                 binary: binary, webhook: "http://127.0.0.1:\(port)/api/v2/services/\(service.id.uuidString)/alertmanager", token: secret
             )
-            defer { alertmanager.stop() }
-            try await alertmanager.waitUntilReady()
+            // Stopped on every path, and without blocking a thread of the
+            // cooperative pool (Process.waitUntilExit can hang there).
+            do {
+                try await alertmanager.waitUntilReady()
 
-            let startsAt = Date()
-            try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: startsAt.addingTimeInterval(3600))
-            try await Task.sleep(for: .seconds(firingSeconds))
-            try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: Date())
-            try await Task.sleep(for: .seconds(4))
+                let startsAt = Date()
+                try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: startsAt.addingTimeInterval(3600))
+                try await Task.sleep(for: .seconds(firingSeconds))
+                try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: Date())
+                try await Task.sleep(for: .seconds(4))
 
-            let sent = try await alertmanager.webhookNotificationsSent()
-            #expect(sent >= 3, "Alertmanager repeated the alert (it sent \(sent) webhook calls)")
-            let titles = try await app.store.notifications(serviceID: service.id).map(\.title)
-            #expect(titles == ["[CRITICAL] Disk full", "Resolved: [CRITICAL] Disk full"])
+                let sent = try await alertmanager.webhookNotificationsSent()
+                #expect(sent >= 3, "Alertmanager repeated the alert (it sent \(sent) webhook calls)")
+                let titles = try await app.store.notifications(serviceID: service.id).map(\.title)
+                #expect(titles == ["[CRITICAL] Disk full", "Resolved: [CRITICAL] Disk full"])
+            } catch {
+                await alertmanager.stop()
+                throw error
+            }
+            await alertmanager.stop()
         }
     }
 }
@@ -84,9 +91,13 @@ final class AlertmanagerProcess: Sendable {
         self.process = process
     }
 
-    func stop() {
+    /// SIGTERM, then SIGKILL if it is still running five seconds later.
+    func stop() async {
         process.terminate()
-        process.waitUntilExit()
+        for _ in 0..<50 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 

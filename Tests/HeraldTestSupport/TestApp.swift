@@ -38,12 +38,19 @@ public struct TestApp: Sendable {
             configure(&editable)
             let config = editable
             let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
-            let app = try buildApplication(config: config, opened: opened, logger: TestDatabase.logger)
-            let result = try await app.test(framework) { client in
-                try await body(TestApp(store: opened.store, client: client, config: config))
+            do {
+                let app = try buildApplication(config: config, opened: opened, logger: TestDatabase.logger)
+                let result = try await app.test(framework) { client in
+                    try await body(TestApp(store: opened.store, client: client, config: config))
+                }
+                try await opened.close()
+                return result
+            } catch {
+                // Closed on failure too: SQLiteNIO asserts on a connection
+                // dropped open, which would crash the whole test run.
+                try? await opened.close()
+                throw error
             }
-            try await opened.close()
-            return result
         }
     }
 
