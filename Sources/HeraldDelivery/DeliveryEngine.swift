@@ -15,8 +15,8 @@ public struct DeliveryEngine: Sendable {
     public let services: [any ServiceLifecycle.Service]
 
     public static func make(
-        config: HeraldConfig, store: any HeraldStore, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
+        clock: WallClock = .system
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
@@ -41,7 +41,7 @@ public struct DeliveryEngine: Sendable {
             providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
         }
         let worker = DeliveryWorker(
-            store: store, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock
+            queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock
         )
         // A service group stops services in reverse order: the worker
         // finishes its batches before the connections go.

@@ -53,7 +53,7 @@ public final class MockAPNs: Sendable {
     /// Connections and PINGs seen.
     public let transport = MockTransportStats()
 
-    public init(keyID: String = "KEY1234567", teamID: String = "TEAM123456", topic: String = "eu.ess.ESS-Notify") async throws {
+    public init(keyID: String = "KEY1234567", teamID: String = "TEAM123456", topic: String = DeliverySettings.APNs.defaultTopic) async throws {
         let key = ES256PrivateKey()
         self.keyID = keyID
         self.teamID = teamID

@@ -13,6 +13,16 @@ public struct OpenedStore: Sendable {
     public let migrate: @Sendable () async throws -> Void
     /// Releases what `services` do not (the SQLite file handle).
     public let close: @Sendable () async throws -> Void
+
+    public init(
+        store: any HeraldStore, services: [any ServiceLifecycle.Service] = [], migrate: @escaping @Sendable () async throws -> Void = {},
+        close: @escaping @Sendable () async throws -> Void = {}
+    ) {
+        self.store = store
+        self.services = services
+        self.migrate = migrate
+        self.close = close
+    }
 }
 
 public enum StoreFactory {

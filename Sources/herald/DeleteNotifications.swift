@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeraldCore
-import HeraldStore
+import HeraldServer
 
 struct DeleteNotifications: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +17,8 @@ struct DeleteNotifications: AsyncParsableCommand {
 
     func run() async throws {
         let (config, logger) = try await CommandEnvironment.load()
-        let cutoff = Date().addingTimeInterval(-Double(days) * 86_400)
-        let deleted = try await StoreFactory.withStore(config.database, logger: logger) { store in
+        let cutoff = WallClock.system.now().addingTimeInterval(-Double(days) * 86_400)
+        let deleted = try await HeraldServer.withStore(config: config, logger: logger) { store in
             try await store.deleteNotifications(olderThan: cutoff)
         }
         print("deleted \(deleted) notification(s) older than \(days) day(s)")

@@ -1,6 +1,5 @@
 import ArgumentParser
-import HeraldCore
-import HeraldStore
+import HeraldServer
 
 struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +9,7 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         let (config, logger) = try await CommandEnvironment.load()
-        try await StoreFactory.withStore(config.database, logger: logger) { _ in }
+        try await HeraldServer.withStore(config: config, logger: logger) { _ in }
         print("database is up to date")
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import HeraldAPI
+import HeraldIdentity
 import HeraldCore
-import HeraldStore
+import HeraldServer
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,8 +23,8 @@ struct UserCommand: AsyncParsableCommand {
             let (username, hash) = try await UserCommand.credentials(name: name, fromStdin: passwordStdin, config: config)
             let isAdmin = admin || config.adminUsers.contains(username)
             do {
-                _ = try await StoreFactory.withStore(config.database, logger: logger) { store in
-                    try await store.createUser(username: username, passwordHash: hash, isAdmin: isAdmin)
+                _ = try await HeraldServer.withStore(config: config, logger: logger) { store in
+                    try await store.createUser(username: username, passwordHash: hash, isAdmin: isAdmin, origin: .local, at: WallClock.system.now())
                 }
             } catch StoreError.conflict {
                 throw ValidationError("user '\(username)' already exists")
@@ -42,11 +42,12 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
             let (username, hash) = try await UserCommand.credentials(name: name, fromStdin: passwordStdin, config: config)
-            let changed = try await StoreFactory.withStore(config.database, logger: logger) { store in
-                try await store.setPasswordHash(username: username, hash: hash)
+            let changed = try await HeraldServer.withStore(config: config, logger: logger) { store in
+                // Its tokens issued before now stop working, wherever they are.
+                try await store.setPasswordHash(username: username, hash: hash, at: WallClock.system.now())
             }
             guard changed else { throw ValidationError("no user '\(username)'") }
-            print("password changed for '\(username)'")
+            print("password changed for '\(username)'; tokens issued before now are refused")
         }
     }
 
@@ -58,7 +59,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
             let username = try UserCommand.normalised(name)
-            let deleted = try await StoreFactory.withStore(config.database, logger: logger) { store in
+            let deleted = try await HeraldServer.withStore(config: config, logger: logger) { store in
                 try await store.deleteUser(named: username)
             }
             guard deleted else { throw ValidationError("no user '\(username)'") }
@@ -67,16 +68,19 @@ struct UserCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List accounts.")
+        static let configuration = CommandConfiguration(
+            abstract: "List accounts: name, origin (local, ldap, url, oidc, demo), last login, flags."
+        )
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
-            let users = try await StoreFactory.withStore(config.database, logger: logger) { store in
+            let users = try await HeraldServer.withStore(config: config, logger: logger) { store in
                 try await store.users()
             }
             for user in users {
                 let flags = [user.isAdmin ? "admin" : nil, user.isActive ? nil : "inactive"].compactMap { $0 }
-                print(user.username + (flags.isEmpty ? "" : "\t" + flags.joined(separator: ",")))
+                let lastLogin = user.lastLoginAt.map(Timestamp.wireString) ?? "never"
+                print([user.username, user.origin.rawValue, lastLogin, flags.joined(separator: ",")].joined(separator: "\t"))
             }
         }
     }
@@ -85,7 +89,7 @@ struct UserCommand: AsyncParsableCommand {
     static func credentials(name: String, fromStdin: Bool, config: HeraldConfig) async throws -> (String, String) {
         let username = try normalised(name)
         let password = try readPassword(fromStdin: fromStdin)
-        return (username, try await PasswordHashing.hash(password, cost: config.bcryptCost))
+        return (username, PasswordHashing.hashBlocking(password, cost: config.bcryptCost))
     }
 
     static func normalised(_ name: String) throws -> String {

@@ -25,14 +25,12 @@ struct RealAlertmanagerTests {
             let created = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
             let secret = try #require(try created.json(["token"]) as? String)
             let port = try #require(app.client.port)
-            let alertmanager = try AlertmanagerProcess(
+            let alertmanager = try await AlertmanagerProcess.start(
                 binary: binary, webhook: "http://127.0.0.1:\(port)/api/v2/services/\(service.id.uuidString)/alertmanager", token: secret
             )
             // Stopped on every path, and without blocking a thread of the
             // cooperative pool (Process.waitUntilExit can hang there).
             do {
-                try await alertmanager.waitUntilReady()
-
                 let startsAt = Date()
                 try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: startsAt.addingTimeInterval(3600))
                 try await Task.sleep(for: .seconds(firingSeconds))
@@ -58,7 +56,26 @@ final class AlertmanagerProcess: Sendable {
     let port: Int
     let directory: URL
 
-    init(binary: String, webhook: String, token: String) throws {
+    /// Starts Alertmanager and waits until it answers `/-/ready`. A start
+    /// that exits (its port taken between choosing and binding it) is tried
+    /// again on another port; one that neither exits nor gets ready in 30 s
+    /// fails the test with what Alertmanager wrote.
+    static func start(binary: String, webhook: String, token: String) async throws -> AlertmanagerProcess {
+        var failures: [String] = []
+        for _ in 0..<3 {
+            let alertmanager = try AlertmanagerProcess(binary: binary, webhook: webhook, token: token)
+            do {
+                try await alertmanager.waitUntilReady()
+                return alertmanager
+            } catch {
+                failures.append("\(error)")
+                await alertmanager.stop()
+            }
+        }
+        throw TestSetupError("Alertmanager did not start: \(failures.joined(separator: "; "))")
+    }
+
+    private init(binary: String, webhook: String, token: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-am-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = """
@@ -78,15 +95,17 @@ final class AlertmanagerProcess: Sendable {
                         credentials: \(token)
             """
         try config.write(to: directory.appendingPathComponent("alertmanager.yml"), atomically: true, encoding: .utf8)
-        port = Int.random(in: 20_000...40_000)
+        port = try unusedLoopbackPort()
+        let log = directory.appendingPathComponent("alertmanager.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = [
             "--config.file=\(directory.appendingPathComponent("alertmanager.yml").path)", "--storage.path=\(directory.path)",
-            "--web.listen-address=127.0.0.1:\(port)", "--cluster.listen-address=", "--log.level=warn",
+            "--web.listen-address=127.0.0.1:\(port)", "--cluster.listen-address=", "--log.level=info",
         ]
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         self.process = process
     }
@@ -101,13 +120,29 @@ final class AlertmanagerProcess: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    func waitUntilReady() async throws {
-        for _ in 0..<100 {
-            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/-/ready"), timeout: .seconds(2)),
-               response.status == .ok { return }
+    /// The last lines Alertmanager logged, for a failure's message.
+    var logTail: String {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("alertmanager.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(5).joined(separator: " | ")
+    }
+
+    private func waitUntilReady() async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var lastAnswer = "no answer"
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else {
+                throw TestSetupError("Alertmanager on port \(port) exited (\(process.terminationStatus)): \(logTail)")
+            }
+            do {
+                let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/-/ready"), timeout: .seconds(2))
+                if response.status == .ok { return }
+                lastAnswer = "\(response.status)"
+            } catch {
+                lastAnswer = "\(error)"
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw TestSetupError("Alertmanager did not become ready")
+        throw TestSetupError("Alertmanager on port \(port) was not ready in 30 s (last: \(lastAnswer)): \(logTail)")
     }
 
     func post(alert name: String, startsAt: Date, endsAt: Date) async throws {

@@ -121,7 +121,8 @@ struct DeliveryTests {
     }
 
     /// A worker that claimed a batch and died: its lease runs out and another
-    /// worker delivers the batch.
+    /// worker delivers the batch. The surviving worker's clock is moved past
+    /// the lease, so a loaded machine cannot end it early.
     @Test(arguments: Backend.allCases)
     func aCrashedWorkersClaimsAreDeliveredAfterTheLease(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in
@@ -129,12 +130,14 @@ struct DeliveryTests {
             let service = try await harness.seed(recipients)
             let notification = try await harness.publish(service)
             let now = Date()
-            let orphaned = try await harness.store.claimDeliveries(limit: 20, now: now, leaseUntil: now.addingTimeInterval(1.5))
+            let orphaned = try await harness.store.claimDeliveries(limit: 20, now: now, leaseUntil: now.addingTimeInterval(120))
             #expect(orphaned.count == 20)
-            try await harness.withWorker {
+            let clock = TestClock()
+            try await harness.withWorker(clock: WallClock { Date().addingTimeInterval(clock.offset) }) {
                 try await harness.waitUntil("the unclaimed ten sent") { harness.mocks.apns.pushCount == 10 }
                 try await Task.sleep(for: .milliseconds(500))
                 #expect(harness.mocks.apns.pushCount == 10, "leased rows wait for their lease")
+                clock.advance(121)
                 #expect(try await harness.waitUntilSettled(notification) == [.sent: 30])
             }
             #expect(harness.mocks.apns.pushes.map(\.token).sorted() == recipients.map(\.token).sorted())
@@ -147,7 +150,7 @@ struct DeliveryTests {
         try await DeliveryHarness.run(.postgres, configure: { $0.batchSize = 20 }) { harness in
             let recipients = (0..<400).map { $0 % 2 == 0 ? Recipient(DeliveryHarness.apnsToken($0), .apns) : Recipient(DeliveryHarness.fcmToken($0), .fcm) }
             let service = try await harness.seed(recipients)
-            var notifications: [HeraldCore.Notification] = []
+            var notifications: [NotificationRecord] = []
             for index in 0..<3 { notifications.append(try await harness.publish(service, title: "n\(index)")) }
             let first = notifications
             try await harness.withWorker {
@@ -169,7 +172,7 @@ struct DeliveryTests {
         try await DeliveryHarness.run(.sqlite) { harness in
             let clock = TestClock()
             let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns)])
-            try await harness.withWorker(clock: { Date().addingTimeInterval(clock.offset) }) {
+            try await harness.withWorker(clock: WallClock { Date().addingTimeInterval(clock.offset) }) {
                 let first = try await harness.publish(service)
                 _ = try await harness.waitUntilSettled(first)
                 clock.advance(30 * 60)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Outcome rules")
 struct PolicyTests {
-    static let notification = HeraldCore.Notification(id: 7, serviceID: UUID(), timestamp: Date(), title: "Title", subtitle: "Sub", url: "https://x")
+    static let notification = NotificationRecord(id: 7, serviceID: UUID(), timestamp: Date(), title: "Title", subtitle: "Sub", url: "https://x")
 
     static func delivery(attempts: Int = 1, queuedAgo: TimeInterval = 0, token: String? = "t", active: Bool = true, expiresIn: TimeInterval? = 3600) -> ClaimedDelivery {
         ClaimedDelivery(
@@ -81,9 +81,11 @@ struct PolicyTests {
         #expect(policy.outcome(for: .retry(reason: "r", minimumDelay: 0), delivery: Self.delivery(attempts: 3), now: now, random: 0) == .retry(at: now.addingTimeInterval(4), reason: "r"))
         #expect(policy.outcome(for: .credentials(reason: "c"), delivery: Self.delivery(), now: now, random: 0) == .retry(at: now.addingTimeInterval(5), reason: "c"))
         let old = policy.outcome(for: .retry(reason: "r", minimumDelay: 0), delivery: Self.delivery(attempts: 9, queuedAgo: 599), now: now, random: 0)
-        #expect(old == .failed(reason: "gave up after 9 attempt(s): r"))
+        #expect(old == .failed(reason: "gave up after 9 attempt(s): r", cause: .retriesExhausted))
+        let refusedKey = policy.outcome(for: .credentials(reason: "c"), delivery: Self.delivery(attempts: 9, queuedAgo: 599), now: now, random: 0)
+        #expect(refusedKey == .failed(reason: "gave up after 9 attempt(s): c", cause: .credentials), "a give-up keeps its kind, so it is logged as an error")
         #expect(policy.outcome(for: .dropToken(reason: "d"), delivery: Self.delivery(), now: now, random: 0) == .dropped(reason: "d"))
-        #expect(policy.outcome(for: .fail(reason: "f"), delivery: Self.delivery(), now: now, random: 0) == .failed(reason: "f"))
+        #expect(policy.outcome(for: .fail(reason: "f"), delivery: Self.delivery(), now: now, random: 0) == .failed(reason: "f", cause: .refused))
     }
 
     @Test func inactiveUsersExpiredLoginsAndRemovedDevicesAreSkipped() {
@@ -144,9 +146,9 @@ struct PayloadTests {
         var quoting = PolicyTests.delivery()
         quoting.notification.title = #"Says "HERALD_DEVICE_TOKEN_MARKER" and \ too"#
         var huge = PolicyTests.delivery(token: String(repeating: "a", count: 300))
-        huge.notification = HeraldCore.Notification(id: 8, serviceID: UUID(), timestamp: Date(), title: String(repeating: "标", count: 1000), subtitle: "", url: String(repeating: "u", count: 1500))
+        huge.notification = NotificationRecord(id: 8, serviceID: UUID(), timestamp: Date(), title: String(repeating: "标", count: 1000), subtitle: "", url: String(repeating: "u", count: 1500))
         var bare = PolicyTests.delivery(token: "ghi")
-        bare.notification = HeraldCore.Notification(id: 9, serviceID: UUID(), timestamp: Date(), title: "HERALD_DEVICE_TOKEN_MARKER", subtitle: "", url: "")
+        bare.notification = NotificationRecord(id: 9, serviceID: UUID(), timestamp: Date(), title: "HERALD_DEVICE_TOKEN_MARKER", subtitle: "", url: "")
         var deliveries = [
             PolicyTests.delivery(token: "abc"), PolicyTests.delivery(token: "def"), quoting, PolicyTests.delivery(token: #"needs"escaping\"#), huge,
             PolicyTests.delivery(token: nil), bare,

@@ -11,7 +11,7 @@ final class TestClock: Sendable {
     private let now = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000.25))
     var date: Date { now.withLockedValue { $0 } }
     func advance(_ seconds: TimeInterval) { now.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
-    var read: @Sendable () -> Date { { self.date } }
+    var read: WallClock { WallClock { self.date } }
 }
 
 @Suite("APNs provider token")

@@ -4,7 +4,7 @@ import HeraldStore
 import HeraldTestSupport
 import Testing
 
-@Suite("Store, on both backends")
+@Suite("Store, on every backend")
 struct StoreTests {
     @Test(arguments: Backend.allCases)
     func usersAreUniqueAndSortedByName(_ backend: Backend) async throws {
@@ -21,9 +21,9 @@ struct StoreTests {
             let updated = try await store.updateUser(id: zed.id, UserPatch(isActive: false))
             #expect(updated?.isActive == false && updated?.isAdmin == false)
             #expect(try await store.updateUser(id: 999_999, UserPatch(isAdmin: true)) == nil)
-            #expect(try await store.setPasswordHash(username: "zed", hash: "h2"))
+            #expect(try await store.setPasswordHash(username: "zed", hash: "h2", at: Timestamp.now()))
             #expect(try await store.passwordHash(username: "zed") == "h2")
-            #expect(try await !store.setPasswordHash(username: "nobody", hash: "h"))
+            #expect(try await !store.setPasswordHash(username: "nobody", hash: "h", at: Timestamp.now()))
         }
     }
 
@@ -134,7 +134,7 @@ struct StoreTests {
             let a = try await store.createService(ServiceDraft(category: "A", color: "222222", owner: "y"))
             #expect(try await store.services().map(\.id) == [a.id, b.id])
             let patched = try await store.updateService(id: b.id, ServicePatch(color: "abcdef"))
-            #expect(patched == Service(id: b.id, category: "B", color: "abcdef", owner: "x"))
+            #expect(patched == ServiceRecord(id: b.id, category: "B", color: "abcdef", owner: "x"))
             #expect(try await store.updateService(id: UUID(), ServicePatch(color: "abcdef")) == nil)
             #expect(try await store.service(id: a.id) == a)
         }
@@ -161,7 +161,7 @@ struct StoreTests {
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.databases)
     func migratingTwiceConcurrentlyAppliesEachMigrationOnce(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
             // Two "replicas" open the same empty database at once.

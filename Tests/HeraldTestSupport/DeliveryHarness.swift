@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldDelivery
 import HeraldMocks
+import HeraldPublishing
 import HeraldStore
 import Logging
 import ServiceLifecycle
@@ -38,12 +39,12 @@ public struct DeliveryHarness: Sendable {
     /// Runs a worker (with its own HTTP client) for the duration of `body`,
     /// then shuts it down gracefully.
     public func withWorker<T: Sendable>(
-        settings override: DeliverySettings? = nil, clock: @escaping @Sendable () -> Date = { Date() }, _ body: @Sendable () async throws -> T
+        settings override: DeliverySettings? = nil, clock: WallClock = .system, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         var config = HeraldConfig(secretKey: TestApp.secret)
         config.delivery = override ?? settings
         let engine = try DeliveryEngine.make(
-            config: config, store: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock
+            config: config, queue: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }
@@ -69,7 +70,7 @@ public struct DeliveryHarness: Sendable {
     public static func fcmToken(_ number: Int) -> String { "fcm-\(number):" + String(repeating: "t", count: 140) }
 
     /// A service, and one user per recipient with that device, subscribed.
-    public func seed(_ recipients: [Recipient]) async throws -> HeraldCore.Service {
+    public func seed(_ recipients: [Recipient]) async throws -> ServiceRecord {
         let service = try await store.createService(ServiceDraft(category: "Alarms", color: "ff0000", owner: "ops"))
         for (index, recipient) in recipients.enumerated() {
             let user = try await store.createUser(username: "user\(index)-\(UUID().uuidString.prefix(8))", passwordHash: nil, isAdmin: false)
@@ -81,11 +82,10 @@ public struct DeliveryHarness: Sendable {
         return service
     }
 
-    public func publish(_ service: HeraldCore.Service, title: String = "Beam lost") async throws -> HeraldCore.Notification {
-        let notification = try await store.publish(NotificationDraft(title: title, subtitle: "Sector 7", url: "https://example.org/alarm"), serviceID: service.id, at: Timestamp.now())
-        signal.notify()
-        guard let notification else { throw TestSetupError("service vanished") }
-        return notification
+    public func publish(_ service: ServiceRecord, title: String = "Beam lost") async throws -> NotificationRecord {
+        try await Publisher.forTests(store, signal: signal).publish(
+            NotificationDraft(title: title, subtitle: "Sector 7", url: "https://example.org/alarm"), to: service.id, from: .api
+        )
     }
 
     /// Waits until `condition` holds, failing after `timeout`.
@@ -97,12 +97,12 @@ public struct DeliveryHarness: Sendable {
         }
     }
 
-    public func counts(_ notification: HeraldCore.Notification) async throws -> [DeliveryState: Int] {
+    public func counts(_ notification: NotificationRecord) async throws -> [DeliveryState: Int] {
         try await store.deliveryCounts(notificationID: notification.id)
     }
 
     /// Waits until no delivery of the notification is pending or retrying.
-    public func waitUntilSettled(_ notification: HeraldCore.Notification, timeout: Duration = .seconds(20)) async throws -> [DeliveryState: Int] {
+    public func waitUntilSettled(_ notification: NotificationRecord, timeout: Duration = .seconds(20)) async throws -> [DeliveryState: Int] {
         try await waitUntil("notification \(notification.id) settled", timeout: timeout) {
             let counts = try await self.counts(notification)
             return (counts[.pending] ?? 0) + (counts[.retrying] ?? 0) == 0

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import HeraldAPI
 import HeraldCore
+import HeraldServer
 import HeraldStore
 import Hummingbird
 import HummingbirdBcrypt
@@ -16,40 +16,31 @@ public struct TestApp: Sendable {
     /// bcrypt at its minimum cost keeps the tests fast; the algorithm is the same.
     public static let bcryptCost: UInt8 = 4
     public static let password = "correct horse battery"
-    static let passwordHash = Bcrypt.hash(password, cost: bcryptCost)
+    public static let passwordHash = Bcrypt.hash(password, cost: bcryptCost)
 
     public let store: any HeraldStore
     public let client: any TestClientProtocol
     public let config: HeraldConfig
 
-    public static func config(_ location: DatabaseLocation) -> HeraldConfig {
-        HeraldConfig(database: location, httpPort: 0, secretKey: secret, bcryptCost: bcryptCost)
+    public static func config(_ location: DatabaseLocation? = nil) -> HeraldConfig {
+        HeraldConfig(database: location ?? .defaultSQLite, httpPort: 0, secretKey: secret, bcryptCost: bcryptCost)
     }
 
-    /// Runs `body` against an application on a fresh database.
+    /// Runs `body` against an application on a fresh store.
     public static func run<T: Sendable>(
         _ backend: Backend,
         framework: TestingSetup = .router,
         configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
+        logger: Logger = TestDatabase.logger,
         _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
-        try await TestDatabase.withFreshDatabase(backend) { location in
+        try await TestDatabase.withOpenedStore(backend) { opened, location in
             var editable = config(location)
             configure(&editable)
             let config = editable
-            let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
-            do {
-                let app = try buildApplication(config: config, opened: opened, logger: TestDatabase.logger)
-                let result = try await app.test(framework) { client in
-                    try await body(TestApp(store: opened.store, client: client, config: config))
-                }
-                try await opened.close()
-                return result
-            } catch {
-                // Closed on failure too: SQLiteNIO asserts on a connection
-                // dropped open, which would crash the whole test run.
-                try? await opened.close()
-                throw error
+            let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger)
+            return try await app.test(framework) { client in
+                try await body(TestApp(store: opened.store, client: client, config: config))
             }
         }
     }
@@ -80,7 +71,7 @@ public struct TestApp: Sendable {
         return (user, try await login(name))
     }
 
-    public func createService(category: String = "Accelerator", color: String = "ff0000", owner: String = "ops") async throws -> Service {
+    public func createService(category: String = "Accelerator", color: String = "ff0000", owner: String = "ops") async throws -> ServiceRecord {
         try await store.createService(ServiceDraft(category: category, color: color, owner: owner))
     }
 

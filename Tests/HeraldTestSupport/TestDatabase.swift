@@ -4,10 +4,15 @@ import HeraldStore
 import Logging
 import PostgresNIO
 
-/// The two storage backends every store and HTTP test runs against.
+/// The storage backends every store and HTTP test runs against: the two
+/// databases, and the in-memory store that must behave as they do.
 public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     case postgres
+    case memory
+
+    /// The backends with a database behind them.
+    public static let databases: [Backend] = [.sqlite, .postgres]
 
     public var description: String { rawValue }
 }
@@ -24,6 +29,8 @@ public enum TestDatabase {
     /// It is dropped when `body` ends.
     public static func withFreshDatabase<T: Sendable>(_ backend: Backend, _ body: (DatabaseLocation) async throws -> T) async throws -> T {
         switch backend {
+        case .memory:
+            throw TestSetupError("the in-memory store has no database location; use withOpenedStore")
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -39,8 +46,31 @@ public enum TestDatabase {
     /// Opens a store on a fresh database, with its services running and its
     /// schema migrated.
     public static func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (any HeraldStore) async throws -> T) async throws -> T {
-        try await withFreshDatabase(backend) { location in
+        if backend == .memory { return try await body(InMemoryStore()) }
+        return try await withFreshDatabase(backend) { location in
             try await StoreFactory.withStore(location, logger: logger, body)
+        }
+    }
+
+    /// A fresh store opened (not yet running or migrated: the application
+    /// does that) and closed after `body`, which also gets the database's
+    /// location (nil for the in-memory store).
+    public static func withOpenedStore<T: Sendable>(
+        _ backend: Backend, _ body: @Sendable (OpenedStore, DatabaseLocation?) async throws -> T
+    ) async throws -> T {
+        if backend == .memory { return try await body(OpenedStore(store: InMemoryStore()), nil) }
+        return try await withFreshDatabase(backend) { location in
+            let opened = try await StoreFactory.open(location, logger: logger)
+            do {
+                let result = try await body(opened, location)
+                try await opened.close()
+                return result
+            } catch {
+                // Closed on failure too: SQLiteNIO asserts on a connection
+                // dropped open, which would crash the whole test run.
+                try? await opened.close()
+                throw error
+            }
         }
     }
 

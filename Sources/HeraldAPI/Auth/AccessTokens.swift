@@ -2,11 +2,17 @@ import Foundation
 import HeraldCore
 import JWTKit
 
-/// The claims of a Herald access token: the old server's `{sub, exp}` plus `iat`.
+/// The claims of a Herald access token: the old server's `{sub, exp}`, plus
+/// `iat`, `uid` (so a re-created account with the same name does not accept
+/// the old one's) and `gen`, the account's token generation when it was
+/// issued (a revocation moves the account to the next one). A generation
+/// rather than a time: exact within a second and across replicas' clocks.
 struct AccessTokenPayload: JWTPayload {
     var sub: SubjectClaim?
     var exp: ExpirationClaim?
     var iat: IssuedAtClaim?
+    var uid: Int64?
+    var gen: Int64?
 
     func verify(using algorithm: some JWTAlgorithm) throws {
         guard let exp else { throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "missing exp") }
@@ -54,15 +60,34 @@ public struct AccessTokens: Sendable {
     /// A token for `username` and when it expires. Both times are whole
     /// seconds: jwt-kit would otherwise write fractions, which some JWT
     /// libraries in the field refuse.
-    func issue(username: String, now: Date = Date()) async throws -> (token: String, expiresAt: Date) {
+    func issue(for user: User, now: Date) async throws -> (token: String, expiresAt: Date) {
         let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let expiresAt = issuedAt.addingTimeInterval(lifetime.rounded(.down))
-        let payload = AccessTokenPayload(sub: SubjectClaim(value: username), exp: ExpirationClaim(value: expiresAt), iat: IssuedAtClaim(value: issuedAt))
+        let payload = AccessTokenPayload(
+            sub: SubjectClaim(value: user.username), exp: ExpirationClaim(value: expiresAt), iat: IssuedAtClaim(value: issuedAt), uid: user.id,
+            gen: user.tokenGeneration
+        )
         return (try await keys.sign(payload), expiresAt)
     }
 
-    /// The username a token was issued to.
-    func subject(of token: String) async throws(TokenRejection) -> String {
+    /// What a verified token says.
+    struct Verified: Sendable {
+        var username: String
+        /// Nil in tokens of the server Herald replaces.
+        var userID: UserID?
+        /// Nil in tokens of the server Herald replaces: generation 0.
+        var generation: Int64?
+
+        /// Whether the token still speaks for `user`: issued to this account
+        /// (not an earlier one with the same name) and not revoked since.
+        func isValid(for user: User) -> Bool {
+            if let userID, userID != user.id { return false }
+            return (generation ?? 0) == user.tokenGeneration
+        }
+    }
+
+    /// The claims of a token whose signature and expiry are good.
+    func verify(_ token: String) async throws(TokenRejection) -> Verified {
         let payload: AccessTokenPayload
         do {
             payload = try await keys.verify(token, as: AccessTokenPayload.self)
@@ -72,6 +97,17 @@ public struct AccessTokens: Sendable {
             throw .invalid
         }
         guard let subject = payload.sub?.value, !subject.isEmpty else { throw .missingSubject }
-        return subject
+        return Verified(username: subject, userID: payload.uid, generation: payload.gen)
+    }
+
+    /// Signs another short-lived payload with the same key (the browser
+    /// sign-in's state cookie), so every replica can read it.
+    func sign<Payload: JWTPayload>(_ payload: Payload) async throws -> String {
+        try await keys.sign(payload)
+    }
+
+    /// A payload `sign` made, if its signature and claims verify.
+    func verified<Payload: JWTPayload>(_ token: String, as type: Payload.Type) async -> Payload? {
+        try? await keys.verify(token, as: type)
     }
 }

@@ -8,27 +8,43 @@ import Logging
 /// the statuses and texts the shipped apps expect.
 struct RequestAuthenticator: Sendable {
     let tokens: AccessTokens
-    let store: any HeraldStore
+    let store: any AccountStore
 
     private static let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
+    /// The web app's session: the same access token, in an HttpOnly cookie.
+    static let sessionCookie = "herald_token"
 
-    func user(_ request: Request, context: some RequestContext) async throws -> User {
-        guard let header = request.headers[.authorization] else {
+    /// The user of a bearer token; with `allowingSessionCookie`, also of the
+    /// web app's session cookie (for reads only: a cookie rides along on
+    /// requests other sites make, so nothing that changes state takes it).
+    func user(_ request: Request, context: some RequestContext, allowingSessionCookie: Bool = false) async throws -> User {
+        let bearer: String
+        if let header = request.headers[.authorization] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+                throw APIError(.unauthorized, "Not authenticated", headers: Self.challenge)
+            }
+            bearer = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        } else if allowingSessionCookie, let cookie = request.cookies[Self.sessionCookie]?.value, !cookie.isEmpty {
+            bearer = cookie
+        } else {
             throw APIError(.unauthorized, "Not authenticated", headers: Self.challenge)
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw APIError(.unauthorized, "Not authenticated", headers: Self.challenge)
-        }
-        let username: String
+        let token: AccessTokens.Verified
         do {
-            username = try await tokens.subject(of: String(parts[1]).trimmingCharacters(in: .whitespaces))
+            token = try await tokens.verify(bearer)
         } catch {
             context.logger.info("bearer token refused", metadata: ["reason": "\(error.detail)"])
             throw APIError(.unauthorized, error.detail, headers: Self.challenge)
         }
-        guard let user = try await store.user(named: username) else {
-            throw APIError(.unauthorized, "Unknown user \(username)", headers: Self.challenge)
+        guard let user = try await store.user(named: token.username) else {
+            throw APIError(.unauthorized, "Unknown user \(token.username)", headers: Self.challenge)
+        }
+        guard token.isValid(for: user) else {
+            // Revoked, or issued to an earlier account of that name: the
+            // apps know this answer as "log in again".
+            context.logger.info("bearer token refused", metadata: ["reason": "revoked", "user": "\(user.username)"])
+            throw APIError(.unauthorized, TokenRejection.invalid.detail, headers: Self.challenge)
         }
         guard user.isActive else {
             throw APIError(.forbidden, "Inactive user")

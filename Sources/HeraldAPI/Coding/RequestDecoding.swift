@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import Hummingbird
 import NIOCore
 
@@ -25,7 +26,7 @@ struct RequestDecoding: Sendable {
         do {
             return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
-            throw ValidationError([ValidationIssue(error, root: "body")])
+            throw ValidationFailure([ValidationIssue(error, root: "body")])
         }
     }
 }
@@ -74,17 +75,16 @@ struct Validator {
         issues.append(ValidationIssue(loc: loc, msg: msg, type: type))
     }
 
-    /// A required text field: not blank, at most `maxLength` characters.
+    /// A text field: no control characters, not blank (unless allowed), at
+    /// most `maxLength` characters: the same `TextRules` as notifications.
     mutating func text(_ value: String, at loc: [ValidationIssue.Location], maxLength: Int, allowEmpty: Bool = false) {
-        if !allowEmpty, value.allSatisfy(\.isWhitespace) {
-            fail(loc, "String should have at least 1 non-blank character", type: "string_too_short")
-        } else if value.count > maxLength {
-            fail(loc, "String should have at most \(maxLength) characters", type: "string_too_long")
+        if let problem = TextRules.problem(value, maxLength: maxLength, allowEmpty: allowEmpty) {
+            fail(loc, problem.message, type: problem.type)
         }
     }
 
     func check() throws {
-        if !issues.isEmpty { throw ValidationError(issues) }
+        if !issues.isEmpty { throw ValidationFailure(issues) }
     }
 }
 
@@ -105,14 +105,14 @@ enum Identifiers {
     static func serviceID(_ context: some RequestContext, _ name: String = "service_id") throws -> UUID {
         let raw = context.parameters.get(name) ?? ""
         guard let id = uuid(raw) else {
-            throw ValidationError([ValidationIssue(loc: ["path", .key(name)], msg: "Input should be a valid UUID", type: "uuid_parsing")])
+            throw ValidationFailure([ValidationIssue(loc: ["path", .key(name)], msg: "Input should be a valid UUID", type: "uuid_parsing")])
         }
         return id
     }
 
     static func integer(_ context: some RequestContext, _ name: String) throws -> Int64 {
         guard let raw = context.parameters.get(name), let id = Int64(raw) else {
-            throw ValidationError([ValidationIssue(loc: ["path", .key(name)], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing")])
+            throw ValidationFailure([ValidationIssue(loc: ["path", .key(name)], msg: "Input should be a valid integer, unable to parse string as an integer", type: "int_parsing")])
         }
         return id
     }

@@ -10,7 +10,7 @@ struct ServiceBody: Encodable {
     var color: String
     var owner: String
 
-    init(_ service: Service) {
+    init(_ service: ServiceRecord) {
         id = service.id.wireString
         category = service.category
         color = service.color
@@ -64,7 +64,7 @@ struct NotificationBody: Encodable {
     /// Only alert notifications have one; absent otherwise, so the old shape is unchanged.
     var severity: String?
 
-    init(_ notification: HeraldCore.Notification) {
+    init(_ notification: NotificationRecord) {
         id = notification.id
         timestamp = Timestamp.wireString(notification.timestamp)
         title = notification.title

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldBridges
 import HeraldCore
+import HeraldPublishing
 import Hummingbird
 import Logging
 
@@ -11,8 +12,8 @@ struct AlertReceiverController {
     let api: APIContext
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
-        group.post("services/{service_id}/alertmanager", use: receive)
-        group.post("services/{service_id}/grafana", use: receive)
+        group.post("services/{service_id}/alertmanager") { try await receive($0, context: $1, from: .alertmanager) }
+        group.post("services/{service_id}/grafana") { try await receive($0, context: $1, from: .grafana) }
     }
 
     private struct Answer: Encodable {
@@ -21,7 +22,7 @@ struct AlertReceiverController {
         var notifications: [Int64]
     }
 
-    @Sendable func receive(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+    @Sendable func receive(_ request: Request, context: HeraldRequestContext, from source: PublishSource) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         try await api.senders.check(request, context: context, serviceID: serviceID)
         let body = try await api.decoding.body(of: request)
@@ -35,13 +36,16 @@ struct AlertReceiverController {
         let threshold = api.config.alertStormThreshold
         // A service's own templates, when it has them, replace the default mapping.
         let templates = try await api.store.serviceTemplates(serviceID: serviceID).flatMap { try? TemplateRenderer($0) }
-        let published = try await api.store.publishAlerts(
-            serviceID: serviceID, report.alerts.map(\.observation), renotifyAfter: api.config.alertRenotifySeconds, at: Timestamp.now()
-        ) { toNotify in
-            AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold, templates: templates)
+        let published: [NotificationRecord]
+        do {
+            published = try await api.publisher.publishAlertChanges(
+                report.alerts.map(\.observation), to: serviceID, renotifyAfter: api.config.alertRenotifySeconds, from: source
+            ) { toNotify in
+                AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold, templates: templates)
+            }
+        } catch PublishError.serviceNotFound {
+            throw APIError.notFound("Service")
         }
-        guard let published else { throw APIError.notFound("Service") }
-        if !published.isEmpty { api.queueSignal.notify() }
         context.logger.info(
             "alerts received", metadata: ["service": "\(serviceID.wireString)", "alerts": "\(report.alerts.count)", "notified": "\(published.count)"]
         )

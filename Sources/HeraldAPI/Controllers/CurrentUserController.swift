@@ -8,7 +8,10 @@ struct CurrentUserController {
     let api: APIContext
     let version: APIVersion
 
-    static let maxTokenLength = 4_096
+    /// Tokens are keys of a unique index, which PostgreSQL limits to about
+    /// 2,700 bytes; real ones (APNs 64 hex digits, FCM about 160 characters,
+    /// Web Push endpoints a few hundred) are far shorter, and all ASCII.
+    static let maxTokenLength = 2_048
     static let defaultInboxLimit = 50
     static let maxInboxLimit = 1_000
 
@@ -23,6 +26,10 @@ struct CurrentUserController {
         group.get("users/user/notifications", use: inbox)
         group.patch("users/user/notifications", use: updateInbox)
         group.get("users/user/notifications/unread-count", use: unreadCount)
+        if version == .v2 {
+            // New in Herald: only on the current API.
+            group.post("users/user/logout-everywhere", use: logoutEverywhere)
+        }
     }
 
     private struct DeviceTokenInput: Decodable {
@@ -77,7 +84,16 @@ struct CurrentUserController {
 
     @Sendable func services(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(try await api.store.userServices(userID: user.id).map(UserServiceBody.init))
+        return JSONBody.response(try await visibleServices(for: user).map(UserServiceBody.init))
+    }
+
+    /// Every service, but only the demo service for the demo account (the
+    /// app stores' reviewers must not see a site's real alarms). The web
+    /// app's subscriptions page shows the same.
+    func visibleServices(for user: User) async throws -> [UserService] {
+        let all = try await api.store.userServices(userID: user.id)
+        guard let demo = api.signIn.demo, user.username == DemoAccount.username else { return all }
+        return all.filter { $0.service.category == demo.service || $0.service.id.wireString == demo.service.lowercased() }
     }
 
     @Sendable func updateServices(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -94,13 +110,23 @@ struct CurrentUserController {
             }
         }
         try validator.check()
+        if api.signIn.demo != nil, user.username == DemoAccount.username {
+            let allowed = Set(try await visibleServices(for: user).map(\.service.id))
+            changes = changes.filter { allowed.contains($0.key) }
+        }
         try await api.store.setSubscriptions(userID: user.id, changes)
         context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "\(changes.count)"])
         return JSONBody.noContent()
     }
 
+    /// The query parameters that ask for cursor paging.
+    static let pagingParameters: Set<Substring> = ["before", "after", "service_id", "read"]
+
     @Sendable func inbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
+        if request.uri.queryParameters.contains(where: { Self.pagingParameters.contains($0.key) }) {
+            return try await inboxPage(request, user: user)
+        }
         var validator = Validator()
         var limit = Self.defaultInboxLimit
         if let raw = request.uri.queryParameters["limit"] {
@@ -123,6 +149,39 @@ struct CurrentUserController {
         return JSONBody.response(try await api.store.inbox(userID: user.id, limit: limit, order: order).map(InboxItemBody.init))
     }
 
+    /// Cursor paging (opt-in; the apps keep `limit`/`sort`): newest first
+    /// unless `sort=asc`, filtered by `service_id` and `read`, with a `Link`
+    /// header to the pages on either side.
+    private func inboxPage(_ request: Request, user: User) async throws -> Response {
+        var validator = Validator()
+        let page = PageRequest.read(request, defaultStart: .newest, defaultLimit: Self.defaultInboxLimit, maxLimit: Self.maxInboxLimit, into: &validator)
+        let query = request.uri.queryParameters
+        var filter = InboxFilter()
+        if let raw = query["service_id"] {
+            if let id = Identifiers.uuid(String(raw)) { filter.serviceID = id } else {
+                validator.fail(["query", "service_id"], "Input should be a valid UUID", type: "uuid_parsing")
+            }
+        }
+        if let raw = query["read"] {
+            switch raw.lowercased() {
+            case "true", "1": filter.isRead = true
+            case "false", "0": filter.isRead = false
+            default: validator.fail(["query", "read"], "Input should be a valid boolean", type: "bool_parsing")
+            }
+        }
+        var ascending = !page.start.isNewestFirst
+        if let raw = query["sort"] {
+            if let order = InboxOrder(rawValue: String(raw)) { ascending = order == .ascending } else {
+                validator.fail(["query", "sort"], "Input should be 'asc' or 'desc'", type: "enum")
+            }
+        }
+        try validator.check()
+        var items = try await api.store.inboxPage(userID: user.id, from: page.start, limit: page.limit, filter: filter)
+        let headers = page.links(for: items.map(\.notification.id), request: request)
+        if ascending == page.start.isNewestFirst { items.reverse() }
+        return JSONBody.response(items.map(InboxItemBody.init), headers: headers)
+    }
+
     @Sendable func updateInbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
         let input = try await api.decoding.json([InboxChange].self, from: request)
@@ -137,7 +196,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        try await api.store.updateInbox(userID: user.id, changes)
+        try await api.store.updateInbox(userID: user.id, changes, at: api.clock.now())
         return JSONBody.noContent()
     }
 
@@ -146,18 +205,27 @@ struct CurrentUserController {
         return JSONBody.response(UnreadCountBody(unread_count: try await api.store.unreadCount(userID: user.id)))
     }
 
+    /// Refuses every token of the user, this one included: every phone and
+    /// browser must log in again.
+    @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
+        context.logger.notice("user logged out everywhere", metadata: ["user": "\(user.username)"])
+        return JSONBody.noContent()
+    }
+
     private var bodyVersion: UserBody.Version { version == .v1 ? .v1 : .v2 }
 
     private func validateToken(_ token: String, at loc: [ValidationIssue.Location], into validator: inout Validator) {
         if token.isEmpty || token.count > Self.maxTokenLength {
             validator.fail(loc, "Device token should have 1 to \(Self.maxTokenLength) characters", type: token.isEmpty ? "string_too_short" : "string_too_long")
-        } else if token.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
-            validator.fail(loc, "Device token should not contain spaces or control characters")
+        } else if !token.unicodeScalars.allSatisfy({ (0x21...0x7e).contains($0.value) }) {
+            validator.fail(loc, "Device token should be printable ASCII without spaces or control characters", type: "string_pattern_mismatch")
         }
     }
 
     private func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
-        let outcome = try await api.store.registerDevice(userID: user.id, token: token, platform: platform, at: Timestamp.now())
+        let outcome = try await api.store.registerDevice(userID: user.id, token: token, platform: platform, at: api.clock.now())
         if outcome == .added {
             context.logger.info("device registered", metadata: ["user": "\(user.username)", "platform": "\(platform.rawValue)", "token": "\(TokenHint.hint(token))"])
         }

@@ -2,27 +2,15 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Health check, the OpenAPI description and the interactive docs page.
+/// The health check. (The description and its reference page are the web
+/// app's `APIDocsPage`.)
 struct MetaController {
     func addHealthRoute(to group: RouterGroup<HeraldRequestContext>) {
         group.get("-/health", use: health)
     }
 
-    func addDocsRoutes(to router: Router<HeraldRequestContext>) {
-        router.get("api/v2/openapi.yaml", use: openAPI)
-        router.get("docs", use: docs)
-    }
-
     @Sendable func health(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "OK")))
-    }
-
-    @Sendable func openAPI(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: try BundledResources.openAPI())))
-    }
-
-    @Sendable func docs(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: try BundledResources.text("docs.html"))))
     }
 }
 
@@ -42,7 +30,7 @@ private final class ResourceCache: Sendable {
 
     init() {
         var texts: [String: String] = [:]
-        for name in ["openapi.yaml", "docs.html"] {
+        for name in ["openapi.yaml"] {
             if let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: nil),
                let text = try? String(contentsOf: url, encoding: .utf8) {
                 texts[name] = text

@@ -42,7 +42,7 @@ struct ServiceTokensController {
         validator.text(body.name, at: ["body", "name"], maxLength: 256)
         try validator.check()
         let secret = SenderAuthorization.newToken()
-        guard let token = try await api.store.createServiceToken(serviceID: serviceID, name: body.name, tokenHash: SenderAuthorization.hash(secret), at: Timestamp.now())
+        guard let token = try await api.store.createServiceToken(serviceID: serviceID, name: body.name, tokenHash: SenderAuthorization.hash(secret), at: api.clock.now())
         else { throw APIError.notFound("Service") }
         context.logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
         return JSONBody.response(TokenBody(token, secret: secret), status: .created)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPublishing
 import Hummingbird
 import Logging
 
@@ -17,6 +18,8 @@ struct ServicesController {
     }
 
     static let maxCategoryLength = 256
+    /// The most notifications one page of the admin list holds.
+    static let maxListPage = 1_000
     static let maxOwnerLength = 256
 
     private struct CreateBody: Decodable {
@@ -77,8 +80,13 @@ struct ServicesController {
     @Sendable func notifications(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         _ = try await api.auth.admin(request, context: context)
         let id = try Identifiers.serviceID(context)
+        var validator = Validator()
+        // Oldest first, as the old server listed them, a page at a time.
+        let page = PageRequest.read(request, defaultStart: .after(0), defaultLimit: Self.maxListPage, maxLimit: Self.maxListPage, into: &validator)
+        try validator.check()
         guard try await api.store.service(id: id) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.notifications(serviceID: id).map(NotificationBody.init))
+        let notifications = try await api.store.notificationsPage(serviceID: id, from: page.start, limit: page.limit)
+        return JSONBody.response(notifications.map(NotificationBody.init), headers: page.links(for: notifications.map(\.id), request: request))
     }
 
     @Sendable func publish(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -88,15 +96,14 @@ struct ServicesController {
         try await api.senders.check(request, context: context, serviceID: id)
         let input = try await api.decoding.json(NotificationInput.self, from: request)
         let draft = NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "")
-        var validator = Validator()
-        NotificationRules.validate(draft, at: ["body"], into: &validator)
-        try validator.check()
-        guard let notification = try await api.store.publish(draft, serviceID: id, at: Timestamp.now()) else {
+        do {
+            let notification = try await api.publisher.publish(draft, to: id, from: .api)
+            return JSONBody.response(NotificationBody(notification), status: .created)
+        } catch PublishError.rejected(let issues) {
+            throw ValidationFailure(issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) })
+        } catch PublishError.serviceNotFound {
             throw APIError.notFound("Service")
         }
-        api.queueSignal.notify()
-        context.logger.info("notification stored", metadata: ["service": "\(id.wireString)", "notification": "\(notification.id)"])
-        return JSONBody.response(NotificationBody(notification), status: .created)
     }
 
     /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`.
@@ -110,19 +117,5 @@ struct ServicesController {
         if let color, !Self.isColor(color) {
             validator.fail(["body", "color"], "Value error, Color should match [0-9a-fA-F]{6}")
         }
-    }
-}
-
-/// Limits on what a sender may post; shared by the bridges that build
-/// notifications from other formats.
-enum NotificationRules {
-    static let maxTitleLength = 1_000
-    static let maxSubtitleLength = 10_000
-    static let maxURLLength = 4_096
-
-    static func validate(_ draft: NotificationDraft, at root: [ValidationIssue.Location], into validator: inout Validator) {
-        validator.text(draft.title, at: root + ["title"], maxLength: maxTitleLength)
-        validator.text(draft.subtitle, at: root + ["subtitle"], maxLength: maxSubtitleLength, allowEmpty: true)
-        validator.text(draft.url, at: root + ["url"], maxLength: maxURLLength, allowEmpty: true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HeraldCore
 import Hummingbird
 import Logging
@@ -6,12 +7,19 @@ import Logging
 /// Admin management of users: `/users/...` except `/users/user/...`.
 struct UsersController {
     let api: APIContext
+    let version: APIVersion
+    /// The most users one page holds.
+    static let maxPage = 1_000
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("users", use: list)
         group.patch("users/{user_id}", use: update)
         group.delete("users/{user_id}", use: delete)
         group.delete("users/{user_id}/device-token", use: removeDeviceToken)
+        if version == .v2 {
+            // New in Herald: only on the current API.
+            group.post("users/{user_id}/logout-everywhere", use: logoutEverywhere)
+        }
     }
 
     private struct UpdateBody: Decodable {
@@ -25,8 +33,21 @@ struct UsersController {
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         _ = try await api.auth.admin(request, context: context)
-        let users = try await api.store.users()
-        return JSONBody.response(try await Profiles.of(users, store: api.store).map { UserBody(profile: $0) })
+        let query = request.uri.queryParameters
+        var limit = Self.maxPage
+        if let raw = query["limit"] {
+            guard let parsed = Int(raw), parsed >= 1 else {
+                throw ValidationFailure([ValidationIssue(loc: ["query", "limit"], msg: "Input should be a whole number of at least 1", type: "int_parsing")])
+            }
+            limit = min(parsed, Self.maxPage)
+        }
+        // By name, a page at a time: `after` is the last name of the page before.
+        let users = try await api.store.users(after: query["after"].map(String.init), limit: limit)
+        var headers: HTTPFields = [:]
+        if users.count >= limit, let last = users.last {
+            headers[.link] = PageRequest.link(request, ("after", last.username), limit: limit, rel: "next")
+        }
+        return JSONBody.response(try await Profiles.of(users, store: api.store).map { UserBody(profile: $0) }, headers: headers)
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -35,6 +56,10 @@ struct UsersController {
         let body = try await api.decoding.json(UpdateBody.self, from: request)
         guard let user = try await api.store.updateUser(id: id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin)) else {
             throw APIError.notFound("User")
+        }
+        if body.is_active == false {
+            // A deactivated account's tokens stay dead if it is activated again.
+            _ = try await api.store.revokeTokens(userID: id, at: api.clock.now())
         }
         context.logger.info(
             "user updated", metadata: ["user": "\(user.username)", "is_active": "\(user.isActive)", "is_admin": "\(user.isAdmin)", "by": "\(admin.username)"]
@@ -47,6 +72,15 @@ struct UsersController {
         let id = try Identifiers.integer(context, "user_id")
         guard try await api.store.deleteUser(id: id) else { throw APIError.notFound("User") }
         context.logger.info("user deleted", metadata: ["user_id": "\(id)", "by": "\(admin.username)"])
+        return JSONBody.noContent()
+    }
+
+    /// Refuses every token the user holds (a lost phone, a leaver).
+    @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let id = try Identifiers.integer(context, "user_id")
+        guard try await api.store.revokeTokens(userID: id, at: api.clock.now()) else { throw APIError.notFound("User") }
+        context.logger.notice("user's tokens revoked", metadata: ["user_id": "\(id)", "by": "\(admin.username)"])
         return JSONBody.noContent()
     }
 

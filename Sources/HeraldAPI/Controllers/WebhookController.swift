@@ -1,6 +1,7 @@
 import Foundation
 import HeraldBridges
 import HeraldCore
+import HeraldPublishing
 import Hummingbird
 import Logging
 
@@ -15,6 +16,8 @@ struct WebhookController {
         group.put("services/{service_id}/templates", use: replace)
         group.delete("services/{service_id}/templates", use: remove)
     }
+
+    static let maxTemplateLength = 4096
 
     private struct TemplatesBody: Codable {
         var title: String
@@ -38,17 +41,15 @@ struct WebhookController {
         } catch {
             throw APIError(.badRequest, "The service's \(error.field) template does not parse: \(error.reason)")
         }
-        var validator = Validator()
-        NotificationRules.validate(draft, at: ["rendered"], into: &validator)
-        guard validator.issues.isEmpty else {
-            let problems = validator.issues.map { "\($0.loc.last.map { "\($0)" } ?? ""): \($0.msg)" }.joined(separator: "; ")
+        do {
+            let notification = try await api.publisher.publish(draft, to: serviceID, from: .webhook)
+            return JSONBody.response(NotificationBody(notification), status: .created)
+        } catch PublishError.rejected(let issues) {
+            let problems = issues.map(\.description).joined(separator: "; ")
             throw APIError(.badRequest, "The templates rendered an unusable notification for this body (\(problems))")
-        }
-        guard let notification = try await api.store.publish(draft, serviceID: serviceID, at: Timestamp.now()) else {
+        } catch PublishError.serviceNotFound {
             throw APIError.notFound("Service")
         }
-        api.queueSignal.notify()
-        return JSONBody.response(NotificationBody(notification), status: .created)
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -63,23 +64,32 @@ struct WebhookController {
         let serviceID = try Identifiers.serviceID(context)
         let body = try await api.decoding.json(TemplatesBody.self, from: request)
         let templates = NotificationTemplates(title: body.title, subtitle: body.subtitle ?? "", url: body.url ?? "", severity: body.severity ?? "")
+        try Self.check(templates)
+        guard try await api.store.setServiceTemplates(serviceID: serviceID, templates, at: api.clock.now()) else { throw APIError.notFound("Service") }
+        context.logger.info("service templates set", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+        return JSONBody.response(body)
+    }
+
+    /// Every problem with a set of templates (their text, and whether each
+    /// parses), as a 422: the API and the web app's form check alike.
+    static func check(_ templates: NotificationTemplates) throws {
         var validator = Validator()
-        validator.text(templates.title, at: ["body", "title"], maxLength: 4096)
+        validator.text(templates.title, at: ["body", "title"], maxLength: maxTemplateLength)
+        validator.text(templates.subtitle, at: ["body", "subtitle"], maxLength: maxTemplateLength, allowEmpty: true)
+        validator.text(templates.url, at: ["body", "url"], maxLength: maxTemplateLength, allowEmpty: true)
+        validator.text(templates.severity, at: ["body", "severity"], maxLength: maxTemplateLength, allowEmpty: true)
         do {
             _ = try TemplateRenderer(templates)
         } catch {
             validator.fail(["body", .key(error.field)], "Template does not parse: \(error.reason)")
         }
         try validator.check()
-        guard try await api.store.setServiceTemplates(serviceID: serviceID, templates, at: Timestamp.now()) else { throw APIError.notFound("Service") }
-        context.logger.info("service templates set", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
-        return JSONBody.response(body)
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         _ = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.setServiceTemplates(serviceID: serviceID, nil, at: Timestamp.now()) else { throw APIError.notFound("Templates") }
+        guard try await api.store.setServiceTemplates(serviceID: serviceID, nil, at: api.clock.now()) else { throw APIError.notFound("Templates") }
         return JSONBody.noContent()
     }
 }

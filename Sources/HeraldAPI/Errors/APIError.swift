@@ -45,7 +45,7 @@ public struct ValidationIssue: Error, Equatable, Encodable, Sendable {
 }
 
 /// A 422 answer with every problem found in the input.
-public struct ValidationError: Error, Equatable {
+public struct ValidationFailure: Error, Equatable {
     public var issues: [ValidationIssue]
 
     public init(_ issues: [ValidationIssue]) {

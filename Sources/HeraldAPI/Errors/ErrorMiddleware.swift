@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -6,7 +7,8 @@ import NIOCore
 
 /// Turns every error into a JSON answer: `APIError` and Hummingbird's own
 /// `HTTPError` (unknown route, body too large...) as `{"detail": "..."}`,
-/// validation problems as 422, and anything unexpected as a logged 500
+/// validation problems and values the database refuses as 422, and
+/// anything unexpected as a logged 500
 /// whose body says nothing about the cause.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -14,8 +16,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return JSONBody.response(["detail": error.detail], status: error.status, headers: error.headers)
-        } catch let error as ValidationError {
+        } catch let error as ValidationFailure {
             return JSONBody.response(ValidationBody(detail: error.issues), status: .unprocessableContent)
+        } catch StoreError.invalidInput(let reason) {
+            // A value the database refuses as data is bad input, not a fault of ours.
+            context.logger.info("the database refused a value", metadata: ["reason": "\(reason)", "path": "\(request.uri.path)"])
+            let issue = ValidationIssue(loc: ["body"], msg: "A value cannot be stored: \(reason)", type: "value_error")
+            return JSONBody.response(ValidationBody(detail: [issue]), status: .unprocessableContent)
         } catch let error as HTTPError {
             let detail = error.body ?? error.status.reasonPhrase
             return JSONBody.response(["detail": detail], status: error.status, headers: error.headers)

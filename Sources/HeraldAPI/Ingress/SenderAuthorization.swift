@@ -8,10 +8,11 @@ import Logging
 /// presenting one of the service's bearer tokens.
 struct SenderAuthorization: Sendable {
     let ingress: IngressPolicy
-    let store: any HeraldStore
+    let store: any ServiceStore
+    let clock: WallClock
 
     func check(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws {
-        if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: Self.hash(bearer), at: Timestamp.now()) {
+        if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: Self.hash(bearer), at: clock.now()) {
             return
         }
         let forwarded = request.headers[values: .init("X-Forwarded-For")!]
@@ -19,6 +20,12 @@ struct SenderAuthorization: Sendable {
             context.logger.warning("post refused: address not allowed and no valid service token", metadata: ["peer": "\(context.remoteAddress?.ipAddress ?? "unknown")"])
             throw APIError(.forbidden, "IP address not allowed")
         }
+    }
+
+    /// The client's address: the peer, or what trusted proxies say it is.
+    func client(of request: Request, context: HeraldRequestContext) -> IPAddress? {
+        let forwarded = request.headers[values: .init("X-Forwarded-For")!]
+        return ingress.clientAddress(peer: context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }, forwardedFor: forwarded)
     }
 
     static func bearer(_ request: Request) -> String? {

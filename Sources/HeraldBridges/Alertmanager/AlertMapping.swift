@@ -3,14 +3,11 @@ import HeraldCore
 
 /// How alerts become notifications: pure, so every rule is tested directly.
 public enum AlertMapping {
-    /// Titles are cut here, well under the API's limit for posted notifications.
-    static let maxTitle = 500
-    static let maxSubtitle = 4000
-
     /// `[SEVERITY] summary` (else the alert name), `Resolved: ` first when it
     /// resolved; the subtitle from description (or message) and instance; the
     /// link from the runbook, Grafana's panel or dashboard, the generator, or
-    /// Alertmanager's external URL; the level from labels.severity.
+    /// Alertmanager's external URL; the level from labels.severity. Lengths
+    /// and the severity's name are fitted by the publisher, like every source's.
     public static func notification(for alert: AlertReport.Alert, in report: AlertReport) -> NotificationDraft {
         let annotations = alert.annotations ?? [:]
         let severity = alert.labels["severity"]?.lowercased()
@@ -20,7 +17,7 @@ public enum AlertMapping {
         let subtitle = [detail, alert.labels["instance"].map { "instance \($0)" }].compactMap { $0 }.joined(separator: " — ")
         let url = [annotations["runbook_url"], alert.panelURL, alert.dashboardURL, alert.generatorURL, report.externalURL]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        return NotificationDraft(title: String(title.prefix(maxTitle)), subtitle: String(subtitle.prefix(maxSubtitle)), url: url, severity: severity)
+        return NotificationDraft(title: title, subtitle: subtitle, url: url, severity: severity)
     }
 
     /// One notification standing for many alerts, instead of a storm.
@@ -34,10 +31,10 @@ public enum AlertMapping {
         if let truncated = report.truncatedAlerts, truncated > 0 { counts.append("\(truncated) more not shown by Alertmanager") }
         let names = alerts.compactMap { $0.annotations?["summary"] ?? $0.labels["alertname"] }
         let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let severity = alerts.compactMap { $0.labels["severity"]?.lowercased() }.max { rank($0) < rank($1) }
+        let severity = alerts.compactMap { $0.labels["severity"].flatMap(Severity.init(parsing:)) }.max()?.rawValue
         let title = (severity.map { "[\($0.uppercased())] " } ?? "") + "\(counts.joined(separator: ", "))" + (group.isEmpty ? "" : " (\(group))")
         let subtitle = distinct.prefix(5).joined(separator: "; ") + (distinct.count > 5 ? "; …" : "")
-        return NotificationDraft(title: String(title.prefix(maxTitle)), subtitle: subtitle, url: report.externalURL ?? "", severity: severity)
+        return NotificationDraft(title: title, subtitle: subtitle, url: report.externalURL ?? "", severity: severity)
     }
 
     /// What to publish for the alerts that passed deduplication: one each,
@@ -61,10 +58,5 @@ public enum AlertMapping {
             if draft.title.isEmpty { draft.title = notification(for: alert, in: report).title }
             return draft
         }
-    }
-
-    /// Common severity names, least to most severe; unknown ones rank lowest.
-    static func rank(_ severity: String) -> Int {
-        ["none", "info", "low", "warning", "minor", "major", "error", "high", "critical", "page"].firstIndex(of: severity) ?? -1
     }
 }

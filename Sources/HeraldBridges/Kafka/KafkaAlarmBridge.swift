@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPublishing
 import Logging
 import NIOConcurrencyHelpers
 import NIOPosix
@@ -13,26 +14,39 @@ import ServiceLifecycle
 /// start: below the high watermark) are history and only learned; later ones
 /// are acted on, and their offset is committed after the notification is
 /// stored. A replay after a crash is deduplicated by path and state time in
-/// the database (the same atomic step as Alertmanager's alerts).
+/// the database (the same atomic step as Alertmanager's alerts). A message
+/// whose handling keeps failing is parked (`MessageParking`); an error of
+/// Kafka itself ends `run()`, and the composition root starts it again.
 public struct KafkaAlarmBridge: ServiceLifecycle.Service {
     let settings: KafkaSettings
-    let store: any HeraldStore
-    let signal: QueueSignal
+    /// Where the services' templates are read, for JSON topics.
+    let services: any ServiceStore
+    let publisher: Publisher
+    /// A message that keeps failing is parked, not read again forever.
+    let parking: MessageParking
     let ready: ReadinessGate
     let logger: Logger
     public let progress = KafkaBridgeProgress()
 
-    public init(settings: KafkaSettings, store: any HeraldStore, signal: QueueSignal, ready: ReadinessGate, logger: Logger) {
+    public init(
+        settings: KafkaSettings, services: any ServiceStore, publisher: Publisher, parking: MessageParking, ready: ReadinessGate, logger: Logger
+    ) {
         self.settings = settings
-        self.store = store
-        self.signal = signal
+        self.services = services
+        self.publisher = publisher
+        self.parking = parking
         self.ready = ready
         self.logger = logger
     }
 
     public func run() async throws {
         await cancelWhenGracefulShutdown { await ready.wait() }
-        let pool = NIOThreadPool.singleton
+        // A thread of its own for librdkafka's blocking calls: a poll holds
+        // its thread up to 200 ms, and on NIO's shared pool it would make
+        // every SQLite query of this process wait behind it.
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        defer { pool.shutdownGracefully { _ in } }
         let consumer = try KafkaConsumer(brokers: settings.brokers, groupID: settings.groupID)
         let topics = settings.topics + settings.jsonTopics.map(\.topic)
         let jsonServices = Dictionary(settings.jsonTopics.map { ($0.topic, $0.serviceID) }, uniquingKeysWith: { first, _ in first })
@@ -51,11 +65,18 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             case .message(let partition, let offset, let key, let value):
                 progress.sawMessage()
                 let act = offset >= (actFrom[partition] ?? 0)
+                let reference = "\(partition.topic)/\(partition.partition)/\(offset)"
+                // The alarm tree is learnt once per message, before any retry.
                 if let serviceID = jsonServices[partition.topic] {
-                    if act { try await publishJSON(value, from: partition, offset: offset, to: serviceID) }
+                    if act {
+                        try await parking.handle(.kafka, reference: reference, payload: value) {
+                            try await publishJSON(value, from: partition, offset: offset, to: serviceID)
+                        }
+                    }
                 } else if let push = tracker.observe(PhoebusMessage.decode(key: key, value: value), act: act) {
-                    try await publish(push)
+                    try await parking.handle(.kafka, reference: reference, payload: value) { try await publish(push) }
                 }
+                // Committed once handled or parked: never past a message still failing.
                 if act { try await pool.runIfActive { try consumer.commit(partition, offset: offset + 1) } }
             case .endOfPartition(let partition, let offset):
                 if behind.remove(partition) != nil {
@@ -83,7 +104,7 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             logger.warning("alarm bridge: skipped a message that is not JSON", metadata: ["topic": "\(partition.topic)", "offset": "\(offset)"])
             return
         }
-        let templates = try await store.serviceTemplates(serviceID: serviceID) ?? TemplateRenderer.webhookDefaults
+        let templates = try await services.serviceTemplates(serviceID: serviceID) ?? TemplateRenderer.webhookDefaults
         guard let draft = try? TemplateRenderer(templates).render(json), !draft.title.isEmpty else {
             logger.warning("alarm bridge: the templates give no title for a message", metadata: ["topic": "\(partition.topic)", "offset": "\(offset)"])
             return
@@ -101,18 +122,15 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
     }
 
     /// Publishes `draft` unless `identity` was already handled (a replay),
-    /// in the store's atomic dedupe step, and wakes the delivery worker.
+    /// in the store's atomic dedupe step.
     private func publishOnce(_ draft: NotificationDraft, identity: AlertObservation, to serviceID: UUID, source: String) async throws {
-        let published = try await store.publishAlerts(serviceID: serviceID, [identity], renotifyAfter: nil, at: Timestamp.now()) { chosen in
-            chosen.isEmpty ? [] : [draft]
-        }
-        guard let published else {
-            logger.warning("alarm bridge: the mapped service does not exist", metadata: ["service": "\(serviceID)", "source": "\(source)"])
-            return
-        }
-        if !published.isEmpty {
+        do {
+            let published = try await publisher.publishAlertChanges([identity], to: serviceID, from: .kafka) { chosen in
+                chosen.isEmpty ? [] : [draft]
+            }
             progress.pushed(published.count)
-            signal.notify()
+        } catch PublishError.serviceNotFound {
+            logger.warning("alarm bridge: the mapped service does not exist", metadata: ["service": "\(serviceID)", "source": "\(source)"])
         }
     }
 }

@@ -102,61 +102,11 @@ public final class KafkaConsumer: @unchecked Sendable {
     }
 }
 
-/// A producer, for tests and tools that feed a topic.
-public final class KafkaProducer: @unchecked Sendable {
-    let handle: OpaquePointer
-
-    /// `mockBrokers` > 0 starts librdkafka's own mock cluster (a real Kafka
-    /// protocol endpoint on loopback) instead of connecting to `brokers`.
-    public init(brokers: String = "", mockBrokers: Int = 0) throws {
-        var settings = ["linger.ms": "5"]
-        if mockBrokers > 0 { settings["test.mock.num.brokers"] = String(mockBrokers) } else { settings["bootstrap.servers"] = brokers }
-        handle = try KafkaConfig(settings).makeClient(type: RD_KAFKA_PRODUCER)
-    }
-
-    deinit {
-        rd_kafka_flush(handle, 10_000)
-        rd_kafka_destroy(handle)
-    }
-
-    /// The mock cluster's bootstrap servers, when this producer runs one.
-    public var mockBootstrapServers: String? {
-        guard let cluster = rd_kafka_handle_mock_cluster(handle) else { return nil }
-        return String(cString: rd_kafka_mock_cluster_bootstraps(cluster))
-    }
-
-    public func createMockTopic(_ topic: String, partitions: Int32 = 1) throws {
-        guard let cluster = rd_kafka_handle_mock_cluster(handle) else { throw KafkaError("no mock cluster") }
-        let err = rd_kafka_mock_topic_create(cluster, topic, partitions, 1)
-        guard err == RD_KAFKA_RESP_ERR_NO_ERROR else { throw KafkaError("create topic: \(String(cString: rd_kafka_err2str(err)))") }
-    }
-
-    public func send(topic: String, key: String, value: String?) throws {
-        let topicHandle = rd_kafka_topic_new(handle, topic, nil)
-        defer { rd_kafka_topic_destroy(topicHandle) }
-        var keyBytes = Array(key.utf8)
-        var valueBytes = value.map { Array($0.utf8) }
-        let result: Int32 = keyBytes.withUnsafeMutableBytes { keyBuffer in
-            if valueBytes != nil {
-                return valueBytes!.withUnsafeMutableBytes { valueBuffer in
-                    rd_kafka_produce(topicHandle, 0, 2 /* RD_KAFKA_MSG_F_COPY */, valueBuffer.baseAddress, valueBuffer.count, keyBuffer.baseAddress, keyBuffer.count, nil)
-                }
-            }
-            return rd_kafka_produce(topicHandle, 0, 2, nil, 0, keyBuffer.baseAddress, keyBuffer.count, nil)
-        }
-        guard result == 0 else { throw KafkaError("produce: \(String(cString: rd_kafka_err2str(rd_kafka_last_error())))") }
-        rd_kafka_poll(handle, 0)
-    }
-
-    public func flush() {
-        rd_kafka_flush(handle, 10_000)
-    }
-}
-
-struct KafkaConfig {
+/// A librdkafka configuration, handed to the client made from it.
+public struct KafkaConfig {
     let conf: OpaquePointer
 
-    init(_ settings: [String: String]) throws {
+    public init(_ settings: [String: String]) throws {
         conf = rd_kafka_conf_new()
         var error = [CChar](repeating: 0, count: 512)
         for (name, value) in settings where rd_kafka_conf_set(conf, name, value, &error, error.count) != RD_KAFKA_CONF_OK {
@@ -166,7 +116,7 @@ struct KafkaConfig {
     }
 
     /// Hands the configuration to a new client (which then owns it).
-    func makeClient(type: rd_kafka_type_t) throws -> OpaquePointer {
+    public func makeClient(type: rd_kafka_type_t) throws -> OpaquePointer {
         var error = [CChar](repeating: 0, count: 512)
         guard let client = rd_kafka_new(type, conf, &error, error.count) else {
             rd_kafka_conf_destroy(conf)
@@ -178,5 +128,5 @@ struct KafkaConfig {
 
 public struct KafkaError: Error, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

@@ -18,7 +18,10 @@ public struct TemplateRenderer: Sendable {
     public init(_ templates: NotificationTemplates) throws(TemplateError) {
         func parse(_ text: String, _ field: String) throws(TemplateError) -> MustacheTemplate {
             // Plain text, not HTML: a title must show "a < b", not "a &lt; b".
-            do { return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text) } catch {
+            // The line break keeps the template's first character apart from
+            // the pragma's braces (an emoji modifier would join "}" into one
+            // Character and hide the tag's end); rendering trims it.
+            do { return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text) } catch {
                 throw TemplateError(field: field, reason: "\(error)")
             }
         }

@@ -14,7 +14,13 @@ public struct DeliverySettings: Sendable {
         /// apns-expiration as seconds from sending; 0 = try once, as the old server did.
         public var expirationSeconds: Int
 
-        public init(keyID: String, authKeyPEM: String, teamID: String, topic: String = "eu.ess.ESS-Notify", baseURL: String = "https://api.push.apple.com", expirationSeconds: Int = 0) {
+        /// The ESS Notify app's bundle id, as the old server assumed.
+        public static let defaultTopic = "eu.ess.ESS-Notify"
+        public static let defaultBaseURL = "https://api.push.apple.com"
+
+        public init(
+            keyID: String, authKeyPEM: String, teamID: String, topic: String = defaultTopic, baseURL: String = defaultBaseURL, expirationSeconds: Int = 0
+        ) {
             self.keyID = keyID
             self.authKeyPEM = authKeyPEM
             self.teamID = teamID
@@ -31,7 +37,9 @@ public struct DeliverySettings: Sendable {
         /// Base URL, `https://fcm.googleapis.com` unless FCM_URL says otherwise.
         public var baseURL: String
 
-        public init(projectID: String, serviceAccountJSON: Data, baseURL: String = "https://fcm.googleapis.com") {
+        public static let defaultBaseURL = "https://fcm.googleapis.com"
+
+        public init(projectID: String, serviceAccountJSON: Data, baseURL: String = defaultBaseURL) {
             self.projectID = projectID
             self.serviceAccountJSON = serviceAccountJSON
             self.baseURL = baseURL
@@ -86,36 +94,27 @@ public struct DeliverySettings: Sendable {
 
 extension DeliverySettings {
     /// Reads the delivery variables; `text` returns a variable's non-empty value.
-    init(text: (String) -> String?) throws {
-        func file(_ variable: String, _ path: String) throws -> Data {
-            do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw ConfigurationError(variable, "cannot read \(path): \(error.localizedDescription)")
-            }
-        }
-        func number(_ variable: String, default value: Double, range: ClosedRange<Double>) throws -> Double {
-            guard let raw = text(variable) else { return value }
-            guard let parsed = Double(raw), range.contains(parsed) else {
-                throw ConfigurationError(variable, "expected a number in \(range.lowerBound)...\(range.upperBound), got '\(raw)'")
-            }
-            return parsed
-        }
+    init(text: @escaping (String) -> String?) throws {
+        // Every default is the memberwise initialiser's: written once.
+        let defaults = DeliverySettings()
+        let read = SettingReader(text: text)
 
         var apns: APNs?
         var authKey = text("APNS_AUTH_KEY")
         if authKey == nil, let path = text("APNS_AUTH_KEY_FILE") {
-            authKey = String(decoding: try file("APNS_AUTH_KEY_FILE", path), as: UTF8.self)
+            authKey = String(decoding: try read.file("APNS_AUTH_KEY_FILE", path), as: UTF8.self)
         }
         if let authKey, let keyID = text("APNS_KEY_ID"), let teamID = text("TEAM_ID") {
-            var baseURL = "https://api.push.apple.com"
+            var baseURL = APNs.defaultBaseURL
             if let url = text("APNS_URL") {
                 baseURL = url
             } else if let host = text("APPLE_SERVER") {
                 baseURL = "https://\(host)"
             }
             apns = APNs(
-                keyID: keyID, authKeyPEM: authKey, teamID: teamID, topic: text("BUNDLE_ID") ?? "eu.ess.ESS-Notify",
+                keyID: keyID, authKeyPEM: authKey, teamID: teamID, topic: text("BUNDLE_ID") ?? APNs.defaultTopic,
                 baseURL: baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL,
-                expirationSeconds: Int(try number("APNS_EXPIRATION_SECONDS", default: 0, range: 0...2_592_000))
+                expirationSeconds: Int(try read.number("APNS_EXPIRATION_SECONDS", default: 0, range: 0...2_592_000))
             )
         } else if authKey != nil || text("APNS_KEY_ID") != nil || text("TEAM_ID") != nil {
             throw ConfigurationError("APNS_AUTH_KEY", "APNs needs all of APNS_AUTH_KEY (or APNS_AUTH_KEY_FILE), APNS_KEY_ID and TEAM_ID")
@@ -123,41 +122,41 @@ extension DeliverySettings {
 
         var fcm: FCM?
         if let path = text("GOOGLE_APPLICATION_CREDENTIALS") {
-            let json = try file("GOOGLE_APPLICATION_CREDENTIALS", path)
+            let json = try read.file("GOOGLE_APPLICATION_CREDENTIALS", path)
             let embedded = (try? JSONSerialization.jsonObject(with: json) as? [String: Any])?["project_id"] as? String
             guard let project = text("FIREBASE_PROJECT_ID") ?? embedded else {
                 throw ConfigurationError("FIREBASE_PROJECT_ID", "not set, and the service account file names no project_id")
             }
-            let base = text("FCM_URL") ?? "https://fcm.googleapis.com"
+            let base = text("FCM_URL") ?? FCM.defaultBaseURL
             fcm = FCM(projectID: project, serviceAccountJSON: json, baseURL: base.hasSuffix("/") ? String(base.dropLast()) : base)
         }
 
         var bundle: String?
         if let path = text("CA_BUNDLE_FILE") {
-            bundle = String(decoding: try file("CA_BUNDLE_FILE", path), as: UTF8.self)
+            bundle = String(decoding: try read.file("CA_BUNDLE_FILE", path), as: UTF8.self)
         }
         // NB_PARALLEL_PUSH is the old server's name for the same limit.
         let concurrency = text("DELIVERY_CONCURRENCY") != nil || text("NB_PARALLEL_PUSH") == nil
-            ? try number("DELIVERY_CONCURRENCY", default: 1000, range: 1...100_000)
-            : try number("NB_PARALLEL_PUSH", default: 50, range: 1...100_000)
+            ? try read.number("DELIVERY_CONCURRENCY", default: Double(defaults.concurrency), range: 1...100_000)
+            : try read.number("NB_PARALLEL_PUSH", default: Double(defaults.concurrency), range: 1...100_000)
         // A batch waits for its slowest answer: at most the push timeout,
         // plus up to two connection attempts (10 s each) before a push is
         // written. Its claim must outlast that, or another worker takes the
         // batch over and sends it again.
-        let pushTimeout = try number("PUSH_TIMEOUT_SECONDS", default: 30, range: 1...600)
-        let lease = try number("DELIVERY_LEASE_SECONDS", default: 60, range: 1...86_400)
+        let pushTimeout = try read.number("PUSH_TIMEOUT_SECONDS", default: defaults.pushTimeoutSeconds, range: 1...600)
+        let lease = try read.number("DELIVERY_LEASE_SECONDS", default: defaults.leaseSeconds, range: 1...86_400)
         guard lease > pushTimeout + 25 else {
             throw ConfigurationError("DELIVERY_LEASE_SECONDS", "must exceed PUSH_TIMEOUT_SECONDS (\(Int(pushTimeout))) by more than 25 seconds, so a batch is answered before its claim runs out")
         }
         self.init(
             apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
-            batchSize: Int(try number("DELIVERY_BATCH_SIZE", default: 500, range: 1...10_000)),
-            connectionsPerProvider: Int(try number("PUSH_CONNECTIONS", default: 2, range: 1...64)),
-            pushTimeoutSeconds: pushTimeout, idlePingSeconds: try number("PUSH_IDLE_PING_SECONDS", default: 60, range: 1...86_400),
+            batchSize: Int(try read.number("DELIVERY_BATCH_SIZE", default: Double(defaults.batchSize), range: 1...10_000)),
+            connectionsPerProvider: Int(try read.number("PUSH_CONNECTIONS", default: Double(defaults.connectionsPerProvider), range: 1...64)),
+            pushTimeoutSeconds: pushTimeout, idlePingSeconds: try read.number("PUSH_IDLE_PING_SECONDS", default: defaults.idlePingSeconds, range: 1...86_400),
             leaseSeconds: lease,
-            pollSeconds: try number("DELIVERY_POLL_SECONDS", default: 1, range: 0.01...3600),
-            maxRetryAgeSeconds: try number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: 3600, range: 0...2_592_000),
-            retryBaseSeconds: try number("DELIVERY_RETRY_BASE_SECONDS", default: 2, range: 0.001...3600),
+            pollSeconds: try read.number("DELIVERY_POLL_SECONDS", default: defaults.pollSeconds, range: 0.01...3600),
+            maxRetryAgeSeconds: try read.number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: defaults.maxRetryAgeSeconds, range: 0...2_592_000),
+            retryBaseSeconds: try read.number("DELIVERY_RETRY_BASE_SECONDS", default: defaults.retryBaseSeconds, range: 0.001...3600),
             runsInServer: (text("DELIVERY_WORKER") ?? "on").lowercased() != "off"
         )
     }

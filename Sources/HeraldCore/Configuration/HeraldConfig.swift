@@ -39,6 +39,14 @@ public struct HeraldConfig: Sendable {
     public var alertRenotifySeconds: Double?
     /// The EPICS alarm bridge, when KAFKA_BROKERS is set.
     public var kafka: KafkaSettings?
+    /// How people sign in.
+    public var auth: AuthSettings
+    /// Where browsers reach Herald (`https://herald.example.org`): the
+    /// browser sign-in's redirect URI, and whether cookies are Secure.
+    public var publicURL: String?
+    /// Live inbox streams open at once per user and in all (more get 429).
+    public var streamsPerUser: Int
+    public var streamsTotal: Int
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -57,7 +65,11 @@ public struct HeraldConfig: Sendable {
         delivery: DeliverySettings = DeliverySettings(),
         alertStormThreshold: Int = 10,
         alertRenotifySeconds: Double? = nil,
-        kafka: KafkaSettings? = nil
+        kafka: KafkaSettings? = nil,
+        auth: AuthSettings = AuthSettings(),
+        publicURL: String? = nil,
+        streamsPerUser: Int = 5,
+        streamsTotal: Int = 10_000
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -76,6 +88,10 @@ public struct HeraldConfig: Sendable {
         self.alertStormThreshold = alertStormThreshold
         self.alertRenotifySeconds = alertRenotifySeconds
         self.kafka = kafka
+        self.auth = auth
+        self.publicURL = publicURL
+        self.streamsPerUser = streamsPerUser
+        self.streamsTotal = streamsTotal
     }
 }
 
@@ -96,7 +112,7 @@ extension HeraldConfig {
     /// Variables whose values must never be printed.
     public static let secretVariables: Set<String> = [
         "SECRET_KEY", "JWT_PRIVATE_KEY", "DATABASE_URL", "SQLALCHEMY_DATABASE_URL",
-        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET", "FCM_ACCESS_TOKEN",
+        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET", "FCM_ACCESS_TOKEN", "LDAP_BIND_PASSWORD", "DEMO_ACCOUNT_PASSWORD",
     ]
 
     /// Reads the process environment, then an optional `.env` file in the
@@ -116,17 +132,13 @@ extension HeraldConfig {
     }
 
     public init(reader: ConfigReader) throws {
+        // Every default is the memberwise initialiser's: written once.
+        let defaults = HeraldConfig()
         func text(_ name: String) -> String? {
             guard let value = reader.string(forKey: ConfigKey(name)), !value.isEmpty else { return nil }
             return value
         }
-        func integer(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
-            guard let raw = text(name) else { return value }
-            guard let parsed = Int(raw), range.contains(parsed) else {
-                throw ConfigurationError(name, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got '\(raw)'")
-            }
-            return parsed
-        }
+        let read = SettingReader(text: text)
         func networks(_ name: String) throws -> [IPNetwork] {
             let (parsed, invalid) = IPNetwork.parseList(text(name) ?? "")
             guard invalid.isEmpty else {
@@ -151,7 +163,7 @@ extension HeraldConfig {
             throw ConfigurationError("SECRET_KEY", "must be at least 32 bytes long (it is \(secret.utf8.count) bytes); generate one with `openssl rand -hex 32`")
         }
 
-        let algorithmName = (text("JWT_ALGORITHM") ?? "HS256").uppercased()
+        let algorithmName = (text("JWT_ALGORITHM") ?? defaults.jwtAlgorithm.rawValue).uppercased()
         guard let algorithm = JWTAlgorithm(rawValue: algorithmName) else {
             throw ConfigurationError("JWT_ALGORITHM", "expected one of HS256, ES256, RS256, got '\(algorithmName)'")
         }
@@ -165,29 +177,33 @@ extension HeraldConfig {
             throw ConfigurationError("JWT_PRIVATE_KEY", "\(algorithm.rawValue) needs a PEM private key (JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE)")
         }
 
-        let levelName = (text("LOG_LEVEL") ?? "info").lowercased()
+        let levelName = (text("LOG_LEVEL") ?? defaults.logLevel.rawValue).lowercased()
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ConfigurationError("LOG_LEVEL", "expected one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
 
         self.init(
             database: database,
-            httpHost: text("HTTP_HOST") ?? "127.0.0.1",
-            httpPort: try integer("HTTP_PORT", default: 8000, range: 0...65535),
+            httpHost: text("HTTP_HOST") ?? defaults.httpHost,
+            httpPort: try read.integer("HTTP_PORT", default: defaults.httpPort, range: 0...65535),
             secretKey: secret,
             jwtAlgorithm: algorithm,
             jwtPrivateKeyPEM: privateKey,
-            accessTokenExpireMinutes: try integer("ACCESS_TOKEN_EXPIRE_MINUTES", default: 43200, range: 1...(60 * 24 * 3650)),
+            accessTokenExpireMinutes: try read.integer("ACCESS_TOKEN_EXPIRE_MINUTES", default: defaults.accessTokenExpireMinutes, range: 1...(60 * 24 * 3650)),
             adminUsers: Set((text("ADMIN_USERS") ?? "").split(separator: ",").map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }),
             allowedNetworks: try networks("ALLOWED_NETWORKS"),
             trustedProxies: try networks("TRUSTED_PROXIES"),
-            bcryptCost: UInt8(try integer("BCRYPT_COST", default: 12, range: 4...31)),
-            maxBodyBytes: try integer("MAX_BODY_BYTES", default: 1 << 20, range: 1024...(64 << 20)),
+            bcryptCost: UInt8(try read.integer("BCRYPT_COST", default: Int(defaults.bcryptCost), range: 4...31)),
+            maxBodyBytes: try read.integer("MAX_BODY_BYTES", default: defaults.maxBodyBytes, range: 1024...(64 << 20)),
             logLevel: level,
             delivery: try DeliverySettings(text: text),
-            alertStormThreshold: try integer("ALERT_STORM_THRESHOLD", default: 10, range: 1...100_000),
-            alertRenotifySeconds: try integer("ALERT_RENOTIFY_SECONDS", default: 0, range: 0...31_536_000).nonZero,
-            kafka: try KafkaSettings.from(text: text)
+            alertStormThreshold: try read.integer("ALERT_STORM_THRESHOLD", default: defaults.alertStormThreshold, range: 1...100_000),
+            alertRenotifySeconds: try read.integer("ALERT_RENOTIFY_SECONDS", default: Int(defaults.alertRenotifySeconds ?? 0), range: 0...31_536_000).nonZero,
+            kafka: try KafkaSettings.from(text: text),
+            auth: try AuthSettings(text: text),
+            publicURL: text("PUBLIC_URL")?.trimmingSuffix("/"),
+            streamsPerUser: try read.integer("STREAMS_PER_USER", default: defaults.streamsPerUser, range: 1...1_000),
+            streamsTotal: try read.integer("STREAMS_MAX", default: defaults.streamsTotal, range: 1...1_000_000)
         )
     }
 }

@@ -16,9 +16,12 @@ public struct KafkaSettings: Sendable {
     /// with the service's templates, as the webhook receiver does.
     public var jsonTopics: [(topic: String, serviceID: UUID)]
 
+    public static let defaultGroupID = "herald-alarm-bridge"
+    public static let defaultMinimumSeverity = "MINOR"
+
     public init(
-        brokers: String, topics: [String], groupID: String = "herald-alarm-bridge", services: [(prefix: String, serviceID: UUID)],
-        minimumSeverity: String = "MINOR", runsInServer: Bool = true, jsonTopics: [(topic: String, serviceID: UUID)] = []
+        brokers: String, topics: [String], groupID: String = defaultGroupID, services: [(prefix: String, serviceID: UUID)],
+        minimumSeverity: String = defaultMinimumSeverity, runsInServer: Bool = true, jsonTopics: [(topic: String, serviceID: UUID)] = []
     ) {
         self.brokers = brokers
         self.topics = topics
@@ -56,12 +59,12 @@ public struct KafkaSettings: Sendable {
         if !topics.isEmpty, services.isEmpty || services.contains(where: { !$0.0.hasPrefix("/") }) {
             throw ConfigurationError("KAFKA_SERVICES", "map alarm path prefixes to services: /Accelerator=<uuid>")
         }
-        let severity = (text("KAFKA_MIN_SEVERITY") ?? "MINOR").uppercased()
+        let severity = (text("KAFKA_MIN_SEVERITY") ?? defaultMinimumSeverity).uppercased()
         guard ["MINOR", "MAJOR", "INVALID", "UNDEFINED"].contains(severity) else {
             throw ConfigurationError("KAFKA_MIN_SEVERITY", "expected MINOR, MAJOR, INVALID or UNDEFINED")
         }
         return KafkaSettings(
-            brokers: brokers, topics: topics, groupID: text("KAFKA_GROUP_ID") ?? "herald-alarm-bridge",
+            brokers: brokers, topics: topics, groupID: text("KAFKA_GROUP_ID") ?? defaultGroupID,
             services: services.map { (prefix: $0.0, serviceID: $0.1) },
             minimumSeverity: severity, runsInServer: (text("KAFKA_BRIDGE") ?? "on").lowercased() != "off",
             jsonTopics: jsonTopics.map { (topic: $0.0, serviceID: $0.1) }

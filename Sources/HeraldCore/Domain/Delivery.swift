@@ -22,7 +22,7 @@ public typealias DeliveryID = Int64
 /// another query.
 public struct ClaimedDelivery: Sendable, Equatable {
     public var id: DeliveryID
-    public var notification: Notification
+    public var notification: NotificationRecord
     public var platform: Platform
     public var deviceID: Int64?
     /// Nil when the device was removed after the delivery was queued.
@@ -36,7 +36,7 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var queuedAt: Date
 
     public init(
-        id: DeliveryID, notification: Notification, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,
+        id: DeliveryID, notification: NotificationRecord, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,
         loginExpiresAt: Date?, badge: Int, attempts: Int, queuedAt: Date
     ) {
         self.id = id
@@ -57,7 +57,7 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case sent
     /// Try again at the given time.
     case retry(at: Date, reason: String)
-    case failed(reason: String)
+    case failed(reason: String, cause: FailureCause)
     /// The token is dead: the delivery ends and the device is removed.
     case dropped(reason: String)
     case skipped(reason: String)
@@ -75,9 +75,20 @@ public enum DeliveryOutcome: Sendable, Equatable {
     public var reason: String? {
         switch self {
         case .sent: nil
-        case .retry(_, let reason), .failed(let reason), .dropped(let reason), .skipped(let reason): reason
+        case .retry(_, let reason), .failed(let reason, _), .dropped(let reason), .skipped(let reason): reason
         }
     }
+}
+
+/// Why a delivery failed for good: what an operator must look at differs.
+public enum FailureCause: Sendable, Equatable {
+    /// The provider will never accept this push as it is (payload, topic).
+    case refused
+    /// Passing problems went on until the delivery was too old to retry.
+    case retriesExhausted
+    /// Our provider credentials kept being refused: a configuration problem
+    /// that fails every push, not just this one.
+    case credentials
 }
 
 public struct DeliveryResult: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The push service a device token belongs to.
 public enum Platform: String, Sendable, CaseIterable, Codable {
     case apns
@@ -21,6 +23,23 @@ extension UInt8 {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
             || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}
+
+/// A phone (or browser) registered to a user.
+public struct Device: Sendable, Equatable {
+    public var id: Int64
+    public var token: String
+    public var platform: Platform
+    public var createdAt: Date
+    public var lastSeenAt: Date
+
+    public init(id: Int64, token: String, platform: Platform, createdAt: Date, lastSeenAt: Date) {
+        self.id = id
+        self.token = token
+        self.platform = platform
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
     }
 }
 

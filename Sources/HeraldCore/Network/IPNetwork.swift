@@ -10,6 +10,12 @@ import Darwin
 public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public let bytes: [UInt8]
 
+    /// 4 bytes (IPv4) or 16 (IPv6).
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 4 || bytes.count == 16 else { return nil }
+        self.bytes = bytes
+    }
+
     public init?(_ text: some StringProtocol) {
         var text = String(text).trimmingWhitespace()
         // A bracketed IPv6 literal, as in URLs and some X-Forwarded-For values.

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import JWTKit
 
 /// The ES256 provider token APNs wants on every request. Apple refuses a
@@ -6,7 +7,6 @@ import JWTKit
 /// often than every 20 minutes (TooManyProviderTokenUpdates), so one token
 /// is shared by all requests and renewed after `refreshAfter`.
 public actor APNSProviderToken {
-    public typealias Clock = @Sendable () -> Date
 
     /// Renew after 50 minutes: inside Apple's 20-to-60 minute window with room for clock skew.
     public static let refreshAfter: TimeInterval = 50 * 60
@@ -16,7 +16,7 @@ public actor APNSProviderToken {
     private let keys = JWTKeyCollection()
     private let keyID: String
     private let teamID: String
-    private let clock: Clock
+    private let clock: WallClock
     private var current: (token: String, issuedAt: Date)?
     private var configured = false
     private let keyPEM: String
@@ -26,7 +26,7 @@ public actor APNSProviderToken {
     /// How many tokens were minted (for tests and metrics).
     public private(set) var mintedCount = 0
 
-    public init(keyPEM: String, keyID: String, teamID: String, clock: @escaping Clock = { Date() }) {
+    public init(keyPEM: String, keyID: String, teamID: String, clock: WallClock = .system) {
         self.keyPEM = keyPEM
         self.keyID = keyID
         self.teamID = teamID
@@ -34,7 +34,7 @@ public actor APNSProviderToken {
     }
 
     public func token() async throws -> String {
-        let now = clock()
+        let now = clock.now()
         if let current, now.timeIntervalSince(current.issuedAt) < Self.refreshAfter {
             return current.token
         }
@@ -49,7 +49,7 @@ public actor APNSProviderToken {
     /// younger than the minimum age (then the clocks disagree and a new token
     /// would only add TooManyProviderTokenUpdates).
     public func rejected(_ token: String) {
-        guard let current, current.token == token, clock().timeIntervalSince(current.issuedAt) >= Self.minimumAge else { return }
+        guard let current, current.token == token, clock.now().timeIntervalSince(current.issuedAt) >= Self.minimumAge else { return }
         self.current = nil
     }
 

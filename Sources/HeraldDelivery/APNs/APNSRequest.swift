@@ -53,7 +53,7 @@ public struct APNSRequest: Sendable, Equatable {
             var notification: Int64
             var badge: Int
         }
-        var payloads: [Key: (notification: HeraldCore.Notification, payload: Data)] = [:]
+        var payloads: [Key: (notification: NotificationRecord, payload: Data)] = [:]
         return deliveries.map { delivery in
             let key = Key(notification: delivery.notification.id, badge: delivery.badge)
             let encoded: Data
@@ -71,7 +71,7 @@ public struct APNSRequest: Sendable, Equatable {
     /// plus the notification's id, service and url for the app. The subtitle
     /// is cut to 256 characters, then shortened further (on a character
     /// boundary, so the UTF-8 stays valid) until the whole fits in 4096 bytes.
-    static func payload(notification: HeraldCore.Notification, badge: Int) -> Data {
+    static func payload(notification: NotificationRecord, badge: Int) -> Data {
         PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxSubtitleCharacters)), maxBytes: maxPayloadBytes) {
             title, subtitle in
             let body = APNSPayload(

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HeraldCore
 import JWTKit
 import NIOCore
 import NIOHTTP1
@@ -17,7 +18,6 @@ public struct ServiceAccount: Decodable, Sendable {
 /// signed RS256 with the account's key is exchanged at `token_uri`, and the
 /// answer is reused until shortly before it expires.
 public actor FCMAccessToken {
-    public typealias Clock = @Sendable () -> Date
     static let scope = "https://www.googleapis.com/auth/firebase.messaging"
     /// Renew this long before Google's expiry, so no request carries a token
     /// that dies in flight.
@@ -25,7 +25,7 @@ public actor FCMAccessToken {
 
     private let account: ServiceAccount
     private let http: HTTPClient
-    private let clock: Clock
+    private let clock: WallClock
     private let keys = JWTKeyCollection()
     private var configured = false
     private var current: (token: String, expiresAt: Date)?
@@ -34,14 +34,14 @@ public actor FCMAccessToken {
     private var inFlight: Task<String, any Error>?
     public private(set) var fetchedCount = 0
 
-    public init(account: ServiceAccount, http: HTTPClient, clock: @escaping Clock = { Date() }) {
+    public init(account: ServiceAccount, http: HTTPClient, clock: WallClock = .system) {
         self.account = account
         self.http = http
         self.clock = clock
     }
 
     public func token() async throws -> String {
-        if let current, clock() < current.expiresAt.addingTimeInterval(-Self.renewalMargin) {
+        if let current, clock.now() < current.expiresAt.addingTimeInterval(-Self.renewalMargin) {
             return current.token
         }
         if let inFlight { return try await inFlight.value }
@@ -61,7 +61,7 @@ public actor FCMAccessToken {
             await keys.add(rsa: try Insecure.RSA.PrivateKey(pem: account.private_key), digestAlgorithm: .sha256, kid: account.private_key_id.map { JWKIdentifier(string: $0) })
             configured = true
         }
-        let now = clock()
+        let now = clock.now()
         let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let assertion = try await keys.sign(
             AssertionClaims(

@@ -27,7 +27,7 @@ public struct FCMRequest: Sendable, Equatable {
     /// the token goes, and each device's token is put in its place.
     public static func batch(_ deliveries: [ClaimedDelivery], projectID: String) -> [FCMRequest] {
         // By id, checked by content (see `APNSRequest.batch`).
-        var templates: [Int64: (notification: HeraldCore.Notification, template: TokenTemplate?)] = [:]
+        var templates: [Int64: (notification: NotificationRecord, template: TokenTemplate?)] = [:]
         return deliveries.map { delivery in
             let notification = delivery.notification
             let template: TokenTemplate?
@@ -43,7 +43,7 @@ public struct FCMRequest: Sendable, Equatable {
         }
     }
 
-    static func body(notification: HeraldCore.Notification, token: String) -> Data {
+    static func body(notification: NotificationRecord, token: String) -> Data {
         PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), maxBytes: maxPayloadBytes) {
             title, text in
             var fields = [

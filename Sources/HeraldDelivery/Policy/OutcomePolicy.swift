@@ -33,13 +33,13 @@ public struct OutcomePolicy: Sendable {
         case .dropToken(let reason):
             return .dropped(reason: reason)
         case .fail(let reason):
-            return .failed(reason: reason)
+            return .failed(reason: reason, cause: .refused)
         case .retry(let reason, let minimumDelay):
             let delay = max(backoff(attempt: delivery.attempts, random: random), minimumDelay)
-            return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery)
+            return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery, cause: .retriesExhausted)
         case .credentials(let reason):
             let delay = max(credentialsRetryDelay, backoff(attempt: delivery.attempts, random: random))
-            return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery)
+            return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery, cause: .credentials)
         }
     }
 
@@ -52,9 +52,10 @@ public struct OutcomePolicy: Sendable {
         return ceiling * (0.5 + 0.5 * random)
     }
 
-    private func retry(at date: Date, reason: String, delivery: ClaimedDelivery) -> DeliveryOutcome {
+    /// `cause` is what a give-up is recorded as.
+    private func retry(at date: Date, reason: String, delivery: ClaimedDelivery, cause: FailureCause) -> DeliveryOutcome {
         guard date.timeIntervalSince(delivery.queuedAt) <= maxRetryAge else {
-            return .failed(reason: "gave up after \(delivery.attempts) attempt(s): \(reason)")
+            return .failed(reason: "gave up after \(delivery.attempts) attempt(s): \(reason)", cause: cause)
         }
         return .retry(at: date, reason: reason)
     }

@@ -14,22 +14,22 @@ import ServiceLifecycle
 /// finished batch) and on a poll timer for due retries and expired leases.
 /// On graceful shutdown it stops claiming and finishes the batches in flight.
 public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
-    let store: any HeraldStore
+    let queue: any DeliveryQueue
     let providers: [Platform: any PushProvider]
     let settings: DeliverySettings
     let policy: OutcomePolicy
     let signal: QueueSignal
     let metrics: DeliveryMetrics
     let logger: Logger
-    let clock: @Sendable () -> Date
+    let clock: WallClock
     /// Opened once the schema is migrated; nothing is claimed before.
     let ready: ReadinessGate
 
     public init(
-        store: any HeraldStore, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
-        ready: ReadinessGate, logger: Logger, clock: @escaping @Sendable () -> Date = { Date() }
+        queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
+        ready: ReadinessGate, logger: Logger, clock: WallClock = .system
     ) {
-        self.store = store
+        self.queue = queue
         self.providers = Dictionary(providers.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings
         var policy = OutcomePolicy(maxRetryAge: settings.maxRetryAgeSeconds)
@@ -84,8 +84,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 while inFlight.withLockedValue({ $0 }) < maxBatchesInFlight {
                     let batch: [ClaimedDelivery]
                     do {
-                        let now = clock()
-                        batch = try await store.claimDeliveries(limit: settings.batchSize, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+                        let now = clock.now()
+                        batch = try await queue.claimDeliveries(limit: settings.batchSize, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
                     } catch {
                         // The database is away: the poll timer brings us back.
                         logger.error("cannot claim deliveries", metadata: ["error": "\(String(reflecting: error))"])
@@ -110,7 +110,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     /// Sends one batch, each platform's share in one go, and says what
     /// became of every delivery.
     func send(_ batch: [ClaimedDelivery]) async -> [DeliveryResult] {
-        let now = clock()
+        let now = clock.now()
         var results: [DeliveryResult] = []
         results.reserveCapacity(batch.count)
         var toSend: [Platform: [ClaimedDelivery]] = [:]
@@ -128,7 +128,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 guard let provider = providers[platform] else { continue }
                 group.addTask {
                     let attempts = await provider.send(deliveries, now: now)
-                    let answered = clock()
+                    let answered = clock.now()
                     return zip(deliveries, attempts).map { delivery, attempt in
                         if let latency = attempt.latency { metrics.recordLatency(latency, platform: platform) }
                         return DeliveryResult(delivery: delivery, outcome: policy.outcome(for: attempt.reply, delivery: delivery, now: answered, random: .random(in: 0..<1)))
@@ -147,7 +147,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             log(result)
         }
         do {
-            try await store.recordDeliveries(results, at: clock())
+            try await queue.recordDeliveries(results, at: clock.now())
         } catch {
             // The leases run out and the batch is sent again: at least once.
             logger.error("cannot record delivery outcomes", metadata: ["error": "\(String(reflecting: error))", "count": "\(results.count)"])
@@ -162,7 +162,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             case .sent, .skipped: .debug
             case .retry: .info
             case .dropped: .notice
-            case .failed(let reason) where reason.contains("credentials") || reason.contains("Provider"): .error
+            case .failed(_, .credentials): .error
             case .failed: .warning
             }
         guard logger.logLevel <= level else { return }
@@ -186,14 +186,14 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         while !Task.isCancelled {
             do { try await Task.sleep(for: .seconds(settings.pollSeconds)) } catch { return }
             signal.notify()
-            if let depth = try? await store.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
+            if let depth = try? await queue.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
         }
     }
 
     private func listenToOtherReplicas() async {
         while !Task.isCancelled {
             do {
-                try await store.listenForDeliveries { signal.notify() }
+                try await queue.listenForDeliveries { signal.notify() }
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("lost the delivery wake-up channel; polling until it is back", metadata: ["error": "\(error)"])

@@ -2,15 +2,15 @@ import Foundation
 import HeraldCore
 import PostgresNIO
 
-extension PostgresStore {
-
+extension PostgresStore: NotificationStore {
     typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?)
-    static func notification(_ row: NotificationRow) -> HeraldCore.Notification {
-        Notification(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6)
+
+    static func notification(_ row: NotificationRow) -> NotificationRecord {
+        NotificationRecord(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6)
     }
 
-    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> HeraldCore.Notification? {
-        try await query(Self.publishStatement(draft, serviceID: serviceID, at: date)).decode(NotificationRow.self).all().first.map(Self.notification)
+    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
+        try await first(Self.publishStatement(draft, serviceID: serviceID, at: date), as: NotificationRow.self).map(Self.notification)
     }
 
     /// One statement, so one round trip and one implicit transaction: the
@@ -25,76 +25,160 @@ extension PostgresStore {
             RETURNING id, service_id, created_at, title, subtitle, url, severity
         ),
         linked AS (
-            INSERT INTO inbox (user_id, notification_id)
-            SELECT s.user_id, n.id FROM n JOIN subscriptions s ON s.service_id = n.service_id
+            INSERT INTO inbox (user_id, notification_id, changed_at)
+            SELECT s.user_id, n.id, n.created_at FROM n JOIN subscriptions s ON s.service_id = n.service_id
         ),
         queued AS (
             INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
             SELECT n.id, d.id, d.user_id, d.platform, n.created_at, n.created_at, n.created_at
             FROM n JOIN subscriptions s ON s.service_id = n.service_id JOIN devices d ON d.user_id = s.user_id
         ),
-        -- Wakes the delivery workers of every replica when the transaction commits.
-        woken AS (SELECT pg_notify(\(Self.deliveryChannel), '') FROM n)
+        -- Wakes the delivery workers and the live streams of every replica
+        -- when the transaction commits.
+        woken AS (SELECT pg_notify(\(Self.deliveryChannel), ''), pg_notify(\(Self.inboxChannel), 'n' || n.id::text) FROM n)
         SELECT id, service_id, created_at, title, subtitle, url, severity FROM n, (SELECT count(*) FROM woken) AS w
         """
     }
 
-    public func notifications(serviceID: UUID) async throws -> [HeraldCore.Notification] {
-        try await query(
-            "SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id"
-        ).decode(NotificationRow.self).all().map(Self.notification)
+    public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
+        try await rows(
+            "SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id",
+            as: NotificationRow.self
+        ).map(Self.notification)
+    }
+
+    public func notification(id: NotificationID) async throws -> NotificationRecord? {
+        try await first("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)", as: NotificationRow.self)
+            .map(Self.notification)
     }
 
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
-        let rows = try await query(
+        let newestFirst = try await rows(
             """
             SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID)
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
-            """
-        )
-        let newestFirst = try await rows.decode((Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self).all().map {
+            """,
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self
+        ).map {
             InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
 
-    public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus]) async throws {
+    public func inboxPage(userID: UserID, from start: PageStart, limit: Int, filter: InboxFilter) async throws -> [InboxItem] {
+        let (before, after) = start.bounds
+        return try await rows(
+            """
+            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+            FROM inbox i JOIN notifications n ON n.id = i.notification_id
+            WHERE i.user_id = \(userID)
+                AND (\(before)::int8 IS NULL OR i.notification_id < \(before)) AND (\(after)::int8 IS NULL OR i.notification_id > \(after))
+                AND (\(filter.serviceID)::uuid IS NULL OR n.service_id = \(filter.serviceID))
+                AND (\(filter.isRead)::bool IS NULL OR i.is_read = \(filter.isRead))
+            ORDER BY i.notification_id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
+            """,
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self
+        ).map {
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)
+        }
+    }
+
+    public func notificationsPage(serviceID: UUID, from start: PageStart, limit: Int) async throws -> [NotificationRecord] {
+        let (before, after) = start.bounds
+        return try await rows(
+            """
+            SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications
+            WHERE service_id = \(serviceID) AND (\(before)::int8 IS NULL OR id < \(before)) AND (\(after)::int8 IS NULL OR id > \(after))
+            ORDER BY id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
+            """,
+            as: NotificationRow.self
+        ).map(Self.notification)
+    }
+
+    public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus], at now: Date) async throws {
         func ids(_ status: InboxStatus) -> [Int64] { changes.filter { $0.value == status }.map(\.key) }
-        try await query(
+        try await execute(
             """
             WITH marked AS (
-                UPDATE inbox SET is_read = (notification_id = ANY(\(ids(.read))))
+                UPDATE inbox SET is_read = (notification_id = ANY(\(ids(.read)))), changed_at = \(ExactTimestamp(now))
                 WHERE user_id = \(userID) AND (notification_id = ANY(\(ids(.read))) OR notification_id = ANY(\(ids(.unread))))
-            )
-            DELETE FROM inbox WHERE user_id = \(userID) AND notification_id = ANY(\(ids(.deleted)))
+            ),
+            gone AS (DELETE FROM inbox WHERE user_id = \(userID) AND notification_id = ANY(\(ids(.deleted))) RETURNING notification_id),
+            kept AS (INSERT INTO inbox_removals (user_id, notification_id, removed_at) SELECT \(userID), notification_id, \(ExactTimestamp(now)) FROM gone),
+            pruned AS (DELETE FROM inbox_removals WHERE removed_at < \(ExactTimestamp(now.addingTimeInterval(-Self.removalsKeptFor))))
+            SELECT pg_notify(\(Self.inboxChannel), 'u' || \(String(userID)))
             """
-        ).discard()
+        )
+    }
+
+    public func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange] {
+        let changed = try await rows(
+            """
+            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.changed_at
+            FROM inbox i JOIN notifications n ON n.id = i.notification_id
+            WHERE i.user_id = \(userID) AND i.changed_at > \(ExactTimestamp(since)) ORDER BY i.changed_at LIMIT \(limit)
+            """,
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, ExactTimestamp).self
+        ).map {
+            InboxChange(.upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)), at: $0.8.date)
+        }
+        let removed = try await rows(
+            """
+            SELECT notification_id, removed_at FROM inbox_removals
+            WHERE user_id = \(userID) AND removed_at > \(ExactTimestamp(since)) ORDER BY removed_at LIMIT \(limit)
+            """,
+            as: (Int64, ExactTimestamp).self
+        ).map { InboxChange(.removed($0.0), at: $0.1.date) }
+        return Array((changed + removed).sorted { $0.at < $1.at }.prefix(limit))
+    }
+
+    public func inboxItems(notificationID: NotificationID, userIDs: [UserID]) async throws -> [UserID: InboxItem] {
+        var items: [UserID: InboxItem] = [:]
+        for row in try await rows(
+            """
+            SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+            FROM inbox i JOIN notifications n ON n.id = i.notification_id
+            WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
+            """,
+            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self
+        ) {
+            items[row.0] = InboxItem(notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)), isRead: row.8)
+        }
+        return items
+    }
+
+    public func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws {
+        try await client.withConnection { connection in
+            for try await notification in try await connection.listen(Self.inboxChannel) {
+                if let parsed = Self.inboxSignal(notification.payload) { signal(parsed) }
+            }
+        }
+    }
+
+    /// `n<notification id>` or `u<user id>`.
+    static func inboxSignal(_ payload: String) -> InboxSignal? {
+        guard let kind = payload.first, let id = Int64(payload.dropFirst()) else { return nil }
+        switch kind {
+        case "n": return .published(id)
+        case "u": return .changed(id)
+        default: return nil
+        }
     }
 
     public func unreadCount(userID: UserID) async throws -> Int {
-        for try await count in try await query("SELECT count(*) FROM inbox WHERE user_id = \(userID) AND NOT is_read").decode(Int64.self) {
-            return Int(count)
-        }
-        return 0
+        try await count("SELECT count(*) FROM inbox WHERE user_id = \(userID) AND NOT is_read")
     }
 
     public func deleteNotifications(olderThan date: Date) async throws -> Int {
-        let rows = try await query(
-            """
-            WITH gone AS (DELETE FROM notifications WHERE created_at < \(ExactTimestamp(date)) RETURNING id),
-            unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
-            dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
-            SELECT count(*) FROM gone
-            """
+        try await count(
+                """
+                WITH gone AS (DELETE FROM notifications WHERE created_at < \(ExactTimestamp(date)) RETURNING id),
+                unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
+                dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
+                SELECT count(*) FROM gone
+                """
         )
-        for try await count in rows.decode(Int64.self) { return Int(count) }
-        return 0
-    }
-
-    public func notification(id: NotificationID) async throws -> HeraldCore.Notification? {
-        try await query("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)")
-            .decode(NotificationRow.self).all().first.map(Self.notification)
     }
 }

@@ -2,30 +2,30 @@ import Foundation
 import HeraldCore
 import PostgresNIO
 
-extension PostgresStore {
-
+extension PostgresStore: ServiceStore {
     typealias ServiceRow = (UUID, String, String, String)
-    func services(_ statement: PostgresQuery) async throws -> [Service] {
-        try await query(statement).decode(ServiceRow.self).all().map { Service(id: $0.0, category: $0.1, color: $0.2, owner: $0.3) }
+
+    func services(_ statement: PostgresQuery) async throws -> [ServiceRecord] {
+        try await rows(statement, as: ServiceRow.self).map { ServiceRecord(id: $0.0, category: $0.1, color: $0.2, owner: $0.3) }
     }
 
-    public func services() async throws -> [Service] {
+    public func services() async throws -> [ServiceRecord] {
         try await services("SELECT id, category, color, owner FROM services ORDER BY category, id")
     }
 
-    public func service(id: UUID) async throws -> Service? {
+    public func service(id: UUID) async throws -> ServiceRecord? {
         try await services("SELECT id, category, color, owner FROM services WHERE id = \(id)").first
     }
 
-    public func createService(_ draft: ServiceDraft) async throws -> Service {
-        let service = Service(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner)
-        try await query(
+    public func createService(_ draft: ServiceDraft) async throws -> ServiceRecord {
+        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner)
+        try await execute(
             "INSERT INTO services (id, category, color, owner) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner))"
-        ).discard()
+        )
         return service
     }
 
-    public func updateService(id: UUID, _ patch: ServicePatch) async throws -> Service? {
+    public func updateService(id: UUID, _ patch: ServicePatch) async throws -> ServiceRecord? {
         try await services(
             """
             UPDATE services SET category = coalesce(\(patch.category), category), color = coalesce(\(patch.color), color),
@@ -38,34 +38,34 @@ extension PostgresStore {
     public func deleteService(id: UUID) async throws -> Bool {
         // Notifications and subscriptions go by foreign key; inbox links and
         // deliveries have none (see the migration) and are removed here.
-        let rows = try await query(
+        try await !rows(
             """
             WITH gone AS (SELECT id FROM notifications WHERE service_id = \(id)),
             unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
             dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
             DELETE FROM services WHERE id = \(id) RETURNING id
-            """
-        )
-        return try await !rows.decode(UUID.self).all().isEmpty
+            """,
+            as: UUID.self
+        ).isEmpty
     }
 
     public func userServices(userID: UserID) async throws -> [UserService] {
-        let rows = try await query(
+        try await rows(
             """
             SELECT s.id, s.category, s.color, s.owner, (sub.user_id IS NOT NULL)
             FROM services s LEFT JOIN subscriptions sub ON sub.service_id = s.id AND sub.user_id = \(userID)
             ORDER BY s.category, s.id
-            """
-        )
-        return try await rows.decode((UUID, String, String, String, Bool).self).all().map {
-            UserService(service: Service(id: $0.0, category: $0.1, color: $0.2, owner: $0.3), isSubscribed: $0.4)
+            """,
+            as: (UUID, String, String, String, Bool).self
+        ).map {
+            UserService(service: ServiceRecord(id: $0.0, category: $0.1, color: $0.2, owner: $0.3), isSubscribed: $0.4)
         }
     }
 
     public func setSubscriptions(userID: UserID, _ changes: [UUID: Bool]) async throws {
         let subscribe = changes.filter(\.value).map(\.key)
         let unsubscribe = changes.filter { !$0.value }.map(\.key)
-        try await query(
+        try await execute(
             """
             WITH added AS (
                 INSERT INTO subscriptions (service_id, user_id)
@@ -74,6 +74,61 @@ extension PostgresStore {
             )
             DELETE FROM subscriptions WHERE user_id = \(userID) AND service_id = ANY(\(unsubscribe))
             """
-        ).discard()
+        )
+    }
+
+    // MARK: Senders' tokens and templates
+
+    public func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at now: Date) async throws -> ServiceToken? {
+        try await serviceTokens(
+            """
+            INSERT INTO service_tokens (service_id, name, token_hash, created_at)
+            SELECT id, \(name), \(tokenHash), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
+            RETURNING id, service_id, name, created_at, last_used_at
+            """
+        ).first
+    }
+
+    public func serviceTokens(serviceID: UUID) async throws -> [ServiceToken] {
+        try await serviceTokens("SELECT id, service_id, name, created_at, last_used_at FROM service_tokens WHERE service_id = \(serviceID) ORDER BY id")
+    }
+
+    public func deleteServiceToken(serviceID: UUID, id: Int64) async throws -> Bool {
+        try await !rows("DELETE FROM service_tokens WHERE service_id = \(serviceID) AND id = \(id) RETURNING id", as: Int64.self).isEmpty
+    }
+
+    public func useServiceToken(serviceID: UUID, tokenHash: String, at now: Date) async throws -> Bool {
+        try await !rows(
+            "UPDATE service_tokens SET last_used_at = \(ExactTimestamp(now)) WHERE service_id = \(serviceID) AND token_hash = \(tokenHash) RETURNING id",
+            as: Int64.self
+        ).isEmpty
+    }
+
+    private func serviceTokens(_ statement: PostgresQuery) async throws -> [ServiceToken] {
+        try await rows(statement, as: (Int64, UUID, String, ExactTimestamp, ExactTimestamp?).self).map {
+            ServiceToken(id: $0.0, serviceID: $0.1, name: $0.2, createdAt: $0.3.date, lastUsedAt: $0.4?.date)
+        }
+    }
+
+    public func serviceTemplates(serviceID: UUID) async throws -> NotificationTemplates? {
+        try await first("SELECT title, subtitle, url, severity FROM service_templates WHERE service_id = \(serviceID)", as: (String, String, String, String).self)
+            .map { NotificationTemplates(title: $0.0, subtitle: $0.1, url: $0.2, severity: $0.3) }
+    }
+
+    public func setServiceTemplates(serviceID: UUID, _ templates: NotificationTemplates?, at now: Date) async throws -> Bool {
+        guard let templates else {
+            return try await !rows("DELETE FROM service_templates WHERE service_id = \(serviceID) RETURNING service_id", as: UUID.self).isEmpty
+        }
+        return try await !rows(
+            """
+            INSERT INTO service_templates (service_id, title, subtitle, url, severity, updated_at)
+            SELECT id, \(templates.title), \(templates.subtitle), \(templates.url), \(templates.severity), \(ExactTimestamp(now))
+            FROM services WHERE id = \(serviceID)
+            ON CONFLICT (service_id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, url = excluded.url,
+                severity = excluded.severity, updated_at = excluded.updated_at
+            RETURNING service_id
+            """,
+            as: UUID.self
+        ).isEmpty
     }
 }

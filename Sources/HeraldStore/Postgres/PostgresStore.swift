@@ -4,10 +4,15 @@ import Logging
 import PostgresNIO
 
 /// The production store: PostgreSQL through postgres-nio's pooled client,
-/// shared by any number of Herald replicas.
-public final class PostgresStore: HeraldStore {
+/// shared by any number of Herald replicas. One extension per concern.
+public final class PostgresStore: Sendable {
     /// The LISTEN/NOTIFY channel on which publishing wakes delivery workers.
     public static let deliveryChannel = "herald_deliveries"
+    /// The LISTEN/NOTIFY channel on which publishing and inbox changes reach
+    /// every replica's live streams.
+    public static let inboxChannel = "herald_inbox"
+    /// How long deleted inbox items are remembered for reconnecting streams.
+    static let removalsKeptFor: TimeInterval = 86_400
 
     let client: PostgresClient
     let logger: Logger
@@ -19,7 +24,69 @@ public final class PostgresStore: HeraldStore {
         self.logger = logger
     }
 
-    func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
-        try await client.query(query, logger: logger)
+    /// Runs a statement and decodes every row it returns.
+    func rows<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: (repeat each Column).Type) async throws -> [(repeat each Column)] {
+        do {
+            return try await client.query(query, logger: logger).decode(type).all()
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// The first row, if any.
+    func first<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: (repeat each Column).Type) async throws -> (repeat each Column)? {
+        try await rows(query, as: type).first
+    }
+
+    /// A statement's single `count(*)`.
+    func count(_ query: PostgresQuery) async throws -> Int {
+        let value: Int64? = try await first(query, as: Int64.self)
+        return Int(value ?? 0)
+    }
+
+    /// Runs a statement to its end, ignoring any rows.
+    func execute(_ query: PostgresQuery) async throws {
+        do {
+            try await client.query(query, logger: logger).discard()
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs `body` in one transaction on one connection.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Errors that mean the input was bad become `StoreError.invalidInput`
+    /// (a 4xx at the edge): SQLSTATE class 22 (data exception: a NUL in
+    /// text, a number out of range) and 54000 (an index entry too large).
+    /// Errors thrown inside a transaction are unwrapped first.
+    static func storeError(_ error: any Error) -> any Error {
+        if let failed = error as? PostgresTransactionError, let inner = failed.closureError ?? failed.commitError ?? failed.beginError {
+            return storeError(inner)
+        }
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
+        if state.hasPrefix("22") || state == "54000" {
+            return StoreError.invalidInput("\(error.serverInfo?[.message] ?? "invalid value") (SQLSTATE \(state))")
+        }
+        return error
+    }
+}
+
+extension PostgresConnection {
+    /// A statement's rows, decoded, inside a transaction.
+    func rows<each Column: PostgresDecodable & Sendable>(
+        _ query: PostgresQuery, as type: (repeat each Column).Type, logger: Logger
+    ) async throws -> [(repeat each Column)] {
+        try await self.query(query, logger: logger).decode(type).all()
+    }
+
+    func execute(_ query: PostgresQuery, logger: Logger) async throws {
+        try await self.query(query, logger: logger).discard()
     }
 }

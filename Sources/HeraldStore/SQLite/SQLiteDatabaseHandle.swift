@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import Logging
 import SQLiteNIO
 
@@ -30,13 +31,25 @@ final class SQLiteDatabaseHandle: Sendable {
 
     /// Runs statements outside an explicit transaction (each is atomic alone).
     func read<T: Sendable>(_ body: (SQLiteExecutor) async throws -> T) async throws -> T {
-        try await lock.withLock { try await body(SQLiteExecutor(connection: connection)) }
+        do {
+            return try await lock.withLock { try await body(SQLiteExecutor(connection: connection)) }
+        } catch {
+            throw Self.storeError(error)
+        }
     }
 
     /// Runs the body in `BEGIN IMMEDIATE ... COMMIT`, rolling back on error.
     /// IMMEDIATE takes the write lock up front, so a second process waits on
     /// the busy timeout at BEGIN instead of failing half way through.
     func transaction<T: Sendable>(_ body: (SQLiteExecutor) async throws -> T) async throws -> T {
+        do {
+            return try await inTransaction(body)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    private func inTransaction<T: Sendable>(_ body: (SQLiteExecutor) async throws -> T) async throws -> T {
         try await lock.withLock {
             let executor = SQLiteExecutor(connection: connection)
             try await executor.execute("BEGIN IMMEDIATE")
@@ -48,6 +61,19 @@ final class SQLiteDatabaseHandle: Sendable {
                 try? await executor.execute("ROLLBACK")
                 throw error
             }
+        }
+    }
+}
+
+extension SQLiteDatabaseHandle {
+    /// SQLite's errors that mean the input was bad (a value too large, a
+    /// wrong type, a number out of range) become `StoreError.invalidInput`,
+    /// answered with a 4xx at the edge.
+    static func storeError(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        switch error.reason {
+        case .tooBig, .mismatch, .range: return StoreError.invalidInput(error.message)
+        default: return error
         }
     }
 }

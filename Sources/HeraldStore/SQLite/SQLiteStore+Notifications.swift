@@ -2,22 +2,25 @@ import Foundation
 import HeraldCore
 import SQLiteNIO
 
-extension SQLiteStore {
+extension SQLiteStore: NotificationStore {
 
-    static func notification(from row: SQLiteRow) -> HeraldCore.Notification {
-        Notification(
-            id: row.int64("id"), serviceID: row.uuid("service_id"), timestamp: row.date("created_at"),
-            title: row.text("title"), subtitle: row.text("subtitle"), url: row.text("url"), severity: row.optionalText("severity")
+    /// A notification from a row; `id` names the column holding its id.
+    static func notification(from row: SQLiteRow, id: String = "id") throws -> NotificationRecord {
+        NotificationRecord(
+            id: try row.int64(id), serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
+            title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity")
         )
     }
 
-    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> HeraldCore.Notification? {
-        try await database.transaction { db in try await Self.publish(draft, serviceID: serviceID, at: date, in: db) }
+    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
+        let notification = try await database.transaction { db in try await Self.publish(draft, serviceID: serviceID, at: date, in: db) }
+        if let notification { inboxSignals.send(.published(notification.id)) }
+        return notification
     }
 
     /// Stores a notification with its inbox links and deliveries inside the
     /// caller's transaction; nil when the service does not exist.
-    static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in db: SQLiteExecutor) async throws -> HeraldCore.Notification? {
+    static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in db: SQLiteExecutor) async throws -> NotificationRecord? {
         guard
             let row = try await db.first(
                 """
@@ -27,9 +30,9 @@ extension SQLiteStore {
                 """
             )
         else { return nil }
-        let notification = Self.notification(from: row)
+        let notification = try Self.notification(from: row)
         try await db.execute(
-            "INSERT INTO inbox (user_id, notification_id) SELECT user_id, \(notification.id) FROM subscriptions WHERE service_id = \(serviceID)"
+            "INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, \(notification.id), \(date) FROM subscriptions WHERE service_id = \(serviceID)"
         )
         try await db.execute(
             """
@@ -42,11 +45,11 @@ extension SQLiteStore {
         return notification
     }
 
-    public func notifications(serviceID: UUID) async throws -> [HeraldCore.Notification] {
+    public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
         try await database.read { db in
             try await db.rows(
                 "SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id"
-            ).map(Self.notification(from:))
+            ).map { try Self.notification(from: $0) }
         }
     }
 
@@ -59,24 +62,113 @@ extension SQLiteStore {
                 WHERE i.user_id = \(userID)
                 ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
                 """
-            ).map { InboxItem(notification: Self.notification(from: $0), isRead: $0.bool("is_read")) }
+            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read")) }
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
 
-    public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus]) async throws {
+    public func inboxPage(userID: UserID, from start: PageStart, limit: Int, filter: InboxFilter) async throws -> [InboxItem] {
+        let (before, after) = start.bounds
+        let order: SQLiteQuery = start.isNewestFirst ? "DESC" : "ASC"
+        return try await database.read { db in
+            try await db.rows(
+                """
+                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                WHERE i.user_id = \(userID)
+                    AND (\(before) IS NULL OR i.notification_id < \(before)) AND (\(after) IS NULL OR i.notification_id > \(after))
+                    AND (\(filter.serviceID) IS NULL OR n.service_id = \(filter.serviceID))
+                    AND (\(filter.isRead) IS NULL OR i.is_read = \(filter.isRead))
+                ORDER BY i.notification_id \(order) LIMIT \(limit)
+                """
+            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read")) }
+        }
+    }
+
+    public func notificationsPage(serviceID: UUID, from start: PageStart, limit: Int) async throws -> [NotificationRecord] {
+        let (before, after) = start.bounds
+        let order: SQLiteQuery = start.isNewestFirst ? "DESC" : "ASC"
+        return try await database.read { db in
+            try await db.rows(
+                """
+                SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications
+                WHERE service_id = \(serviceID) AND (\(before) IS NULL OR id < \(before)) AND (\(after) IS NULL OR id > \(after))
+                ORDER BY id \(order) LIMIT \(limit)
+                """
+            ).map { try Self.notification(from: $0) }
+        }
+    }
+
+    public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus], at now: Date) async throws {
         func ids(_ status: InboxStatus) -> [NotificationID] { changes.filter { $0.value == status }.map(\.key) }
         try await database.transaction { db in
             try await db.execute(
-                "UPDATE inbox SET is_read = 1 WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.read))))"
+                """
+                UPDATE inbox SET is_read = 1, changed_at = \(now)
+                WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.read))))
+                """
             )
             try await db.execute(
-                "UPDATE inbox SET is_read = 0 WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.unread))))"
+                """
+                UPDATE inbox SET is_read = 0, changed_at = \(now)
+                WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.unread))))
+                """
+            )
+            try await db.execute(
+                """
+                INSERT INTO inbox_removals (user_id, notification_id, removed_at)
+                SELECT user_id, notification_id, \(now) FROM inbox
+                WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.deleted))))
+                """
             )
             try await db.execute(
                 "DELETE FROM inbox WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.deleted))))"
             )
+            try await db.execute("DELETE FROM inbox_removals WHERE removed_at < \(now.addingTimeInterval(-Self.removalsKeptFor))")
         }
+        inboxSignals.send(.changed(userID))
+    }
+
+    /// How long deleted inbox items are remembered for reconnecting streams.
+    static let removalsKeptFor: TimeInterval = 86_400
+
+    public func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange] {
+        try await database.read { db in
+            let changed = try await db.rows(
+                """
+                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.changed_at
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                WHERE i.user_id = \(userID) AND i.changed_at > \(since) ORDER BY i.changed_at LIMIT \(limit)
+                """
+            ).map { InboxChange(.upserted(InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"))), at: try $0.date("changed_at")) }
+            let removed = try await db.rows(
+                """
+                SELECT notification_id, removed_at FROM inbox_removals
+                WHERE user_id = \(userID) AND removed_at > \(since) ORDER BY removed_at LIMIT \(limit)
+                """
+            ).map { InboxChange(.removed(try $0.int64("notification_id")), at: try $0.date("removed_at")) }
+            return Array((changed + removed).sorted { $0.at < $1.at }.prefix(limit))
+        }
+    }
+
+    public func inboxItems(notificationID: NotificationID, userIDs: [UserID]) async throws -> [UserID: InboxItem] {
+        try await database.read { db in
+            var items: [UserID: InboxItem] = [:]
+            for row in try await db.rows(
+                """
+                SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                WHERE i.notification_id = \(notificationID) AND i.user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
+                """
+            ) {
+                items[try row.int64("user_id")] = InboxItem(notification: try Self.notification(from: row), isRead: try row.bool("is_read"))
+            }
+            return items
+        }
+    }
+
+    public func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws {
+        await inboxSignals.listen(signal)
     }
 
     public func unreadCount(userID: UserID) async throws -> Int {
@@ -94,9 +186,9 @@ extension SQLiteStore {
         }
     }
 
-    public func notification(id: NotificationID) async throws -> HeraldCore.Notification? {
+    public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await database.read { db in
-            try await db.first("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)").map(Self.notification(from:))
+            try await db.first("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)").map { try Self.notification(from: $0) }
         }
     }
 }

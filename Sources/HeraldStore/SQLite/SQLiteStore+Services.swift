@@ -2,26 +2,26 @@ import Foundation
 import HeraldCore
 import SQLiteNIO
 
-extension SQLiteStore {
+extension SQLiteStore: ServiceStore {
 
-    static func service(from row: SQLiteRow) -> Service {
-        Service(id: row.uuid("id"), category: row.text("category"), color: row.text("color"), owner: row.text("owner"))
+    static func service(from row: SQLiteRow) throws -> ServiceRecord {
+        ServiceRecord(id: try row.uuid("id"), category: try row.text("category"), color: try row.text("color"), owner: try row.text("owner"))
     }
 
-    public func services() async throws -> [Service] {
+    public func services() async throws -> [ServiceRecord] {
         try await database.read { db in
             try await db.rows("SELECT id, category, color, owner FROM services ORDER BY category, id").map(Self.service(from:))
         }
     }
 
-    public func service(id: UUID) async throws -> Service? {
+    public func service(id: UUID) async throws -> ServiceRecord? {
         try await database.read { db in
             try await db.first("SELECT id, category, color, owner FROM services WHERE id = \(id)").map(Self.service(from:))
         }
     }
 
-    public func createService(_ draft: ServiceDraft) async throws -> Service {
-        let service = Service(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner)
+    public func createService(_ draft: ServiceDraft) async throws -> ServiceRecord {
+        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner)
         try await database.transaction { db in
             try await db.execute(
                 "INSERT INTO services (id, category, color, owner) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner))"
@@ -30,7 +30,7 @@ extension SQLiteStore {
         return service
     }
 
-    public func updateService(id: UUID, _ patch: ServicePatch) async throws -> Service? {
+    public func updateService(id: UUID, _ patch: ServicePatch) async throws -> ServiceRecord? {
         try await database.transaction { db in
             try await db.first(
                 """
@@ -61,7 +61,7 @@ extension SQLiteStore {
                 FROM services s LEFT JOIN subscriptions sub ON sub.service_id = s.id AND sub.user_id = \(userID)
                 ORDER BY s.category, s.id
                 """
-            ).map { UserService(service: Self.service(from: $0), isSubscribed: $0.bool("is_subscribed")) }
+            ).map { UserService(service: try Self.service(from: $0), isSubscribed: try $0.bool("is_subscribed")) }
         }
     }
 
@@ -80,5 +80,74 @@ extension SQLiteStore {
                 "DELETE FROM subscriptions WHERE user_id = \(userID) AND service_id IN (SELECT value FROM json_each(\(jsonArray: unsubscribe)))"
             )
         }
+    }
+
+    // MARK: Senders' tokens and templates
+
+    public func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at now: Date) async throws -> ServiceToken? {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO service_tokens (service_id, name, token_hash, created_at)
+                SELECT id, \(name), \(tokenHash), \(now) FROM services WHERE id = \(serviceID)
+                RETURNING id, service_id, name, created_at, last_used_at
+                """
+            ).map(Self.serviceToken(from:))
+        }
+    }
+
+    public func serviceTokens(serviceID: UUID) async throws -> [ServiceToken] {
+        try await database.read { db in
+            try await db.rows("SELECT id, service_id, name, created_at, last_used_at FROM service_tokens WHERE service_id = \(serviceID) ORDER BY id")
+                .map(Self.serviceToken(from:))
+        }
+    }
+
+    public func deleteServiceToken(serviceID: UUID, id: Int64) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM service_tokens WHERE service_id = \(serviceID) AND id = \(id)")
+            return try await db.changes() > 0
+        }
+    }
+
+    public func useServiceToken(serviceID: UUID, tokenHash: String, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute("UPDATE service_tokens SET last_used_at = \(now) WHERE service_id = \(serviceID) AND token_hash = \(tokenHash)")
+            return try await db.changes() > 0
+        }
+    }
+
+    public func serviceTemplates(serviceID: UUID) async throws -> NotificationTemplates? {
+        try await database.read { db in
+            try await db.first("SELECT title, subtitle, url, severity FROM service_templates WHERE service_id = \(serviceID)").map {
+                NotificationTemplates(title: try $0.text("title"), subtitle: try $0.text("subtitle"), url: try $0.text("url"), severity: try $0.text("severity"))
+            }
+        }
+    }
+
+    public func setServiceTemplates(serviceID: UUID, _ templates: NotificationTemplates?, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard let templates else {
+                try await db.execute("DELETE FROM service_templates WHERE service_id = \(serviceID)")
+                return try await db.changes() > 0
+            }
+            try await db.execute(
+                """
+                INSERT INTO service_templates (service_id, title, subtitle, url, severity, updated_at)
+                SELECT id, \(templates.title), \(templates.subtitle), \(templates.url), \(templates.severity), \(now)
+                FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, url = excluded.url,
+                    severity = excluded.severity, updated_at = excluded.updated_at
+                """
+            )
+            return try await db.changes() > 0
+        }
+    }
+
+    static func serviceToken(from row: SQLiteRow) throws -> ServiceToken {
+        ServiceToken(
+            id: try row.int64("id"), serviceID: try row.uuid("service_id"), name: try row.text("name"), createdAt: try row.date("created_at"),
+            lastUsedAt: try row.optionalDate("last_used_at")
+        )
     }
 }

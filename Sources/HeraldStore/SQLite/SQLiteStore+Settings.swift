@@ -2,8 +2,7 @@ import Foundation
 import HeraldCore
 import SQLiteNIO
 
-extension SQLiteStore {
-
+extension SQLiteStore: SharedSettings {
     public func sharedSetting(_ name: String, ifAbsent candidate: String) async throws -> String {
         try await database.transaction { db in
             try await db.execute("INSERT INTO settings (name, value) VALUES (\(name), \(candidate)) ON CONFLICT (name) DO NOTHING")

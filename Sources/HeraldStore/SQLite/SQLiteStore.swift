@@ -3,8 +3,9 @@ import HeraldCore
 import Logging
 import SQLiteNIO
 
-/// The embedded single-node store: one SQLite file, one connection.
-public final class SQLiteStore: HeraldStore {
+/// The embedded single-node store: one SQLite file, one connection. One
+/// extension per concern.
+public final class SQLiteStore: Sendable {
     let database: SQLiteDatabaseHandle
 
     /// Opens the file, creating it when missing; `migrate()` brings the schema up to date.
@@ -13,6 +14,8 @@ public final class SQLiteStore: HeraldStore {
     }
 
     let logger: Logger
+    /// Only this process writes the file: it tells its own live streams.
+    let inboxSignals = SignalBroadcaster<InboxSignal>()
 
     init(database: SQLiteDatabaseHandle, logger: Logger) {
         self.database = database

@@ -1,0 +1,104 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `GET /api/v2/users/user/notifications/stream`: Server-Sent Events with
+/// every new inbox item, read-state change and deletion of the user, each
+/// with its position as `id:`; a client that reconnects with
+/// `Last-Event-ID` (or `?last_event_id=`) is sent what it missed.
+struct InboxStreamController {
+    let api: APIContext
+    let streams: InboxStreams
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("users/user/notifications/stream", use: stream)
+    }
+
+    @Sendable func stream(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        // EventSource cannot send headers: the web app's session cookie counts here too.
+        let user = try await api.auth.user(request, context: context, allowingSessionCookie: true)
+        let resumeFrom = try Self.lastEventID(request)
+        guard let (id, events) = streams.open(userID: user.id) else {
+            throw APIError(.tooManyRequests, "Too many open streams", headers: [.retryAfter: "10"])
+        }
+        let store = api.store
+        let streams = self.streams
+        let headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", HTTPField.Name("X-Accel-Buffering")!: "no",
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            defer { streams.close(id) }
+            var sent = SentChanges()
+            try await writer.write(ByteBuffer(string: "retry: 3000\n: connected\n\n"))
+            if let resumeFrom {
+                let missed = try await store.inboxChanges(
+                    userID: user.id, since: resumeFrom.addingTimeInterval(-InboxStreams.lookBack), limit: streams.limits.buffer * 4
+                )
+                for change in missed where sent.isNew(change) { try await writer.write(Self.frame(change)) }
+            }
+            // A server shutting down ends its streams (clients reconnect to
+            // another replica) instead of waiting for them.
+            try await withGracefulShutdownHandler {
+                for await event in events {
+                    switch event {
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                    case .change(let change):
+                        if sent.isNew(change) { try await writer.write(Self.frame(change)) }
+                    }
+                }
+            } onGracefulShutdown: {
+                streams.close(id)
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// `Last-Event-ID` (or `?last_event_id=`): a position in microseconds.
+    static func lastEventID(_ request: Request) throws -> Date? {
+        guard let raw = request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.uri.queryParameters["last_event_id"].map(String.init) else { return nil }
+        guard let micros = Int64(raw.trimmingCharacters(in: .whitespaces)), micros >= 0 else {
+            throw ValidationFailure([ValidationIssue(loc: ["header", "Last-Event-ID"], msg: "Input should be an event id this stream sent", type: "value_error")])
+        }
+        return Date(microsecondsSince1970: micros)
+    }
+
+    /// One event: `notification` (an inbox item, new or changed) or `removed`.
+    static func frame(_ change: InboxChange) -> ByteBuffer {
+        let data: Data
+        let event: String
+        switch change.kind {
+        case .upserted(let item):
+            event = "notification"
+            data = (try? JSONBody.encoder.encode(InboxItemBody(item))) ?? Data("{}".utf8)
+        case .removed(let id):
+            event = "removed"
+            data = Data("{\"id\":\(id)}".utf8)
+        }
+        var buffer = ByteBuffer(string: "id: \(change.at.microsecondsSince1970)\nevent: \(event)\ndata: ")
+        buffer.writeBytes(data)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+}
+
+/// What a connection has sent lately, so the overlapping look-backs of
+/// change signals send each change once.
+struct SentChanges {
+    private var positions: [NotificationID: Date] = [:]
+
+    mutating func isNew(_ change: InboxChange) -> Bool {
+        if positions[change.notificationID] == change.at { return false }
+        positions[change.notificationID] = change.at
+        if positions.count > 2_000 {
+            // Keep the recent ones: older changes are past every look-back.
+            let cutoff = change.at.addingTimeInterval(-InboxStreams.lookBack * 4)
+            positions = positions.filter { $0.value >= cutoff }
+        }
+        return true
+    }
+}

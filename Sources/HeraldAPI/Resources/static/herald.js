@@ -1,0 +1,167 @@
+// Herald's web app: progressive enhancement. Every page works without this
+// file; with it, the inbox updates live and forms act without a reload.
+(function () {
+  "use strict";
+  var csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+
+  function setUnread(count) {
+    count = Math.max(0, count);
+    document.body.dataset.unread = String(count);
+    document.querySelectorAll("[data-unread-badge]").forEach(function (badge) {
+      badge.textContent = count > 0 ? String(count) : "";
+      badge.dataset.count = String(count);
+    });
+    document.querySelectorAll("[data-unread-text]").forEach(function (text) {
+      text.textContent = count === 0 ? "All read" : count === 1 ? "1 unread" : count + " unread";
+    });
+    var base = document.title.replace(/^\(\d+\) /, "");
+    document.title = count > 0 ? "(" + count + ") " + base : base;
+  }
+  function unread() { return parseInt(document.body.dataset.unread || "0", 10) || 0; }
+
+  // Local times for UTC timestamps.
+  function localTimes(root) {
+    root.querySelectorAll("time[datetime]").forEach(function (el) {
+      var date = new Date(el.getAttribute("datetime"));
+      if (!isNaN(date)) { el.textContent = date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" }); el.title = date.toISOString(); }
+    });
+  }
+  localTimes(document);
+
+  // Forms marked data-fetch post in the background.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form[data-fetch]")) return;
+    event.preventDefault();
+    var body = new URLSearchParams(new FormData(form));
+    if (event.submitter && event.submitter.name) body.set(event.submitter.name, event.submitter.value);
+    // getAttribute: a field named "action" shadows form.action.
+    fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        form.dispatchEvent(new CustomEvent("herald:done", { bubbles: true, detail: { action: body.get("action") } }));
+      })
+      .catch(function () {
+        // Post it the plain way, so the answer (an error page) is seen;
+        // submit() leaves the clicked button's value out, so carry it.
+        if (event.submitter && event.submitter.name) {
+          var carried = document.createElement("input");
+          carried.type = "hidden";
+          carried.name = event.submitter.name;
+          carried.value = event.submitter.value;
+          form.appendChild(carried);
+        }
+        form.submit();
+      });
+  });
+
+  // Switches save as soon as they change: their Save buttons (for pages
+  // without this script) are not needed.
+  document.querySelectorAll("input[data-autosave]").forEach(function (input) {
+    var button = input.form && input.form.querySelector("button");
+    if (button) button.hidden = true;
+  });
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.matches("input[data-autosave]")) return;
+    var form = input.form;
+    var button = form.querySelector("button");
+    if (button) button.hidden = true;
+    form.requestSubmit();
+  });
+
+  // The API reference: a link to an operation opens it.
+  function openTarget() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.tagName === "DETAILS") target.open = true;
+  }
+  window.addEventListener("hashchange", openTarget);
+  openTarget();
+
+  // The inbox: live items, read state and counts.
+  var list = document.querySelector("ul.inbox[data-live]");
+  if (!list) return;
+  var template = document.getElementById("inbox-item");
+  var status = document.querySelector(".live");
+  var position = list.dataset.position;
+  var filterService = list.dataset.service || "";
+  var filterState = list.dataset.state || "all";
+  var firstPage = list.dataset.firstPage === "true";
+  var services = JSON.parse(document.getElementById("services-json").textContent || "{}");
+
+  function itemFor(id) { return list.querySelector('li[data-id="' + id + '"]'); }
+  function matches(item) {
+    if (filterService && item.service_id !== filterService) return false;
+    if (filterState === "unread" && item.is_read) return false;
+    if (filterState === "read" && !item.is_read) return false;
+    return true;
+  }
+  function applyRead(li, isRead) {
+    var was = li.classList.contains("unread");
+    li.classList.toggle("unread", !isRead);
+    li.querySelector("[data-when-unread]").hidden = isRead;
+    li.querySelector("[data-when-read]").hidden = !isRead;
+    if (was && isRead) setUnread(unread() - 1);
+    if (!was && !isRead) setUnread(unread() + 1);
+  }
+  function remove(li) {
+    if (li.classList.contains("unread")) setUnread(unread() - 1);
+    li.remove();
+    if (!list.querySelector("li")) document.querySelector("[data-empty]").hidden = false;
+  }
+  function render(item) {
+    var li = template.content.firstElementChild.cloneNode(true);
+    var service = services[item.service_id] || { name: "", color: "888888" };
+    li.dataset.id = item.id;
+    li.classList.add("fresh");
+    li.querySelector(".title").textContent = item.title;
+    li.querySelector(".subtitle").textContent = item.subtitle || "";
+    li.querySelector(".subtitle").hidden = !item.subtitle;
+    var chip = li.querySelector(".chip");
+    chip.style.setProperty("--chip", "#" + service.color);
+    chip.querySelector("span").textContent = service.name;
+    var time = li.querySelector("time");
+    time.setAttribute("datetime", item.timestamp + "Z");
+    var link = li.querySelector("a.link");
+    if (/^https?:\/\//i.test(item.url || "")) { link.href = item.url; link.hidden = false; }
+    var severity = li.querySelector(".severity");
+    if (item.severity) { severity.textContent = item.severity; severity.classList.add(item.severity); severity.hidden = false; }
+    li.querySelectorAll("input[name=id]").forEach(function (input) { input.value = item.id; });
+    li.classList.add("unread");
+    localTimes(li);
+    return li;
+  }
+
+  list.addEventListener("herald:done", function (event) {
+    var li = event.target.closest("li");
+    if (!li) return;
+    var action = event.detail.action;
+    if (action === "delete") remove(li);
+    else applyRead(li, action === "read");
+  });
+  var markAll = document.querySelector("form.mark-all");
+  if (markAll) markAll.addEventListener("herald:done", function () {
+    list.querySelectorAll("li.unread").forEach(function (li) { applyRead(li, true); });
+    setUnread(0);
+  });
+
+  if (!window.EventSource) return;
+  var source = new EventSource("/api/v2/users/user/notifications/stream?last_event_id=" + encodeURIComponent(position), { withCredentials: true });
+  source.addEventListener("open", function () { if (status) { status.classList.add("on"); status.textContent = "Live"; } });
+  source.addEventListener("error", function () { if (status) { status.classList.remove("on"); status.textContent = "Reconnecting…"; } });
+  source.addEventListener("notification", function (event) {
+    var item = JSON.parse(event.data);
+    var li = itemFor(item.id);
+    if (li) { applyRead(li, item.is_read); return; }
+    if (item.is_read) return;
+    setUnread(unread() + 1);
+    if (!firstPage || !matches(item)) return;
+    var fresh = render(item);
+    list.insertBefore(fresh, list.firstChild);
+    document.querySelector("[data-empty]").hidden = true;
+  });
+  source.addEventListener("removed", function (event) {
+    var li = itemFor(JSON.parse(event.data).id);
+    if (li) remove(li);
+  });
+})();

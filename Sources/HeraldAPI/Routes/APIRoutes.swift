@@ -1,0 +1,77 @@
+import HeraldCore
+import HeraldPublishing
+import Hummingbird
+import Logging
+import Prometheus
+
+/// Herald's HTTP surface: the JSON API under /api/v1 and /api/v2, the docs,
+/// health and metrics. It holds routes and controllers only; the
+/// composition root (HeraldServer) makes one and mounts its router.
+public struct APIRoutes: Sendable {
+    let api: APIContext
+    let streams: InboxStreams
+
+    public init(config: HeraldConfig, store: any HeraldStore, publisher: Publisher, clock: WallClock, signIn: SignIn, streams: InboxStreams) {
+        self.streams = streams
+        let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
+        let ingress = IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies)
+        api = APIContext(
+            config: config,
+            store: store,
+            tokens: tokens,
+            auth: RequestAuthenticator(tokens: tokens, store: store),
+            signIn: signIn,
+            senders: SenderAuthorization(ingress: ingress, store: store, clock: clock),
+            decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
+            publisher: publisher,
+            clock: clock
+        )
+    }
+
+    /// Installs the access-token signing key: the configured one, or the
+    /// secret kept in the database (known only once it is migrated).
+    public func installSigningKey(secret: String) async throws {
+        try await api.tokens.install(config: api.config, secret: secret)
+    }
+
+    /// Every route, with `/metrics` serving `registry`.
+    public func router(metrics registry: PrometheusCollectorRegistry) -> Router<HeraldRequestContext> {
+        let router = Self.baseRouter(metrics: registry)
+        if case .success(let assets) = WebAssets.shared {
+            WebRoutes(api: api, assets: assets).addRoutes(to: router)
+        }
+        for version in APIVersion.allCases {
+            let group = router.group(RouterPath("api/\(version.rawValue)"))
+            LoginController(api: api).addRoutes(to: group)
+            OIDCController(api: api).addRoutes(to: group)
+            ServicesController(api: api).addRoutes(to: group)
+            DeliveriesController(api: api).addRoutes(to: group)
+            if version == .v2 {
+                // New in Herald: only on the current API.
+                AlertReceiverController(api: api).addRoutes(to: group)
+                ServiceTokensController(api: api).addRoutes(to: group)
+                WebhookController(api: api).addRoutes(to: group)
+                InboxStreamController(api: api, streams: streams).addRoutes(to: group)
+            }
+            UsersController(api: api, version: version).addRoutes(to: group)
+            CurrentUserController(api: api, version: version).addRoutes(to: group)
+            MetaController().addHealthRoute(to: group)
+        }
+        return router
+    }
+
+    /// `/-/health` and `/metrics` only: what a process that serves no API
+    /// (a scaled-out worker, the Kafka bridge) answers.
+    public static func operationsRouter(metrics registry: PrometheusCollectorRegistry) -> Router<HeraldRequestContext> {
+        baseRouter(metrics: registry)
+    }
+
+    private static func baseRouter(metrics registry: PrometheusCollectorRegistry) -> Router<HeraldRequestContext> {
+        let router = Router(context: HeraldRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        MetaController().addHealthRoute(to: router.group(""))
+        MetricsController(registry: registry).addRoutes(to: router)
+        return router
+    }
+}

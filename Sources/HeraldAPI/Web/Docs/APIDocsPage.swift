@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// `/docs`: the API reference drawn from the bundled `openapi.yaml`, with
+/// nothing loaded from elsewhere, and the description itself.
+struct APIDocsPage {
+    let web: WebSupport
+    /// The page's values, worked out once: the description never changes while running.
+    let reference: Result<TemplateValues, any Error>
+
+    init(web: WebSupport) {
+        self.web = web
+        reference = Result { TemplateValues(try OpenAPIReference(yaml: try BundledResources.openAPI()).values()) }
+    }
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("docs", use: docs)
+        router.get("api/v2/openapi.yaml", use: openAPI)
+    }
+
+    @Sendable func docs(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let values = try reference.get().values
+        let user = await web.user(request, context: context)
+        return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, values: values)
+    }
+
+    @Sendable func openAPI(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: try BundledResources.openAPI())))
+    }
+}
+
+/// Template values made once and never changed: safe to share.
+struct TemplateValues: @unchecked Sendable {
+    let values: [String: Any]
+    init(_ values: [String: Any]) { self.values = values }
+}

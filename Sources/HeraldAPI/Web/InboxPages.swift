@@ -1,0 +1,98 @@
+import Foundation
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// The inbox: newest first, filtered by service and read state, paged by
+/// cursor, live through the stream (herald.js), with read, unread, delete
+/// and "mark all read".
+struct InboxPages {
+    let web: WebSupport
+    var api: APIContext { web.api }
+    static let pageSize = 25
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("inbox", use: inbox)
+        router.post("inbox/update", use: update)
+        router.post("inbox/read-all", use: readAll)
+    }
+
+    @Sendable func inbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let query = request.uri.queryParameters
+        let serviceFilter = query["service"].flatMap { Identifiers.uuid(String($0)) }
+        let state = query["state"].map(String.init).flatMap { ["unread", "read"].contains($0) ? $0 : nil } ?? "all"
+        let before = query["before"].flatMap { NotificationID($0) }
+        let filter = InboxFilter(serviceID: serviceFilter, isRead: state == "all" ? nil : state == "read")
+        // Where the live stream starts: now, so nothing between this page and
+        // the stream's first event is lost.
+        let position = api.clock.now().microsecondsSince1970
+        let items = try await api.store.inboxPage(userID: user.id, from: before.map { .before($0) } ?? .newest, limit: Self.pageSize, filter: filter)
+        let services = try await api.store.userServices(userID: user.id).map(\.service)
+        let byID = Dictionary(services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func link(before: NotificationID?) -> String {
+            var parameters: [String] = []
+            if let serviceFilter { parameters.append("service=\(serviceFilter.wireString)") }
+            if state != "all" { parameters.append("state=\(state)") }
+            if let before { parameters.append("before=\(before)") }
+            return "/inbox" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        }
+        let unread = try await api.store.unreadCount(userID: user.id)
+        let servicesJSON = Dictionary(services.map { ($0.id.wireString, ["name": $0.category, "color": $0.color]) }, uniquingKeysWith: { first, _ in first })
+        let values: [String: Any] = [
+            "items": items.map { Self.view($0, service: byID[$0.notification.serviceID]) },
+            "hasItems": !items.isEmpty,
+            "blank": ["unread": true, "color": "888888"] as [String: Any],
+            "services": services.map { ["id": $0.id.wireString, "name": $0.category, "selected": $0.id == serviceFilter] as [String: Any] },
+            "states": [("all", "Everything"), ("unread", "Unread"), ("read", "Read")].map { ["value": $0.0, "label": $0.1, "selected": $0.0 == state] as [String: Any] },
+            "unreadText": unread == 0 ? "All read" : unread == 1 ? "1 unread" : "\(unread) unread",
+            "position": String(position), "filterService": serviceFilter?.wireString ?? "", "filterState": state, "firstPage": before == nil ? "true" : "false",
+            "older": (items.count == Self.pageSize ? link(before: items.last?.notification.id) : nil) as String? as Any,
+            "newer": (before != nil ? link(before: nil) : nil) as String? as Any,
+            "servicesJSON": String(decoding: (try? JSONSerialization.data(withJSONObject: servicesJSON)) ?? Data("{}".utf8), as: UTF8.self)
+                // Inside <script>: no "<" at all, so no text can end or bend the element.
+                .replacingOccurrences(of: "<", with: "\\u003c"),
+        ]
+        return try await web.page("inbox", title: "Inbox", nav: "inbox", user: user, request: request, values: values)
+    }
+
+    static func view(_ item: InboxItem, service: ServiceRecord?) -> [String: Any] {
+        let notification = item.notification
+        return [
+            "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead,
+            "timestamp": Timestamp.wireString(notification.timestamp), "severity": notification.severity as Any,
+            "link": WebSupport.safeLink(notification.url) as Any, "serviceName": service?.category ?? "Deleted service", "color": service?.color ?? "888888",
+        ]
+    }
+
+    @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let actions: [String: InboxStatus] = ["read": .read, "unread": .unread, "delete": .deleted]
+        guard let id = form["id"].flatMap({ NotificationID($0) }), let status = form["action"].flatMap({ actions[$0] }) else {
+            throw APIError(.badRequest, "Which notification, and what to do with it?")
+        }
+        try await api.store.updateInbox(userID: user.id, [id: status], at: api.clock.now())
+        return web.done(request, location: Self.back(request))
+    }
+
+    @Sendable func readAll(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        // A page of unread ones at a time: bounded work, whatever the inbox holds.
+        while true {
+            let unread = try await api.store.inboxPage(userID: user.id, from: .newest, limit: 1_000, filter: InboxFilter(isRead: false))
+            if unread.isEmpty { break }
+            try await api.store.updateInbox(userID: user.id, Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), at: api.clock.now())
+            if unread.count < 1_000 { break }
+        }
+        return web.done(request, location: Self.back(request))
+    }
+
+    /// Back to the inbox page the form was on.
+    static func back(_ request: Request) -> String {
+        guard let referer = request.headers[.referer], let url = URL(string: referer), url.path == "/inbox" else { return "/inbox" }
+        return "/inbox" + (url.query.map { "?" + $0 } ?? "")
+    }
+}

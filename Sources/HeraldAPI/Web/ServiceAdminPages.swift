@@ -1,0 +1,206 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// Admins' services: list and create, edit, delete (after a confirmation),
+/// publish tokens (shown once, revocable) and recent notifications.
+struct ServiceAdminPages {
+    let web: WebSupport
+    var api: APIContext { web.api }
+    static let recentNotifications = 20
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("admin/services", use: list)
+        router.post("admin/services", use: create)
+        router.get("admin/services/{service_id}", use: show)
+        router.post("admin/services/{service_id}", use: update)
+        router.get("admin/services/{service_id}/delete", use: confirmDelete)
+        router.post("admin/services/{service_id}/delete", use: delete)
+        router.post("admin/services/{service_id}/tokens", use: createToken)
+        router.post("admin/services/{service_id}/tokens/{token_id}/revoke", use: revokeToken)
+        router.post("admin/services/{service_id}/templates", use: saveTemplates)
+    }
+
+    /// The fields of the create and edit forms, checked as the API checks them.
+    struct ServiceForm {
+        var category: String
+        var owner: String
+        var color: String
+
+        init(_ form: [String: String]) {
+            category = (form["category"] ?? "").trimmingCharacters(in: .whitespaces)
+            owner = (form["owner"] ?? "").trimmingCharacters(in: .whitespaces)
+            // <input type=color> sends "#rrggbb"; the API stores "rrggbb".
+            color = String((form["color"] ?? "").drop(while: { $0 == "#" })).lowercased()
+        }
+
+        var problem: String? {
+            if let problem = TextRules.problem(category, maxLength: ServicesController.maxCategoryLength, allowEmpty: false) { return "Name: \(problem.message)" }
+            if let problem = TextRules.problem(owner, maxLength: ServicesController.maxOwnerLength, allowEmpty: true) { return "Owner: \(problem.message)" }
+            if !ServicesController.isColor(color) { return "Colour: six hex digits, such as 2456d6" }
+            return nil
+        }
+
+        var values: [String: Any] { ["category": category, "owner": owner, "color": ServicesController.isColor(color) ? color : "2456d6"] }
+    }
+
+    @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        return try await listPage(request, admin: admin, form: nil, error: nil)
+    }
+
+    private func listPage(_ request: Request, admin: User, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let services = try await api.store.services()
+        let values: [String: Any] = [
+            "services": services.map { ["id": $0.id.wireString, "name": $0.category, "owner": $0.owner, "color": $0.color] as [String: Any] },
+            "form": form?.values ?? ["color": Self.suggestedColor(services.count)], "error": error as Any,
+        ]
+        return try await web.page("admin-services", title: "Services", nav: "services", user: admin, request: request, values: values, status: status)
+    }
+
+    /// A different colour for each new service, so the inbox tells them apart.
+    static func suggestedColor(_ index: Int) -> String {
+        let palette = ["2456d6", "d64524", "1f9d55", "b7791f", "7c3aed", "0e7490", "be185d", "4b5563"]
+        return palette[index % palette.count]
+    }
+
+    @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let fields = try await web.form(request)
+        try web.checkCSRF(request, form: fields)
+        let form = ServiceForm(fields)
+        if let problem = form.problem {
+            return try await listPage(request, admin: admin, form: form, error: problem, status: .unprocessableContent)
+        }
+        let service = try await api.store.createService(ServiceDraft(category: form.category, color: form.color, owner: form.owner))
+        context.logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=created"])
+    }
+
+    private func service(_ context: HeraldRequestContext) async throws -> ServiceRecord {
+        let id = try Identifiers.serviceID(context)
+        guard let service = try await api.store.service(id: id) else { throw APIError.notFound("Service") }
+        return service
+    }
+
+    @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        return try await servicePage(request, admin: admin, service: try await service(context), error: nil)
+    }
+
+    private func servicePage(
+        _ request: Request, admin: User, service: ServiceRecord, error: String?, templateError: String? = nil, entered: NotificationTemplates? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let before = request.uri.queryParameters["before"].flatMap { NotificationID($0) }
+        let tokens = try await api.store.serviceTokens(serviceID: service.id)
+        let saved = try await api.store.serviceTemplates(serviceID: service.id)
+        let templates = entered ?? saved
+        let recent = try await api.store.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
+        let values: [String: Any] = [
+            "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
+            "error": error as Any,
+            "tokens": tokens.map {
+                ["id": $0.id, "name": $0.name, "created": Timestamp.wireString($0.createdAt), "used": $0.lastUsedAt.map(Timestamp.wireString) as Any]
+                    as [String: Any]
+            },
+            "notifications": recent.map { ["id": $0.id, "title": $0.title, "timestamp": Timestamp.wireString($0.timestamp)] as [String: Any] },
+            "templates": ["title": templates?.title ?? "", "subtitle": templates?.subtitle ?? "", "url": templates?.url ?? "", "severity": templates?.severity ?? ""],
+            "hasTemplates": saved != nil, "templateError": templateError as Any,
+            "older": (recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil) as String? as Any,
+        ]
+        return try await web.page("admin-service", title: service.category, nav: "services", user: admin, request: request, values: values, status: status)
+    }
+
+    @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let fields = try await web.form(request)
+        try web.checkCSRF(request, form: fields)
+        let current = try await service(context)
+        let form = ServiceForm(fields)
+        if let problem = form.problem {
+            var shown = current
+            shown.category = form.category
+            shown.owner = form.owner
+            return try await servicePage(request, admin: admin, service: shown, error: problem, status: .unprocessableContent)
+        }
+        guard try await api.store.updateService(id: current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner)) != nil else {
+            throw APIError.notFound("Service")
+        }
+        context.logger.info("service changed", metadata: ["service": "\(current.id.wireString)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/services/\(current.id.wireString)?flash=saved"])
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let service = try await service(context)
+        return try await web.confirmation(
+            request, admin: admin, nav: "services", title: "Delete service", heading: "Delete “\(service.category)”?",
+            message: "Its notifications leave every inbox, its tokens stop working and senders posting to it get 404. This cannot be undone.",
+            action: "/admin/services/\(service.id.wireString)/delete", confirm: "Delete service", back: "/admin/services/\(service.id.wireString)"
+        )
+    }
+
+    @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let id = try Identifiers.serviceID(context)
+        guard try await api.store.deleteService(id: id) else { throw APIError.notFound("Service") }
+        context.logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/services?flash=deleted"])
+    }
+
+    @Sendable func createToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let service = try await service(context)
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        if let problem = TextRules.problem(name, maxLength: 256, allowEmpty: false) {
+            return try await servicePage(request, admin: admin, service: service, error: "Token name: \(problem.message)", status: .unprocessableContent)
+        }
+        let secret = SenderAuthorization.newToken()
+        guard let token = try await api.store.createServiceToken(serviceID: service.id, name: name, tokenHash: SenderAuthorization.hash(secret), at: api.clock.now())
+        else { throw APIError.notFound("Service") }
+        context.logger.info("service token created", metadata: ["service": "\(service.id.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
+        // Shown once, on this answer to the post: never in a URL or a later page.
+        let values: [String: Any] = ["serviceID": service.id.wireString, "serviceName": service.category, "name": token.name, "token": secret]
+        return try await web.page("token-created", title: "Token created", nav: "services", user: admin, request: request, values: values, status: .created)
+    }
+
+    /// The generic webhook's templates: `action` save (checked as the API
+    /// checks them) or remove.
+    @Sendable func saveTemplates(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let service = try await service(context)
+        var templates: NotificationTemplates?
+        if form["action"] != "remove" {
+            let entered = NotificationTemplates(title: form["title"] ?? "", subtitle: form["subtitle"] ?? "", url: form["url"] ?? "", severity: form["severity"] ?? "")
+            do {
+                try WebhookController.check(entered)
+            } catch let failure as ValidationFailure {
+                return try await servicePage(
+                    request, admin: admin, service: service, error: nil, templateError: WebErrorPages.message(failure), entered: entered, status: .unprocessableContent
+                )
+            }
+            templates = entered
+        }
+        guard try await api.store.setServiceTemplates(serviceID: service.id, templates, at: api.clock.now()) else { throw APIError.notFound("Service") }
+        context.logger.info(templates == nil ? "service templates removed" : "service templates set", metadata: ["service": "\(service.id.wireString)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let serviceID = try Identifiers.serviceID(context)
+        let id = try Identifiers.integer(context, "token_id")
+        guard try await api.store.deleteServiceToken(serviceID: serviceID, id: id) else { throw APIError.notFound("Token") }
+        context.logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/services/\(serviceID.wireString)?flash=revoked"])
+    }
+}

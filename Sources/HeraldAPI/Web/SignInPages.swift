@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import HeraldIdentity
+import Hummingbird
+import Logging
+
+/// Signing in and out of the web app. The session is the same access token
+/// the apps get, in an HttpOnly, SameSite=Lax cookie (Secure behind https).
+struct SignInPages {
+    let web: WebSupport
+    var api: APIContext { web.api }
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("", use: home)
+        router.get("login", use: loginPage)
+        router.post("login", use: login)
+        router.post("logout", use: logout)
+        router.post("logout-everywhere", use: logoutEverywhere)
+    }
+
+    @Sendable func home(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let signedIn = await web.user(request, context: context) != nil
+        return Response(status: .seeOther, headers: [.location: signedIn ? "/inbox" : "/login"])
+    }
+
+    @Sendable func loginPage(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        if await web.user(request, context: context) != nil { return Response(status: .seeOther, headers: [.location: "/inbox"]) }
+        return try await page(request, error: nil, name: "")
+    }
+
+    private func page(_ request: Request, error: String?, name: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) async throws -> Response {
+        let hint: String =
+            switch api.config.auth.method {
+            case .local: "Sign in with the account an administrator made for you."
+            case .ldap: "Sign in with your site account (directory user name and password)."
+            case .url: "Sign in with your site account."
+            }
+        var response = try await web.page(
+            "login", title: "Sign in", user: nil, request: request,
+            values: ["error": error as Any, "enteredName": name, "oidc": api.signIn.oidc?.settings.providerName as Any, "methodHint": hint],
+            status: status
+        )
+        for field in headers { response.headers[field.name] = field.value }
+        return response
+    }
+
+    @Sendable func login(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let name = form["username"] ?? ""
+        do {
+            let login = try await LoginController(api: api).check(username: name, password: form["password"] ?? "", request: request, context: context)
+            let session = try await AccountSessions(api: api).issue(for: login, context: context)
+            var response = Response(status: .seeOther, headers: [.location: Self.next(request)])
+            response.setCookie(web.sessionCookie(session.token, request: request))
+            return response
+        } catch let error as APIError where [.unauthorized, .tooManyRequests, .serviceUnavailable].contains(error.status) {
+            return try await page(request, error: error.detail, name: name, status: error.status, headers: error.headers)
+        }
+    }
+
+    /// Where to go after signing in: a page of this site only.
+    static func next(_ request: Request) -> String {
+        guard let next = request.uri.queryParameters["next"].map(String.init), next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else {
+            return "/inbox"
+        }
+        return next
+    }
+
+    @Sendable func logout(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        try web.checkCSRF(request, form: try await web.form(request))
+        var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out"])
+        response.setCookie(web.clearedSessionCookie(request))
+        return response
+    }
+
+    @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
+        context.logger.notice("user logged out everywhere", metadata: ["user": "\(user.username)"])
+        var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out-everywhere"])
+        response.setCookie(web.clearedSessionCookie(request))
+        return response
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import HummingbirdBcrypt
+import NIOPosix
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// Admins' users: a page at a time by name, the active and admin switches,
+/// delete after a confirmation. An admin cannot lock themselves out here.
+struct UserAdminPages {
+    let web: WebSupport
+    var api: APIContext { web.api }
+    static let pageSize = 50
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("admin/users", use: list)
+        router.post("admin/users", use: create)
+        router.post("admin/users/{user_id}", use: update)
+        router.get("admin/users/{user_id}/delete", use: confirmDelete)
+        router.post("admin/users/{user_id}/logout-everywhere", use: logoutEverywhere)
+        router.post("admin/users/{user_id}/delete", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        return try await listPage(request, admin: admin, error: nil, entered: [:])
+    }
+
+    private func listPage(_ request: Request, admin: User, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
+        let after = request.uri.queryParameters["after"].map(String.init)
+        let users = try await api.store.users(after: after, limit: Self.pageSize)
+        let values: [String: Any] = [
+            "users": users.map {
+                [
+                    "id": $0.id, "username": $0.username, "origin": AccountPages.originName($0.origin), "lastLogin": $0.lastLoginAt.map(Timestamp.wireString) as Any,
+                    "active": $0.isActive, "admin": $0.isAdmin, "self": $0.id == admin.id,
+                ] as [String: Any]
+            },
+            "next": (users.count == Self.pageSize ? "/admin/users?after=" + (users.last!.username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") : nil)
+                as String? as Any,
+            "error": error as Any, "enteredName": entered["username"] ?? "", "enteredAdmin": entered["admin"] == "on",
+        ]
+        return try await web.page("admin-users", title: "Users", nav: "users", user: admin, request: request, values: values, status: status)
+    }
+
+    /// A local account with a password, as `herald user add` makes one.
+    @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let password = form["password"] ?? ""
+        let problem: String? =
+            if let problem = TextRules.problem(username, maxLength: 256, allowEmpty: false) { "User name: \(problem.message)" }
+            else if password.count < Self.minimumPasswordLength { "The password must have at least \(Self.minimumPasswordLength) characters" }
+            else if try await api.store.user(named: username) != nil { "There is already a user \(username)" }
+            else { nil }
+        if let problem {
+            return try await listPage(request, admin: admin, error: problem, entered: form, status: .unprocessableContent)
+        }
+        let cost = api.config.bcryptCost
+        // bcrypt is slow on purpose: off the event loop.
+        let hash = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+        let user = try await api.store.createUser(username: username, passwordHash: hash, isAdmin: form["admin"] == "on", origin: .local, at: api.clock.now())
+        context.logger.info("user created", metadata: ["user": "\(user.username)", "is_admin": "\(user.isAdmin)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/users?flash=created"])
+    }
+
+    /// As `herald user add` asks.
+    static let minimumPasswordLength = 8
+
+    private func target(_ context: HeraldRequestContext, admin: User) async throws -> User {
+        let id = try Identifiers.integer(context, "user_id")
+        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
+        guard user.id != admin.id else { throw APIError(.conflict, "You cannot change or delete your own account here: ask another administrator") }
+        return user
+    }
+
+    /// One switch: `field` (active or admin) and `value` (on/off).
+    @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let user = try await target(context, admin: admin)
+        guard let value = form["value"].flatMap(WebSupport.switchValue), let field = form["field"], ["active", "admin"].contains(field) else {
+            throw APIError(.badRequest, "Which setting (active or admin), and on or off?")
+        }
+        let patch = field == "active" ? UserPatch(isActive: value) : UserPatch(isAdmin: value)
+        guard let updated = try await api.store.updateUser(id: user.id, patch) else { throw APIError.notFound("User") }
+        if field == "active", !value {
+            // As the API does: a deactivated account's tokens stay dead if it is activated again.
+            _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
+        }
+        context.logger.info(
+            "user updated", metadata: ["user": "\(updated.username)", "is_active": "\(updated.isActive)", "is_admin": "\(updated.isAdmin)", "by": "\(admin.username)"]
+        )
+        return web.done(request, location: "/admin/users?flash=saved")
+    }
+
+    /// Ends every session of a user (a lost phone, a leaver), as the API's
+    /// `POST /users/{id}/logout-everywhere`.
+    @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let user = try await target(context, admin: admin)
+        _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
+        context.logger.notice("user's tokens revoked", metadata: ["user": "\(user.username)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/users?flash=signed-out-user")
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let user = try await target(context, admin: admin)
+        return try await web.confirmation(
+            request, admin: admin, nav: "users", title: "Delete user", heading: "Delete \(user.username)?",
+            message: "Their devices, subscriptions and inbox go with the account. A directory or OpenID Connect user gets a new, empty account at their next sign-in.",
+            action: "/admin/users/\(user.id)/delete", confirm: "Delete user", back: "/admin/users"
+        )
+    }
+
+    @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let user = try await target(context, admin: admin)
+        guard try await api.store.deleteUser(id: user.id) else { throw APIError.notFound("User") }
+        context.logger.info("user deleted", metadata: ["user": "\(user.username)", "by": "\(admin.username)"])
+        return Response(status: .seeOther, headers: [.location: "/admin/users?flash=deleted"])
+    }
+}

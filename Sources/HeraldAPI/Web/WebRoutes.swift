@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import Hummingbird
+import NIOCore
+
+/// The web app under `/`: every page, its static files and the API
+/// reference, behind a middleware that answers errors with a page.
+struct WebRoutes {
+    let web: WebSupport
+
+    init(api: APIContext, assets: WebAssets) {
+        web = WebSupport(api: api, assets: assets)
+    }
+
+    func addRoutes(to router: Router<HeraldRequestContext>) {
+        let pages = router.group("").add(middleware: WebErrorPages(web: web))
+        SignInPages(web: web).addRoutes(to: pages)
+        // The browser's OpenID Connect sign-in: its errors are pages too.
+        OIDCController(api: web.api).addBrowserRoutes(to: pages)
+        InboxPages(web: web).addRoutes(to: pages)
+        AccountPages(web: web).addRoutes(to: pages)
+        ServiceAdminPages(web: web).addRoutes(to: pages)
+        DeliveryReportPage(web: web).addRoutes(to: pages)
+        UserAdminPages(web: web).addRoutes(to: pages)
+        APIDocsPage(web: web).addRoutes(to: pages)
+        pages.get("static/{file}", use: staticFile)
+    }
+
+    /// A bundled static file. Pages link them with `?v=<digest of them all>`,
+    /// so a versioned request may be cached for a year.
+    @Sendable func staticFile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard let name = context.parameters.get("file"), let file = web.assets.statics[name] else { throw APIError(.notFound, "No such file") }
+        let versioned = request.uri.queryParameters["v"].map(String.init) == web.assets.version
+        let etag = "\"\(web.assets.version)\""
+        var headers: HTTPFields = [
+            .contentType: file.contentType, .eTag: etag, HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+            .cacheControl: versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        ]
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        headers[.contentLength] = String(file.body.readableBytes)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.body))
+    }
+}
+
+/// Errors on a page answer with a page (a script's request, with JSON):
+/// a redirect passes through, anything else is a short explanation.
+struct WebErrorPages: RouterMiddleware {
+    let web: WebSupport
+
+    func handle(_ request: Request, context: HeraldRequestContext, next: (Request, HeraldRequestContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError where error.status.kind == .redirection {
+            return Response(status: error.status, headers: error.headers)
+        } catch let error as APIError {
+            return try await page(request, context: context, status: error.status, message: error.detail, headers: error.headers)
+        } catch let failure as ValidationFailure {
+            return try await page(request, context: context, status: .unprocessableContent, message: Self.message(failure), headers: [:])
+        } catch let error as HTTPError where error.status != .internalServerError {
+            return try await page(request, context: context, status: error.status, message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+        }
+    }
+
+    /// Validation issues as one sentence a person reads: "title: …; url: …".
+    static func message(_ failure: ValidationFailure) -> String {
+        failure.issues.map { issue in
+            let place = issue.loc.compactMap { if case .key(let key) = $0, !["path", "query", "body"].contains(key) { key } else { nil } }.joined(separator: ".")
+            return place.isEmpty ? issue.msg : "\(place): \(issue.msg)"
+        }.joined(separator: "; ")
+    }
+
+    private func page(_ request: Request, context: HeraldRequestContext, status: HTTPResponse.Status, message: String, headers: HTTPFields) async throws -> Response {
+        if request.headers[.accept]?.contains("application/json") == true {
+            return JSONBody.response(["detail": message], status: status, headers: headers)
+        }
+        let headings: [Int: String] = [400: "That did not work", 403: "Not allowed", 404: "Not found", 405: "Not possible here", 409: "Not possible", 413: "Too large", 422: "Please check the form", 429: "Slow down"]
+        let user = await web.user(request, context: context)
+        var response = try await web.page(
+            "error", title: headings[status.code] ?? "Something went wrong", user: user, request: request,
+            values: ["heading": headings[status.code] ?? status.reasonPhrase, "message": message, "back": user == nil ? "/login" : "/inbox"], status: status
+        )
+        for field in headers where field.name != .contentType { response.headers[field.name] = field.value }
+        return response
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import Hummingbird
+import Logging
+import Mustache
+import NIOCore
+
+/// What every page handler shares: the signed-in user from the session
+/// cookie, CSRF tokens, form bodies, and rendering a template in the layout.
+struct WebSupport: Sendable {
+    let api: APIContext
+    let assets: WebAssets
+
+    static let csrfCookie = "herald_csrf"
+    static let csrfField = "csrf"
+    static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+
+    // MARK: Session
+
+    /// The signed-in user, if the session cookie holds a token that still counts.
+    func user(_ request: Request, context: HeraldRequestContext) async -> User? {
+        guard request.cookies[RequestAuthenticator.sessionCookie] != nil else { return nil }
+        return try? await api.auth.user(request, context: context, allowingSessionCookie: true)
+    }
+
+    /// The signed-in user, or a redirect to the sign-in page.
+    func requireUser(_ request: Request, context: HeraldRequestContext) async throws -> User {
+        guard let user = await user(request, context: context) else {
+            // Back to this page (with its query) after signing in; only a GET is worth returning to.
+            let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+            let next = request.uri.path == "/" || request.method != .get ? "" : "?next=" + (here.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            throw APIError(.seeOther, "Sign in first", headers: [.location: "/login" + next])
+        }
+        return user
+    }
+
+    func requireAdmin(_ request: Request, context: HeraldRequestContext) async throws -> User {
+        let user = try await requireUser(request, context: context)
+        guard user.isAdmin else { throw APIError(.forbidden, "Only administrators may do this") }
+        return user
+    }
+
+    /// Whether cookies must be Secure: Herald is reached over https.
+    func isSecure(_ request: Request) -> Bool {
+        if api.config.publicURL?.hasPrefix("https:") == true { return true }
+        return request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+
+    func sessionCookie(_ token: String, request: Request) -> Cookie {
+        Cookie(
+            name: RequestAuthenticator.sessionCookie, value: token, maxAge: api.config.accessTokenExpireMinutes * 60, path: "/",
+            secure: isSecure(request), httpOnly: true, sameSite: .lax
+        )
+    }
+
+    func clearedSessionCookie(_ request: Request) -> Cookie {
+        Cookie(name: RequestAuthenticator.sessionCookie, value: "", maxAge: 0, path: "/", secure: isSecure(request), httpOnly: true, sameSite: .lax)
+    }
+
+    // MARK: CSRF
+
+    /// The request's CSRF token (double submit: a random value in a
+    /// SameSite=Strict cookie that every form and script request repeats),
+    /// and the cookie to set when it is new.
+    func csrfToken(_ request: Request) -> (token: String, cookie: Cookie?) {
+        if let existing = request.cookies[Self.csrfCookie]?.value, existing.count == 64, existing.utf8.allSatisfy(\.isHexDigit) {
+            return (existing, nil)
+        }
+        let token = RandomHex.bytes(32)
+        return (token, Cookie(name: Self.csrfCookie, value: token, path: "/", secure: isSecure(request), httpOnly: true, sameSite: .strict))
+    }
+
+    /// Refuses a state-changing request whose token does not match its
+    /// cookie, or that another site's page sent (Origin).
+    func checkCSRF(_ request: Request, form: [String: String]) throws {
+        let cookie = request.cookies[Self.csrfCookie]?.value ?? ""
+        let sent = request.headers[Self.csrfHeader] ?? form[Self.csrfField] ?? ""
+        // Browsers send Origin with every form post; it must name this
+        // server as the request reached it, or as PUBLIC_URL names it (a
+        // proxy that rewrites Host).
+        let sameOrigin: Bool
+        if let origin = request.headers[.origin] {
+            let host = Self.host(of: origin)
+            sameOrigin = host != nil && (host == request.head.authority?.lowercased() || host == api.config.publicURL.flatMap(Self.host))
+        } else {
+            sameOrigin = true
+        }
+        guard !cookie.isEmpty, SiteSecrets.equal(cookie, sent), sameOrigin else {
+            throw APIError(.forbidden, "This form has expired or did not come from Herald: reload the page and try again")
+        }
+    }
+
+    static func host(of origin: String) -> String? {
+        URL(string: origin).flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }?.lowercased()
+    }
+
+    // MARK: Requests and answers
+
+    /// A urlencoded form body (the last of a repeated field counts, as a
+    /// hidden "off" before a checkbox's "on" needs).
+    func form(_ request: Request) async throws -> [String: String] {
+        let buffer = try await api.decoding.body(of: request)
+        var fields: [String: String] = [:]
+        for field in FormBody.fields(String(buffer: buffer)) { if let value = field.value { fields[field.name] = value } }
+        return fields
+    }
+
+    /// A switch's value: a checkbox sends "on"; its hidden twin "off".
+    static func switchValue(_ raw: String) -> Bool? {
+        switch raw { case "on", "true", "1": true; case "off", "false", "0": false; default: nil }
+    }
+
+    /// After a form post: 204 for the page's script, else back to `location`.
+    func done(_ request: Request, location: String) -> Response {
+        if request.headers[.accept]?.contains("application/json") == true { return Response(status: .noContent) }
+        return Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// A page: `template` inside the layout, with the user, navigation,
+    /// CSRF token and unread count the layout shows.
+    func page(
+        _ template: String, title: String, nav: String? = nil, user: User?, request: Request, values: [String: Any] = [:],
+        status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
+    ) async throws -> Response {
+        let (csrf, csrfCookie) = csrfToken(request)
+        var context = values
+        context["title"] = title
+        context["csrf"] = csrf
+        context["assetVersion"] = assets.version
+        if let nav { context["nav"] = [nav: true] }
+        if let user {
+            context["user"] = true
+            context["username"] = user.username
+            context["isAdmin"] = user.isAdmin
+            let unread = try await api.store.unreadCount(userID: user.id)
+            context["unread"] = unread > 0 ? unread : nil
+        }
+        if let flash = request.uri.queryParameters["flash"].flatMap({ Self.flashes[String($0)] }) {
+            context["flash"] = ["kind": "ok", "text": flash]
+        }
+        guard let html = assets.library.render(Self.nullingAbsent(context), withTemplate: template) else {
+            throw WebAssetsError(reason: "no template \(template)")
+        }
+        var response = Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
+        for cookie in cookies + [csrfCookie].compactMap({ $0 }) { response.setCookie(cookie) }
+        return response
+    }
+
+    /// The page that asks before something is deleted; its button posts to `action`.
+    func confirmation(
+        _ request: Request, admin: User, nav: String, title: String, heading: String, message: String, action: String, confirm: String, back: String
+    ) async throws -> Response {
+        let values = ["heading": heading, "message": message, "action": action, "confirm": confirm, "back": back]
+        return try await page("confirm", title: title, nav: nav, user: admin, request: request, values: values)
+    }
+
+    /// Values with every absent optional made NSNull: Mustache takes a nil
+    /// boxed in `Any` for a value and would open its section.
+    static func nullingAbsent(_ value: Any) -> Any {
+        switch value {
+        case let dictionary as [String: Any]: return dictionary.mapValues(nullingAbsent)
+        case let array as [[String: Any]]: return array.map { nullingAbsent($0) }
+        case let array as [Any]: return array.map(nullingAbsent)
+        default:
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .optional else { return value }
+            return mirror.children.first.map { nullingAbsent($0.value) } ?? NSNull()
+        }
+    }
+
+    /// The short confirmations a redirect may show (never free text from the query).
+    static let flashes = [
+        "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "revoked": "Revoked.", "signed-out": "You are signed out.",
+        "signed-out-everywhere": "Every session of yours has ended.", "removed": "Removed.",
+        "signed-out-user": "Every session of that user has ended.",
+    ]
+
+    /// No script, style or frame from anywhere else, ever.
+    static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8",
+        .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "same-origin",
+        .cacheControl: "no-store",
+    ]
+
+    /// A link the page may show: http(s) only.
+    static func safeLink(_ url: String) -> String? {
+        let lower = url.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? url : nil
+    }
+}
+
+/// Comparing secrets in time that says nothing about them.
+enum SiteSecrets {
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Something that happened to one inbox item, as a live stream tells it.
+public struct InboxChange: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Added, or its read flag changed: the item as it is now.
+        case upserted(InboxItem)
+        /// Deleted by the user.
+        case removed(NotificationID)
+    }
+
+    public var kind: Kind
+    /// When it happened (whole microseconds): a stream's position.
+    public var at: Date
+
+    public init(_ kind: Kind, at: Date) {
+        self.kind = kind
+        self.at = at
+    }
+
+    public var notificationID: NotificationID {
+        switch kind {
+        case .upserted(let item): item.notification.id
+        case .removed(let id): id
+        }
+    }
+}
+
+/// What a store tells every replica's live streams: a notification was
+/// published (to its subscribers' inboxes), or a user's inbox changed.
+public enum InboxSignal: Sendable, Equatable {
+    case published(NotificationID)
+    case changed(UserID)
+}

@@ -1,0 +1,40 @@
+/// Where a page of notifications starts, by notification id. Ids grow as
+/// notifications are stored, so paging back from the newest (`before`) is
+/// stable while new ones arrive, and `after` picks up exactly what came since.
+public enum PageStart: Sendable, Equatable {
+    /// The newest; the page runs back in time.
+    case newest
+    /// Older than this id; the page runs back in time (newest first).
+    case before(NotificationID)
+    /// Newer than this id; the page runs forward (oldest first).
+    case after(NotificationID)
+
+    /// The exclusive bounds: (before, after).
+    public var bounds: (before: NotificationID?, after: NotificationID?) {
+        switch self {
+        case .newest: (nil, nil)
+        case .before(let id): (id, nil)
+        case .after(let id): (nil, id)
+        }
+    }
+
+    /// Whether the page's items come newest first.
+    public var isNewestFirst: Bool {
+        if case .after = self { return false }
+        return true
+    }
+}
+
+/// Which inbox items a page holds.
+public struct InboxFilter: Sendable, Equatable {
+    public var serviceID: UUID?
+    /// Only read (true) or only unread (false) items; nil: both.
+    public var isRead: Bool?
+
+    public init(serviceID: UUID? = nil, isRead: Bool? = nil) {
+        self.serviceID = serviceID
+        self.isRead = isRead
+    }
+}
+
+import Foundation

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A source of notifications that users can subscribe to, identified by a UUID.
+public struct ServiceRecord: Sendable, Equatable {
+    public var id: UUID
+    public var category: String
+    public var color: String
+    public var owner: String
+
+    public init(id: UUID, category: String, color: String, owner: String) {
+        self.id = id
+        self.category = category
+        self.color = color
+        self.owner = owner
+    }
+}
+
+/// The fields an admin sets when creating a service.
+public struct ServiceDraft: Sendable, Equatable {
+    public var category: String
+    public var color: String
+    public var owner: String
+
+    public init(category: String, color: String, owner: String) {
+        self.category = category
+        self.color = color
+        self.owner = owner
+    }
+}
+
+/// A partial update of a service; `nil` leaves a field as it is.
+public struct ServicePatch: Sendable, Equatable {
+    public var category: String?
+    public var color: String?
+    public var owner: String?
+
+    public init(category: String? = nil, color: String? = nil, owner: String? = nil) {
+        self.category = category
+        self.color = color
+        self.owner = owner
+    }
+}
+
+/// A service as one user sees it.
+public struct UserService: Sendable, Equatable {
+    public var service: ServiceRecord
+    public var isSubscribed: Bool
+
+    public init(service: ServiceRecord, isSubscribed: Bool) {
+        self.service = service
+        self.isSubscribed = isSubscribed
+    }
+}

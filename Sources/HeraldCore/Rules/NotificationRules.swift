@@ -1,0 +1,133 @@
+import Crypto
+import Foundation
+
+/// The one set of rules a notification meets, whatever its source. A sender
+/// that can be told no (the REST API, the generic webhook) gets every
+/// problem back (`validated`); a source that cannot (an alert, a Kafka
+/// message) has its draft made to fit (`fitted`) and the change logged.
+public enum NotificationRules {
+    public static let maxTitleLength = 1_000
+    public static let maxSubtitleLength = 10_000
+    public static let maxURLLength = 4_096
+    /// Alert fingerprints are keys of a database index, which limits bytes:
+    /// a longer one (or one with control characters) is replaced by its hash.
+    public static let maxIdentityBytes = 256
+    /// Link schemes a phone or browser would run rather than open.
+    static let refusedURLSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
+    /// What a blank title becomes when a source cannot be told no.
+    public static let untitled = "(no title)"
+
+    public enum Field: String, Sendable {
+        case title, subtitle, url, severity
+    }
+
+    /// One broken rule (when validating) or one change made (when fitting).
+    public struct Issue: Sendable, Equatable, CustomStringConvertible {
+        public var field: Field
+        /// pydantic's error type, as the API reports it.
+        public var type: String
+        public var message: String
+
+        public var description: String { "\(field.rawValue): \(message)" }
+    }
+
+    public struct Violations: Error, Sendable, Equatable {
+        public var issues: [Issue]
+    }
+
+    /// The draft with its severity in canonical form, or every rule it breaks.
+    public static func validated(_ draft: NotificationDraft) throws(Violations) -> NotificationDraft {
+        var issues: [Issue] = []
+        var checked = draft
+        if let problem = TextRules.problem(draft.title, maxLength: maxTitleLength) {
+            issues.append(Issue(field: .title, type: problem.type, message: problem.message))
+        }
+        if let problem = TextRules.problem(draft.subtitle, maxLength: maxSubtitleLength, allowEmpty: true) {
+            issues.append(Issue(field: .subtitle, type: problem.type, message: problem.message))
+        }
+        if let problem = urlProblem(draft.url) {
+            issues.append(Issue(field: .url, type: problem.type, message: problem.message))
+        }
+        if let severity = draft.severity {
+            if let level = Severity(parsing: severity) {
+                checked.severity = level.rawValue
+            } else {
+                issues.append(Issue(field: .severity, type: "enum", message: "Severity should be one of: \(Severity.names)"))
+            }
+        }
+        guard issues.isEmpty else { throw Violations(issues: issues) }
+        return checked
+    }
+
+    /// The draft made to pass: control characters removed, text cut to its
+    /// limit, an unusable link or severity dropped, a blank title named. The
+    /// issues say what was changed.
+    public static func fitted(_ draft: NotificationDraft) -> (draft: NotificationDraft, changes: [Issue]) {
+        var fitted = draft
+        var changes: [Issue] = []
+        func fit(_ text: inout String, _ field: Field, limit: Int) {
+            if TextRules.hasControlCharacter(text) {
+                text = TextRules.withoutControlCharacters(text)
+                changes.append(Issue(field: field, type: "string_pattern_mismatch", message: "control characters removed"))
+            }
+            if text.unicodeScalars.count > limit {
+                text = TextRules.truncated(text, to: limit)
+                changes.append(Issue(field: field, type: "string_too_long", message: "cut to \(limit) characters"))
+            }
+        }
+        fit(&fitted.title, .title, limit: maxTitleLength)
+        if fitted.title.allSatisfy(\.isWhitespace) {
+            fitted.title = untitled
+            changes.append(Issue(field: .title, type: "string_too_short", message: "blank, named \(untitled)"))
+        }
+        fit(&fitted.subtitle, .subtitle, limit: maxSubtitleLength)
+        if let problem = urlProblem(fitted.url) {
+            fitted.url = ""
+            changes.append(Issue(field: .url, type: problem.type, message: "dropped: \(problem.message)"))
+        }
+        if let severity = fitted.severity {
+            fitted.severity = Severity(parsing: severity)?.rawValue
+            if fitted.severity == nil {
+                changes.append(Issue(field: .severity, type: "enum", message: "dropped: not one of \(Severity.names)"))
+            }
+        }
+        return (fitted, changes)
+    }
+
+    /// Empty, or a link without spaces or control characters, within the
+    /// length limit, whose scheme (if any) is not one a client would run.
+    /// Relative and scheme-less links stay allowed: the old server took any
+    /// text, and senders use them.
+    static func urlProblem(_ url: String) -> (type: String, message: String)? {
+        guard !url.isEmpty else { return nil }
+        if url.unicodeScalars.count > maxURLLength {
+            return ("string_too_long", "String should have at most \(maxURLLength) characters")
+        }
+        if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
+            return ("url_parsing", "URL should not contain spaces or control characters")
+        }
+        if let scheme = scheme(of: url), refusedURLSchemes.contains(scheme) {
+            return ("url_scheme", "URL scheme '\(scheme)' is not allowed")
+        }
+        return nil
+    }
+
+    /// The scheme of an absolute URL (RFC 3986: a letter, then letters,
+    /// digits, `+`, `-` or `.`, then a colon), lower-cased.
+    static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let candidate = url[..<colon].unicodeScalars
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = candidate.first, isLetter(first),
+              candidate.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else { return nil }
+        return String(String.UnicodeScalarView(candidate)).lowercased()
+    }
+
+    /// An alert's identity as it can be stored: as given when it is short
+    /// and clean, else `sha256:` and the digest of what was given.
+    public static func storableIdentity(_ identity: String) -> String {
+        if identity.utf8.count <= maxIdentityBytes, !TextRules.hasControlCharacter(identity) { return identity }
+        return "sha256:" + SHA256.hash(data: Data(identity.utf8)).hexEncoded
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Users and the devices registered to them.
+public protocol AccountStore: Sendable {
+    /// Creates a user (token generation 1) at `at`; throws
+    /// `StoreError.conflict` when the name is taken.
+    func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User
+    func user(id: UserID) async throws -> User?
+    func user(named username: String) async throws -> User?
+    /// The stored bcrypt hash of a local account, nil for unknown or external users.
+    func passwordHash(username: String) async throws -> String?
+    /// Sets a local account's password and revokes its tokens (at `at`).
+    func setPasswordHash(username: String, hash: String, at: Date) async throws -> Bool
+    /// All users sorted by username.
+    func users() async throws -> [User]
+    /// Up to `limit` users sorted by username, after `username` when given.
+    func users(after username: String?, limit: Int) async throws -> [User]
+    func updateUser(id: UserID, _ patch: UserPatch) async throws -> User?
+    /// Deletes a user with their devices, subscriptions and inbox.
+    func deleteUser(id: UserID) async throws -> Bool
+    func deleteUser(named username: String) async throws -> Bool
+    /// Notes a login at `at` whose token expires at `expiresAt`.
+    func recordLogin(userID: UserID, expiresAt: Date, at: Date) async throws
+    /// Refuses every token the user holds: moves the account to its next
+    /// token generation; false when there is no such user.
+    func revokeTokens(userID: UserID, at: Date) async throws -> Bool
+    /// Sets whether the user is an admin (a directory group says so at each login).
+    func setAdmin(userID: UserID, _ isAdmin: Bool) async throws
+    func adminCount() async throws -> Int
+    /// Device tokens per user, oldest registration first.
+    func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]]
+    /// A user's devices, most recently seen first.
+    func devices(userID: UserID) async throws -> [Device]
+    /// Gives the token to the user (a phone belongs to whoever logged in on it last).
+    func registerDevice(userID: UserID, token: String, platform: Platform, at: Date) async throws -> DeviceRegistration
+    /// Removes a token from a user; false when the user did not have it.
+    func removeDevice(userID: UserID, token: String) async throws -> Bool
+}
+
+extension AccountStore {
+    /// A local account made now (tests, tools).
+    public func createUser(username: String, passwordHash: String?, isAdmin: Bool) async throws -> User {
+        try await createUser(username: username, passwordHash: passwordHash, isAdmin: isAdmin, origin: .local, at: Timestamp.now())
+    }
+
+    /// A login noted now (tests, tools).
+    public func recordLogin(userID: UserID, expiresAt: Date) async throws {
+        try await recordLogin(userID: userID, expiresAt: expiresAt, at: Timestamp.now())
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The durable delivery queue: one row per (notification, device), leased
+/// by workers in batches.
+public protocol DeliveryQueue: Sendable {
+    /// Leases up to `limit` due deliveries (pending or retrying, due by `now`,
+    /// not leased by a live worker) until `leaseUntil`. Several workers may
+    /// claim at once; none gets a delivery another holds.
+    func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery]
+    /// Records attempts' outcomes and releases their leases; a `dropped`
+    /// outcome also removes the device.
+    func recordDeliveries(_ results: [DeliveryResult], at: Date) async throws
+    /// Deliveries waiting to be sent (pending or retrying).
+    func queueDepth() async throws -> Int
+    /// Calls `wake` whenever another process queues deliveries, until the
+    /// task is cancelled (PostgreSQL LISTEN; SQLite has no other process to
+    /// hear and waits for cancellation).
+    func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws
+    /// How many of a notification's deliveries are in each state.
+    func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int]
+    /// A notification's deliveries, one row per device.
+    func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow]
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Notifications and the inbox links that give each subscriber their own copy.
+public protocol NotificationStore: Sendable {
+    /// Stores a notification, links it to every current subscriber's inbox and
+    /// queues one delivery per subscriber device, in one transaction.
+    /// Returns nil when the service does not exist. Only the `Publisher`
+    /// calls this: it validates the draft and wakes the workers.
+    func publish(_ draft: NotificationDraft, serviceID: UUID, at: Date) async throws -> NotificationRecord?
+    /// A service's notifications, oldest first.
+    func notifications(serviceID: UUID) async throws -> [NotificationRecord]
+    func notification(id: NotificationID) async throws -> NotificationRecord?
+    /// The newest `limit` items of a user's inbox, in the given order (the
+    /// old server's paging, which the mobile apps use).
+    func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem]
+    /// A page of a user's inbox by notification id, `start.isNewestFirst`
+    /// deciding the order, holding only what `filter` lets through.
+    func inboxPage(userID: UserID, from start: PageStart, limit: Int, filter: InboxFilter) async throws -> [InboxItem]
+    /// A page of a service's notifications by id.
+    func notificationsPage(serviceID: UUID, from start: PageStart, limit: Int) async throws -> [NotificationRecord]
+    /// Applies read/unread/deleted to a user's inbox at `at`; ids not in it
+    /// are skipped. Live streams hear of it (`InboxSignal.changed`).
+    func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus], at: Date) async throws
+    /// What happened to a user's inbox after `since`, oldest first, at most
+    /// `limit`: items added or changed, and items deleted (kept a day).
+    func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange]
+    /// The inbox items a notification made for those of `userIDs` who got it.
+    func inboxItems(notificationID: NotificationID, userIDs: [UserID]) async throws -> [UserID: InboxItem]
+    /// Calls `signal` whenever any replica publishes or changes an inbox,
+    /// until the task is cancelled.
+    func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws
+    func unreadCount(userID: UserID) async throws -> Int
+    /// Deletes notifications older than the date; returns how many went.
+    func deleteNotifications(olderThan: Date) async throws -> Int
+}
+
+extension NotificationStore {
+    /// An inbox change made now (tests, tools).
+    public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus]) async throws {
+        try await updateInbox(userID: userID, changes, at: Timestamp.now())
+    }
+}

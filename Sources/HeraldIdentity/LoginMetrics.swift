@@ -1,0 +1,32 @@
+import Prometheus
+
+/// `herald_logins_total{method, outcome}`: how sign-ins end, so an operator
+/// sees a directory failing (unavailable) or a guessing attack (refused,
+/// braked) at a glance.
+public struct LoginMetrics: Sendable {
+    public enum Outcome: String, Sendable {
+        case accepted, refused, braked, unavailable, malformed
+    }
+
+    public enum Method: String, Sendable {
+        case password, oidc
+    }
+
+    private let counters: [String: Counter]
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        var counters: [String: Counter] = [:]
+        for method in [Method.password, .oidc] {
+            for outcome in [Outcome.accepted, .refused, .braked, .unavailable, .malformed] {
+                counters[method.rawValue + outcome.rawValue] = registry.makeCounter(
+                    name: "herald_logins_total", labels: [("method", method.rawValue), ("outcome", outcome.rawValue)], help: "Sign-in attempts by how they ended."
+                )
+            }
+        }
+        self.counters = counters
+    }
+
+    public func count(_ method: Method, _ outcome: Outcome) {
+        counters[method.rawValue + outcome.rawValue]?.increment()
+    }
+}

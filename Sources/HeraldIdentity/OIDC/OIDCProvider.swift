@@ -1,0 +1,196 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldCore
+import JWTKit
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// One OpenID provider (a Keycloak realm, say): its discovery document and
+/// signing keys, fetched on first need and kept. When a token names a key
+/// not in hand (the provider rotated its keys), the key set is fetched again,
+/// at most once per `keyRefreshInterval`, so tokens with made-up `kid`s
+/// cannot make us hammer the provider.
+public actor OIDCProvider {
+    public struct Configuration: Decodable, Sendable {
+        public var issuer: String
+        public var authorization_endpoint: String
+        public var token_endpoint: String
+        public var userinfo_endpoint: String?
+        public var jwks_uri: String
+    }
+
+    public let discoveryURL: String
+    let http: HTTPClient
+    let clock: WallClock
+    let keyRefreshInterval: TimeInterval
+    private var configuration: Configuration?
+    private var keys: JWTKeyCollection?
+    /// The `kid`s of the keys in hand: jwt-kit would try its default key
+    /// for an unknown one rather than say so.
+    private var knownKIDs: Set<String> = []
+    /// When keys were last fetched again for an unknown `kid`.
+    private var lastRefresh: Date?
+
+    public init(discoveryURL: String, http: HTTPClient, clock: WallClock, keyRefreshInterval: TimeInterval = 10) {
+        self.discoveryURL = discoveryURL
+        self.http = http
+        self.clock = clock
+        self.keyRefreshInterval = keyRefreshInterval
+    }
+
+    /// The discovery document (a failed fetch is tried again next time).
+    public func discovered() async throws(OIDCFailure) -> Configuration {
+        if let configuration { return configuration }
+        let fetched = try await OIDCHTTP.getJSON(discoveryURL, as: Configuration.self, http: http)
+        configuration = fetched
+        return fetched
+    }
+
+    /// The token's claims once its signature, issuer, audience, expiry and
+    /// (when given) nonce check out.
+    public func verify(idToken: String, clientID: String, nonce: String?) async throws(OIDCFailure) -> IDToken {
+        let configuration = try await discovered()
+        var collection = try await signingKeys(refresh: false)
+        let kid = Self.headerKID(of: idToken)
+        if let kid, !knownKIDs.contains(kid) {
+            // The provider may have rotated its keys since we fetched them.
+            collection = (try? await signingKeys(refresh: true)) ?? collection
+            guard knownKIDs.contains(kid) else { throw .refused("the ID token names an unknown key") }
+        }
+        let token: IDTokenClaims
+        do {
+            token = try await collection.verify(idToken, as: IDTokenClaims.self, expectedAudience: clientID, iteratingKeys: kid == nil)
+        } catch {
+            throw .refused("the ID token does not verify: \(error)")
+        }
+        guard token.iss.value == configuration.issuer else { throw .refused("the ID token is from another issuer") }
+        do { try token.exp.verifyNotExpired(currentDate: clock.now()) } catch { throw .refused("the ID token has expired") }
+        if let nonce, token.nonce != nonce { throw .refused("the ID token's nonce does not match") }
+        return IDToken(subject: token.sub.value, claims: Self.claims(of: idToken))
+    }
+
+    private func signingKeys(refresh: Bool) async throws(OIDCFailure) -> JWTKeyCollection {
+        let now = clock.now()
+        if let keys, !refresh || (lastRefresh.map { now.timeIntervalSince($0) < keyRefreshInterval } ?? false) { return keys }
+        if refresh { lastRefresh = now }
+        let configuration = try await discovered()
+        let jwks = try await OIDCHTTP.getJSON(configuration.jwks_uri, as: JWKS.self, http: http)
+        let collection = JWTKeyCollection()
+        var kids: Set<String> = []
+        for key in jwks.keys {
+            // A key of a kind jwt-kit does not know (encryption keys) is skipped.
+            guard (try? await collection.add(jwk: key)) != nil, let kid = key.keyIdentifier?.string else { continue }
+            kids.insert(kid)
+        }
+        keys = collection
+        knownKIDs = kids
+        return collection
+    }
+
+    /// The `kid` in a token's header, if it names one.
+    static func headerKID(of token: String) -> String? {
+        guard let header = token.split(separator: ".").first, let data = Data(base64URLEncoded: String(header)),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["kid"] as? String
+    }
+
+    /// The verified token's payload as JSON, for the configured name claim.
+    private static func claims(of token: String) -> [String: String] {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3, let data = Data(base64URLEncoded: String(parts[1])),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        return object.compactMapValues { $0 as? String }
+    }
+}
+
+/// What an ID token says, once verified.
+public struct IDToken: Sendable {
+    public var subject: String
+    /// Its string claims (preferred_username, email, ...).
+    public var claims: [String: String]
+}
+
+/// The standard claims of an ID token. Expiry, issuer and nonce are checked
+/// after verification, with Herald's clock.
+struct IDTokenClaims: JWTIdentityToken {
+    var iss: IssuerClaim
+    var aud: AudienceClaim
+    var exp: ExpirationClaim
+    var sub: SubjectClaim
+    var nonce: String?
+
+    var audience: AudienceClaim { aud }
+
+    func verify(using algorithm: some JWTAlgorithm) throws {}
+}
+
+/// Why an OpenID Connect sign-in failed: refused (401) or the provider is
+/// out of reach (503).
+public enum OIDCFailure: Error, CustomStringConvertible {
+    case refused(String)
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .refused(let reason), .unavailable(let reason): reason
+        }
+    }
+}
+
+enum OIDCHTTP {
+    static let timeout: TimeAmount = .seconds(10)
+
+    static func getJSON<T: Decodable>(_ url: String, as type: T.Type, http: HTTPClient) async throws(OIDCFailure) -> T {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "application/json")
+        return try await send(request, as: type, http: http)
+    }
+
+    /// A form POST (the token endpoint).
+    static func postForm<T: Decodable>(_ url: String, _ fields: [(String, String)], as type: T.Type, http: HTTPClient) async throws(OIDCFailure) -> T {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: formEncoded(fields)))
+        return try await send(request, as: type, http: http)
+    }
+
+    static func send<T: Decodable>(_ request: HTTPClientRequest, as type: T.Type, http: HTTPClient) async throws(OIDCFailure) -> T {
+        let response: HTTPClientResponse
+        let body: ByteBuffer
+        do {
+            response = try await http.execute(request, timeout: timeout)
+            body = try await response.body.collect(upTo: 1 << 20)
+        } catch {
+            throw .unavailable("the provider did not answer \(request.url): \(error)")
+        }
+        switch response.status.code {
+        case 200..<300: break
+        case 500...: throw .unavailable("the provider answered \(response.status.code) at \(request.url)")
+        default: throw .refused("the provider refused at \(request.url) (\(response.status.code))")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer: body))
+        } catch {
+            throw .unavailable("the provider's answer at \(request.url) is not what OpenID Connect says: \(error)")
+        }
+    }
+
+    static func formEncoded(_ fields: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return fields.map { "\($0.0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+            .joined(separator: "&")
+    }
+}
+
+extension Data {
+    /// Base64url without padding, as JWTs write their parts.
+    init?(base64URLEncoded text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        self.init(base64Encoded: base64)
+    }
+}

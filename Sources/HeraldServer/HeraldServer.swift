@@ -1,0 +1,115 @@
+import Foundation
+import HeraldAPI
+import HeraldBridges
+import HeraldCore
+import HeraldDelivery
+import HeraldIdentity
+import HeraldPublishing
+import HeraldStore
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// The composition root: configuration → store → wake-up signal → metrics
+/// → clock → the services a process runs. Every command and the tests
+/// build their process here, so a worker or a bridge on its own is wired
+/// exactly as inside `herald serve`, and serves `/metrics` and `/-/health`.
+public enum HeraldServer {
+    /// The process as a Hummingbird application: the HTTP server (the API,
+    /// or only health and metrics) with the store's, the worker's and the
+    /// bridge's services in its service group. Before the server accepts
+    /// connections the schema is migrated; then the API installs its
+    /// signing key and, when asked, makes the first admin.
+    public static func buildApplication(
+        config: HeraldConfig, opened: OpenedStore, roles: ProcessRoles, logger: Logger, options: ServerOptions = ServerOptions()
+    ) throws -> some ApplicationProtocol {
+        let store = opened.store
+        let signal = QueueSignal()
+        let registry = PrometheusCollectorRegistry()
+        let publisher = Publisher(
+            notifications: store, alertStates: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger
+        )
+        let ready = ReadinessGate()
+        let supervision = SupervisionMetrics(registry: registry)
+
+        var services = opened.services
+        if roles.contains(.worker) {
+            let engine = try DeliveryEngine.make(
+                config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
+                clock: options.clock
+            )
+            services += engine.services
+        }
+        if roles.contains(.kafkaBridge) {
+            guard let kafka = config.kafka else { throw ConfigurationError("KAFKA_BROKERS", "is not set: there is nothing to bridge") }
+            let bridge = KafkaAlarmBridge(
+                settings: kafka, services: store, publisher: publisher, parking: MessageParking(store: store, clock: options.clock, registry: registry, logger: logger),
+                ready: ready, logger: logger
+            )
+            services.append(SupervisedService(name: "kafka-bridge", bridge, metrics: supervision, logger: logger))
+        }
+
+        var routes: APIRoutes?
+        var signIn: SignInServices?
+        if roles.contains(.api) {
+            let made = try SignInServices.make(config: config, store: store, passwords: options.passwords, clock: options.clock, registry: registry, logger: logger)
+            let streams = InboxStreams(
+                limits: .init(perUser: config.streamsPerUser, total: config.streamsTotal), store: store, clock: options.clock, logger: logger
+            )
+            routes = APIRoutes(config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams)
+            services.append(made.closing)
+            services.append(InboxStreamService(streams: streams, store: store, logger: logger))
+            signIn = made
+        }
+        var app = Application(
+            router: routes?.router(metrics: registry) ?? APIRoutes.operationsRouter(metrics: registry),
+            configuration: .init(address: .hostname(config.httpHost, port: config.httpPort), serverName: "Herald"),
+            services: services,
+            onServerRunning: options.onServerRunning,
+            logger: logger
+        )
+        let startedRoutes = routes
+        let pool = signIn?.pool
+        app.beforeServerStarts {
+            try await opened.migrate()
+            ready.open()
+            guard let routes = startedRoutes, let pool else { return }
+            try await routes.installSigningKey(secret: try await signingSecret(config: config, store: store, logger: logger))
+            if let announce = options.announceBootstrapAdmin {
+                try await AdminBootstrap.ensureAdmin(store: store, cost: config.bcryptCost, pool: pool, clock: options.clock, announce: announce, logger: logger)
+            }
+        }
+        return app
+    }
+
+    /// Opens the configured store, runs the process until SIGTERM or
+    /// SIGINT (finishing what is in flight), and closes the store.
+    public static func run(config: HeraldConfig, roles: ProcessRoles, logger: Logger, options: ServerOptions = ServerOptions()) async throws {
+        let opened = try await StoreFactory.open(config.database, logger: logger)
+        do {
+            try await buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options).runService()
+        } catch {
+            try? await opened.close()
+            throw error
+        }
+        try await opened.close()
+    }
+
+    /// Opens and migrates the configured store for a short command (user
+    /// management, maintenance) and closes it after `body`.
+    public static func withStore<T: Sendable>(config: HeraldConfig, logger: Logger, _ body: @Sendable (any HeraldStore) async throws -> T) async throws -> T {
+        try await StoreFactory.withStore(config.database, logger: logger, body)
+    }
+
+    /// SECRET_KEY, or (HS256 without one) a key generated once and kept in
+    /// the database, so a fresh install needs no setup and replicas agree.
+    static func signingSecret(config: HeraldConfig, store: any SharedSettings, logger: Logger) async throws -> String {
+        if let secret = config.secretKey { return secret }
+        let secret = try await store.sharedSetting("jwt_secret", ifAbsent: RandomHex.bytes(32))
+        if config.jwtAlgorithm == .hs256 {
+            logger.notice("SECRET_KEY is not set: signing tokens with a key generated once and kept in the database")
+        }
+        return secret
+    }
+}

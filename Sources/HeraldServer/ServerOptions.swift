@@ -1,0 +1,29 @@
+import Foundation
+import HeraldAPI
+import HeraldCore
+import HeraldIdentity
+import NIOCore
+
+/// What a command or a test changes about how a process starts; the rest
+/// comes from the configuration.
+public struct ServerOptions: Sendable {
+    /// Called with the password of an `admin` account created because the
+    /// database had no admin; nil leaves the database as it is.
+    public var announceBootstrapAdmin: (@Sendable (String) -> Void)?
+    /// Where every part of the process reads the time.
+    public var clock: WallClock
+    /// Replaces the local-account check of logins (tests, later LDAP).
+    public var passwords: (any PasswordAuthenticator)?
+    /// Called once the HTTP server listens (the port, when 0 was asked for).
+    public var onServerRunning: @Sendable (any Channel) async -> Void
+
+    public init(
+        announceBootstrapAdmin: (@Sendable (String) -> Void)? = nil, clock: WallClock = .system, passwords: (any PasswordAuthenticator)? = nil,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) {
+        self.announceBootstrapAdmin = announceBootstrapAdmin
+        self.clock = clock
+        self.passwords = passwords
+        self.onServerRunning = onServerRunning
+    }
+}

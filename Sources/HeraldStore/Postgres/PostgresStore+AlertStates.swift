@@ -1,0 +1,72 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: AlertStateStore {
+    /// Advisory lock class for per-service alert state (the second key is the service).
+    static let alertLockClass: Int32 = 0x4852_4C44  // "HRLD"
+
+    public func publishAlertChanges(
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, compose: AlertComposer
+    ) async throws -> [NotificationRecord]? {
+        try await transaction { connection in
+            // Serialises replicas that receive the same alerts (HA Alertmanager pairs).
+            try await connection.execute(
+                "SELECT pg_advisory_xact_lock(\(Self.alertLockClass), hashtext(\(serviceID.uuidString.lowercased())))", logger: logger
+            )
+            let exists = try await connection.rows("SELECT count(*) FROM services WHERE id = \(serviceID)", as: Int64.self, logger: logger)
+            guard exists.first == 1 else { return nil }
+
+            var previous: [String: AlertState] = [:]
+            let rows = try await connection.rows(
+                "SELECT fingerprint, status, starts_at, notified_at FROM alert_states WHERE service_id = \(serviceID) AND fingerprint = ANY(\(alerts.map(\.fingerprint)))",
+                as: (String, String, String, ExactTimestamp).self, logger: logger
+            )
+            for (fingerprint, status, startsAt, notifiedAt) in rows {
+                let status = try StoreError.parse(status, as: AlertObservation.Status.self, column: "alert_states.status")
+                previous[fingerprint] = AlertState(status: status, startsAt: startsAt, notifiedAt: notifiedAt.date)
+            }
+            let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
+
+            var published: [NotificationRecord] = []
+            for draft in compose(decision.toNotify) {
+                published += try await connection.rows(Self.publishStatement(draft, serviceID: serviceID, at: now), as: NotificationRow.self, logger: logger)
+                    .map(Self.notification)
+            }
+            let states = decision.newStates
+            try await connection.execute(
+                """
+                INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at)
+                SELECT \(serviceID), v.fingerprint, v.status, v.starts_at, v.notified_at
+                FROM unnest(\(states.map(\.fingerprint))::text[], \(states.map(\.state.status.rawValue))::text[],
+                    \(states.map(\.state.startsAt))::text[], \(states.map { ExactTimestamp($0.state.notifiedAt) })::timestamptz[])
+                    AS v(fingerprint, status, starts_at, notified_at)
+                ON CONFLICT (service_id, fingerprint) DO UPDATE SET
+                    status = excluded.status, starts_at = excluded.starts_at, notified_at = excluded.notified_at
+                """,
+                logger: logger
+            )
+            return published
+        }
+    }
+
+    public func park(_ message: ParkedMessageDraft, at now: Date) async throws {
+        try await execute(
+            """
+            INSERT INTO parked_messages (source, reference, payload, reason, attempts, parked_at)
+            VALUES (\(message.source), \(message.reference), \(message.payload), \(message.reason), \(Int32(clamping: message.attempts)), \(ExactTimestamp(now)))
+            """
+        )
+    }
+
+    public func parkedMessages(limit: Int) async throws -> [ParkedMessage] {
+        try await rows(
+            "SELECT id, source, reference, payload, reason, attempts, parked_at FROM parked_messages ORDER BY parked_at DESC, id DESC LIMIT \(limit)",
+            as: (Int64, String, String, Data?, String, Int32, ExactTimestamp).self
+        ).map {
+            ParkedMessage(
+                id: $0.0, message: ParkedMessageDraft(source: $0.1, reference: $0.2, payload: $0.3, reason: $0.4, attempts: Int($0.5)), parkedAt: $0.6.date
+            )
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: DeliveryQueue {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+        // SKIP LOCKED lets concurrent workers (threads or replicas) each take
+        // different rows; the lease returns a crashed worker's rows to the pool.
+        typealias Row = (
+            Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
+            Int64, UUID, ExactTimestamp, String, String, String, String?, Int64
+        )
+        let claimed = try await rows(
+            """
+            WITH claimed AS (
+                UPDATE deliveries d SET lease_until = \(ExactTimestamp(leaseUntil)), attempts = d.attempts + 1, updated_at = \(ExactTimestamp(now))
+                WHERE d.id IN (
+                    SELECT id FROM deliveries
+                    WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
+                        AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
+                    ORDER BY next_attempt_at LIMIT \(limit)
+                    FOR UPDATE SKIP LOCKED
+                )
+                RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at
+            )
+            SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
+                n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
+                (SELECT count(*) FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read)
+            FROM claimed c
+                JOIN notifications n ON n.id = c.notification_id
+                LEFT JOIN users u ON u.id = c.user_id
+                LEFT JOIN devices dv ON dv.id = c.device_id
+            """,
+            as: Row.self
+        )
+        return try claimed.map { row in
+            ClaimedDelivery(
+                id: row.0, notification: Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14)),
+                platform: try StoreError.parse(row.1, as: Platform.self, column: "deliveries.platform"), deviceID: row.2, token: row.3,
+                userIsActive: row.4, loginExpiresAt: row.5?.date, badge: Int(row.15), attempts: Int(row.6), queuedAt: row.7.date
+            )
+        }
+    }
+
+    public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
+        guard !results.isEmpty else { return }
+        let ids = results.map(\.delivery.id)
+        let states = results.map(\.outcome.state.rawValue)
+        let reasons = results.map { $0.outcome.reason ?? "" }
+        let due = results.map { result -> ExactTimestamp in
+            if case .retry(let at, _) = result.outcome { return ExactTimestamp(at) }
+            return ExactTimestamp(now)
+        }
+        let droppedDevices = results.compactMap { $0.outcome.state == .dropped ? $0.delivery.deviceID : nil }
+        try await transaction { connection in
+            try await connection.execute(
+                """
+                UPDATE deliveries d SET state = v.state, next_attempt_at = v.due, lease_until = NULL,
+                    last_error = NULLIF(v.reason, ''), updated_at = \(ExactTimestamp(now))
+                FROM unnest(\(ids)::int8[], \(states)::text[], \(due)::timestamptz[], \(reasons)::text[]) AS v(id, state, due, reason)
+                WHERE d.id = v.id
+                """,
+                logger: logger
+            )
+            if !droppedDevices.isEmpty {
+                try await connection.execute("DELETE FROM devices WHERE id = ANY(\(droppedDevices))", logger: logger)
+            }
+        }
+    }
+
+    public func queueDepth() async throws -> Int {
+        try await count("SELECT count(*) FROM deliveries WHERE state IN ('pending', 'retrying')")
+    }
+
+    public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+        try await client.withConnection { connection in
+            for try await _ in try await connection.listen(Self.deliveryChannel) {
+                wake()
+            }
+        }
+    }
+
+    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
+        var counts: [DeliveryState: Int] = [:]
+        for (state, count) in try await rows(
+            "SELECT state, count(*) FROM deliveries WHERE notification_id = \(notificationID) GROUP BY state", as: (String, Int64).self
+        ) {
+            counts[try StoreError.parse(state, as: DeliveryState.self, column: "deliveries.state")] = Int(count)
+        }
+        return counts
+    }
+
+    public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
+        try await rows(
+            """
+            SELECT d.id, d.user_id, d.platform, right(dv.token, 6), d.state, d.attempts, d.last_error, d.updated_at
+            FROM deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
+            WHERE d.notification_id = \(notificationID) ORDER BY d.id
+            """,
+            as: (Int64, Int64, String, String?, String, Int32, String?, ExactTimestamp).self
+        ).map {
+            DeliveryReportRow(
+                id: $0.0, userID: $0.1, platform: try StoreError.parse($0.2, as: Platform.self, column: "deliveries.platform"), tokenHint: $0.3,
+                state: try StoreError.parse($0.4, as: DeliveryState.self, column: "deliveries.state"),
+                attempts: Int($0.5), lastError: $0.6, updatedAt: $0.7.date
+            )
+        }
+    }
+}

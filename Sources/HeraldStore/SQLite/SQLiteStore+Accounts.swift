@@ -1,0 +1,165 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: AccountStore {
+    static func user(from row: SQLiteRow) throws -> User {
+        User(
+            id: try row.int64("id"), username: try row.text("username"), isActive: try row.bool("is_active"),
+            isAdmin: try row.bool("is_admin"), loginExpiresAt: try row.optionalDate("login_expires_at"),
+            origin: try row.value("origin", as: AccountOrigin.self), lastLoginAt: try row.optionalDate("last_login_at"),
+            tokenGeneration: try row.int64("token_generation"), tokensRevokedAt: try row.optionalDate("tokens_revoked_at")
+        )
+    }
+
+    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User {
+        try await database.transaction { db in
+            let row = try await db.first(
+                "INSERT INTO users (username, password_hash, is_admin, origin, token_generation) VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1) ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at"
+            )
+            guard let row else { throw StoreError.conflict("user \(username)") }
+            return try Self.user(from: row)
+        }
+    }
+
+    public func user(id: UserID) async throws -> User? {
+        try await database.read { db in
+            try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users WHERE id = \(id)").map(Self.user(from:))
+        }
+    }
+
+    public func user(named username: String) async throws -> User? {
+        try await database.read { db in
+            try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users WHERE username = \(username)").map(Self.user(from:))
+        }
+    }
+
+    public func passwordHash(username: String) async throws -> String? {
+        try await database.read { db in
+            try await db.first("SELECT password_hash FROM users WHERE username = \(username)")?.optionalText("password_hash")
+        }
+    }
+
+    public func setPasswordHash(username: String, hash: String, at: Date) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute(
+                "UPDATE users SET password_hash = \(hash), token_generation = token_generation + 1, tokens_revoked_at = \(at) WHERE username = \(username)"
+            )
+            return try await db.changes() > 0
+        }
+    }
+
+    public func users() async throws -> [User] {
+        try await database.read { db in
+            try await db.rows("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users ORDER BY username").map(Self.user(from:))
+        }
+    }
+
+    public func users(after username: String?, limit: Int) async throws -> [User] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users
+                WHERE \(username) IS NULL OR username > \(username) ORDER BY username LIMIT \(limit)
+                """
+            ).map(Self.user(from:))
+        }
+    }
+
+    public func updateUser(id: UserID, _ patch: UserPatch) async throws -> User? {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                UPDATE users SET is_active = coalesce(\(patch.isActive), is_active), is_admin = coalesce(\(patch.isAdmin), is_admin)
+                WHERE id = \(id) RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at
+                """
+            ).map(Self.user(from:))
+        }
+    }
+
+    public func deleteUser(id: UserID) async throws -> Bool {
+        // Devices and subscriptions go by foreign key; the inbox has none (see
+        // the migration). Pending deliveries of the user's devices are skipped.
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM users WHERE id = \(id)")
+            guard try await db.changes() > 0 else { return false }
+            try await db.execute("DELETE FROM inbox WHERE user_id = \(id)")
+            return true
+        }
+    }
+
+    public func deleteUser(named username: String) async throws -> Bool {
+        guard let user = try await user(named: username) else { return false }
+        return try await deleteUser(id: user.id)
+    }
+
+    public func recordLogin(userID: UserID, expiresAt: Date, at: Date) async throws {
+        try await database.transaction { db in
+            try await db.execute("UPDATE users SET login_expires_at = \(expiresAt), last_login_at = \(at) WHERE id = \(userID)")
+        }
+    }
+
+    public func revokeTokens(userID: UserID, at: Date) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute("UPDATE users SET token_generation = token_generation + 1, tokens_revoked_at = \(at) WHERE id = \(userID)")
+            return try await db.changes() > 0
+        }
+    }
+
+    public func setAdmin(userID: UserID, _ isAdmin: Bool) async throws {
+        try await database.transaction { db in
+            try await db.execute("UPDATE users SET is_admin = \(isAdmin) WHERE id = \(userID)")
+        }
+    }
+
+    public func adminCount() async throws -> Int {
+        try await database.read { db in
+            Int(try await db.first("SELECT count(*) AS n FROM users WHERE is_admin = 1")?.int64("n") ?? 0)
+        }
+    }
+
+    public func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]] {
+        try await database.read { db in
+            let rows = try await db.rows(
+                "SELECT user_id, token FROM devices WHERE user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs))) ORDER BY id"
+            )
+            var tokens: [UserID: [String]] = [:]
+            for row in rows { tokens[try row.int64("user_id"), default: []].append(try row.text("token")) }
+            return tokens
+        }
+    }
+
+    public func devices(userID: UserID) async throws -> [Device] {
+        try await database.read { db in
+            try await db.rows("SELECT id, token, platform, created_at, last_seen_at FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC").map {
+                Device(
+                    id: try $0.int64("id"), token: try $0.text("token"), platform: try $0.value("platform", as: Platform.self),
+                    createdAt: try $0.date("created_at"), lastSeenAt: try $0.date("last_seen_at")
+                )
+            }
+        }
+    }
+
+    public func registerDevice(userID: UserID, token: String, platform: Platform, at date: Date) async throws -> DeviceRegistration {
+        try await database.transaction { db in
+            let existing = try await db.first("SELECT user_id FROM devices WHERE token = \(token)")
+            try await db.execute(
+                """
+                INSERT INTO devices (user_id, token, platform, created_at, last_seen_at)
+                VALUES (\(userID), \(token), \(platform.rawValue), \(date), \(date))
+                ON CONFLICT (token) DO UPDATE SET
+                    user_id = excluded.user_id, platform = excluded.platform, last_seen_at = excluded.last_seen_at,
+                    created_at = CASE WHEN devices.user_id = excluded.user_id THEN devices.created_at ELSE excluded.created_at END
+                """
+            )
+            return try existing?.int64("user_id") == userID ? .alreadyRegistered : .added
+        }
+    }
+
+    public func removeDevice(userID: UserID, token: String) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token)")
+            return try await db.changes() > 0
+        }
+    }
+}

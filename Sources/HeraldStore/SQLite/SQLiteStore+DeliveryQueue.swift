@@ -1,0 +1,116 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: DeliveryQueue {
+
+    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
+        try await database.read { db in
+            let rows = try await db.rows("SELECT state, count(*) AS n FROM deliveries WHERE notification_id = \(notificationID) GROUP BY state")
+            var counts: [DeliveryState: Int] = [:]
+            for row in rows { counts[try row.value("state", as: DeliveryState.self)] = Int(try row.int64("n")) }
+            return counts
+        }
+    }
+
+    public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT d.id, d.user_id, d.platform, substr(dv.token, -6) AS hint, d.state, d.attempts, d.last_error, d.updated_at
+                FROM deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
+                WHERE d.notification_id = \(notificationID) ORDER BY d.id
+                """
+            ).map {
+                DeliveryReportRow(
+                    id: try $0.int64("id"), userID: try $0.int64("user_id"), platform: try $0.value("platform", as: Platform.self),
+                    tokenHint: try $0.optionalText("hint"), state: try $0.value("state", as: DeliveryState.self),
+                    attempts: Int(try $0.int64("attempts")), lastError: try $0.optionalText("last_error"), updatedAt: try $0.date("updated_at")
+                )
+            }
+        }
+    }
+
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+        try await database.transaction { db in
+            let claimed = try await db.rows(
+                """
+                UPDATE deliveries SET lease_until = \(leaseUntil), attempts = attempts + 1, updated_at = \(now)
+                WHERE id IN (
+                    SELECT id FROM deliveries
+                    WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now))
+                    ORDER BY next_attempt_at LIMIT \(limit)
+                )
+                RETURNING id
+                """
+            ).map { try $0.int64("id") }
+            guard !claimed.isEmpty else { return [] }
+            return try await db.rows(
+                """
+                SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
+                    n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
+                    (SELECT count(*) FROM inbox i WHERE i.user_id = d.user_id AND i.is_read = 0) AS badge
+                FROM deliveries d
+                    JOIN notifications n ON n.id = d.notification_id
+                    LEFT JOIN users u ON u.id = d.user_id
+                    LEFT JOIN devices dv ON dv.id = d.device_id
+                WHERE d.id IN (SELECT value FROM json_each(\(jsonArray: claimed)))
+                """
+            ).map { row in
+                ClaimedDelivery(
+                    id: try row.int64("id"), notification: try Self.notification(from: row, id: "notification_id"),
+                    platform: try row.value("platform", as: Platform.self),
+                    deviceID: try row.optionalInt64("device_id"), token: try row.optionalText("token"),
+                    userIsActive: try row.bool("is_active"), loginExpiresAt: try row.optionalDate("login_expires_at"),
+                    badge: Int(try row.int64("badge")), attempts: Int(try row.int64("attempts")), queuedAt: try row.date("queued_at")
+                )
+            }
+        }
+    }
+
+    private struct RecordedRow: Encodable {
+        var id: Int64
+        var state: String
+        var due: Int64
+        var reason: String?
+    }
+
+    public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
+        guard !results.isEmpty else { return }
+        let rows = results.map { result -> RecordedRow in
+            var due = now
+            if case .retry(let at, _) = result.outcome { due = at }
+            return RecordedRow(id: result.delivery.id, state: result.outcome.state.rawValue, due: due.microsecondsSince1970, reason: result.outcome.reason)
+        }
+        let droppedDevices = results.compactMap { $0.outcome.state == .dropped ? $0.delivery.deviceID : nil }
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                UPDATE deliveries SET state = v.state, next_attempt_at = v.due, lease_until = NULL, last_error = v.reason, updated_at = \(now)
+                FROM (
+                    SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.state') AS state,
+                        json_extract(value, '$.due') AS due, json_extract(value, '$.reason') AS reason
+                    FROM json_each(\(jsonArray: rows))
+                ) AS v
+                WHERE deliveries.id = v.id
+                """
+            )
+            if !droppedDevices.isEmpty {
+                try await db.execute("DELETE FROM devices WHERE id IN (SELECT value FROM json_each(\(jsonArray: droppedDevices)))")
+            }
+        }
+    }
+
+    public func queueDepth() async throws -> Int {
+        try await database.read { db in
+            Int(try await db.first("SELECT count(*) AS n FROM deliveries WHERE state IN ('pending', 'retrying')")?.int64("n") ?? 0)
+        }
+    }
+
+    public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+        // Only this process writes the file, and it wakes its worker directly.
+        while !Task.isCancelled {
+            try await Task.sleep(for: .seconds(3600))
+        }
+    }
+}

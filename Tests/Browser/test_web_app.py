@@ -1,0 +1,324 @@
+"""Herald's web app in a real headless Chromium (Debian's chromium and
+chromium-driver, driven by Selenium's WebDriver client) against a running
+`herald serve`: sign in, live notifications, read state, subscriptions,
+admin tasks, a wrong password, and CSRF refusals. Every page is saved as a
+screenshot at desktop and phone width.
+
+Run by scripts/browser-test, which starts the server and passes its address
+in HERALD_URL, the admin's and a user's passwords, and where screenshots go.
+"""
+import http.server
+import json
+import os
+import re
+import sys
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE = os.environ["HERALD_URL"].rstrip("/")
+ADMIN_PASSWORD = os.environ["HERALD_ADMIN_PASSWORD"]
+USER_PASSWORD = os.environ["HERALD_USER_PASSWORD"]
+SHOTS = os.environ.get("HERALD_SCREENSHOTS", "")
+DESKTOP = (1280, 860)
+PHONE = (390, 844)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.set_window_size(*DESKTOP)
+    return driver
+
+
+def wait(driver, condition, what, timeout=10):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+    except Exception as error:
+        raise AssertionError(f"timed out waiting for {what} on {driver.current_url}") from error
+
+
+def screenshot(driver, name):
+    """The whole page (up to a limit) at desktop and at phone width."""
+    if not SHOTS:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    for label, (width, height) in (("desktop", DESKTOP), ("phone", PHONE)):
+        metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"}
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        time.sleep(0.2)
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 1, f"{name} scrolls sideways by {overflow}px at {label} width"
+        full = driver.execute_script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics, height=min(max(full, height), 2600)))
+        time.sleep(0.2)
+        driver.save_screenshot(os.path.join(SHOTS, f"{name}-{label}.png"))
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def sign_in(driver, name, password, keyboard=False):
+    driver.get(BASE + "/login")
+    user = driver.find_element(By.ID, "username")
+    if keyboard:
+        # Only the keyboard: type, Tab to the password, Enter to submit.
+        user.send_keys(name, Keys.TAB)
+        driver.switch_to.active_element.send_keys(password, Keys.ENTER)
+    else:
+        user.send_keys(name)
+        driver.find_element(By.ID, "password").send_keys(password)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type=submit]").click()
+
+
+def post_notification(service_id, title, subtitle=""):
+    body = json.dumps({"title": title, "subtitle": subtitle, "url": "https://ess.eu/alarms"}).encode()
+    request = urllib.request.Request(f"{BASE}/api/v2/services/{service_id}/notifications", data=body, headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201, response.status
+        return json.load(response)["id"]
+
+
+def register_devices(name, password, tokens):
+    """Signs in through the API, as the phone app does, and registers its tokens."""
+    form = urllib.parse.urlencode({"username": name, "password": password}).encode()
+    with urllib.request.urlopen(urllib.request.Request(f"{BASE}/api/v2/login", data=form, method="POST"), timeout=10) as response:
+        token = json.load(response)["access_token"]
+    for device in tokens:
+        request = urllib.request.Request(
+            f"{BASE}/api/v2/users/user/device-token", data=json.dumps({"device_token": device}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"}, method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status in (200, 201), response.status
+
+
+def set_switch(driver, label, on):
+    box = driver.find_element(By.CSS_SELECTOR, f"input[aria-label='{label}']")
+    if box.is_selected() != on:
+        # The switch's visible part is the span next to the hidden checkbox.
+        box.find_element(By.XPATH, "following-sibling::span").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"input[aria-label='{label}']").is_selected() == on, f"{label} = {on}")
+
+
+STATE = {}
+
+
+def test_wrong_password_shows_an_error(driver):
+    driver.get(BASE + "/login")
+    screenshot(driver, "login")
+    sign_in(driver, "admin", "not the password")
+    alert = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[role=alert]"), "the error")
+    assert "Incorrect username or password" in alert.text, alert.text
+    assert driver.find_element(By.ID, "username").get_attribute("value") == "admin"
+    screenshot(driver, "login-error")
+
+
+def test_admin_creates_a_service_and_a_token(driver):
+    sign_in(driver, "admin", ADMIN_PASSWORD, keyboard=True)
+    wait(driver, lambda d: d.current_url.endswith("/inbox"), "the inbox after signing in")
+    driver.get(BASE + "/admin/services")
+    driver.find_element(By.ID, "category").send_keys("Beam alarms")
+    driver.find_element(By.ID, "owner").send_keys("Accelerator operations")
+    driver.execute_script("document.getElementById('color').value = '#c2410c'")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/admin/services'] button.primary").click()
+    wait(driver, lambda d: "/admin/services/" in d.current_url, "the new service's page")
+    service_id = re.search(r"/admin/services/([0-9a-f-]{36})", driver.current_url).group(1)
+    assert "Created." in driver.page_source
+    STATE["service"] = service_id
+    # A second service, so pages show more than one.
+    driver.get(BASE + "/admin/services")
+    driver.find_element(By.ID, "category").send_keys("Cryogenics")
+    driver.find_element(By.ID, "owner").send_keys("Cryo team")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/admin/services'] button.primary").click()
+    wait(driver, lambda d: "/admin/services/" in d.current_url, "the second service's page")
+    STATE["second"] = re.search(r"/admin/services/([0-9a-f-]{36})", driver.current_url).group(1)
+    driver.get(f"{BASE}/admin/services/{service_id}")
+    driver.find_element(By.ID, "token-name").send_keys("alertmanager")
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/admin/services/{service_id}/tokens'] button").click()
+    token = wait(driver, lambda d: d.find_element(By.ID, "new-token"), "the new token").text
+    assert re.fullmatch(r"hrld_[0-9a-f]{64}", token), token
+    screenshot(driver, "admin-token-created")
+    # The token works: a post from outside the allowlist... here, with the token.
+    request = urllib.request.Request(
+        f"{BASE}/api/v2/services/{service_id}/notifications", data=json.dumps({"title": "Posted with a token"}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+    driver.get(f"{BASE}/admin/services/{service_id}")
+    assert "alertmanager" in driver.page_source and token not in driver.page_source, "a token is shown once"
+    screenshot(driver, "admin-service")
+    driver.get(BASE + "/admin/services")
+    screenshot(driver, "admin-services")
+
+
+def test_user_subscribes_and_sees_notifications_live(driver):
+    sign_in(driver, "ann", USER_PASSWORD)
+    wait(driver, lambda d: d.current_url.endswith("/inbox"), "the inbox")
+    driver.get(BASE + "/subscriptions")
+    set_switch(driver, "Subscribed to Beam alarms", True)
+    set_switch(driver, "Subscribed to Cryogenics", True)
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, "input[aria-label='Subscribed to Beam alarms']").is_selected(), "the switch was saved"
+    screenshot(driver, "subscriptions")
+
+    # Ann's phone and tablet, so the notifications are pushed (and reported).
+    register_devices("ann", USER_PASSWORD, ["a1b2c3d4" * 8, "fcm-token:" + "APA91b" * 24])
+    driver.get(BASE + "/inbox")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".live").text == "Live", "the live stream")
+    for title, subtitle in [("Cryo plant pressure high", "Cold box 2 at 1.9 bar"), ("Vacuum interlock in sector 7", "")]:
+        post_notification(STATE["second"] if title.startswith("Cryo") else STATE["service"], title, subtitle)
+    started = time.monotonic()
+    STATE["beam"] = post_notification(STATE["service"], "Beam lost in the linac", "Ring current dropped to 0 mA")
+    wait(driver, lambda d: "Beam lost in the linac" in d.find_element(By.CSS_SELECTOR, "ul.inbox").text, "the notification to appear without a reload")
+    print(f"    live: the notification appeared {1000 * (time.monotonic() - started):.0f} ms after the post")
+    wait(driver, lambda d: d.title.startswith("(3) Inbox"), "the unread count in the title")
+    item = driver.find_element(By.CSS_SELECTOR, f"li[data-id='{STATE['beam']}']")
+    assert "unread" in item.get_attribute("class")
+    assert "Beam alarms" in item.text, item.text
+    screenshot(driver, "inbox")
+
+    # Mark read: the marker goes, the count drops, and the server agrees.
+    item.find_element(By.CSS_SELECTOR, "button[value=read]").click()
+    wait(driver, lambda d: "unread" not in d.find_element(By.CSS_SELECTOR, f"li[data-id='{STATE['beam']}']").get_attribute("class"), "the item read")
+    wait(driver, lambda d: d.title.startswith("(2) Inbox"), "the title's count to drop")
+    driver.refresh()
+    assert "unread" not in driver.find_element(By.CSS_SELECTOR, f"li[data-id='{STATE['beam']}']").get_attribute("class")
+    driver.get(BASE + "/inbox?state=unread")
+    assert "Beam lost in the linac" not in driver.find_element(By.CSS_SELECTOR, "main").text
+
+
+def test_user_unsubscribes_and_hears_no_more(driver):
+    driver.get(BASE + "/subscriptions")
+    set_switch(driver, "Subscribed to Beam alarms", False)
+    driver.refresh()
+    assert not driver.find_element(By.CSS_SELECTOR, "input[aria-label='Subscribed to Beam alarms']").is_selected()
+    driver.get(BASE + "/inbox")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".live").text == "Live", "the live stream")
+    post_notification(STATE["service"], "Not for ann")
+    post_notification(STATE["second"], "Still for ann")
+    wait(driver, lambda d: "Still for ann" in d.find_element(By.CSS_SELECTOR, "ul.inbox").text, "the subscribed service's notification")
+    assert "Not for ann" not in driver.find_element(By.CSS_SELECTOR, "ul.inbox").text
+    driver.get(BASE + "/profile")
+    assert "ann" in driver.find_element(By.CSS_SELECTOR, "main").text
+    screenshot(driver, "profile")
+
+
+def test_posts_without_the_csrf_token_are_refused(driver):
+    # A script on the page that leaves the token out.
+    status = driver.execute_async_script(
+        "var done = arguments[0]; fetch('/subscriptions', {method: 'POST', credentials: 'same-origin', headers: {'Content-Type': 'application/x-www-form-urlencoded'},"
+        " body: 'service=" + STATE["second"] + "&subscribed=off'}).then(function (r) { done(r.status); });")
+    assert status == 403, status
+    # Another site's page that posts a form to Herald with the user's cookies.
+    evil = f"""<!doctype html><form id=f method=post action="{BASE}/subscriptions"><input name=service value="{STATE['second']}"><input name=subscribed value=off></form>
+<script>document.getElementById('f').submit()</script>"""
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(evil.encode())
+
+        def log_message(self, *args):
+            pass
+
+    # Threaded: Chromium's idle preconnections must not hold up the one that counts.
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait(driver, lambda d: d.current_url.startswith(BASE), "the forged post")
+        assert "did not come from Herald" in driver.page_source, driver.page_source[:500]
+        screenshot(driver, "error-csrf")
+    finally:
+        server.shutdown()
+    driver.get(BASE + "/subscriptions")
+    assert driver.find_element(By.CSS_SELECTOR, "input[aria-label='Subscribed to Cryogenics']").is_selected(), "nothing changed"
+
+
+def test_admin_pages_users_report_and_docs(driver):
+    # Still signed in from creating the services.
+    driver.get(BASE + "/admin/users")
+    assert "ann" in driver.find_element(By.CSS_SELECTOR, "main").text
+    # A new local account, made here rather than on the command line.
+    driver.find_element(By.ID, "new-username").send_keys("operator")
+    driver.find_element(By.ID, "new-password").send_keys("operator-password")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/admin/users'] button.primary").click()
+    wait(driver, lambda d: "Created." in d.page_source, "the new account")
+    assert "operator" in driver.find_element(By.CSS_SELECTOR, "main table").text
+    # Ann made an administrator with her switch.
+    set_switch(driver, "ann is an admin", True)
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, "input[aria-label='ann is an admin']").is_selected()
+    screenshot(driver, "admin-users")
+    driver.get(f"{BASE}/admin/services/{STATE['service']}/notifications/{STATE['beam']}")
+    assert "Delivery report" in driver.page_source and driver.find_elements(By.CSS_SELECTOR, "svg.chart")
+    screenshot(driver, "admin-delivery-report")
+    driver.get(f"{BASE}/admin/services/{STATE['second']}/delete")
+    screenshot(driver, "admin-confirm-delete")
+    driver.find_element(By.CSS_SELECTOR, "button.danger").click()
+    wait(driver, lambda d: "Deleted." in d.page_source, "the deletion")
+    assert "Cryogenics" not in driver.find_element(By.CSS_SELECTOR, "main table").text
+    driver.get(BASE + "/docs#post--api-v2-login")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "details.op")) > 30
+    login = driver.find_element(By.ID, "post--api-v2-login")
+    wait(driver, lambda d: login.get_attribute("open") is not None, "the linked operation to open")
+    assert "curl -X POST" in login.text and "Who may call it: Anyone" in login.text, login.text
+    screenshot(driver, "docs")
+    # Sign out: back to the sign-in page, and the inbox needs signing in again.
+    driver.find_element(By.CSS_SELECTOR, "header form[action='/logout'] button").click()
+    wait(driver, lambda d: "/login" in d.current_url, "the sign-in page")
+    driver.get(BASE + "/inbox")
+    assert "/login" in driver.current_url
+
+
+TESTS = [
+    test_wrong_password_shows_an_error,
+    test_admin_creates_a_service_and_a_token,
+    test_user_subscribes_and_sees_notifications_live,
+    test_user_unsubscribes_and_hears_no_more,
+    test_posts_without_the_csrf_token_are_refused,
+    test_admin_pages_users_report_and_docs,
+]
+
+
+def main():
+    failed = 0
+    admin = browser()
+    user = browser()
+    try:
+        for test in TESTS:
+            # Admin tasks in one browser, the user's in another (separate cookies).
+            driver = admin if "admin" in test.__name__ or "password" in test.__name__ else user
+            started = time.monotonic()
+            try:
+                test(driver)
+                print(f"✔ browser {test.__name__} ({time.monotonic() - started:.1f} s)")
+            except Exception:
+                failed += 1
+                print(f"✘ browser {test.__name__} failed")
+                traceback.print_exc()
+                if SHOTS:
+                    driver.save_screenshot(os.path.join(SHOTS, f"FAILED-{test.__name__}.png"))
+                break  # later tests build on earlier ones
+    finally:
+        admin.quit()
+        user.quit()
+    print(f"browser tests: {len(TESTS) - failed if not failed else TESTS.index(test)} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

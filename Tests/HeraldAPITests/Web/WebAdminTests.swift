@@ -1,0 +1,189 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import HeraldPublishing
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HeraldAPI
+
+/// Every admin task done through the pages, as an admin without curl would.
+@Suite("Web app: administration")
+struct WebAdminTests {
+    @Test(arguments: Backend.databases)
+    func anAdminCreatesEditsAndDeletesAServiceWithItsTokens(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            try await app.createUser("root", admin: true)
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            let bad = try await web.post("/admin/services", [("category", "  "), ("owner", "ops"), ("color", "#12345")])
+            #expect(bad.status == .unprocessableContent && bad.text.contains("Name:"))
+            #expect(try await app.store.services().isEmpty)
+            let created = try await web.post("/admin/services", [("category", "Cryo plant"), ("owner", "cryo team"), ("color", "#1F9D55")])
+            #expect(created.status == .seeOther)
+            let service = try #require(try await app.store.services().first)
+            #expect(service.category == "Cryo plant" && service.owner == "cryo team" && service.color == "1f9d55")
+            #expect(created.headers[.location] == "/admin/services/\(service.id.wireString)?flash=created")
+            #expect(try await web.get("/admin/services").text.contains("Cryo plant"))
+
+            let edited = try await web.post("/admin/services/\(service.id.wireString)", [("category", "Cryogenics"), ("owner", "cryo"), ("color", "#2456d6")])
+            #expect(edited.status == .seeOther)
+            #expect(try await app.store.service(id: service.id)?.category == "Cryogenics")
+
+            let tokenPage = try await web.post("/admin/services/\(service.id.wireString)/tokens", [("name", "alertmanager")])
+            #expect(tokenPage.status == .created)
+            let secret = try #require(tokenPage.text.firstMatch(of: /hrld_[0-9a-f]+/)).0
+            #expect(try await app.store.useServiceToken(serviceID: service.id, tokenHash: SenderAuthorization.hash(String(secret)), at: Date()))
+            let detail = try await web.get("/admin/services/\(service.id.wireString)")
+            #expect(detail.text.contains("alertmanager") && !detail.text.contains(String(secret)), "a token is shown once")
+            let token = try #require(try await app.store.serviceTokens(serviceID: service.id).first)
+            let revoked = try await web.post("/admin/services/\(service.id.wireString)/tokens/\(token.id)/revoke")
+            #expect(revoked.status == .seeOther)
+            #expect(try await app.store.serviceTokens(serviceID: service.id).isEmpty)
+
+            let badTemplates = try await web.post(
+                "/admin/services/\(service.id.wireString)/templates", [("title", "{{#unclosed}}"), ("subtitle", ""), ("url", ""), ("severity", ""), ("action", "save")]
+            )
+            #expect(badTemplates.status == .unprocessableContent && badTemplates.text.contains("title: Template does not parse"))
+            #expect(try await app.store.serviceTemplates(serviceID: service.id) == nil)
+            let templates = try await web.post(
+                "/admin/services/\(service.id.wireString)/templates",
+                [("title", "{{alert}} on {{host}}"), ("subtitle", ""), ("url", "https://ess.eu/{{host}}"), ("severity", "{{level}}"), ("action", "save")]
+            )
+            #expect(templates.status == .seeOther)
+            #expect(try await app.store.serviceTemplates(serviceID: service.id) == NotificationTemplates(title: "{{alert}} on {{host}}", url: "https://ess.eu/{{host}}", severity: "{{level}}"))
+            #expect(try await web.get("/admin/services/\(service.id.wireString)").text.contains("value=\"{{alert}} on {{host}}\""))
+            _ = try await web.post("/admin/services/\(service.id.wireString)/templates", [("action", "remove")])
+            #expect(try await app.store.serviceTemplates(serviceID: service.id) == nil)
+
+            let confirm = try await web.get("/admin/services/\(service.id.wireString)/delete")
+            #expect(confirm.status == .ok && confirm.text.contains("Delete “Cryogenics”?"))
+            #expect(try await app.store.service(id: service.id) != nil, "asking is not deleting")
+            let deleted = try await web.post("/admin/services/\(service.id.wireString)/delete")
+            #expect(deleted.status == .seeOther && deleted.headers[.location] == "/admin/services?flash=deleted")
+            #expect(try await app.store.service(id: service.id) == nil)
+            #expect(try await web.get("/admin/services/\(service.id.wireString)").status == .notFound)
+        }
+    }
+
+    @Test(arguments: Backend.databases)
+    func anAdminManagesUsersButNotTheirOwnAccount(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let root = try await app.createUser("root", admin: true)
+            let ann = try await app.createUser("ann")
+            let bob = try await app.createUser("bob")
+            let annWeb = WebSession(app)
+            _ = try await annWeb.signIn("ann")
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            let list = try await web.get("/admin/users")
+            #expect(list.text.contains("ann") && list.text.contains("bob"))
+
+            _ = try await web.post("/admin/users/\(ann.id)", [("field", "admin"), ("value", "off"), ("value", "on")])
+            #expect(try await app.store.user(id: ann.id)?.isAdmin == true)
+            let off = try await web.post("/admin/users/\(ann.id)", [("field", "active"), ("value", "off")], headers: [.accept: "application/json"])
+            #expect(off.status == .noContent)
+            #expect(try await app.store.user(id: ann.id)?.isActive == false)
+            #expect(try await annWeb.get("/inbox").status == .seeOther, "a deactivated user's session ends")
+
+            let bobWeb = WebSession(app)
+            _ = try await bobWeb.signIn("bob")
+            let signedOut = try await web.post("/admin/users/\(bob.id)/logout-everywhere")
+            #expect(signedOut.status == .seeOther && signedOut.headers[.location] == "/admin/users?flash=signed-out-user")
+            #expect(try await bobWeb.get("/inbox").status == .seeOther, "bob's session ended")
+
+            let mine = try await web.post("/admin/users/\(root.id)", [("field", "admin"), ("value", "off")])
+            #expect(mine.status == .conflict)
+            #expect(try await app.store.user(id: root.id)?.isAdmin == true)
+
+            let short = try await web.post("/admin/users", [("username", "carol"), ("password", "short")])
+            #expect(short.status == .unprocessableContent && short.text.contains("at least 8 characters") && short.text.contains("value=\"carol\""))
+            let taken = try await web.post("/admin/users", [("username", "Ann"), ("password", "long enough password")])
+            #expect(taken.status == .unprocessableContent && taken.text.contains("already a user ann"))
+            let made = try await web.post("/admin/users", [("username", " Carol "), ("password", "long enough password"), ("admin", "on")])
+            #expect(made.status == .seeOther && made.headers[.location] == "/admin/users?flash=created")
+            #expect(try await app.store.user(named: "carol")?.isAdmin == true)
+            #expect(try await WebSession(app).signIn("carol", password: "long enough password").headers[.location] == "/inbox")
+
+            #expect(try await web.get("/admin/users/\(bob.id)/delete").text.contains("Delete bob?"))
+            _ = try await web.post("/admin/users/\(bob.id)/delete")
+            #expect(try await app.store.user(id: bob.id) == nil)
+        }
+    }
+
+    @Test func usersWhoAreNotAdminsSeeNoAdminPages() async throws {
+        try await TestApp.run(.sqlite) { app in
+            try await app.createUser("ann")
+            let service = try await app.createService()
+            let web = WebSession(app)
+            _ = try await web.signIn("ann")
+            #expect(try await !web.get("/inbox").text.contains("/admin/services"))
+            for page in ["/admin/services", "/admin/users", "/admin/services/\(service.id.wireString)"] {
+                let response = try await web.get(page)
+                #expect(response.status == .forbidden && response.text.contains("Only administrators"), "\(page)")
+            }
+            let create = try await web.post("/admin/services", [("category", "Mine"), ("owner", ""), ("color", "#000000")])
+            #expect(create.status == .forbidden)
+            #expect(try await app.store.services().count == 1)
+        }
+    }
+
+    @Test(arguments: Backend.databases)
+    func theDeliveryReportCountsOutcomesAndDrawsThemPerMinute(_ backend: Backend) async throws {
+        // No worker: the test records the outcomes itself.
+        try await TestApp.run(backend, configure: { $0.delivery.runsInServer = false }) { app in
+            try await app.createUser("root", admin: true)
+            let service = try await app.createService(category: "Alarms")
+            for index in 0..<4 {
+                let user = try await app.createUser("u\(index)")
+                try await app.store.recordLogin(userID: user.id, expiresAt: Date().addingTimeInterval(3600))
+                _ = try await app.store.registerDevice(userID: user.id, token: String(format: "%064x", index + 1), platform: .apns, at: Date())
+                try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            }
+            let notification = try await Publisher.forTests(app.store).publish(NotificationDraft(title: "Beam lost"), to: service.id, from: .api)
+            let claimed = try await app.store.claimDeliveries(limit: 10, now: Date(), leaseUntil: Date().addingTimeInterval(60))
+            #expect(claimed.count == 4)
+            let outcomes: [DeliveryOutcome] = [.sent, .sent, .failed(reason: "BadTopic", cause: .refused), .dropped(reason: "Unregistered")]
+            try await app.store.recordDeliveries(zip(claimed, outcomes).map { DeliveryResult(delivery: $0, outcome: $1) }, at: Date())
+
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            let service_ = try await web.get("/admin/services/\(service.id.wireString)")
+            #expect(service_.text.contains("/admin/services/\(service.id.wireString)/notifications/\(notification.id)"))
+            let report = try await web.get("/admin/services/\(service.id.wireString)/notifications/\(notification.id)")
+            #expect(report.status == .ok)
+            let text = report.text
+            #expect(text.contains("<b>2</b><span class=\"muted small\">sent</span>") && text.contains("<b>1</b><span class=\"muted small\">failed</span>"))
+            #expect(text.contains("<svg class=\"chart\"") && text.contains("aria-label=\"4 pushes over 10 minutes, at most 4 a minute\""))
+            #expect(text.contains("fill=\"#dc2626\"") && text.contains("BadTopic"))
+            #expect(!text.contains(String(format: "%064x", 1)), "tokens show only their last characters")
+            let wrongService = try await web.get("/admin/services/\(UUID().uuidString)/notifications/\(notification.id)")
+            #expect(wrongService.status == .notFound)
+        }
+    }
+}
+
+@Suite("Web app: the delivery chart")
+struct DeliveryChartTests {
+    @Test func outcomesAreCountedPerMinuteAndOlderOnesJoinTheFirstMinute() {
+        let base = Date(timeIntervalSince1970: 1_800_000_000)  // a whole minute
+        let events: [(at: Date, state: DeliveryState)] = [
+            (base, .sent), (base.addingTimeInterval(30), .failed), (base.addingTimeInterval(61), .sent),
+            (base.addingTimeInterval(-6 * 3600), .sent),  // hours before: kept, in the first minute
+        ]
+        let chart = DeliveryChart(events)
+        #expect(chart.minutes == DeliveryChart.maxMinutes)
+        #expect(chart.buckets[base] == [.sent: 1, .failed: 1])
+        #expect(chart.buckets[base.addingTimeInterval(60)] == [.sent: 1])
+        #expect(chart.buckets[chart.firstMinute] == [.sent: 1])
+        #expect(chart.buckets.values.flatMap(\.values).reduce(0, +) == 4)
+        let svg = chart.svg()
+        #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>") && svg.contains("1 sent, 1 failed"))
+    }
+
+    @Test func theAxisTopIsARoundNumber() {
+        #expect([1, 2, 3, 7, 10, 11, 480, 5001].map(DeliveryChart.niceCeiling) == [1, 2, 5, 10, 10, 20, 500, 10_000])
+    }
+}

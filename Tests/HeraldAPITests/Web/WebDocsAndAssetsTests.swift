@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HeraldAPI
+
+/// The API reference page, the static files, and no page answering 500
+/// whatever a form sends.
+@Suite("Web app: docs, assets, bad input")
+struct WebDocsAndAssetsTests {
+    @Test func theReferenceShowsEveryOperationWithoutAnythingFromElsewhere() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let docs = try await app.request(.get, "/docs")
+            #expect(docs.status == .ok)
+            let text = docs.text
+            let yaml = try BundledResources.openAPI()
+            // /api/v1 paths that are only a $ref to their /api/v2 twin are listed with it.
+            let aliases = Set(yaml.matches(of: /\n  (\/api\/v1\/[^\n]*):\n    \$ref:/).map { MetaTests.normalised(String($0.1)) })
+            let documented = try MetaTests.documentedOperations(yaml).filter { !aliases.contains(String($0.split(separator: " ")[1])) }
+            let shown = text.matches(of: /<details class="op" id="([^"]+)">/).map { String($0.1) }
+            #expect(shown.count == documented.count, "one entry per /api/v2 and other operation")
+            #expect(Set(shown).count == shown.count, "anchors are unique")
+            #expect(text.contains("<code class=\"path\">/api/v2/services/{service_id}/notifications</code>"))
+            #expect(text.contains("Who may call it:</b> Administrators") && text.contains("Who may call it:</b> Senders on ALLOWED_NETWORKS"))
+            #expect(text.contains("curl -X POST &quot;$HERALD/api/v2/services/$SERVICE_ID/notifications&quot;"))
+            #expect(text.contains("id=\"schema-notificationcreate\""))
+            #expect(text.contains("Also at</b> <code>/api/v1/services</code>"))
+            #expect(!text.contains("cdn.") && !text.contains("<script>"), "nothing from elsewhere, no inline script")
+        }
+    }
+
+    @Test func staticFilesAreServedWithCacheHeaders() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let version = try WebAssets.shared.get().version
+            let css = try await app.request(.get, "/static/herald.css?v=\(version)")
+            #expect(css.status == .ok && css.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(css.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            let script = try await app.request(.get, "/static/herald.js")
+            #expect(script.status == .ok && script.headers[.cacheControl] == "public, max-age=300")
+            let etag = try #require(script.headers[.eTag])
+            #expect(try await app.request(.get, "/static/herald.js", headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(try await app.request(.get, "/static/nothing.js").status == .notFound)
+            #expect(try await app.request(.get, "/static/..%2FResources%2Fopenapi.yaml").status == .notFound)
+        }
+    }
+
+    /// Random and hostile form bodies at every form: a 3xx or 4xx, never a 500.
+    @Test(arguments: Backend.databases)
+    func noFormBodyMakesAPageFail(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let admin = try await app.createUser("root", admin: true)
+            let service = try await app.createService()
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            let forms = [
+                "/login", "/logout", "/inbox/update", "/inbox/read-all", "/subscriptions", "/profile/devices/remove", "/admin/services",
+                "/admin/services/\(service.id.wireString)", "/admin/services/\(service.id.wireString)/tokens", "/admin/services/not-a-uuid/tokens",
+                "/admin/services/\(service.id.wireString)/tokens/99999999999999999999/revoke", "/admin/users/\(admin.id)", "/admin/users/-1", "/admin/users/x/delete",
+                "/admin/services/\(UUID().uuidString)/delete", "/admin/services/\(service.id.wireString)/templates", "/admin/users",
+                "/admin/users/\(admin.id)/logout-everywhere", "/admin/users/12345/logout-everywhere",
+            ]
+            let values = ["", "on", "off", "read", "remove", "-1", "9223372036854775808", "%00", "\u{0}", "<b>", "{{#x}}", String(repeating: "x", count: 5_000), "#zzzzzz", "🚀", "ünï"]
+            let names = ["id", "action", "service", "subscribed", "device", "category", "owner", "color", "name", "field", "value", "username", "password", "title", "url", "severity", "admin"]
+            var generator = SystemRandomNumberGenerator()
+            for form in forms {
+                for _ in 0..<12 {
+                    let fields = (0..<Int.random(in: 0...6, using: &generator)).map { _ in (names.randomElement()!, values.randomElement()!) }
+                    let response = try await web.post(form, fields)
+                    #expect(response.status.code < 500, "\(form) \(fields) → \(response.status)")
+                }
+                let raw = try await app.client.execute(
+                    uri: form, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "herald_csrf=\(await web.csrf)"],
+                    body: ByteBuffer(bytes: [0xff, 0xfe, 0x25, 0x26, 0x3d, 0x3d])
+                )
+                #expect(raw.status.code < 500, "\(form) invalid UTF-8 → \(raw.status)")
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import HeraldBridges
+import HeraldCore
+import HeraldPublishing
+import HeraldTestSupport
+import Logging
+import Testing
+
+/// The bridge against librdkafka's mock cluster: a real Kafka protocol
+/// endpoint on loopback, fed Phoebus-shaped messages.
+@Suite("Kafka alarm bridge")
+struct KafkaBridgeTests {
+    static func state(_ severity: String, seconds: Int, mode: String? = nil) -> String {
+        var json: [String: Any] = [
+            "severity": severity, "message": "LOLO", "value": "1.0", "time": ["seconds": seconds, "nano": 0], "current_severity": severity,
+        ]
+        if let mode { json["mode"] = mode }
+        return String(decoding: try! JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func historyIsSilentNewAlarmsArePushedOnceAndRestartsDoNotRepeat(_ backend: Backend) async throws {
+        let producer = try KafkaProducer(mockBrokers: 1)
+        try producer.createMockTopic("Accelerator")
+        let brokers = try #require(producer.mockBootstrapServers)
+        // 10,000 historical state messages over 500 PVs, and their descriptions.
+        for pv in 0..<500 {
+            try producer.send(topic: "Accelerator", key: "config:/Acc/Vac/PV\(pv)", value: #"{"description":"Vacuum gauge \#(pv)"}"#)
+        }
+        for index in 0..<10_000 {
+            let pv = index % 500
+            try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV\(pv)", value: Self.state(index % 3 == 0 ? "MAJOR" : "OK", seconds: index))
+        }
+        await producer.flush()
+
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "0000ff", owner: "ops"))
+            let settings = KafkaSettings(brokers: brokers, topics: ["Accelerator"], groupID: "herald-test", services: [("/Acc", service.id)])
+            func runBridge(_ body: @Sendable (KafkaAlarmBridge) async throws -> Void) async throws {
+                let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true), logger: TestDatabase.logger)
+                try await withRunningServices([bridge], logger: TestDatabase.logger) { try await body(bridge) }
+            }
+            @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while try await !condition() {
+                    guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            let newer = 100_000
+            try await runBridge { bridge in
+                try await waitUntil("caught up") { bridge.progress.caughtUp }
+                #expect(bridge.progress.messages == 10_500)
+                #expect(try await store.notifications(serviceID: service.id).isEmpty, "history is silent")
+                // History ends with message 9500 + n for PV n: MAJOR when that is a
+                // multiple of 3 (PV 1, 4, 7, ...), OK otherwise.
+                try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV1", value: Self.state("MAJOR", seconds: newer))  // no change
+                try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV2", value: Self.state("MINOR", seconds: newer))
+                try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV3", value: Self.state("MAJOR", seconds: newer))
+                try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV6", value: Self.state("MAJOR", seconds: newer, mode: "maintenance"))
+                try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV5", value: Self.state("INVALID", seconds: newer))
+                await producer.flush()
+                try await waitUntil("three alarms") { try await store.notifications(serviceID: service.id).count >= 3 }
+                try await Task.sleep(for: .milliseconds(500))
+            }
+            let firstRun = try await store.notifications(serviceID: service.id).map(\.title).sorted()
+            #expect(firstRun == ["[INVALID] Vacuum gauge 5", "[MAJOR] Vacuum gauge 3", "[MINOR] Vacuum gauge 2"])
+
+            // A restart re-reads everything; nothing is pushed twice, and news still is.
+            try await runBridge { bridge in
+                try await waitUntil("caught up again") { bridge.progress.caughtUp }
+                try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV3", value: Self.state("OK", seconds: newer + 1))
+                await producer.flush()
+                try await waitUntil("the resolution") { try await store.notifications(serviceID: service.id).count >= 4 }
+                try await Task.sleep(for: .milliseconds(500))
+            }
+            let titles = try await store.notifications(serviceID: service.id).map(\.title)
+            #expect(titles.count == 4)
+            #expect(titles.last == "Resolved: Vacuum gauge 3")
+        }
+    }
+
+    @Test func jsonTopicsAreRenderedWithTheServiceTemplates() async throws {
+        let producer = try KafkaProducer(mockBrokers: 1)
+        try producer.createMockTopic("Events")
+        let brokers = try #require(producer.mockBootstrapServers)
+        for index in 0..<100 {
+            try producer.send(topic: "Events", key: "k\(index)", value: #"{"system":"old\#(index)","state":"down"}"#)
+        }
+        await producer.flush()
+        try await TestDatabase.withStore(.sqlite) { store in
+            let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
+            _ = try await store.setServiceTemplates(
+                serviceID: service.id, NotificationTemplates(title: "{{#system}}{{system}} is {{state}}{{/system}}", severity: "{{level}}"), at: Timestamp.now()
+            )
+            let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-json", services: [], jsonTopics: [("Events", service.id)])
+            let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true), logger: TestDatabase.logger)
+            try await withRunningServices([bridge], logger: TestDatabase.logger) {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while !bridge.progress.caughtUp, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                try producer.send(topic: "Events", key: "n1", value: #"{"system":"Cryo","state":"down","level":"major"}"#)
+                try producer.send(topic: "Events", key: "n2", value: #"{"unrelated":true}"#)
+                try producer.send(topic: "Events", key: "n3", value: #"{"system":"RF","state":"up"}"#)
+                await producer.flush()
+                while try await store.notifications(serviceID: service.id).count < 2, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            let notifications = try await store.notifications(serviceID: service.id)
+            #expect(notifications.map(\.title) == ["Cryo is down", "RF is up"], "history is silent; a message the title template renders empty is skipped")
+            #expect(notifications.first?.severity == "major")
+        }
+    }
+
+    /// A message whose handling keeps failing is parked with its reason and
+    /// skipped; one that fails only a few times is retried and published.
+    @Test func aMessageThatKeepsFailingIsParkedAndTheBridgeMovesOn() async throws {
+        let producer = try KafkaProducer(mockBrokers: 1)
+        try producer.createMockTopic("Events")
+        let brokers = try #require(producer.mockBootstrapServers)
+        let store = InMemoryStore()
+        let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
+        let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-parking", services: [], jsonTopics: [("Events", service.id)])
+        let bridge = KafkaAlarmBridge(
+            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store, attempts: 3), ready: ReadinessGate(open: true),
+            logger: TestDatabase.logger
+        )
+        @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try await !condition() {
+                guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        try await withRunningServices([bridge], logger: TestDatabase.logger) {
+            try await waitUntil("caught up") { bridge.progress.caughtUp }
+            store.faults.fail(.publishAlertChanges, times: 3)
+            try producer.send(topic: "Events", key: "n1", value: #"{"title":"first"}"#)
+            try producer.send(topic: "Events", key: "n2", value: #"{"title":"second"}"#)
+            await producer.flush()
+            try await waitUntil("the second published") { try await store.notifications(serviceID: service.id).count == 1 }
+            store.faults.fail(.publishAlertChanges, times: 2)
+            try producer.send(topic: "Events", key: "n3", value: #"{"title":"third"}"#)
+            await producer.flush()
+            try await waitUntil("the third published") { try await store.notifications(serviceID: service.id).count == 2 }
+        }
+        #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["second", "third"])
+        let parked = try await store.parkedMessages(limit: 10)
+        #expect(parked.count == 1)
+        #expect(parked.first?.message.reference == "Events/0/0")
+        #expect(parked.first?.message.payload == Data(#"{"title":"first"}"#.utf8))
+        #expect(parked.first?.message.attempts == 3)
+        #expect(parked.first?.message.reason.contains("injected fault") == true)
+    }
+}

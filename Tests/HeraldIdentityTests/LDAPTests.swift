@@ -1,0 +1,83 @@
+import Foundation
+import HeraldCore
+import HeraldIdentity
+import HeraldTestSupport
+import Logging
+import NIOCore
+import NIOPosix
+import Testing
+
+/// The directory sign-in against a real OpenLDAP server (slapd, started by
+/// scripts/test), over plain LDAP, LDAPS and StartTLS.
+@Suite("LDAP sign-in")
+struct LDAPTests {
+    static let pool = BlockingPool(threads: 2, queue: 16)
+
+    static func authenticator(_ settings: LDAPSettings) throws -> LDAPAuthenticator {
+        try LDAPAuthenticator(settings: settings, pool: pool, logger: TestDatabase.logger)
+    }
+
+    @Test(arguments: [TestDirectory.Security.plain, .ldaps, .startTLS])
+    func aDirectoryPasswordSignsInAndAWrongOneDoesNot(_ security: TestDirectory.Security) async throws {
+        let ldap = try Self.authenticator(try TestDirectory.settings(security))
+        #expect(try await ldap.authenticate(username: "alice", password: "alice-directory-password") == .accepted(VerifiedLogin(username: "alice", origin: .ldap)))
+        #expect(try await ldap.authenticate(username: "alice", password: "wrong") == .refused)
+        #expect(try await ldap.authenticate(username: "nobody", password: "alice-directory-password") == .refused)
+    }
+
+    @Test func anEmptyPasswordNeverSignsIn() async throws {
+        // To a directory an empty password is an unauthenticated bind, which succeeds.
+        let ldap = try Self.authenticator(try TestDirectory.settings())
+        #expect(try await ldap.authenticate(username: "alice", password: "") == .refused)
+    }
+
+    @Test func namesWithDNMetacharactersAreOneValue() async throws {
+        let ldap = try Self.authenticator(try TestDirectory.settings())
+        #expect(try await ldap.authenticate(username: "anne,marie", password: "anne-directory-password") == .accepted(VerifiedLogin(username: "anne,marie", origin: .ldap)))
+        // Not a path into another branch, not a wildcard.
+        #expect(try await ldap.authenticate(username: "alice,ou=people", password: "alice-directory-password") == .refused)
+        #expect(try await ldap.authenticate(username: "ali*", password: "alice-directory-password") == .refused)
+        let search = try Self.authenticator(try TestDirectory.settings(searchAccount: true))
+        #expect(try await search.authenticate(username: "*", password: "alice-directory-password") == .refused)
+        #expect(try await search.authenticate(username: "anne,marie", password: "anne-directory-password") != .refused)
+    }
+
+    @Test func searchThenBindAndAdminsByGroup() async throws {
+        var settings = try TestDirectory.settings(searchAccount: true)
+        settings.adminGroup = TestDirectory.adminGroup
+        let ldap = try Self.authenticator(settings)
+        #expect(try await ldap.authenticate(username: "carol", password: "carol-directory-password") == .accepted(VerifiedLogin(username: "carol", origin: .ldap, isAdmin: true)))
+        #expect(try await ldap.authenticate(username: "bob", password: "bob-directory-password") == .accepted(VerifiedLogin(username: "bob", origin: .ldap, isAdmin: false)))
+        #expect(try await ldap.authenticate(username: "bob", password: "carol-directory-password") == .refused)
+    }
+
+    @Test func aDirectoryThatIsDownOrSilentIsUnavailableWithinTheTimeout() async throws {
+        // Nothing listens on a port just released.
+        var down = try TestDirectory.settings()
+        down.port = try unusedLoopbackPort()
+        await #expect(throws: AuthenticationUnavailable.self) {
+            try await Self.authenticator(down).authenticate(username: "alice", password: "x")
+        }
+        // A peer that accepts the connection and never answers.
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { _ in MultiThreadedEventLoopGroup.singleton.any().makeSucceededVoidFuture() }
+            .bind(host: "127.0.0.1", port: 0).get()
+        var hanging = try TestDirectory.settings()
+        hanging.port = silent.localAddress?.port ?? 0
+        hanging.timeoutSeconds = 1
+        let started = ContinuousClock.now
+        await #expect(throws: AuthenticationUnavailable.self) {
+            try await Self.authenticator(hanging).authenticate(username: "alice", password: "x")
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        try await silent.close()
+    }
+
+    @Test func aWrongCAIsRefusedNotTrusted() async throws {
+        var settings = try TestDirectory.settings(.ldaps)
+        settings.caFile = "/etc/ssl/certs/ca-certificates.crt"
+        await #expect(throws: AuthenticationUnavailable.self) {
+            try await Self.authenticator(settings).authenticate(username: "alice", password: "alice-directory-password")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HeraldCore
+
+extension InMemoryStore: DeliveryQueue {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+        try withState(.claimDeliveries) { state in
+            let due = state.deliveries.values
+                .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) }
+                .sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
+                .prefix(limit)
+            return due.compactMap { row -> ClaimedDelivery? in
+                var row = row
+                row.leaseUntil = leaseUntil
+                row.attempts += 1
+                row.updatedAt = now
+                state.deliveries[row.id] = row
+                guard let notification = state.notifications[row.notificationID] else { return nil }
+                let user = state.users[row.userID]
+                return ClaimedDelivery(
+                    id: row.id, notification: notification, platform: row.platform, deviceID: row.deviceID,
+                    token: row.deviceID.flatMap { state.devices[$0]?.token }, userIsActive: user?.isActive ?? false,
+                    loginExpiresAt: user?.loginExpiresAt, badge: state.unread(row.userID), attempts: row.attempts, queuedAt: row.createdAt
+                )
+            }
+        }
+    }
+
+    public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
+        try withState(.recordDeliveries) { state in
+            for result in results {
+                guard var row = state.deliveries[result.delivery.id] else { continue }
+                row.state = result.outcome.state
+                if case .retry(let at, _) = result.outcome { row.nextAttemptAt = at } else { row.nextAttemptAt = now }
+                row.leaseUntil = nil
+                row.lastError = result.outcome.reason.flatMap { $0.isEmpty ? nil : $0 }
+                row.updatedAt = now
+                state.deliveries[row.id] = row
+                if result.outcome.state == .dropped, let device = result.delivery.deviceID { state.devices[device] = nil }
+            }
+        }
+    }
+
+    public func queueDepth() async throws -> Int {
+        try withState { $0.deliveries.values.filter { [.pending, .retrying].contains($0.state) }.count }
+    }
+
+    /// Nothing outside this process writes here: wait for cancellation.
+    public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+        while !Task.isCancelled {
+            try await Task.sleep(for: .seconds(3600))
+        }
+    }
+
+    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
+        try withState { state in
+            state.deliveries.values.filter { $0.notificationID == notificationID }.reduce(into: [:]) { $0[$1.state, default: 0] += 1 }
+        }
+    }
+
+    public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
+        try withState { state in
+            state.deliveries.values.filter { $0.notificationID == notificationID }.sorted { $0.id < $1.id }.map { row in
+                DeliveryReportRow(
+                    id: row.id, userID: row.userID, platform: row.platform, tokenHint: row.deviceID.flatMap { state.devices[$0] }.map { String($0.token.suffix(6)) },
+                    state: row.state, attempts: row.attempts, lastError: row.lastError, updatedAt: row.updatedAt
+                )
+            }
+        }
+    }
+}

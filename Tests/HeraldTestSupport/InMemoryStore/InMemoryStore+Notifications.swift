@@ -1,0 +1,136 @@
+import Foundation
+import HeraldCore
+
+extension InMemoryStore: NotificationStore {
+    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
+        let notification = try withState(.publish) { state in Self.publish(draft, serviceID: serviceID, at: date, in: &state) }
+        if let notification { inboxSignals.send(.published(notification.id)) }
+        return notification
+    }
+
+    /// The notification, its inbox links and its deliveries, inside the caller's atomic step.
+    static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in state: inout State) -> NotificationRecord? {
+        guard state.services[serviceID] != nil else { return nil }
+        let notification = NotificationRecord(
+            id: state.nextID(), serviceID: serviceID, timestamp: date, title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity
+        )
+        state.notifications[notification.id] = notification
+        let subscribers = state.subscriptions[serviceID] ?? []
+        for user in subscribers {
+            state.inbox[user, default: [:]][notification.id] = false
+            state.inboxChangedAt[user, default: [:]][notification.id] = date
+        }
+        for device in state.devices.values.sorted(by: { $0.id < $1.id }) where subscribers.contains(device.userID) {
+            let id = state.nextID()
+            state.deliveries[id] = DeliveryRow(
+                id: id, notificationID: notification.id, deviceID: device.id, userID: device.userID, platform: device.platform,
+                nextAttemptAt: date, createdAt: date, updatedAt: date
+            )
+        }
+        return notification
+    }
+
+    /// Oldest first, as the databases order by (created_at, id).
+    static func chronological(_ notifications: some Sequence<NotificationRecord>) -> [NotificationRecord] {
+        notifications.sorted { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) }
+    }
+
+    public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
+        try withState { Self.chronological($0.notifications.values.filter { $0.serviceID == serviceID }) }
+    }
+
+    public func notification(id: NotificationID) async throws -> NotificationRecord? {
+        try withState { $0.notifications[id] }
+    }
+
+    public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
+        try withState { state in
+            let links = state.inbox[userID] ?? [:]
+            let items = Self.chronological(links.keys.compactMap { state.notifications[$0] }).suffix(limit)
+                .map { InboxItem(notification: $0, isRead: links[$0.id] ?? false) }
+            return order == .ascending ? Array(items) : items.reversed()
+        }
+    }
+
+    public func inboxPage(userID: UserID, from start: PageStart, limit: Int, filter: InboxFilter) async throws -> [InboxItem] {
+        try withState { state in
+            let links = state.inbox[userID] ?? [:]
+            let (before, after) = start.bounds
+            let matching = links.keys.sorted().filter { id in
+                guard let notification = state.notifications[id] else { return false }
+                return (before.map { id < $0 } ?? true) && (after.map { id > $0 } ?? true)
+                    && (filter.serviceID.map { notification.serviceID == $0 } ?? true) && (filter.isRead.map { links[id] == $0 } ?? true)
+            }
+            let page = start.isNewestFirst ? Array(matching.reversed().prefix(limit)) : Array(matching.prefix(limit))
+            return page.compactMap { id in state.notifications[id].map { InboxItem(notification: $0, isRead: links[id] ?? false) } }
+        }
+    }
+
+    public func notificationsPage(serviceID: UUID, from start: PageStart, limit: Int) async throws -> [NotificationRecord] {
+        try withState { state in
+            let (before, after) = start.bounds
+            let matching = state.notifications.values.filter { notification in
+                notification.serviceID == serviceID && (before.map { notification.id < $0 } ?? true) && (after.map { notification.id > $0 } ?? true)
+            }.sorted { $0.id < $1.id }
+            return start.isNewestFirst ? Array(matching.reversed().prefix(limit)) : Array(matching.prefix(limit))
+        }
+    }
+
+    public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus], at now: Date) async throws {
+        try withState { state in
+            for (id, status) in changes where state.inbox[userID]?[id] != nil {
+                switch status {
+                case .read, .unread:
+                    state.inbox[userID]?[id] = status == .read
+                    state.inboxChangedAt[userID, default: [:]][id] = now
+                case .deleted:
+                    state.inbox[userID]?[id] = nil
+                    state.inboxChangedAt[userID]?[id] = nil
+                    state.removals[userID, default: []].append((id, now))
+                }
+            }
+        }
+        inboxSignals.send(.changed(userID))
+    }
+
+    public func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange] {
+        try withState { state in
+            let links = state.inbox[userID] ?? [:]
+            let changed = (state.inboxChangedAt[userID] ?? [:]).filter { $0.value > since }.compactMap { id, at -> InboxChange? in
+                guard let notification = state.notifications[id], let isRead = links[id] else { return nil }
+                return InboxChange(.upserted(InboxItem(notification: notification, isRead: isRead)), at: at)
+            }
+            let removed = (state.removals[userID] ?? []).filter { $0.1 > since }.map { InboxChange(.removed($0.0), at: $0.1) }
+            return Array((changed + removed).sorted { ($0.at, $0.notificationID) < ($1.at, $1.notificationID) }.prefix(limit))
+        }
+    }
+
+    public func inboxItems(notificationID: NotificationID, userIDs: [UserID]) async throws -> [UserID: InboxItem] {
+        try withState { state in
+            guard let notification = state.notifications[notificationID] else { return [:] }
+            var items: [UserID: InboxItem] = [:]
+            for user in userIDs {
+                if let isRead = state.inbox[user]?[notificationID] { items[user] = InboxItem(notification: notification, isRead: isRead) }
+            }
+            return items
+        }
+    }
+
+    public func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws {
+        await inboxSignals.listen(signal)
+    }
+
+    public func unreadCount(userID: UserID) async throws -> Int {
+        try withState { $0.unread(userID) }
+    }
+
+    public func deleteNotifications(olderThan date: Date) async throws -> Int {
+        try withState { state in
+            let gone = Set(state.notifications.values.filter { $0.timestamp < date }.map(\.id))
+            state.notifications = state.notifications.filter { !gone.contains($0.key) }
+            for user in state.inbox.keys { state.inbox[user] = state.inbox[user]?.filter { !gone.contains($0.key) } }
+            state.deliveries = state.deliveries.filter { !gone.contains($0.value.notificationID) }
+            return gone.count
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import HeraldCore
+import NIOConcurrencyHelpers
+
+/// Every store protocol over values in memory, with the semantics of the
+/// PostgreSQL and SQLite stores (the store tests run it beside them, so it
+/// cannot drift): fast controller and worker tests, and faults on demand.
+public final class InMemoryStore: Sendable {
+    struct DeviceRow {
+        var id: Int64
+        var userID: UserID
+        var token: String
+        var platform: Platform
+        var createdAt: Date
+        var lastSeenAt: Date
+    }
+
+    struct DeliveryRow {
+        var id: DeliveryID
+        var notificationID: NotificationID
+        var deviceID: Int64?
+        var userID: UserID
+        var platform: Platform
+        var state: DeliveryState = .pending
+        var attempts = 0
+        var nextAttemptAt: Date
+        var leaseUntil: Date?
+        var lastError: String?
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    struct State {
+        var settings: [String: String] = [:]
+        var users: [UserID: User] = [:]
+        var passwordHashes: [UserID: String] = [:]
+        var devices: [Int64: DeviceRow] = [:]
+        var services: [UUID: ServiceRecord] = [:]
+        /// Subscribers of each service.
+        var subscriptions: [UUID: Set<UserID>] = [:]
+        var tokens: [Int64: (token: ServiceToken, hash: String)] = [:]
+        var templates: [UUID: NotificationTemplates] = [:]
+        var notifications: [NotificationID: NotificationRecord] = [:]
+        /// Each user's inbox: notification id → read.
+        var inbox: [UserID: [NotificationID: Bool]] = [:]
+        /// When each inbox item last changed: (user, notification) → time.
+        var inboxChangedAt: [UserID: [NotificationID: Date]] = [:]
+        /// Deleted inbox items: (user) → [(notification, when)].
+        var removals: [UserID: [(NotificationID, Date)]] = [:]
+        var deliveries: [DeliveryID: DeliveryRow] = [:]
+        var alertStates: [UUID: [String: AlertState]] = [:]
+        var parked: [ParkedMessage] = []
+        var lastID: Int64 = 0
+
+        /// Ids are never reused, as in the databases.
+        mutating func nextID() -> Int64 {
+            lastID += 1
+            return lastID
+        }
+
+        func unread(_ userID: UserID) -> Int {
+            inbox[userID, default: [:]].values.filter { !$0 }.count
+        }
+    }
+
+    let state = NIOLockedValueBox(State())
+    /// Operations told to fail, for fault tests.
+    public let faults = StoreFaults()
+    let inboxSignals = SignalBroadcaster<InboxSignal>()
+
+    public init() {}
+
+    /// Runs `body` on the state under the lock: each operation is atomic,
+    /// as a transaction is.
+    func withState<T>(_ operation: StoreFaults.Operation? = nil, _ body: (inout State) throws -> T) throws -> T {
+        if let operation, let error = faults.take(operation) { throw error }
+        return try state.withLockedValue(body)
+    }
+}
+
+/// Failures an `InMemoryStore` raises on demand.
+public final class StoreFaults: Sendable {
+    public enum Operation: Sendable, Hashable {
+        case publish
+        case publishAlertChanges
+        case claimDeliveries
+        case recordDeliveries
+        case park
+    }
+
+    private let planned = NIOLockedValueBox<[Operation: (remaining: Int, error: any Error)]>([:])
+
+    /// The next `times` calls of `operation` throw `error`.
+    public func fail(_ operation: Operation, times: Int = 1, with error: any Error = InjectedFault()) {
+        planned.withLockedValue { $0[operation] = (times, error) }
+    }
+
+    func take(_ operation: Operation) -> (any Error)? {
+        planned.withLockedValue { planned in
+            guard let plan = planned[operation], plan.remaining > 0 else { return nil }
+            planned[operation] = (plan.remaining - 1, plan.error)
+            return plan.error
+        }
+    }
+}
+
+public struct InjectedFault: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "injected fault" }
+}
+
+extension InMemoryStore: SharedSettings {
+    public func sharedSetting(_ name: String, ifAbsent candidate: String) async throws -> String {
+        try withState { state in
+            if let value = state.settings[name] { return value }
+            state.settings[name] = candidate
+            return candidate
+        }
+    }
+}

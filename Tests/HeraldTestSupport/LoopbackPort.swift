@@ -1,0 +1,19 @@
+import Foundation
+
+/// A loopback TCP port nothing listens on at this moment: bound to port 0,
+/// read, and released. For a process the tests start (it binds it again)
+/// or for a connection that must be refused.
+public func unusedLoopbackPort() throws -> Int {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    try withUnsafeMutablePointer(to: &address) { pointer in
+        try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            guard bind(socket, $0, length) == 0, getsockname(socket, $0, &length) == 0 else { throw TestSetupError("no free port") }
+        }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

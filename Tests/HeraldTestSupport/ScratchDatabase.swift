@@ -1,0 +1,46 @@
+import Foundation
+import HeraldCore
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// A database created for one run (tests, benchmarks) on a server and
+/// dropped afterwards, so nothing touches the database the URL names.
+public enum ScratchDatabase {
+    public static func with<T: Sendable>(
+        server: DatabaseLocation.PostgresSettings, prefix: String, logger: Logger,
+        _ body: (DatabaseLocation.PostgresSettings) async throws -> T
+    ) async throws -> T {
+        let name = "\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        try await maintenance(server, "CREATE DATABASE \(name)", logger: logger)
+        var settings = server
+        settings.database = name
+        do {
+            let result = try await body(settings)
+            try await maintenance(server, "DROP DATABASE \(name) WITH (FORCE)", logger: logger)
+            return result
+        } catch {
+            try? await maintenance(server, "DROP DATABASE \(name) WITH (FORCE)", logger: logger)
+            throw error
+        }
+    }
+
+    /// Runs one statement on the server's own database (CREATE/DROP DATABASE
+    /// cannot run in the database they affect).
+    static func maintenance(_ server: DatabaseLocation.PostgresSettings, _ sql: String, logger: Logger) async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(
+                host: server.host, port: server.port, username: server.username, password: server.password,
+                database: server.database, tls: server.tls == .disable ? .disable : .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            ),
+            id: 1, logger: logger
+        )
+        do {
+            for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {}
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}

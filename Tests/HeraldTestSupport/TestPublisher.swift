@@ -1,0 +1,21 @@
+import HeraldCore
+import HeraldPublishing
+import Logging
+import Prometheus
+
+extension Publisher {
+    /// A publisher over a test's store, with its own metrics.
+    public static func forTests(_ store: any HeraldStore, signal: QueueSignal = QueueSignal(), clock: WallClock = .system) -> Publisher {
+        Publisher(notifications: store, alertStates: store, signal: signal, clock: clock, metrics: PublishMetrics(), logger: TestDatabase.logger)
+    }
+}
+
+extension MessageParking {
+    /// Parking into a test's store, with short waits between attempts.
+    public static func forTests(_ store: any AlertStateStore, attempts: Int = 3) -> MessageParking {
+        MessageParking(
+            store: store, clock: .system, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger, attempts: attempts,
+            firstDelay: .milliseconds(10)
+        )
+    }
+}
