@@ -55,8 +55,13 @@ public final class MockFCM: Sendable {
     /// Set once the server listens: where the token endpoint is.
     let baseURL = NIOLockedValueBox<String?>(nil)
 
+    /// One service-account key for every mock in the process: making a
+    /// 2048-bit RSA key costs up to seconds of CPU (more in a debug build),
+    /// and no test needs two mocks with different keys.
+    private static let sharedKey = Result { try _RSA.Signing.PrivateKey(keySize: .bits2048) }
+
     public init(projectID: String = "herald-test") async throws {
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let key = try Self.sharedKey.get()
         self.projectID = projectID
         self.privateKeyPEM = key.pemRepresentation
         await keys.add(rsa: try Insecure.RSA.PublicKey(pem: key.publicKey.pemRepresentation), digestAlgorithm: .sha256)

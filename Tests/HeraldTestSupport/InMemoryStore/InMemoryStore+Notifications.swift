@@ -56,11 +56,10 @@ extension InMemoryStore: NotificationStore {
         try withState { state in
             let links = state.inbox[userID] ?? [:]
             let (before, after) = start.bounds
-            let matching = links.keys.sorted().filter { id in
-                guard let notification = state.notifications[id] else { return false }
-                return (before.map { id < $0 } ?? true) && (after.map { id > $0 } ?? true)
-                    && (filter.serviceID.map { notification.serviceID == $0 } ?? true) && (filter.isRead.map { links[id] == $0 } ?? true)
-            }
+            let matching = links.keys.filter { id in
+                guard (before.map { id < $0 } ?? true) && (after.map { id > $0 } ?? true), let notification = state.notifications[id] else { return false }
+                return (filter.serviceID.map { notification.serviceID == $0 } ?? true) && (filter.isRead.map { links[id] == $0 } ?? true)
+            }.sorted()
             let page = start.isNewestFirst ? Array(matching.reversed().prefix(limit)) : Array(matching.prefix(limit))
             return page.compactMap { id in state.notifications[id].map { InboxItem(notification: $0, isRead: links[id] ?? false) } }
         }

@@ -7,12 +7,11 @@ import NIOCore
 /// nothing loaded from elsewhere, and the description itself.
 struct APIDocsPage {
     let web: WebSupport
-    /// The page's values, worked out once: the description never changes while running.
-    let reference: Result<TemplateValues, any Error>
-
-    init(web: WebSupport) {
-        self.web = web
-        reference = Result { TemplateValues(try OpenAPIReference(yaml: try BundledResources.openAPI()).values()) }
+    /// The page's values, worked out once per process and only when first
+    /// asked for: the description never changes while running, and drawing
+    /// it costs more CPU than building the rest of the application.
+    static let reference: Result<TemplateValues, any Error> = Result {
+        TemplateValues(try OpenAPIReference(yaml: try BundledResources.openAPI()).values())
     }
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
@@ -21,7 +20,7 @@ struct APIDocsPage {
     }
 
     @Sendable func docs(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let values = try reference.get().values
+        let values = try Self.reference.get().values
         let user = await web.user(request, context: context)
         return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, values: values)
     }
