@@ -81,6 +81,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -239,7 +240,7 @@ let package = Package(
         .target(
             name: "HeraldTestSupport",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges", "CRdKafka",
+                "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges", "CRdKafka",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

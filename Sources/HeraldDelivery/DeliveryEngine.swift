@@ -10,9 +10,13 @@ import ServiceLifecycle
 /// Builds the delivery worker and what it runs on from the configuration.
 public struct DeliveryEngine: Sendable {
     public let worker: DeliveryWorker
-    /// The worker and the outbound HTTP client, to run in the service group
-    /// (the client is shut down after the worker stops).
-    public let services: [any ServiceLifecycle.Service]
+    /// Shuts the provider connections and the HTTP client down when the
+    /// service group ends.
+    public let connections: any ServiceLifecycle.Service
+    /// The connections and the worker, in the order to run them in a
+    /// service group: it stops services in reverse order, so the worker
+    /// finishes its batches before the connections go.
+    public var services: [any ServiceLifecycle.Service] { [connections, worker] }
 
     public static func make(
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
@@ -43,14 +47,12 @@ public struct DeliveryEngine: Sendable {
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock
         )
-        // A service group stops services in reverse order: the worker
-        // finishes its batches before the connections go.
         let openOrigins = origins
         let connections = ClosingService {
             for origin in openOrigins { await origin.shutdown() }
             try? await http.shutdown()
         }
-        return DeliveryEngine(worker: worker, services: [connections, worker])
+        return DeliveryEngine(worker: worker, connections: connections)
     }
 
     private static func origin(_ url: String, _ variable: String, tls: TLSConfiguration, settings: DeliverySettings, metrics: DeliveryMetrics) throws -> HTTP2Origin {

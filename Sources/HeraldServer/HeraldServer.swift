@@ -10,6 +10,7 @@ import Hummingbird
 import Logging
 import Prometheus
 import ServiceLifecycle
+import UnixSignals
 
 /// The composition root: configuration → store → wake-up signal → metrics
 /// → clock → the services a process runs. Every command and the tests
@@ -32,6 +33,7 @@ public enum HeraldServer {
         )
         let ready = ReadinessGate()
         let supervision = SupervisionMetrics(registry: registry)
+        let parts = PartStates()
 
         var services = opened.services
         if roles.contains(.worker) {
@@ -39,7 +41,7 @@ public enum HeraldServer {
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
                 clock: options.clock
             )
-            services += engine.services
+            services += [engine.connections, ReportingService(name: "worker", engine.worker, parts: parts)]
         }
         if roles.contains(.kafkaBridge) {
             guard let kafka = config.kafka else { throw ConfigurationError("KAFKA_BROKERS", "is not set: there is nothing to bridge") }
@@ -47,8 +49,15 @@ public enum HeraldServer {
                 settings: kafka, services: store, publisher: publisher, parking: MessageParking(store: store, clock: options.clock, registry: registry, logger: logger),
                 ready: ready, logger: logger
             )
-            services.append(SupervisedService(name: "kafka-bridge", bridge, metrics: supervision, logger: logger))
+            services.append(
+                SupervisedService(name: "kafka-bridge", ReportingService(name: "kafka-bridge", bridge, parts: parts), metrics: supervision, logger: logger)
+            )
         }
+
+        let readiness = ReadinessProbe(
+            schema: store, expectedMigrations: opened.expectedMigrations, parts: parts,
+            requiredParts: roles.contains(.worker) ? ["worker"] : [], optionalParts: roles.contains(.kafkaBridge) ? ["kafka-bridge"] : []
+        )
 
         var routes: APIRoutes?
         var signIn: SignInServices?
@@ -63,7 +72,7 @@ public enum HeraldServer {
             signIn = made
         }
         var app = Application(
-            router: routes?.router(metrics: registry) ?? APIRoutes.operationsRouter(metrics: registry),
+            router: routes?.router(metrics: registry, readiness: readiness) ?? APIRoutes.operationsRouter(metrics: registry, readiness: readiness),
             configuration: .init(address: .hostname(config.httpHost, port: config.httpPort), serverName: "Herald"),
             services: services,
             onServerRunning: options.onServerRunning,
@@ -84,11 +93,18 @@ public enum HeraldServer {
     }
 
     /// Opens the configured store, runs the process until SIGTERM or
-    /// SIGINT (finishing what is in flight), and closes the store.
+    /// SIGINT, and closes the store. On the signal the server stops
+    /// accepting connections and every part finishes what is in flight
+    /// (requests, delivery batches) for up to SHUTDOWN_GRACE_SECONDS; then
+    /// what is left is cancelled (a delivery not recorded as sent is sent
+    /// again after its lease, so nothing is lost).
     public static func run(config: HeraldConfig, roles: ProcessRoles, logger: Logger, options: ServerOptions = ServerOptions()) async throws {
         let opened = try await StoreFactory.open(config.database, logger: logger)
         do {
-            try await buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options).runService()
+            let app = try buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options)
+            var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            group.maximumGracefulShutdownDuration = .seconds(config.shutdownGraceSeconds)
+            try await ServiceGroup(configuration: group).run()
         } catch {
             try? await opened.close()
             throw error

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldMigrations
 import Logging
 import NIOSSL
 import PostgresNIO
@@ -13,15 +14,19 @@ public struct OpenedStore: Sendable {
     public let migrate: @Sendable () async throws -> Void
     /// Releases what `services` do not (the SQLite file handle).
     public let close: @Sendable () async throws -> Void
+    /// The migration versions this build ships for the store, which
+    /// readiness expects to find applied.
+    public let expectedMigrations: Set<Int>
 
     public init(
         store: any HeraldStore, services: [any ServiceLifecycle.Service] = [], migrate: @escaping @Sendable () async throws -> Void = {},
-        close: @escaping @Sendable () async throws -> Void = {}
+        close: @escaping @Sendable () async throws -> Void = {}, expectedMigrations: Set<Int> = []
     ) {
         self.store = store
         self.services = services
         self.migrate = migrate
         self.close = close
+        self.expectedMigrations = expectedMigrations
     }
 }
 
@@ -30,7 +35,10 @@ public enum StoreFactory {
         switch location {
         case .sqlite(let path):
             let store = try await SQLiteStore.open(path: path, logger: logger)
-            return OpenedStore(store: store, services: [], migrate: { try await store.migrate() }, close: { try await store.close() })
+            return OpenedStore(
+                store: store, services: [], migrate: { try await store.migrate() }, close: { try await store.close() },
+                expectedMigrations: Set(try Migrations.all(for: .sqlite).map(\.version))
+            )
         case .postgres(let settings):
             let client = PostgresClient(configuration: try configuration(settings), backgroundLogger: logger)
             let store = PostgresStore(client: client, logger: logger)
@@ -40,7 +48,8 @@ public enum StoreFactory {
                     try await probe(settings, logger: logger)
                     try await PostgresMigrator(client: client, logger: logger).migrate()
                 },
-                close: {}
+                close: {},
+                expectedMigrations: Set(try Migrations.all(for: .postgres).map(\.version))
             )
         }
     }

@@ -50,7 +50,8 @@ struct MetaTests {
             let routes = APIRoutes(
                 config: TestApp.config(location), store: opened.store, publisher: .forTests(opened.store), clock: .system, signIn: signIn, streams: streams
             )
-            let router = routes.router(metrics: PrometheusCollectorRegistry())
+            let readiness = ReadinessProbe(schema: opened.store, expectedMigrations: [], parts: PartStates(), requiredParts: [])
+            let router = routes.router(metrics: PrometheusCollectorRegistry(), readiness: readiness)
             try await opened.close()
             return Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalised($0.path.description))" })
         }

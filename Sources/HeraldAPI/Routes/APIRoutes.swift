@@ -35,8 +35,8 @@ public struct APIRoutes: Sendable {
     }
 
     /// Every route, with `/metrics` serving `registry`.
-    public func router(metrics registry: PrometheusCollectorRegistry) -> Router<HeraldRequestContext> {
-        let router = Self.baseRouter(metrics: registry)
+    public func router(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
+        let router = Self.baseRouter(metrics: registry, readiness: readiness)
         if case .success(let assets) = WebAssets.shared {
             WebRoutes(api: api, assets: assets).addRoutes(to: router)
         }
@@ -62,15 +62,16 @@ public struct APIRoutes: Sendable {
 
     /// `/-/health` and `/metrics` only: what a process that serves no API
     /// (a scaled-out worker, the Kafka bridge) answers.
-    public static func operationsRouter(metrics registry: PrometheusCollectorRegistry) -> Router<HeraldRequestContext> {
-        baseRouter(metrics: registry)
+    public static func operationsRouter(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
+        baseRouter(metrics: registry, readiness: readiness)
     }
 
-    private static func baseRouter(metrics registry: PrometheusCollectorRegistry) -> Router<HeraldRequestContext> {
+    private static func baseRouter(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         MetaController().addHealthRoute(to: router.group(""))
+        ProbeController(readiness: readiness).addRoutes(to: router.group(""))
         MetricsController(registry: registry).addRoutes(to: router)
         return router
     }

@@ -47,6 +47,12 @@ public struct HeraldConfig: Sendable {
     /// Live inbox streams open at once per user and in all (more get 429).
     public var streamsPerUser: Int
     public var streamsTotal: Int
+    /// How long a stopping process (SIGTERM) may finish in-flight requests
+    /// and delivery batches before what is left is cancelled.
+    public var shutdownGraceSeconds: Int
+    /// `text` (one readable line per message) or `json` (one JSON object
+    /// per line, for log collectors).
+    public var logFormat: LogFormat
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -69,7 +75,9 @@ public struct HeraldConfig: Sendable {
         auth: AuthSettings = AuthSettings(),
         publicURL: String? = nil,
         streamsPerUser: Int = 5,
-        streamsTotal: Int = 10_000
+        streamsTotal: Int = 10_000,
+        shutdownGraceSeconds: Int = 25,
+        logFormat: LogFormat = .text
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -92,7 +100,14 @@ public struct HeraldConfig: Sendable {
         self.publicURL = publicURL
         self.streamsPerUser = streamsPerUser
         self.streamsTotal = streamsTotal
+        self.shutdownGraceSeconds = shutdownGraceSeconds
+        self.logFormat = logFormat
     }
+}
+
+public enum LogFormat: String, Sendable, CaseIterable {
+    case text
+    case json
 }
 
 /// A setting that cannot be used, with the variable it came from.
@@ -182,6 +197,11 @@ extension HeraldConfig {
             throw ConfigurationError("LOG_LEVEL", "expected one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
 
+        let formatName = (text("LOG_FORMAT") ?? defaults.logFormat.rawValue).lowercased()
+        guard let format = LogFormat(rawValue: formatName) else {
+            throw ConfigurationError("LOG_FORMAT", "expected text or json, got '\(formatName)'")
+        }
+
         self.init(
             database: database,
             httpHost: text("HTTP_HOST") ?? defaults.httpHost,
@@ -203,7 +223,9 @@ extension HeraldConfig {
             auth: try AuthSettings(text: text),
             publicURL: text("PUBLIC_URL")?.trimmingSuffix("/"),
             streamsPerUser: try read.integer("STREAMS_PER_USER", default: defaults.streamsPerUser, range: 1...1_000),
-            streamsTotal: try read.integer("STREAMS_MAX", default: defaults.streamsTotal, range: 1...1_000_000)
+            streamsTotal: try read.integer("STREAMS_MAX", default: defaults.streamsTotal, range: 1...1_000_000),
+            shutdownGraceSeconds: try read.integer("SHUTDOWN_GRACE_SECONDS", default: defaults.shutdownGraceSeconds, range: 1...3600),
+            logFormat: format
         )
     }
 }

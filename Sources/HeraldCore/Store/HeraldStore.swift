@@ -8,13 +8,20 @@ import Foundation
 /// A part of Herald asks for the concerns it uses (the worker for the
 /// `DeliveryQueue`, the publisher for `NotificationStore` and
 /// `AlertStateStore`); the composition root holds the whole store.
-public typealias HeraldStore = SharedSettings & AccountStore & ServiceStore & NotificationStore & DeliveryQueue & AlertStateStore
+public typealias HeraldStore = SharedSettings & SchemaStatus & AccountStore & ServiceStore & NotificationStore & DeliveryQueue & AlertStateStore
 
 /// Values every replica must agree on (the generated token signing key).
 public protocol SharedSettings: Sendable {
     /// The value stored under `name`, storing `candidate` first when there is
     /// none: the first replica to ask decides, the others read its choice.
     func sharedSetting(_ name: String, ifAbsent candidate: String) async throws -> String
+}
+
+/// What readiness asks of the database: that it answers, and which
+/// migrations it has applied.
+public protocol SchemaStatus: Sendable {
+    /// The versions recorded in `schema_migrations`, in one round trip.
+    func appliedMigrations() async throws -> Set<Int>
 }
 
 public enum StoreError: Error, Equatable, CustomStringConvertible {

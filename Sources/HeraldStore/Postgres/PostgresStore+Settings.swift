@@ -14,3 +14,10 @@ extension PostgresStore: SharedSettings {
         ) ?? candidate
     }
 }
+
+extension PostgresStore: SchemaStatus {
+    public func appliedMigrations() async throws -> Set<Int> {
+        let versions: [Int32] = try await rows("SELECT version FROM schema_migrations", as: Int32.self)
+        return Set(versions.map { Int($0) })
+    }
+}

@@ -10,3 +10,11 @@ extension SQLiteStore: SharedSettings {
         }
     }
 }
+
+extension SQLiteStore: SchemaStatus {
+    public func appliedMigrations() async throws -> Set<Int> {
+        try await database.read { db in
+            Set(try await db.rows("SELECT version FROM schema_migrations").map { Int(try $0.int64("version")) })
+        }
+    }
+}

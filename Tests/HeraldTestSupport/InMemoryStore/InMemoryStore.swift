@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldMigrations
 import NIOConcurrencyHelpers
 
 /// Every store protocol over values in memory, with the semantics of the
@@ -86,6 +87,7 @@ public final class StoreFaults: Sendable {
         case claimDeliveries
         case recordDeliveries
         case park
+        case appliedMigrations
     }
 
     private let planned = NIOLockedValueBox<[Operation: (remaining: Int, error: any Error)]>([:])
@@ -116,5 +118,12 @@ extension InMemoryStore: SharedSettings {
             state.settings[name] = candidate
             return candidate
         }
+    }
+}
+
+extension InMemoryStore: SchemaStatus {
+    /// Every migration this build ships: the fake has the current schema by construction.
+    public func appliedMigrations() async throws -> Set<Int> {
+        try withState(.appliedMigrations) { _ in Set(try Migrations.all(for: .sqlite).map(\.version)) }
     }
 }

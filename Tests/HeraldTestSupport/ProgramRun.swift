@@ -1,0 +1,43 @@
+import Foundation
+
+/// Runs a program to its end on a thread of its own, never on a thread of
+/// the cooperative pool (waiting for a process there stalls other tests),
+/// and returns its exit status and what it wrote (stdout and stderr, kept
+/// in a file: a pipe would hang on a daemon that inherits it).
+///
+/// posix_spawn and waitpid, not Foundation's Process: its waitUntilExit
+/// was seen here never to return for a child that had exited (a zombie
+/// left unreaped).
+public func runProgram(_ path: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("herald-run-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            do {
+                continuation.resume(returning: try spawnAndWait(path, arguments, output: log.path))
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+}
+
+private func spawnAndWait(_ path: String, _ arguments: [String], output: String) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw TestSetupError("cannot start \(path): \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+        guard errno == EINTR else { throw TestSetupError("waitpid \(path): \(String(cString: strerror(errno)))") }
+    }
+    // WIFEXITED/WEXITSTATUS are macros Swift does not import.
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+}
