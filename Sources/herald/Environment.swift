@@ -14,6 +14,7 @@ enum CommandEnvironment {
         }
         if let host = listen?.host { config.httpHost = host }
         if let port = listen?.port { config.httpPort = port }
+        if config.logFormat == .json { LogFormatting.useJSON() }
         var logger = Logger(label: "herald")
         logger.logLevel = config.logLevel
         return (config, logger)
@@ -25,4 +26,11 @@ enum CommandEnvironment {
 struct ListenOptions: ParsableArguments {
     @Option(help: "Address to listen on (overrides HTTP_HOST).") var host: String?
     @Option(help: "Port to listen on (overrides HTTP_PORT).") var port: Int?
+}
+
+/// The process's log handler is chosen once, before the first logger.
+enum LogFormatting {
+    private static let jsonOnce: Void = LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+
+    static func useJSON() { _ = jsonOnce }
 }
