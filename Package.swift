@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldCore", "HeraldServer", "HeraldIdentity",
+                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -82,6 +82,16 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HeraldImport",
+            dependencies: [
+                "HeraldCore", "HeraldStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -256,6 +266,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/HeraldTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HeraldImportTests",
+            dependencies: [
+                "HeraldCore", "HeraldImport", "HeraldPublishing", "HeraldTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

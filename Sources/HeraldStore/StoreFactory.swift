@@ -97,7 +97,7 @@ public enum StoreFactory {
         }
     }
 
-    static func configuration(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresClient.Configuration {
+    public static func configuration(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch settings.tls {
             case .disable: .disable

@@ -51,6 +51,8 @@ public final class InMemoryStore: Sendable {
         var deliveries: [DeliveryID: DeliveryRow] = [:]
         var alertStates: [UUID: [String: AlertState]] = [:]
         var parked: [ParkedMessage] = []
+        /// Imported notifications by their source's key.
+        var imported: [String: NotificationID] = [:]
         var lastID: Int64 = 0
 
         /// Ids are never reused, as in the databases.
@@ -125,5 +127,35 @@ extension InMemoryStore: SchemaStatus {
     /// Every migration this build ships: the fake has the current schema by construction.
     public func appliedMigrations() async throws -> Set<Int> {
         try withState(.appliedMigrations) { _ in Set(try Migrations.all(for: .sqlite).map(\.version)) }
+    }
+}
+
+extension InMemoryStore: LegacyImportStore {
+    public func importService(_ service: ServiceRecord) async throws -> Bool {
+        try withState { state in
+            defer { state.services[service.id] = service }
+            return state.services[service.id] == nil
+        }
+    }
+
+    public func importNotification(key: String, _ notification: ImportedNotification, inbox: [UserID: Bool]) async throws -> Bool {
+        try withState { state in
+            var created = false
+            let id: NotificationID
+            if let known = state.imported[key] {
+                id = known
+            } else {
+                guard state.services[notification.serviceID] != nil else { throw StoreError.invalidInput("no service \(notification.serviceID)") }
+                id = state.nextID()
+                state.notifications[id] = NotificationRecord(
+                    id: id, serviceID: notification.serviceID, timestamp: notification.createdAt, title: notification.title,
+                    subtitle: notification.subtitle, url: notification.url
+                )
+                state.imported[key] = id
+                created = true
+            }
+            for (userID, isRead) in inbox { state.inbox[userID, default: [:]][id] = isRead }
+            return created
+        }
     }
 }

@@ -1,0 +1,189 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Brings a site's data over from ESS Notify: users (admin and active
+/// flags), services under their own UUIDs (senders keep their URLs),
+/// subscriptions, device tokens (split from the old ';'-joined column,
+/// platform guessed as the old server did), notifications with their
+/// times, and each user's inbox with its read state. Nothing is pushed.
+///
+/// Idempotent: users are found by name, services by id, notifications by
+/// their old id (`ess:<id>`), and subscriptions and devices are sets, so a
+/// second run changes nothing and a later one brings only what is new.
+public struct ESSImporter: Sendable {
+    public let source: any ESSSource
+    public let store: any HeraldStore
+    /// What imported accounts are marked as (the sign-in method they use here).
+    public let origin: AccountOrigin
+    public let clock: WallClock
+    /// Notifications read and written per step.
+    public var pageSize = 500
+    /// A line per step, for the operator watching.
+    public let progress: @Sendable (String) -> Void
+    let logger: Logger
+
+    public init(
+        source: any ESSSource, store: any HeraldStore, origin: AccountOrigin, clock: WallClock = .system, logger: Logger,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.source = source
+        self.store = store
+        self.origin = origin
+        self.clock = clock
+        self.logger = logger
+        self.progress = progress
+    }
+
+    /// Reads everything and says what an import would do, writing nothing.
+    public func plan() async throws -> ESSImportReport {
+        var report = ESSImportReport()
+        for user in try await source.users() {
+            if try await store.user(named: user.username) == nil { report.usersCreated += 1 } else { report.usersFound += 1 }
+            let tokens = Self.tokens(user.deviceTokens)
+            report.devices += tokens.kept.count
+            report.devicesSkipped += tokens.skipped
+        }
+        for service in try await source.services() {
+            if try await store.service(id: service.id) == nil { report.servicesCreated += 1 } else { report.servicesFound += 1 }
+        }
+        report.subscriptions = try await source.subscriptions().count
+        report.notificationsRead = try await source.notificationCount()
+        report.keywordFiltersNotImported = try await source.keywordFilterCount()
+        return report
+    }
+
+    public func run() async throws -> ESSImportReport {
+        var report = ESSImportReport()
+        let now = clock.now()
+
+        let services = try await source.services()
+        for service in services {
+            let record = ServiceRecord(id: service.id, category: service.category, color: service.color, owner: service.owner)
+            if try await store.importService(record) { report.servicesCreated += 1 } else { report.servicesFound += 1 }
+        }
+        progress("services: \(services.count) (\(report.servicesCreated) new)")
+
+        // Old user id → Herald's.
+        var userIDs: [Int64: UserID] = [:]
+        let users = try await source.users()
+        for user in users {
+            let id: UserID
+            if let existing = try await store.user(named: user.username) {
+                id = existing.id
+                report.usersFound += 1
+            } else {
+                id = try await store.createUser(username: user.username, passwordHash: nil, isAdmin: user.isAdmin, origin: origin, at: now).id
+                report.usersCreated += 1
+            }
+            _ = try await store.updateUser(id: id, UserPatch(isActive: user.isActive, isAdmin: user.isAdmin))
+            userIDs[user.id] = id
+            let tokens = Self.tokens(user.deviceTokens)
+            report.devicesSkipped += tokens.skipped
+            for token in tokens.kept {
+                _ = try await store.registerDevice(userID: id, token: token, platform: Platform.guess(fromToken: token), at: now)
+                report.devices += 1
+            }
+        }
+        progress("users: \(users.count) (\(report.usersCreated) new), devices: \(report.devices)")
+
+        let known = Set(services.map(\.id))
+        var subscribed: [UserID: [UUID: Bool]] = [:]
+        for subscription in try await source.subscriptions() {
+            guard let user = userIDs[subscription.userID], known.contains(subscription.serviceID) else {
+                report.subscriptionsSkipped += 1
+                continue
+            }
+            subscribed[user, default: [:]][subscription.serviceID] = true
+        }
+        for (user, changes) in subscribed {
+            try await store.setSubscriptions(userID: user, changes)
+            report.subscriptions += changes.count
+        }
+        progress("subscriptions: \(report.subscriptions)")
+
+        let total = try await source.notificationCount()
+        var after: Int64 = 0
+        while true {
+            let page = try await source.notifications(after: after, limit: pageSize)
+            guard let first = page.first, let last = page.last else { break }
+            var inboxes: [Int64: [UserID: Bool]] = [:]
+            for entry in try await source.inbox(notificationIDs: first.id...last.id) {
+                guard let user = userIDs[entry.userID] else {
+                    report.inboxEntriesSkipped += 1
+                    continue
+                }
+                inboxes[entry.notificationID, default: [:]][user] = entry.isRead
+            }
+            for notification in page {
+                guard known.contains(notification.serviceID) else {
+                    report.notificationsSkipped += 1
+                    continue
+                }
+                let inbox = inboxes[notification.id] ?? [:]
+                let imported = ImportedNotification(
+                    serviceID: notification.serviceID, createdAt: notification.timestamp, title: notification.title,
+                    subtitle: notification.subtitle, url: notification.url
+                )
+                if try await store.importNotification(key: "ess:\(notification.id)", imported, inbox: inbox) {
+                    report.notificationsCreated += 1
+                } else {
+                    report.notificationsFound += 1
+                }
+                report.inboxEntries += inbox.count
+            }
+            report.notificationsRead += page.count
+            after = last.id
+            progress("notifications: \(report.notificationsRead)/\(total)")
+        }
+
+        report.keywordFiltersNotImported = try await source.keywordFilterCount()
+        if report.keywordFiltersNotImported > 0 {
+            logger.warning(
+                "keyword filters are not imported: Herald has no per-subscription keyword filters yet",
+                metadata: ["filters": "\(report.keywordFiltersNotImported)"]
+            )
+        }
+        return report
+    }
+
+    /// The old server's device tokens: ';'-joined; it pushed to 64-character
+    /// tokens (APNs) and longer ones (FCM) and ignored shorter ones.
+    static func tokens(_ joined: String) -> (kept: [String], skipped: Int) {
+        let all = joined.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let kept = all.filter { $0.count >= 64 }
+        return (Array(NSOrderedSet(array: kept).array as? [String] ?? kept), all.count - kept.count)
+    }
+}
+
+/// What an import did (or, for a dry run, would do).
+public struct ESSImportReport: Sendable, Equatable, CustomStringConvertible {
+    public var usersCreated = 0
+    public var usersFound = 0
+    public var servicesCreated = 0
+    public var servicesFound = 0
+    public var subscriptions = 0
+    public var subscriptionsSkipped = 0
+    public var devices = 0
+    public var devicesSkipped = 0
+    public var notificationsRead = 0
+    public var notificationsCreated = 0
+    public var notificationsFound = 0
+    public var notificationsSkipped = 0
+    public var inboxEntries = 0
+    public var inboxEntriesSkipped = 0
+    public var keywordFiltersNotImported = 0
+
+    public init() {}
+
+    public var description: String {
+        """
+        users:         \(usersCreated) new, \(usersFound) already here
+        services:      \(servicesCreated) new, \(servicesFound) already here
+        subscriptions: \(subscriptions)\(subscriptionsSkipped > 0 ? " (\(subscriptionsSkipped) of unknown users or services skipped)" : "")
+        devices:       \(devices)\(devicesSkipped > 0 ? " (\(devicesSkipped) tokens shorter than 64 characters skipped, as the old server ignored them)" : "")
+        notifications: \(notificationsRead) read, \(notificationsCreated) new, \(notificationsFound) already here\(notificationsSkipped > 0 ? ", \(notificationsSkipped) of unknown services skipped" : "")
+        inbox entries: \(inboxEntries)\(inboxEntriesSkipped > 0 ? " (\(inboxEntriesSkipped) of unknown users skipped)" : "")
+        """ + (keywordFiltersNotImported > 0 ? "\nkeyword filters: \(keywordFiltersNotImported) not imported (Herald has none yet)" : "")
+    }
+}
