@@ -45,6 +45,7 @@ let package = Package(
             dependencies: [
                 "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
