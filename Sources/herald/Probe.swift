@@ -1,7 +1,9 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import HeraldCore
 import NIOCore
+import NIOHTTP1
 
 /// The container's HEALTHCHECK without curl in the image: asks this
 /// host's Herald for a probe and exits 0 only on 200.
