@@ -36,6 +36,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        // OTLP over HTTP only: the gRPC exporter would add grpc-swift to every build.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         // The shipped binary: ArgumentParser commands over HeraldServer. No
@@ -44,6 +47,9 @@ let package = Package(
             name: "herald",
             dependencies: [
                 "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport",
+                // Also reached through HeraldServer, but SwiftPM 6.3 leaves a
+                // package with traits out of this product's link without it.
+                .product(name: "OTel", package: "swift-otel"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -68,6 +74,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "OTel", package: "swift-otel"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -100,6 +107,7 @@ let package = Package(
         .target(
             name: "HeraldCore",
             dependencies: [
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -134,6 +142,8 @@ let package = Package(
             name: "HeraldDelivery",
             dependencies: [
                 "HeraldCore",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -156,6 +166,8 @@ let package = Package(
             name: "HeraldPublishing",
             dependencies: [
                 "HeraldCore",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -252,6 +264,7 @@ let package = Package(
         .target(
             name: "HeraldTestSupport",
             dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges", "CRdKafka",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -303,6 +316,8 @@ let package = Package(
             name: "HeraldServerTests",
             dependencies: [
                 "HeraldCore", "HeraldServer", "HeraldTestSupport", "HeraldStore", "HeraldBridges",
+                // As for `herald`: without it SwiftPM leaves OTel out of the test link.
+                .product(name: "OTel", package: "swift-otel"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -343,7 +358,9 @@ let package = Package(
         .testTarget(
             name: "HeraldDeliveryTests",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport", "HeraldBridges",
+                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport", "HeraldBridges", "HeraldPublishing",
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

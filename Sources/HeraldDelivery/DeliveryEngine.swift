@@ -6,6 +6,7 @@ import NIOCore
 import NIOSSL
 import Prometheus
 import ServiceLifecycle
+import Tracing
 
 /// Builds the delivery worker and what it runs on from the configuration.
 public struct DeliveryEngine: Sendable {
@@ -20,7 +21,7 @@ public struct DeliveryEngine: Sendable {
 
     public static func make(
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
-        clock: WallClock = .system
+        clock: WallClock = .system, tracer: (any Tracer)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
@@ -45,7 +46,8 @@ public struct DeliveryEngine: Sendable {
             providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
         }
         let worker = DeliveryWorker(
-            queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock
+            queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,
+            tracer: tracer
         )
         let openOrigins = origins
         let connections = ClosingService {

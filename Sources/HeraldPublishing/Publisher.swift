@@ -1,6 +1,8 @@
 import Foundation
 import HeraldCore
+import Instrumentation
 import Logging
+import Tracing
 
 /// The one way a notification gets into Herald, whatever its source: the
 /// draft meets `NotificationRules`, the store keeps it with its inbox links
@@ -13,10 +15,13 @@ public struct Publisher: Sendable {
     let clock: WallClock
     let metrics: PublishMetrics
     let logger: Logger
+    /// Where publish spans go; the process's (OpenTelemetry when
+    /// OTEL_EXPORTER_OTLP_ENDPOINT is set, else none) unless a test gives one.
+    let tracer: any Tracer
 
     public init(
         notifications: any NotificationStore, alertStates: any AlertStateStore, signal: QueueSignal, clock: WallClock, metrics: PublishMetrics,
-        logger: Logger
+        logger: Logger, tracer: (any Tracer)? = nil
     ) {
         self.notifications = notifications
         self.alertStates = alertStates
@@ -24,23 +29,46 @@ public struct Publisher: Sendable {
         self.clock = clock
         self.metrics = metrics
         self.logger = logger
+        self.tracer = tracer ?? InstrumentationSystem.tracer
     }
 
     /// Publishes a draft from a sender that can be told no: one that breaks
     /// a rule is refused with every problem (`PublishError.rejected`).
-    public func publish(_ draft: NotificationDraft, to serviceID: UUID, from source: PublishSource) async throws -> NotificationRecord {
-        let checked: NotificationDraft
-        do {
-            checked = try NotificationRules.validated(draft)
-        } catch {
-            metrics.rejected(from: source)
-            throw PublishError.rejected(error.issues)
+    /// `requestID` (the HTTP request's) goes with the notification to the
+    /// worker's logs and spans.
+    public func publish(
+        _ draft: NotificationDraft, to serviceID: UUID, from source: PublishSource, requestID: String? = nil
+    ) async throws -> NotificationRecord {
+        try await tracer.withAnySpan("publish notification") { span in
+            span.attributes["herald.service_id"] = serviceID.uuidString
+            span.attributes["herald.source"] = source.name
+            if let requestID { span.attributes["herald.request_id"] = requestID }
+            var checked: NotificationDraft
+            do {
+                checked = try NotificationRules.validated(draft)
+            } catch let error as NotificationRules.Violations {
+                metrics.rejected(from: source)
+                span.setStatus(SpanStatus(code: .error, message: "refused"))
+                throw PublishError.rejected(error.issues)
+            }
+            checked.origin = origin(requestID: requestID)
+            guard let record = try await notifications.publish(checked, serviceID: serviceID, at: clock.now()) else {
+                throw PublishError.serviceNotFound(serviceID)
+            }
+            span.attributes["herald.notification_id"] = Int(record.id)
+            announce([record], to: serviceID, from: source)
+            return record
         }
-        guard let record = try await notifications.publish(checked, serviceID: serviceID, at: clock.now()) else {
-            throw PublishError.serviceNotFound(serviceID)
-        }
-        announce([record], to: serviceID, from: source)
-        return record
+    }
+
+    /// The current span's propagation headers and the request id, stored
+    /// with the notification; nil when there is neither (tracing off, no
+    /// request), so nothing is stored for nothing.
+    func origin(requestID: String?) -> NotificationOrigin? {
+        var carrier: [String: String] = [:]
+        if let context = ServiceContext.current { tracer.inject(context, into: &carrier, using: HeaderDictionary.Injector()) }
+        guard !carrier.isEmpty || requestID != nil else { return nil }
+        return NotificationOrigin(traceContext: carrier, requestID: requestID)
     }
 
     /// Publishes what changed among `observations` (new, fired again,
@@ -63,8 +91,13 @@ public struct Publisher: Sendable {
             return stored
         }
         let originals = given
+        let origin = origin(requestID: nil)
         let fit: AlertComposer = { chosen in
-            compose(chosen.compactMap { originals[$0.fingerprint] }).map { fitted($0, for: serviceID, from: source) }
+            compose(chosen.compactMap { originals[$0.fingerprint] }).map {
+                var draft = fitted($0, for: serviceID, from: source)
+                draft.origin = origin
+                return draft
+            }
         }
         guard let records = try await alertStates.publishAlertChanges(
             serviceID: serviceID, storable, renotifyAfter: renotifyAfter, at: clock.now(), compose: fit

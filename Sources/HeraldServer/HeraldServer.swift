@@ -101,8 +101,13 @@ public enum HeraldServer {
     public static func run(config: HeraldConfig, roles: ProcessRoles, logger: Logger, options: ServerOptions = ServerOptions()) async throws {
         let opened = try await StoreFactory.open(config.database, logger: logger)
         do {
-            let app = try buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options)
-            var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            var services: [any Service] = []
+            if config.tracesEndpoint != nil {
+                // First in the group, so stopped last: the spans of the shutdown are exported too.
+                services.append(try Tracing.bootstrap(serviceName: roles.serviceName))
+            }
+            services.append(try buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options))
+            var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             group.maximumGracefulShutdownDuration = .seconds(config.shutdownGraceSeconds)
             try await ServiceGroup(configuration: group).run()
         } catch {

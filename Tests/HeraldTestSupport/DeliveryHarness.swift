@@ -6,6 +6,7 @@ import HeraldPublishing
 import HeraldStore
 import Logging
 import ServiceLifecycle
+import Tracing
 
 /// A store on a fresh database of one backend plus mock APNs and FCM, with
 /// delivery workers that a test starts and stops.
@@ -39,12 +40,13 @@ public struct DeliveryHarness: Sendable {
     /// Runs a worker (with its own HTTP client) for the duration of `body`,
     /// then shuts it down gracefully.
     public func withWorker<T: Sendable>(
-        settings override: DeliverySettings? = nil, clock: WallClock = .system, _ body: @Sendable () async throws -> T
+        settings override: DeliverySettings? = nil, clock: WallClock = .system, tracer: (any Tracer)? = nil, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         var config = HeraldConfig(secretKey: TestApp.secret)
         config.delivery = override ?? settings
         let engine = try DeliveryEngine.make(
-            config: config, queue: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock
+            config: config, queue: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock,
+            tracer: tracer
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }

@@ -2,11 +2,14 @@ import HeraldCore
 import HeraldPublishing
 import Logging
 import Prometheus
+import Tracing
 
 extension Publisher {
     /// A publisher over a test's store, with its own metrics.
-    public static func forTests(_ store: any HeraldStore, signal: QueueSignal = QueueSignal(), clock: WallClock = .system) -> Publisher {
-        Publisher(notifications: store, alertStates: store, signal: signal, clock: clock, metrics: PublishMetrics(), logger: TestDatabase.logger)
+    public static func forTests(
+        _ store: any HeraldStore, signal: QueueSignal = QueueSignal(), clock: WallClock = .system, tracer: (any Tracer)? = nil
+    ) -> Publisher {
+        Publisher(notifications: store, alertStates: store, signal: signal, clock: clock, metrics: PublishMetrics(), logger: TestDatabase.logger, tracer: tracer)
     }
 }
 

@@ -97,7 +97,7 @@ struct ServicesController {
         let input = try await api.decoding.json(NotificationInput.self, from: request)
         let draft = NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "")
         do {
-            let notification = try await api.publisher.publish(draft, to: id, from: .api)
+            let notification = try await api.publisher.publish(draft, to: id, from: .api, requestID: context.id)
             return JSONBody.response(NotificationBody(notification), status: .created)
         } catch PublishError.rejected(let issues) {
             throw ValidationFailure(issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) })

@@ -42,7 +42,7 @@ struct WebhookController {
             throw APIError(.badRequest, "The service's \(error.field) template does not parse: \(error.reason)")
         }
         do {
-            let notification = try await api.publisher.publish(draft, to: serviceID, from: .webhook)
+            let notification = try await api.publisher.publish(draft, to: serviceID, from: .webhook, requestID: context.id)
             return JSONBody.response(NotificationBody(notification), status: .created)
         } catch PublishError.rejected(let issues) {
             let problems = issues.map(\.description).joined(separator: "; ")

@@ -68,6 +68,9 @@ public struct APIRoutes: Sendable {
 
     private static func baseRouter(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
+        // Outermost: a request's span covers the error handling too. Without
+        // OTEL_EXPORTER_OTLP_ENDPOINT the tracer is a no-op.
+        router.add(middleware: TracingMiddleware())
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.debug))
         MetaController().addHealthRoute(to: router.group(""))

@@ -53,6 +53,10 @@ public struct HeraldConfig: Sendable {
     /// `text` (one readable line per message) or `json` (one JSON object
     /// per line, for log collectors).
     public var logFormat: LogFormat
+    /// Where traces go over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT or
+    /// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); nil: no tracing. The exporter
+    /// reads the other OTEL_* variables itself.
+    public var tracesEndpoint: String?
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -77,7 +81,8 @@ public struct HeraldConfig: Sendable {
         streamsPerUser: Int = 5,
         streamsTotal: Int = 10_000,
         shutdownGraceSeconds: Int = 25,
-        logFormat: LogFormat = .text
+        logFormat: LogFormat = .text,
+        tracesEndpoint: String? = nil
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -102,6 +107,7 @@ public struct HeraldConfig: Sendable {
         self.streamsTotal = streamsTotal
         self.shutdownGraceSeconds = shutdownGraceSeconds
         self.logFormat = logFormat
+        self.tracesEndpoint = tracesEndpoint
     }
 }
 
@@ -225,7 +231,8 @@ extension HeraldConfig {
             streamsPerUser: try read.integer("STREAMS_PER_USER", default: defaults.streamsPerUser, range: 1...1_000),
             streamsTotal: try read.integer("STREAMS_MAX", default: defaults.streamsTotal, range: 1...1_000_000),
             shutdownGraceSeconds: try read.integer("SHUTDOWN_GRACE_SECONDS", default: defaults.shutdownGraceSeconds, range: 1...3600),
-            logFormat: format
+            logFormat: format,
+            tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT")
         )
     }
 }

@@ -12,8 +12,14 @@ public struct NotificationRecord: Sendable, Equatable {
     public var url: String
     /// An alert's level (critical, warning, ...), set by the bridges.
     public var severity: String?
+    /// Where it was published from (trace context, request id). Read only
+    /// where deliveries are claimed: the worker continues the publish's trace.
+    public var origin: NotificationOrigin?
 
-    public init(id: NotificationID, serviceID: UUID, timestamp: Date, title: String, subtitle: String, url: String, severity: String? = nil) {
+    public init(
+        id: NotificationID, serviceID: UUID, timestamp: Date, title: String, subtitle: String, url: String, severity: String? = nil,
+        origin: NotificationOrigin? = nil
+    ) {
         self.id = id
         self.serviceID = serviceID
         self.timestamp = timestamp
@@ -21,6 +27,44 @@ public struct NotificationRecord: Sendable, Equatable {
         self.subtitle = subtitle
         self.url = url
         self.severity = severity
+        self.origin = origin
+    }
+}
+
+/// Where a notification was published from, kept with it so the delivery
+/// worker (perhaps in another process, later) continues the same trace and
+/// logs the request that caused each push.
+public struct NotificationOrigin: Sendable, Equatable {
+    /// The trace propagation headers of the publish (W3C `traceparent`,
+    /// `tracestate`, or whatever the configured propagator writes).
+    public var traceContext: [String: String]
+    /// The HTTP request's id (`hb.request.id` in the logs).
+    public var requestID: String?
+
+    public init(traceContext: [String: String], requestID: String?) {
+        self.traceContext = traceContext
+        self.requestID = requestID
+    }
+
+    /// The trace context as stored: a JSON object, nil when empty.
+    public var traceContextJSON: String? {
+        guard !traceContext.isEmpty, let data = try? JSONEncoder.sortedKeys.encode(traceContext) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Read back from the stored columns; nil when neither was stored.
+    public init?(traceContextJSON: String?, requestID: String?) {
+        let context = traceContextJSON.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+        guard !context.isEmpty || requestID != nil else { return nil }
+        self.init(traceContext: context, requestID: requestID)
+    }
+}
+
+extension JSONEncoder {
+    fileprivate static var sortedKeys: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 }
 
@@ -30,12 +74,15 @@ public struct NotificationDraft: Sendable, Equatable {
     public var subtitle: String
     public var url: String
     public var severity: String?
+    /// Set by the `Publisher`, not by senders.
+    public var origin: NotificationOrigin?
 
-    public init(title: String, subtitle: String = "", url: String = "", severity: String? = nil) {
+    public init(title: String, subtitle: String = "", url: String = "", severity: String? = nil, origin: NotificationOrigin? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.url = url
         self.severity = severity
+        self.origin = origin
     }
 }
 

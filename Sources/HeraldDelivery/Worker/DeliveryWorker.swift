@@ -4,6 +4,7 @@ import Logging
 import NIOConcurrencyHelpers
 import Prometheus
 import ServiceLifecycle
+import Tracing
 
 /// Drains the delivery queue: claims batches under a lease, sends each
 /// delivery through its platform's provider, and records the outcomes.
@@ -24,11 +25,13 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let clock: WallClock
     /// Opened once the schema is migrated; nothing is claimed before.
     let ready: ReadinessGate
+    let tracing: DeliveryTracing
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
-        ready: ReadinessGate, logger: Logger, clock: WallClock = .system
+        ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil
     ) {
+        self.tracing = DeliveryTracing(tracer: tracer ?? InstrumentationSystem.tracer)
         self.queue = queue
         self.providers = Dictionary(providers.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings
@@ -123,20 +126,27 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 toSend[delivery.platform, default: []].append(delivery)
             }
         }
-        await withTaskGroup(of: [DeliveryResult].self) { group in
+        var calls: [DeliveryTracing.ProviderCall] = []
+        await withTaskGroup(of: DeliveryTracing.ProviderCall.self) { group in
             for (platform, deliveries) in toSend {
                 guard let provider = providers[platform] else { continue }
                 group.addTask {
+                    let started = DefaultTracerClock.now
                     let attempts = await provider.send(deliveries, now: now)
                     let answered = clock.now()
-                    return zip(deliveries, attempts).map { delivery, attempt in
+                    let results = zip(deliveries, attempts).map { delivery, attempt in
                         if let latency = attempt.latency { metrics.recordLatency(latency, platform: platform) }
                         return DeliveryResult(delivery: delivery, outcome: policy.outcome(for: attempt.reply, delivery: delivery, now: answered, random: .random(in: 0..<1)))
                     }
+                    return DeliveryTracing.ProviderCall(platform: platform, started: started, ended: DefaultTracerClock.now, results: results)
                 }
             }
-            for await sent in group { results.append(contentsOf: sent) }
+            for await call in group {
+                results.append(contentsOf: call.results)
+                calls.append(call)
+            }
         }
+        tracing.record(calls)
         return results
     }
 
@@ -171,6 +181,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             "delivery": "\(delivery.id)", "notification": "\(delivery.notification.id)", "platform": "\(delivery.platform.rawValue)",
             "token": "\(delivery.token.map(TokenHint.hint) ?? "-")", "attempt": "\(delivery.attempts)",
         ]
+        // The request that published it, when it came over HTTP.
+        if let request = delivery.notification.origin?.requestID { metadata["request"] = "\(request)" }
         if let reason = result.outcome.reason { metadata["reason"] = "\(reason)" }
         let message: Logger.Message =
             switch result.outcome {

@@ -8,7 +8,7 @@ extension PostgresStore: DeliveryQueue {
         // different rows; the lease returns a crashed worker's rows to the pool.
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
-            Int64, UUID, ExactTimestamp, String, String, String, String?, Int64
+            Int64, UUID, ExactTimestamp, String, String, String, String?, Int64, String?, String?
         )
         let claimed = try await rows(
             """
@@ -25,7 +25,7 @@ extension PostgresStore: DeliveryQueue {
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
                 n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
-                (SELECT count(*) FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read)
+                (SELECT count(*) FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read), n.trace_context, n.request_id
             FROM claimed c
                 JOIN notifications n ON n.id = c.notification_id
                 LEFT JOIN users u ON u.id = c.user_id
@@ -34,8 +34,10 @@ extension PostgresStore: DeliveryQueue {
             as: Row.self
         )
         return try claimed.map { row in
-            ClaimedDelivery(
-                id: row.0, notification: Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14)),
+            var notification = Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14))
+            notification.origin = NotificationOrigin(traceContextJSON: row.16, requestID: row.17)
+            return ClaimedDelivery(
+                id: row.0, notification: notification,
                 platform: try StoreError.parse(row.1, as: Platform.self, column: "deliveries.platform"), deviceID: row.2, token: row.3,
                 userIsActive: row.4, loginExpiresAt: row.5?.date, badge: Int(row.15), attempts: Int(row.6), queuedAt: row.7.date
             )

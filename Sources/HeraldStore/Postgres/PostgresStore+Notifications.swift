@@ -20,8 +20,10 @@ extension PostgresStore: NotificationStore {
     static func publishStatement(_ draft: NotificationDraft, serviceID: UUID, at date: Date) -> PostgresQuery {
         """
         WITH n AS (
-            INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity)
-            SELECT id, \(ExactTimestamp(date)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity) FROM services WHERE id = \(serviceID)
+            INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id)
+            SELECT id, \(ExactTimestamp(date)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity),
+                \(draft.origin?.traceContextJSON), \(draft.origin?.requestID)
+            FROM services WHERE id = \(serviceID)
             RETURNING id, service_id, created_at, title, subtitle, url, severity
         ),
         linked AS (

@@ -49,7 +49,7 @@ extension SQLiteStore: DeliveryQueue {
                 """
                 SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
                     n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
-                    (SELECT count(*) FROM inbox i WHERE i.user_id = d.user_id AND i.is_read = 0) AS badge
+                    (SELECT count(*) FROM inbox i WHERE i.user_id = d.user_id AND i.is_read = 0) AS badge, n.trace_context, n.request_id
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
                     LEFT JOIN users u ON u.id = d.user_id
@@ -57,8 +57,10 @@ extension SQLiteStore: DeliveryQueue {
                 WHERE d.id IN (SELECT value FROM json_each(\(jsonArray: claimed)))
                 """
             ).map { row in
-                ClaimedDelivery(
-                    id: try row.int64("id"), notification: try Self.notification(from: row, id: "notification_id"),
+                var notification = try Self.notification(from: row, id: "notification_id")
+                notification.origin = NotificationOrigin(traceContextJSON: try row.optionalText("trace_context"), requestID: try row.optionalText("request_id"))
+                return ClaimedDelivery(
+                    id: try row.int64("id"), notification: notification,
                     platform: try row.value("platform", as: Platform.self),
                     deviceID: try row.optionalInt64("device_id"), token: try row.optionalText("token"),
                     userIsActive: try row.bool("is_active"), loginExpiresAt: try row.optionalDate("login_expires_at"),

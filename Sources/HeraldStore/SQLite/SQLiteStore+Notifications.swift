@@ -24,8 +24,9 @@ extension SQLiteStore: NotificationStore {
         guard
             let row = try await db.first(
                 """
-                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity)
-                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity) FROM services WHERE id = \(serviceID)
+                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id)
+                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID)
+                FROM services WHERE id = \(serviceID)
                 RETURNING id, service_id, created_at, title, subtitle, url, severity
                 """
             )

@@ -14,7 +14,8 @@ extension InMemoryStore: DeliveryQueue {
                 row.attempts += 1
                 row.updatedAt = now
                 state.deliveries[row.id] = row
-                guard let notification = state.notifications[row.notificationID] else { return nil }
+                guard var notification = state.notifications[row.notificationID] else { return nil }
+                notification.origin = state.origins[row.notificationID]
                 let user = state.users[row.userID]
                 return ClaimedDelivery(
                     id: row.id, notification: notification, platform: row.platform, deviceID: row.deviceID,

@@ -15,6 +15,8 @@ extension InMemoryStore: NotificationStore {
             id: state.nextID(), serviceID: serviceID, timestamp: date, title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity
         )
         state.notifications[notification.id] = notification
+        // Kept aside, as the databases keep it in columns only the claim reads.
+        state.origins[notification.id] = draft.origin
         let subscribers = state.subscriptions[serviceID] ?? []
         for user in subscribers {
             state.inbox[user, default: [:]][notification.id] = false

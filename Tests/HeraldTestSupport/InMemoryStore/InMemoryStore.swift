@@ -42,6 +42,7 @@ public final class InMemoryStore: Sendable {
         var tokens: [Int64: (token: ServiceToken, hash: String)] = [:]
         var templates: [UUID: NotificationTemplates] = [:]
         var notifications: [NotificationID: NotificationRecord] = [:]
+        var origins: [NotificationID: NotificationOrigin] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
         /// When each inbox item last changed: (user, notification) → time.
