@@ -34,21 +34,9 @@ struct ProbeTests {
         }
     }
 
-    static func run(_ location: DatabaseLocation, roles: ProcessRoles, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
-        do {
-            let app = try HeraldServer.buildApplication(config: TestApp.config(location), opened: opened, roles: roles, logger: TestDatabase.logger)
-            try await app.test(.router) { client in try await body(client) }
-            try await opened.close()
-        } catch {
-            try? await opened.close()
-            throw error
-        }
-    }
-
     @Test func aMigratedProcessWithItsWorkerIsReadyAndAlwaysLive() async throws {
         try await TestDatabase.withFreshDatabase(.sqlite) { location in
-            try await Self.run(location, roles: [.api, .worker]) { client in
+            try await ProcessRolesTests.run([.api, .worker], at: location) { client in
                 let report = try await Self.waitFor(.ok, client)
                 #expect(report.ready)
                 #expect(report.checks.map(\.name) == ["database", "migrations", "worker"])
@@ -64,7 +52,7 @@ struct ProbeTests {
         let url = try #require(environment["HERALD_TEST_PG_SPARE_URL"], "run the tests with scripts/test, which starts a spare PostgreSQL cluster")
         let control = try #require(environment["HERALD_TEST_PG_SPARE_CTL"])
         let directory = try #require(environment["HERALD_TEST_PG_SPARE_DIR"])
-        try await Self.run(try DatabaseLocation(url: url), roles: [.worker]) { client in
+        try await ProcessRolesTests.run([.worker], at: try DatabaseLocation(url: url)) { client in
             _ = try await Self.waitFor(.ok, client)
 
             let stopped = try await runProgram(control, ["stop", directory])

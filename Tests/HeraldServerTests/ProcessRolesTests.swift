@@ -15,17 +15,25 @@ struct ProcessRolesTests {
         _ roles: ProcessRoles, configure: @Sendable (inout HeraldConfig) -> Void = { _ in }, _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TestDatabase.withFreshDatabase(.sqlite) { location in
-            var config = TestApp.config(location)
-            configure(&config)
-            let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
-            do {
-                let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: roles, logger: TestDatabase.logger)
-                try await app.test(.router) { client in try await body(client) }
-                try await opened.close()
-            } catch {
-                try? await opened.close()
-                throw error
-            }
+            try await run(roles, at: location, configure: configure, body)
+        }
+    }
+
+    /// The process for `roles`, built by the composition root on the database at `location`.
+    static func run(
+        _ roles: ProcessRoles, at location: DatabaseLocation, configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var config = TestApp.config(location)
+        configure(&config)
+        let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
+        do {
+            let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: roles, logger: TestDatabase.logger)
+            try await app.test(.router) { client in try await body(client) }
+            try await opened.close()
+        } catch {
+            try? await opened.close()
+            throw error
         }
     }
 
