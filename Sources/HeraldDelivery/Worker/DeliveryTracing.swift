@@ -20,6 +20,8 @@ struct DeliveryTracing: Sendable {
     }
 
     func record(_ calls: [ProviderCall]) {
+        // Tracing off (no exporter configured): nothing to do per batch.
+        if tracer is NoOpTracer { return }
         var byNotification: [NotificationID: (origin: NotificationOrigin, calls: [(ProviderCall, [DeliveryResult])])] = [:]
         for call in calls {
             var results: [NotificationID: [DeliveryResult]] = [:]

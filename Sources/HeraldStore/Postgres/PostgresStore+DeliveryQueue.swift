@@ -33,9 +33,16 @@ extension PostgresStore: DeliveryQueue {
             """,
             as: Row.self
         )
+        // Every delivery of a fan-out carries its notification's origin: read it once per notification.
+        var origins: [Int64: NotificationOrigin?] = [:]
         return try claimed.map { row in
             var notification = Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14))
-            notification.origin = NotificationOrigin(traceContextJSON: row.16, requestID: row.17)
+            if let known = origins[row.8] {
+                notification.origin = known
+            } else {
+                notification.origin = NotificationOrigin(traceContextJSON: row.16, requestID: row.17)
+                origins[row.8] = notification.origin
+            }
             return ClaimedDelivery(
                 id: row.0, notification: notification,
                 platform: try StoreError.parse(row.1, as: Platform.self, column: "deliveries.platform"), deviceID: row.2, token: row.3,

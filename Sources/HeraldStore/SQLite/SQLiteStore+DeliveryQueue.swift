@@ -45,6 +45,7 @@ extension SQLiteStore: DeliveryQueue {
                 """
             ).map { try $0.int64("id") }
             guard !claimed.isEmpty else { return [] }
+            var origins: [NotificationID: NotificationOrigin?] = [:]
             return try await db.rows(
                 """
                 SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
@@ -58,7 +59,13 @@ extension SQLiteStore: DeliveryQueue {
                 """
             ).map { row in
                 var notification = try Self.notification(from: row, id: "notification_id")
-                notification.origin = NotificationOrigin(traceContextJSON: try row.optionalText("trace_context"), requestID: try row.optionalText("request_id"))
+                // Every delivery of a fan-out carries its notification's origin: read it once per notification.
+                if let known = origins[notification.id] {
+                    notification.origin = known
+                } else {
+                    notification.origin = NotificationOrigin(traceContextJSON: try row.optionalText("trace_context"), requestID: try row.optionalText("request_id"))
+                    origins[notification.id] = notification.origin
+                }
                 return ClaimedDelivery(
                     id: try row.int64("id"), notification: notification,
                     platform: try row.value("platform", as: Platform.self),
