@@ -151,8 +151,9 @@ public struct ESSImporter: Sendable {
     /// tokens (APNs) and longer ones (FCM) and ignored shorter ones.
     static func tokens(_ joined: String) -> (kept: [String], skipped: Int) {
         let all = joined.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let kept = all.filter { $0.count >= 64 }
-        return (Array(NSOrderedSet(array: kept).array as? [String] ?? kept), all.count - kept.count)
+        var seen = Set<String>()
+        let kept = all.filter { $0.count >= 64 && seen.insert($0).inserted }
+        return (kept, all.filter { $0.count < 64 }.count)
     }
 }
 

@@ -60,7 +60,7 @@ public enum HeraldServer {
         )
 
         var routes: APIRoutes?
-        var signIn: SignInServices?
+        var pool: BlockingPool?
         if roles.contains(.api) {
             let made = try SignInServices.make(config: config, store: store, passwords: options.passwords, clock: options.clock, registry: registry, logger: logger)
             let streams = InboxStreams(
@@ -69,7 +69,7 @@ public enum HeraldServer {
             routes = APIRoutes(config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams)
             services.append(made.closing)
             services.append(InboxStreamService(streams: streams, store: store, logger: logger))
-            signIn = made
+            pool = made.signIn.pool
         }
         var app = Application(
             router: routes?.router(metrics: registry, readiness: readiness) ?? APIRoutes.operationsRouter(metrics: registry, readiness: readiness),
@@ -79,11 +79,11 @@ public enum HeraldServer {
             logger: logger
         )
         let startedRoutes = routes
-        let pool = signIn?.pool
+        let loginPool = pool
         app.beforeServerStarts {
             try await opened.migrate()
             ready.open()
-            guard let routes = startedRoutes, let pool else { return }
+            guard let routes = startedRoutes, let pool = loginPool else { return }
             try await routes.installSigningKey(secret: try await signingSecret(config: config, store: store, logger: logger))
             if let announce = options.announceBootstrapAdmin {
                 try await AdminBootstrap.ensureAdmin(store: store, cost: config.bcryptCost, pool: pool, clock: options.clock, announce: announce, logger: logger)

@@ -14,7 +14,6 @@ import ServiceLifecycle
 /// configuration names.
 struct SignInServices {
     let signIn: SignIn
-    let pool: BlockingPool
     /// Closes the pool and the client when the process stops.
     let closing: any Service
 
@@ -46,14 +45,14 @@ struct SignInServices {
         let site = SiteAuthenticator(demo: auth.demo, external: external, local: local, store: store)
         let oidc = auth.oidc.map { OIDCSignIn(settings: $0, http: http, clock: clock) }
         let signIn = SignIn(
-            passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute), demo: auth.demo, oidc: oidc,
+            passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute), pool: pool, demo: auth.demo, oidc: oidc,
             metrics: LoginMetrics(registry: registry)
         )
         let closing = ClosingService {
             try? await http.shutdown()
             try? await pool.shutdown()
         }
-        return SignInServices(signIn: signIn, pool: pool, closing: closing)
+        return SignInServices(signIn: signIn, closing: closing)
     }
 }
 

@@ -17,8 +17,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (config, _) = try await CommandEnvironment.load()
-            let width = config.summary().map(\.0.count).max() ?? 0
-            for (name, value) in config.summary() {
+            let summary = config.summary()
+            let width = summary.map(\.0.count).max() ?? 0
+            for (name, value) in summary {
                 print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
             }
             print("configuration is valid")

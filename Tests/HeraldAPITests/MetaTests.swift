@@ -45,7 +45,8 @@ struct MetaTests {
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteIsServed() async throws {
         let served = try await TestDatabase.withFreshDatabase(.sqlite) { location in
             let opened = try await StoreFactory.open(location, logger: TestDatabase.logger)
-            let signIn = SignIn(passwords: RefuseAll(), brakes: FailedLoginLimiter(limit: 10))
+            let pool = BlockingPool(threads: 1, queue: 1)
+            let signIn = SignIn(passwords: RefuseAll(), brakes: FailedLoginLimiter(limit: 10), pool: pool)
             let streams = InboxStreams(store: opened.store, clock: .system, logger: TestDatabase.logger)
             let routes = APIRoutes(
                 config: TestApp.config(location), store: opened.store, publisher: .forTests(opened.store), clock: .system, signIn: signIn, streams: streams
@@ -53,6 +54,7 @@ struct MetaTests {
             let readiness = ReadinessProbe(schema: opened.store, expectedMigrations: [], parts: PartStates(), requiredParts: [])
             let router = routes.router(metrics: PrometheusCollectorRegistry(), readiness: readiness)
             try await opened.close()
+            try await pool.shutdown()
             return Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalised($0.path.description))" })
         }
         let documented = try Self.documentedOperations(try BundledResources.openAPI())

@@ -11,12 +11,16 @@ public struct SignIn: Sendable {
     /// OpenID Connect, when OIDC_ENABLED.
     public var oidc: OIDCSignIn?
     public var metrics: LoginMetrics
+    /// The login threads: every bcrypt check and hash runs here, never on
+    /// an event loop nor on NIO's shared pool (SQLite's).
+    public var pool: BlockingPool
 
     public init(
-        passwords: any PasswordAuthenticator, brakes: FailedLoginLimiter, demo: DemoAccount? = nil, oidc: OIDCSignIn? = nil,
+        passwords: any PasswordAuthenticator, brakes: FailedLoginLimiter, pool: BlockingPool, demo: DemoAccount? = nil, oidc: OIDCSignIn? = nil,
         metrics: LoginMetrics = LoginMetrics()
     ) {
         self.passwords = passwords
+        self.pool = pool
         self.brakes = brakes
         self.demo = demo
         self.oidc = oidc

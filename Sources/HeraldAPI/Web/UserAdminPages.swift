@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
-import HummingbirdBcrypt
-import NIOPosix
+import HeraldIdentity
 import HeraldCore
 import Hummingbird
 import Logging
@@ -59,9 +58,7 @@ struct UserAdminPages {
         if let problem {
             return try await listPage(request, admin: admin, error: problem, entered: form, status: .unprocessableContent)
         }
-        let cost = api.config.bcryptCost
-        // bcrypt is slow on purpose: off the event loop.
-        let hash = try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+        let hash = try await PasswordHashing.hash(password, cost: api.config.bcryptCost, on: api.signIn.pool)
         let user = try await api.store.createUser(username: username, passwordHash: hash, isAdmin: form["admin"] == "on", origin: .local, at: api.clock.now())
         context.logger.info("user created", metadata: ["user": "\(user.username)", "is_admin": "\(user.isAdmin)", "by": "\(admin.username)"])
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=created"])
