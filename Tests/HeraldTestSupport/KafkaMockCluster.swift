@@ -57,12 +57,7 @@ public final class KafkaProducer: @unchecked Sendable {
 
     /// Waits until every message sent so far is in the cluster.
     public func flush() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                rd_kafka_flush(self.handle, 10_000)
-                done.resume()
-            }
-        }
+        _ = try? await onThreadOfItsOwn { _ = rd_kafka_flush(self.handle, 10_000) }
     }
 }
 

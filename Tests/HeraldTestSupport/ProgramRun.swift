@@ -1,7 +1,6 @@
 import Foundation
 
-/// Runs a program to its end on a thread of its own, never on a thread of
-/// the cooperative pool (waiting for a process there stalls other tests),
+/// Runs a program to its end on a thread of its own (`onThreadOfItsOwn`)
 /// and returns its exit status and what it wrote (stdout and stderr, kept
 /// in a file: a pipe would hang on a daemon that inherits it).
 ///
@@ -11,15 +10,7 @@ import Foundation
 public func runProgram(_ path: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("herald-run-\(UUID().uuidString).log")
     defer { try? FileManager.default.removeItem(at: log) }
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread {
-            do {
-                continuation.resume(returning: try spawnAndWait(path, arguments, output: log.path))
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-    }
+    let status = try await onThreadOfItsOwn { try spawnAndWait(path, arguments, output: log.path) }
     return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
 }
 
