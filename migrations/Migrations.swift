@@ -13,8 +13,16 @@ public enum MigrationBackend: String, Sendable {
 }
 
 public enum Migrations {
-    /// The migrations bundled for a backend, in version order.
+    /// The migrations bundled for a backend, in version order. Read once per
+    /// process: opening a store, migrating it and readiness all ask.
     public static func all(for backend: MigrationBackend) throws -> [Migration] {
+        try (backend == .postgres ? postgres : sqlite).get()
+    }
+
+    private static let postgres = Result { try read(.postgres) }
+    private static let sqlite = Result { try read(.sqlite) }
+
+    private static func read(_ backend: MigrationBackend) throws -> [Migration] {
         guard let folder = Bundle.module.url(forResource: backend.rawValue, withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "migrations/\(backend.rawValue) is not in the bundle"])
         }
