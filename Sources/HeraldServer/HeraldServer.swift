@@ -7,6 +7,7 @@ import HeraldIdentity
 import HeraldPublishing
 import HeraldStore
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Prometheus
 import ServiceLifecycle
@@ -36,6 +37,9 @@ public enum HeraldServer {
         let parts = PartStates()
 
         var services = opened.services
+        if roles.contains(.api) {
+            for warning in config.warnings() { logger.warning("\(warning)") }
+        }
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
@@ -66,14 +70,27 @@ public enum HeraldServer {
             let streams = InboxStreams(
                 limits: .init(perUser: config.streamsPerUser, total: config.streamsTotal), store: store, clock: options.clock, logger: logger
             )
-            routes = APIRoutes(config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams)
+            let flood = FloodControl(limits: config.limits)
+            routes = APIRoutes(
+                config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams,
+                flood: flood, refusals: RefusalMetrics(registry: registry)
+            )
+            services.append(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger))
             services.append(made.closing)
             services.append(InboxStreamService(streams: streams, store: store, logger: logger))
             pool = made.signIn.pool
         }
         var app = Application(
-            router: routes?.router(metrics: registry, readiness: readiness) ?? APIRoutes.operationsRouter(metrics: registry, readiness: readiness),
-            configuration: .init(address: .hostname(config.httpHost, port: config.httpPort), serverName: "Herald"),
+            router: routes?.router(metrics: registry, readiness: readiness)
+                ?? APIRoutes.operationsRouter(metrics: registry, metricsToken: config.metricsToken, readiness: readiness),
+            // Idle and half-sent connections are closed after the idle
+            // timeout (a request head that never completes counts as idle);
+            // past the connection cap new ones wait in the listen backlog.
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.limits.httpIdleTimeoutSeconds)))),
+            configuration: .init(
+                address: .hostname(config.httpHost, port: config.httpPort), serverName: "Herald",
+                availableConnectionsDelegate: MaximumAvailableConnections(config.limits.httpMaxConnections)
+            ),
             services: services,
             onServerRunning: options.onServerRunning,
             logger: logger

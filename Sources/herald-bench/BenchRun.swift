@@ -20,6 +20,7 @@ struct BenchRun: Sendable {
     func run() async throws {
         try await MockProviders.run { mocks in
             var config = HeraldConfig(database: location, httpPort: 0, secretKey: String(repeating: "b", count: 40))
+            config.limits = .unlimited
             config.delivery = try mocks.deliverySettings(
                 DeliverySettings(concurrency: options.concurrency, batchSize: options.batchSize, pollSeconds: 0.5)
             )

@@ -22,6 +22,7 @@ struct ConfigCommand: AsyncParsableCommand {
             for (name, value) in summary {
                 print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
             }
+            for warning in config.warnings() { print("warning: " + warning) }
             print("configuration is valid")
         }
     }

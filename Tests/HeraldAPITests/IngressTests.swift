@@ -32,8 +32,8 @@ struct IngressTests {
 
     @Test func forwardedForCountsOnlyBehindTrustedProxies() async throws {
         try await TestApp.run(.sqlite, framework: .live, configure: { config in
-            config.allowedNetworks = [IPNetwork("192.0.2.0/24")!]
-            config.trustedProxies = [IPNetwork("127.0.0.1")!, IPNetwork("::1")!, IPNetwork("198.51.100.7")!]
+            config.allowedNetworks = [IPNetwork("192.0.2.0/24")!, IPNetwork("2001:db8:1::/48")!]
+            config.trustedProxies = [IPNetwork("127.0.0.1")!, IPNetwork("::1")!, IPNetwork("198.51.100.7")!, IPNetwork("2001:db8:ff::/48")!]
         }) { app in
             let service = try await app.createService()
             let path = "/api/v2/services/\(service.id.uuidString)/notifications"
@@ -44,6 +44,15 @@ struct IngressTests {
             #expect(try await post("192.0.2.10, 198.51.100.7") == 201, "a trusted proxy hop is skipped")
             #expect(try await post("192.0.2.10, 203.0.113.9") == 403, "the right-most untrusted hop is the client")
             #expect(try await post("garbage") == 403)
+            #expect(try await post("2001:db8:1::5") == 201, "an IPv6 client")
+            #expect(try await post("[2001:db8:1::5]") == 201, "a bracketed IPv6 client")
+            #expect(try await post("203.0.113.9, 192.0.2.10, 2001:db8:ff::1, 198.51.100.7") == 201, "several trusted hops, IPv4 and IPv6, are skipped")
+            #expect(try await post("192.0.2.10, 2001:db8:2::1, 198.51.100.7") == 403, "an untrusted IPv6 hop is the client")
+            #expect(try await post("192.0.2.10, , 198.51.100.7") == 403, "an empty hop ends the trusted chain")
+            // A trusted proxy that names no client is refused, never taken for the client.
+            let bare = try await app.request(.post, path, json: ["title": "t"])
+            #expect(bare.status == .forbidden)
+            #expect(bare.detail == "IP address not allowed")
         }
     }
 
@@ -57,6 +66,12 @@ struct IngressTests {
         #expect(policy.allows(peer: proxy, forwardedFor: ["10.0.0.1"]))
         #expect(policy.allows(peer: proxy, forwardedFor: ["1.1.1.1", "10.0.0.1"]), "several headers are read as one list")
         #expect(!policy.allows(peer: proxy, forwardedFor: []), "a proxy itself is not in the allowlist")
+        // Even a proxy inside the allowlist does not stand in for a client it does not name.
+        let inside = IngressPolicy(allowedNetworks: [IPNetwork("127.0.0.0/8")!], trustedProxies: [IPNetwork("127.0.0.1/32")!])
+        #expect(!inside.allows(peer: proxy, forwardedFor: []))
+        #expect(!inside.allows(peer: proxy, forwardedFor: [" "]))
+        #expect(inside.allows(peer: proxy, forwardedFor: ["127.0.0.2"]))
+        #expect(inside.allows(peer: try! SocketAddress(ipAddress: "127.0.0.2", port: 1), forwardedFor: []), "a direct client needs no header")
         #expect(!policy.allows(peer: nil, forwardedFor: ["10.0.0.1"]))
         #expect(IngressPolicy(allowedNetworks: [], trustedProxies: []).allows(peer: nil, forwardedFor: []), "an empty allowlist allows all")
     }

@@ -48,8 +48,10 @@ struct MetaTests {
             let pool = BlockingPool(threads: 1, queue: 1)
             let signIn = SignIn(passwords: RefuseAll(), brakes: FailedLoginLimiter(limit: 10), pool: pool)
             let streams = InboxStreams(store: opened.store, clock: .system, logger: TestDatabase.logger)
+            let config = TestApp.config(location)
             let routes = APIRoutes(
-                config: TestApp.config(location), store: opened.store, publisher: .forTests(opened.store), clock: .system, signIn: signIn, streams: streams
+                config: config, store: opened.store, publisher: .forTests(opened.store), clock: .system, signIn: signIn, streams: streams,
+                flood: FloodControl(limits: config.limits), refusals: RefusalMetrics(registry: PrometheusCollectorRegistry())
             )
             let readiness = ReadinessProbe(schema: opened.store, expectedMigrations: [], parts: PartStates(), requiredParts: [])
             let router = routes.router(metrics: PrometheusCollectorRegistry(), readiness: readiness)

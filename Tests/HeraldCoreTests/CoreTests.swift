@@ -43,6 +43,10 @@ struct CoreTests {
         #expect(v6.contains(try #require(IPAddress("fd12:3456::1"))))
         #expect(try #require(IPNetwork("0.0.0.0/0")).contains(try #require(IPAddress("8.8.8.8"))))
         #expect(try #require(IPNetwork("::ffff:10.0.0.0/104")).contains(try #require(IPAddress("10.200.0.1"))))
+        #expect(try #require(IPNetwork("::ffff:10.0.0.0/104")).contains(try #require(IPAddress("11.0.0.1"))) == false)
+        // Shorter than the mapped prefix would have meant every IPv4 address.
+        #expect(IPNetwork("::ffff:10.0.0.0/80") == nil && IPNetwork("::ffff:10.0.0.0/0") == nil)
+        #expect(try #require(IPNetwork("::ffff:0.0.0.0/96")).prefixLength == 0, "written out in full, all of IPv4 is still allowed")
         #expect(IPNetwork("10.0.0.0/8/1") == nil && IPNetwork("nonsense") == nil && IPAddress("300.1.1.1") == nil)
         #expect(IPAddress("[::1]")?.description == "::1")
     }

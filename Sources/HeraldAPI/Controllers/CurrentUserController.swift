@@ -12,6 +12,8 @@ struct CurrentUserController {
     /// 2,700 bytes; real ones (APNs 64 hex digits, FCM about 160 characters,
     /// Web Push endpoints a few hundred) are far shorter, and all ASCII.
     static let maxTokenLength = 2_048
+    /// The characters of an FCM registration token.
+    static let fcmTokenBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_:.".utf8)
     static let defaultInboxLimit = 50
     static let maxInboxLimit = 1_000
 
@@ -69,6 +71,7 @@ struct CurrentUserController {
                 validator.fail(["body", "platform"], "Input should be 'apns' or 'fcm'", type: "enum")
             }
         }
+        if validator.issues.isEmpty { validateFormat(input.device_token, platform: platform, at: ["body", "device_token"], into: &validator) }
         try validator.check()
         return try await register(input.device_token, platform: platform, for: user, context: context)
     }
@@ -78,6 +81,7 @@ struct CurrentUserController {
         let input = try await api.decoding.json(APNTokenInput.self, from: request)
         var validator = Validator()
         validateToken(input.apn_token, at: ["body", "apn_token"], into: &validator)
+        if validator.issues.isEmpty { validateFormat(input.apn_token, platform: Platform.guess(fromToken: input.apn_token), at: ["body", "apn_token"], into: &validator) }
         try validator.check()
         return try await register(input.apn_token, platform: Platform.guess(fromToken: input.apn_token), for: user, context: context)
     }
@@ -110,6 +114,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
+        try brakeChanges(of: user)
         if api.signIn.demo != nil, user.username == DemoAccount.username {
             let allowed = Set(try await visibleServices(for: user).map(\.service.id))
             changes = changes.filter { allowed.contains($0.key) }
@@ -224,10 +229,51 @@ struct CurrentUserController {
         }
     }
 
+    /// What each provider issues: APNs tokens are hex (32 bytes today; Apple
+    /// may lengthen them), FCM registration tokens are URL-safe base64 with
+    /// colons. Anything else would only fail at the provider later.
+    private func validateFormat(_ token: String, platform: Platform, at loc: [ValidationIssue.Location], into validator: inout Validator) {
+        if refusesFormat(token, platform: platform) {
+            api.refusals.count(.deviceTokenFormat)
+            switch platform {
+            case .apns: validator.fail(loc, "An APNs device token should be an even number (64 to 400) of hex digits", type: "string_pattern_mismatch")
+            case .fcm: validator.fail(loc, "An FCM registration token should have only letters, digits and - _ : .", type: "string_pattern_mismatch")
+            }
+        }
+    }
+
+    private func refusesFormat(_ token: String, platform: Platform) -> Bool {
+        let utf8 = token.utf8
+        switch platform {
+        case .apns:
+            return !(64...400).contains(utf8.count) || !utf8.count.isMultiple(of: 2) || !utf8.allSatisfy(\.isHexDigit)
+        case .fcm:
+            return !utf8.allSatisfy { Self.fcmTokenBytes.contains($0) }
+        }
+    }
+
+    /// Device registrations and subscription changes are cheap to ask for
+    /// and each one writes: a user (or a script with a user's token) gets
+    /// USER_CHANGES_PER_MINUTE of them.
+    private func brakeChanges(of user: User) throws {
+        if let wait = api.userChanges.take(user.id, now: api.clock.now()) {
+            api.refusals.count(.userChanges)
+            throw APIError(.tooManyRequests, "Too many device or subscription changes: try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+        }
+    }
+
     private func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
+        try brakeChanges(of: user)
         let outcome = try await api.store.registerDevice(userID: user.id, token: token, platform: platform, at: api.clock.now())
         if outcome == .added {
             context.logger.info("device registered", metadata: ["user": "\(user.username)", "platform": "\(platform.rawValue)", "token": "\(TokenHint.hint(token))"])
+            let dropped = try await api.store.trimDevices(userID: user.id, keeping: api.config.limits.devicesPerUser)
+            if dropped > 0 {
+                context.logger.info(
+                    "least recently seen devices dropped: the user has more than DEVICES_PER_USER",
+                    metadata: ["user": "\(user.username)", "dropped": "\(dropped)", "limit": "\(api.config.limits.devicesPerUser)"]
+                )
+            }
         }
         let profile = try await Profiles.of(user, store: api.store)
         return JSONBody.response(UserBody(profile: profile, version: bodyVersion), status: outcome == .added ? .created : .ok)

@@ -10,6 +10,9 @@ struct APIContext: Sendable {
     let auth: RequestAuthenticator
     let signIn: SignIn
     let senders: SenderAuthorization
+    let refusals: RefusalMetrics
+    /// Device registrations and subscription changes, per user.
+    let userChanges: KeyedBuckets<UserID>
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher

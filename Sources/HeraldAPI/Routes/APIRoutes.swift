@@ -11,7 +11,10 @@ public struct APIRoutes: Sendable {
     let api: APIContext
     let streams: InboxStreams
 
-    public init(config: HeraldConfig, store: any HeraldStore, publisher: Publisher, clock: WallClock, signIn: SignIn, streams: InboxStreams) {
+    public init(
+        config: HeraldConfig, store: any HeraldStore, publisher: Publisher, clock: WallClock, signIn: SignIn, streams: InboxStreams,
+        flood: FloodControl, refusals: RefusalMetrics
+    ) {
         self.streams = streams
         let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
         let ingress = IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies)
@@ -21,7 +24,9 @@ public struct APIRoutes: Sendable {
             tokens: tokens,
             auth: RequestAuthenticator(tokens: tokens, store: store),
             signIn: signIn,
-            senders: SenderAuthorization(ingress: ingress, store: store, clock: clock),
+            senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, flood: flood, refusals: refusals),
+            refusals: refusals,
+            userChanges: KeyedBuckets(perSecond: Double(config.limits.userChangesPerMinute) / 60, burst: max(1, config.limits.userChangesPerMinute)),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock
@@ -36,7 +41,7 @@ public struct APIRoutes: Sendable {
 
     /// Every route, with `/metrics` serving `registry`.
     public func router(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
-        let router = Self.baseRouter(metrics: registry, readiness: readiness)
+        let router = Self.baseRouter(metrics: registry, metricsToken: api.config.metricsToken, readiness: readiness)
         if case .success(let assets) = WebAssets.shared {
             WebRoutes(api: api, assets: assets).addRoutes(to: router)
         }
@@ -50,6 +55,7 @@ public struct APIRoutes: Sendable {
                 // New in Herald: only on the current API.
                 AlertReceiverController(api: api).addRoutes(to: group)
                 ServiceTokensController(api: api).addRoutes(to: group)
+                ServiceLimitsController(api: api).addRoutes(to: group)
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
             }
@@ -62,11 +68,15 @@ public struct APIRoutes: Sendable {
 
     /// `/-/health` and `/metrics` only: what a process that serves no API
     /// (a scaled-out worker, the Kafka bridge) answers.
-    public static func operationsRouter(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
-        baseRouter(metrics: registry, readiness: readiness)
+    public static func operationsRouter(
+        metrics registry: PrometheusCollectorRegistry, metricsToken: String?, readiness: ReadinessProbe
+    ) -> Router<HeraldRequestContext> {
+        baseRouter(metrics: registry, metricsToken: metricsToken, readiness: readiness)
     }
 
-    private static func baseRouter(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
+    private static func baseRouter(
+        metrics registry: PrometheusCollectorRegistry, metricsToken: String?, readiness: ReadinessProbe
+    ) -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
         // Outermost: a request's span covers the error handling too. Without
         // OTEL_EXPORTER_OTLP_ENDPOINT the tracer is a no-op.
@@ -75,7 +85,7 @@ public struct APIRoutes: Sendable {
         router.add(middleware: LogRequestsMiddleware(.debug))
         MetaController().addHealthRoute(to: router.group(""))
         ProbeController(readiness: readiness).addRoutes(to: router.group(""))
-        MetricsController(registry: registry).addRoutes(to: router)
+        MetricsController(registry: registry, token: metricsToken, refusals: RefusalMetrics(registry: registry)).addRoutes(to: router)
         return router
     }
 }

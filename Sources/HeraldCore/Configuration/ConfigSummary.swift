@@ -26,6 +26,10 @@ extension HeraldConfig {
             ("delivery worker in serve", delivery.runsInServer ? "on" : "off"),
             ("APNs", delivery.apns.map { "key \($0.keyID), team \($0.teamID), topic \($0.topic), \($0.baseURL), signing key (set, hidden)" } ?? "(not configured)"),
             ("FCM", delivery.fcm.map { "project \($0.projectID), \($0.baseURL), service account (set, hidden)" } ?? "(not configured)"),
+            ("publish limits", Self.rate(limits.publishPerSecond, limits.publishBurst, "per service") + "; " + Self.rate(limits.senderPerSecond, limits.senderBurst, "per sending address")),
+            ("user limits", "\(limits.devicesPerUser) devices, " + (limits.userChangesPerMinute == 0 ? "changes not limited" : "\(limits.userChangesPerMinute) device/subscription changes per minute")),
+            ("HTTP", "idle timeout \(limits.httpIdleTimeoutSeconds) s, at most \(limits.httpMaxConnections) connections"),
+            ("METRICS_TOKEN", metricsToken == nil ? "(not set: /metrics is open)" : "(set, hidden)"),
             ("delivery", "concurrency \(delivery.concurrency), batch \(delivery.batchSize), \(delivery.connectionsPerProvider) connections per provider, lease \(Int(delivery.leaseSeconds)) s"),
         ]
         if let ldap = auth.ldap {
@@ -39,6 +43,24 @@ extension HeraldConfig {
             lines.append(("Kafka", "\(kafka.brokers), topics \(list(kafka.topics)), group \(kafka.groupID), bridge in serve \(kafka.runsInServer ? "on" : "off")"))
         }
         return lines
+    }
+
+    static func rate(_ perSecond: Double, _ burst: Int, _ scope: String) -> String {
+        perSecond == 0 ? "none \(scope)" : "\(perSecond.formatted())/s burst \(burst) \(scope)"
+    }
+
+    /// What an operator should hear at start: settings that are valid but
+    /// probably not what was meant.
+    public func warnings() -> [String] {
+        var warnings: [String] = []
+        let loopback: Set<String> = ["127.0.0.1", "::1", "localhost"]
+        if allowedNetworks.isEmpty, !loopback.contains(httpHost), !httpHost.hasPrefix("127.") {
+            warnings.append("ALLOWED_NETWORKS is empty and Herald listens on \(httpHost): anyone who reaches it may post notifications without a token")
+        }
+        for proxy in trustedProxies where allowedNetworks.contains(where: { $0.contains(proxy.address) }) {
+            warnings.append("trusted proxy \(proxy) lies inside ALLOWED_NETWORKS: check that it forwards X-Forwarded-For, since requests it sends without one are refused")
+        }
+        return warnings
     }
 
     /// A database location without its password.

@@ -57,6 +57,14 @@ public struct HeraldConfig: Sendable {
     /// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); nil: no tracing. The exporter
     /// reads the other OTEL_* variables itself.
     public var tracesEndpoint: String?
+    /// Rate limits, caps and HTTP timeouts.
+    public var limits: LimitSettings
+    /// When set, `/metrics` answers only requests bearing this token.
+    public var metricsToken: String?
+    /// Where the first admin's generated password is written (mode 0600)
+    /// when standard output is not a terminal; nil: beside the SQLite file,
+    /// or `herald-admin-password` in the working directory.
+    public var adminPasswordFile: String?
 
     public init(
         database: DatabaseLocation = .defaultSQLite,
@@ -82,7 +90,10 @@ public struct HeraldConfig: Sendable {
         streamsTotal: Int = 10_000,
         shutdownGraceSeconds: Int = 25,
         logFormat: LogFormat = .text,
-        tracesEndpoint: String? = nil
+        tracesEndpoint: String? = nil,
+        limits: LimitSettings = LimitSettings(),
+        metricsToken: String? = nil,
+        adminPasswordFile: String? = nil
     ) {
         self.database = database
         self.httpHost = httpHost
@@ -108,6 +119,9 @@ public struct HeraldConfig: Sendable {
         self.shutdownGraceSeconds = shutdownGraceSeconds
         self.logFormat = logFormat
         self.tracesEndpoint = tracesEndpoint
+        self.limits = limits
+        self.metricsToken = metricsToken
+        self.adminPasswordFile = adminPasswordFile
     }
 }
 
@@ -133,7 +147,7 @@ extension HeraldConfig {
     /// Variables whose values must never be printed.
     public static let secretVariables: Set<String> = [
         "SECRET_KEY", "JWT_PRIVATE_KEY", "DATABASE_URL", "SQLALCHEMY_DATABASE_URL",
-        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET", "FCM_ACCESS_TOKEN", "LDAP_BIND_PASSWORD", "DEMO_ACCOUNT_PASSWORD",
+        "APNS_AUTH_KEY", "OIDC_CLIENT_SECRET", "FCM_ACCESS_TOKEN", "LDAP_BIND_PASSWORD", "DEMO_ACCOUNT_PASSWORD", "METRICS_TOKEN",
     ]
 
     /// Reads the process environment, then an optional `.env` file in the
@@ -232,7 +246,10 @@ extension HeraldConfig {
             streamsTotal: try read.integer("STREAMS_MAX", default: defaults.streamsTotal, range: 1...1_000_000),
             shutdownGraceSeconds: try read.integer("SHUTDOWN_GRACE_SECONDS", default: defaults.shutdownGraceSeconds, range: 1...3600),
             logFormat: format,
-            tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT")
+            tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT"),
+            limits: try LimitSettings(text: text),
+            metricsToken: text("METRICS_TOKEN"),
+            adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )
     }
 }

@@ -51,3 +51,14 @@ public struct UserService: Sendable, Equatable {
         self.isSubscribed = isSubscribed
     }
 }
+
+/// A service's own publish limit (a token bucket); 0 per second: none.
+public struct RateLimit: Sendable, Equatable, Codable {
+    public var perSecond: Double
+    public var burst: Int
+
+    public init(perSecond: Double, burst: Int) {
+        self.perSecond = perSecond
+        self.burst = burst
+    }
+}

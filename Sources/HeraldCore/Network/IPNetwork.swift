@@ -59,7 +59,11 @@ public struct IPNetwork: Sendable, Hashable, CustomStringConvertible {
         var length = address.bytes.count * 8
         if parts.count == 2 {
             guard let parsed = Int(parts[1].trimmingWhitespace()), (0...maxLength).contains(parsed) else { return nil }
-            length = writtenAsIPv6 && address.bytes.count == 4 ? max(0, parsed - 96) : parsed
+            let mapped = writtenAsIPv6 && address.bytes.count == 4
+            // `::ffff:a.b.c.d/n` with n < 96 would reach past the mapped
+            // prefix into every IPv4 address: refuse it rather than allow all.
+            if mapped && parsed < 96 { return nil }
+            length = mapped ? parsed - 96 : parsed
         }
         self.address = address
         self.prefixLength = length

@@ -35,6 +35,9 @@ public protocol AccountStore: Sendable {
     func registerDevice(userID: UserID, token: String, platform: Platform, at: Date) async throws -> DeviceRegistration
     /// Removes a token from a user; false when the user did not have it.
     func removeDevice(userID: UserID, token: String) async throws -> Bool
+    /// Keeps a user's `keeping` most recently seen devices and removes the
+    /// rest; returns how many went.
+    func trimDevices(userID: UserID, keeping: Int) async throws -> Int
 }
 
 extension AccountStore {

@@ -24,4 +24,8 @@ public protocol ServiceStore: Sendable {
     func serviceTemplates(serviceID: UUID) async throws -> NotificationTemplates?
     /// Sets (or, with nil, removes) a service's templates; false when the service does not exist.
     func setServiceTemplates(serviceID: UUID, _ templates: NotificationTemplates?, at: Date) async throws -> Bool
+    /// The service's own publish limit; nil: the default applies.
+    func serviceRateLimit(serviceID: UUID) async throws -> RateLimit?
+    /// Sets (or, with nil, removes) a service's own limit; false when the service does not exist.
+    func setServiceRateLimit(serviceID: UUID, _ limit: RateLimit?, at: Date) async throws -> Bool
 }

@@ -152,4 +152,15 @@ extension PostgresStore: AccountStore {
     public func removeDevice(userID: UserID, token: String) async throws -> Bool {
         try await !rows("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token) RETURNING id", as: Int64.self).isEmpty
     }
+
+    public func trimDevices(userID: UserID, keeping: Int) async throws -> Int {
+        try await rows(
+            """
+            DELETE FROM devices WHERE id IN (
+                SELECT id FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC OFFSET \(keeping)
+            ) RETURNING id
+            """,
+            as: Int64.self
+        ).count
+    }
 }

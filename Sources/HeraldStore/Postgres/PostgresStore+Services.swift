@@ -131,4 +131,25 @@ extension PostgresStore: ServiceStore {
             as: UUID.self
         ).isEmpty
     }
+
+    public func serviceRateLimit(serviceID: UUID) async throws -> RateLimit? {
+        try await first("SELECT per_second, burst FROM service_limits WHERE service_id = \(serviceID)", as: (Double, Int).self)
+            .map { RateLimit(perSecond: $0.0, burst: $0.1) }
+    }
+
+    public func setServiceRateLimit(serviceID: UUID, _ limit: RateLimit?, at now: Date) async throws -> Bool {
+        guard let limit else {
+            try await execute("DELETE FROM service_limits WHERE service_id = \(serviceID)")
+            return try await service(id: serviceID) != nil
+        }
+        return try await !rows(
+            """
+            INSERT INTO service_limits (service_id, per_second, burst, updated_at)
+            SELECT id, \(limit.perSecond), \(limit.burst), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
+            ON CONFLICT (service_id) DO UPDATE SET per_second = excluded.per_second, burst = excluded.burst, updated_at = excluded.updated_at
+            RETURNING service_id
+            """,
+            as: UUID.self
+        ).isEmpty
+    }
 }

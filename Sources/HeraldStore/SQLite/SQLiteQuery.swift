@@ -46,6 +46,7 @@ struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
         mutating func appendInterpolation(_ value: String?) { appendInterpolation(value.map { .text($0) } ?? .null) }
         mutating func appendInterpolation(_ value: Int64) { appendInterpolation(.integer(Int(value))) }
         mutating func appendInterpolation(_ value: Int) { appendInterpolation(.integer(value)) }
+        mutating func appendInterpolation(_ value: Double) { appendInterpolation(.float(value)) }
         mutating func appendInterpolation(_ value: Bool) { appendInterpolation(.integer(value ? 1 : 0)) }
         mutating func appendInterpolation(_ value: Bool?) { appendInterpolation(value.map { .integer($0 ? 1 : 0) } ?? .null) }
         /// Services are keyed by the lowercase text form, as the API shows them.
@@ -100,6 +101,16 @@ extension SQLiteRow {
         if value.isNull { return nil }
         guard case .integer(let integer) = value else { throw mismatch(column, "an integer or NULL", value) }
         return Int64(integer)
+    }
+
+    /// A REAL column; SQLite may hand a whole number back as an integer.
+    func double(_ column: String) throws -> Double {
+        let value = try value(column)
+        switch value {
+        case .float(let number): return number
+        case .integer(let integer): return Double(integer)
+        default: throw mismatch(column, "a number", value)
+        }
     }
 
     func bool(_ column: String) throws -> Bool { try int64(column) != 0 }

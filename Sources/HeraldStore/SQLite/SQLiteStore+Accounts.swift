@@ -162,4 +162,17 @@ extension SQLiteStore: AccountStore {
             return try await db.changes() > 0
         }
     }
+
+    public func trimDevices(userID: UserID, keeping: Int) async throws -> Int {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                DELETE FROM devices WHERE id IN (
+                    SELECT id FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC LIMIT -1 OFFSET \(keeping)
+                )
+                """
+            )
+            return try await db.changes()
+        }
+    }
 }

@@ -150,4 +150,29 @@ extension SQLiteStore: ServiceStore {
             lastUsedAt: try row.optionalDate("last_used_at")
         )
     }
+
+    public func serviceRateLimit(serviceID: UUID) async throws -> RateLimit? {
+        try await database.read { db in
+            try await db.first("SELECT per_second, burst FROM service_limits WHERE service_id = \(serviceID)").map {
+                RateLimit(perSecond: try $0.double("per_second"), burst: Int(try $0.int64("burst")))
+            }
+        }
+    }
+
+    public func setServiceRateLimit(serviceID: UUID, _ limit: RateLimit?, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard let limit else {
+                try await db.execute("DELETE FROM service_limits WHERE service_id = \(serviceID)")
+                return try await db.first("SELECT id FROM services WHERE id = \(serviceID)") != nil
+            }
+            try await db.execute(
+                """
+                INSERT INTO service_limits (service_id, per_second, burst, updated_at)
+                SELECT id, \(limit.perSecond), \(limit.burst), \(now) FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id) DO UPDATE SET per_second = excluded.per_second, burst = excluded.burst, updated_at = excluded.updated_at
+                """
+            )
+            return try await db.changes() > 0
+        }
+    }
 }

@@ -138,4 +138,13 @@ extension InMemoryStore: AccountStore {
             return true
         }
     }
+
+    public func trimDevices(userID: UserID, keeping: Int) async throws -> Int {
+        try withState { state in
+            let newestFirst = state.devices.values.filter { $0.userID == userID }.sorted { ($0.lastSeenAt, $0.id) > ($1.lastSeenAt, $1.id) }
+            let gone = newestFirst.dropFirst(keeping)
+            for device in gone { state.devices[device.id] = nil }
+            return gone.count
+        }
+    }
 }

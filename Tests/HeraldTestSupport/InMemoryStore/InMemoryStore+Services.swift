@@ -44,6 +44,7 @@ extension InMemoryStore: ServiceStore {
             state.subscriptions[id] = nil
             state.tokens = state.tokens.filter { $0.value.token.serviceID != id }
             state.templates[id] = nil
+            state.rateLimits[id] = nil
             state.alertStates[id] = nil
             return true
         }
@@ -101,6 +102,18 @@ extension InMemoryStore: ServiceStore {
             guard let templates else { return state.templates.removeValue(forKey: serviceID) != nil }
             guard state.services[serviceID] != nil else { return false }
             state.templates[serviceID] = templates
+            return true
+        }
+    }
+
+    public func serviceRateLimit(serviceID: UUID) async throws -> RateLimit? {
+        try withState { $0.rateLimits[serviceID] }
+    }
+
+    public func setServiceRateLimit(serviceID: UUID, _ limit: RateLimit?, at now: Date) async throws -> Bool {
+        try withState { state in
+            guard state.services[serviceID] != nil else { return false }
+            state.rateLimits[serviceID] = limit
             return true
         }
     }

@@ -41,6 +41,7 @@ public final class InMemoryStore: Sendable {
         var subscriptions: [UUID: Set<UserID>] = [:]
         var tokens: [Int64: (token: ServiceToken, hash: String)] = [:]
         var templates: [UUID: NotificationTemplates] = [:]
+        var rateLimits: [UUID: RateLimit] = [:]
         var notifications: [NotificationID: NotificationRecord] = [:]
         var origins: [NotificationID: NotificationOrigin] = [:]
         /// Each user's inbox: notification id → read.
