@@ -135,7 +135,7 @@ struct CurrentUserController {
         var validator = Validator()
         var limit = Self.defaultInboxLimit
         if let raw = request.uri.queryParameters["limit"] {
-            if let parsed = Int(raw), parsed >= 0 {
+            if let parsed = PageRequest.count(raw) {
                 // 0 meant "as many as allowed" in the old server.
                 limit = parsed == 0 ? Self.maxInboxLimit : min(parsed, Self.maxInboxLimit)
             } else {
@@ -159,7 +159,9 @@ struct CurrentUserController {
     /// header to the pages on either side.
     private func inboxPage(_ request: Request, user: User) async throws -> Response {
         var validator = Validator()
-        let page = PageRequest.read(request, defaultStart: .newest, defaultLimit: Self.defaultInboxLimit, maxLimit: Self.maxInboxLimit, into: &validator)
+        let page = PageRequest.read(
+            request, defaultStart: .newest, defaultLimit: Self.defaultInboxLimit, maxLimit: Self.maxInboxLimit, clampsLimit: true, into: &validator
+        )
         let query = request.uri.queryParameters
         var filter = InboxFilter()
         if let raw = query["service_id"] {

@@ -59,12 +59,23 @@ struct InboxStreamController {
     }
 
     /// `Last-Event-ID` (or `?last_event_id=`): a position in microseconds.
+    /// Both are checked when both are given; the header wins.
     static func lastEventID(_ request: Request) throws -> Date? {
-        guard let raw = request.headers[HTTPField.Name("Last-Event-ID")!] ?? request.uri.queryParameters["last_event_id"].map(String.init) else { return nil }
-        guard let micros = Int64(raw.trimmingCharacters(in: .whitespaces)), micros >= 0 else {
-            throw ValidationFailure([ValidationIssue(loc: ["header", "Last-Event-ID"], msg: "Input should be an event id this stream sent", type: "value_error")])
+        let header = request.headers[HTTPField.Name("Last-Event-ID")!]
+        let query = request.uri.queryParameters["last_event_id"].map(String.init)
+        var issues: [ValidationIssue] = []
+        func position(_ raw: String?, _ loc: [ValidationIssue.Location]) -> Date? {
+            guard let raw else { return nil }
+            guard let micros = Int64(raw.trimmingCharacters(in: .whitespaces)), micros >= 0 else {
+                issues.append(ValidationIssue(loc: loc, msg: "Input should be an event id this stream sent", type: "value_error"))
+                return nil
+            }
+            return Date(microsecondsSince1970: micros)
         }
-        return Date(microsecondsSince1970: micros)
+        let fromHeader = position(header, ["header", "Last-Event-ID"])
+        let fromQuery = position(query, ["query", "last_event_id"])
+        guard issues.isEmpty else { throw ValidationFailure(issues) }
+        return fromHeader ?? fromQuery
     }
 
     /// One event: `notification` (an inbox item, new or changed) or `removed`.

@@ -36,10 +36,10 @@ struct UsersController {
         let query = request.uri.queryParameters
         var limit = Self.maxPage
         if let raw = query["limit"] {
-            guard let parsed = Int(raw), parsed >= 1 else {
-                throw ValidationFailure([ValidationIssue(loc: ["query", "limit"], msg: "Input should be a whole number of at least 1", type: "int_parsing")])
+            guard let parsed = Int(raw), (1...Self.maxPage).contains(parsed) else {
+                throw ValidationFailure([ValidationIssue(loc: ["query", "limit"], msg: "Input should be a whole number from 1 to \(Self.maxPage)", type: "int_parsing")])
             }
-            limit = min(parsed, Self.maxPage)
+            limit = parsed
         }
         // By name, a page at a time: `after` is the last name of the page before.
         let users = try await api.store.users(after: query["after"].map(String.init), limit: limit)

@@ -11,6 +11,9 @@ import NIOCore
 /// anything unexpected as a logged 500
 /// whose body says nothing about the cause.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Known paths, to tell "no such method here" (405) from "no such path".
+    let routes: RouteTable
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
@@ -23,6 +26,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.info("the database refused a value", metadata: ["reason": "\(reason)", "path": "\(request.uri.path)"])
             let issue = ValidationIssue(loc: ["body"], msg: "A value cannot be stored: \(reason)", type: "value_error")
             return JSONBody.response(ValidationBody(detail: [issue]), status: .unprocessableContent)
+        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            // The router found no route: for a known path, the method is what is wrong.
+            let allowed = routes.methods(for: request.uri.path)
+            guard !allowed.isEmpty else { return JSONBody.response(["detail": "Not Found"], status: .notFound) }
+            return JSONBody.response(["detail": "Method Not Allowed"], status: .methodNotAllowed, headers: [.allow: allowed.joined(separator: ", ")])
         } catch let error as HTTPError {
             let detail = error.body ?? error.status.reasonPhrase
             return JSONBody.response(["detail": detail], status: error.status, headers: error.headers)

@@ -41,7 +41,8 @@ public struct APIRoutes: Sendable {
 
     /// Every route, with `/metrics` serving `registry`.
     public func router(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
-        let router = Self.baseRouter(metrics: registry, metricsToken: api.config.metricsToken, readiness: readiness)
+        let table = RouteTable()
+        let router = Self.baseRouter(metrics: registry, metricsToken: api.config.metricsToken, readiness: readiness, routes: table)
         if case .success(let assets) = WebAssets.shared {
             WebRoutes(api: api, assets: assets).addRoutes(to: router)
         }
@@ -63,6 +64,7 @@ public struct APIRoutes: Sendable {
             CurrentUserController(api: api, version: version).addRoutes(to: group)
             MetaController().addHealthRoute(to: group)
         }
+        table.install(router.routes.map { ($0.path.description, $0.method) })
         return router
     }
 
@@ -71,17 +73,20 @@ public struct APIRoutes: Sendable {
     public static func operationsRouter(
         metrics registry: PrometheusCollectorRegistry, metricsToken: String?, readiness: ReadinessProbe
     ) -> Router<HeraldRequestContext> {
-        baseRouter(metrics: registry, metricsToken: metricsToken, readiness: readiness)
+        let table = RouteTable()
+        let router = baseRouter(metrics: registry, metricsToken: metricsToken, readiness: readiness, routes: table)
+        table.install(router.routes.map { ($0.path.description, $0.method) })
+        return router
     }
 
     private static func baseRouter(
-        metrics registry: PrometheusCollectorRegistry, metricsToken: String?, readiness: ReadinessProbe
+        metrics registry: PrometheusCollectorRegistry, metricsToken: String?, readiness: ReadinessProbe, routes: RouteTable = RouteTable()
     ) -> Router<HeraldRequestContext> {
         let router = Router(context: HeraldRequestContext.self)
         // Outermost: a request's span covers the error handling too. Without
         // OTEL_EXPORTER_OTLP_ENDPOINT the tracer is a no-op.
         router.add(middleware: TracingMiddleware())
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(routes: routes))
         router.add(middleware: LogRequestsMiddleware(.debug))
         MetaController().addHealthRoute(to: router.group(""))
         ProbeController(readiness: readiness).addRoutes(to: router.group(""))

@@ -51,13 +51,19 @@ public struct AlertReport: Decodable, Sendable {
     public var state: String?
 
     public static func decode(_ data: Data) throws(AlertReportError) -> AlertReport {
+        let report: AlertReport
         do {
-            return try JSONDecoder().decode(AlertReport.self, from: data)
+            report = try JSONDecoder().decode(AlertReport.self, from: data)
         } catch let error as DecodingError {
             throw AlertReportError(error)
         } catch {
             throw AlertReportError(reason: "not an alert payload: \(error)")
         }
+        // Alertmanager and Grafana send only these; anything else is not an alert we understand.
+        if let index = report.alerts.firstIndex(where: { $0.status != "firing" && $0.status != "resolved" }) {
+            throw AlertReportError(reason: "alerts[\(index)].status should be firing or resolved")
+        }
+        return report
     }
 }
 

@@ -6,7 +6,8 @@ import Mustache
 public struct TemplateRenderer: Sendable {
     /// The templates a service without its own gets for the generic webhook.
     public static let webhookDefaults = NotificationTemplates(
-        title: "{{title}}", subtitle: "{{message}}{{^message}}{{body}}{{/message}}", url: "{{url}}", severity: "{{severity}}"
+        // A body without a title still makes a notification (named by what it lacks), rather than being refused.
+        title: "{{title}}{{^title}}{{#message}}Webhook{{/message}}{{^message}}Webhook without a title{{/message}}{{/title}}", subtitle: "{{message}}{{^message}}{{body}}{{/message}}", url: "{{url}}", severity: "{{severity}}"
     )
 
     let title: MustacheTemplate

@@ -8,6 +8,8 @@ public enum PageStart: Sendable, Equatable {
     case before(NotificationID)
     /// Newer than this id; the page runs forward (oldest first).
     case after(NotificationID)
+    /// Newer than `after` and older than `before`; the page runs forward.
+    case between(after: NotificationID, before: NotificationID)
 
     /// The exclusive bounds: (before, after).
     public var bounds: (before: NotificationID?, after: NotificationID?) {
@@ -15,13 +17,16 @@ public enum PageStart: Sendable, Equatable {
         case .newest: (nil, nil)
         case .before(let id): (id, nil)
         case .after(let id): (nil, id)
+        case .between(let after, let before): (before, after)
         }
     }
 
     /// Whether the page's items come newest first.
     public var isNewestFirst: Bool {
-        if case .after = self { return false }
-        return true
+        switch self {
+        case .newest, .before: true
+        case .after, .between: false
+        }
     }
 }
 
