@@ -94,10 +94,14 @@ public enum FailureCause: Sendable, Equatable {
 public struct DeliveryResult: Sendable, Equatable {
     public var delivery: ClaimedDelivery
     public var outcome: DeliveryOutcome
+    /// For a dropped token, when the provider says it stopped being valid
+    /// (APNs' 410 timestamp): a device registered again since is kept.
+    public var invalidSince: Date?
 
-    public init(delivery: ClaimedDelivery, outcome: DeliveryOutcome) {
+    public init(delivery: ClaimedDelivery, outcome: DeliveryOutcome, invalidSince: Date? = nil) {
         self.delivery = delivery
         self.outcome = outcome
+        self.invalidSince = invalidSince
     }
 }
 

@@ -59,3 +59,23 @@ public enum TokenHint {
         "…" + token.suffix(6)
     }
 }
+
+/// A device a provider called dead, kept for a grace period so an operator
+/// can restore it (`herald devices restore`).
+public struct RemovedDevice: Sendable, Equatable {
+    public var id: Int64
+    public var userID: UserID
+    public var token: String
+    public var platform: Platform
+    public var removedAt: Date
+    public var reason: String
+
+    public init(id: Int64, userID: UserID, token: String, platform: Platform, removedAt: Date, reason: String) {
+        self.id = id
+        self.userID = userID
+        self.token = token
+        self.platform = platform
+        self.removedAt = removedAt
+        self.reason = reason
+    }
+}

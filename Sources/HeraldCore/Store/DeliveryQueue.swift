@@ -8,8 +8,16 @@ public protocol DeliveryQueue: Sendable {
     /// claim at once; none gets a delivery another holds.
     func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery]
     /// Records attempts' outcomes and releases their leases; a `dropped`
-    /// outcome also removes the device.
+    /// outcome also moves the device to the removed devices (unless it was
+    /// registered again after the result's `invalidSince`).
     func recordDeliveries(_ results: [DeliveryResult], at: Date) async throws
+    /// Devices removed at or after `since`, newest first.
+    func removedDevices(since: Date, limit: Int) async throws -> [RemovedDevice]
+    /// Puts devices removed at or after `since` back (those whose token has
+    /// not been registered again meanwhile); returns how many.
+    func restoreDevices(removedSince since: Date) async throws -> Int
+    /// Forgets devices removed before `before`; returns how many.
+    func purgeRemovedDevices(removedBefore before: Date) async throws -> Int
     /// Deliveries waiting to be sent (pending or retrying).
     func queueDepth() async throws -> Int
     /// Calls `wake` whenever another process queues deliveries, until the

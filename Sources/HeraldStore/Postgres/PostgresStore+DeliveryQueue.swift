@@ -60,7 +60,11 @@ extension PostgresStore: DeliveryQueue {
             if case .retry(let at, _) = result.outcome { return ExactTimestamp(at) }
             return ExactTimestamp(now)
         }
-        let droppedDevices = results.compactMap { $0.outcome.state == .dropped ? $0.delivery.deviceID : nil }
+        let dropped = results.filter { $0.outcome.state == .dropped && $0.delivery.deviceID != nil }
+        let droppedDevices = dropped.compactMap(\.delivery.deviceID)
+        let droppedReasons = dropped.map { $0.outcome.reason ?? "" }
+        // A device seen after the token was declared invalid stays (no such date: always before).
+        let invalidSince = dropped.map { ExactTimestamp($0.invalidSince ?? .distantFuture) }
         try await transaction { connection in
             try await connection.execute(
                 """
@@ -72,7 +76,20 @@ extension PostgresStore: DeliveryQueue {
                 logger: logger
             )
             if !droppedDevices.isEmpty {
-                try await connection.execute("DELETE FROM devices WHERE id = ANY(\(droppedDevices))", logger: logger)
+                try await connection.execute(
+                    """
+                    WITH dropped AS (
+                        SELECT * FROM unnest(\(droppedDevices)::int8[], \(droppedReasons)::text[], \(invalidSince)::timestamptz[]) AS v(id, reason, invalid_since)
+                    ), gone AS (
+                        DELETE FROM devices d USING dropped v WHERE d.id = v.id AND d.last_seen_at <= v.invalid_since
+                        RETURNING d.id, d.user_id, d.token, d.platform, d.created_at, d.last_seen_at, v.reason
+                    )
+                    INSERT INTO removed_devices (id, user_id, token, platform, created_at, last_seen_at, removed_at, reason)
+                    SELECT id, user_id, token, platform, created_at, last_seen_at, \(ExactTimestamp(now)), reason FROM gone
+                    ON CONFLICT (id) DO UPDATE SET removed_at = excluded.removed_at, reason = excluded.reason
+                    """,
+                    logger: logger
+                )
             }
         }
     }
@@ -114,5 +131,42 @@ extension PostgresStore: DeliveryQueue {
                 attempts: Int($0.5), lastError: $0.6, updatedAt: $0.7.date
             )
         }
+    }
+
+    public func removedDevices(since: Date, limit: Int) async throws -> [RemovedDevice] {
+        try await rows(
+            """
+            SELECT id, user_id, token, platform, removed_at, reason FROM removed_devices
+            WHERE removed_at >= \(ExactTimestamp(since)) ORDER BY removed_at DESC, id DESC LIMIT \(limit)
+            """,
+            as: (Int64, Int64, String, String, ExactTimestamp, String).self
+        ).map {
+            RemovedDevice(
+                id: $0.0, userID: $0.1, token: $0.2, platform: try StoreError.parse($0.3, as: Platform.self, column: "removed_devices.platform"),
+                removedAt: $0.4.date, reason: $0.5
+            )
+        }
+    }
+
+    public func restoreDevices(removedSince since: Date) async throws -> Int {
+        try await transaction { connection in
+            try await connection.rows(
+                """
+                WITH back AS (
+                    DELETE FROM removed_devices r WHERE removed_at >= \(ExactTimestamp(since))
+                        AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.token = r.token OR d.id = r.id)
+                    RETURNING id, user_id, token, platform, created_at, last_seen_at
+                )
+                INSERT INTO devices (id, user_id, token, platform, created_at, last_seen_at)
+                SELECT id, user_id, token, platform, created_at, last_seen_at FROM back
+                RETURNING id
+                """,
+                as: Int64.self, logger: logger
+            ).count
+        }
+    }
+
+    public func purgeRemovedDevices(removedBefore before: Date) async throws -> Int {
+        try await rows("DELETE FROM removed_devices WHERE removed_at < \(ExactTimestamp(before)) RETURNING id", as: Int64.self).count
     }
 }

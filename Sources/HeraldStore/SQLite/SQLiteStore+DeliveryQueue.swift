@@ -91,7 +91,9 @@ extension SQLiteStore: DeliveryQueue {
             if case .retry(let at, _) = result.outcome { due = at }
             return RecordedRow(id: result.delivery.id, state: result.outcome.state.rawValue, due: due.microsecondsSince1970, reason: result.outcome.reason)
         }
-        let droppedDevices = results.compactMap { $0.outcome.state == .dropped ? $0.delivery.deviceID : nil }
+        let dropped = results.filter { $0.outcome.state == .dropped && $0.delivery.deviceID != nil }.map {
+            DroppedRow(id: $0.delivery.deviceID ?? 0, reason: $0.outcome.reason ?? "", since: ($0.invalidSince ?? .distantFuture).microsecondsSince1970)
+        }
         try await database.transaction { db in
             try await db.execute(
                 """
@@ -104,8 +106,26 @@ extension SQLiteStore: DeliveryQueue {
                 WHERE deliveries.id = v.id
                 """
             )
-            if !droppedDevices.isEmpty {
-                try await db.execute("DELETE FROM devices WHERE id IN (SELECT value FROM json_each(\(jsonArray: droppedDevices)))")
+            if !dropped.isEmpty {
+                // Moved, not deleted; a device seen after the token was declared invalid stays.
+                try await db.execute(
+                    """
+                    INSERT INTO removed_devices (id, user_id, token, platform, created_at, last_seen_at, removed_at, reason)
+                    SELECT d.id, d.user_id, d.token, d.platform, d.created_at, d.last_seen_at, \(now), v.reason
+                    FROM devices d JOIN (
+                        SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.reason') AS reason, json_extract(value, '$.since') AS since
+                        FROM json_each(\(jsonArray: dropped))
+                    ) AS v ON d.id = v.id
+                    WHERE d.last_seen_at <= v.since
+                    ON CONFLICT (id) DO UPDATE SET removed_at = excluded.removed_at, reason = excluded.reason
+                    """
+                )
+                try await db.execute(
+                    """
+                    DELETE FROM devices WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(\(jsonArray: dropped)))
+                        AND id IN (SELECT id FROM removed_devices WHERE removed_at = \(now))
+                    """
+                )
             }
         }
     }
@@ -120,6 +140,47 @@ extension SQLiteStore: DeliveryQueue {
         // Only this process writes the file, and it wakes its worker directly.
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
+        }
+    }
+
+    private struct DroppedRow: Encodable {
+        var id: Int64
+        var reason: String
+        var since: Int64
+    }
+
+    public func removedDevices(since: Date, limit: Int) async throws -> [RemovedDevice] {
+        try await database.read { db in
+            try await db.rows(
+                "SELECT id, user_id, token, platform, removed_at, reason FROM removed_devices WHERE removed_at >= \(since) ORDER BY removed_at DESC, id DESC LIMIT \(limit)"
+            ).map {
+                RemovedDevice(
+                    id: try $0.int64("id"), userID: try $0.int64("user_id"), token: try $0.text("token"), platform: try $0.value("platform", as: Platform.self),
+                    removedAt: try $0.date("removed_at"), reason: try $0.text("reason")
+                )
+            }
+        }
+    }
+
+    public func restoreDevices(removedSince since: Date) async throws -> Int {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                INSERT INTO devices (id, user_id, token, platform, created_at, last_seen_at)
+                SELECT id, user_id, token, platform, created_at, last_seen_at FROM removed_devices r
+                WHERE removed_at >= \(since) AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.token = r.token OR d.id = r.id)
+                """
+            )
+            let restored = try await db.changes()
+            try await db.execute("DELETE FROM removed_devices WHERE id IN (SELECT id FROM devices) AND removed_at >= \(since)")
+            return restored
+        }
+    }
+
+    public func purgeRemovedDevices(removedBefore before: Date) async throws -> Int {
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM removed_devices WHERE removed_at < \(before)")
+            return try await db.changes()
         }
     }
 }

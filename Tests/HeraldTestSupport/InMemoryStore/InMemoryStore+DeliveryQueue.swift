@@ -36,7 +36,12 @@ extension InMemoryStore: DeliveryQueue {
                 row.lastError = result.outcome.reason.flatMap { $0.isEmpty ? nil : $0 }
                 row.updatedAt = now
                 state.deliveries[row.id] = row
-                if result.outcome.state == .dropped, let device = result.delivery.deviceID { state.devices[device] = nil }
+                if result.outcome.state == .dropped, let id = result.delivery.deviceID, let device = state.devices[id],
+                    device.lastSeenAt <= (result.invalidSince ?? .distantFuture)
+                {
+                    state.devices[id] = nil
+                    state.removedDevices[id] = (device, now, result.outcome.reason ?? "")
+                }
             }
         }
     }
@@ -66,6 +71,35 @@ extension InMemoryStore: DeliveryQueue {
                     state: row.state, attempts: row.attempts, lastError: row.lastError, updatedAt: row.updatedAt
                 )
             }
+        }
+    }
+
+    public func removedDevices(since: Date, limit: Int) async throws -> [RemovedDevice] {
+        try withState { state in
+            state.removedDevices.values.filter { $0.removedAt >= since }.sorted { ($0.removedAt, $0.device.id) > ($1.removedAt, $1.device.id) }.prefix(limit).map {
+                RemovedDevice(id: $0.device.id, userID: $0.device.userID, token: $0.device.token, platform: $0.device.platform, removedAt: $0.removedAt, reason: $0.reason)
+            }
+        }
+    }
+
+    public func restoreDevices(removedSince since: Date) async throws -> Int {
+        try withState { state in
+            var restored = 0
+            for (id, removed) in state.removedDevices where removed.removedAt >= since {
+                guard state.devices[id] == nil, !state.devices.values.contains(where: { $0.token == removed.device.token }) else { continue }
+                state.devices[id] = removed.device
+                state.removedDevices[id] = nil
+                restored += 1
+            }
+            return restored
+        }
+    }
+
+    public func purgeRemovedDevices(removedBefore before: Date) async throws -> Int {
+        try withState { state in
+            let old = state.removedDevices.filter { $0.value.removedAt < before }.map(\.key)
+            for id in old { state.removedDevices[id] = nil }
+            return old.count
         }
     }
 }

@@ -42,6 +42,7 @@ public final class InMemoryStore: Sendable {
         var tokens: [Int64: (token: ServiceToken, hash: String)] = [:]
         var templates: [UUID: NotificationTemplates] = [:]
         var rateLimits: [UUID: RateLimit] = [:]
+        var removedDevices: [Int64: (device: DeviceRow, removedAt: Date, reason: String)] = [:]
         var notifications: [NotificationID: NotificationRecord] = [:]
         var origins: [NotificationID: NotificationOrigin] = [:]
         /// Each user's inbox: notification id → read.
