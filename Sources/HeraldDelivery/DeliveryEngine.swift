@@ -21,7 +21,7 @@ public struct DeliveryEngine: Sendable {
 
     public static func make(
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
-        clock: WallClock = .system, tracer: (any Tracer)? = nil
+        clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates()
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
@@ -47,7 +47,7 @@ public struct DeliveryEngine: Sendable {
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,
-            tracer: tracer
+            tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger)
         )
         let openOrigins = origins
         let connections = ClosingService {

@@ -74,9 +74,11 @@ public final class MockAPNs: Sendable {
     /// Distinct provider tokens presented (renewals show up here).
     public var providerTokenCount: Int { state.withLockedValue { $0.providerTokensSeen.count } }
 
-    /// Answer pushes to `token` with an APNs error, e.g. (410, "Unregistered").
-    public func answer(token: String, status: Int, reason: String, headers: [String: String] = [:]) {
-        let body = #"{"reason":"\#(reason)"\#(status == 410 ? #","timestamp":1700000000000"# : "")}"#
+    /// Answer pushes to `token` with an APNs error, e.g. (410, "Unregistered");
+    /// a 410 says the token died at `invalidSince` (default: now).
+    public func answer(token: String, status: Int, reason: String, headers: [String: String] = [:], invalidSince: Date = Date()) {
+        let timestamp = Int64(invalidSince.timeIntervalSince1970 * 1000)
+        let body = #"{"reason":"\#(reason)"\#(status == 410 ? #","timestamp":\#(timestamp)"# : "")}"#
         script.set(MockAnswer(status: status, body: body, headers: headers), for: token)
     }
 

@@ -43,7 +43,7 @@ public enum HeraldServer {
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
-                clock: options.clock
+                clock: options.clock, parts: parts
             )
             services += [engine.connections, ReportingService(name: "worker", engine.worker, parts: parts)]
         }
@@ -60,7 +60,8 @@ public enum HeraldServer {
 
         let readiness = ReadinessProbe(
             schema: store, expectedMigrations: opened.expectedMigrations, parts: parts,
-            requiredParts: roles.contains(.worker) ? ["worker"] : [], optionalParts: roles.contains(.kafkaBridge) ? ["kafka-bridge"] : []
+            requiredParts: roles.contains(.worker) ? ["worker"] : [],
+            optionalParts: (roles.contains(.worker) ? [PruningBreaker.partName] : []) + (roles.contains(.kafkaBridge) ? ["kafka-bridge"] : [])
         )
 
         var routes: APIRoutes?

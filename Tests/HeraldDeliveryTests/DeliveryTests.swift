@@ -36,7 +36,8 @@ struct DeliveryTests {
         try await DeliveryHarness.run(backend) { harness in
             let (gone, bad, topic, fine) = (DeliveryHarness.apnsToken(1), DeliveryHarness.apnsToken(2), DeliveryHarness.apnsToken(3), DeliveryHarness.apnsToken(4))
             let (unregistered, invalid, payload) = (DeliveryHarness.fcmToken(1), DeliveryHarness.fcmToken(2), DeliveryHarness.fcmToken(3))
-            harness.mocks.apns.answer(token: gone, status: 410, reason: "Unregistered")
+            // Dead since after its registration (TokenPruningTests covers one registered again since).
+            harness.mocks.apns.answer(token: gone, status: 410, reason: "Unregistered", invalidSince: Date().addingTimeInterval(60))
             harness.mocks.apns.answer(token: bad, status: 400, reason: "BadDeviceToken")
             harness.mocks.apns.answer(token: topic, status: 400, reason: "BadExpirationDate")
             harness.mocks.fcm.answer(token: unregistered, status: 404, errorCode: "UNREGISTERED")

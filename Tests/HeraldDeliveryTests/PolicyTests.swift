@@ -43,6 +43,10 @@ struct PolicyTests {
         #expect(response.replyClass == .fail(reason: "APNs 400 SomethingNew"))
         let gone = APNSResponse(status: 410, body: Data(#"{"reason":"Unregistered","timestamp":1700000000000}"#.utf8))
         #expect(gone.invalidSince == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(gone.replyClass == .dropToken(reason: "APNs 410 Unregistered", invalidSince: Date(timeIntervalSince1970: 1_700_000_000)))
+        // Only a 410 carries the date: a 400 BadDeviceToken is dead whenever it was registered.
+        let bad = APNSResponse(status: 400, body: Data(#"{"reason":"BadDeviceToken","timestamp":1700000000000}"#.utf8))
+        #expect(bad.replyClass == .dropToken(reason: "APNs 400 BadDeviceToken"))
     }
 
     @Test(arguments: [

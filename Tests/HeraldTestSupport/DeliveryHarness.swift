@@ -40,13 +40,14 @@ public struct DeliveryHarness: Sendable {
     /// Runs a worker (with its own HTTP client) for the duration of `body`,
     /// then shuts it down gracefully.
     public func withWorker<T: Sendable>(
-        settings override: DeliverySettings? = nil, clock: WallClock = .system, tracer: (any Tracer)? = nil, _ body: @Sendable () async throws -> T
+        settings override: DeliverySettings? = nil, clock: WallClock = .system, tracer: (any Tracer)? = nil, logger: Logger = TestDatabase.logger,
+        parts: PartStates = PartStates(), _ body: @Sendable () async throws -> T
     ) async throws -> T {
         var config = HeraldConfig(secretKey: TestApp.secret)
         config.delivery = override ?? settings
         let engine = try DeliveryEngine.make(
-            config: config, queue: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: TestDatabase.logger, clock: clock,
-            tracer: tracer
+            config: config, queue: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: logger, clock: clock,
+            tracer: tracer, parts: parts
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }

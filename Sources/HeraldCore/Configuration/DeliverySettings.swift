@@ -70,12 +70,15 @@ public struct DeliverySettings: Sendable {
     public var retryBaseSeconds: Double
     /// Run the delivery worker inside `herald serve`.
     public var runsInServer: Bool
+    /// Devices a provider called dead are kept (restorable) this long.
+    public var removedDevicesKeptDays: Int
 
     public init(
         apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500,
         connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
-        runsInServer: Bool = true
+        runsInServer: Bool = true, removedDevicesKeptDays: Int = 30
     ) {
+        self.removedDevicesKeptDays = removedDevicesKeptDays
         self.apns = apns
         self.fcm = fcm
         self.caBundlePEM = caBundlePEM
@@ -157,7 +160,8 @@ extension DeliverySettings {
             pollSeconds: try read.number("DELIVERY_POLL_SECONDS", default: defaults.pollSeconds, range: 0.01...3600),
             maxRetryAgeSeconds: try read.number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: defaults.maxRetryAgeSeconds, range: 0...2_592_000),
             retryBaseSeconds: try read.number("DELIVERY_RETRY_BASE_SECONDS", default: defaults.retryBaseSeconds, range: 0.001...3600),
-            runsInServer: (text("DELIVERY_WORKER") ?? "on").lowercased() != "off"
+            runsInServer: (text("DELIVERY_WORKER") ?? "on").lowercased() != "off",
+            removedDevicesKeptDays: try read.integer("REMOVED_DEVICES_KEPT_DAYS", default: defaults.removedDevicesKeptDays, range: 0...3650)
         )
     }
 }

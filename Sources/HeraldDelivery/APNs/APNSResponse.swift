@@ -39,7 +39,7 @@ public struct APNSResponse: Sendable, Equatable {
         case (200, _):
             return .sent
         case (400, .badDeviceToken), (400, .deviceTokenNotForTopic), (410, _):
-            return .dropToken(reason: "APNs \(status) \(reason)")
+            return .dropToken(reason: "APNs \(status) \(reason)", invalidSince: status == 410 ? invalidSince : nil)
         case (403, .expiredProviderToken), (403, .invalidProviderToken), (403, .missingProviderToken), (403, .badEnvironmentKeyIdInToken):
             return .credentials(reason: "APNs \(status) \(reason)")
         case (429, _), (500, _), (503, _):

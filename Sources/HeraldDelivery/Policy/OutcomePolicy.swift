@@ -30,7 +30,7 @@ public struct OutcomePolicy: Sendable {
         switch reply {
         case .sent:
             return .sent
-        case .dropToken(let reason):
+        case .dropToken(let reason, _):
             return .dropped(reason: reason)
         case .fail(let reason):
             return .failed(reason: reason, cause: .refused)

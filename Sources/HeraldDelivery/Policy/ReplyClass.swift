@@ -6,8 +6,9 @@ public enum ReplyClass: Sendable, Equatable {
     /// Accepted by the provider.
     case sent
     /// The token is dead (unregistered, malformed, for another app): stop
-    /// using it.
-    case dropToken(reason: String)
+    /// using it. `invalidSince`: when the provider says it died (APNs' 410
+    /// timestamp); a device registered again since then is kept.
+    case dropToken(reason: String, invalidSince: Date? = nil)
     /// A passing problem (throttling, provider outage, network): try again
     /// after at least `minimumDelay` (a Retry-After, or FCM's one minute on 429).
     case retry(reason: String, minimumDelay: TimeInterval)
@@ -16,4 +17,10 @@ public enum ReplyClass: Sendable, Equatable {
     case credentials(reason: String)
     /// The provider will never accept this push as it is.
     case fail(reason: String)
+
+    /// When a dead token died, when the provider says.
+    public var invalidSince: Date? {
+        if case .dropToken(_, let since) = self { return since }
+        return nil
+    }
 }

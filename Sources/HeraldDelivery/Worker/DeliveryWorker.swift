@@ -26,11 +26,16 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     /// Opened once the schema is migrated; nothing is claimed before.
     let ready: ReadinessGate
     let tracing: DeliveryTracing
+    /// Pauses device removal when a provider condemns most tokens at once.
+    let breaker: PruningBreaker?
+    /// How long a condemned push waits while removal is paused.
+    static let heldRetryDelay: TimeInterval = 300
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
-        ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil
+        ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil
     ) {
+        self.breaker = breaker
         self.tracing = DeliveryTracing(tracer: tracer ?? InstrumentationSystem.tracer)
         self.queue = queue
         self.providers = Dictionary(providers.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
@@ -134,10 +139,22 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     let started = DefaultTracerClock.now
                     let attempts = await provider.send(deliveries, now: now)
                     let answered = clock.now()
+                    let paused = breaker?.observe(attempts.map(\.reply), platform: platform, now: answered) ?? false
+                    var held = 0
                     let results = zip(deliveries, attempts).map { delivery, attempt in
                         if let latency = attempt.latency { metrics.recordLatency(latency, platform: platform) }
-                        return DeliveryResult(delivery: delivery, outcome: policy.outcome(for: attempt.reply, delivery: delivery, now: answered, random: .random(in: 0..<1)))
+                        var reply = attempt.reply
+                        if paused, case .dropToken(let reason, _) = reply {
+                            // Not believed while most answers say the same: keep the device, try later.
+                            reply = .retry(reason: "device removal paused: \(reason)", minimumDelay: Self.heldRetryDelay)
+                            held += 1
+                        }
+                        return DeliveryResult(
+                            delivery: delivery, outcome: policy.outcome(for: reply, delivery: delivery, now: answered, random: .random(in: 0..<1)),
+                            invalidSince: reply.invalidSince
+                        )
                     }
+                    if held > 0 { breaker?.held(held, platform: platform) }
                     return DeliveryTracing.ProviderCall(platform: platform, started: started, ended: DefaultTracerClock.now, results: results)
                 }
             }
@@ -195,10 +212,27 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     }
 
     private func pollTimer() async {
+        var lastPurge = Date.distantPast
         while !Task.isCancelled {
             do { try await Task.sleep(for: .seconds(settings.pollSeconds)) } catch { return }
             signal.notify()
             if let depth = try? await queue.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
+            let now = clock.now()
+            if now.timeIntervalSince(lastPurge) >= 3600 {
+                lastPurge = now
+                await purgeRemovedDevices(now: now)
+            }
+        }
+    }
+
+    /// Removed devices are kept REMOVED_DEVICES_KEPT_DAYS for an operator to
+    /// restore; then they go for good.
+    private func purgeRemovedDevices(now: Date) async {
+        do {
+            let purged = try await queue.purgeRemovedDevices(removedBefore: now.addingTimeInterval(-Double(settings.removedDevicesKeptDays) * 86_400))
+            if purged > 0 { logger.info("removed devices past their keeping time forgotten", metadata: ["count": "\(purged)"]) }
+        } catch {
+            logger.warning("cannot forget old removed devices", metadata: ["error": "\(error)"])
         }
     }
 
