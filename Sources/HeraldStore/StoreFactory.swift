@@ -40,13 +40,13 @@ public enum StoreFactory {
                 expectedMigrations: Set(try Migrations.all(for: .sqlite).map(\.version))
             )
         case .postgres(let settings):
-            let client = PostgresClient(configuration: try configuration(settings), backgroundLogger: logger)
-            let store = PostgresStore(client: client, logger: logger)
+            let pool = try PostgresPool(settings: settings, logger: logger)
+            let store = PostgresStore(pool: pool, logger: logger)
             return OpenedStore(
-                store: store, services: [client],
+                store: store, services: [pool],
                 migrate: {
                     try await probe(settings, logger: logger)
-                    try await PostgresMigrator(client: client, logger: logger).migrate()
+                    try await PostgresMigrator(client: pool.client, logger: logger).migrate()
                 },
                 close: {},
                 expectedMigrations: Set(try Migrations.all(for: .postgres).map(\.version))
@@ -77,14 +77,9 @@ public enum StoreFactory {
     /// that is down or refuses us is reported at once with the reason,
     /// instead of after the pool's minute of retries.
     static func probe(_ settings: DatabaseLocation.PostgresSettings, logger: Logger) async throws {
-        let tls: PostgresConnection.Configuration.TLS =
-            switch settings.tls {
-            case .disable: .disable
-            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
         var configuration = PostgresConnection.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: tls
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database,
+            tls: try connectionTLS(settings)
         )
         configuration.options.connectTimeout = .seconds(10)
         do {
@@ -94,6 +89,15 @@ public enum StoreFactory {
             throw DatabaseUnavailable(
                 "cannot use PostgreSQL at \(settings.host):\(settings.port), database \(settings.database): \(String(reflecting: error))"
             )
+        }
+    }
+
+    /// TLS for one direct connection, as DATABASE_URL's sslmode asks.
+    static func connectionTLS(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresConnection.Configuration.TLS {
+        switch settings.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
         }
     }
 

@@ -39,7 +39,7 @@ struct ProbeTests {
             try await ProcessRolesTests.run([.api, .worker], at: location) { client in
                 let report = try await Self.waitFor(.ok, client)
                 #expect(report.ready)
-                #expect(report.checks.map(\.name) == ["database", "migrations", "worker"])
+                #expect(report.checks.map(\.name) == ["database", "migrations", "worker", "token-pruning"])
                 #expect(report.checks.allSatisfy { $0.ok && $0.reason == nil })
                 let live = try await client.execute(uri: "/-/live", method: .get)
                 #expect(live.status == .ok && String(buffer: live.body) == "OK")

@@ -26,6 +26,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.info("the database refused a value", metadata: ["reason": "\(reason)", "path": "\(request.uri.path)"])
             let issue = ValidationIssue(loc: ["body"], msg: "A value cannot be stored: \(reason)", type: "value_error")
             return JSONBody.response(ValidationBody(detail: [issue]), status: .unprocessableContent)
+        } catch StoreError.unavailable(let reason) {
+            context.logger.warning("the database is unavailable", metadata: ["reason": "\(reason)", "path": "\(request.uri.path)"])
+            return JSONBody.response(["detail": "The database is unavailable; try again shortly"], status: .serviceUnavailable, headers: [.retryAfter: "5"])
         } catch let error as HTTPError where error.status == .notFound && error.body == nil {
             // The router found no route: for a known path, the method is what is wrong.
             let allowed = routes.methods(for: request.uri.path)

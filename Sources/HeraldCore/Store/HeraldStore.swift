@@ -38,6 +38,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A stored value Herald does not understand (an unknown platform, a
     /// malformed UUID): refused loudly instead of read as a default.
     case unreadableRow(String)
+    /// The database is away or cannot take work now (no connection, disk
+    /// full, read-only): a 503 at the edge; nothing was changed.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -46,6 +49,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .migrationFailed(let reason): "migration failed: \(reason)"
         case .invalidInput(let reason): "the database refused a value: \(reason)"
         case .unreadableRow(let reason): "unreadable stored value: \(reason)"
+        case .unavailable(let reason): "the database is unavailable: \(reason)"
         }
     }
 

@@ -14,14 +14,22 @@ public final class PostgresStore: Sendable {
     /// How long deleted inbox items are remembered for reconnecting streams.
     static let removalsKeptFor: TimeInterval = 86_400
 
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
 
-    /// The client must be running (`client.run()` in the service group) before
-    /// any call; see `StoreFactory`.
-    public init(client: PostgresClient, logger: Logger) {
-        self.client = client
+    /// The pool must be running (in the service group) before any call;
+    /// see `StoreFactory`.
+    public init(pool: PostgresPool, logger: Logger) {
+        self.pool = pool
         self.logger = logger
+    }
+
+    /// The pool's client; refuses at once while the database is known to be away.
+    var client: PostgresClient {
+        get throws {
+            if let unavailable = pool.unavailable { throw unavailable }
+            return pool.client
+        }
     }
 
     /// Runs a statement and decodes every row it returns.
@@ -66,13 +74,33 @@ public final class PostgresStore: Sendable {
     /// (a 4xx at the edge): SQLSTATE class 22 (data exception: a NUL in
     /// text, a number out of range) and 54000 (an index entry too large).
     /// Errors thrown inside a transaction are unwrapped first.
+    ///
+    /// Errors that mean the database is away or cannot take work now become
+    /// `StoreError.unavailable` (a 503): a lost or refused connection, a
+    /// pool that gave up connecting or was replaced, and SQLSTATE classes
+    /// 08 (connection), 53 (insufficient resources: disk full, too many
+    /// connections), 57P0x (shutting down, starting up) and 25006 (a
+    /// read-only standby, as after a failover).
     static func storeError(_ error: any Error) -> any Error {
         if let failed = error as? PostgresTransactionError, let inner = failed.closureError ?? failed.commitError ?? failed.beginError {
             return storeError(inner)
         }
-        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
+        // The pool's own errors (it gave up connecting: its circuit breaker)
+        // come from a module postgres-nio does not export as a product.
+        if String(describing: type(of: error)) == "ConnectionPoolError" { return StoreError.unavailable("PostgreSQL cannot be reached (\(error))") }
+        guard let error = error as? PSQLError else { return error }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown, .queryCancelled:
+            return StoreError.unavailable("PostgreSQL connection lost (\(error.code))")
+        default:
+            break
+        }
+        guard let state = error.serverInfo?[.sqlState] else { return error }
         if state.hasPrefix("22") || state == "54000" {
             return StoreError.invalidInput("\(error.serverInfo?[.message] ?? "invalid value") (SQLSTATE \(state))")
+        }
+        if state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57P") || state == "25006" {
+            return StoreError.unavailable("\(error.serverInfo?[.message] ?? "PostgreSQL cannot take work") (SQLSTATE \(state))")
         }
         return error
     }

@@ -73,6 +73,10 @@ extension SQLiteDatabaseHandle {
         guard let error = error as? SQLiteError else { return error }
         switch error.reason {
         case .tooBig, .mismatch, .range: return StoreError.invalidInput(error.message)
+        // The disk is full, the file became read-only or unreadable, or another
+        // process holds it: nothing was written, and it may pass.
+        case .full, .readOnly, .ioError, .cantOpen, .busy, .locked, .busyTimeout, .readonlyDirectory, .readonlyCantLock, .permission:
+            return StoreError.unavailable("SQLite: \(error.message)")
         default: return error
         }
     }
