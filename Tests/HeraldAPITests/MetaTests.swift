@@ -40,6 +40,25 @@ struct MetaTests {
         }
     }
 
+    /// A known path asked with a method it does not serve: 405 with the
+    /// methods it does (a literal segment wins, as in the router); an
+    /// unknown path stays 404.
+    @Test func wrongMethodsGet405WithAllow() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let profile = try await app.request(.delete, "/api/v2/users/user/profile")
+            #expect(profile.status == .methodNotAllowed)
+            #expect(profile.headers[.allow] == "GET")
+            #expect(profile.detail == "Method Not Allowed")
+            let service = try await app.request(.post, "/api/v2/services/\(UUID().uuidString)")
+            #expect(service.status == .methodNotAllowed)
+            #expect(service.headers[.allow] == "DELETE, PATCH")
+            let device = try await app.request(.delete, "/api/v2/users/user/device-token")
+            #expect(device.headers[.allow] == "POST", "users/user/... is not users/{user_id}/...")
+            #expect(try await app.request(.get, "/api/v2/nothing-here").status == .notFound)
+            #expect(try await app.request(.get, "/api/v2/services/x/y/z").status == .notFound)
+        }
+    }
+
     /// Every route the router serves is in openapi.yaml, and every operation
     /// there is served.
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteIsServed() async throws {

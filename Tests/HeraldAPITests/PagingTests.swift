@@ -82,9 +82,16 @@ struct PagingTests {
             #expect(try #require(classic.json() as? [[String: Any]]).compactMap { ($0["id"] as? NSNumber)?.int64Value } == Array(ids.suffix(3)))
             #expect(classic.headers[HTTPField.Name("Link")!] == nil)
 
-            for bad in ["before=x", "before=1&after=2", "read=maybe", "service_id=nope", "before=5&limit=0"] {
+            for bad in ["before=x", "read=maybe", "service_id=nope", "before=-1", "limit=-1&before=3"] {
                 #expect(try await app.request(.get, "/api/v2/users/user/notifications?\(bad)", token: token).status == .unprocessableContent, "\(bad)")
             }
+            // Both cursors: the ids between them, oldest first, a page at a time.
+            let window = try await app.request(.get, "/api/v2/users/user/notifications?after=\(ids[2])&before=\(ids[9])&limit=4", token: token)
+            #expect(try #require(window.json() as? [[String: Any]]).compactMap { ($0["id"] as? NSNumber)?.int64Value } == Array(ids[3...6]))
+            let next = try #require(window.headers[HTTPField.Name("Link")!]).split(separator: ",").first { $0.contains("rel=\"next\"") }
+            #expect(next?.contains("after=\(ids[6])") == true && next?.contains("before=\(ids[9])") == true, "the window keeps its upper end")
+            // 0 is "as many as allowed" here too, as the apps always had it.
+            #expect(try await app.request(.get, "/api/v2/users/user/notifications?before=\(ids[5])&limit=0", token: token).status == .ok)
         }
     }
 

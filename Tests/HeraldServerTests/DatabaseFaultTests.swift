@@ -11,30 +11,16 @@ import Testing
 /// Faults injected into a running server: nothing accepted is lost.
 @Suite("Faults survived", .serialized)
 struct DatabaseFaultTests {
-    struct Spare {
-        let url: String
-        let control: String
-        let directory: String
-
-        init() throws {
-            let environment = ProcessInfo.processInfo.environment
-            url = try #require(environment["HERALD_TEST_PG_SPARE_URL"], "run the tests with scripts/test, which starts a spare PostgreSQL cluster")
-            control = try #require(environment["HERALD_TEST_PG_SPARE_CTL"])
-            directory = try #require(environment["HERALD_TEST_PG_SPARE_DIR"])
-        }
-
-        func run(_ verb: String) async throws {
-            let result = try await runProgram(control, [verb, directory])
-            #expect(result.status == 0, "pg-cluster \(verb): \(result.output)")
-        }
-    }
-
     /// PostgreSQL stopped while posts and fan-out are in flight: the API
     /// answers 503 (promptly, not 500, not a hang), comes back by itself
     /// within 5 s of the database's return, and every notification it
     /// accepted reaches every device.
     @Test func postgresRestartedUnderLoad() async throws {
-        let spare = try Spare()
+        let spare = try #require(SpareCluster(), "run the tests with scripts/test, which starts a spare PostgreSQL cluster")
+        try await spare.exclusively { try await restartUnderLoad(spare) }
+    }
+
+    private func restartUnderLoad(_ spare: SpareCluster) async throws {
         let location = try DatabaseLocation(url: spare.url)
         try await MockProviders.run { mocks in
             var config = TestApp.config(location)
@@ -71,7 +57,7 @@ struct DatabaseFaultTests {
                     }
 
                     // Away, while the worker is still pushing the first posts.
-                    try await spare.run("stop")
+                    #expect(try await spare.run("stop").status == 0)
                     var whileAway: [Int] = []
                     var slowest: Duration = .zero
                     do {
@@ -88,13 +74,13 @@ struct DatabaseFaultTests {
                             }
                         }
                     } catch {
-                        try? await spare.run("start")
+                        _ = try? await spare.run("start")
                         throw error
                     }
                     #expect(whileAway.allSatisfy { $0 == 503 }, "answers while the database was away: \(whileAway)")
                     #expect(slowest < .seconds(12), "the slowest answer while away took \(slowest)")
 
-                    try await spare.run("start")
+                    #expect(try await spare.run("start").status == 0)
                     let back = ContinuousClock.now
                     let firstAccepted = try await eventually("a post accepted again", timeout: .seconds(30), every: .milliseconds(100)) { () -> Int64? in
                         let response = try await post("after")
@@ -107,12 +93,10 @@ struct DatabaseFaultTests {
                     accepted.append(firstAccepted)
 
                     // Nothing accepted is lost: every notification reaches all ten devices.
-                    for id in accepted {
-                        let counts = try await eventually("notification \(id) delivered", timeout: .seconds(60), every: .milliseconds(100)) {
-                            let counts = try await store.deliveryCounts(notificationID: id)
-                            return counts == [.sent: 10] ? counts : nil
-                        }
-                        #expect(counts == [.sent: 10])
+                    let all = accepted
+                    try await eventually("every accepted notification delivered", timeout: .seconds(90), every: .milliseconds(200)) { () -> Bool? in
+                        for id in all where try await store.deliveryCounts(notificationID: id) != [.sent: 10] { return nil }
+                        return true
                     }
                     let titles = Set((mocks.apns.pushes.compactMap { ($0.payload["aps"] as? [String: any Sendable]).flatMap { ($0["alert"] as? [String: any Sendable])?["title"] as? String } }))
                     #expect(titles.contains("before 0") && titles.contains("after"))

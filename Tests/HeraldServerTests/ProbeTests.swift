@@ -48,14 +48,15 @@ struct ProbeTests {
     }
 
     @Test func readinessFollowsPostgreSQLDownAndBack() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let url = try #require(environment["HERALD_TEST_PG_SPARE_URL"], "run the tests with scripts/test, which starts a spare PostgreSQL cluster")
-        let control = try #require(environment["HERALD_TEST_PG_SPARE_CTL"])
-        let directory = try #require(environment["HERALD_TEST_PG_SPARE_DIR"])
-        try await ProcessRolesTests.run([.worker], at: try DatabaseLocation(url: url)) { client in
+        let spare = try #require(SpareCluster(), "run the tests with scripts/test, which starts a spare PostgreSQL cluster")
+        try await spare.exclusively { try await readinessFollows(spare) }
+    }
+
+    private func readinessFollows(_ spare: SpareCluster) async throws {
+        try await ProcessRolesTests.run([.worker], at: try DatabaseLocation(url: spare.url)) { client in
             _ = try await Self.waitFor(.ok, client)
 
-            let stopped = try await runProgram(control, ["stop", directory])
+            let stopped = try await spare.run("stop")
             #expect(stopped.status == 0, "pg-cluster stop: \(stopped.output)")
             do {
                 let down = try await Self.waitFor(.serviceUnavailable, client)
@@ -63,11 +64,11 @@ struct ProbeTests {
                 #expect(!database.ok && database.required && !(database.reason ?? "").isEmpty)
                 #expect(!down.ready)
             } catch {
-                _ = try? await runProgram(control, ["start", directory])
+                _ = try? await spare.run("start")
                 throw error
             }
 
-            let started = try await runProgram(control, ["start", directory])
+            let started = try await spare.run("start")
             #expect(started.status == 0, "pg-cluster start: \(started.output)")
             let back = try await Self.waitFor(.ok, client, seconds: 60)
             #expect(back.ready && back.checks.allSatisfy(\.ok))
