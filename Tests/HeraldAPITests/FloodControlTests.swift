@@ -23,6 +23,7 @@ struct FloodControlTests {
             try await app.store.setSubscriptions(userID: user.id, [flooded.id: true, quiet.id: true])
             var created = 0
             var refused = 0
+            let began = ContinuousClock.now
             for index in 0..<12 {
                 let posted = try await app.request(.post, "/api/v2/services/\(flooded.id.uuidString)/notifications", json: ["title": "storm \(index)"])
                 if posted.status == .created {
@@ -35,7 +36,9 @@ struct FloodControlTests {
                     refused += 1
                 }
             }
-            #expect(created >= 3 && created <= 4, "the burst, and at most one token refilled meanwhile")
+            // The burst, and a token per 2 s that the posting took (a loaded machine may be slow).
+            let refilled = Int((ContinuousClock.now - began) / .seconds(2)) + 1
+            #expect(created >= 3 && created <= 3 + refilled, "\(created) accepted")
             #expect(refused == 12 - created)
             let other = try await app.request(.post, "/api/v2/services/\(quiet.id.uuidString)/notifications", json: ["title": "still here"])
             #expect(other.status == .created, "another service has its own bucket")
