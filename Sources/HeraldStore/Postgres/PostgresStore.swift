@@ -14,22 +14,14 @@ public final class PostgresStore: Sendable {
     /// How long deleted inbox items are remembered for reconnecting streams.
     static let removalsKeptFor: TimeInterval = 86_400
 
-    let pool: PostgresPool
+    let client: PostgresClient
     let logger: Logger
 
-    /// The pool must be running (in the service group) before any call;
-    /// see `StoreFactory`.
-    public init(pool: PostgresPool, logger: Logger) {
-        self.pool = pool
+    /// The client must be running (`client.run()` in the service group) before
+    /// any call; see `StoreFactory`.
+    public init(client: PostgresClient, logger: Logger) {
+        self.client = client
         self.logger = logger
-    }
-
-    /// The pool's client; refuses at once while the database is known to be away.
-    var client: PostgresClient {
-        get throws {
-            if let unavailable = pool.unavailable { throw unavailable }
-            return pool.client
-        }
     }
 
     /// Runs a statement and decodes every row it returns.
