@@ -40,13 +40,13 @@ public enum StoreFactory {
                 expectedMigrations: Set(try Migrations.all(for: .sqlite).map(\.version))
             )
         case .postgres(let settings):
-            let client = PostgresClient(configuration: try configuration(settings), backgroundLogger: logger)
-            let store = PostgresStore(client: client, logger: logger)
+            let pool = try PostgresPool(settings: settings, logger: logger)
+            let store = PostgresStore(pool: pool, logger: logger)
             return OpenedStore(
-                store: store, services: [client],
+                store: store, services: [pool],
                 migrate: {
                     try await probe(settings, logger: logger)
-                    try await PostgresMigrator(client: client, logger: logger).migrate()
+                    try await PostgresMigrator(client: pool.client, logger: logger).migrate()
                 },
                 close: {},
                 expectedMigrations: Set(try Migrations.all(for: .postgres).map(\.version))

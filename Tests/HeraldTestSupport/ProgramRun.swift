@@ -20,6 +20,11 @@ private func spawnAndWait(_ path: String, _ arguments: [String], output: String)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else of ours goes to the child: a daemon it starts (pg_ctl's
+    // postgres) would keep every socket open at that moment alive, so other
+    // tests' connections would never see their peer close, and listening
+    // ports would stay bound.
+    guard closeFrom(&actions, 3) == 0 else { throw TestSetupError("posix_spawn_file_actions_addclosefrom_np failed") }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
@@ -32,3 +37,8 @@ private func spawnAndWait(_ path: String, _ arguments: [String], output: String)
     // WIFEXITED/WEXITSTATUS are macros Swift does not import.
     return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
 }
+
+/// glibc's posix_spawn_file_actions_addclosefrom_np (2.34+), which the Glibc
+/// module does not import (it sits behind _GNU_SOURCE).
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func closeFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -4,10 +4,9 @@ import NIOConcurrencyHelpers
 
 /// Brakes on publishing: a token bucket per service (the service's own rate
 /// when an admin set one, else PUBLISH_RATE) and one per sending address
-/// (SENDER_RATE). A post over either limit is refused; one over its
-/// service's limit is also counted, so `DigestService` can tell the
-/// service's subscribers how many they missed instead of dropping them
-/// silently. In memory, per process: each replica brakes on its own.
+/// (SENDER_RATE). A post over either limit is refused and counted for its
+/// service, so `DigestService` can tell the service's subscribers how many
+/// they missed instead of dropping them silently. In memory, per process: each replica brakes on its own.
 public final class FloodControl: Sendable {
     public enum Scope: String, Sendable {
         case service
@@ -51,6 +50,8 @@ public final class FloodControl: Sendable {
     /// `serviceRate` is the service's own limit, nil for the default.
     public func admit(serviceID: UUID, serviceRate: RateLimit?, client: IPAddress?, now: Date) -> Refusal? {
         if let client, let wait = senders.take(Self.senderKey(client), now: now) {
+            // Still a post the service's subscribers did not get: it goes in the digest too.
+            state.withLockedValue { Self.countMissed(serviceID, in: &$0, now: now) }
             return Refusal(scope: .sender, retryAfter: wait)
         }
         let rate = serviceRate ?? defaultRate

@@ -99,7 +99,7 @@ extension PostgresStore: DeliveryQueue {
     }
 
     public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
-        try await client.withConnection { connection in
+        try await withOpenConnection { connection in
             for try await _ in try await connection.listen(Self.deliveryChannel) {
                 wake()
             }

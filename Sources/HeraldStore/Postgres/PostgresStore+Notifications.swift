@@ -152,7 +152,7 @@ extension PostgresStore: NotificationStore {
     }
 
     public func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws {
-        try await client.withConnection { connection in
+        try await withOpenConnection { connection in
             for try await notification in try await connection.listen(Self.inboxChannel) {
                 if let parsed = Self.inboxSignal(notification.payload) { signal(parsed) }
             }

@@ -14,20 +14,28 @@ public final class PostgresStore: Sendable {
     /// How long deleted inbox items are remembered for reconnecting streams.
     static let removalsKeptFor: TimeInterval = 86_400
 
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
 
-    /// The client must be running (`client.run()` in the service group) before
-    /// any call; see `StoreFactory`.
-    public init(client: PostgresClient, logger: Logger) {
-        self.client = client
+    /// The pool must be running (in the service group) before any call;
+    /// see `StoreFactory`.
+    public init(pool: PostgresPool, logger: Logger) {
+        self.pool = pool
         self.logger = logger
+    }
+
+    /// The pool's client; refuses at once while the database is known to be away.
+    var client: PostgresClient {
+        get throws {
+            if let unavailable = pool.unavailable { throw unavailable }
+            return pool.client
+        }
     }
 
     /// Runs a statement and decodes every row it returns.
     func rows<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: (repeat each Column).Type) async throws -> [(repeat each Column)] {
         do {
-            return try await client.query(query, logger: logger).decode(type).all()
+            return try await withOpenConnection { try await $0.query(query, logger: logger).decode(type).all() }
         } catch {
             throw Self.storeError(error)
         }
@@ -47,16 +55,47 @@ public final class PostgresStore: Sendable {
     /// Runs a statement to its end, ignoring any rows.
     func execute(_ query: PostgresQuery) async throws {
         do {
-            try await client.query(query, logger: logger).discard()
+            try await withOpenConnection { try await $0.query(query, logger: logger).discard() }
         } catch {
             throw Self.storeError(error)
         }
     }
 
+    /// A pooled connection that is still open. postgres-nio writes a query to
+    /// its connection without checking that it is open, and a query written
+    /// to a closed one is never answered: the caller would wait forever. The
+    /// pool can hand out a connection the server has just ended (it learns
+    /// of the close a moment later), which is exactly what happens while
+    /// PostgreSQL goes away.
+    func withOpenConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            guard !connection.isClosed else { throw StoreError.unavailable("PostgreSQL connection lost") }
+            return try await body(connection)
+        }
+    }
+
     /// Runs `body` in one transaction on one connection.
+    ///
+    /// Not postgres-nio's `withTransaction`: after a failure it always sends
+    /// ROLLBACK, and a query written to a connection that is already closed
+    /// (the usual reason for the failure: the database went away) is never
+    /// answered, so the caller would wait forever. Here a closed connection
+    /// gets no ROLLBACK (the server rolled the transaction back when the
+    /// session ended).
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await withOpenConnection { connection in
+                _ = try await connection.query("BEGIN", logger: logger)
+                let value: T
+                do {
+                    value = try await body(connection)
+                } catch {
+                    if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
+                    throw error
+                }
+                _ = try await connection.query("COMMIT", logger: logger)
+                return value
+            }
         } catch {
             throw Self.storeError(error)
         }
