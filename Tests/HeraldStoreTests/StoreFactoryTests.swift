@@ -1,8 +1,9 @@
 import Foundation
 import HeraldCore
-import HeraldStore
+@testable import HeraldStore
 import HeraldTestSupport
 import Logging
+import PostgresNIO
 import Testing
 
 @Suite("Opening a store")
@@ -15,5 +16,44 @@ struct StoreFactoryTests {
         }
         #expect(ContinuousClock.now - started < .seconds(15), "not after the pool's retries")
         #expect(error?.description.contains("127.0.0.1") == true && error?.description.contains("refused") == true)
+    }
+}
+
+/// A PostgreSQL session that ends in the middle of a transaction (the
+/// database restarting, an administrator ending it).
+@Suite("A connection lost mid-transaction")
+struct LostConnectionTests {
+    /// The transaction fails as "unavailable" (a 503 at the edge) instead of
+    /// waiting forever for an answer to its ROLLBACK, and the store goes on
+    /// with a new connection. (With postgres-nio's own `withTransaction`
+    /// this test never ends: scripts/test's time limit fails the run.)
+    @Test func aTransactionWhoseSessionEndsFailsAndTheStoreGoesOn() async throws {
+        try await TestDatabase.withStore(.postgres) { store in
+            let postgres = try #require(store as? PostgresStore)
+            let started = ContinuousClock.now
+            do {
+                try await postgres.transaction { connection in
+                    do {
+                        _ = try await connection.query("SELECT pg_terminate_backend(pg_backend_pid())", logger: TestDatabase.logger).collect()
+                    } catch {
+                        // Fail only once the connection is wholly torn down,
+                        // as when the database went away a while before the
+                        // answer was read: a ROLLBACK written now is never answered.
+                        while !connection.isClosed { try await Task.sleep(for: .milliseconds(10)) }
+                        try await Task.sleep(for: .milliseconds(200))
+                        throw error
+                    }
+                }
+                Issue.record("the transaction went on after its session ended")
+            } catch StoreError.unavailable(let reason) {
+                #expect(!reason.isEmpty)
+            }
+            #expect(ContinuousClock.now - started < .seconds(10))
+            // The next query gets a connection that is open.
+            let service = try await eventually("the store answers again", timeout: .seconds(10)) {
+                try? await store.createService(ServiceDraft(category: "After the lost session", color: "00ff00", owner: "ops"))
+            }
+            #expect(try await store.service(id: service.id)?.category == "After the lost session")
+        }
     }
 }

@@ -43,7 +43,9 @@ start_postgres() {
     }
     # Durability off for tests (a test cluster lives for one run); on with
     # PG_DURABLE=1, so benchmarks measure what production would see.
-    local options="-h 127.0.0.1 -p $PG_PORT -k $PG_DIR -c max_connections=300"
+    # Tests run in parallel, each store with its own pool (up to 20) and a
+    # watching connection: 300 was seen running out in a full run.
+    local options="-h 127.0.0.1 -p $PG_PORT -k $PG_DIR -c max_connections=1000"
     if [[ "${PG_DURABLE:-0}" != 1 ]]; then
         options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     fi
