@@ -9,12 +9,13 @@ import ServiceLifecycle
 /// would hold each query for as long as it keeps trying to connect (a
 /// minute and more), and once the database is back it reconnects only after
 /// its backoff, which grows to a minute. So a connection of its own, outside
-/// the pool (a busy pool cannot make it look dead), asks `SELECT 1` once a
-/// second. When that fails the database is taken as down: the store refuses
-/// queries at once (`StoreError.unavailable`, a 503 at the edge) and the pool
-/// is replaced, which fails what was waiting in it. While down, a direct
-/// connection is tried twice a second; when one answers it becomes the
-/// watching connection and a fresh pool (no backoff) takes over.
+/// the pool (a busy pool cannot make it look dead), is held open: when the
+/// server ends it (a stop, a restart, a failover) the database is taken as
+/// down, the store refuses queries at once (`StoreError.unavailable`, a 503
+/// at the edge) and the pool is replaced, which fails what was waiting in
+/// it. While down, a direct connection is tried twice a second; once one is
+/// made it becomes the watching connection and a fresh pool (no backoff)
+/// takes over.
 public final class PostgresPool: Service, Sendable {
     struct State {
         var client: PostgresClient
@@ -27,18 +28,18 @@ public final class PostgresPool: Service, Sendable {
     let settings: DatabaseLocation.PostgresSettings
     let configuration: PostgresClient.Configuration
     let logger: Logger
-    let checkEvery: Duration
-    /// How long `SELECT 1` (or connecting) may take before the database is
-    /// taken as away. Generous: a false "down" fails the queries in flight.
-    let checkTimeout: Duration
+    /// How often a direct connection is tried while the database is away.
+    let retryEvery: Duration
+    /// How long one of those tries may take.
+    let connectTimeout: Duration
     private let state: NIOLockedValueBox<State>
 
-    public init(settings: DatabaseLocation.PostgresSettings, logger: Logger, checkEvery: Duration = .seconds(1), checkTimeout: Duration = .seconds(5)) throws {
+    public init(settings: DatabaseLocation.PostgresSettings, logger: Logger, retryEvery: Duration = .milliseconds(500), connectTimeout: Duration = .seconds(5)) throws {
         self.settings = settings
         self.configuration = try StoreFactory.configuration(settings)
         self.logger = logger
-        self.checkEvery = checkEvery
-        self.checkTimeout = checkTimeout
+        self.retryEvery = retryEvery
+        self.connectTimeout = connectTimeout
         self.state = NIOLockedValueBox(State(client: PostgresClient(configuration: configuration, backgroundLogger: logger)))
     }
 
@@ -96,78 +97,68 @@ public final class PostgresPool: Service, Sendable {
 
     /// Returns `.replace` when the database went away or came back, and
     /// `.stopped` on shutdown.
+    ///
+    /// While up it only waits for the watching connection to close: the
+    /// server ends every session when it stops or restarts. It sends no
+    /// query on it: postgres-nio never answers a query written to a
+    /// connection that has just closed, which would stop the watch for good.
     private func watch() async -> Ending {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            let isDown = state.withLockedValue { $0.isDown }
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: isDown ? self.checkEvery / 2 : self.checkEvery) }
-            } catch {
-                return .stopped
-            }
-            if Task.isCancelled || Task.isShuttingDownGracefully { return .stopped }
-            if !isDown {
-                if await answers({ try await self.check() }) { continue }
-                if Task.isCancelled || Task.isShuttingDownGracefully { return .stopped }
+            if !state.withLockedValue({ $0.isDown }) {
+                if let watcher = await watcherOrNil() {
+                    await waitForClose(of: watcher)
+                    if Task.isCancelled || Task.isShuttingDownGracefully { return .stopped }
+                    state.withLockedValue { $0.watcher = nil }
+                }
                 state.withLockedValue { state in
                     state.isDown = true
                     state.downSince = Date()
                 }
-                await dropWatcher()
                 logger.error("PostgreSQL does not answer: requests are refused with 503 until it is back", metadata: ["host": "\(settings.host):\(settings.port)"])
                 return .replace
-            } else if await answers({ try await self.check() }) {
-                let since = state.withLockedValue { state in
-                    defer {
-                        state.isDown = false
-                        state.downSince = nil
-                    }
-                    return state.downSince
-                }
-                let away = since.map { String(format: "%.1f", Date().timeIntervalSince($0)) } ?? "?"
-                logger.notice("PostgreSQL answers again: back to normal", metadata: ["away_seconds": "\(away)"])
-                return .replace
             }
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: self.retryEvery) }
+            } catch {
+                return .stopped
+            }
+            if Task.isCancelled || Task.isShuttingDownGracefully { return .stopped }
+            guard let connection = try? await connectDirectly() else { continue }
+            let since = state.withLockedValue { state in
+                defer {
+                    state.watcher = connection
+                    state.isDown = false
+                    state.downSince = nil
+                }
+                return state.downSince
+            }
+            let away = since.map { String(format: "%.1f", Date().timeIntervalSince($0)) } ?? "?"
+            logger.notice("PostgreSQL answers again: back to normal", metadata: ["away_seconds": "\(away)"])
+            return .replace
         }
         return .stopped
     }
 
-    /// `SELECT 1` on the watching connection, opened first when there is none.
-    private func check() async throws {
-        let connection: PostgresConnection
-        if let open = state.withLockedValue({ $0.watcher }), !open.isClosed {
-            connection = open
-        } else {
-            connection = try await connectDirectly()
-            state.withLockedValue { $0.watcher = connection }
-        }
-        do {
-            try await connection.query("SELECT 1", logger: logger).discard()
-        } catch {
-            state.withLockedValue { state in
-                if state.watcher === connection { state.watcher = nil }
-            }
-            try? await connection.close()
-            throw error
-        }
+    /// The watching connection, opened when there is none; nil when it
+    /// cannot be opened (the database is away).
+    private func watcherOrNil() async -> PostgresConnection? {
+        if let open = state.withLockedValue({ $0.watcher }), !open.isClosed { return open }
+        guard let connection = try? await connectDirectly() else { return nil }
+        state.withLockedValue { $0.watcher = connection }
+        return connection
     }
 
-    /// Whether `check` finishes without error within `checkTimeout`; the
-    /// watching connection is dropped when it does not.
-    private func answers(_ check: @escaping @Sendable () async throws -> Void) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await check()) != nil }
-            group.addTask {
-                try? await Task.sleep(for: self.checkTimeout)
-                return false
+    /// Returns when the server closed `connection`, or at shutdown (after
+    /// closing it ourselves).
+    private func waitForClose(of connection: PostgresConnection) async {
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                _ = try? await connection.closeFuture.get()
+            } onCancel: {
+                connection.close().whenComplete { _ in }
             }
-            let first = await group.next() ?? false
-            if !first {
-                // A query on a connection that went silent would wait for
-                // TCP to give up: closing it ends the check now.
-                await dropWatcher()
-            }
-            group.cancelAll()
-            return first
+        } onGracefulShutdown: {
+            connection.close().whenComplete { _ in }
         }
     }
 
@@ -176,7 +167,7 @@ public final class PostgresPool: Service, Sendable {
             host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database,
             tls: try StoreFactory.connectionTLS(settings)
         )
-        direct.options.connectTimeout = .nanoseconds(Int64(checkTimeout.components.seconds) * 1_000_000_000 + checkTimeout.components.attoseconds / 1_000_000_000)
+        direct.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
         return try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
     }
 }
