@@ -35,7 +35,7 @@ public final class PostgresStore: Sendable {
     /// Runs a statement and decodes every row it returns.
     func rows<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: (repeat each Column).Type) async throws -> [(repeat each Column)] {
         do {
-            return try await withOpenConnection { try await $0.query(query, logger: logger).decode(type).all() }
+            return try await withOpenConnection { try await $0.rows(query, as: type, logger: logger) }
         } catch {
             throw Self.storeError(error)
         }
@@ -55,18 +55,16 @@ public final class PostgresStore: Sendable {
     /// Runs a statement to its end, ignoring any rows.
     func execute(_ query: PostgresQuery) async throws {
         do {
-            try await withOpenConnection { try await $0.query(query, logger: logger).discard() }
+            try await withOpenConnection { try await $0.execute(query, logger: logger) }
         } catch {
             throw Self.storeError(error)
         }
     }
 
-    /// A pooled connection that is still open. postgres-nio writes a query to
-    /// its connection without checking that it is open, and a query written
-    /// to a closed one is never answered: the caller would wait forever. The
-    /// pool can hand out a connection the server has just ended (it learns
-    /// of the close a moment later), which is exactly what happens while
-    /// PostgreSQL goes away.
+    /// A pooled connection that is still open: the pool can hand out one the
+    /// server has just ended (it learns of the close a moment later), which
+    /// is what happens while PostgreSQL goes away. (Queries check again as
+    /// they are written: `allRows`.)
     func withOpenConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
             guard !connection.isClosed else { throw StoreError.unavailable("PostgreSQL connection lost") }
@@ -79,21 +77,21 @@ public final class PostgresStore: Sendable {
     /// Not postgres-nio's `withTransaction`: after a failure it always sends
     /// ROLLBACK, and a query written to a connection that is already closed
     /// (the usual reason for the failure: the database went away) is never
-    /// answered, so the caller would wait forever. Here a closed connection
-    /// gets no ROLLBACK (the server rolled the transaction back when the
-    /// session ended).
+    /// answered, so the caller would wait forever. Here every statement goes
+    /// through `allRows`, and a closed connection gets no ROLLBACK (the
+    /// server rolled the transaction back when the session ended).
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await withOpenConnection { connection in
-                _ = try await connection.query("BEGIN", logger: logger)
+                try await connection.execute("BEGIN", logger: logger)
                 let value: T
                 do {
                     value = try await body(connection)
                 } catch {
-                    if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
+                    if !connection.isClosed { try? await connection.execute("ROLLBACK", logger: logger) }
                     throw error
                 }
-                _ = try await connection.query("COMMIT", logger: logger)
+                try await connection.execute("COMMIT", logger: logger)
                 return value
             }
         } catch {
@@ -138,14 +136,28 @@ public final class PostgresStore: Sendable {
 }
 
 extension PostgresConnection {
-    /// A statement's rows, decoded, inside a transaction.
+    /// A statement's rows, decoded.
     func rows<each Column: PostgresDecodable & Sendable>(
         _ query: PostgresQuery, as type: (repeat each Column).Type, logger: Logger
     ) async throws -> [(repeat each Column)] {
-        try await self.query(query, logger: logger).decode(type).all()
+        try await allRows(query, logger: logger).map { try $0.decode(type) }
     }
 
     func execute(_ query: PostgresQuery, logger: Logger) async throws {
-        try await self.query(query, logger: logger).discard()
+        _ = try await allRows(query, logger: logger)
+    }
+
+    /// Every row of `query`. postgres-nio writes a query to its channel
+    /// without checking that it is open, and a query written to a channel
+    /// that has closed is never answered: the caller would wait forever (seen
+    /// when PostgreSQL stops under load). So the check and the write happen
+    /// together on the connection's event loop, where the channel cannot
+    /// close in between; a closed connection fails at once as unavailable.
+    func allRows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
+        try await eventLoop.flatSubmit { () -> EventLoopFuture<[PostgresRow]> in
+            guard !self.isClosed else { return self.eventLoop.makeFailedFuture(StoreError.unavailable("PostgreSQL connection lost")) }
+            let result: EventLoopFuture<PostgresQueryResult> = self.query(query, logger: logger)
+            return result.map(\.rows)
+        }.get()
     }
 }
