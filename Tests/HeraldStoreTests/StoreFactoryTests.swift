@@ -21,7 +21,7 @@ struct StoreFactoryTests {
 
 /// A PostgreSQL session that ends in the middle of a transaction (the
 /// database restarting, an administrator ending it).
-@Suite("A connection lost mid-transaction")
+@Suite("Sessions ended under a running store")
 struct LostConnectionTests {
     /// The transaction fails as "unavailable" (a 503 at the edge) instead of
     /// waiting forever for an answer to its ROLLBACK, and the store goes on
@@ -54,6 +54,32 @@ struct LostConnectionTests {
                 try? await store.createService(ServiceDraft(category: "After the lost session", color: "00ff00", owner: "ops"))
             }
             #expect(try await store.service(id: service.id)?.category == "After the lost session")
+        }
+    }
+}
+
+extension LostConnectionTests {
+    /// Sessions ended by an administrator (or an idle timeout on the server
+    /// or a proxy) while the database stays up: the pool's watch makes a new
+    /// connection at once and does not take the database as away, so
+    /// requests are not refused with 503.
+    @Test func sessionsEndedWhileTheDatabaseStaysUpAreNotAnOutage() async throws {
+        try await TestDatabase.withStore(.postgres) { store in
+            let postgres = try #require(store as? PostgresStore)
+            _ = try await store.createService(ServiceDraft(category: "Before", color: "00ff00", owner: "ops"))
+            let first = try await eventually("the pool's watching connection", timeout: .seconds(10)) { postgres.pool.watchState.watcher }
+            try await postgres.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            let second = try await eventually("a new watching connection", timeout: .seconds(10)) { () -> PostgresConnection? in
+                guard let watcher = postgres.pool.watchState.watcher, watcher !== first, !watcher.isClosed else { return nil }
+                return watcher
+            }
+            #expect(!second.isClosed)
+            #expect(postgres.pool.watchState.timesDown == 0, "taken as away though it never was")
+            #expect(postgres.pool.unavailable == nil)
+            // Pooled connections that were ended fail once at most; then the store answers.
+            _ = try await eventually("the store answers", timeout: .seconds(10)) {
+                try? await store.createService(ServiceDraft(category: "After", color: "00ff00", owner: "ops"))
+            }
         }
     }
 }

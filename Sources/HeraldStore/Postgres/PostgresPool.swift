@@ -23,6 +23,8 @@ public final class PostgresPool: Service, Sendable {
         var downSince: Date?
         /// The watching connection, kept across pool replacements.
         var watcher: PostgresConnection?
+        /// How often the database was taken as away (for tests).
+        var timesDown = 0
     }
 
     let settings: DatabaseLocation.PostgresSettings
@@ -45,6 +47,9 @@ public final class PostgresPool: Service, Sendable {
 
     /// The pool queries go to now.
     var client: PostgresClient { state.withLockedValue { $0.client } }
+
+    /// The watching connection and how often the database was taken as away.
+    var watchState: (watcher: PostgresConnection?, timesDown: Int) { state.withLockedValue { ($0.watcher, $0.timesDown) } }
 
     /// Nil while the database answers; else why queries are refused.
     var unavailable: StoreError? {
@@ -109,10 +114,18 @@ public final class PostgresPool: Service, Sendable {
                     await waitForClose(of: watcher)
                     if Task.isCancelled || Task.isShuttingDownGracefully { return .stopped }
                     state.withLockedValue { $0.watcher = nil }
+                    // One session ending alone (an idle timeout on the server
+                    // or a proxy, an administrator) is not the database going
+                    // away: if a new connection is made at once, go on with it.
+                    if let fresh = try? await connectDirectly() {
+                        state.withLockedValue { $0.watcher = fresh }
+                        continue
+                    }
                 }
                 state.withLockedValue { state in
                     state.isDown = true
                     state.downSince = Date()
+                    state.timesDown += 1
                 }
                 logger.error("PostgreSQL does not answer: requests are refused with 503 until it is back", metadata: ["host": "\(settings.host):\(settings.port)"])
                 return .replace
