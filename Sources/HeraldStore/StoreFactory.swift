@@ -77,11 +77,7 @@ public enum StoreFactory {
     /// that is down or refuses us is reported at once with the reason,
     /// instead of after the pool's minute of retries.
     static func probe(_ settings: DatabaseLocation.PostgresSettings, logger: Logger) async throws {
-        var configuration = PostgresConnection.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database,
-            tls: try connectionTLS(settings)
-        )
-        configuration.options.connectTimeout = .seconds(10)
+        let configuration = try directConfiguration(settings, connectTimeout: .seconds(10))
         do {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             try await connection.close()
@@ -92,13 +88,20 @@ public enum StoreFactory {
         }
     }
 
-    /// TLS for one direct connection, as DATABASE_URL's sslmode asks.
-    static func connectionTLS(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresConnection.Configuration.TLS {
-        switch settings.tls {
-        case .disable: .disable
-        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
+    /// One connection outside the pool (the start-up probe, the pool's
+    /// watch), with TLS as DATABASE_URL's sslmode asks.
+    static func directConfiguration(_ settings: DatabaseLocation.PostgresSettings, connectTimeout: Duration) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch settings.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        var configuration = PostgresConnection.Configuration(
+            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: tls
+        )
+        configuration.options.connectTimeout = TimeAmount(connectTimeout)
+        return configuration
     }
 
     public static func configuration(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresClient.Configuration {

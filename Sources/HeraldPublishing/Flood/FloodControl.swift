@@ -6,7 +6,8 @@ import NIOConcurrencyHelpers
 /// when an admin set one, else PUBLISH_RATE) and one per sending address
 /// (SENDER_RATE). A post over either limit is refused and counted for its
 /// service, so `DigestService` can tell the service's subscribers how many
-/// they missed instead of dropping them silently. In memory, per process: each replica brakes on its own.
+/// they missed instead of dropping them silently. In memory, per process:
+/// each replica brakes on its own.
 public final class FloodControl: Sendable {
     public enum Scope: String, Sendable {
         case service

@@ -19,7 +19,7 @@ import ServiceLifecycle
 public final class PostgresPool: Service, Sendable {
     struct State {
         var client: PostgresClient
-        var isDown = false
+        /// Set while the database is taken as away.
         var downSince: Date?
         /// The watching connection, kept across pool replacements.
         var watcher: PostgresConnection?
@@ -29,35 +29,48 @@ public final class PostgresPool: Service, Sendable {
 
     let settings: DatabaseLocation.PostgresSettings
     let configuration: PostgresClient.Configuration
+    /// The watching connection's (made once: a TLS context is not cheap).
+    let direct: PostgresConnection.Configuration
     let logger: Logger
     /// How often a direct connection is tried while the database is away.
     let retryEvery: Duration
-    /// How long one of those tries may take.
-    let connectTimeout: Duration
     private let state: NIOLockedValueBox<State>
 
+    /// `connectTimeout` bounds each try of the watching connection.
     public init(settings: DatabaseLocation.PostgresSettings, logger: Logger, retryEvery: Duration = .milliseconds(500), connectTimeout: Duration = .seconds(5)) throws {
         self.settings = settings
         self.configuration = try StoreFactory.configuration(settings)
+        self.direct = try StoreFactory.directConfiguration(settings, connectTimeout: connectTimeout)
         self.logger = logger
         self.retryEvery = retryEvery
-        self.connectTimeout = connectTimeout
         self.state = NIOLockedValueBox(State(client: PostgresClient(configuration: configuration, backgroundLogger: logger)))
     }
 
-    /// The pool queries go to now.
+    /// The pool queries go to now (also while the database is away: the migrator's).
     var client: PostgresClient { state.withLockedValue { $0.client } }
+
+    /// Nil while the database answers; else why queries are refused.
+    var unavailable: StoreError? {
+        do {
+            _ = try availableClient()
+            return nil
+        } catch {
+            return error as? StoreError
+        }
+    }
+
+    /// The pool queries go to now; refuses at once while the database is
+    /// known to be away.
+    func availableClient() throws -> PostgresClient {
+        try state.withLockedValue { state in
+            if state.downSince != nil { throw StoreError.unavailable("PostgreSQL at \(settings.host):\(settings.port) does not answer") }
+            return state.client
+        }
+    }
 
     /// The watching connection and how often the database was taken as away.
     var watchState: (watcher: PostgresConnection?, timesDown: Int) { state.withLockedValue { ($0.watcher, $0.timesDown) } }
 
-    /// Nil while the database answers; else why queries are refused.
-    var unavailable: StoreError? {
-        state.withLockedValue { state in
-            guard state.isDown else { return nil }
-            return .unavailable("PostgreSQL at \(settings.host):\(settings.port) does not answer")
-        }
-    }
 
     private enum Ending { case stopped, replace }
 
@@ -109,7 +122,7 @@ public final class PostgresPool: Service, Sendable {
     /// connection that has just closed, which would stop the watch for good.
     private func watch() async -> Ending {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            if !state.withLockedValue({ $0.isDown }) {
+            if state.withLockedValue({ $0.downSince == nil }) {
                 if let watcher = await watcherOrNil() {
                     await waitForClose(of: watcher)
                     if Task.isCancelled || Task.isShuttingDownGracefully { return .stopped }
@@ -123,7 +136,6 @@ public final class PostgresPool: Service, Sendable {
                     }
                 }
                 state.withLockedValue { state in
-                    state.isDown = true
                     state.downSince = Date()
                     state.timesDown += 1
                 }
@@ -140,7 +152,6 @@ public final class PostgresPool: Service, Sendable {
             let since = state.withLockedValue { state in
                 defer {
                     state.watcher = connection
-                    state.isDown = false
                     state.downSince = nil
                 }
                 return state.downSince
@@ -176,11 +187,6 @@ public final class PostgresPool: Service, Sendable {
     }
 
     private func connectDirectly() async throws -> PostgresConnection {
-        var direct = PostgresConnection.Configuration(
-            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database,
-            tls: try StoreFactory.connectionTLS(settings)
-        )
-        direct.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
-        return try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
+        try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
     }
 }

@@ -26,10 +26,7 @@ public final class PostgresStore: Sendable {
 
     /// The pool's client; refuses at once while the database is known to be away.
     var client: PostgresClient {
-        get throws {
-            if let unavailable = pool.unavailable { throw unavailable }
-            return pool.client
-        }
+        get throws { try pool.availableClient() }
     }
 
     /// Runs a statement and decodes every row it returns.
