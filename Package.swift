@@ -378,7 +378,7 @@ let package = Package(
         .testTarget(
             name: "HeraldAPITests",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport", "HeraldPublishing", "HeraldIdentity",
+                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport", "HeraldPublishing", "HeraldIdentity", "HeraldBridges",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

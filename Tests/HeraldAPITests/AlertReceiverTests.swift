@@ -62,7 +62,11 @@ struct AlertReceiverTests {
                 #expect(bad.status == .badRequest)
                 #expect(bad.detail == "Invalid alert payload: wrong type at alerts")
                 let broken = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/\(route)", rawBody: "{")
-                #expect(broken.status == .badRequest)
+                #expect(broken.status == .badRequest && broken.detail == "Invalid alert payload: the body is not valid JSON")
+                let negative = try await app.request(
+                    .post, "/api/v2/services/\(service.id.uuidString)/\(route)", rawBody: #"{"alerts": [], "truncatedAlerts": -3}"#
+                )
+                #expect(negative.status == .badRequest && negative.detail == "Invalid alert payload: truncatedAlerts should be 0 or more")
             }
             let unknown = try await app.request(.post, "/api/v2/services/\(UUID().uuidString)/alertmanager", json: Self.alertmanagerBody())
             #expect(unknown.status == .notFound)

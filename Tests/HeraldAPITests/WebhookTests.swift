@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HeraldBridges
 import HeraldCore
 import HeraldTestSupport
 import Hummingbird
@@ -30,8 +32,15 @@ struct WebhookTests {
                 "title": "{{project.name}}: {{#ok}}recovered{{/ok}}{{^ok}}down < 1 min{{/ok}}",
                 "subtitle": "{{#checks}}{{name}} {{/checks}}", "url": "{{links.build}}", "severity": "{{level}}",
             ]
-            #expect(try await app.request(.put, "\(base)/templates", token: admin, json: templates).status == .ok)
-            #expect((try await app.request(.get, "\(base)/templates", token: admin).json() as? [String: Any])?["severity"] as? String == "{{level}}")
+            let builtIn = try await app.request(.get, "\(base)/templates", token: admin)
+            #expect(builtIn.status == .ok)
+            #expect(try builtIn.json(["is_default"]) as? Bool == true)
+            #expect(try builtIn.json(["title"]) as? String == TemplateRenderer.webhookDefaults.title)
+            let set = try await app.request(.put, "\(base)/templates", token: admin, json: templates)
+            #expect(set.status == .ok)
+            #expect(try set.json(["is_default"]) as? Bool == false && set.json(["url"]) as? String == "{{links.build}}")
+            let own = try await app.request(.get, "\(base)/templates", token: admin)
+            #expect(try own.json(["severity"]) as? String == "{{level}}" && own.json(["is_default"]) as? Bool == false)
             let body: [String: Any] = ["project": ["name": "Cryo"], "ok": false, "checks": [["name": "ping"], ["name": "http"]], "links": ["build": "https://x/1"], "level": "Warning"]
             let made = try await app.request(.post, "\(base)/webhook", json: body)
             #expect(made.status == .created)
@@ -46,7 +55,13 @@ struct WebhookTests {
             #expect(broken.status == .unprocessableContent)
             #expect((try broken.json(["detail"]) as? [[String: Any]])?.first?["loc"] as? [String] == ["body", "title"])
             #expect(try await app.request(.delete, "\(base)/templates", token: admin).status == .noContent)
-            #expect(try await app.request(.get, "\(base)/templates", token: admin).status == .notFound)
+            #expect(try await app.request(.get, "\(base)/templates", token: admin).json(["is_default"]) as? Bool == true)
+            #expect(try await app.request(.delete, "\(base)/templates", token: admin).status == .noContent, "removing none is no error")
+            let missing = "/api/v2/services/\(UUID().uuidString.lowercased())/templates"
+            for method in [HTTPRequest.Method.get, .delete] {
+                let answer = try await app.request(method, missing, token: admin)
+                #expect(answer.status == .notFound && answer.detail == "Service not found")
+            }
         }
     }
 

@@ -6,7 +6,10 @@ import Hummingbird
 import Logging
 
 /// Any JSON in: a service's Mustache templates turn the body into a
-/// notification. Admins manage the templates.
+/// notification. Admins manage the templates: like the rate limit, a
+/// service always has some (its own, or the built-in ones with
+/// `is_default`), so reading or removing them answers 404 only for a
+/// service that does not exist.
 struct WebhookController {
     let api: APIContext
 
@@ -24,6 +27,8 @@ struct WebhookController {
         var subtitle: String?
         var url: String?
         var severity: String?
+        /// Answers only: true when the service has no templates of its own.
+        var is_default: Bool?
     }
 
     @Sendable func receive(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -55,8 +60,12 @@ struct WebhookController {
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         _ = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard let templates = try await api.store.serviceTemplates(serviceID: serviceID) else { throw APIError.notFound("Templates") }
-        return JSONBody.response(TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity))
+        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        let own = try await api.store.serviceTemplates(serviceID: serviceID)
+        let templates = own ?? TemplateRenderer.webhookDefaults
+        return JSONBody.response(
+            TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: own == nil)
+        )
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -67,7 +76,9 @@ struct WebhookController {
         try Self.check(templates)
         guard try await api.store.setServiceTemplates(serviceID: serviceID, templates, at: api.clock.now()) else { throw APIError.notFound("Service") }
         context.logger.info("service templates set", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
-        return JSONBody.response(body)
+        return JSONBody.response(
+            TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: false)
+        )
     }
 
     /// Every problem with a set of templates (their text, and whether each
@@ -89,7 +100,8 @@ struct WebhookController {
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         _ = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.setServiceTemplates(serviceID: serviceID, nil, at: api.clock.now()) else { throw APIError.notFound("Templates") }
+        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        _ = try await api.store.setServiceTemplates(serviceID: serviceID, nil, at: api.clock.now())
         return JSONBody.noContent()
     }
 }

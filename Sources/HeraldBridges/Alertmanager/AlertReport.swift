@@ -59,6 +59,9 @@ public struct AlertReport: Decodable, Sendable {
         } catch {
             throw AlertReportError(reason: "not an alert payload: \(error)")
         }
+        if let truncated = report.truncatedAlerts, truncated < 0 {
+            throw AlertReportError(reason: "truncatedAlerts should be 0 or more")
+        }
         // Alertmanager and Grafana send only these; anything else is not an alert we understand.
         if let index = report.alerts.firstIndex(where: { $0.status != "firing" && $0.status != "resolved" }) {
             throw AlertReportError(reason: "alerts[\(index)].status should be firing or resolved")

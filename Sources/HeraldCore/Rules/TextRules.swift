@@ -30,9 +30,16 @@ public enum TextRules {
 
     public static func problem(_ value: String, maxLength: Int, allowEmpty: Bool = false) -> Problem? {
         if hasControlCharacter(value) { return .controlCharacter }
-        if !allowEmpty, value.allSatisfy(\.isWhitespace) { return .blank }
+        if !allowEmpty, isBlank(value) { return .blank }
         if value.unicodeScalars.count > maxLength { return .tooLong(limit: maxLength) }
         return nil
+    }
+
+    /// Empty, or nothing but White_Space scalars (Unicode's property, which
+    /// `openapi.yaml`'s non-blank pattern lists one by one). Scalars, not
+    /// Characters: a space carrying a combining mark is not blank.
+    public static func isBlank(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
