@@ -80,7 +80,7 @@ struct CurrentUserTests {
     @Test(arguments: Backend.allCases)
     func deviceTokensRegisterOnceAndShowInTheProfile(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
-            let (_, token) = try await app.user("judy")
+            let (judy, token) = try await app.user("judy")
             let apns = String(repeating: "ab", count: 32)
             let first = try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": apns])
             #expect(first.status == .created)
@@ -89,10 +89,18 @@ struct CurrentUserTests {
             #expect(again.status == .ok)
 
             let fcm = "fcm:" + String(repeating: "x", count: 150)
-            #expect(try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": fcm, "platform": "fcm"]).status == .created)
+            #expect(try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": fcm]).status == .created)
+            // 64 hex digits look like APNs to the guesser: the stated platform wins.
+            let hexFCM = String(repeating: "cd", count: 32)
+            #expect(try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": hexFCM, "platform": "fcm"]).status == .created)
+            let platforms = Dictionary(uniqueKeysWithValues: try await app.store.devices(userID: judy.id).map { ($0.token, $0.platform) })
+            #expect(platforms == [apns: .apns, fcm: .fcm, hexFCM: .fcm])
+            let notHex = try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": fcm, "platform": "apns"])
+            #expect(notHex.status == .unprocessableContent)
+            #expect((try notHex.json(["detail"]) as? [[String: Any]])?.first?["loc"] as? [String] == ["body", "device_token"])
             let profile = try #require(try await app.request(.get, "/api/v2/users/user/profile", token: token).json() as? [String: Any])
             #expect(Set(profile.keys) == ["id", "username", "device_tokens", "is_active", "is_admin"])
-            #expect(profile["device_tokens"] as? [String] == [apns, fcm])
+            #expect(profile["device_tokens"] as? [String] == [apns, fcm, hexFCM])
             #expect(profile["username"] as? String == "judy")
 
             let badPlatform = try await app.request(.post, "/api/v2/users/user/device-token", token: token, json: ["device_token": "t", "platform": "sms"])

@@ -121,6 +121,25 @@ struct DeliveryTests {
         }
     }
 
+    /// A link as long as the API takes does not fit in a push beside the
+    /// rest: the push goes without it (the inbox has it) instead of being
+    /// refused by the provider for good.
+    @Test(arguments: Backend.allCases)
+    func aNotificationWithTheLongestURLIsStillPushed(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns), Recipient(DeliveryHarness.fcmToken(1), .fcm)])
+            let url = "https://grafana.example.org/explore?left=" + String(repeating: "%7B", count: (NotificationRules.maxURLLength - 41) / 3)
+            let notification = try await harness.publish(service, title: "Cryoplant trip", url: url)
+            #expect(try await harness.store.notification(id: notification.id)?.url == url, "stored whole")
+            #expect(try await harness.withWorker { try await harness.waitUntilSettled(notification) } == [.sent: 2])
+            #expect(harness.mocks.apns.violations == [] && harness.mocks.fcm.violations == [])
+            let push = try #require(harness.mocks.apns.pushes.first as MockAPNs.Push?)
+            #expect(push.payload["url"] as? String == "")
+            #expect(((push.payload["aps"] as? [String: any Sendable])?["alert"] as? [String: any Sendable])?["title"] as? String == "Cryoplant trip")
+            #expect(harness.mocks.fcm.messages.first?.data["url"] == "" && harness.mocks.fcm.messages.first?.data["title"] == "Cryoplant trip")
+        }
+    }
+
     /// A worker that claimed a batch and died: its lease runs out and another
     /// worker delivers the batch. The surviving worker's clock is moved past
     /// the lease, so a loaded machine cannot end it early.

@@ -128,9 +128,38 @@ struct PayloadTests {
         delivery.notification.url = String(repeating: "u", count: 2000)
         let payload = APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 0, now: Date()).payload
         #expect(payload.count <= 4096)
-        #expect(String(data: payload, encoding: .utf8) != nil, "trimmed on a character boundary")
+        // The subtitle went first; the title was cut to whole characters (a
+        // prefix of the original), and the URL, which fits, is kept whole.
+        let apns = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+        let apnsAlert = try #require((apns["aps"] as? [String: Any])?["alert"] as? [String: String])
+        #expect(apnsAlert["subtitle"] == "" && apns["url"] as? String == delivery.notification.url)
+        let apnsTitle = try #require(apnsAlert["title"])
+        #expect(apnsTitle.count > 100 && apnsTitle.count < 1000 && delivery.notification.title.hasPrefix(apnsTitle))
         let fcm = FCMRequest(delivery: delivery, projectID: "p").body
-        #expect(fcm.count <= 4096 && String(data: fcm, encoding: .utf8) != nil)
+        #expect(fcm.count <= 4096)
+        let fcmData = try #require(((try JSONSerialization.jsonObject(with: fcm) as? [String: Any])?["message"] as? [String: Any])?["data"] as? [String: String])
+        let fcmTitle = try #require(fcmData["title"])
+        #expect(fcmTitle.count > 100 && fcmTitle.count < 1000 && delivery.notification.title.hasPrefix(fcmTitle) && fcmData["url"] == delivery.notification.url)
+    }
+
+    /// A link as long as the API allows cannot fit beside a title: it is left
+    /// out of the push (the inbox has it) rather than the push being refused
+    /// by the provider for good, and the title is kept whole.
+    @Test func aURLTooLongForThePushIsLeftOutAndTheTitleKept() throws {
+        var delivery = PolicyTests.delivery(token: String(repeating: "f", count: 2048))
+        delivery.notification.title = "Vacuum lost in sector 7"
+        delivery.notification.url = "https://grafana.example.org/d/abc?" + String(repeating: "q", count: NotificationRules.maxURLLength - 34)
+        #expect(delivery.notification.url.count == NotificationRules.maxURLLength)
+        let payload = APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 0, now: Date()).payload
+        #expect(payload.count <= 4096)
+        let apns = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+        #expect(apns["url"] as? String == "")
+        #expect(((apns["aps"] as? [String: Any])?["alert"] as? [String: String])?["title"] == "Vacuum lost in sector 7")
+        for request in [FCMRequest(delivery: delivery, projectID: "p")] + FCMRequest.batch([delivery], projectID: "p") {
+            #expect(request.body.count <= 4096)
+            let data = try #require(((try JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["message"] as? [String: Any])?["data"] as? [String: String])
+            #expect(data["url"] == "" && data["title"] == "Vacuum lost in sector 7")
+        }
     }
 
     @Test func fcmMessagesAreDataMessagesWithTheOldFields() throws {

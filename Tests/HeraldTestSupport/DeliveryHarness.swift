@@ -85,9 +85,9 @@ public struct DeliveryHarness: Sendable {
         return service
     }
 
-    public func publish(_ service: ServiceRecord, title: String = "Beam lost") async throws -> NotificationRecord {
+    public func publish(_ service: ServiceRecord, title: String = "Beam lost", url: String = "https://example.org/alarm") async throws -> NotificationRecord {
         try await Publisher.forTests(store, signal: signal).publish(
-            NotificationDraft(title: title, subtitle: "Sector 7", url: "https://example.org/alarm"), to: service.id, from: .api
+            NotificationDraft(title: title, subtitle: "Sector 7", url: url), to: service.id, from: .api
         )
     }
 

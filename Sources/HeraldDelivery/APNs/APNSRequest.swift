@@ -69,14 +69,15 @@ public struct APNSRequest: Sendable, Equatable {
 
     /// `{"aps": {"alert": {"title", "subtitle"}, "badge", "sound": "default"}, ...}`
     /// plus the notification's id, service and url for the app. The subtitle
-    /// is cut to 256 characters, then shortened further (on a character
-    /// boundary, so the UTF-8 stays valid) until the whole fits in 4096 bytes.
+    /// is cut to 256 characters, then the whole is fitted into 4096 bytes
+    /// (`PayloadFitting`).
     static func payload(notification: NotificationRecord, badge: Int) -> Data {
-        PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxSubtitleCharacters)), maxBytes: maxPayloadBytes) {
-            title, subtitle in
+        PayloadFitting.fit(
+            title: notification.title, text: String(notification.subtitle.prefix(maxSubtitleCharacters)), url: notification.url, maxBytes: maxPayloadBytes
+        ) { title, subtitle, url in
             let body = APNSPayload(
                 aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
-                notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: notification.url,
+                notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: url,
                 severity: notification.severity
             )
             return (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()

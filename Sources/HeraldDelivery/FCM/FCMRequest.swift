@@ -44,10 +44,11 @@ public struct FCMRequest: Sendable, Equatable {
     }
 
     static func body(notification: NotificationRecord, token: String) -> Data {
-        PayloadFitting.fit(title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), maxBytes: maxPayloadBytes) {
-            title, text in
+        PayloadFitting.fit(
+            title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), url: notification.url, maxBytes: maxPayloadBytes
+        ) { title, text, url in
             var fields = [
-                "title": title, "body": text, "url": notification.url,
+                "title": title, "body": text, "url": url,
                 "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
             ]
             fields["severity"] = notification.severity
