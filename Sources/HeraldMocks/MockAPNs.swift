@@ -40,6 +40,8 @@ public final class MockAPNs: Sendable {
         var violations: [String] = []
         var verifiedTokens: [String: Date] = [:]
         var providerTokensSeen = Set<String>()
+        /// Tokens answered ExpiredProviderToken whatever their age.
+        var expiredTokens = Set<String>()
     }
 
     public let keyID: String
@@ -84,6 +86,12 @@ public final class MockAPNs: Sendable {
 
     public func clearAnswers() { script.clearAnswers() }
 
+    /// Answer every provider token seen so far with 403 ExpiredProviderToken
+    /// (as APNs does when the two clocks disagree), until a new one comes.
+    public func expireProviderTokens() {
+        state.withLockedValue { $0.expiredTokens.formUnion($0.providerTokensSeen) }
+    }
+
     public func behave(_ behaviour: MockBehaviour) { script.behave(behaviour) }
 
     /// What arrived: all pushes, and how many distinct device tokens.
@@ -115,12 +123,12 @@ public final class MockAPNs: Sendable {
         let jwt = String(authorization.dropFirst("bearer ".count))
         // Verify each distinct token once, as APNs does for a connection.
         if let issuedAt = state.withLockedValue({ $0.verifiedTokens[jwt] }) {
-            return .answer(handle(request, token: token, issuedAt: issuedAt))
+            return .answer(handle(request, token: token, jwt: jwt, issuedAt: issuedAt))
         }
         return .afterChecking {
             do {
                 let issuedAt = try await self.verify(jwt)
-                return self.handle(request, token: token, issuedAt: issuedAt)
+                return self.handle(request, token: token, jwt: jwt, issuedAt: issuedAt)
             } catch {
                 return self.record(["provider token refused: \(error)"], MockAnswer(status: 403, body: #"{"reason":"InvalidProviderToken"}"#))
             }
@@ -138,8 +146,8 @@ public final class MockAPNs: Sendable {
         return claims.iat.value
     }
 
-    private func handle(_ request: MockRequest, token: String, issuedAt: Date) -> MockAnswer {
-        if Date().timeIntervalSince(issuedAt) > 3600 {
+    private func handle(_ request: MockRequest, token: String, jwt: String, issuedAt: Date) -> MockAnswer {
+        if Date().timeIntervalSince(issuedAt) > 3600 || state.withLockedValue({ $0.expiredTokens.contains(jwt) }) {
             return MockAnswer(status: 403, body: #"{"reason":"ExpiredProviderToken"}"#)
         }
         var problems: [String] = []

@@ -93,6 +93,12 @@ public final class MockFCM: Sendable {
 
     public func clearAnswers() { script.clearAnswers() }
 
+    /// Forget every access token issued so far: sends bearing one are
+    /// answered 401 UNAUTHENTICATED, as Google does for an expired token.
+    public func revokeAccessTokens() {
+        state.withLockedValue { $0.issuedTokens.removeAll() }
+    }
+
     public func behave(_ behaviour: MockBehaviour) { script.behave(behaviour) }
 
     static func error(status: Int, code: String, message: String, headers: [String: String]) -> MockAnswer {

@@ -64,7 +64,7 @@ struct DeliveryTests {
         try await DeliveryHarness.run(backend) { harness in
             let (slow, busy) = (DeliveryHarness.apnsToken(9), DeliveryHarness.fcmToken(9))
             harness.mocks.apns.answer(token: slow, status: 429, reason: "TooManyRequests")
-            harness.mocks.fcm.answer(token: busy, status: 503, errorCode: "UNAVAILABLE", headers: ["Retry-After": "0"])
+            harness.mocks.fcm.answer(token: busy, status: 503, errorCode: "UNAVAILABLE")
             let service = try await harness.seed([Recipient(slow, .apns), Recipient(busy, .fcm)])
             let notification = try await harness.publish(service)
             try await harness.withWorker {

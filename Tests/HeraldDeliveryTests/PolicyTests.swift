@@ -69,6 +69,19 @@ struct PolicyTests {
         #expect(FCMResponse(status: status, body: body, retryAfter: retryAfter).replyClass == expected)
     }
 
+    @Test func retryAfterIsReadInSecondsAndInEveryHTTPDateForm() {
+        let now = Date(timeIntervalSince1970: 784_111_757)  // Sun, 06 Nov 1994 08:49:17 GMT
+        #expect(RetryAfter.seconds("120", now: now) == 120)
+        #expect(RetryAfter.seconds(" 0 ", now: now) == 0)
+        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == 20)
+        #expect(RetryAfter.seconds("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == 20)
+        #expect(RetryAfter.seconds("Sun Nov  6 08:49:37 1994", now: now) == 20)
+        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:48:00 GMT", now: now) == 0, "a date gone by is no wait")
+        for unreadable in [nil, "", "soon", "-5", "1.5", "99999999999999", "Sun, 06 Nov 1994 25:49:37 GMT"] {
+            #expect(RetryAfter.seconds(unreadable, now: now) == nil, "\(unreadable ?? "nil")")
+        }
+    }
+
     @Test func backoffDoublesWithJitterUpToTheCap() {
         let policy = OutcomePolicy(maxRetryAge: 3600)
         #expect(policy.backoff(attempt: 1, random: 0) == 1)

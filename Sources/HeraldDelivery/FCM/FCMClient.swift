@@ -30,7 +30,7 @@ public struct FCMClient: PushProvider {
         }
         let posts = FCMRequest.batch(deliveries, projectID: settings.projectID).map { PushPost(path: $0.path, body: $0.body) }
         let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "FCM") { reply in
-            let retryAfter = reply.headers.first(name: "retry-after").flatMap(TimeInterval.init)
+            let retryAfter = RetryAfter.seconds(reply.headers.first(name: "retry-after"), now: now)
             let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)
             if case .credentials = answer.replyClass { return (answer.replyClass, true) }
             return (answer.replyClass, false)

@@ -1,0 +1,116 @@
+import Foundation
+import HeraldCore
+import HeraldDelivery
+import HeraldMocks
+import HeraldTestSupport
+import Testing
+
+/// Retries as they play out between the worker, the queue and the mock
+/// providers: waits a provider asks for, giving up, and credentials that
+/// stop working mid-run.
+@Suite("Retries end to end")
+struct RetryTests {
+    /// An HTTP-date (IMF-fixdate) `seconds` from now.
+    static func httpDate(in seconds: TimeInterval) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date().addingTimeInterval(seconds))
+    }
+
+    /// The time between the first two attempts that reached the mock for a token.
+    static func firstGap(_ arrivals: [ContinuousClock.Instant]) throws -> Duration {
+        try #require(arrivals.count >= 2, "fewer than two attempts")
+        return arrivals[1] - arrivals[0]
+    }
+
+    /// Both forms of Retry-After hold the next attempt back (the test's
+    /// backoff alone would retry within a tenth of a second).
+    @Test(arguments: Backend.databases)
+    func retryAfterInSecondsOrAsAnHTTPDateHoldsTheNextAttemptBack(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let (inSeconds, byDate, unhurried) = (DeliveryHarness.fcmToken(1), DeliveryHarness.fcmToken(2), DeliveryHarness.fcmToken(3))
+            harness.mocks.fcm.answer(token: inSeconds, status: 503, errorCode: "UNAVAILABLE", headers: ["Retry-After": "2"])
+            // Whole seconds: the date is 5 to 6 s after `scripted`.
+            let scripted = ContinuousClock.now
+            harness.mocks.fcm.answer(token: byDate, status: 503, errorCode: "UNAVAILABLE", headers: ["Retry-After": Self.httpDate(in: 6)])
+            harness.mocks.fcm.answer(token: unhurried, status: 503, errorCode: "UNAVAILABLE")
+            let service = try await harness.seed([Recipient(inSeconds, .fcm), Recipient(byDate, .fcm), Recipient(unhurried, .fcm)])
+            let notification = try await harness.publish(service)
+            try await harness.withWorker {
+                try await harness.waitUntil("each token tried twice") {
+                    let counts = Dictionary(grouping: harness.mocks.fcm.messages, by: \.token).mapValues(\.count)
+                    return [inSeconds, byDate, unhurried].allSatisfy { counts[$0, default: 0] >= 2 }
+                }
+                harness.mocks.fcm.clearAnswers()
+                #expect(try await harness.waitUntilSettled(notification) == [.sent: 3])
+            }
+            let arrivals = Dictionary(grouping: harness.mocks.fcm.messages, by: \.token).mapValues { $0.map(\.arrivedAt).sorted() }
+            #expect(try Self.firstGap(arrivals[inSeconds] ?? []) >= .milliseconds(1950))
+            let datedRetry = try #require((arrivals[byDate] ?? []).dropFirst().first)
+            #expect(datedRetry - scripted >= .milliseconds(4950), "not before the date")
+            #expect(try Self.firstGap(arrivals[unhurried] ?? []) < .milliseconds(1500), "without the header, only the backoff")
+        }
+    }
+
+    /// A delivery that keeps being answered "try later" is given up once it
+    /// is older than the maximum age, with the last reason kept.
+    @Test(arguments: Backend.databases)
+    func retriesStopAtTheMaximumAge(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend, configure: { $0.maxRetryAgeSeconds = 1 }) { harness in
+            let busy = DeliveryHarness.apnsToken(5)
+            harness.mocks.apns.answer(token: busy, status: 503, reason: "ServiceUnavailable")
+            let service = try await harness.seed([Recipient(busy, .apns), Recipient(DeliveryHarness.apnsToken(6), .apns)])
+            let notification = try await harness.publish(service)
+            let counts = try await harness.withWorker { try await harness.waitUntilSettled(notification) }
+            #expect(counts == [.failed: 1, .sent: 1])
+            let failed = try #require(try await harness.store.deliveryReport(notificationID: notification.id).first { $0.state == .failed })
+            #expect(failed.attempts >= 2)
+            #expect(failed.lastError?.hasPrefix("gave up after \(failed.attempts) attempt(s): APNs 503 ServiceUnavailable") == true)
+            let users = try await harness.store.users()
+            #expect(try await harness.store.deviceTokens(userIDs: users.map(\.id)).values.flatMap { $0 }.contains(busy), "the device stays")
+        }
+    }
+
+    /// Google stops honouring the access token (expired or revoked): the
+    /// send is answered 401, a new token is fetched, and the message goes.
+    @Test func aRefusedOAuthTokenIsReplacedAndTheMessageSent() async throws {
+        try await DeliveryHarness.run(.sqlite) { harness in
+            let service = try await harness.seed([Recipient(DeliveryHarness.fcmToken(1), .fcm)])
+            try await harness.withWorker {
+                _ = try await harness.waitUntilSettled(try await harness.publish(service, title: "first"))
+                #expect(harness.mocks.fcm.tokenRequests == 1)
+                harness.mocks.fcm.revokeAccessTokens()
+                let second = try await harness.publish(service, title: "second")
+                #expect(try await harness.waitUntilSettled(second) == [.sent: 1])
+                let report = try await harness.store.deliveryReport(notificationID: second.id)
+                #expect(report.first?.attempts == 2, "refused once, then sent with the new token")
+            }
+            #expect(harness.mocks.fcm.tokenRequests == 2)
+            // The refused send never got past the bearer check, so the mock kept only what it accepted.
+            #expect(harness.mocks.fcm.messages.map { $0.data["title"] } == ["first", "second"])
+        }
+    }
+
+    /// APNs calls the provider token expired (its clock and ours disagree):
+    /// a token old enough to be replaced is, and the push goes again.
+    @Test func anExpiredProviderTokenIsRenewedAndThePushSent() async throws {
+        // The worker's clock runs 25 minutes ahead of the publisher's: keep that from counting as a retry's age.
+        try await DeliveryHarness.run(.sqlite, configure: { $0.maxRetryAgeSeconds = 3600 }) { harness in
+            let clock = TestClock()
+            let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns)])
+            try await harness.withWorker(clock: WallClock { Date().addingTimeInterval(clock.offset) }) {
+                _ = try await harness.waitUntilSettled(try await harness.publish(service, title: "first"))
+                // Older than Apple's 20-minute minimum between renewals, younger than our own 50.
+                clock.advance(25 * 60)
+                harness.mocks.apns.expireProviderTokens()
+                let second = try await harness.publish(service, title: "second")
+                #expect(try await harness.waitUntilSettled(second) == [.sent: 1])
+                #expect(try await harness.store.deliveryReport(notificationID: second.id).first?.attempts == 2, "refused once, then sent with the new token")
+            }
+            #expect(harness.mocks.apns.providerTokenCount == 2)
+            #expect(harness.mocks.apns.violations == [])
+        }
+    }
+}
