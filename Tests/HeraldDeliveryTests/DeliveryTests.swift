@@ -154,9 +154,12 @@ struct DeliveryTests {
             #expect(orphaned.count == 20)
             let clock = TestClock()
             try await harness.withWorker(clock: WallClock { Date().addingTimeInterval(clock.offset) }) {
-                try await harness.waitUntil("the unclaimed ten sent") { harness.mocks.apns.pushCount == 10 }
-                try await Task.sleep(for: .milliseconds(500))
-                #expect(harness.mocks.apns.pushCount == 10, "leased rows wait for their lease")
+                // Recorded, not only pushed: moving the clock past the lease while
+                // their outcomes are being written would make them due again.
+                try await harness.waitUntil("the unclaimed ten sent") { try await harness.counts(notification)[.sent] == 10 }
+                // Leased rows wait for their lease: nobody can claim them now (no waiting to see nothing happen).
+                #expect(try await harness.store.claimDeliveries(limit: 50, now: Date(), leaseUntil: Date().addingTimeInterval(1)).isEmpty)
+                #expect(harness.mocks.apns.pushCount == 10)
                 clock.advance(121)
                 #expect(try await harness.waitUntilSettled(notification) == [.sent: 30])
             }
@@ -164,8 +167,26 @@ struct DeliveryTests {
         }
     }
 
-    /// Two workers on one PostgreSQL database share the queue without
-    /// sending anything twice.
+    /// A worker on another replica hears of a publish only through
+    /// PostgreSQL's NOTIFY: with its poll an hour away, it still delivers
+    /// at once.
+    @Test func aWorkerOnAnotherReplicaIsWokenByNotify() async throws {
+        try await DeliveryHarness.run(.postgres, configure: { $0.pollSeconds = 3600 }) { harness in
+            let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns)])
+            try await harness.withWorker(signal: QueueSignal()) {
+                try await harness.waitUntil("the worker listens") { try await harness.listeners() >= 1 }
+                // The first may still be caught by the worker's claim at start;
+                // once it is sent, that claim is long done.
+                _ = try await harness.waitUntilSettled(try await harness.publish(service, title: "first"), timeout: .seconds(30))
+                let second = try await harness.publish(service, title: "second")
+                #expect(try await harness.waitUntilSettled(second, timeout: .seconds(30)) == [.sent: 1])
+            }
+            #expect(harness.mocks.apns.pushes.compactMap { (($0.payload["aps"] as? [String: any Sendable])?["alert"] as? [String: any Sendable])?["title"] as? String } == ["first", "second"])
+        }
+    }
+
+    /// Two workers on one PostgreSQL database, each with its own wake-up as
+    /// on two replicas, share the queue without sending anything twice.
     @Test func twoWorkersOnOneDatabaseNeverSendTheSameDeliveryTwice() async throws {
         try await DeliveryHarness.run(.postgres, configure: { $0.batchSize = 20 }) { harness in
             let recipients = (0..<400).map { $0 % 2 == 0 ? Recipient(DeliveryHarness.apnsToken($0), .apns) : Recipient(DeliveryHarness.fcmToken($0), .fcm) }
@@ -173,8 +194,8 @@ struct DeliveryTests {
             var notifications: [NotificationRecord] = []
             for index in 0..<3 { notifications.append(try await harness.publish(service, title: "n\(index)")) }
             let first = notifications
-            try await harness.withWorker {
-                try await harness.withWorker {
+            try await harness.withWorker(signal: QueueSignal()) {
+                try await harness.withWorker(signal: QueueSignal()) {
                     for notification in first {
                         let counts = try await harness.waitUntilSettled(notification)
                         #expect(counts == [.sent: 400])

@@ -12,6 +12,8 @@ import Tracing
 /// delivery workers that a test starts and stops.
 public struct DeliveryHarness: Sendable {
     public let store: any HeraldStore
+    /// Where the store's database is (nil for the in-memory store).
+    public let location: DatabaseLocation?
     public let mocks: MockProviders
     public let settings: DeliverySettings
     public let signal = QueueSignal()
@@ -31,22 +33,31 @@ public struct DeliveryHarness: Sendable {
             var settings = try testSettings(mocks)
             configure(&settings)
             let ready = settings
-            return try await TestDatabase.withStore(backend) { store in
-                try await body(DeliveryHarness(store: store, mocks: mocks, settings: ready))
+            if backend == .memory {
+                return try await body(DeliveryHarness(store: InMemoryStore(), location: nil, mocks: mocks, settings: ready))
+            }
+            return try await TestDatabase.withFreshDatabase(backend) { location in
+                try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                    try await body(DeliveryHarness(store: store, location: location, mocks: mocks, settings: ready))
+                }
             }
         }
     }
 
     /// Runs a worker (with its own HTTP client) for the duration of `body`,
     /// then shuts it down gracefully.
+    /// `signal` is the worker's own wake-up: by default the one the
+    /// harness publishes on (a worker in the publishing process); another
+    /// one stands for a worker on another replica, woken only by the
+    /// database's NOTIFY and its poll.
     public func withWorker<T: Sendable>(
         settings override: DeliverySettings? = nil, clock: WallClock = .system, tracer: (any Tracer)? = nil, logger: Logger = TestDatabase.logger,
-        parts: PartStates = PartStates(), _ body: @Sendable () async throws -> T
+        parts: PartStates = PartStates(), signal: QueueSignal? = nil, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         var config = HeraldConfig(secretKey: TestApp.secret)
         config.delivery = override ?? settings
         let engine = try DeliveryEngine.make(
-            config: config, queue: store, signal: signal, metrics: metrics, ready: ReadinessGate(open: true), logger: logger, clock: clock,
+            config: config, queue: store, signal: signal ?? self.signal, metrics: metrics, ready: ReadinessGate(open: true), logger: logger, clock: clock,
             tracer: tracer, parts: parts
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
@@ -89,6 +100,12 @@ public struct DeliveryHarness: Sendable {
         try await Publisher.forTests(store, signal: signal).publish(
             NotificationDraft(title: title, subtitle: "Sector 7", url: url), to: service.id, from: .api
         )
+    }
+
+    /// Sessions waiting on a PostgreSQL LISTEN on this harness's database.
+    public func listeners() async throws -> Int {
+        guard case .postgres(let settings) = location else { throw TestSetupError("LISTEN is PostgreSQL's") }
+        return try await ScratchDatabase.listeners(on: settings, logger: TestDatabase.logger)
     }
 
     /// Waits until `condition` holds, failing after `timeout`.

@@ -25,16 +25,41 @@ public enum ScratchDatabase {
         }
     }
 
-    /// Runs one statement on the server's own database (CREATE/DROP DATABASE
-    /// cannot run in the database they affect).
-    static func maintenance(_ server: DatabaseLocation.PostgresSettings, _ sql: String, logger: Logger) async throws {
-        let connection = try await PostgresConnection.connect(
+    /// How many sessions on `database` wait on a LISTEN: a worker's wake-up
+    /// channel is open once this counts it.
+    public static func listeners(on database: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> Int {
+        var server = database
+        server.database = "postgres"
+        let connection = try await connect(server, logger: logger)
+        do {
+            var count = 0
+            let rows = try await connection.query(
+                "SELECT count(*)::int FROM pg_stat_activity WHERE datname = \(database.database) AND state = 'idle' AND query ILIKE 'LISTEN %'",
+                logger: logger
+            )
+            for try await (value) in rows.decode(Int.self) { count = value }
+            try await connection.close()
+            return count
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    private static func connect(_ server: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> PostgresConnection {
+        try await PostgresConnection.connect(
             configuration: .init(
                 host: server.host, port: server.port, username: server.username, password: server.password,
                 database: server.database, tls: server.tls == .disable ? .disable : .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
             ),
             id: 1, logger: logger
         )
+    }
+
+    /// Runs one statement on the server's own database (CREATE/DROP DATABASE
+    /// cannot run in the database they affect).
+    static func maintenance(_ server: DatabaseLocation.PostgresSettings, _ sql: String, logger: Logger) async throws {
+        let connection = try await connect(server, logger: logger)
         do {
             for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {}
             try await connection.close()
