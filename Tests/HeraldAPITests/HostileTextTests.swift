@@ -30,6 +30,9 @@ struct HostileTextTests {
             }
             let script = try await app.request(.post, path, json: ["title": "Pump", "url": "javascript:alert(document.cookie)"])
             #expect(script.status == .unprocessableContent)
+            #expect((try script.json(["detail"]) as? [[String: Any]])?.first?["type"] as? String == "url_scheme")
+            let spaced = try await app.request(.post, path, json: ["title": "Pump", "url": "https://wiki.example.org/Pump P-101"])
+            #expect((try spaced.json(["detail"]) as? [[String: Any]])?.first?["type"] as? String == "url_syntax")
             #expect(try await app.store.notifications(serviceID: service.id).isEmpty, "nothing refused is stored")
 
             let webhook = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/webhook", json: ["title": Self.hostile])

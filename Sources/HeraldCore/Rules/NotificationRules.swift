@@ -104,7 +104,10 @@ public enum NotificationRules {
             return ("string_too_long", "String should have at most \(maxURLLength) characters")
         }
         if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7f }) {
-            return ("url_parsing", "URL should not contain spaces or control characters")
+            // Not pydantic's "url_parsing": that names a full URL parse, which
+            // Herald does not do (relative links pass), and tools that know
+            // pydantic then expect every non-URL, "" included, refused.
+            return ("url_syntax", "URL should not contain spaces or control characters")
         }
         if let scheme = scheme(of: url), refusedURLSchemes.contains(scheme) {
             return ("url_scheme", "URL scheme '\(scheme)' is not allowed")
