@@ -35,13 +35,40 @@ public struct TestApp: Sendable {
         _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
         try await TestDatabase.withOpenedStore(backend) { opened, location in
-            var editable = config(location)
-            configure(&editable)
-            let config = editable
-            let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger)
-            return try await app.test(framework) { client in
-                try await body(TestApp(store: opened.store, client: client, config: config))
-            }
+            try await run(opened: opened, location: location, framework: framework, configure: configure, logger: logger, body)
+        }
+    }
+
+    /// Runs `body` against an application on the database at `location` as
+    /// it is (another process, or a replica, sharing it).
+    public static func run<T: Sendable>(
+        location: DatabaseLocation,
+        framework: TestingSetup = .router,
+        configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
+        logger: Logger = TestDatabase.logger,
+        _ body: @Sendable (TestApp) async throws -> T
+    ) async throws -> T {
+        let opened = try await StoreFactory.open(location, logger: logger)
+        do {
+            let result = try await run(opened: opened, location: location, framework: framework, configure: configure, logger: logger, body)
+            try await opened.close()
+            return result
+        } catch {
+            try? await opened.close()
+            throw error
+        }
+    }
+
+    private static func run<T: Sendable>(
+        opened: OpenedStore, location: DatabaseLocation?, framework: TestingSetup, configure: @Sendable (inout HeraldConfig) -> Void, logger: Logger,
+        _ body: @Sendable (TestApp) async throws -> T
+    ) async throws -> T {
+        var editable = config(location)
+        configure(&editable)
+        let config = editable
+        let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger)
+        return try await app.test(framework) { client in
+            try await body(TestApp(store: opened.store, client: client, config: config))
         }
     }
 
