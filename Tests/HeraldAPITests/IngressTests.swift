@@ -1,9 +1,11 @@
+import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOHTTP1
 import Testing
 
 @testable import HeraldAPI
@@ -53,6 +55,41 @@ struct IngressTests {
             let bare = try await app.request(.post, path, json: ["title": "t"])
             #expect(bare.status == .forbidden)
             #expect(bare.detail == "IP address not allowed")
+        }
+    }
+
+    /// Over IPv6 loopback (Herald listening on ::1, a real client): the peer
+    /// is ::1, which an IPv4 allowlist does not admit and an IPv6 one does;
+    /// behind ::1 as a trusted proxy, IPv6 hops are read right to left.
+    @Test func anIPv6PeerAndIPv6ForwardedHopsOverRealHTTP() async throws {
+        @Sendable func post(_ port: Int, _ service: ServiceRecord, forwarded: String? = nil) async throws -> (Int, String) {
+            var request = HTTPClientRequest(url: "http://[::1]:\(port)/api/v2/services/\(service.id.uuidString)/notifications")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "application/json")
+            if let forwarded { request.headers.add(name: "X-Forwarded-For", value: forwarded) }
+            request.body = .bytes(ByteBuffer(string: #"{"title": "t"}"#))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+            let body = try await response.body.collect(upTo: 1 << 16)
+            return (Int(response.status.code), String(buffer: body))
+        }
+        let draft = ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops")
+        try await TestApp.serving(.sqlite, configure: { $0.httpHost = "::1"; $0.allowedNetworks = [IPNetwork("127.0.0.0/8")!] }) { store, port in
+            let (status, body) = try await post(port, try await store.createService(draft))
+            #expect(status == 403 && body.contains("IP address not allowed"), "\(body)")
+        }
+        try await TestApp.serving(.sqlite, configure: { $0.httpHost = "::1"; $0.allowedNetworks = [IPNetwork("::1")!, IPNetwork("2001:db8:1::/48")!] }) { store, port in
+            let (status, body) = try await post(port, try await store.createService(draft))
+            #expect(status == 201 && body.contains(#""title":"t""#), "\(body)")
+        }
+        try await TestApp.serving(.sqlite, configure: { config in
+            config.httpHost = "::1"
+            config.allowedNetworks = [IPNetwork("2001:db8:1::/48")!]
+            config.trustedProxies = [IPNetwork("::1")!, IPNetwork("2001:db8:ff::/48")!]
+        }) { store, port in
+            let service = try await store.createService(draft)
+            #expect(try await post(port, service, forwarded: "2001:db8:1::5, 2001:db8:ff::2, 2001:db8:ff::1").0 == 201, "two trusted IPv6 hops, then the client")
+            #expect(try await post(port, service, forwarded: "2001:db8:1::5, 2001:db8:9::9, 2001:db8:ff::1").0 == 403, "an untrusted hop is the client")
+            #expect(try await post(port, service).0 == 403, "the proxy named no client")
         }
     }
 

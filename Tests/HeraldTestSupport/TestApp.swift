@@ -141,3 +141,28 @@ extension TestResponse {
 
     public var text: String { String(buffer: body) }
 }
+
+extension TestApp {
+    /// Runs Herald on a real socket at the configuration's `httpHost` (on a
+    /// free port) for `body`, which gets the store and the port: for what
+    /// HummingbirdTesting's live client cannot do (it always dials
+    /// "localhost"), such as connecting from ::1.
+    public static func serving<T: Sendable>(
+        _ backend: Backend, configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
+        _ body: @Sendable (any HeraldStore, Int) async throws -> T
+    ) async throws -> T {
+        try await TestDatabase.withOpenedStore(backend) { opened, location in
+            var editable = config(location)
+            configure(&editable)
+            let config = editable
+            let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+            let options = ServerOptions(onServerRunning: { channel in announce.yield(channel.localAddress?.port ?? 0) })
+            let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: TestDatabase.logger, options: options)
+            return try await withRunningServices([app], logger: TestDatabase.logger) {
+                var iterator = ports.makeAsyncIterator()
+                guard let port = await iterator.next() else { throw TestSetupError("herald did not start listening") }
+                return try await body(opened.store, port)
+            }
+        }
+    }
+}
