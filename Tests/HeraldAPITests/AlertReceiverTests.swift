@@ -75,9 +75,11 @@ struct AlertReceiverTests {
     }
 
     /// Outside the allowlist, a service token lets a sender in; a revoked
-    /// one, another service's, or none does not.
-    @Test func serviceTokensAdmitSendersOutsideTheAllowlist() async throws {
-        try await TestApp.run(.sqlite, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!] }) { app in
+    /// one, another service's, or none does not. On every backend: the
+    /// token's hash is looked up and its use recorded by the store.
+    @Test(arguments: Backend.allCases)
+    func serviceTokensAdmitSendersOutsideTheAllowlist(_ backend: Backend) async throws {
+        try await TestApp.run(backend, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!] }) { app in
             let service = try await app.createService()
             let other = try await app.createService(category: "Other")
             let (_, admin) = try await app.user("root", admin: true)
@@ -87,15 +89,26 @@ struct AlertReceiverTests {
             let id = try #require(try created.json(["id"]) as? Int)
             #expect(secret.hasPrefix("hrld_"))
 
-            let paths = ["/api/v2/services/\(service.id.uuidString)/alertmanager", "/api/v2/services/\(service.id.uuidString)/notifications"]
-            let bodies: [Any] = [Self.alertmanagerBody(), ["title": "t"]]
+            let base = "/api/v2/services/\(service.id.uuidString)"
+            let paths = ["\(base)/alertmanager", "\(base)/notifications", "\(base)/webhook", "\(base)/grafana"]
+            let bodies: [Any] = [Self.alertmanagerBody(), ["title": "by token"], ["title": "hooked"], Self.alertmanagerBody(fingerprints: ["g1"])]
             for (path, body) in zip(paths, bodies) {
-                #expect(try await app.request(.post, path, json: body).status == .forbidden)
-                #expect(try await app.request(.post, path, token: secret, json: body).status.code < 300)
-                #expect(try await app.request(.post, path, token: "hrld_wrong", json: body).status == .forbidden)
+                #expect(try await app.request(.post, path, json: body).status == .forbidden, "\(path)")
+                #expect(try await app.request(.post, path, token: secret, json: body).status.code < 300, "\(path)")
+                #expect(try await app.request(.post, path, token: "hrld_wrong", json: body).status == .forbidden, "\(path)")
             }
+            #expect(Set(try await app.store.notifications(serviceID: service.id).map(\.title)).isSuperset(of: ["by token", "hooked"]))
+            // Another service's token opens nothing here, and this one nothing there.
+            let otherToken = try #require(
+                try await app.request(.post, "/api/v2/services/\(other.id.uuidString)/tokens", token: admin, json: ["name": "other"]).json(["token"]) as? String
+            )
+            #expect(try await app.request(.post, paths[1], token: otherToken, json: ["title": "t"]).status == .forbidden)
             let elsewhere = try await app.request(.post, "/api/v2/services/\(other.id.uuidString)/notifications", token: secret, json: ["title": "t"])
             #expect(elsewhere.status == .forbidden)
+            #expect(try await app.store.notifications(serviceID: other.id).isEmpty)
+            // A token is revoked only through its own service.
+            #expect(try await app.request(.delete, "/api/v2/services/\(other.id.uuidString)/tokens/\(id)", token: admin).status == .notFound)
+            #expect(try await app.request(.post, paths[1], token: secret, json: ["title": "still"]).status == .created)
 
             let listed = try #require(try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin).json() as? [[String: Any]])
             #expect(listed.count == 1 && listed[0]["token"] == nil && listed[0]["last_used_at"] is String)
