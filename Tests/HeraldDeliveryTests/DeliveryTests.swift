@@ -140,6 +140,35 @@ struct DeliveryTests {
         }
     }
 
+    /// A graceful shutdown with pushes on the wire waits for their answers
+    /// and records them: nothing claimed is left to a lease, and the next
+    /// worker sends the rest without sending anything twice.
+    @Test(arguments: Backend.databases)
+    func aGracefulShutdownFinishesTheBatchesInFlight(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend, configure: { $0.batchSize = 20; $0.concurrency = 20 }) { harness in
+            let recipients = (0..<120).map { Recipient(DeliveryHarness.apnsToken($0), .apns) }
+            let service = try await harness.seed(recipients)
+            harness.mocks.apns.behave(.delay(.milliseconds(800)))
+            let notification = try await harness.publish(service)
+            try await harness.withWorker {
+                // Pushes are on the wire, their answers not yet back, when the shutdown begins.
+                try await harness.waitUntil("pushes in flight") { harness.mocks.apns.pushCount >= 1 }
+                #expect(try await harness.counts(notification)[.sent] == nil)
+            }
+            let inFlight = harness.mocks.apns.pushCount
+            let afterShutdown = try await harness.counts(notification)
+            #expect(afterShutdown[.sent] == inFlight, "every push on the wire was answered and recorded")
+            #expect(afterShutdown[.pending] == 120 - inFlight && inFlight < 120)
+            #expect(try await harness.store.claimDeliveries(limit: 200, now: Date(), leaseUntil: Date()).count == 120 - inFlight, "no lease left behind")
+
+            harness.mocks.apns.behave(.answer)
+            // The probe above took (and at once let go of) a lease on the rest: nothing else holds them.
+            #expect(try await harness.withWorker { try await harness.waitUntilSettled(notification) } == [.sent: 120])
+            let tokens = harness.mocks.apns.pushes.map(\.token)
+            #expect(tokens.count == 120 && Set(tokens).count == 120, "nothing sent twice")
+        }
+    }
+
     /// A worker that claimed a batch and died: its lease runs out and another
     /// worker delivers the batch. The surviving worker's clock is moved past
     /// the lease, so a loaded machine cannot end it early.
