@@ -60,8 +60,8 @@ struct KafkaBridgeTests {
                 try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV6", value: Self.state("MAJOR", seconds: newer, mode: "maintenance"))
                 try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV5", value: Self.state("INVALID", seconds: newer))
                 await producer.flush()
-                try await waitUntil("three alarms") { try await store.notifications(serviceID: service.id).count >= 3 }
-                try await Task.sleep(for: .milliseconds(500))
+                // Every message read (each is handled before the next): what is stored now is final.
+                try await waitUntil("the news read") { bridge.progress.messages == 10_505 }
             }
             let firstRun = try await store.notifications(serviceID: service.id).map(\.title).sorted()
             #expect(firstRun == ["[INVALID] Vacuum gauge 5", "[MAJOR] Vacuum gauge 3", "[MINOR] Vacuum gauge 2"])
@@ -71,12 +71,69 @@ struct KafkaBridgeTests {
                 try await waitUntil("caught up again") { bridge.progress.caughtUp }
                 try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV3", value: Self.state("OK", seconds: newer + 1))
                 await producer.flush()
-                try await waitUntil("the resolution") { try await store.notifications(serviceID: service.id).count >= 4 }
-                try await Task.sleep(for: .milliseconds(500))
+                try await waitUntil("the resolution read") { bridge.progress.messages == 10_506 }
             }
             let titles = try await store.notifications(serviceID: service.id).map(\.title)
             #expect(titles.count == 4)
             #expect(titles.last == "Resolved: Vacuum gauge 3")
+        }
+    }
+
+    /// Alarms raised while no bridge runs are news when it starts again
+    /// (they lie past the committed offset); and after a crash between
+    /// storing a notification and committing its offset, the replayed
+    /// message is recognised and not pushed twice. Each step waits until
+    /// the bridge has read a known number of messages, never for a while.
+    @Test(arguments: Backend.databases)
+    func alarmsWhileTheBridgeIsDownArePushedAndAReplayAfterACrashIsNot(_ backend: Backend) async throws {
+        let producer = try KafkaProducer(mockBrokers: 1)
+        try producer.createMockTopic("Target")
+        let brokers = try #require(producer.mockBootstrapServers)
+        for pv in 1...2 { try producer.send(topic: "Target", key: "config:/Tgt/PV\(pv)", value: #"{"description":"Target pump \#(pv)"}"#) }
+        for pv in 1...2 { try producer.send(topic: "Target", key: "state:/Tgt/PV\(pv)", value: Self.state("OK", seconds: 10)) }
+        await producer.flush()
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Target", color: "0000ff", owner: "ops"))
+            let settings = KafkaSettings(brokers: brokers, topics: ["Target"], groupID: "herald-downtime", services: [("/Tgt", service.id)])
+            /// Runs a bridge until it has read `messages` (history included: every start reads from the beginning).
+            @Sendable func runBridge(until messages: Int, _ then: @Sendable () async throws -> Void = {}) async throws {
+                let bridge = KafkaAlarmBridge(
+                    settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true),
+                    logger: TestDatabase.logger
+                )
+                try await withRunningServices([bridge], logger: TestDatabase.logger) {
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while !(bridge.progress.caughtUp && bridge.progress.messages >= messages) {
+                        guard ContinuousClock.now < deadline else { throw TestSetupError("the bridge read \(bridge.progress.messages) of \(messages)") }
+                        try await Task.sleep(for: .milliseconds(20))
+                    }
+                    #expect(bridge.progress.messages == messages)
+                    try await then()
+                }
+            }
+            func titles() async throws -> [String] { try await store.notifications(serviceID: service.id).map(\.title) }
+
+            try await runBridge(until: 4)
+            #expect(try await titles() == [], "history is silent")
+            // The bridge is down: two pumps trip.
+            try producer.send(topic: "Target", key: "state:/Tgt/PV1", value: Self.state("MAJOR", seconds: 20))
+            try producer.send(topic: "Target", key: "state:/Tgt/PV2", value: Self.state("MAJOR", seconds: 21))
+            await producer.flush()
+            try await runBridge(until: 6)
+            #expect(try await titles() == ["[MAJOR] Target pump 1", "[MAJOR] Target pump 2"], "raised while down, pushed on the return")
+
+            // As if the process had died after storing those two and before committing them.
+            let rewind = try KafkaConsumer(brokers: brokers, groupID: "herald-downtime")
+            let partition = try #require(try rewind.partitions(topics: ["Target"]).keys.first)
+            try rewind.assignFromBeginning([partition])
+            try rewind.commit(partition, offset: 4)
+            #expect(try rewind.partitions(topics: ["Target"])[partition]?.committed == 4)
+            try await runBridge(until: 6) {
+                try producer.send(topic: "Target", key: "state:/Tgt/PV1", value: Self.state("OK", seconds: 30))
+                await producer.flush()
+            }
+            try await runBridge(until: 7)
+            #expect(try await titles() == ["[MAJOR] Target pump 1", "[MAJOR] Target pump 2", "Resolved: Target pump 1"], "the replay is not pushed again")
         }
     }
 
@@ -102,10 +159,11 @@ struct KafkaBridgeTests {
                 try producer.send(topic: "Events", key: "n2", value: #"{"unrelated":true}"#)
                 try producer.send(topic: "Events", key: "n3", value: #"{"system":"RF","state":"up"}"#)
                 await producer.flush()
-                while try await store.notifications(serviceID: service.id).count < 2, ContinuousClock.now < deadline {
+                // All three read (each is handled before the next): what is stored now is final.
+                while bridge.progress.messages < 103, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(50))
                 }
-                try await Task.sleep(for: .milliseconds(300))
+                #expect(bridge.progress.messages == 103)
             }
             let notifications = try await store.notifications(serviceID: service.id)
             #expect(notifications.map(\.title) == ["Cryo is down", "RF is up"], "history is silent; a message the title template renders empty is skipped")
