@@ -307,7 +307,7 @@ let package = Package(
         .testTarget(
             name: "HeraldStoreTests",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldTestSupport",
+                "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

@@ -1,0 +1,96 @@
+import Foundation
+import HeraldCore
+import HeraldMigrations
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+/// An install made by Herald's first release, holding data, is opened by
+/// this one: every later migration runs over the rows, and the store reads
+/// and writes them as if they had been made today.
+@Suite("Migrating a database that holds data")
+struct MigrationTests {
+    static let service = "5f9eecdf-ec45-4c48-a258-b4c0c2ef955b"
+    static let apnsToken = String(repeating: "ab", count: 32)
+
+    /// The first schema as the migrator would have left it, plus a user with
+    /// a password, a subscriber with a device, a notification read by one
+    /// and unread by the other, and its push still queued.
+    static func firstReleaseWithData(_ backend: Backend) -> [String] {
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        switch backend {
+        case .postgres:
+            return [
+                "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+                "INSERT INTO schema_migrations (version, name) VALUES (1, 'initial')",
+                "INSERT INTO users (id, username, password_hash, is_admin, login_expires_at) VALUES (1, 'alice', '$2b$04$hash', TRUE, now() + interval '1 day'), (2, 'bob', NULL, FALSE, now() + interval '1 day')",
+                "SELECT setval('users_id_seq', 2)",
+                "INSERT INTO services (id, category, color, owner) VALUES ('\(service)', 'Vacuum', 'ff8800', 'Vacuum group')",
+                "INSERT INTO subscriptions (service_id, user_id) VALUES ('\(service)', 1), ('\(service)', 2)",
+                "INSERT INTO devices (id, user_id, token, platform, created_at, last_seen_at) VALUES (1, 2, '\(apnsToken)', 'apns', now(), now())",
+                "SELECT setval('devices_id_seq', 1)",
+                "INSERT INTO notifications (id, service_id, created_at, title, subtitle, url) VALUES (41, '\(service)', now() - interval '1 hour', 'Pump P-101 tripped', 'Sector 3', 'https://wiki.example.org/p101')",
+                "SELECT setval('notifications_id_seq', 41)",
+                "INSERT INTO inbox (user_id, notification_id, is_read) VALUES (1, 41, TRUE), (2, 41, FALSE)",
+                "INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at) VALUES (41, 1, 2, 'apns', now() - interval '1 minute', now(), now())",
+            ]
+        case .sqlite, .memory:
+            return [
+                "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'initial', \(now))",
+                "INSERT INTO users (id, username, password_hash, is_admin, login_expires_at) VALUES (1, 'alice', '$2b$04$hash', 1, \(now + 86_400_000_000)), (2, 'bob', NULL, 0, \(now + 86_400_000_000))",
+                "INSERT INTO services (id, category, color, owner) VALUES ('\(service)', 'Vacuum', 'ff8800', 'Vacuum group')",
+                "INSERT INTO subscriptions (service_id, user_id) VALUES ('\(service)', 1), ('\(service)', 2)",
+                "INSERT INTO devices (id, user_id, token, platform, created_at, last_seen_at) VALUES (1, 2, '\(apnsToken)', 'apns', \(now), \(now))",
+                "INSERT INTO notifications (id, service_id, created_at, title, subtitle, url) VALUES (41, '\(service)', \(now - 3_600_000_000), 'Pump P-101 tripped', 'Sector 3', 'https://wiki.example.org/p101')",
+                "INSERT INTO inbox (user_id, notification_id, is_read) VALUES (1, 41, 1), (2, 41, 0)",
+                "INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at) VALUES (41, 1, 2, 'apns', \(now - 60_000_000), \(now), \(now))",
+            ]
+        }
+    }
+
+    @Test(arguments: Backend.databases)
+    func aFirstReleaseDatabaseWithDataMigratesAndWorks(_ backend: Backend) async throws {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            let first = try #require(try Migrations.all(for: backend == .postgres ? .postgres : .sqlite).first)
+            #expect(first.version == 1)
+            for statement in first.statements + Self.firstReleaseWithData(backend) {
+                try await StoreEdgeTests.execute(statement, on: location)
+            }
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                let all = try Migrations.all(for: backend == .postgres ? .postgres : .sqlite).map(\.version)
+                #expect(try await store.appliedMigrations() == Set(all))
+                #expect(all.count > 1, "there were migrations to run over the data")
+
+                let users = try await store.users()
+                #expect(users.map(\.username) == ["alice", "bob"] && users.map(\.isAdmin) == [true, false])
+                #expect(try await store.passwordHash(username: "alice") == "$2b$04$hash")
+                let bob = try #require(users.last)
+                let service = try #require(UUID(uuidString: Self.service))
+                #expect(try await store.service(id: service)?.owner == "Vacuum group")
+                #expect(try await store.userServices(userID: bob.id).first { $0.service.id == service }?.isSubscribed == true)
+                #expect(try await store.devices(userID: bob.id).map(\.platform) == [.apns])
+
+                let inbox = try await store.inbox(userID: bob.id, limit: 10, order: .descending)
+                #expect(inbox.map(\.notification.id) == [41] && inbox.first?.isRead == false)
+                #expect(try await store.unreadCount(userID: users[0].id) == 0)
+                #expect(try await store.unreadCount(userID: bob.id) == 1)
+
+                // The push queued before the upgrade goes out after it.
+                let claimed = try await store.claimDeliveries(limit: 10, now: Date(), leaseUntil: Date().addingTimeInterval(60))
+                #expect(claimed.map(\.notification.title) == ["Pump P-101 tripped"] && claimed.first?.token == Self.apnsToken)
+                #expect(claimed.first?.badge == 1 && claimed.first?.userIsActive == true)
+                try await store.recordDeliveries(claimed.map { DeliveryResult(delivery: $0, outcome: .sent) }, at: Date())
+                #expect(try await store.deliveryCounts(notificationID: 41) == [.sent: 1])
+
+                // New rows follow the old ones.
+                let next = try #require(try await store.publish(NotificationDraft(title: "Pump P-101 back"), serviceID: service, at: Date()))
+                #expect(next.id > 41)
+                #expect(try await store.unreadCount(userID: bob.id) == 2)
+                let fcm = "fcm:" + String(repeating: "x", count: 150)
+                #expect(try await store.registerDevice(userID: users[0].id, token: fcm, platform: .fcm, at: Date()) == .added)
+                #expect(try await store.devices(userID: users[0].id).map(\.id).allSatisfy { $0 > 1 })
+            }
+        }
+    }
+}
