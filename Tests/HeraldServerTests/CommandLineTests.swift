@@ -1,0 +1,120 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+/// The shipped `herald` binary's short commands, run as an operator runs
+/// them: a separate process on a database file, configured by environment.
+@Suite("The herald command line")
+struct CommandLineTests {
+    /// `herald`, built beside this test bundle (`swift test` builds every product).
+    static func binary() throws -> String {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("herald").path
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw TestSetupError("no herald binary at \(path): build it first") }
+        return path
+    }
+
+    struct Herald {
+        let binary: String
+        let environment: [String: String]
+
+        func callAsFunction(_ arguments: String..., input: String? = nil, environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+            try await runProgram(binary, arguments, environment: environment.merging(extra) { _, given in given }, input: input)
+        }
+    }
+
+    static func withHerald(_ body: (Herald, DatabaseLocation) async throws -> Void) async throws {
+        let binary = try binary()
+        try await TestDatabase.withFreshDatabase(.sqlite) { location in
+            guard case .sqlite(let path) = location else { return }
+            let environment = [
+                "DATABASE_URL": "sqlite://\(path)", "SECRET_KEY": "cli-test-secret-0123456789abcdef0123456789", "LOG_LEVEL": "error",
+                "HTTP_PORT": String(try unusedLoopbackPort()),
+            ]
+            try await body(Herald(binary: binary, environment: environment), location)
+        }
+    }
+
+    @Test func accountsAreManagedAndPasswordsNeverPrinted() async throws {
+        try await Self.withHerald { herald, location in
+            let password = "pw-\(UUID().uuidString)"
+            let migrated = try await herald("migrate")
+            #expect(migrated.status == 0, "\(migrated.output)")
+
+            let added = try await herald("user", "add", "Alice", "--admin", "--password-stdin", input: password + "\n")
+            #expect(added.status == 0 && added.output.contains("created user 'alice' (admin)"), "\(added.output)")
+            let again = try await herald("user", "add", "alice", "--password-stdin", input: password + "\n")
+            #expect(again.status == 64 && again.output.contains("user 'alice' already exists"), "\(again.output)")
+            #expect(try await herald("user", "add", "bob", "--password-stdin", input: "other-password\n").status == 0)
+
+            let listed = try await herald("user", "list")
+            #expect(listed.status == 0 && listed.output.contains("alice") && listed.output.contains("bob"), "\(listed.output)")
+            let before = try await StoreFactory.withStore(location, logger: TestDatabase.logger) { try await $0.passwordHash(username: "alice") }
+            #expect(before?.hasPrefix("$2") == true)
+
+            #expect(try await herald("user", "passwd", "alice", "--password-stdin", input: "a-new-password\n").status == 0)
+            let after = try await StoreFactory.withStore(location, logger: TestDatabase.logger) { try await $0.passwordHash(username: "alice") }
+            #expect(after != nil && after != before)
+            let nobody = try await herald("user", "passwd", "nobody", "--password-stdin", input: "x-password\n")
+            #expect(nobody.status == 64 && nobody.output.contains("no user 'nobody'"), "\(nobody.output)")
+
+            #expect(try await herald("user", "delete", "bob").status == 0)
+            let remaining = try await StoreFactory.withStore(location, logger: TestDatabase.logger) { try await $0.users().map(\.username) }
+            #expect(remaining == ["alice"])
+            for output in [added.output, again.output, listed.output] { #expect(!output.contains(password)) }
+        }
+    }
+
+    @Test func maintenanceCommandsRunOnALiveDatabase() async throws {
+        try await Self.withHerald { herald, location in
+            // Data for them to find: an old notification and a removed device.
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
+                _ = try await store.publish(NotificationDraft(title: "old"), serviceID: service.id, at: Date().addingTimeInterval(-40 * 86_400))
+                _ = try await store.publish(NotificationDraft(title: "new"), serviceID: service.id, at: Date())
+                let user = try await store.createUser(username: "carol", passwordHash: nil, isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: String(repeating: "cd", count: 32), platform: .apns, at: Date().addingTimeInterval(-60))
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+                let published = try #require(try await store.publish(NotificationDraft(title: "push"), serviceID: service.id, at: Date()))
+                let claimed = try await store.claimDeliveries(limit: 10, now: Date(), leaseUntil: Date().addingTimeInterval(60))
+                #expect(claimed.map(\.notification.id) == [published.id])
+                try await store.recordDeliveries(claimed.map { DeliveryResult(delivery: $0, outcome: .dropped(reason: "APNs 410 Unregistered")) }, at: Date())
+            }
+            let deleted = try await herald("delete-notifications", "--days", "30")
+            #expect(deleted.status == 0 && deleted.output.contains("deleted 1 notification(s) older than 30 day(s)"), "\(deleted.output)")
+            let removed = try await herald("devices", "removed")
+            #expect(removed.status == 0 && removed.output.contains("APNs 410 Unregistered") && removed.output.contains("…cdcdcd"), "\(removed.output)")
+            #expect(!removed.output.contains(String(repeating: "cd", count: 32)), "only a hint of the token")
+            let restored = try await herald("devices", "restore", "--hours", "1")
+            #expect(restored.status == 0, "\(restored.output)")
+            #expect(try await herald("parked").status == 0)
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                let service = try #require(try await store.services().first)
+                #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["new", "push"])
+                let carol = try #require(try await store.user(named: "carol"))
+                #expect(try await store.devices(userID: carol.id).count == 1, "restored")
+            }
+            let badHours = try await herald("devices", "removed", "--hours", "0")
+            #expect(badHours.status == 64 && badHours.output.contains("--hours"), "\(badHours.output)")
+        }
+    }
+
+    @Test func configCheckProbeAndHelp() async throws {
+        try await Self.withHerald { herald, _ in
+            let valid = try await herald("config", "check")
+            #expect(valid.status == 0 && valid.output.contains("configuration is valid"), "\(valid.output)")
+            #expect(!valid.output.contains("cli-test-secret"), "secrets masked")
+            let invalid = try await herald("config", "check", environment: ["SECRET_KEY": "short"])
+            #expect(invalid.status == 64 && invalid.output.contains("SECRET_KEY"), "\(invalid.output)")
+            // Nothing listens on HTTP_PORT: the health check fails.
+            #expect(try await herald("probe").status != 0)
+            for command in [["--help"], ["serve", "--help"], ["worker", "--help"], ["user", "add", "--help"], ["devices", "restore", "--help"], ["import-ess", "--help"]] {
+                let help = try await runProgram(herald.binary, command, environment: herald.environment)
+                #expect(help.status == 0 && help.output.contains("USAGE"), "\(command)")
+            }
+            let unknown = try await herald("frobnicate")
+            #expect(unknown.status == 64)
+        }
+    }
+}
