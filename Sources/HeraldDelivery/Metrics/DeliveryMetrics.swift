@@ -9,6 +9,8 @@ public final class DeliveryMetrics: Sendable {
     let tokensDropped: Counter
     /// Pushes sent again at once on a fresh connection (GOAWAY, refused stream).
     let resends: Counter
+    /// 1 while a provider answers none of the pushes sent to it.
+    let unreachable: [Platform: Gauge]
     private let sends: [Platform: [DeliveryState: Counter]]
     private let latency: [Platform: DurationHistogram]
 
@@ -35,6 +37,9 @@ public final class DeliveryMetrics: Sendable {
         }
         self.sends = sends
         self.latency = latency
+        unreachable = Dictionary(uniqueKeysWithValues: Platform.allCases.map { platform in
+            (platform, registry.makeGauge(name: "herald_provider_unreachable", labels: [("provider", platform.rawValue)], help: "1 while the provider answers none of the pushes sent to it."))
+        })
     }
 
     func record(_ outcome: DeliveryOutcome, platform: Platform) {

@@ -30,6 +30,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let breaker: PruningBreaker?
     /// How long a condemned push waits while removal is paused.
     static let heldRetryDelay: TimeInterval = 300
+    /// Providers that stopped answering: their retries are brought forward when they answer again.
+    let outages = ProviderOutages()
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
@@ -139,6 +141,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     let started = DefaultTracerClock.now
                     let attempts = await provider.send(deliveries, now: now)
                     let answered = clock.now()
+                    await followOutage(platform, attempts: attempts, now: answered)
                     let paused = breaker?.observe(attempts.map(\.reply), platform: platform, now: answered) ?? false
                     var held = 0
                     let results = zip(deliveries, attempts).map { delivery, attempt in
@@ -165,6 +168,43 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
         tracing.record(calls)
         return results
+    }
+
+    /// Notes whether the provider answered at all; when it answers again
+    /// after an outage, every retry waiting for it is made due now.
+    private func followOutage(_ platform: Platform, attempts: [PushAttempt], now: Date) async {
+        let answered = attempts.reduce(0) { $0 + ($1.latency == nil ? 0 : 1) }
+        switch outages.observe(platform, attempts: attempts.count, answered: answered, now: now) {
+        case .began:
+            announceOutage(platform)
+        case .ended(let since):
+            metrics.unreachable[platform]?.set(Int64(0))
+            let hastened = (try? await queue.hastenRetries(platform: platform, limit: nil, now: now)) ?? 0
+            logger.notice(
+                "\(Self.name(platform)) answers again: the retries waiting for it are due now",
+                metadata: ["down_seconds": "\(Int(now.timeIntervalSince(since)))", "retries": "\(hastened)"]
+            )
+            if hastened > 0 { signal.notify() }
+        case nil:
+            break
+        }
+    }
+
+    private func announceOutage(_ platform: Platform) {
+        metrics.unreachable[platform]?.set(Int64(1))
+        logger.warning(
+            "\(Self.name(platform)) does not answer: its pushes are retried with backoff, and one every \(Int(outages.canaryInterval)) s to notice its return"
+        )
+    }
+
+    /// On each poll: providers quiet long enough are called down, and while
+    /// one is down, one of its retries at a time is brought forward as a canary.
+    private func watchOutages(now: Date) async {
+        let (began, canaries) = outages.tick(now: now)
+        for platform in began { announceOutage(platform) }
+        for platform in canaries {
+            if (try? await queue.hastenRetries(platform: platform, limit: 1, now: now)) ?? 0 > 0 { signal.notify() }
+        }
     }
 
     /// Records a batch's outcomes in one statement.
@@ -218,6 +258,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             signal.notify()
             if let depth = try? await queue.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
             let now = clock.now()
+            await watchOutages(now: now)
             if now.timeIntervalSince(lastPurge) >= 3600 {
                 lastPurge = now
                 await purgeRemovedDevices(now: now)

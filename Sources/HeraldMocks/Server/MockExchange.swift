@@ -76,6 +76,9 @@ public enum MockBehaviour: Sendable, Equatable {
     case goAwayOnce
     /// Once, for the next request: RST_STREAM REFUSED_STREAM.
     case refuseStreamOnce
+    /// Answer, but close the connection instead at every `n`th request (a
+    /// flaky network or load balancer resetting connections now and then).
+    case resetEvery(Int)
 }
 
 /// What happened at the connection level, for transport tests.

@@ -6,6 +6,7 @@ final class MockScript: Sendable {
     private struct State {
         var answers: [String: MockAnswer] = [:]
         var behaviour = MockBehaviour.answer
+        var requests = 0
     }
     private let state = NIOLockedValueBox(State())
 
@@ -30,11 +31,13 @@ final class MockScript: Sendable {
 
     /// Wraps the reply in the current behaviour: as is, later, or not at all.
     func apply(to reply: @autoclosure () -> MockReply) -> MockReply {
-        let behaviour = state.withLockedValue { state in
+        let (behaviour, request) = state.withLockedValue { state in
             defer { if state.behaviour == .goAwayOnce || state.behaviour == .refuseStreamOnce { state.behaviour = .answer } }
-            return state.behaviour
+            state.requests += 1
+            return (state.behaviour, state.requests)
         }
         switch behaviour {
+        case .resetEvery(let n): return request % max(1, n) == 0 ? .dropConnection : reply()
         case .answer: return reply()
         case .delay(let duration): return .delayed(duration, reply())
         case .dropConnection: return .dropConnection

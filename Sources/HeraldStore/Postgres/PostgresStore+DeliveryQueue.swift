@@ -94,6 +94,26 @@ extension PostgresStore: DeliveryQueue {
         }
     }
 
+    public func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int {
+        // Leased rows are in flight: their worker records them.
+        try await count(
+            """
+            WITH hastened AS (
+                UPDATE deliveries SET next_attempt_at = \(ExactTimestamp(now))
+                WHERE id IN (
+                    SELECT id FROM deliveries
+                    WHERE state = 'retrying' AND platform = \(platform.rawValue) AND next_attempt_at > \(ExactTimestamp(now))
+                        AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
+                    ORDER BY next_attempt_at LIMIT \(limit ?? Int(Int32.max))
+                    FOR UPDATE SKIP LOCKED
+                )
+                RETURNING 1
+            )
+            SELECT count(*) FROM hastened
+            """
+        )
+    }
+
     public func queueDepth() async throws -> Int {
         try await count("SELECT count(*) FROM deliveries WHERE state IN ('pending', 'retrying')")
     }

@@ -130,6 +130,23 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
+    public func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                UPDATE deliveries SET next_attempt_at = \(now)
+                WHERE id IN (
+                    SELECT id FROM deliveries
+                    WHERE state = 'retrying' AND platform = \(platform.rawValue) AND next_attempt_at > \(now)
+                        AND (lease_until IS NULL OR lease_until <= \(now))
+                    ORDER BY next_attempt_at LIMIT \(limit ?? Int(Int32.max))
+                )
+                """
+            )
+            return try await db.changes()
+        }
+    }
+
     public func queueDepth() async throws -> Int {
         try await database.read { db in
             Int(try await db.first("SELECT count(*) AS n FROM deliveries WHERE state IN ('pending', 'retrying')")?.int64("n") ?? 0)

@@ -46,6 +46,17 @@ extension InMemoryStore: DeliveryQueue {
         }
     }
 
+    public func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int {
+        try withState { state in
+            let waiting = state.deliveries.values
+                .filter { $0.state == .retrying && $0.platform == platform && $0.nextAttemptAt > now && ($0.leaseUntil.map { $0 <= now } ?? true) }
+                .sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
+                .prefix(limit ?? .max)
+            for row in waiting { state.deliveries[row.id]?.nextAttemptAt = now }
+            return waiting.count
+        }
+    }
+
     public func queueDepth() async throws -> Int {
         try withState { $0.deliveries.values.filter { [.pending, .retrying].contains($0.state) }.count }
     }

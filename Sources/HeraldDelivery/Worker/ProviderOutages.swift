@@ -1,0 +1,81 @@
+import Foundation
+import HeraldCore
+import NIOConcurrencyHelpers
+
+/// Which providers have stopped answering, and since when. A provider goes
+/// quiet when none of a call's pushes gets an answer (connections refused,
+/// reset or timed out) and answers again at the first answer of any kind;
+/// it is *down* once it has been quiet for `minimumOutage` (shorter blips,
+/// a reset connection now and then, are left to each push's own backoff).
+///
+/// While one is down its retries wait out a growing backoff, which keeps
+/// the queue quiet during a long outage. So that its return is felt in
+/// seconds rather than at the end of each delivery's backoff, the worker
+/// brings one retry forward every `canaryInterval` (a real push that tells
+/// whether the provider answers again), and when it does, makes every
+/// waiting retry of that provider due at once.
+final class ProviderOutages: Sendable {
+    enum Change: Equatable {
+        case began
+        case ended(since: Date)
+    }
+
+    private struct Quiet {
+        var since: Date
+        var down = false
+        var lastCanary: Date
+    }
+
+    let minimumOutage: TimeInterval
+    let canaryInterval: TimeInterval
+    private let quiet = NIOLockedValueBox([Platform: Quiet]())
+
+    init(minimumOutage: TimeInterval = 10, canaryInterval: TimeInterval = 2) {
+        self.minimumOutage = minimumOutage
+        self.canaryInterval = canaryInterval
+    }
+
+    /// After a provider call of `attempts` pushes of which `answered` got an
+    /// answer: whether an outage began or ended with it.
+    func observe(_ platform: Platform, attempts: Int, answered: Int, now: Date) -> Change? {
+        guard attempts > 0 else { return nil }
+        return quiet.withLockedValue { quiet in
+            if answered > 0 {
+                guard let ended = quiet.removeValue(forKey: platform), ended.down else { return nil }
+                return .ended(since: ended.since)
+            }
+            guard var state = quiet[platform] else {
+                quiet[platform] = Quiet(since: now, lastCanary: now)
+                return nil
+            }
+            defer { quiet[platform] = state }
+            return Self.declare(&state, now: now, after: minimumOutage) ? .began : nil
+        }
+    }
+
+    /// On the worker's poll: providers quiet long enough to be called down
+    /// now, and those due another canary (each counted as sent one now).
+    func tick(now: Date) -> (began: [Platform], canaries: [Platform]) {
+        quiet.withLockedValue { quiet in
+            var began: [Platform] = []
+            var canaries: [Platform] = []
+            for (platform, var state) in quiet {
+                if Self.declare(&state, now: now, after: minimumOutage) { began.append(platform) }
+                if state.down, now.timeIntervalSince(state.lastCanary) >= canaryInterval {
+                    state.lastCanary = now
+                    canaries.append(platform)
+                }
+                quiet[platform] = state
+            }
+            return (began, canaries)
+        }
+    }
+
+    /// Marks a quiet provider down once it has been quiet `after` seconds;
+    /// true when that happens now.
+    private static func declare(_ state: inout Quiet, now: Date, after: TimeInterval) -> Bool {
+        guard !state.down, now.timeIntervalSince(state.since) >= after else { return false }
+        state.down = true
+        return true
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HeraldCore
+import HeraldDelivery
+import HeraldMocks
+import HeraldTestSupport
+import Testing
+
+/// Providers on a bad day, in real time against the mocks: down for a
+/// minute, slow, or resetting connections. Nothing accepted is lost, no
+/// device is removed for it, and retries back off instead of hammering.
+@Suite("Provider faults")
+struct ProviderFaultTests {
+    static func recipients(_ count: Int) -> [Recipient] {
+        (0..<count).map { $0 % 2 == 0 ? Recipient(DeliveryHarness.apnsToken($0), .apns) : Recipient(DeliveryHarness.fcmToken($0), .fcm) }
+    }
+
+    /// APNs and FCM unreachable (every connection closed unanswered) for
+    /// 60 s, then back.
+    @Test func bothProvidersDownForAMinuteThenBack() async throws {
+        try await DeliveryHarness.run(.postgres, configure: { $0.retryBaseSeconds = 0.5; $0.maxRetryAgeSeconds = 3600 }) { harness in
+            let recipients = Self.recipients(40)
+            let service = try await harness.seed(recipients)
+            harness.mocks.apns.behave(.dropConnection)
+            harness.mocks.fcm.behave(.dropConnection)
+            let notification = try await harness.publish(service)
+            let outage = ContinuousClock.now
+            let recovery = try await harness.withWorker {
+                try await Task.sleep(until: outage + .seconds(60))
+                let metrics = String(decoding: harness.metrics.render(), as: UTF8.self)
+                #expect(metrics.contains(#"herald_provider_unreachable{provider="apns"} 1"#) && metrics.contains(#"herald_provider_unreachable{provider="fcm"} 1"#))
+                let during = try await harness.store.deliveryReport(notificationID: notification.id)
+                #expect(during.allSatisfy { $0.state == .retrying }, "nothing given up or dropped during the outage")
+                let attempts = during.map(\.attempts)
+                // Backoff from 0.5 s doubling: about seven tries in a minute, not hundreds.
+                #expect(attempts.min() ?? 0 >= 3 && attempts.max() ?? 0 <= 12, "attempts during the outage: \(attempts.min() ?? 0)...\(attempts.max() ?? 0)")
+                harness.mocks.apns.behave(.answer)
+                harness.mocks.fcm.behave(.answer)
+                let back = ContinuousClock.now
+                #expect(try await harness.waitUntilSettled(notification, timeout: .seconds(90)) == [.sent: 40])
+                return ContinuousClock.now - back
+            }
+            print("provider outage of 60 s: all 40 delivered \(recovery) after the providers returned")
+            // The retries' own backoff had reached 16-64 s: the canaries and the hastening bring them in at once.
+            #expect(recovery < .seconds(10))
+            #expect(String(decoding: harness.metrics.render(), as: UTF8.self).contains(#"herald_provider_unreachable{provider="apns"} 0"#))
+            let users = try await harness.store.users()
+            #expect(try await harness.store.deviceTokens(userIDs: users.map(\.id)).values.flatMap { $0 }.count == 40, "no device removed")
+            #expect(try await harness.store.removedDevices(since: .distantPast, limit: 100).isEmpty)
+            #expect(Set(harness.mocks.apns.pushes.map(\.token)).count == 20 && Set(harness.mocks.fcm.messages.map(\.token)).count == 20)
+        }
+    }
+
+    /// What the worker does when a provider answers again: only retrying
+    /// rows of that provider are made due, earliest first, as many as asked.
+    @Test(arguments: Backend.allCases)
+    func hasteningMakesOneProvidersWaitingRetriesDue(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let service = try await harness.seed(Self.recipients(4))
+            let notification = try await harness.publish(service)
+            let now = Date()
+            let claimed = try await harness.store.claimDeliveries(limit: 10, now: now, leaseUntil: now.addingTimeInterval(60))
+            let results = claimed.enumerated().map { index, delivery in
+                DeliveryResult(delivery: delivery, outcome: .retry(at: now.addingTimeInterval(3600 * Double(index + 1)), reason: "transport"))
+            }
+            try await harness.store.recordDeliveries(results, at: now)
+            #expect(try await harness.store.claimDeliveries(limit: 10, now: now, leaseUntil: now).isEmpty, "all waiting")
+            #expect(try await harness.store.hastenRetries(platform: .apns, limit: 1, now: now) == 1)
+            let first = try await harness.store.claimDeliveries(limit: 10, now: now, leaseUntil: now)
+            let earliestAPNs = results.filter { $0.delivery.platform == .apns }.min { $0.delivery.id < $1.delivery.id }
+            #expect(first.map(\.id) == [earliestAPNs?.delivery.id].compactMap { $0 })
+            #expect(try await harness.store.hastenRetries(platform: .apns, limit: nil, now: now.addingTimeInterval(1)) == 1)
+            let rest = try await harness.store.claimDeliveries(limit: 10, now: now.addingTimeInterval(1), leaseUntil: now.addingTimeInterval(1))
+            // The first (its probe lease over) and the second: both APNs rows, while FCM's retries keep their time.
+            #expect(Set(rest.map(\.id)) == Set(results.filter { $0.delivery.platform == .apns }.map(\.delivery.id)))
+            #expect(try await harness.counts(notification) == [.retrying: 4])
+        }
+    }
+
+    /// A provider that answers slowly, and one that resets every seventh
+    /// request: slower, but every push arrives and nothing is removed.
+    @Test(arguments: Backend.databases)
+    func aSlowProviderAndOneResettingConnectionsLoseNothing(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let recipients = Self.recipients(300)
+            let service = try await harness.seed(recipients)
+            harness.mocks.apns.behave(.delay(.milliseconds(250)))
+            harness.mocks.fcm.behave(.resetEvery(7))
+            let notification = try await harness.publish(service)
+            let counts = try await harness.withWorker { try await harness.waitUntilSettled(notification, timeout: .seconds(60)) }
+            let reasons = Set(try await harness.store.deliveryReport(notificationID: notification.id).compactMap(\.lastError))
+            #expect(counts == [.sent: 300], "\(reasons)")
+            #expect(Set(harness.mocks.apns.pushes.map(\.token)).count == 150 && Set(harness.mocks.fcm.messages.map(\.token)).count == 150)
+            #expect(harness.mocks.fcm.transport.connections > 1, "the resets were real: new connections were made")
+            let report = try await harness.store.deliveryReport(notificationID: notification.id)
+            #expect(report.contains { $0.attempts > 1 }, "some pushes were retried after a reset")
+            #expect(try await harness.store.removedDevices(since: .distantPast, limit: 10).isEmpty)
+            #expect(harness.mocks.apns.violations == [] && harness.mocks.fcm.violations == [])
+        }
+    }
+}
