@@ -69,6 +69,19 @@ struct HostileTextTests {
             let longest = (0..<2048).map { _ in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_:".randomElement()! }
             let stored = try await app.request(.post, "/api/v2/users/user/device-token", token: user, json: ["device_token": String(longest)])
             #expect(stored.status == .created)
+
+            // Removing a token no device can have (NUL, which PostgreSQL text cannot hold) removes nothing, quietly.
+            let root = try #require(try await app.store.user(named: "root"))
+            let ann = try #require(try await app.store.user(named: "ann"))
+            for path in ["/api/v2/users/\(ann.id)/device-token", "/api/v1/users/\(ann.id)/device-token"] {
+                let removal = try await app.request(.delete, path, token: admin, json: ["device_token": Self.hostile])
+                #expect(removal.status == .noContent, "\(path): \(removal.text)")
+            }
+            #expect(try await app.store.devices(userID: ann.id).map(\.token) == [String(longest)])
+            // Nulls in a user change leave the flags as they are (as the old server's optional fields did).
+            let unchanged = try await app.request(.patch, "/api/v2/users/\(root.id)", token: admin, rawBody: #"{"is_admin": null, "is_active": null}"#)
+            #expect(unchanged.status == .ok)
+            #expect(try unchanged.json(["is_admin"]) as? Bool == true && unchanged.json(["is_active"]) as? Bool == true)
         }
     }
 

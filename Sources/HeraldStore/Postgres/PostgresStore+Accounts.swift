@@ -150,7 +150,10 @@ extension PostgresStore: AccountStore {
     }
 
     public func removeDevice(userID: UserID, token: String) async throws -> Bool {
-        try await !rows("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token) RETURNING id", as: Int64.self).isEmpty
+        // PostgreSQL text cannot hold NUL, so no stored token has one: asking
+        // would only fail (22021) where the answer is plainly "not there".
+        guard !token.utf8.contains(0) else { return false }
+        return try await !rows("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token) RETURNING id", as: Int64.self).isEmpty
     }
 
     public func trimDevices(userID: UserID, keeping: Int) async throws -> Int {
