@@ -86,6 +86,32 @@ struct StoreTests {
         }
     }
 
+    /// A push's badge is the user's unread count, read or not per
+    /// notification, and stops at 999 however many wait.
+    @Test(arguments: Backend.allCases)
+    func theBadgeCountsUnreadNotificationsUpTo999(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            let now = Timestamp.now()
+            func badge() async throws -> Int? {
+                let claimed = try await store.claimDeliveries(limit: 1, now: Date(), leaseUntil: Date().addingTimeInterval(60))
+                try await store.recordDeliveries(claimed.map { DeliveryResult(delivery: $0, outcome: .sent) }, at: Date())
+                return claimed.first?.badge
+            }
+            var first: [NotificationID] = []
+            for index in 0..<3 { first.append(try #require(try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: now)).id) }
+            try await store.updateInbox(userID: ann.id, [first[0]: .read])
+            _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
+            _ = try #require(try await store.publish(NotificationDraft(title: "pushed"), serviceID: service.id, at: now))
+            #expect(try await badge() == 3, "two unread before, and this one")
+            for index in 0..<1_000 { _ = try await store.publish(NotificationDraft(title: "flood \(index)"), serviceID: service.id, at: now) }
+            #expect(try await store.unreadCount(userID: ann.id) == 1_003, "the count itself is exact")
+            #expect(try await badge() == 999)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func inboxReturnsTheNewestPageInEitherOrder(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

@@ -25,7 +25,8 @@ extension PostgresStore: DeliveryQueue {
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
                 n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity,
-                (SELECT count(*) FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read), n.trace_context, n.request_id
+                (SELECT count(*) FROM (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read LIMIT \(ClaimedDelivery.maxBadge)) AS unread),
+                n.trace_context, n.request_id
             FROM claimed c
                 JOIN notifications n ON n.id = c.notification_id
                 LEFT JOIN users u ON u.id = c.user_id

@@ -20,7 +20,7 @@ extension InMemoryStore: DeliveryQueue {
                 return ClaimedDelivery(
                     id: row.id, notification: notification, platform: row.platform, deviceID: row.deviceID,
                     token: row.deviceID.flatMap { state.devices[$0]?.token }, userIsActive: user?.isActive ?? false,
-                    loginExpiresAt: user?.loginExpiresAt, badge: state.unread(row.userID), attempts: row.attempts, queuedAt: row.createdAt
+                    loginExpiresAt: user?.loginExpiresAt, badge: min(state.unread(row.userID), ClaimedDelivery.maxBadge), attempts: row.attempts, queuedAt: row.createdAt
                 )
             }
         }
