@@ -27,8 +27,8 @@ struct LoginTests {
             let latest = try #require(try json.json(["access_token"]) as? String)
 
             // Both tokens work; the latest login's whole-second expiry is what push checks.
-            #expect(try await app.request(.get, "/api/v2/users/user/profile", token: token).status == .ok)
-            #expect(try await app.request(.get, "/api/v2/users/user/profile", token: latest).status == .ok)
+            #expect(try await app.profileName(token) == "alice")
+            #expect(try await app.profileName(latest) == "alice")
             let payload = try JSONSerialization.jsonObject(with: Data(base64URL: String(latest.split(separator: ".")[1]))) as? [String: Any]
             let exp = try #require(payload?["exp"] as? NSNumber)
             #expect(exp.doubleValue == exp.doubleValue.rounded(.down))
@@ -116,7 +116,7 @@ struct LoginTests {
             let (_, token) = try await app.user("carol")
             let header = try JSONSerialization.jsonObject(with: Data(base64URL: String(token.split(separator: ".")[0]))) as? [String: Any]
             #expect(header?["alg"] as? String == "ES256")
-            #expect(try await app.request(.get, "/api/v2/users/user/profile", token: token).status == .ok)
+            #expect(try await app.profileName(token) == "carol")
         }
     }
 }

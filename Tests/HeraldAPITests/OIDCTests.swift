@@ -37,7 +37,7 @@ struct OIDCTests {
             let alice = try #require(try await app.store.user(named: "alice.smith"))
             #expect(alice.origin == .oidc)
             let token = try #require(try first.json(["access_token"]) as? String)
-            #expect(try await app.request(.get, "/api/v2/users/user/profile", token: token).status == .ok)
+            #expect(try await app.profileName(token) == "alice.smith")
             provider.grant("c2", .init(claims: provider.claims("alice.smith"), verifier: "v-123"))
             #expect(try await Self.exchange(app, code: "c2").status == .ok)
             // A code is good once; and only with its own PKCE verifier.
@@ -160,7 +160,7 @@ struct OIDCTests {
             let tokenCookie = try #require(back.headers[values: .setCookie].first { $0.hasPrefix("herald_token=") })
             #expect(tokenCookie.contains("HttpOnly") && tokenCookie.contains("Secure") && tokenCookie.contains("SameSite=Lax"))
             let token = String(tokenCookie.dropFirst("herald_token=".count).prefix { $0 != ";" })
-            #expect(try await app.request(.get, "/api/v2/users/user/profile", token: token).status == .ok)
+            #expect(try await app.profileName(token) == "dave")
 
             // A callback without the browser's state cookie, or with another state, is refused.
             provider.grant("stolen", TestOpenIDProvider.Grant(claims: provider.claims("eve", nonce: query["nonce"]), redirectURI: "https://herald.example.org/login/oidc/callback"))

@@ -42,7 +42,7 @@ struct SignInMethodsTests {
             let alice = try #require(try await app.store.user(named: "alice"))
             #expect(alice.origin == .ldap && !alice.isAdmin && alice.lastLoginAt != nil)
             let token = try #require(try first.json(["access_token"]) as? String)
-            #expect(try await app.request(.get, "/api/v2/users/user/profile", token: token).status == .ok)
+            #expect(try await app.profileName(token) == "alice")
 
             for (name, password) in [("alice", "wrong"), ("nobody", "alice-directory-password"), ("alice", ""), ("alice,ou=people", "alice-directory-password")] {
                 let refused = try await Self.login(app, name, password)

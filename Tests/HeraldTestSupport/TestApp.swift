@@ -92,6 +92,14 @@ public struct TestApp: Sendable {
         return try response.json(["access_token"]) as? String ?? ""
     }
 
+    /// Whom a bearer token speaks for: the profile's username, or the
+    /// answer's status and detail when it is refused.
+    public func profileName(_ token: String) async throws -> String {
+        let response = try await request(.get, "/api/v2/users/user/profile", token: token)
+        guard response.status == .ok else { return "\(response.status.code) \(response.detail ?? "")" }
+        return try response.json(["username"]) as? String ?? "no username in \(response.text)"
+    }
+
     /// A user created and logged in: (user, bearer token).
     public func user(_ name: String, admin: Bool = false) async throws -> (User, String) {
         let user = try await createUser(name, admin: admin)
