@@ -31,12 +31,26 @@ struct RealAlertmanagerTests {
             // Stopped on every path, and without blocking a thread of the
             // cooperative pool (Process.waitUntilExit can hang there).
             do {
+                // Each step waits on Alertmanager's own count of webhook calls
+                // (a call is counted once Herald has answered it), so the last
+                // check sees every call made, without sleeping to see nothing more.
+                @Sendable func waitForCalls(_ calls: Int, _ what: String) async throws {
+                    let deadline = ContinuousClock.now + .seconds(firingSeconds * 4 + 30)
+                    while try await alertmanager.webhookNotificationsSent() < calls {
+                        guard ContinuousClock.now < deadline else { throw TestSetupError("Alertmanager never \(what): \(alertmanager.logTail)") }
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
+                }
                 let startsAt = Date()
                 try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: startsAt.addingTimeInterval(3600))
-                try await Task.sleep(for: .seconds(firingSeconds))
+                try await waitForCalls(2, "repeated the firing alert")
                 try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: Date())
-                try await Task.sleep(for: .seconds(4))
-
+                // Resolved once stored (Alertmanager then stops calling for this group).
+                let deadline = ContinuousClock.now + .seconds(60)
+                while try await !app.store.notifications(serviceID: service.id).contains(where: { $0.title.hasPrefix("Resolved") }) {
+                    guard ContinuousClock.now < deadline else { throw TestSetupError("no resolution arrived: \(alertmanager.logTail)") }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
                 let sent = try await alertmanager.webhookNotificationsSent()
                 #expect(sent >= 3, "Alertmanager repeated the alert (it sent \(sent) webhook calls)")
                 let titles = try await app.store.notifications(serviceID: service.id).map(\.title)

@@ -35,21 +35,13 @@ struct PublisherTests {
             return String(decoding: buffer, as: UTF8.self)
         }
 
-        /// Whether the worker was woken since the last look.
+        /// Whether the worker was woken. The signal is ended first, so a
+        /// pending wake-up (they are buffered) is read and the loop then
+        /// stops: no waiting to see that nothing comes. Call once, last.
         func woken() async -> Bool {
-            await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    for await _ in signal.wakes { return true }
-                    return false
-                }
-                group.addTask {
-                    try? await Task.sleep(for: .milliseconds(100))
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
+            signal.finish()
+            for await _ in signal.wakes { return true }
+            return false
         }
     }
 
