@@ -60,7 +60,7 @@ struct ProviderFaultTests {
             let now = Date()
             let claimed = try await harness.store.claimDeliveries(limit: 10, now: now, leaseUntil: now.addingTimeInterval(60))
             let results = claimed.enumerated().map { index, delivery in
-                DeliveryResult(delivery: delivery, outcome: .retry(at: now.addingTimeInterval(3600 * Double(index + 1)), reason: "transport"))
+                DeliveryResult(delivery: delivery, outcome: .retry(at: now.addingTimeInterval(3600 * Double(index + 1)), reason: "APNs transport: connection refused"))
             }
             try await harness.store.recordDeliveries(results, at: now)
             #expect(try await harness.store.claimDeliveries(limit: 10, now: now, leaseUntil: now).isEmpty, "all waiting")
@@ -73,6 +73,14 @@ struct ProviderFaultTests {
             // The first (its probe lease over) and the second: both APNs rows, while FCM's retries keep their time.
             #expect(Set(rest.map(\.id)) == Set(results.filter { $0.delivery.platform == .apns }.map(\.delivery.id)))
             #expect(try await harness.counts(notification) == [.retrying: 4])
+
+            // A retry the provider itself asked to wait keeps its time.
+            let answered = try await harness.store.claimDeliveries(limit: 10, now: now.addingTimeInterval(2), leaseUntil: now.addingTimeInterval(2))
+            #expect(answered.count == 2)
+            try await harness.store.recordDeliveries(
+                answered.map { DeliveryResult(delivery: $0, outcome: .retry(at: now.addingTimeInterval(7200), reason: "APNs 429 TooManyRequests")) }, at: now
+            )
+            #expect(try await harness.store.hastenRetries(platform: .apns, limit: nil, now: now.addingTimeInterval(3)) == 0)
         }
     }
 

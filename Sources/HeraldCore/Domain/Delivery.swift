@@ -58,6 +58,11 @@ public struct ClaimedDelivery: Sendable, Equatable {
 
 /// What became of one attempt, as the worker records it.
 public enum DeliveryOutcome: Sendable, Equatable {
+    /// In the reason of an attempt that never reached the provider
+    /// ("APNs transport: connection refused"): such retries are brought
+    /// forward when the provider answers again (`hastenRetries`).
+    public static let transportFailure = " transport: "
+
     case sent
     /// Try again at the given time.
     case retry(at: Date, reason: String)

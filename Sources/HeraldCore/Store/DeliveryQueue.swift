@@ -18,9 +18,11 @@ public protocol DeliveryQueue: Sendable {
     func restoreDevices(removedSince since: Date) async throws -> Int
     /// Forgets devices removed before `before`; returns how many.
     func purgeRemovedDevices(removedBefore before: Date) async throws -> Int
-    /// Makes up to `limit` (nil: all) of a platform's retrying deliveries,
+    /// Makes up to `limit` (nil: all) of a platform's retrying deliveries
+    /// whose last attempt never reached the provider (a transport failure),
     /// earliest first, due at `now` instead of at their backoff's end (a
     /// provider that answers again after an outage); returns how many.
+    /// Those the provider itself asked to wait (Retry-After) keep their time.
     func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int
     /// Deliveries waiting to be sent (pending or retrying).
     func queueDepth() async throws -> Int

@@ -104,6 +104,7 @@ extension PostgresStore: DeliveryQueue {
                 WHERE id IN (
                     SELECT id FROM deliveries
                     WHERE state = 'retrying' AND platform = \(platform.rawValue) AND next_attempt_at > \(ExactTimestamp(now))
+                        AND last_error LIKE ('%' || \(DeliveryOutcome.transportFailure) || '%')
                         AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
                     ORDER BY next_attempt_at LIMIT \(limit ?? Int(Int32.max))
                     FOR UPDATE SKIP LOCKED

@@ -138,6 +138,7 @@ extension SQLiteStore: DeliveryQueue {
                 WHERE id IN (
                     SELECT id FROM deliveries
                     WHERE state = 'retrying' AND platform = \(platform.rawValue) AND next_attempt_at > \(now)
+                        AND last_error LIKE ('%' || \(DeliveryOutcome.transportFailure) || '%')
                         AND (lease_until IS NULL OR lease_until <= \(now))
                     ORDER BY next_attempt_at LIMIT \(limit ?? Int(Int32.max))
                 )

@@ -50,6 +50,7 @@ extension InMemoryStore: DeliveryQueue {
         try withState { state in
             let waiting = state.deliveries.values
                 .filter { $0.state == .retrying && $0.platform == platform && $0.nextAttemptAt > now && ($0.leaseUntil.map { $0 <= now } ?? true) }
+                .filter { $0.lastError?.contains(DeliveryOutcome.transportFailure) == true }
                 .sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
                 .prefix(limit ?? .max)
             for row in waiting { state.deliveries[row.id]?.nextAttemptAt = now }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
@@ -85,7 +86,7 @@ public final class HTTP2Origin: Sendable {
                 if refusesCredential { refused = true }
                 return PushAttempt(reply, latency: answer.elapsed)
             case .failure(let error):
-                return PushAttempt(.retry(reason: "\(provider) transport: \(error)", minimumDelay: 0))
+                return PushAttempt(.retry(reason: "\(provider)\(DeliveryOutcome.transportFailure)\(error)", minimumDelay: 0))
             }
         }
         return (attempts, refused)
