@@ -26,31 +26,30 @@ struct RetryTests {
     }
 
     /// Both forms of Retry-After hold the next attempt back (the test's
-    /// backoff alone would retry within a tenth of a second).
+    /// backoff alone would retry within a tenth of a second). Only lower
+    /// bounds: a loaded machine may retry later, never earlier.
     @Test(arguments: Backend.databases)
     func retryAfterInSecondsOrAsAnHTTPDateHoldsTheNextAttemptBack(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in
-            let (inSeconds, byDate, unhurried) = (DeliveryHarness.fcmToken(1), DeliveryHarness.fcmToken(2), DeliveryHarness.fcmToken(3))
+            let (inSeconds, byDate) = (DeliveryHarness.fcmToken(1), DeliveryHarness.fcmToken(2))
             harness.mocks.fcm.answer(token: inSeconds, status: 503, errorCode: "UNAVAILABLE", headers: ["Retry-After": "2"])
             // Whole seconds: the date is 5 to 6 s after `scripted`.
             let scripted = ContinuousClock.now
             harness.mocks.fcm.answer(token: byDate, status: 503, errorCode: "UNAVAILABLE", headers: ["Retry-After": Self.httpDate(in: 6)])
-            harness.mocks.fcm.answer(token: unhurried, status: 503, errorCode: "UNAVAILABLE")
-            let service = try await harness.seed([Recipient(inSeconds, .fcm), Recipient(byDate, .fcm), Recipient(unhurried, .fcm)])
+            let service = try await harness.seed([Recipient(inSeconds, .fcm), Recipient(byDate, .fcm)])
             let notification = try await harness.publish(service)
             try await harness.withWorker {
                 try await harness.waitUntil("each token tried twice") {
                     let counts = Dictionary(grouping: harness.mocks.fcm.messages, by: \.token).mapValues(\.count)
-                    return [inSeconds, byDate, unhurried].allSatisfy { counts[$0, default: 0] >= 2 }
+                    return [inSeconds, byDate].allSatisfy { counts[$0, default: 0] >= 2 }
                 }
                 harness.mocks.fcm.clearAnswers()
-                #expect(try await harness.waitUntilSettled(notification) == [.sent: 3])
+                #expect(try await harness.waitUntilSettled(notification) == [.sent: 2])
             }
             let arrivals = Dictionary(grouping: harness.mocks.fcm.messages, by: \.token).mapValues { $0.map(\.arrivedAt).sorted() }
             #expect(try Self.firstGap(arrivals[inSeconds] ?? []) >= .milliseconds(1950))
             let datedRetry = try #require((arrivals[byDate] ?? []).dropFirst().first)
             #expect(datedRetry - scripted >= .milliseconds(4950), "not before the date")
-            #expect(try Self.firstGap(arrivals[unhurried] ?? []) < .milliseconds(1500), "without the header, only the backoff")
         }
     }
 
