@@ -84,11 +84,14 @@ struct CoreTests {
         }
     }
 
-    @Test func pushSettingsAndAClaimThatOutlastsABatch() throws {
+    @Test func pushSettingsAndAShortRenewedClaim() throws {
         let delivery = try HeraldConfig(environment: ["PUSH_CONNECTIONS": "4", "PUSH_TIMEOUT_SECONDS": "10", "PUSH_IDLE_PING_SECONDS": "30"]).delivery
-        #expect(delivery.connectionsPerProvider == 4 && delivery.pushTimeoutSeconds == 10 && delivery.idlePingSeconds == 30 && delivery.leaseSeconds == 60)
-        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["DELIVERY_LEASE_SECONDS": "50"]) }
+        #expect(delivery.connectionsPerProvider == 4 && delivery.pushTimeoutSeconds == 10 && delivery.idlePingSeconds == 30)
+        // Short by default: a dead worker's claims return within seconds; the heartbeat keeps a live one's.
+        #expect(delivery.leaseSeconds == 5 && delivery.heartbeatSeconds == 1.25)
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["DELIVERY_LEASE_SECONDS": "1"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["PUSH_CONNECTIONS": "0"]) }
-        #expect(try HeraldConfig(environment: ["DELIVERY_LEASE_SECONDS": "50", "PUSH_TIMEOUT_SECONDS": "20"]).delivery.leaseSeconds == 50)
+        // Shorter than a push may take: the heartbeat covers the wait.
+        #expect(try HeraldConfig(environment: ["DELIVERY_LEASE_SECONDS": "8", "PUSH_TIMEOUT_SECONDS": "20"]).delivery.leaseSeconds == 8)
     }
 }

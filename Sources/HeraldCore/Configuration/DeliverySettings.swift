@@ -60,8 +60,12 @@ public struct DeliverySettings: Sendable {
     public var pushTimeoutSeconds: Double
     /// PING a provider connection that has been quiet this long.
     public var idlePingSeconds: Double
-    /// How long a claim is held before another worker may take it over.
+    /// How long a claim lives without its holder's heartbeat: the worker
+    /// renews its claims every quarter of this while they are in flight, so
+    /// a crashed worker's deliveries are taken over within one lease.
     public var leaseSeconds: Double
+    /// How often the worker renews the claims it holds.
+    public var heartbeatSeconds: Double { leaseSeconds / 4 }
     /// How often the worker looks for due retries when nothing wakes it.
     public var pollSeconds: Double
     /// Retries stop once a delivery is this old; it is then marked failed.
@@ -75,7 +79,7 @@ public struct DeliverySettings: Sendable {
 
     public init(
         apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500,
-        connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 60, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
+        connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 5, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
         runsInServer: Bool = true, removedDevicesKeptDays: Int = 30
     ) {
         self.removedDevicesKeptDays = removedDevicesKeptDays
@@ -142,15 +146,11 @@ extension DeliverySettings {
         let concurrency = text("DELIVERY_CONCURRENCY") != nil || text("NB_PARALLEL_PUSH") == nil
             ? try read.number("DELIVERY_CONCURRENCY", default: Double(defaults.concurrency), range: 1...100_000)
             : try read.number("NB_PARALLEL_PUSH", default: Double(defaults.concurrency), range: 1...100_000)
-        // A batch waits for its slowest answer: at most the push timeout,
-        // plus up to two connection attempts (10 s each) before a push is
-        // written. Its claim must outlast that, or another worker takes the
-        // batch over and sends it again.
         let pushTimeout = try read.number("PUSH_TIMEOUT_SECONDS", default: defaults.pushTimeoutSeconds, range: 1...600)
-        let lease = try read.number("DELIVERY_LEASE_SECONDS", default: defaults.leaseSeconds, range: 1...86_400)
-        guard lease > pushTimeout + 25 else {
-            throw ConfigurationError("DELIVERY_LEASE_SECONDS", "must exceed PUSH_TIMEOUT_SECONDS (\(Int(pushTimeout))) by more than 25 seconds, so a batch is answered before its claim runs out")
-        }
+        // A batch may wait longer than its lease for its answers: the
+        // worker's heartbeat renews it meanwhile. Two seconds leave the
+        // heartbeat (every quarter) room for a slow database round trip.
+        let lease = try read.number("DELIVERY_LEASE_SECONDS", default: defaults.leaseSeconds, range: 2...86_400)
         self.init(
             apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
             batchSize: Int(try read.number("DELIVERY_BATCH_SIZE", default: Double(defaults.batchSize), range: 1...10_000)),

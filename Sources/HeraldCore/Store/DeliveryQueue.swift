@@ -7,6 +7,11 @@ public protocol DeliveryQueue: Sendable {
     /// not leased by a live worker) until `leaseUntil`. Several workers may
     /// claim at once; none gets a delivery another holds.
     func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery]
+    /// Extends the leases of claimed deliveries still waiting for their
+    /// outcome to `until` (the holder's heartbeat: a claim lives only as
+    /// long as its holder renews it, so a dead holder's rows return within
+    /// one short lease); returns how many were renewed.
+    func renewLeases(_ ids: [DeliveryID], until: Date) async throws -> Int
     /// Records attempts' outcomes and releases their leases; a `dropped`
     /// outcome also moves the device to the removed devices (unless it was
     /// registered again after the result's `invalidSince`).

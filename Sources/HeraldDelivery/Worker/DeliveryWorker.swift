@@ -32,6 +32,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     static let heldRetryDelay: TimeInterval = 300
     /// Providers that stopped answering: their retries are brought forward when they answer again.
     let outages = ProviderOutages()
+    /// What this worker has claimed and not yet recorded: renewed by the heartbeat.
+    let claims = ClaimsHeld()
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
@@ -67,6 +69,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         await withDiscardingTaskGroup { group in
             group.addTask { await pollTimer() }
             group.addTask { await listenToOtherReplicas() }
+            // Stops only after `coordinate` has recorded its last batch.
+            group.addTask { await heartbeat() }
             await withGracefulShutdownHandler {
                 await coordinate()
             } onGracefulShutdown: {
@@ -103,6 +107,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     }
                     if batch.isEmpty { break }
                     inFlight.withLockedValue { $0 += 1 }
+                    let held = claims.hold(batch.map(\.id))
                     group.addTask {
                         let results = await send(batch)
                         // The slot is free once the answers are in: the next
@@ -110,6 +115,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                         inFlight.withLockedValue { $0 -= 1 }
                         signal.notify()
                         await record(results)
+                        claims.release(held)
                     }
                     if batch.count < settings.batchSize { break }
                 }
@@ -274,6 +280,23 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             if purged > 0 { logger.info("removed devices past their keeping time forgotten", metadata: ["count": "\(purged)"]) }
         } catch {
             logger.warning("cannot forget old removed devices", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Renews the leases of the batches in flight every quarter lease, so a
+    /// lease can be short (a crashed worker's claims return within one)
+    /// while a batch waits as long as its slowest push may.
+    private func heartbeat() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .seconds(settings.heartbeatSeconds)) } catch { return }
+            let ids = claims.ids
+            guard !ids.isEmpty else { continue }
+            do {
+                _ = try await queue.renewLeases(ids, until: clock.now().addingTimeInterval(settings.leaseSeconds))
+            } catch {
+                // Missed beats let the leases run out: the batch may then be sent twice, never lost.
+                logger.warning("cannot renew delivery claims", metadata: ["error": "\(String(reflecting: error))", "count": "\(ids.count)"])
+            }
         }
     }
 

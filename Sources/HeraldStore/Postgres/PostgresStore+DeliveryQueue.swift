@@ -52,6 +52,20 @@ extension PostgresStore: DeliveryQueue {
         }
     }
 
+    public func renewLeases(_ ids: [DeliveryID], until: Date) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try await count(
+            """
+            WITH renewed AS (
+                UPDATE deliveries SET lease_until = \(ExactTimestamp(until))
+                WHERE id = ANY(\(ids)) AND lease_until IS NOT NULL AND state IN ('pending', 'retrying')
+                RETURNING 1
+            )
+            SELECT count(*) FROM renewed
+            """
+        )
+    }
+
     public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
         guard !results.isEmpty else { return }
         let ids = results.map(\.delivery.id)

@@ -130,6 +130,19 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
+    public func renewLeases(_ ids: [DeliveryID], until: Date) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try await database.transaction { db in
+            try await db.execute(
+                """
+                UPDATE deliveries SET lease_until = \(until)
+                WHERE id IN (SELECT value FROM json_each(\(jsonArray: ids))) AND lease_until IS NOT NULL AND state IN ('pending', 'retrying')
+                """
+            )
+            return try await db.changes()
+        }
+    }
+
     public func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int {
         try await database.transaction { db in
             try await db.execute(

@@ -26,6 +26,18 @@ extension InMemoryStore: DeliveryQueue {
         }
     }
 
+    public func renewLeases(_ ids: [DeliveryID], until: Date) async throws -> Int {
+        try withState { state in
+            var renewed = 0
+            for id in ids {
+                guard let row = state.deliveries[id], row.leaseUntil != nil, [.pending, .retrying].contains(row.state) else { continue }
+                state.deliveries[id]?.leaseUntil = until
+                renewed += 1
+            }
+            return renewed
+        }
+    }
+
     public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
         try withState(.recordDeliveries) { state in
             for result in results {

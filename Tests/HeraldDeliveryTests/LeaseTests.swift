@@ -1,0 +1,49 @@
+import Foundation
+import HeraldCore
+import HeraldDelivery
+import HeraldMocks
+import HeraldTestSupport
+import Testing
+
+/// Claims are short and renewed by their holder's heartbeat: a live
+/// worker keeps a batch however long its answers take, a dead one's
+/// claims return within one lease.
+@Suite("Delivery claims: short leases and the heartbeat")
+struct LeaseTests {
+    /// Answers that take twice the lease: without the heartbeat, the second
+    /// worker (its own wake-up, as on another replica, polling every 50 ms)
+    /// would take the batch over and send it again.
+    @Test func aBatchWaitingLongerThanItsLeaseKeepsItsClaim() async throws {
+        try await DeliveryHarness.run(.postgres, configure: { $0.leaseSeconds = 2; $0.batchSize = 10 }) { harness in
+            let recipients = (0..<10).map { Recipient(DeliveryHarness.apnsToken($0), .apns) }
+            let service = try await harness.seed(recipients)
+            harness.mocks.apns.behave(.delay(.seconds(4)))
+            let notification = try await harness.publish(service)
+            try await harness.withWorker {
+                try await harness.waitUntil("the batch is on the wire") { harness.mocks.apns.pushCount == 10 }
+                let counts = try await harness.withWorker(signal: QueueSignal()) { try await harness.waitUntilSettled(notification) }
+                #expect(counts == [.sent: 10])
+            }
+            let tokens = harness.mocks.apns.pushes.map(\.token)
+            #expect(tokens.sorted() == recipients.map(\.token).sorted(), "each device exactly once")
+        }
+    }
+
+    /// The store renews only claims still waiting for their outcome: a
+    /// recorded delivery is not leased again by a late heartbeat.
+    @Test(arguments: Backend.allCases)
+    func renewingTouchesOnlyClaimsInFlight(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let service = try await harness.seed((0..<3).map { Recipient(DeliveryHarness.apnsToken($0), .apns) })
+            _ = try await harness.publish(service)
+            let now = Date()
+            let claimed = try await harness.store.claimDeliveries(limit: 3, now: now, leaseUntil: now.addingTimeInterval(2))
+            #expect(claimed.count == 3)
+            try await harness.store.recordDeliveries([DeliveryResult(delivery: claimed[0], outcome: .sent)], at: now)
+            #expect(try await harness.store.renewLeases(claimed.map(\.id), until: now.addingTimeInterval(60)) == 2)
+            // Past the first lease, the renewed two are still held.
+            #expect(try await harness.store.claimDeliveries(limit: 3, now: now.addingTimeInterval(30), leaseUntil: now.addingTimeInterval(31)).isEmpty)
+            #expect(try await harness.store.claimDeliveries(limit: 3, now: now.addingTimeInterval(61), leaseUntil: now.addingTimeInterval(62)).count == 2)
+        }
+    }
+}
