@@ -45,7 +45,10 @@ public enum HeraldServer {
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
                 clock: options.clock, parts: parts
             )
-            services += [engine.connections, ReportingService(name: "worker", engine.worker, parts: parts)]
+            services += [
+                engine.connections, ReportingService(name: "worker", engine.worker, parts: parts),
+                RetentionService(store: store, settings: config.retention, clock: options.clock, registry: registry, logger: logger),
+            ]
         }
         if roles.contains(.kafkaBridge) {
             guard let kafka = config.kafka else { throw ConfigurationError("KAFKA_BROKERS", "is not set: there is nothing to bridge") }

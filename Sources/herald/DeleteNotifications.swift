@@ -19,7 +19,10 @@ struct DeleteNotifications: AsyncParsableCommand {
         let (config, logger) = try await CommandEnvironment.load()
         let cutoff = WallClock.system.now().addingTimeInterval(-Double(days) * 86_400)
         let deleted = try await HeraldServer.withStore(config: config, logger: logger) { store in
-            try await store.deleteNotifications(olderThan: cutoff)
+            // Batches of RETENTION_BATCH_SIZE: publishing goes on meanwhile, and a long backlog shows its progress.
+            try await Pruning(store: store, batchSize: config.retention.batchSize).notifications(createdBefore: cutoff) { total in
+                FileHandle.standardError.write(Data("deleted \(total) so far\n".utf8))
+            }
         }
         print("deleted \(deleted) notification(s) older than \(days) day(s)")
     }

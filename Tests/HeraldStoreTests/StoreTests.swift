@@ -167,18 +167,6 @@ struct StoreTests {
     }
 
     @Test(arguments: Backend.allCases)
-    func oldNotificationsAreDeleted(_ backend: Backend) async throws {
-        try await TestDatabase.withStore(backend) { store in
-            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
-            let now = Timestamp.now()
-            _ = try await store.publish(NotificationDraft(title: "old"), serviceID: service.id, at: now.addingTimeInterval(-40 * 86_400))
-            _ = try await store.publish(NotificationDraft(title: "new"), serviceID: service.id, at: now)
-            #expect(try await store.deleteNotifications(olderThan: now.addingTimeInterval(-30 * 86_400)) == 1)
-            #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["new"])
-        }
-    }
-
-    @Test(arguments: Backend.allCases)
     func theFirstSharedSettingWins(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
             let first = try await store.sharedSetting("k", ifAbsent: "first")

@@ -26,16 +26,19 @@ public struct TestApp: Sendable {
         HeraldConfig(database: location ?? .defaultSQLite, httpPort: 0, secretKey: secret, bcryptCost: bcryptCost)
     }
 
-    /// Runs `body` against an application on a fresh store.
+    /// Runs `body` against an application on a fresh store. `clock` is the
+    /// application's (a frozen one keeps time-based brakes from refilling
+    /// on a slow machine).
     public static func run<T: Sendable>(
         _ backend: Backend,
         framework: TestingSetup = .router,
         configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
+        clock: WallClock = .system,
         logger: Logger = TestDatabase.logger,
         _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
         try await TestDatabase.withOpenedStore(backend) { opened, location in
-            try await run(opened: opened, location: location, framework: framework, configure: configure, logger: logger, body)
+            try await run(opened: opened, location: location, framework: framework, configure: configure, clock: clock, logger: logger, body)
         }
     }
 
@@ -60,13 +63,13 @@ public struct TestApp: Sendable {
     }
 
     private static func run<T: Sendable>(
-        opened: OpenedStore, location: DatabaseLocation?, framework: TestingSetup, configure: @Sendable (inout HeraldConfig) -> Void, logger: Logger,
-        _ body: @Sendable (TestApp) async throws -> T
+        opened: OpenedStore, location: DatabaseLocation?, framework: TestingSetup, configure: @Sendable (inout HeraldConfig) -> Void,
+        clock: WallClock = .system, logger: Logger, _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
         var editable = config(location)
         configure(&editable)
         let config = editable
-        let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger)
+        let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger, options: ServerOptions(clock: clock))
         return try await app.test(framework) { client in
             try await body(TestApp(store: opened.store, client: client, config: config))
         }

@@ -59,6 +59,8 @@ public struct HeraldConfig: Sendable {
     public var tracesEndpoint: String?
     /// Rate limits, caps and HTTP timeouts.
     public var limits: LimitSettings
+    /// What is pruned when, by the processes running the delivery worker.
+    public var retention: RetentionSettings
     /// When set, `/metrics` answers only requests bearing this token.
     public var metricsToken: String?
     /// Where the first admin's generated password is written (mode 0600)
@@ -92,6 +94,7 @@ public struct HeraldConfig: Sendable {
         logFormat: LogFormat = .text,
         tracesEndpoint: String? = nil,
         limits: LimitSettings = LimitSettings(),
+        retention: RetentionSettings = RetentionSettings(),
         metricsToken: String? = nil,
         adminPasswordFile: String? = nil
     ) {
@@ -120,6 +123,7 @@ public struct HeraldConfig: Sendable {
         self.logFormat = logFormat
         self.tracesEndpoint = tracesEndpoint
         self.limits = limits
+        self.retention = retention
         self.metricsToken = metricsToken
         self.adminPasswordFile = adminPasswordFile
     }
@@ -248,6 +252,7 @@ extension HeraldConfig {
             logFormat: format,
             tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT"),
             limits: try LimitSettings(text: text),
+            retention: try RetentionSettings(text: text),
             metricsToken: text("METRICS_TOKEN"),
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )

@@ -30,8 +30,6 @@ public protocol NotificationStore: Sendable {
     /// until the task is cancelled.
     func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws
     func unreadCount(userID: UserID) async throws -> Int
-    /// Deletes notifications older than the date; returns how many went.
-    func deleteNotifications(olderThan: Date) async throws -> Int
 }
 
 extension NotificationStore {

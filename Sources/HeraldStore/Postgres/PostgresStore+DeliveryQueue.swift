@@ -81,12 +81,24 @@ extension PostgresStore: DeliveryQueue {
         // A device seen after the token was declared invalid stays (no such date: always before).
         let invalidSince = dropped.map { ExactTimestamp($0.invalidSince ?? .distantFuture) }
         try await transaction { connection in
+            // Retries stay queued; every other outcome moves the row to the history.
             try await connection.execute(
                 """
-                UPDATE deliveries d SET state = v.state, next_attempt_at = v.due, lease_until = NULL,
-                    last_error = NULLIF(v.reason, ''), updated_at = \(ExactTimestamp(now))
-                FROM unnest(\(ids)::int8[], \(states)::text[], \(due)::timestamptz[], \(reasons)::text[]) AS v(id, state, due, reason)
-                WHERE d.id = v.id
+                WITH v AS (
+                    SELECT * FROM unnest(\(ids)::int8[], \(states)::text[], \(due)::timestamptz[], \(reasons)::text[]) AS v(id, state, due, reason)
+                ),
+                retried AS (
+                    UPDATE deliveries d SET state = v.state, next_attempt_at = v.due, lease_until = NULL,
+                        last_error = NULLIF(v.reason, ''), updated_at = \(ExactTimestamp(now))
+                    FROM v WHERE d.id = v.id AND v.state IN ('pending', 'retrying')
+                ),
+                finished AS (
+                    DELETE FROM deliveries d USING v WHERE d.id = v.id AND v.state NOT IN ('pending', 'retrying')
+                    RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, NULLIF(v.reason, '') AS last_error, d.created_at
+                )
+                INSERT INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at)
+                SELECT id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, \(ExactTimestamp(now)) FROM finished
+                ON CONFLICT (id) DO NOTHING
                 """,
                 logger: logger
             )
@@ -145,7 +157,7 @@ extension PostgresStore: DeliveryQueue {
     public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
         var counts: [DeliveryState: Int] = [:]
         for (state, count) in try await rows(
-            "SELECT state, count(*) FROM deliveries WHERE notification_id = \(notificationID) GROUP BY state", as: (String, Int64).self
+            "SELECT state, count(*) FROM all_deliveries WHERE notification_id = \(notificationID) GROUP BY state", as: (String, Int64).self
         ) {
             counts[try StoreError.parse(state, as: DeliveryState.self, column: "deliveries.state")] = Int(count)
         }
@@ -156,7 +168,7 @@ extension PostgresStore: DeliveryQueue {
         try await rows(
             """
             SELECT d.id, d.user_id, d.platform, right(dv.token, 6), d.state, d.attempts, d.last_error, d.updated_at
-            FROM deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
+            FROM all_deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
             WHERE d.notification_id = \(notificationID) ORDER BY d.id
             """,
             as: (Int64, Int64, String, String?, String, Int32, String?, ExactTimestamp).self

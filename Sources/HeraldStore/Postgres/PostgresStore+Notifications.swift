@@ -172,15 +172,4 @@ extension PostgresStore: NotificationStore {
     public func unreadCount(userID: UserID) async throws -> Int {
         try await count("SELECT count(*) FROM inbox WHERE user_id = \(userID) AND NOT is_read")
     }
-
-    public func deleteNotifications(olderThan date: Date) async throws -> Int {
-        try await count(
-                """
-                WITH gone AS (DELETE FROM notifications WHERE created_at < \(ExactTimestamp(date)) RETURNING id),
-                unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
-                dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
-                SELECT count(*) FROM gone
-                """
-        )
-    }
 }

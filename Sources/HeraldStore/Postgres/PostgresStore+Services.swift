@@ -42,7 +42,8 @@ extension PostgresStore: ServiceStore {
             """
             WITH gone AS (SELECT id FROM notifications WHERE service_id = \(id)),
             unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
-            dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone))
+            dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone)),
+            forgotten AS (DELETE FROM delivery_history WHERE notification_id IN (SELECT id FROM gone))
             DELETE FROM services WHERE id = \(id) RETURNING id
             """,
             as: UUID.self

@@ -6,7 +6,7 @@ extension SQLiteStore: DeliveryQueue {
 
     public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
         try await database.read { db in
-            let rows = try await db.rows("SELECT state, count(*) AS n FROM deliveries WHERE notification_id = \(notificationID) GROUP BY state")
+            let rows = try await db.rows("SELECT state, count(*) AS n FROM all_deliveries WHERE notification_id = \(notificationID) GROUP BY state")
             var counts: [DeliveryState: Int] = [:]
             for row in rows { counts[try row.value("state", as: DeliveryState.self)] = Int(try row.int64("n")) }
             return counts
@@ -18,7 +18,7 @@ extension SQLiteStore: DeliveryQueue {
             try await db.rows(
                 """
                 SELECT d.id, d.user_id, d.platform, substr(dv.token, -6) AS hint, d.state, d.attempts, d.last_error, d.updated_at
-                FROM deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
+                FROM all_deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
                 WHERE d.notification_id = \(notificationID) ORDER BY d.id
                 """
             ).map {
@@ -95,16 +95,32 @@ extension SQLiteStore: DeliveryQueue {
             DroppedRow(id: $0.delivery.deviceID ?? 0, reason: $0.outcome.reason ?? "", since: ($0.invalidSince ?? .distantFuture).microsecondsSince1970)
         }
         try await database.transaction { db in
-            try await db.execute(
-                """
-                UPDATE deliveries SET state = v.state, next_attempt_at = v.due, lease_until = NULL, last_error = v.reason, updated_at = \(now)
-                FROM (
+            // Retries stay queued; every other outcome moves the row to the history.
+            let recorded: SQLiteQuery = """
+                WITH v AS (
                     SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.state') AS state,
                         json_extract(value, '$.due') AS due, json_extract(value, '$.reason') AS reason
                     FROM json_each(\(jsonArray: rows))
-                ) AS v
-                WHERE deliveries.id = v.id
+                )
                 """
+            try await db.execute(
+                """
+                \(recorded)
+                UPDATE deliveries SET state = v.state, next_attempt_at = v.due, lease_until = NULL, last_error = v.reason, updated_at = \(now)
+                FROM v WHERE deliveries.id = v.id AND v.state IN ('pending', 'retrying')
+                """
+            )
+            try await db.execute(
+                """
+                \(recorded)
+                INSERT OR IGNORE INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at)
+                SELECT d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, v.reason, d.created_at, \(now)
+                FROM deliveries d JOIN v ON v.id = d.id
+                WHERE v.state NOT IN ('pending', 'retrying')
+                """
+            )
+            try await db.execute(
+                "\(recorded) DELETE FROM deliveries WHERE id IN (SELECT id FROM v WHERE state NOT IN ('pending', 'retrying'))"
             )
             if !dropped.isEmpty {
                 // Moved, not deleted; a device seen after the token was declared invalid stays.

@@ -178,15 +178,6 @@ extension SQLiteStore: NotificationStore {
         }
     }
 
-    public func deleteNotifications(olderThan date: Date) async throws -> Int {
-        try await database.transaction { db in
-            try await db.execute("DELETE FROM inbox WHERE notification_id IN (SELECT id FROM notifications WHERE created_at < \(date))")
-            try await db.execute("DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM notifications WHERE created_at < \(date))")
-            try await db.execute("DELETE FROM notifications WHERE created_at < \(date)")
-            return try await db.changes()
-        }
-    }
-
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await database.read { db in
             try await db.first("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)").map { try Self.notification(from: $0) }

@@ -48,6 +48,7 @@ extension SQLiteStore: ServiceStore {
         try await database.transaction { db in
             try await db.execute("DELETE FROM inbox WHERE notification_id IN (SELECT id FROM notifications WHERE service_id = \(id))")
             try await db.execute("DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM notifications WHERE service_id = \(id))")
+            try await db.execute("DELETE FROM delivery_history WHERE notification_id IN (SELECT id FROM notifications WHERE service_id = \(id))")
             try await db.execute("DELETE FROM services WHERE id = \(id)")
             return try await db.changes() > 0
         }

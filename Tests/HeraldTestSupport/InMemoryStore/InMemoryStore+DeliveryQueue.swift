@@ -41,7 +41,8 @@ extension InMemoryStore: DeliveryQueue {
     public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
         try withState(.recordDeliveries) { state in
             for result in results {
-                guard var row = state.deliveries[result.delivery.id] else { continue }
+                // A finished delivery has left the queue (the databases move it to the history): a late record finds nothing.
+                guard var row = state.deliveries[result.delivery.id], [.pending, .retrying].contains(row.state) else { continue }
                 row.state = result.outcome.state
                 if case .retry(let at, _) = result.outcome { row.nextAttemptAt = at } else { row.nextAttemptAt = now }
                 row.leaseUntil = nil

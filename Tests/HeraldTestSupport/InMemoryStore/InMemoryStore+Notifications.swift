@@ -124,14 +124,4 @@ extension InMemoryStore: NotificationStore {
     public func unreadCount(userID: UserID) async throws -> Int {
         try withState { $0.unread(userID) }
     }
-
-    public func deleteNotifications(olderThan date: Date) async throws -> Int {
-        try withState { state in
-            let gone = Set(state.notifications.values.filter { $0.timestamp < date }.map(\.id))
-            state.notifications = state.notifications.filter { !gone.contains($0.key) }
-            for user in state.inbox.keys { state.inbox[user] = state.inbox[user]?.filter { !gone.contains($0.key) } }
-            state.deliveries = state.deliveries.filter { !gone.contains($0.value.notificationID) }
-            return gone.count
-        }
-    }
 }

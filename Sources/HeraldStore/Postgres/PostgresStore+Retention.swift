@@ -1,0 +1,52 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: RetentionStore {
+    public func pruneNotifications(createdBefore before: Date, limit: Int) async throws -> Int {
+        try await count(
+            """
+            WITH gone AS (
+                DELETE FROM notifications WHERE id IN (
+                    SELECT id FROM notifications WHERE created_at < \(ExactTimestamp(before)) ORDER BY created_at LIMIT \(limit)
+                )
+                RETURNING id
+            ),
+            unlinked AS (DELETE FROM inbox WHERE notification_id IN (SELECT id FROM gone)),
+            dequeued AS (DELETE FROM deliveries WHERE notification_id IN (SELECT id FROM gone)),
+            forgotten AS (DELETE FROM delivery_history WHERE notification_id IN (SELECT id FROM gone))
+            SELECT count(*) FROM gone
+            """
+        )
+    }
+
+    public func pruneDeliveryHistory(finishedBefore before: Date, limit: Int) async throws -> Int {
+        try await count(
+            """
+            WITH gone AS (
+                DELETE FROM delivery_history WHERE id IN (
+                    SELECT id FROM delivery_history WHERE finished_at < \(ExactTimestamp(before)) ORDER BY finished_at LIMIT \(limit)
+                )
+                RETURNING 1
+            )
+            SELECT count(*) FROM gone
+            """
+        )
+    }
+
+    public func pruneResolvedAlerts(notifiedBefore before: Date, limit: Int) async throws -> Int {
+        try await count(
+            """
+            WITH gone AS (
+                DELETE FROM alert_states WHERE (service_id, fingerprint) IN (
+                    SELECT service_id, fingerprint FROM alert_states
+                    WHERE status = \(AlertObservation.Status.resolved.rawValue) AND notified_at < \(ExactTimestamp(before))
+                    ORDER BY notified_at LIMIT \(limit)
+                )
+                RETURNING 1
+            )
+            SELECT count(*) FROM gone
+            """
+        )
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HeraldCore
+import HeraldStore
+import HeraldTestSupport
+import Testing
+
+/// Finished deliveries leave the queue for the history, and retention
+/// forgets old notifications (with their inbox rows and deliveries), old
+/// history and old resolved alerts, one bounded batch at a time.
+@Suite("Retention and the delivery history")
+struct RetentionTests {
+    @Test(arguments: Backend.allCases)
+    func oldNotificationsGoInBatchesWithTheirInboxRowsAndDeliveries(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            let now = Timestamp.now()
+            _ = try await store.registerDevice(userID: ann.id, token: "fcm-ann", platform: .fcm, at: now)
+            var old: [NotificationRecord] = []
+            for day in 0..<5 {
+                old.append(try #require(try await store.publish(NotificationDraft(title: "old \(day)"), serviceID: service.id, at: now.addingTimeInterval(Double(-40 + day) * 86_400))))
+            }
+            let new = try #require(try await store.publish(NotificationDraft(title: "new"), serviceID: service.id, at: now))
+            // One of the old ones was sent (its delivery is in the history), the others still queued.
+            let claimed = try await store.claimDeliveries(limit: 1, now: now, leaseUntil: now.addingTimeInterval(5))
+            try await store.recordDeliveries(claimed.map { DeliveryResult(delivery: $0, outcome: .sent) }, at: now)
+
+            let cutoff = now.addingTimeInterval(-30 * 86_400)
+            var batches: [Int] = []
+            while true {
+                let pruned = try await store.pruneNotifications(createdBefore: cutoff, limit: 2)
+                batches.append(pruned)
+                if pruned == 0 { break }
+            }
+            #expect(batches == [2, 2, 1, 0], "oldest first, two at a time")
+            #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["new"])
+            #expect(try await store.inbox(userID: ann.id, limit: 50, order: .ascending).map(\.notification.id) == [new.id])
+            for notification in old { #expect(try await store.deliveryCounts(notificationID: notification.id).isEmpty) }
+            #expect(try await store.deliveryCounts(notificationID: new.id) == [.pending: 1])
+            #expect(try await store.queueDepth() == 1)
+        }
+    }
+
+    /// A finished delivery leaves the queue but still counts in its
+    /// notification's report, until the history is pruned.
+    @Test(arguments: Backend.allCases)
+    func finishedDeliveriesAreReportedFromTheHistoryUntilPruned(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let now = Timestamp.now()
+            for name in ["ann", "bob", "cid"] {
+                let user = try await store.createUser(username: name, passwordHash: nil, isAdmin: false)
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+                _ = try await store.registerDevice(userID: user.id, token: "fcm-\(name)", platform: .fcm, at: now)
+            }
+            let notification = try #require(try await store.publish(NotificationDraft(title: "n"), serviceID: service.id, at: now))
+            let claimed = try await store.claimDeliveries(limit: 3, now: now, leaseUntil: now.addingTimeInterval(5))
+            try #require(claimed.count == 3)
+            try await store.recordDeliveries(
+                [
+                    DeliveryResult(delivery: claimed[0], outcome: .sent),
+                    DeliveryResult(delivery: claimed[1], outcome: .failed(reason: "refused", cause: .refused)),
+                    DeliveryResult(delivery: claimed[2], outcome: .retry(at: now.addingTimeInterval(60), reason: "busy")),
+                ],
+                at: now
+            )
+            #expect(try await store.deliveryCounts(notificationID: notification.id) == [.sent: 1, .failed: 1, .retrying: 1])
+            #expect(try await store.queueDepth() == 1, "only the retry is still queued")
+            let report = try await store.deliveryReport(notificationID: notification.id)
+            #expect(report.map(\.id) == claimed.map(\.id).sorted())
+            #expect(report.first { $0.state == .failed }?.lastError == "refused")
+            #expect(report.allSatisfy { $0.attempts == 1 })
+            // A late second record of a finished delivery (a worker whose claim ran out) changes nothing.
+            try await store.recordDeliveries([DeliveryResult(delivery: claimed[0], outcome: .retry(at: now, reason: "late"))], at: now)
+            #expect(try await store.deliveryCounts(notificationID: notification.id) == [.sent: 1, .failed: 1, .retrying: 1])
+
+            #expect(try await store.pruneDeliveryHistory(finishedBefore: now, limit: 10) == 0, "recorded at `now`, not before")
+            #expect(try await store.pruneDeliveryHistory(finishedBefore: now.addingTimeInterval(1), limit: 1) == 1)
+            #expect(try await store.pruneDeliveryHistory(finishedBefore: now.addingTimeInterval(1), limit: 10) == 1)
+            #expect(try await store.deliveryCounts(notificationID: notification.id) == [.retrying: 1])
+        }
+    }
+
+    /// Resolved alerts are forgotten after a while; firing ones are kept
+    /// however old, so a repeat is still recognised.
+    @Test(arguments: Backend.allCases)
+    func oldResolvedAlertsAreForgottenFiringOnesKept(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let then = Timestamp.now().addingTimeInterval(-10 * 86_400)
+            let compose: AlertComposer = { alerts in alerts.map { NotificationDraft(title: $0.fingerprint) } }
+            let observations = [
+                AlertObservation(fingerprint: "a", status: .firing, startsAt: "t0"), AlertObservation(fingerprint: "b", status: .firing, startsAt: "t0"),
+            ]
+            _ = try await store.publishAlertChanges(serviceID: service.id, observations, renotifyAfter: nil, at: then, compose: compose)
+            _ = try await store.publishAlertChanges(
+                serviceID: service.id, [AlertObservation(fingerprint: "a", status: .resolved, startsAt: "t0")], renotifyAfter: nil, at: then, compose: compose
+            )
+            #expect(try await store.pruneResolvedAlerts(notifiedBefore: then, limit: 10) == 0)
+            #expect(try await store.pruneResolvedAlerts(notifiedBefore: then.addingTimeInterval(86_400), limit: 10) == 1)
+            // The firing one is still known: seen again, it is not news.
+            let again = try await store.publishAlertChanges(serviceID: service.id, [observations[1]], renotifyAfter: nil, at: Timestamp.now(), compose: compose)
+            #expect(again?.isEmpty == true)
+        }
+    }
+}

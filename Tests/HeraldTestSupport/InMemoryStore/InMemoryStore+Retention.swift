@@ -1,0 +1,33 @@
+import Foundation
+import HeraldCore
+
+extension InMemoryStore: RetentionStore {
+    public func pruneNotifications(createdBefore before: Date, limit: Int) async throws -> Int {
+        try withState { state in
+            let gone = Set(state.notifications.values.filter { $0.timestamp < before }.sorted { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) }.prefix(limit).map(\.id))
+            state.notifications = state.notifications.filter { !gone.contains($0.key) }
+            for user in state.inbox.keys { state.inbox[user] = state.inbox[user]?.filter { !gone.contains($0.key) } }
+            state.deliveries = state.deliveries.filter { !gone.contains($0.value.notificationID) }
+            return gone.count
+        }
+    }
+
+    public func pruneDeliveryHistory(finishedBefore before: Date, limit: Int) async throws -> Int {
+        try withState { state in
+            let gone = state.deliveries.values.filter { ![.pending, .retrying].contains($0.state) && $0.updatedAt < before }
+                .sorted { ($0.updatedAt, $0.id) < ($1.updatedAt, $1.id) }.prefix(limit).map(\.id)
+            for id in gone { state.deliveries[id] = nil }
+            return gone.count
+        }
+    }
+
+    public func pruneResolvedAlerts(notifiedBefore before: Date, limit: Int) async throws -> Int {
+        try withState { state in
+            let gone = state.alertStates.flatMap { service, alerts in
+                alerts.filter { $0.value.status == .resolved && $0.value.notifiedAt < before }.map { (service, $0.key, $0.value.notifiedAt) }
+            }.sorted { $0.2 < $1.2 }.prefix(limit)
+            for (service, fingerprint, _) in gone { state.alertStates[service]?[fingerprint] = nil }
+            return gone.count
+        }
+    }
+}
