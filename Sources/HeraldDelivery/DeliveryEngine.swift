@@ -47,7 +47,7 @@ public struct DeliveryEngine: Sendable {
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,
-            tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger)
+            tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger), parts: parts
         )
         let openOrigins = origins
         let connections = ClosingService {

@@ -10,6 +10,13 @@ public struct MockProviders: Sendable {
     public let certificates: MockCertificates
     public let apnsURL: String
     public let fcmURL: String
+    let apnsServer: MockHTTP2Server
+    let fcmServer: MockHTTP2Server
+
+    /// Client connections open to a mock now (TLS accepted).
+    public func openConnections(_ platform: Platform) -> Int {
+        (platform == .apns ? apnsServer : fcmServer).openConnections
+    }
 
     /// Delivery settings aimed at these mocks (other fields as given).
     public func deliverySettings(_ base: DeliverySettings = DeliverySettings()) throws -> DeliverySettings {
@@ -36,7 +43,10 @@ public struct MockProviders: Sendable {
         }
         let fcmURL = "https://localhost:\(fcmServer.port)"
         fcm.baseURL.withLockedValue { $0 = fcmURL }
-        let mocks = MockProviders(apns: apns, fcm: fcm, certificates: certificates, apnsURL: "https://localhost:\(apnsServer.port)", fcmURL: fcmURL)
+        let mocks = MockProviders(
+            apns: apns, fcm: fcm, certificates: certificates, apnsURL: "https://localhost:\(apnsServer.port)", fcmURL: fcmURL,
+            apnsServer: apnsServer, fcmServer: fcmServer
+        )
         let result: Result<T, any Error>
         do { result = .success(try await body(mocks)) } catch { result = .failure(error) }
         await apnsServer.close()

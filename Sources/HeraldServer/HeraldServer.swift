@@ -64,7 +64,8 @@ public enum HeraldServer {
         let readiness = ReadinessProbe(
             schema: store, expectedMigrations: opened.expectedMigrations, parts: parts,
             requiredParts: roles.contains(.worker) ? ["worker"] : [],
-            optionalParts: (roles.contains(.worker) ? [PruningBreaker.partName] : []) + (roles.contains(.kafkaBridge) ? ["kafka-bridge"] : [])
+            optionalParts: (roles.contains(.worker) ? [PruningBreaker.partName] + config.delivery.configuredPlatforms.map(DeliveryWorker.partName) : [])
+                + (roles.contains(.kafkaBridge) ? ["kafka-bridge"] : [])
         )
 
         var routes: APIRoutes?

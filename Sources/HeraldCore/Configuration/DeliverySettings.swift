@@ -64,6 +64,10 @@ public struct DeliverySettings: Sendable {
     /// renews its claims every quarter of this while they are in flight, so
     /// a crashed worker's deliveries are taken over within one lease.
     public var leaseSeconds: Double
+    /// The providers with credentials, in a fixed order.
+    public var configuredPlatforms: [Platform] {
+        (apns == nil ? [] : [.apns]) + (fcm == nil ? [] : [.fcm])
+    }
     /// How often the worker renews the claims it holds.
     public var heartbeatSeconds: Double { leaseSeconds / 4 }
     /// How often the worker looks for due retries when nothing wakes it.

@@ -19,6 +19,11 @@ public struct APNSClient: PushProvider {
         self.logger = logger
     }
 
+    public func warmUp() async throws {
+        _ = try await providerToken.token()
+        try await origin.warmUp()
+    }
+
     public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let bearer: String
         do {

@@ -20,6 +20,11 @@ public struct FCMClient: PushProvider {
         self.logger = logger
     }
 
+    public func warmUp() async throws {
+        _ = try await accessToken.token()
+        try await origin.warmUp()
+    }
+
     public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let bearer: String
         do {

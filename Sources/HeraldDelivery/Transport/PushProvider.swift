@@ -7,6 +7,10 @@ public protocol PushProvider: Sendable {
     /// Sends the deliveries together and answers in their order. Never
     /// throws: transport failures come back as `.retry`.
     func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt]
+    /// Makes what the first push needs before it is asked for: the
+    /// credential and every connection. Throws when the provider cannot be
+    /// reached or the credential not made; the caller tries again.
+    func warmUp() async throws
 }
 
 /// What became of one push, and how long the provider took to answer.

@@ -34,12 +34,16 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let outages = ProviderOutages()
     /// What this worker has claimed and not yet recorded: renewed by the heartbeat.
     let claims = ClaimsHeld()
+    /// Where each configured provider's reachability is reported for `/-/ready`.
+    let parts: PartStates?
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
-        ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil
+        ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil,
+        parts: PartStates? = nil
     ) {
         self.breaker = breaker
+        self.parts = parts
         self.tracing = DeliveryTracing(tracer: tracer ?? InstrumentationSystem.tracer)
         self.queue = queue
         self.providers = Dictionary(providers.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
@@ -61,12 +65,16 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     }
 
     public func run() async throws {
+        for platform in providers.keys { parts?.set(Self.partName(platform), .stopped(reason: "connecting")) }
         await cancelWhenGracefulShutdown { await ready.wait() }
         if Task.isShuttingDownGracefully || Task.isCancelled { return }
         announceProviders()
         // Work queued while nobody was running (or before a crash) is due now.
         signal.notify()
         await withDiscardingTaskGroup { group in
+            for (platform, provider) in providers {
+                group.addTask { await warmUp(platform, provider) }
+            }
             group.addTask { await pollTimer() }
             group.addTask { await listenToOtherReplicas() }
             // Stops only after `coordinate` has recorded its last batch.
@@ -280,6 +288,32 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             if purged > 0 { logger.info("removed devices past their keeping time forgotten", metadata: ["count": "\(purged)"]) }
         } catch {
             logger.warning("cannot forget old removed devices", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The part `/-/ready` reports a provider's reachability under.
+    public static func partName(_ platform: Platform) -> String { "\(platform.rawValue) connection" }
+
+    /// Connects to a provider and makes its credential at start, so the
+    /// first notification after a start (or a quiet night: the idle PING
+    /// keeps connections open) is pushed as fast as the hundredth. A
+    /// provider that cannot be reached is tried again in the background,
+    /// 1 s doubling to 30 s, and reported by readiness; it never holds the
+    /// worker back (pushes to it are retried as usual meanwhile).
+    private func warmUp(_ platform: Platform, _ provider: any PushProvider) async {
+        var delay = 1.0
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            do {
+                try await provider.warmUp()
+                parts?.set(Self.partName(platform), .running)
+                logger.info("\(Self.name(platform)) connected")
+                return
+            } catch {
+                parts?.set(Self.partName(platform), .stopped(reason: "cannot connect: \(error)"))
+                logger.warning("cannot connect to \(Self.name(platform)) yet; trying again", metadata: ["error": "\(error)", "after_seconds": "\(delay)"])
+            }
+            do { try await Task.sleep(for: .seconds(delay)) } catch { return }
+            delay = min(delay * 2, 30)
         }
     }
 

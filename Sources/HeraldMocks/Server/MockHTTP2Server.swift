@@ -49,6 +49,8 @@ final class MockHTTP2Server: Sendable {
         return MockHTTP2Server(port: channel.localAddress?.port ?? 0, channel: channel, connections: connections)
     }
 
+    var openConnections: Int { connections.all.count }
+
     func close() async {
         try? await channel.close()
         for connection in connections.all { try? await connection.close() }

@@ -144,11 +144,26 @@ public final class HTTP2Origin: Sendable {
         }
     }
 
+    /// Opens every connection not open yet (TLS handshake and HTTP/2
+    /// settings included), so the first pushes do not wait for them.
+    public func warmUp() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in slots.indices {
+                group.addTask { _ = try await self.connection(at: index) }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     private func connection() async throws -> PushConnection {
         let index = turn.withLockedValue { turn in
             defer { turn &+= 1 }
             return turn % slots.count
         }
+        return try await connection(at: index)
+    }
+
+    private func connection(at index: Int) async throws -> PushConnection {
         let slot = slots[index]
         let pending = slot.withLockedValue { state -> EventLoopFuture<PushConnection> in
             switch state {
