@@ -18,6 +18,8 @@ public struct Publisher: Sendable {
     /// Where publish spans go; the process's (OpenTelemetry when
     /// OTEL_EXPORTER_OTLP_ENDPOINT is set, else none) unless a test gives one.
     let tracer: any Tracer
+    /// Concurrent publishes share a transaction (group commit).
+    let batcher: PublishBatcher
 
     public init(
         notifications: any NotificationStore, alertStates: any AlertStateStore, signal: QueueSignal, clock: WallClock, metrics: PublishMetrics,
@@ -30,6 +32,7 @@ public struct Publisher: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.tracer = tracer ?? InstrumentationSystem.tracer
+        self.batcher = PublishBatcher { [notifications] in try await notifications.publish($0) }
     }
 
     /// Publishes a draft from a sender that can be told no: one that breaks
@@ -52,7 +55,7 @@ public struct Publisher: Sendable {
                 throw PublishError.rejected(error.issues)
             }
             checked.origin = origin(requestID: requestID)
-            guard let record = try await notifications.publish(checked, serviceID: serviceID, at: clock.now()) else {
+            guard let record = try await batcher.publish(PublishRequest(checked, serviceID: serviceID, at: clock.now())) else {
                 throw PublishError.serviceNotFound(serviceID)
             }
             span.attributes["herald.notification_id"] = Int(record.id)

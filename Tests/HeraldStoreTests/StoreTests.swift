@@ -166,6 +166,41 @@ struct StoreTests {
         }
     }
 
+    /// Several notifications in one call (the publisher's group commit):
+    /// each gets its inbox rows and deliveries, answers come in the
+    /// requests' order, and a missing service's slot is nil without
+    /// failing the others.
+    @Test(arguments: Backend.allCases)
+    func aBatchOfPublishesIsStoredTogetherInOrder(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let vacuum = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
+            let cooling = try await store.createService(ServiceDraft(category: "Cooling", color: "0000ff", owner: "ops"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [vacuum.id: true])
+            let now = Timestamp.now()
+            _ = try await store.registerDevice(userID: ann.id, token: "fcm-ann", platform: .fcm, at: now)
+            let origin = NotificationOrigin(traceContext: ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"], requestID: "r1")
+            let stored = try await store.publish([
+                PublishRequest(NotificationDraft(title: "a", subtitle: "s", url: "https://example.org/a", severity: "critical", origin: origin), serviceID: vacuum.id, at: now),
+                PublishRequest(NotificationDraft(title: "b"), serviceID: UUID(), at: now),
+                PublishRequest(NotificationDraft(title: "c"), serviceID: cooling.id, at: now.addingTimeInterval(0.001)),
+                PublishRequest(NotificationDraft(title: "d"), serviceID: vacuum.id, at: now.addingTimeInterval(0.002)),
+            ])
+            #expect(stored.map { $0?.title } == ["a", nil, "c", "d"])
+            let a = try #require(stored[0])
+            #expect(a.serviceID == vacuum.id && a.subtitle == "s" && a.url == "https://example.org/a" && a.severity == "critical" && a.timestamp == now)
+            #expect(stored[3].map(\.id) ?? 0 > a.id, "ids in the requests' order")
+            #expect(try await store.inbox(userID: ann.id, limit: 10, order: .ascending).map(\.notification.title) == ["a", "d"])
+            #expect(try await store.deliveryCounts(notificationID: a.id) == [.pending: 1])
+            #expect(try await store.deliveryCounts(notificationID: try #require(stored[2]).id).isEmpty, "nobody subscribes to cooling")
+            let claimed = try await store.claimDeliveries(limit: 10, now: now.addingTimeInterval(1), leaseUntil: now.addingTimeInterval(5))
+                .sorted { $0.notification.id < $1.notification.id }
+            #expect(claimed.map(\.notification.title) == ["a", "d"])
+            #expect(claimed.first?.notification.origin == origin, "the origin travels with the notification")
+            #expect(try await store.publish([PublishRequest]()).isEmpty)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func theFirstSharedSettingWins(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

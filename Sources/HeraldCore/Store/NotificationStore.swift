@@ -1,5 +1,18 @@
 import Foundation
 
+/// One notification to store: what, for which service, as of when.
+public struct PublishRequest: Sendable {
+    public var draft: NotificationDraft
+    public var serviceID: UUID
+    public var at: Date
+
+    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date) {
+        self.draft = draft
+        self.serviceID = serviceID
+        self.at = at
+    }
+}
+
 /// Notifications and the inbox links that give each subscriber their own copy.
 public protocol NotificationStore: Sendable {
     /// Stores a notification, links it to every current subscriber's inbox and
@@ -7,6 +20,11 @@ public protocol NotificationStore: Sendable {
     /// Returns nil when the service does not exist. Only the `Publisher`
     /// calls this: it validates the draft and wakes the workers.
     func publish(_ draft: NotificationDraft, serviceID: UUID, at: Date) async throws -> NotificationRecord?
+    /// Stores several notifications as `publish` stores one, all in one
+    /// transaction (one commit, one wake-up): the answers in the requests'
+    /// order, nil where the service does not exist. The `Publisher` gathers
+    /// concurrent publishes into such batches.
+    func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?]
     /// A service's notifications, oldest first.
     func notifications(serviceID: UUID) async throws -> [NotificationRecord]
     func notification(id: NotificationID) async throws -> NotificationRecord?

@@ -13,6 +13,67 @@ extension PostgresStore: NotificationStore {
         try await first(Self.publishStatement(draft, serviceID: serviceID, at: date), as: NotificationRow.self).map(Self.notification)
     }
 
+    public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
+        guard !batch.isEmpty else { return [] }
+        var stored = [NotificationRecord?](repeating: nil, count: batch.count)
+        for row in try await rows(Self.publishStatement(batch), as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?).self) {
+            stored[Int(row.0) - 1] = Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7))
+        }
+        return stored
+    }
+
+    /// `publishStatement(_:serviceID:at:)` for many notifications: still one
+    /// statement and one transaction, so one commit (one WAL flush) and one
+    /// round of NOTIFY for the whole batch; PostgreSQL serialises
+    /// transactions that NOTIFY at commit, so this is what lets concurrent
+    /// publishes share a flush. Ids are drawn from the sequence in the
+    /// requests' order; rows come back with their 1-based position.
+    static func publishStatement(_ batch: [PublishRequest]) -> PostgresQuery {
+        // Optional texts travel as "" (none of them can be empty when given).
+        let services = batch.map(\.serviceID)
+        let times = batch.map { ExactTimestamp($0.at) }
+        let titles = batch.map(\.draft.title)
+        let subtitles = batch.map(\.draft.subtitle)
+        let urls = batch.map(\.draft.url)
+        let severities = batch.map { $0.draft.severity ?? "" }
+        let traces = batch.map { $0.draft.origin?.traceContextJSON ?? "" }
+        let requests = batch.map { $0.draft.origin?.requestID ?? "" }
+        return """
+            WITH input AS (
+                -- Sorted first, so the sequence is drawn in the requests' order.
+                SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*
+                FROM (
+                    SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, ord)
+                    WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
+                    ORDER BY ord
+                ) AS i
+            ),
+            n AS (
+                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id)
+                SELECT id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(trace_context, ''), NULLIF(request_id, '')
+                FROM input ORDER BY ord
+            ),
+            linked AS (
+                INSERT INTO inbox (user_id, notification_id, changed_at)
+                SELECT s.user_id, i.id, i.created_at FROM input i JOIN subscriptions s ON s.service_id = i.service_id
+            ),
+            queued AS (
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+                SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id JOIN devices d ON d.user_id = s.user_id
+            ),
+            -- One wake-up for the workers, one inbox signal per notification, at commit.
+            woken AS (
+                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM input LIMIT 1) AS any_row
+                UNION ALL
+                SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM input
+            )
+            SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, '') FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
+            """
+    }
+
     /// One statement, so one round trip and one implicit transaction: the
     /// notification, every subscriber's inbox link and every device's
     /// delivery row appear together or not at all. Returns the notification,

@@ -18,6 +18,16 @@ extension SQLiteStore: NotificationStore {
         return notification
     }
 
+    public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
+        let notifications = try await database.transaction { db in
+            var stored: [NotificationRecord?] = []
+            for request in batch { stored.append(try await Self.publish(request.draft, serviceID: request.serviceID, at: request.at, in: db)) }
+            return stored
+        }
+        for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
+        return notifications
+    }
+
     /// Stores a notification with its inbox links and deliveries inside the
     /// caller's transaction; nil when the service does not exist.
     static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in db: SQLiteExecutor) async throws -> NotificationRecord? {

@@ -8,6 +8,12 @@ extension InMemoryStore: NotificationStore {
         return notification
     }
 
+    public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
+        let notifications = try withState(.publish) { state in batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, in: &state) } }
+        for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
+        return notifications
+    }
+
     /// The notification, its inbox links and its deliveries, inside the caller's atomic step.
     static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in state: inout State) -> NotificationRecord? {
         guard state.services[serviceID] != nil else { return nil }

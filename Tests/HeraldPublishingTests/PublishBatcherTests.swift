@@ -1,0 +1,83 @@
+import Foundation
+import HeraldCore
+import NIOConcurrencyHelpers
+import Testing
+
+@testable import HeraldPublishing
+
+/// Group commit: publishes that arrive while one is being stored go
+/// together in the next store call, each answered with its own result.
+@Suite("Publishing in batches")
+struct PublishBatcherTests {
+    /// A store whose first call waits until released, recording batch sizes.
+    final class GatedStore: Sendable {
+        let batches = NIOLockedValueBox<[[String]]>([])
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+        let failing: Set<String>
+
+        init(failing: Set<String> = []) { self.failing = failing }
+
+        func store(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
+            let first = batches.withLockedValue { batches in
+                batches.append(batch.map(\.draft.title))
+                return batches.count == 1
+            }
+            if first { for await _ in released { break } }
+            if batch.contains(where: { failing.contains($0.draft.title) }) { throw TestFailure() }
+            return batch.map { request in
+                request.serviceID == Self.missing ? nil
+                    : NotificationRecord(id: Int64(request.draft.title.dropFirst())!, serviceID: request.serviceID, timestamp: request.at, title: request.draft.title, subtitle: "", url: "")
+            }
+        }
+
+        static let missing = UUID()
+    }
+
+    struct TestFailure: Error {}
+
+    @Test func publishesArrivingDuringABatchGoTogetherInTheNext() async throws {
+        let store = GatedStore()
+        let batcher = PublishBatcher { try await store.store($0) }
+        let service = UUID()
+        try await withThrowingTaskGroup(of: (String, NotificationRecord?).self) { group in
+            group.addTask { ("n0", try await batcher.publish(PublishRequest(NotificationDraft(title: "n0"), serviceID: service, at: Date()))) }
+            // The first is being stored (and held there) before the others come.
+            while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            for index in 1...20 {
+                let target = index == 7 ? GatedStore.missing : service
+                group.addTask { ("n\(index)", try await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: target, at: Date()))) }
+            }
+            // All twenty are waiting (they cannot be answered before the release).
+            while batcher.waitingCount < 20 { try await Task.sleep(for: .milliseconds(1)) }
+            store.release.yield()
+            for try await (title, record) in group {
+                // Each caller gets its own notification; the one for a missing service gets nil.
+                #expect(record?.title == (title == "n7" ? nil : title))
+            }
+        }
+        let sizes = store.batches.withLockedValue { $0 }.map(\.count)
+        #expect(sizes == [1, 20], "one alone, then the twenty that waited, together")
+    }
+
+    @Test func aFailedBatchFailsEachOfItsCallersAndTheNextBatchRuns() async throws {
+        let store = GatedStore(failing: ["n3"])
+        let batcher = PublishBatcher { try await store.store($0) }
+        let results = try await withThrowingTaskGroup(of: (String, Bool).self) { group in
+            group.addTask { ("n0", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n0"), serviceID: UUID(), at: Date()))) != nil) }
+            while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            for index in 1...5 {
+                group.addTask { ("n\(index)", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))) != nil) }
+            }
+            while batcher.waitingCount < 5 { try await Task.sleep(for: .milliseconds(1)) }
+            store.release.yield()
+            var results: [String: Bool] = [:]
+            for try await (title, ok) in group { results[title] = ok }
+            return results
+        }
+        #expect(results == ["n0": true, "n1": false, "n2": false, "n3": false, "n4": false, "n5": false])
+        // The batcher is free again: the next publish runs at once, alone.
+        let later = try await batcher.publish(PublishRequest(NotificationDraft(title: "n9"), serviceID: UUID(), at: Date()))
+        #expect(later?.title == "n9")
+        #expect(store.batches.withLockedValue { $0 }.map(\.count) == [1, 5, 1])
+    }
+}
