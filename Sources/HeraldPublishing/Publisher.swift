@@ -23,7 +23,7 @@ public struct Publisher: Sendable {
 
     public init(
         notifications: any NotificationStore, alertStates: any AlertStateStore, signal: QueueSignal, clock: WallClock, metrics: PublishMetrics,
-        logger: Logger, tracer: (any Tracer)? = nil
+        logger: Logger, tracer: (any Tracer)? = nil, batchLimit: Int = 256
     ) {
         self.notifications = notifications
         self.alertStates = alertStates
@@ -32,7 +32,7 @@ public struct Publisher: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.tracer = tracer ?? InstrumentationSystem.tracer
-        self.batcher = PublishBatcher { [notifications] in try await notifications.publish($0) }
+        self.batcher = PublishBatcher(maxBatch: batchLimit) { [notifications] in try await notifications.publish($0) }
     }
 
     /// Publishes a draft from a sender that can be told no: one that breaks

@@ -30,7 +30,8 @@ public enum HeraldServer {
         let signal = QueueSignal()
         let registry = PrometheusCollectorRegistry()
         let publisher = Publisher(
-            notifications: store, alertStates: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger
+            notifications: store, alertStates: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger,
+            batchLimit: config.publishBatchLimit
         )
         let ready = ReadinessGate()
         let supervision = SupervisionMetrics(registry: registry)

@@ -61,6 +61,9 @@ public struct HeraldConfig: Sendable {
     public var limits: LimitSettings
     /// What is pruned when, by the processes running the delivery worker.
     public var retention: RetentionSettings
+    /// Most publishes stored in one transaction (group commit); 1 stores
+    /// each on its own.
+    public var publishBatchLimit: Int
     /// When set, `/metrics` answers only requests bearing this token.
     public var metricsToken: String?
     /// Where the first admin's generated password is written (mode 0600)
@@ -95,6 +98,7 @@ public struct HeraldConfig: Sendable {
         tracesEndpoint: String? = nil,
         limits: LimitSettings = LimitSettings(),
         retention: RetentionSettings = RetentionSettings(),
+        publishBatchLimit: Int = 256,
         metricsToken: String? = nil,
         adminPasswordFile: String? = nil
     ) {
@@ -124,6 +128,7 @@ public struct HeraldConfig: Sendable {
         self.tracesEndpoint = tracesEndpoint
         self.limits = limits
         self.retention = retention
+        self.publishBatchLimit = publishBatchLimit
         self.metricsToken = metricsToken
         self.adminPasswordFile = adminPasswordFile
     }
@@ -253,6 +258,7 @@ extension HeraldConfig {
             tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT"),
             limits: try LimitSettings(text: text),
             retention: try RetentionSettings(text: text),
+            publishBatchLimit: try read.integer("PUBLISH_BATCH_LIMIT", default: defaults.publishBatchLimit, range: 1...10_000),
             metricsToken: text("METRICS_TOKEN"),
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )
