@@ -49,7 +49,7 @@ struct FloodControlTests {
             let allRefused = refused
             let digests = try await eventually("the digests", timeout: .seconds(30)) { () -> [NotificationRecord]? in
                 let found = try await app.store.inbox(userID: user.id, limit: 100, order: .ascending).map(\.notification)
-                    .filter { $0.title.hasSuffix(" more notifications from Flooded in the last 2 seconds") }
+                    .filter { $0.title.hasSuffix(" from Flooded in the last 2 seconds") }  // "1 more notification" or "N more notifications"
                 let counted = found.compactMap { Int($0.title.prefix { $0.isNumber }) }.reduce(0, +)
                 return counted == allRefused ? found : nil
             }
