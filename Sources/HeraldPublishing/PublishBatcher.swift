@@ -69,13 +69,7 @@ final class PublishBatcher: Sendable {
             state.waiting.removeFirst(batch.count)
             return batch
         }
-        let outcome: Result<[NotificationRecord?], any Error>
-        do {
-            let stored = try await store(batch.map(\.request))
-            outcome = stored.count == batch.count ? .success(stored) : .failure(BatchMismatch(sent: batch.count, answered: stored.count))
-        } catch {
-            outcome = .failure(error)
-        }
+        let outcomes = await stored(batch.map(\.request))
         let next = state.withLockedValue { state -> Waiting? in
             if let first = state.waiting.first { return first }
             state.running = false
@@ -83,9 +77,32 @@ final class PublishBatcher: Sendable {
         }
         next?.turn.resume(returning: .lead)
         for (index, waiting) in batch.enumerated().dropFirst() {
-            waiting.turn.resume(returning: .done(outcome.map { $0[index] }))
+            waiting.turn.resume(returning: .done(outcomes[index]))
         }
-        return try outcome.get()[0]
+        return try outcomes[0].get()
+    }
+
+    /// Each request's outcome. When a batch fails (one post the database
+    /// refuses, or the database away), each of its posts is tried once on
+    /// its own, so one bad post never fails the others beside it.
+    private func stored(_ requests: [PublishRequest]) async -> [Result<NotificationRecord?, any Error>] {
+        do {
+            let stored = try await store(requests)
+            guard stored.count == requests.count else { throw BatchMismatch(sent: requests.count, answered: stored.count) }
+            return stored.map { .success($0) }
+        } catch {
+            guard requests.count > 1 else { return [.failure(error)] }
+            var outcomes: [Result<NotificationRecord?, any Error>] = []
+            for request in requests {
+                do {
+                    let stored = try await store([request])
+                    outcomes.append(stored.count == 1 ? .success(stored[0]) : .failure(BatchMismatch(sent: 1, answered: stored.count)))
+                } catch {
+                    outcomes.append(.failure(error))
+                }
+            }
+            return outcomes
+        }
     }
 }
 
