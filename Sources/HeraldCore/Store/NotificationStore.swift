@@ -15,15 +15,12 @@ public struct PublishRequest: Sendable {
 
 /// Notifications and the inbox links that give each subscriber their own copy.
 public protocol NotificationStore: Sendable {
-    /// Stores a notification, links it to every current subscriber's inbox and
-    /// queues one delivery per subscriber device, in one transaction.
-    /// Returns nil when the service does not exist. Only the `Publisher`
-    /// calls this: it validates the draft and wakes the workers.
-    func publish(_ draft: NotificationDraft, serviceID: UUID, at: Date) async throws -> NotificationRecord?
-    /// Stores several notifications as `publish` stores one, all in one
-    /// transaction (one commit, one wake-up): the answers in the requests'
-    /// order, nil where the service does not exist. The `Publisher` gathers
-    /// concurrent publishes into such batches.
+    /// Stores notifications, links each to every current subscriber's inbox
+    /// and queues one delivery per subscriber device, all in one transaction
+    /// (one commit, one wake-up): the answers in the requests' order, nil
+    /// where the service does not exist. Only the `Publisher` calls this: it
+    /// validates the drafts, gathers concurrent publishes into batches and
+    /// wakes the workers.
     func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?]
     /// A service's notifications, oldest first.
     func notifications(serviceID: UUID) async throws -> [NotificationRecord]
@@ -51,6 +48,11 @@ public protocol NotificationStore: Sendable {
 }
 
 extension NotificationStore {
+    /// One notification (tests, tools): nil when the service does not exist.
+    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
+        try await publish([PublishRequest(draft, serviceID: serviceID, at: date)]).first ?? nil
+    }
+
     /// An inbox change made now (tests, tools).
     public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus]) async throws {
         try await updateInbox(userID: userID, changes, at: Timestamp.now())

@@ -28,11 +28,11 @@ extension PostgresStore: AlertStateStore {
             }
             let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
 
-            var published: [NotificationRecord] = []
-            for draft in compose(decision.toNotify) {
-                published += try await connection.rows(Self.publishStatement(draft, serviceID: serviceID, at: now), as: NotificationRow.self, logger: logger)
-                    .map(Self.notification)
-            }
+            let drafts = compose(decision.toNotify).map { PublishRequest($0, serviceID: serviceID, at: now) }
+            let published = drafts.isEmpty
+                ? []
+                : Self.inOrder(try await connection.rows(Self.publishStatement(drafts), as: PublishedRow.self, logger: logger), count: drafts.count)
+                    .compactMap { $0 }
             let states = decision.newStates
             try await connection.execute(
                 """

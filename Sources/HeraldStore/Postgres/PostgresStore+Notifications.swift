@@ -9,24 +9,26 @@ extension PostgresStore: NotificationStore {
         NotificationRecord(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6)
     }
 
-    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
-        try await first(Self.publishStatement(draft, serviceID: serviceID, at: date), as: NotificationRow.self).map(Self.notification)
-    }
-
     public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
         guard !batch.isEmpty else { return [] }
-        var stored = [NotificationRecord?](repeating: nil, count: batch.count)
-        for row in try await rows(Self.publishStatement(batch), as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?).self) {
-            stored[Int(row.0) - 1] = Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7))
-        }
+        return Self.inOrder(try await rows(Self.publishStatement(batch), as: PublishedRow.self), count: batch.count)
+    }
+
+    /// A published notification with its 1-based position in the batch.
+    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?)
+
+    static func inOrder(_ rows: [PublishedRow], count: Int) -> [NotificationRecord?] {
+        var stored = [NotificationRecord?](repeating: nil, count: count)
+        for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)) }
         return stored
     }
 
-    /// `publishStatement(_:serviceID:at:)` for many notifications: still one
-    /// statement and one transaction, so one commit (one WAL flush) and one
-    /// round of NOTIFY for the whole batch; PostgreSQL serialises
-    /// transactions that NOTIFY at commit, so this is what lets concurrent
-    /// publishes share a flush. Ids are drawn from the sequence in the
+    /// One statement, so one round trip and one implicit transaction: the
+    /// notifications, every subscriber's inbox link and every device's
+    /// delivery row appear together or not at all, with one commit (one WAL
+    /// flush) and one round of NOTIFY for the whole batch. PostgreSQL
+    /// serialises transactions that NOTIFY at commit, so this is what lets
+    /// concurrent publishes share a flush. Ids are drawn from the sequence in the
     /// requests' order; rows come back with their 1-based position.
     static func publishStatement(_ batch: [PublishRequest]) -> PostgresQuery {
         // Optional texts travel as "" (none of them can be empty when given).
@@ -72,35 +74,6 @@ extension PostgresStore: NotificationStore {
             )
             SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, '') FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
-    }
-
-    /// One statement, so one round trip and one implicit transaction: the
-    /// notification, every subscriber's inbox link and every device's
-    /// delivery row appear together or not at all. Returns the notification,
-    /// or no row when the service does not exist.
-    static func publishStatement(_ draft: NotificationDraft, serviceID: UUID, at date: Date) -> PostgresQuery {
-        """
-        WITH n AS (
-            INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id)
-            SELECT id, \(ExactTimestamp(date)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity),
-                \(draft.origin?.traceContextJSON), \(draft.origin?.requestID)
-            FROM services WHERE id = \(serviceID)
-            RETURNING id, service_id, created_at, title, subtitle, url, severity
-        ),
-        linked AS (
-            INSERT INTO inbox (user_id, notification_id, changed_at)
-            SELECT s.user_id, n.id, n.created_at FROM n JOIN subscriptions s ON s.service_id = n.service_id
-        ),
-        queued AS (
-            INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-            SELECT n.id, d.id, d.user_id, d.platform, n.created_at, n.created_at, n.created_at
-            FROM n JOIN subscriptions s ON s.service_id = n.service_id JOIN devices d ON d.user_id = s.user_id
-        ),
-        -- Wakes the delivery workers and the live streams of every replica
-        -- when the transaction commits.
-        woken AS (SELECT pg_notify(\(Self.deliveryChannel), ''), pg_notify(\(Self.inboxChannel), 'n' || n.id::text) FROM n)
-        SELECT id, service_id, created_at, title, subtitle, url, severity FROM n, (SELECT count(*) FROM woken) AS w
-        """
     }
 
     public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {

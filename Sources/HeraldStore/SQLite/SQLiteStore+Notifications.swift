@@ -12,12 +12,6 @@ extension SQLiteStore: NotificationStore {
         )
     }
 
-    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
-        let notification = try await database.transaction { db in try await Self.publish(draft, serviceID: serviceID, at: date, in: db) }
-        if let notification { inboxSignals.send(.published(notification.id)) }
-        return notification
-    }
-
     public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
         let notifications = try await database.transaction { db in
             var stored: [NotificationRecord?] = []

@@ -2,12 +2,6 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: NotificationStore {
-    public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
-        let notification = try withState(.publish) { state in Self.publish(draft, serviceID: serviceID, at: date, in: &state) }
-        if let notification { inboxSignals.send(.published(notification.id)) }
-        return notification
-    }
-
     public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
         let notifications = try withState(.publish) { state in batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, in: &state) } }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
