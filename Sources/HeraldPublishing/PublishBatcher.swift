@@ -82,16 +82,20 @@ final class PublishBatcher: Sendable {
         return try outcomes[0].get()
     }
 
-    /// Each request's outcome. When a batch fails (one post the database
-    /// refuses, or the database away), each of its posts is tried once on
-    /// its own, so one bad post never fails the others beside it.
+    /// Each request's outcome. When the database refuses a batch for a
+    /// value in it, each of its posts is tried once on its own, so one bad
+    /// post never fails the others beside it. Any other failure (the
+    /// database away) is every post's: trying them one by one would only
+    /// make each caller wait for as many failures.
     private func stored(_ requests: [PublishRequest]) async -> [Result<NotificationRecord?, any Error>] {
         do {
             let stored = try await store(requests)
             guard stored.count == requests.count else { throw BatchMismatch(sent: requests.count, answered: stored.count) }
             return stored.map { .success($0) }
         } catch {
-            guard requests.count > 1 else { return [.failure(error)] }
+            guard requests.count > 1, case .invalidInput = error as? StoreError else {
+                return requests.map { _ in .failure(error) }
+            }
             var outcomes: [Result<NotificationRecord?, any Error>] = []
             for request in requests {
                 do {

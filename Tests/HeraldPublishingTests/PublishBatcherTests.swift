@@ -14,8 +14,12 @@ struct PublishBatcherTests {
         let batches = NIOLockedValueBox<[[String]]>([])
         let (released, release) = AsyncStream.makeStream(of: Void.self)
         let failing: Set<String>
+        let failure: any Error
 
-        init(failing: Set<String> = []) { self.failing = failing }
+        init(failing: Set<String> = [], failure: any Error = StoreError.invalidInput("refused")) {
+            self.failing = failing
+            self.failure = failure
+        }
 
         func store(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
             let first = batches.withLockedValue { batches in
@@ -23,7 +27,7 @@ struct PublishBatcherTests {
                 return batches.count == 1
             }
             if first { for await _ in released { break } }
-            if batch.contains(where: { failing.contains($0.draft.title) }) { throw TestFailure() }
+            if batch.contains(where: { failing.contains($0.draft.title) }) { throw failure }
             return batch.map { request in
                 request.serviceID == Self.missing ? nil
                     : NotificationRecord(id: Int64(request.draft.title.dropFirst())!, serviceID: request.serviceID, timestamp: request.at, title: request.draft.title, subtitle: "", url: "")
@@ -32,8 +36,6 @@ struct PublishBatcherTests {
 
         static let missing = UUID()
     }
-
-    struct TestFailure: Error {}
 
     @Test func publishesArrivingDuringABatchGoTogetherInTheNext() async throws {
         let store = GatedStore()
@@ -81,5 +83,26 @@ struct PublishBatcherTests {
         let later = try await batcher.publish(PublishRequest(NotificationDraft(title: "n9"), serviceID: UUID(), at: Date()))
         #expect(later?.title == "n9")
         #expect(store.batches.withLockedValue { $0 }.map(\.count) == [1, 5, 1, 1, 1, 1, 1, 1], "the five together, then each alone")
+    }
+
+    /// The database away: the batch fails for every post in it at once,
+    /// without a try per post.
+    @Test func aBatchFailingForTheDatabaseFailsEveryPostInItOnce() async throws {
+        let store = GatedStore(failing: ["n1"], failure: StoreError.unavailable("away"))
+        let batcher = PublishBatcher { try await store.store($0) }
+        let results = try await withThrowingTaskGroup(of: (String, Bool).self) { group in
+            group.addTask { ("n0", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n0"), serviceID: UUID(), at: Date()))) != nil) }
+            while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            for index in 1...3 {
+                group.addTask { ("n\(index)", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))) != nil) }
+            }
+            while batcher.waitingCount < 3 { try await Task.sleep(for: .milliseconds(1)) }
+            store.release.yield()
+            var results: [String: Bool] = [:]
+            for try await (title, ok) in group { results[title] = ok }
+            return results
+        }
+        #expect(results == ["n0": true, "n1": false, "n2": false, "n3": false])
+        #expect(store.batches.withLockedValue { $0 }.map(\.count) == [1, 3])
     }
 }
