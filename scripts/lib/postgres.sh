@@ -49,6 +49,8 @@ start_postgres() {
     if [[ "${PG_DURABLE:-0}" != 1 ]]; then
         options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     fi
+    # PG_OPTIONS adds server settings (a benchmark loads pg_stat_statements).
+    options+=" ${PG_OPTIONS:-}"
     as_pg_owner "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 -o "$options" start >/dev/null || {
         cat "$PG_DIR/server.log" >&2
         echo "PostgreSQL: the server did not start" >&2
