@@ -54,6 +54,10 @@ public struct DeliverySettings: Sendable {
     public var concurrency: Int
     /// Deliveries claimed per query.
     public var batchSize: Int
+    /// A batch is sent in groups of this many, and each group's outcomes
+    /// are recorded as soon as its answers are in: after a crash, only the
+    /// pushes whose answers were not yet recorded are sent again.
+    public var answerGroupSize: Int
     /// HTTP/2 connections kept open to each provider.
     public var connectionsPerProvider: Int
     /// How long a push may wait for the provider's answer.
@@ -82,7 +86,7 @@ public struct DeliverySettings: Sendable {
     public var removedDevicesKeptDays: Int
 
     public init(
-        apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500,
+        apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500, answerGroupSize: Int = 100,
         connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 5, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
         runsInServer: Bool = true, removedDevicesKeptDays: Int = 30
     ) {
@@ -92,6 +96,7 @@ public struct DeliverySettings: Sendable {
         self.caBundlePEM = caBundlePEM
         self.concurrency = concurrency
         self.batchSize = batchSize
+        self.answerGroupSize = answerGroupSize
         self.connectionsPerProvider = connectionsPerProvider
         self.pushTimeoutSeconds = pushTimeoutSeconds
         self.idlePingSeconds = idlePingSeconds
@@ -158,6 +163,7 @@ extension DeliverySettings {
         self.init(
             apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
             batchSize: Int(try read.number("DELIVERY_BATCH_SIZE", default: Double(defaults.batchSize), range: 1...10_000)),
+            answerGroupSize: try read.integer("DELIVERY_ANSWER_GROUP", default: defaults.answerGroupSize, range: 1...10_000),
             connectionsPerProvider: Int(try read.number("PUSH_CONNECTIONS", default: Double(defaults.connectionsPerProvider), range: 1...64)),
             pushTimeoutSeconds: pushTimeout, idlePingSeconds: try read.number("PUSH_IDLE_PING_SECONDS", default: defaults.idlePingSeconds, range: 1...86_400),
             leaseSeconds: lease,

@@ -17,6 +17,17 @@ struct DeliveryTracing: Sendable {
         let started: DefaultTracerClock.Instant
         let ended: DefaultTracerClock.Instant
         let results: [DeliveryResult]
+
+        /// One call per platform: a batch sent in groups is traced as one
+        /// call per provider, from the first group's start to the last's end.
+        static func merged(_ calls: [ProviderCall]) -> [ProviderCall] {
+            Dictionary(grouping: calls, by: \.platform).map { platform, calls in
+                ProviderCall(
+                    platform: platform, started: calls.map(\.started).min() ?? DefaultTracerClock.now,
+                    ended: calls.map(\.ended).max() ?? DefaultTracerClock.now, results: calls.flatMap(\.results)
+                )
+            }
+        }
     }
 
     func record(_ calls: [ProviderCall]) {

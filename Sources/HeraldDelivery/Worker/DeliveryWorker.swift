@@ -36,6 +36,9 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let claims = ClaimsHeld()
     /// Where each configured provider's reachability is reported for `/-/ready`.
     let parts: PartStates?
+    /// Writes outcomes as groups of answers come in; the groups answered
+    /// while one write runs go together in the next.
+    let outcomes: GroupCommit<[DeliveryResult], Void>
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
@@ -56,6 +59,17 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         self.metrics = metrics
         self.logger = logger
         self.clock = clock
+        self.outcomes = GroupCommit(maxBatch: 64) { groups in
+            let results = groups.flatMap { $0 }
+            do {
+                try await queue.recordDeliveries(results, at: clock.now())
+                return groups.map { _ in .success(()) }
+            } catch {
+                // The leases run out and these are sent again: at least once.
+                logger.error("cannot record delivery outcomes", metadata: ["error": "\(String(reflecting: error))", "count": "\(results.count)"])
+                return groups.map { _ in .failure(error) }
+            }
+        }
     }
 
     /// Batches in flight at once: enough to keep `concurrency` sends going,
@@ -117,12 +131,12 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     inFlight.withLockedValue { $0 += 1 }
                     let held = claims.hold(batch.map(\.id))
                     group.addTask {
-                        let results = await send(batch)
-                        // The slot is free once the answers are in: the next
-                        // batch is claimed while these outcomes are written.
-                        inFlight.withLockedValue { $0 -= 1 }
-                        signal.notify()
-                        await record(results)
+                        await deliver(batch) {
+                            // The slot is free once the answers are in: the next
+                            // batch is claimed while the last outcomes are written.
+                            inFlight.withLockedValue { $0 -= 1 }
+                            signal.notify()
+                        }
                         claims.release(held)
                     }
                     if batch.count < settings.batchSize { break }
@@ -131,9 +145,33 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
-    /// Sends one batch, each platform's share in one go, and says what
-    /// became of every delivery.
-    func send(_ batch: [ClaimedDelivery]) async -> [DeliveryResult] {
+    /// Sends a claimed batch in groups of `answerGroupSize`, all at once,
+    /// and records each group's outcomes as soon as its answers are in, so
+    /// a crash repeats only pushes whose answers were not yet written.
+    /// `answered` is called once every group has its answers.
+    func deliver(_ batch: [ClaimedDelivery], answered: @escaping @Sendable () -> Void) async {
+        let size = max(1, settings.answerGroupSize)
+        let groups = stride(from: 0, to: batch.count, by: size).map { Array(batch[$0..<min($0 + size, batch.count)]) }
+        let unanswered = NIOLockedValueBox(groups.count)
+        var calls: [DeliveryTracing.ProviderCall] = []
+        await withTaskGroup(of: [DeliveryTracing.ProviderCall].self) { group in
+            for deliveries in groups {
+                group.addTask {
+                    let (results, calls) = await send(deliveries)
+                    if unanswered.withLockedValue({ $0 -= 1; return $0 }) == 0 { answered() }
+                    await record(results)
+                    return calls
+                }
+            }
+            for await groupCalls in group { calls += groupCalls }
+        }
+        if groups.isEmpty { answered() }
+        tracing.record(DeliveryTracing.ProviderCall.merged(calls))
+    }
+
+    /// Sends deliveries, each platform's share in one go, and says what
+    /// became of every delivery, with the provider calls for tracing.
+    func send(_ batch: [ClaimedDelivery]) async -> (results: [DeliveryResult], calls: [DeliveryTracing.ProviderCall]) {
         let now = clock.now()
         var results: [DeliveryResult] = []
         results.reserveCapacity(batch.count)
@@ -180,8 +218,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 calls.append(call)
             }
         }
-        tracing.record(calls)
-        return results
+        return (results, calls)
     }
 
     /// Notes whether the provider answered at all; when it answers again
@@ -221,18 +258,14 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
-    /// Records a batch's outcomes in one statement.
+    /// Counts and logs a group's outcomes and writes them (with the other
+    /// groups answered meanwhile); a failed write is logged by `outcomes`.
     func record(_ results: [DeliveryResult]) async {
         for result in results {
             metrics.record(result.outcome, platform: result.delivery.platform)
             log(result)
         }
-        do {
-            try await queue.recordDeliveries(results, at: clock.now())
-        } catch {
-            // The leases run out and the batch is sent again: at least once.
-            logger.error("cannot record delivery outcomes", metadata: ["error": "\(String(reflecting: error))", "count": "\(results.count)"])
-        }
+        try? await outcomes.submit(results)
     }
 
     private func log(_ result: DeliveryResult) {
