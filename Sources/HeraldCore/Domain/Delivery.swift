@@ -14,6 +14,9 @@ public enum DeliveryState: String, Sendable, CaseIterable, Codable {
     case dropped
     /// Not sent on purpose (inactive user, expired login, provider not configured).
     case skipped
+
+    /// Still in the queue (to be sent); every other state is final.
+    public var isQueued: Bool { self == .pending || self == .retrying }
 }
 
 public typealias DeliveryID = Int64

@@ -31,6 +31,10 @@ public protocol DeliveryQueue: Sendable {
     func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int
     /// Deliveries waiting to be sent (pending or retrying).
     func queueDepth() async throws -> Int
+    /// Reclaims what finished deliveries left behind in the queue, so that
+    /// claims after a large drain cost what they cost before it (PostgreSQL:
+    /// VACUUM, skipped when another is running; elsewhere nothing to do).
+    func compactQueue() async throws
     /// Calls `wake` whenever another process queues deliveries, until the
     /// task is cancelled (PostgreSQL LISTEN; SQLite has no other process to
     /// hear and waits for cancellation).
@@ -39,4 +43,9 @@ public protocol DeliveryQueue: Sendable {
     func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int]
     /// A notification's deliveries, one row per device.
     func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow]
+}
+
+extension DeliveryQueue {
+    /// SQLite and the in-memory store leave nothing behind to reclaim.
+    public func compactQueue() async throws {}
 }

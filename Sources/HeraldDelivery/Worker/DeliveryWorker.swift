@@ -39,6 +39,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     /// Writes outcomes as groups of answers come in; the groups answered
     /// while one write runs go together in the next.
     let outcomes: GroupCommit<[DeliveryResult], Void>
+    /// Deliveries finished (left the queue) since it was last compacted.
+    let finishedSinceCompaction = NIOLockedValueBox(0)
+    /// A drained queue is compacted once this many have left it since the last time.
+    static let compactAfter = 10_000
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
@@ -59,10 +63,13 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         self.metrics = metrics
         self.logger = logger
         self.clock = clock
+        let finished = finishedSinceCompaction
         self.outcomes = GroupCommit(maxBatch: 64) { groups in
             let results = groups.flatMap { $0 }
             do {
                 try await queue.recordDeliveries(results, at: clock.now())
+                let left = results.reduce(0) { $0 + ($1.outcome.state.isQueued ? 0 : 1) }
+                finished.withLockedValue { $0 += left }
                 return groups.map { _ in .success(()) }
             } catch {
                 // The leases run out and these are sent again: at least once.
@@ -127,7 +134,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                         logger.error("cannot claim deliveries", metadata: ["error": "\(String(reflecting: error))"])
                         break
                     }
-                    if batch.isEmpty { break }
+                    if batch.isEmpty {
+                        compactIfDrainedMuch(in: &group)
+                        break
+                    }
                     inFlight.withLockedValue { $0 += 1 }
                     let held = claims.hold(batch.map(\.id))
                     group.addTask {
@@ -141,6 +151,27 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     }
                     if batch.count < settings.batchSize { break }
                 }
+            }
+        }
+    }
+
+    /// Once the queue is empty after many deliveries left it (a large
+    /// fan-out), it is compacted beside the next claims, so that they do not
+    /// wade through what the drain left behind until autovacuum comes by.
+    private func compactIfDrainedMuch(in group: inout DiscardingTaskGroup) {
+        let due = finishedSinceCompaction.withLockedValue { finished in
+            guard finished >= Self.compactAfter else { return false }
+            finished = 0
+            return true
+        }
+        guard due else { return }
+        group.addTask {
+            let started = ContinuousClock.now
+            do {
+                try await queue.compactQueue()
+                logger.debug("delivery queue compacted after a large drain", metadata: ["seconds": "\(ContinuousClock.now - started)"])
+            } catch {
+                logger.notice("cannot compact the delivery queue; autovacuum will", metadata: ["error": "\(String(reflecting: error))"])
             }
         }
     }

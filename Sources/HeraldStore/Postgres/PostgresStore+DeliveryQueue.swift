@@ -146,6 +146,12 @@ extension PostgresStore: DeliveryQueue {
         try await count("SELECT count(*) FROM deliveries WHERE state IN ('pending', 'retrying')")
     }
 
+    public func compactQueue() async throws {
+        // Outside a transaction (VACUUM refuses to run in one); SKIP_LOCKED:
+        // a vacuum already running (another replica's, autovacuum) does it.
+        try await execute("VACUUM (SKIP_LOCKED, ANALYZE) deliveries")
+    }
+
     public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
         try await withOpenConnection { connection in
             for try await _ in try await connection.listen(Self.deliveryChannel) {
