@@ -65,12 +65,16 @@ extension PostgresStore: NotificationStore {
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
                 SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at
                 FROM input i JOIN subscriptions s ON s.service_id = i.service_id JOIN devices d ON d.user_id = s.user_id
+                RETURNING 1
             ),
-            -- One wake-up for the workers, one inbox signal per notification, at commit.
+            -- At commit, one wake-up for the workers if anything was queued and
+            -- one inbox signal per notification someone receives; nothing when
+            -- nobody subscribes (a NOTIFY takes a database-wide lock at commit).
             woken AS (
-                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM input LIMIT 1) AS any_row
+                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
                 UNION ALL
-                SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM input
+                SELECT pg_notify(\(Self.inboxChannel), 'n' || i.id::text) FROM input i
+                WHERE EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
             )
             SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, '') FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
