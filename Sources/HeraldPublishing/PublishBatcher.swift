@@ -1,15 +1,17 @@
 import HeraldCore
 
 /// Group commit for publishes (see `GroupCommit`): concurrent publishes are
-/// stored in one store call (one transaction, one commit, one wake-up), and
-/// each caller is answered only once its notification is durable.
+/// stored in one store call (one transaction, one commit), and each caller
+/// is answered only once its notification is durable. A batch that queued
+/// pushes calls `queued` once (the workers' wake-up), one that did not
+/// (nobody subscribed) not at all.
 final class PublishBatcher: Sendable {
-    typealias Store = @Sendable ([PublishRequest]) async throws -> [NotificationRecord?]
+    typealias Store = @Sendable ([PublishRequest]) async throws -> PublishedBatch
 
     private let commit: GroupCommit<PublishRequest, NotificationRecord?>
 
-    init(maxBatch: Int = 256, store: @escaping Store) {
-        commit = GroupCommit(maxBatch: maxBatch) { await Self.stored($0, in: store) }
+    init(maxBatch: Int = 256, queued: @escaping @Sendable () -> Void = {}, store: @escaping Store) {
+        commit = GroupCommit(maxBatch: maxBatch) { await Self.stored($0, in: store, queued: queued) }
     }
 
     var maxBatch: Int { commit.maxBatch }
@@ -25,11 +27,14 @@ final class PublishBatcher: Sendable {
     /// post never fails the others beside it. Any other failure (the
     /// database away) is every post's: trying them one by one would only
     /// make each caller wait for as many failures.
-    private static func stored(_ requests: [PublishRequest], in store: Store) async -> [Result<NotificationRecord?, any Error>] {
+    private static func stored(
+        _ requests: [PublishRequest], in store: Store, queued: @Sendable () -> Void
+    ) async -> [Result<NotificationRecord?, any Error>] {
         do {
             let stored = try await store(requests)
-            guard stored.count == requests.count else { throw BatchMismatch(sent: requests.count, answered: stored.count) }
-            return stored.map { .success($0) }
+            guard stored.notifications.count == requests.count else { throw BatchMismatch(sent: requests.count, answered: stored.notifications.count) }
+            if stored.queuedDeliveries { queued() }
+            return stored.notifications.map { .success($0) }
         } catch {
             guard requests.count > 1, case .invalidInput = error as? StoreError else {
                 return requests.map { _ in .failure(error) }
@@ -38,7 +43,11 @@ final class PublishBatcher: Sendable {
             for request in requests {
                 do {
                     let stored = try await store([request])
-                    outcomes.append(stored.count == 1 ? .success(stored[0]) : .failure(BatchMismatch(sent: 1, answered: stored.count)))
+                    if stored.queuedDeliveries { queued() }
+                    outcomes.append(
+                        stored.notifications.count == 1
+                            ? .success(stored.notifications[0]) : .failure(BatchMismatch(sent: 1, answered: stored.notifications.count))
+                    )
                 } catch {
                     outcomes.append(.failure(error))
                 }

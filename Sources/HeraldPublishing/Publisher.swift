@@ -32,7 +32,7 @@ public struct Publisher: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.tracer = tracer ?? InstrumentationSystem.tracer
-        self.batcher = PublishBatcher(maxBatch: batchLimit) { [notifications] in try await notifications.publish($0) }
+        self.batcher = PublishBatcher(maxBatch: batchLimit, queued: { signal.notify() }) { [notifications] in try await notifications.publish($0) }
     }
 
     /// Publishes a draft from a sender that can be told no: one that breaks
@@ -59,7 +59,8 @@ public struct Publisher: Sendable {
                 throw PublishError.serviceNotFound(serviceID)
             }
             span.attributes["herald.notification_id"] = Int(record.id)
-            announce([record], to: serviceID, from: source)
+            // The batcher woke the workers if the batch queued pushes.
+            announce([record], to: serviceID, from: source, wakeWorkers: false)
             return record
         }
     }
@@ -107,7 +108,7 @@ public struct Publisher: Sendable {
         ) else {
             throw PublishError.serviceNotFound(serviceID)
         }
-        announce(records, to: serviceID, from: source)
+        announce(records, to: serviceID, from: source, wakeWorkers: true)
         return records
     }
 
@@ -123,9 +124,9 @@ public struct Publisher: Sendable {
         return fitted
     }
 
-    private func announce(_ records: [NotificationRecord], to serviceID: UUID, from source: PublishSource) {
+    private func announce(_ records: [NotificationRecord], to serviceID: UUID, from source: PublishSource, wakeWorkers: Bool) {
         guard !records.isEmpty else { return }
-        signal.notify()
+        if wakeWorkers { signal.notify() }
         metrics.published(records.count, from: source)
         if logger.logLevel <= .info {
             logger.info(

@@ -21,17 +21,18 @@ struct PublishBatcherTests {
             self.failure = failure
         }
 
-        func store(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
+        func store(_ batch: [PublishRequest]) async throws -> PublishedBatch {
             let first = batches.withLockedValue { batches in
                 batches.append(batch.map(\.draft.title))
                 return batches.count == 1
             }
             if first { for await _ in released { break } }
             if batch.contains(where: { failing.contains($0.draft.title) }) { throw failure }
-            return batch.map { request in
+            let stored = batch.map { request in
                 request.serviceID == Self.missing ? nil
                     : NotificationRecord(id: Int64(request.draft.title.dropFirst())!, serviceID: request.serviceID, timestamp: request.at, title: request.draft.title, subtitle: "", url: "")
             }
+            return PublishedBatch(notifications: stored, queuedDeliveries: false)
         }
 
         static let missing = UUID()

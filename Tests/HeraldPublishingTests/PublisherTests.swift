@@ -45,10 +45,24 @@ struct PublisherTests {
         }
     }
 
+    /// Nothing to push (the subscriber has no device): the notification is
+    /// in the inbox, and the workers are left asleep. (SQLite does not count
+    /// what it queued and always wakes them.)
+    @Test(arguments: [Backend.postgres, .memory])
+    func aNotificationWithNothingToPushWakesNoWorker(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let fixture = try await Fixture(store)
+            _ = try await fixture.publisher.publish(NotificationDraft(title: "Quench"), to: fixture.service.id, from: .api)
+            #expect(try await store.unreadCount(userID: fixture.subscriber.id) == 1)
+            #expect(await fixture.woken() == false)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aGoodDraftIsStoredLinkedAndWakesTheWorker(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
             let fixture = try await Fixture(store)
+            _ = try await store.registerDevice(userID: fixture.subscriber.id, token: "fcm-ann", platform: .fcm, at: Timestamp.now())
             let record = try await fixture.publisher.publish(NotificationDraft(title: "Quench", severity: "CRIT"), to: fixture.service.id, from: .api)
             #expect(record.severity == "critical", "stored in canonical form")
             #expect(try await store.unreadCount(userID: fixture.subscriber.id) == 1)

@@ -13,15 +13,28 @@ public struct PublishRequest: Sendable {
     }
 }
 
+/// What a batch of publishes stored.
+public struct PublishedBatch: Sendable {
+    /// One per request, in their order: nil where the service does not exist.
+    public var notifications: [NotificationRecord?]
+    /// False only when certainly no push was queued (nobody subscribed with
+    /// a device): the workers need no wake-up then.
+    public var queuedDeliveries: Bool
+
+    public init(notifications: [NotificationRecord?], queuedDeliveries: Bool) {
+        self.notifications = notifications
+        self.queuedDeliveries = queuedDeliveries
+    }
+}
+
 /// Notifications and the inbox links that give each subscriber their own copy.
 public protocol NotificationStore: Sendable {
     /// Stores notifications, links each to every current subscriber's inbox
     /// and queues one delivery per subscriber device, all in one transaction
-    /// (one commit, one wake-up): the answers in the requests' order, nil
-    /// where the service does not exist. Only the `Publisher` calls this: it
+    /// (one commit, one wake-up). Only the `Publisher` calls this: it
     /// validates the drafts, gathers concurrent publishes into batches and
-    /// wakes the workers.
-    func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?]
+    /// wakes the workers when pushes were queued.
+    func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch
     /// A service's notifications, oldest first.
     func notifications(serviceID: UUID) async throws -> [NotificationRecord]
     func notification(id: NotificationID) async throws -> NotificationRecord?
@@ -50,7 +63,7 @@ public protocol NotificationStore: Sendable {
 extension NotificationStore {
     /// One notification (tests, tools): nil when the service does not exist.
     public func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date) async throws -> NotificationRecord? {
-        try await publish([PublishRequest(draft, serviceID: serviceID, at: date)]).first ?? nil
+        try await publish([PublishRequest(draft, serviceID: serviceID, at: date)]).notifications.first ?? nil
     }
 
     /// An inbox change made now (tests, tools).

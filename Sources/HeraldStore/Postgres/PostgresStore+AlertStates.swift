@@ -32,7 +32,7 @@ extension PostgresStore: AlertStateStore {
             let published = drafts.isEmpty
                 ? []
                 : Self.inOrder(try await connection.rows(Self.publishStatement(drafts), as: PublishedRow.self, logger: logger), count: drafts.count)
-                    .compactMap { $0 }
+                    .notifications.compactMap { $0 }
             let states = decision.newStates
             try await connection.execute(
                 """

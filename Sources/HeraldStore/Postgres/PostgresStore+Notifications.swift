@@ -9,18 +9,19 @@ extension PostgresStore: NotificationStore {
         NotificationRecord(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6)
     }
 
-    public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
-        guard !batch.isEmpty else { return [] }
+    public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
+        guard !batch.isEmpty else { return PublishedBatch(notifications: [], queuedDeliveries: false) }
         return Self.inOrder(try await rows(Self.publishStatement(batch), as: PublishedRow.self), count: batch.count)
     }
 
-    /// A published notification with its 1-based position in the batch.
-    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?)
+    /// A published notification with its 1-based position in the batch, and
+    /// whether the batch queued any delivery.
+    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, Bool)
 
-    static func inOrder(_ rows: [PublishedRow], count: Int) -> [NotificationRecord?] {
+    static func inOrder(_ rows: [PublishedRow], count: Int) -> PublishedBatch {
         var stored = [NotificationRecord?](repeating: nil, count: count)
         for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)) }
-        return stored
+        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.8 })
     }
 
     /// One statement, so one round trip and one implicit transaction: the
@@ -76,7 +77,8 @@ extension PostgresStore: NotificationStore {
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || i.id::text) FROM input i
                 WHERE EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
             )
-            SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, '') FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
+            SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), EXISTS (SELECT 1 FROM queued)
+            FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
     }
 

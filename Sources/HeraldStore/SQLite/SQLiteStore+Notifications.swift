@@ -12,14 +12,15 @@ extension SQLiteStore: NotificationStore {
         )
     }
 
-    public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
+    public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
         let notifications = try await database.transaction { db in
             var stored: [NotificationRecord?] = []
             for request in batch { stored.append(try await Self.publish(request.draft, serviceID: request.serviceID, at: request.at, in: db)) }
             return stored
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
-        return notifications
+        // Not counted here: any stored notification may have queued pushes.
+        return PublishedBatch(notifications: notifications, queuedDeliveries: notifications.contains { $0 != nil })
     }
 
     /// Stores a notification with its inbox links and deliveries inside the

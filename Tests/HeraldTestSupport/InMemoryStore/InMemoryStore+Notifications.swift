@@ -2,10 +2,13 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: NotificationStore {
-    public func publish(_ batch: [PublishRequest]) async throws -> [NotificationRecord?] {
-        let notifications = try withState(.publish) { state in batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, in: &state) } }
+    public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
+        let (notifications, queued) = try withState(.publish) { state in
+            let before = state.deliveries.count
+            return (batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, in: &state) }, state.deliveries.count > before)
+        }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
-        return notifications
+        return PublishedBatch(notifications: notifications, queuedDeliveries: queued)
     }
 
     /// The notification, its inbox links and its deliveries, inside the caller's atomic step.
