@@ -41,6 +41,13 @@ extension PostgresStore: NotificationStore {
         let severities = batch.map { $0.draft.severity ?? "" }
         let traces = batch.map { $0.draft.origin?.traceContextJSON ?? "" }
         let requests = batch.map { $0.draft.origin?.requestID ?? "" }
+        // The batch's services again, as one array the planner can read: it
+        // cannot see into `unnest`, and would plan every publish as if for the
+        // average service (scanning every subscription and device once some
+        // service has 100,000 of them: 60 ms for one subscriber). With the
+        // services it estimates each join from their statistics: index lookups
+        // for a few subscribers, a hash join for a large fan-out.
+        let distinctServices = Array(Set(services))
         return """
             WITH input AS (
                 -- Sorted first, so the sequence is drawn in the requests' order.
@@ -60,12 +67,14 @@ extension PostgresStore: NotificationStore {
             ),
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
-                SELECT s.user_id, i.id, i.created_at FROM input i JOIN subscriptions s ON s.service_id = i.service_id
+                SELECT s.user_id, i.id, i.created_at
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[])
             ),
             queued AS (
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
                 SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id JOIN devices d ON d.user_id = s.user_id
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[])
+                    JOIN devices d ON d.user_id = s.user_id
                 RETURNING 1
             ),
             -- At commit, one wake-up for the workers if anything was queued and
