@@ -10,8 +10,9 @@ final class PublishBatcher: Sendable {
 
     private let commit: GroupCommit<PublishRequest, NotificationRecord?>
 
-    init(maxBatch: Int = 256, queued: @escaping @Sendable () -> Void = {}, store: @escaping Store) {
-        commit = GroupCommit(maxBatch: maxBatch) { await Self.stored($0, in: store, queued: queued) }
+    /// `maxConcurrent` batches are stored at once (see `GroupCommit`).
+    init(maxBatch: Int = 256, maxConcurrent: Int = 1, queued: @escaping @Sendable () -> Void = {}, store: @escaping Store) {
+        commit = GroupCommit(maxBatch: maxBatch, maxConcurrent: maxConcurrent) { await Self.stored($0, in: store, queued: queued) }
     }
 
     var maxBatch: Int { commit.maxBatch }

@@ -32,7 +32,12 @@ public struct Publisher: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.tracer = tracer ?? InstrumentationSystem.tracer
-        self.batcher = PublishBatcher(maxBatch: batchLimit, queued: { signal.notify() }) { [notifications] in try await notifications.publish($0) }
+        // Two batches at once: one is gathered and written while the other
+        // waits for its flush. Batching off (a limit of 1): each post its own
+        // transaction, as many at once as come.
+        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 2, queued: { signal.notify() }) {
+            [notifications] in try await notifications.publish($0)
+        }
     }
 
     /// Publishes a draft from a sender that can be told no: one that breaks

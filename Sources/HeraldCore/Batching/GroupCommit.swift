@@ -8,9 +8,12 @@ import NIOConcurrencyHelpers
 /// server writes as before, and a busy one in batches as large as its
 /// concurrency (up to `maxBatch` items).
 ///
-/// No task of its own: the caller that finds nothing running writes the
-/// batch (it leads); when it is done, it hands the lead to the first caller
-/// still waiting, so every caller writes at most one batch.
+/// No task of its own: a caller that finds fewer than `maxConcurrent`
+/// writes running writes the batch (it leads); when it is done, it hands the
+/// lead to the first caller still waiting, so every caller writes at most
+/// one batch. Two writes at once let a batch start while the previous one
+/// waits for its commit's flush (the database can share one flush between
+/// them), so no caller waits for a whole batch before its own begins.
 ///
 /// Used for publishes (each caller's notification is durable when answered)
 /// and for delivery outcomes (recorded as the answers come in).
@@ -30,15 +33,17 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
 
     private struct State: Sendable {
         var waiting: [Waiting] = []
-        var running = false
+        var running = 0
     }
 
     private let state = NIOLockedValueBox(State())
     private let write: Write
     public let maxBatch: Int
+    public let maxConcurrent: Int
 
-    public init(maxBatch: Int, write: @escaping Write) {
+    public init(maxBatch: Int, maxConcurrent: Int = 1, write: @escaping Write) {
         self.maxBatch = max(1, maxBatch)
+        self.maxConcurrent = max(1, maxConcurrent)
         self.write = write
     }
 
@@ -49,9 +54,11 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     public func submit(_ item: Item) async throws -> Output {
         let turn = await withCheckedContinuation { (turn: CheckedContinuation<Turn, Never>) in
             let leads = state.withLockedValue { state -> Bool in
-                state.waiting.append(Waiting(item: item, turn: turn))
-                guard !state.running else { return false }
-                state.running = true
+                guard state.running < maxConcurrent else {
+                    state.waiting.append(Waiting(item: item, turn: turn))
+                    return false
+                }
+                state.running += 1
                 return true
             }
             if leads { turn.resume(returning: .lead) }
@@ -60,31 +67,38 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
         case .done(let result):
             return try result.get()
         case .lead:
-            return try await lead()
+            return try await lead(with: item)
         }
     }
 
-    /// Writes the waiting items (this caller's first: it was the first
-    /// waiting when it was given the lead), answers the others, and hands
-    /// the lead on.
-    private func lead() async throws -> Output {
-        let batch = state.withLockedValue { state -> [Waiting] in
-            let batch = Array(state.waiting.prefix(maxBatch))
-            state.waiting.removeFirst(batch.count)
-            return batch
+    /// Writes `own` with the items waiting (up to `maxBatch` in all),
+    /// answers their callers, and hands the lead to the first caller still
+    /// waiting. A caller is taken out of `waiting` when it is given the lead,
+    /// so no two leads are ever given to one caller.
+    private func lead(with own: Item) async throws -> Output {
+        let others = state.withLockedValue { state -> [Waiting] in
+            let others = Array(state.waiting.prefix(maxBatch - 1))
+            state.waiting.removeFirst(others.count)
+            return others
         }
-        var outcomes = await write(batch.map(\.item))
-        if outcomes.count != batch.count {
-            outcomes = Array(repeating: .failure(BatchMismatch(sent: batch.count, answered: outcomes.count)), count: batch.count)
+        let items = [own] + others.map(\.item)
+        var outcomes = await write(items)
+        if outcomes.count != items.count {
+            outcomes = Array(repeating: .failure(BatchMismatch(sent: items.count, answered: outcomes.count)), count: items.count)
         }
         let next = state.withLockedValue { state -> Waiting? in
-            if let first = state.waiting.first { return first }
-            state.running = false
-            return nil
+            guard !state.waiting.isEmpty else {
+                state.running -= 1
+                return nil
+            }
+            return state.waiting.removeFirst()
         }
-        next?.turn.resume(returning: .lead)
-        for (index, waiting) in batch.enumerated().dropFirst() {
-            waiting.turn.resume(returning: .done(outcomes[index]))
+        if let next {
+            // Its own write answers it: `lead(with:)` on its task.
+            next.turn.resume(returning: .lead)
+        }
+        for (index, waiting) in others.enumerated() {
+            waiting.turn.resume(returning: .done(outcomes[index + 1]))
         }
         return try outcomes[0].get()
     }

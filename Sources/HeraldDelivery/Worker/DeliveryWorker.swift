@@ -64,7 +64,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         self.logger = logger
         self.clock = clock
         let finished = finishedSinceCompaction
-        self.outcomes = GroupCommit(maxBatch: 64) { groups in
+        // Two writes at once, so one group's commit flush does not hold up the next.
+        self.outcomes = GroupCommit(maxBatch: 64, maxConcurrent: 2) { groups in
             let results = groups.flatMap { $0 }
             do {
                 try await queue.recordDeliveries(results, at: clock.now())
