@@ -6,6 +6,11 @@ extension PostgresStore: DeliveryQueue {
     public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
         // SKIP LOCKED lets concurrent workers (threads or replicas) each take
         // different rows; the lease returns a crashed worker's rows to the pool.
+        // The shape fixes the plan to index lookups: `= ANY(ARRAY(...))` and
+        // the LATERAL ... OFFSET 0 joins are read by primary key for each
+        // claimed row. Written as IN and plain joins, the planner chose hash
+        // joins over whole-table scans of the queue, users and devices once
+        // they held some 50,000 rows: 47 ms per 500-row claim instead of 4.4.
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
             Int64, UUID, ExactTimestamp, String, String, String, String?, Int64, String?, String?
@@ -14,13 +19,13 @@ extension PostgresStore: DeliveryQueue {
             """
             WITH claimed AS (
                 UPDATE deliveries d SET lease_until = \(ExactTimestamp(leaseUntil)), attempts = d.attempts + 1, updated_at = \(ExactTimestamp(now))
-                WHERE d.id IN (
+                WHERE d.id = ANY(ARRAY(
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
                         AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
                     ORDER BY next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
-                )
+                ))
                 RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
@@ -28,9 +33,9 @@ extension PostgresStore: DeliveryQueue {
                 (SELECT count(*) FROM (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read LIMIT \(ClaimedDelivery.maxBadge)) AS unread),
                 n.trace_context, n.request_id
             FROM claimed c
-                JOIN notifications n ON n.id = c.notification_id
-                LEFT JOIN users u ON u.id = c.user_id
-                LEFT JOIN devices dv ON dv.id = c.device_id
+                CROSS JOIN LATERAL (SELECT * FROM notifications n WHERE n.id = c.notification_id OFFSET 0) AS n
+                LEFT JOIN LATERAL (SELECT is_active, login_expires_at FROM users u WHERE u.id = c.user_id OFFSET 0) AS u ON true
+                LEFT JOIN LATERAL (SELECT token FROM devices dv WHERE dv.id = c.device_id OFFSET 0) AS dv ON true
             """,
             as: Row.self
         )
