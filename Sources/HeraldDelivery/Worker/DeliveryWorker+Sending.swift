@@ -1,0 +1,163 @@
+import Foundation
+import HeraldCore
+import Logging
+import NIOConcurrencyHelpers
+import Prometheus
+import Tracing
+
+/// Sending a claimed batch, recording what became of each push, and
+/// noticing providers that stopped answering.
+extension DeliveryWorker {
+    /// Sends a claimed batch in groups of `answerGroupSize`, all at once,
+    /// and records each group's outcomes as soon as its answers are in, so
+    /// a crash repeats only pushes whose answers were not yet written.
+    /// `answered` is called once every group has its answers.
+    func deliver(_ batch: [ClaimedDelivery], answered: @escaping @Sendable () -> Void) async {
+        let size = max(1, settings.answerGroupSize)
+        let groups = stride(from: 0, to: batch.count, by: size).map { Array(batch[$0..<min($0 + size, batch.count)]) }
+        let unanswered = NIOLockedValueBox(groups.count)
+        var calls: [DeliveryTracing.ProviderCall] = []
+        await withTaskGroup(of: [DeliveryTracing.ProviderCall].self) { group in
+            for deliveries in groups {
+                group.addTask {
+                    let (results, calls) = await send(deliveries)
+                    if unanswered.withLockedValue({ $0 -= 1; return $0 }) == 0 { answered() }
+                    await record(results)
+                    return calls
+                }
+            }
+            for await groupCalls in group { calls += groupCalls }
+        }
+        if groups.isEmpty { answered() }
+        tracing.record(DeliveryTracing.ProviderCall.merged(calls))
+    }
+
+    /// Sends deliveries, each platform's share in one go, and says what
+    /// became of every delivery, with the provider calls for tracing.
+    func send(_ batch: [ClaimedDelivery]) async -> (results: [DeliveryResult], calls: [DeliveryTracing.ProviderCall]) {
+        let now = clock.now()
+        var results: [DeliveryResult] = []
+        results.reserveCapacity(batch.count)
+        var toSend: [Platform: [ClaimedDelivery]] = [:]
+        for delivery in batch {
+            if let reason = OutcomePolicy.skipReason(delivery, now: now) {
+                results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
+            } else if providers[delivery.platform] == nil {
+                results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
+            } else {
+                toSend[delivery.platform, default: []].append(delivery)
+            }
+        }
+        var calls: [DeliveryTracing.ProviderCall] = []
+        await withTaskGroup(of: DeliveryTracing.ProviderCall.self) { group in
+            for (platform, deliveries) in toSend {
+                guard let provider = providers[platform] else { continue }
+                group.addTask {
+                    let started = DefaultTracerClock.now
+                    let attempts = await provider.send(deliveries, now: now)
+                    let answered = clock.now()
+                    await followOutage(platform, attempts: attempts, now: answered)
+                    let paused = breaker?.observe(attempts.map(\.reply), platform: platform, now: answered) ?? false
+                    var held = 0
+                    let results = zip(deliveries, attempts).map { delivery, attempt in
+                        if let latency = attempt.latency { metrics.recordLatency(latency, platform: platform) }
+                        var reply = attempt.reply
+                        if paused, case .dropToken(let reason, _) = reply {
+                            // Not believed while most answers say the same: keep the device, try later.
+                            reply = .retry(reason: "device removal paused: \(reason)", minimumDelay: Self.heldRetryDelay)
+                            held += 1
+                        }
+                        return DeliveryResult(
+                            delivery: delivery, outcome: policy.outcome(for: reply, delivery: delivery, now: answered, random: .random(in: 0..<1)),
+                            invalidSince: reply.invalidSince
+                        )
+                    }
+                    if held > 0 { breaker?.held(held, platform: platform) }
+                    return DeliveryTracing.ProviderCall(platform: platform, started: started, ended: DefaultTracerClock.now, results: results)
+                }
+            }
+            for await call in group {
+                results.append(contentsOf: call.results)
+                calls.append(call)
+            }
+        }
+        return (results, calls)
+    }
+
+    /// Notes whether the provider answered at all; when it answers again
+    /// after an outage, every retry waiting for it is made due now.
+    func followOutage(_ platform: Platform, attempts: [PushAttempt], now: Date) async {
+        let answered = attempts.reduce(0) { $0 + ($1.latency == nil ? 0 : 1) }
+        switch outages.observe(platform, attempts: attempts.count, answered: answered, now: now) {
+        case .began:
+            announceOutage(platform)
+        case .ended(let since):
+            metrics.unreachable[platform]?.set(Int64(0))
+            let hastened = (try? await queue.hastenRetries(platform: platform, limit: nil, now: now)) ?? 0
+            logger.notice(
+                "\(Self.name(platform)) answers again: the retries waiting for it are due now",
+                metadata: ["down_seconds": "\(Int(now.timeIntervalSince(since)))", "retries": "\(hastened)"]
+            )
+            if hastened > 0 { signal.notify() }
+        case nil:
+            break
+        }
+    }
+
+    func announceOutage(_ platform: Platform) {
+        metrics.unreachable[platform]?.set(Int64(1))
+        logger.warning(
+            "\(Self.name(platform)) does not answer: its pushes are retried with backoff, and one every \(Int(outages.canaryInterval)) s to notice its return"
+        )
+    }
+
+    /// On each poll: providers quiet long enough are called down, and while
+    /// one is down, one of its retries at a time is brought forward as a canary.
+    func watchOutages(now: Date) async {
+        let (began, canaries) = outages.tick(now: now)
+        for platform in began { announceOutage(platform) }
+        for platform in canaries {
+            if (try? await queue.hastenRetries(platform: platform, limit: 1, now: now)) ?? 0 > 0 { signal.notify() }
+        }
+    }
+
+    /// Counts and logs a group's outcomes and writes them (with the other
+    /// groups answered meanwhile); a failed write is logged by `outcomes`.
+    func record(_ results: [DeliveryResult]) async {
+        for result in results {
+            metrics.record(result.outcome, platform: result.delivery.platform)
+            log(result)
+        }
+        try? await outcomes.submit(results)
+    }
+
+    func log(_ result: DeliveryResult) {
+        // Sent and skipped are the bulk and only logged at debug level: skip
+        // building their metadata (string work per push) unless it is shown.
+        let level: Logger.Level =
+            switch result.outcome {
+            case .sent, .skipped: .debug
+            case .retry: .info
+            case .dropped: .notice
+            case .failed(_, .credentials): .error
+            case .failed: .warning
+            }
+        guard logger.logLevel <= level else { return }
+        let delivery = result.delivery
+        var metadata: Logger.Metadata = [
+            "delivery": "\(delivery.id)", "notification": "\(delivery.notification.id)", "platform": "\(delivery.platform.rawValue)",
+            "token": "\(delivery.token.map(TokenHint.hint) ?? "-")", "attempt": "\(delivery.attempts)",
+        ]
+        // The request that published it, when it came over HTTP.
+        if let request = delivery.notification.origin?.requestID { metadata["request"] = "\(request)" }
+        if let reason = result.outcome.reason { metadata["reason"] = "\(reason)" }
+        let message: Logger.Message =
+            switch result.outcome {
+            case .sent, .skipped: "delivery \(result.outcome.state.rawValue)"
+            case .retry: "delivery will be retried"
+            case .dropped: "device token dropped"
+            case .failed: "delivery failed"
+            }
+        logger.log(level: level, message, metadata: metadata)
+    }
+}
