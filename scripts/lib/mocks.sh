@@ -11,3 +11,15 @@ start_mocks() {
     source "$work/mocks.env"
     set +a
 }
+
+# HERALD_BIN and HERALD_BENCH_BIN, unless both are given: the release
+# builds, built first if needed.
+#   release_binaries
+release_binaries() {
+    if [[ -z "${HERALD_BIN:-}" || -z "${HERALD_BENCH_BIN:-}" ]]; then
+        swift build -c release --product herald >&2
+        swift build -c release --product herald-bench >&2
+        HERALD_BIN="$(swift build -c release --show-bin-path)/herald"
+        HERALD_BENCH_BIN="$(swift build -c release --show-bin-path)/herald-bench"
+    fi
+}
