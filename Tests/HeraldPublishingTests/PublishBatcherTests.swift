@@ -67,18 +67,7 @@ struct PublishBatcherTests {
     @Test func aFailedBatchFailsOnlyThePostTheStoreRefuses() async throws {
         let store = GatedStore(failing: ["n3"])
         let batcher = PublishBatcher { try await store.store($0) }
-        let results = try await withThrowingTaskGroup(of: (String, Bool).self) { group in
-            group.addTask { ("n0", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n0"), serviceID: UUID(), at: Date()))) != nil) }
-            while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
-            for index in 1...5 {
-                group.addTask { ("n\(index)", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))) != nil) }
-            }
-            while batcher.waitingCount < 5 { try await Task.sleep(for: .milliseconds(1)) }
-            store.release.yield()
-            var results: [String: Bool] = [:]
-            for try await (title, ok) in group { results[title] = ok }
-            return results
-        }
+        let results = try await Self.publishWhileTheFirstIsHeld(others: 5, batcher: batcher, store: store)
         #expect(results == ["n0": true, "n1": true, "n2": true, "n3": false, "n4": true, "n5": true])
         // The batcher is free again: the next publish runs at once, alone.
         let later = try await batcher.publish(PublishRequest(NotificationDraft(title: "n9"), serviceID: UUID(), at: Date()))
@@ -91,19 +80,25 @@ struct PublishBatcherTests {
     @Test func aBatchFailingForTheDatabaseFailsEveryPostInItOnce() async throws {
         let store = GatedStore(failing: ["n1"], failure: StoreError.unavailable("away"))
         let batcher = PublishBatcher { try await store.store($0) }
-        let results = try await withThrowingTaskGroup(of: (String, Bool).self) { group in
-            group.addTask { ("n0", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n0"), serviceID: UUID(), at: Date()))) != nil) }
-            while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
-            for index in 1...3 {
+        let results = try await Self.publishWhileTheFirstIsHeld(others: 3, batcher: batcher, store: store)
+        #expect(results == ["n0": true, "n1": false, "n2": false, "n3": false])
+        #expect(store.batches.withLockedValue { $0 }.map(\.count) == [1, 3])
+    }
+
+    /// Publishes n0 and holds it in the store, publishes n1...n`others`
+    /// meanwhile, then lets the store go: whether each publish succeeded.
+    static func publishWhileTheFirstIsHeld(others: Int, batcher: PublishBatcher, store: GatedStore) async throws -> [String: Bool] {
+        try await withThrowingTaskGroup(of: (String, Bool).self) { group in
+            for index in 0...others {
                 group.addTask { ("n\(index)", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))) != nil) }
+                // The first is being stored (and held there) before the others come.
+                if index == 0 { while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) } }
             }
-            while batcher.waitingCount < 3 { try await Task.sleep(for: .milliseconds(1)) }
+            while batcher.waitingCount < others { try await Task.sleep(for: .milliseconds(1)) }
             store.release.yield()
             var results: [String: Bool] = [:]
             for try await (title, ok) in group { results[title] = ok }
             return results
         }
-        #expect(results == ["n0": true, "n1": false, "n2": false, "n3": false])
-        #expect(store.batches.withLockedValue { $0 }.map(\.count) == [1, 3])
     }
 }
