@@ -74,7 +74,7 @@ public enum HeraldServer {
         if roles.contains(.api) {
             let made = try SignInServices.make(config: config, store: store, passwords: options.passwords, clock: options.clock, registry: registry, logger: logger)
             let streams = InboxStreams(
-                limits: .init(perUser: config.streamsPerUser, total: config.streamsTotal), store: store, clock: options.clock, logger: logger
+                limits: .init(perUser: config.streamsPerUser, total: config.streamsTotal, maxDuration: .seconds(config.streamMaxSeconds)), store: store, clock: options.clock, logger: logger
             )
             let flood = FloodControl(limits: config.limits)
             routes = APIRoutes(

@@ -128,6 +128,21 @@ struct InboxStreamTests {
         #expect(streams.open(userID: user.id) != nil, "room again")
     }
 
+    /// STREAM_MAX_SECONDS: the server ends a stream past its time (the
+    /// client reconnects), and its place is free again at once.
+    @Test func aStreamEndsAfterItsMaximumDurationAndFreesItsPlace() async throws {
+        try await TestApp.run(.memory, framework: .live, configure: { $0.streamsPerUser = 1; $0.streamMaxSeconds = 1 }) { (app: TestApp) async throws in
+            let port = try #require(app.client.port)
+            let (_, token) = try await app.user("ann")
+            let started = ContinuousClock.now
+            let stream = try await Self.open(port, token: token)
+            #expect(try await stream.next(timeout: .seconds(30)) == nil, "the stream ended")
+            #expect(ContinuousClock.now - started >= .seconds(1))
+            let again = try await Self.open(port, token: token)
+            _ = again
+        }
+    }
+
     @Test func tooManyStreamsAre429() async throws {
         try await TestApp.run(.memory, framework: .live, configure: { $0.streamsPerUser = 1 }) { (app: TestApp) async throws in
             let port = try #require(app.client.port)

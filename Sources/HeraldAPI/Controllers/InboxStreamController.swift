@@ -42,14 +42,23 @@ struct InboxStreamController {
             }
             // A server shutting down ends its streams (clients reconnect to
             // another replica) instead of waiting for them.
+            // A stream past its time is ended too (the client comes back with
+            // its Last-Event-ID, perhaps to another replica).
             try await withGracefulShutdownHandler {
-                for await event in events {
-                    switch event {
-                    case .heartbeat:
-                        try await writer.write(ByteBuffer(string: ": ping\n\n"))
-                    case .change(let change):
-                        if sent.isNew(change) { try await writer.write(Self.frame(change)) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try await Task.sleep(for: streams.limits.maxDuration)
+                        streams.close(id)
                     }
+                    for await event in events {
+                        switch event {
+                        case .heartbeat:
+                            try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                        case .change(let change):
+                            if sent.isNew(change) { try await writer.write(Self.frame(change)) }
+                        }
+                    }
+                    group.cancelAll()
                 }
             } onGracefulShutdown: {
                 streams.close(id)

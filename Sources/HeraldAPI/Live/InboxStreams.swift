@@ -15,12 +15,15 @@ public final class InboxStreams: Sendable {
         public var total: Int
         public var buffer: Int
         public var heartbeat: Duration
+        /// A stream is ended after this long; its client reconnects.
+        public var maxDuration: Duration
 
-        public init(perUser: Int = 5, total: Int = 10_000, buffer: Int = 256, heartbeat: Duration = .seconds(15)) {
+        public init(perUser: Int = 5, total: Int = 10_000, buffer: Int = 256, heartbeat: Duration = .seconds(15), maxDuration: Duration = .seconds(3600)) {
             self.perUser = perUser
             self.total = total
             self.buffer = buffer
             self.heartbeat = heartbeat
+            self.maxDuration = maxDuration
         }
     }
 

@@ -22,7 +22,7 @@ extension HeraldConfig {
             ("sign-in", auth.method.rawValue + (auth.oidc != nil ? " + OpenID Connect" : "") + (auth.demo != nil ? " + demo account" : "")),
             ("log", "\(logLevel.rawValue), \(logFormat.rawValue)"),
             ("shutdown grace", "\(shutdownGraceSeconds) s"),
-            ("streams", "\(streamsPerUser) per user, \(streamsTotal) in all"),
+            ("streams", "\(streamsPerUser) per user, \(streamsTotal) in all, each ended after \(streamMaxSeconds) s"),
             ("delivery worker in serve", delivery.runsInServer ? "on" : "off"),
             ("APNs", delivery.apns.map { "key \($0.keyID), team \($0.teamID), topic \($0.topic), \($0.baseURL), signing key (set, hidden)" } ?? "(not configured)"),
             ("FCM", delivery.fcm.map { "project \($0.projectID), \($0.baseURL), service account (set, hidden)" } ?? "(not configured)"),

@@ -47,6 +47,10 @@ public struct HeraldConfig: Sendable {
     /// Live inbox streams open at once per user and in all (more get 429).
     public var streamsPerUser: Int
     public var streamsTotal: Int
+    /// How long one live stream lasts before the server ends it (the
+    /// client reconnects with its Last-Event-ID): long-lived connections
+    /// are spread again over the replicas and never outlive a proxy's limit.
+    public var streamMaxSeconds: Int
     /// How long a stopping process (SIGTERM) may finish in-flight requests
     /// and delivery batches before what is left is cancelled.
     public var shutdownGraceSeconds: Int
@@ -93,6 +97,7 @@ public struct HeraldConfig: Sendable {
         publicURL: String? = nil,
         streamsPerUser: Int = 5,
         streamsTotal: Int = 10_000,
+        streamMaxSeconds: Int = 3600,
         shutdownGraceSeconds: Int = 25,
         logFormat: LogFormat = .text,
         tracesEndpoint: String? = nil,
@@ -123,6 +128,7 @@ public struct HeraldConfig: Sendable {
         self.publicURL = publicURL
         self.streamsPerUser = streamsPerUser
         self.streamsTotal = streamsTotal
+        self.streamMaxSeconds = streamMaxSeconds
         self.shutdownGraceSeconds = shutdownGraceSeconds
         self.logFormat = logFormat
         self.tracesEndpoint = tracesEndpoint
@@ -253,6 +259,7 @@ extension HeraldConfig {
             publicURL: text("PUBLIC_URL")?.trimmingSuffix("/"),
             streamsPerUser: try read.integer("STREAMS_PER_USER", default: defaults.streamsPerUser, range: 1...1_000),
             streamsTotal: try read.integer("STREAMS_MAX", default: defaults.streamsTotal, range: 1...1_000_000),
+            streamMaxSeconds: try read.integer("STREAM_MAX_SECONDS", default: defaults.streamMaxSeconds, range: 1...86_400),
             shutdownGraceSeconds: try read.integer("SHUTDOWN_GRACE_SECONDS", default: defaults.shutdownGraceSeconds, range: 1...3600),
             logFormat: format,
             tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT"),
