@@ -50,6 +50,39 @@ struct PagingTests {
         }
     }
 
+    /// Bookmarks over the API: `starred`/`unstarred` in the inbox PATCH,
+    /// `?starred=true` lists them, `is_starred` appears only when true (the
+    /// old apps' shape is unchanged for everything else).
+    @Test(arguments: Backend.allCases)
+    func starredItemsAreListedOnTheirOwn(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { (app: TestApp) async throws in
+            let (user, token) = try await app.user("ann")
+            let service = try await app.createService(category: "Transients")
+            try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            let publisher = Publisher.forTests(app.store)
+            let comet = try await publisher.publish(NotificationDraft(title: "comet"), to: service.id, from: .api).id
+            let other = try await publisher.publish(NotificationDraft(title: "other"), to: service.id, from: .api).id
+            let star = try await app.request(.patch, "/api/v2/users/user/notifications", token: token, json: [["id": comet, "status": "starred"]])
+            #expect(star.status == .noContent)
+            let starred = try #require(try await app.request(.get, "/api/v2/users/user/notifications?starred=true", token: token).json() as? [[String: Any]])
+            #expect(starred.compactMap { ($0["id"] as? NSNumber)?.int64Value } == [comet])
+            #expect(starred.first?["is_starred"] as? Bool == true && starred.first?["is_read"] as? Bool == false)
+            let all = try #require(try await app.request(.get, "/api/v2/users/user/notifications?limit=10", token: token).json() as? [[String: Any]])
+            #expect(all.first { ($0["id"] as? NSNumber)?.int64Value == other }?.keys.contains("is_starred") == false)
+
+            #expect(try await app.request(.patch, "/api/v2/users/user/notifications", token: token, json: [["id": comet, "status": "unstarred"]]).status == .noContent)
+            #expect(try #require(try await app.request(.get, "/api/v2/users/user/notifications?starred=1", token: token).json() as? [[String: Any]]).isEmpty)
+            let wrong = try await app.request(.get, "/api/v2/users/user/notifications?starred=maybe", token: token)
+            #expect(wrong.status == .unprocessableContent)
+            let wrongIssue = try #require((try wrong.json(["detail"]) as? [[String: Any]])?.first)
+            #expect(wrongIssue["loc"] as? [String] == ["query", "starred"])
+            let badStatus = try await app.request(.patch, "/api/v2/users/user/notifications", token: token, json: [["id": comet, "status": "pinned"]])
+            #expect(badStatus.status == .unprocessableContent)
+            let badIssue = try #require((try badStatus.json(["detail"]) as? [[String: Any]])?.first)
+            #expect((badIssue["msg"] as? String)?.contains("'starred' or 'unstarred'") == true)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func theInboxPagesWithLinksAndFilters(_ backend: Backend) async throws {
         try await TestApp.run(backend) { (app: TestApp) async throws in

@@ -42,6 +42,42 @@ struct RetentionTests {
         }
     }
 
+    /// Bookmarks: a starred item is listed on its own, carries its flag in
+    /// every read of the inbox, and keeps its notification past retention
+    /// until it is unstarred.
+    @Test(arguments: Backend.allCases)
+    func starredNotificationsAreListedOnTheirOwnAndOutliveRetention(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            let bob = try await store.createUser(username: "bob", passwordHash: nil, isAdmin: false)
+            for user in [ann, bob] { try await store.setSubscriptions(userID: user.id, [service.id: true]) }
+            let now = Timestamp.now()
+            let kept = try #require(try await store.publish(NotificationDraft(title: "kept"), serviceID: service.id, at: now.addingTimeInterval(-40 * 86_400)))
+            let dropped = try #require(try await store.publish(NotificationDraft(title: "dropped"), serviceID: service.id, at: now.addingTimeInterval(-39 * 86_400)))
+            try await store.updateInbox(userID: ann.id, [kept.id: .starred, dropped.id: .read], at: now)
+
+            let starred = try await store.inboxPage(userID: ann.id, from: .newest, limit: 10, filter: InboxFilter(isStarred: true))
+            #expect(starred.map(\.notification.id) == [kept.id] && starred.allSatisfy(\.isStarred))
+            #expect(try await store.inboxPage(userID: ann.id, from: .newest, limit: 10, filter: InboxFilter(isStarred: false)).map(\.notification.id) == [dropped.id])
+            let inbox = try await store.inbox(userID: ann.id, limit: 10, order: .ascending)
+            #expect(inbox.map(\.isStarred) == [true, false] && inbox.map(\.isRead) == [false, true], "starring is not reading")
+            #expect(try await store.inboxItems(notificationID: kept.id, userIDs: [ann.id, bob.id]).mapValues(\.isStarred) == [ann.id: true, bob.id: false])
+            let changes = try await store.inboxChanges(userID: ann.id, since: now.addingTimeInterval(-1), limit: 10)
+            #expect(changes.contains { if case .upserted(let item) = $0.kind { item.notification.id == kept.id && item.isStarred } else { false } })
+
+            let cutoff = now.addingTimeInterval(-30 * 86_400)
+            #expect(try await store.pruneNotifications(createdBefore: cutoff, limit: 10) == 1)
+            #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["kept"], "starred by one user: kept for everyone")
+            #expect(try await store.inbox(userID: bob.id, limit: 10, order: .ascending).map(\.notification.id) == [kept.id])
+
+            try await store.updateInbox(userID: ann.id, [kept.id: .unstarred], at: now)
+            #expect(try await store.inboxPage(userID: ann.id, from: .newest, limit: 10, filter: InboxFilter(isStarred: true)).isEmpty)
+            #expect(try await store.pruneNotifications(createdBefore: cutoff, limit: 10) == 1)
+            #expect(try await store.notifications(serviceID: service.id).isEmpty)
+        }
+    }
+
     /// A finished delivery leaves the queue but still counts in its
     /// notification's report, until the history is pruned.
     @Test(arguments: Backend.allCases)

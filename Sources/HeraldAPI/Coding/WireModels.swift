@@ -24,6 +24,8 @@ struct FlaggedBody<Base: Encodable>: Encodable {
     var base: Base
     var key: String
     var flag: Bool
+    /// Keys written only when true (`is_starred`), so the old shape is unchanged otherwise.
+    var trueOnly: [String] = []
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -36,6 +38,7 @@ struct FlaggedBody<Base: Encodable>: Encodable {
         try base.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(flag, forKey: Key(stringValue: key))
+        for name in trueOnly { try container.encode(true, forKey: Key(stringValue: name)) }
     }
 }
 
@@ -50,7 +53,7 @@ extension FlaggedBody<ServiceBody> {
 
 extension FlaggedBody<NotificationBody> {
     init(_ item: InboxItem) {
-        self.init(base: NotificationBody(item.notification), key: "is_read", flag: item.isRead)
+        self.init(base: NotificationBody(item.notification), key: "is_read", flag: item.isRead, trueOnly: item.isStarred ? ["is_starred"] : [])
     }
 }
 

@@ -125,7 +125,7 @@ struct CurrentUserController {
     }
 
     /// The query parameters that ask for cursor paging.
-    static let pagingParameters: Set<Substring> = ["before", "after", "service_id", "read"]
+    static let pagingParameters: Set<Substring> = ["before", "after", "service_id", "read", "starred"]
 
     @Sendable func inbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
@@ -169,11 +169,12 @@ struct CurrentUserController {
                 validator.fail(["query", "service_id"], "Input should be a valid UUID", type: "uuid_parsing")
             }
         }
-        if let raw = query["read"] {
+        for (name, flag) in [("read", \InboxFilter.isRead), ("starred", \InboxFilter.isStarred)] {
+            guard let raw = query[Substring(name)] else { continue }
             switch raw.lowercased() {
-            case "true", "1": filter.isRead = true
-            case "false", "0": filter.isRead = false
-            default: validator.fail(["query", "read"], "Input should be a valid boolean", type: "bool_parsing")
+            case "true", "1": filter[keyPath: flag] = true
+            case "false", "0": filter[keyPath: flag] = false
+            default: validator.fail(["query", .key(name)], "Input should be a valid boolean", type: "bool_parsing")
             }
         }
         var ascending = !page.start.isNewestFirst
@@ -199,7 +200,7 @@ struct CurrentUserController {
                 // Deleting wins over marking, whatever the order in the list.
                 if changes[change.id] != .deleted { changes[change.id] = status }
             } else {
-                validator.fail(["body", .index(index), "status"], "Input should be 'read', 'unread' or 'deleted'", type: "enum")
+                validator.fail(["body", .index(index), "status"], "Input should be 'read', 'unread', 'deleted', 'starred' or 'unstarred'", type: "enum")
             }
         }
         try validator.check()

@@ -86,14 +86,17 @@ public struct NotificationDraft: Sendable, Equatable {
     }
 }
 
-/// A notification in one user's inbox, with that user's read flag.
+/// A notification in one user's inbox, with that user's read flag and bookmark.
 public struct InboxItem: Sendable, Equatable {
     public var notification: NotificationRecord
     public var isRead: Bool
+    /// Starred (bookmarked): kept past retention, listed on its own.
+    public var isStarred: Bool
 
-    public init(notification: NotificationRecord, isRead: Bool) {
+    public init(notification: NotificationRecord, isRead: Bool, isStarred: Bool = false) {
         self.notification = notification
         self.isRead = isRead
+        self.isStarred = isStarred
     }
 }
 
@@ -102,6 +105,9 @@ public enum InboxStatus: String, Sendable, CaseIterable, Codable {
     case read
     case unread
     case deleted
+    /// Bookmarks: a starred notification outlives retention.
+    case starred
+    case unstarred
 }
 
 /// The order in which an inbox page is returned. The page always holds the

@@ -35,10 +35,13 @@ public struct InboxFilter: Sendable, Equatable {
     public var serviceID: UUID?
     /// Only read (true) or only unread (false) items; nil: both.
     public var isRead: Bool?
+    /// Only starred (true) or only unstarred (false) items; nil: both.
+    public var isStarred: Bool?
 
-    public init(serviceID: UUID? = nil, isRead: Bool? = nil) {
+    public init(serviceID: UUID? = nil, isRead: Bool? = nil, isStarred: Bool? = nil) {
         self.serviceID = serviceID
         self.isRead = isRead
+        self.isStarred = isStarred
     }
 }
 

@@ -106,14 +106,14 @@ extension PostgresStore: NotificationStore {
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         let newestFirst = try await rows(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID)
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7, isStarred: $0.8)
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
@@ -122,17 +122,18 @@ extension PostgresStore: NotificationStore {
         let (before, after) = start.bounds
         return try await rows(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID)
                 AND (\(before)::int8 IS NULL OR i.notification_id < \(before)) AND (\(after)::int8 IS NULL OR i.notification_id > \(after))
                 AND (\(filter.serviceID)::uuid IS NULL OR n.service_id = \(filter.serviceID))
                 AND (\(filter.isRead)::bool IS NULL OR i.is_read = \(filter.isRead))
+                AND (\(filter.isStarred)::bool IS NULL OR i.is_starred = \(filter.isStarred))
             ORDER BY i.notification_id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7, isStarred: $0.8)
         }
     }
 
@@ -156,6 +157,10 @@ extension PostgresStore: NotificationStore {
                 UPDATE inbox SET is_read = (notification_id = ANY(\(ids(.read)))), changed_at = \(ExactTimestamp(now))
                 WHERE user_id = \(userID) AND (notification_id = ANY(\(ids(.read))) OR notification_id = ANY(\(ids(.unread))))
             ),
+            starred AS (
+                UPDATE inbox SET is_starred = (notification_id = ANY(\(ids(.starred)))), changed_at = \(ExactTimestamp(now))
+                WHERE user_id = \(userID) AND (notification_id = ANY(\(ids(.starred))) OR notification_id = ANY(\(ids(.unstarred))))
+            ),
             gone AS (DELETE FROM inbox WHERE user_id = \(userID) AND notification_id = ANY(\(ids(.deleted))) RETURNING notification_id),
             kept AS (INSERT INTO inbox_removals (user_id, notification_id, removed_at) SELECT \(userID), notification_id, \(ExactTimestamp(now)) FROM gone),
             pruned AS (DELETE FROM inbox_removals WHERE removed_at < \(ExactTimestamp(now.addingTimeInterval(-Self.removalsKeptFor))))
@@ -167,13 +172,13 @@ extension PostgresStore: NotificationStore {
     public func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange] {
         let changed = try await rows(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.changed_at
+            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.changed_at, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID) AND i.changed_at > \(ExactTimestamp(since)) ORDER BY i.changed_at LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, ExactTimestamp).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, ExactTimestamp, Bool).self
         ).map {
-            InboxChange(.upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7)), at: $0.8.date)
+            InboxChange(.upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7, isStarred: $0.9)), at: $0.8.date)
         }
         let removed = try await rows(
             """
@@ -189,13 +194,13 @@ extension PostgresStore: NotificationStore {
         var items: [UserID: InboxItem] = [:]
         for row in try await rows(
             """
-            SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+            SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
             """,
-            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, Bool).self
+            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, Bool).self
         ) {
-            items[row.0] = InboxItem(notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)), isRead: row.8)
+            items[row.0] = InboxItem(notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)), isRead: row.8, isStarred: row.9)
         }
         return items
     }

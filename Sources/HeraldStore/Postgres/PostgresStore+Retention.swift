@@ -8,7 +8,10 @@ extension PostgresStore: RetentionStore {
             """
             WITH gone AS (
                 DELETE FROM notifications WHERE id IN (
-                    SELECT id FROM notifications WHERE created_at < \(ExactTimestamp(before)) ORDER BY created_at LIMIT \(limit)
+                    -- Starred (bookmarked) notifications are kept.
+                    SELECT id FROM notifications n WHERE created_at < \(ExactTimestamp(before))
+                        AND NOT EXISTS (SELECT 1 FROM inbox i WHERE i.notification_id = n.id AND i.is_starred)
+                    ORDER BY created_at LIMIT \(limit)
                 )
                 RETURNING id
             ),

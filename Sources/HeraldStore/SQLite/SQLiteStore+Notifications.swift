@@ -63,12 +63,12 @@ extension SQLiteStore: NotificationStore {
         let newestFirst = try await database.read { db in
             try await db.rows(
                 """
-                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                 WHERE i.user_id = \(userID)
                 ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
                 """
-            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read")) }
+            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred")) }
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
@@ -79,15 +79,16 @@ extension SQLiteStore: NotificationStore {
         return try await database.read { db in
             try await db.rows(
                 """
-                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                 WHERE i.user_id = \(userID)
                     AND (\(before) IS NULL OR i.notification_id < \(before)) AND (\(after) IS NULL OR i.notification_id > \(after))
                     AND (\(filter.serviceID) IS NULL OR n.service_id = \(filter.serviceID))
                     AND (\(filter.isRead) IS NULL OR i.is_read = \(filter.isRead))
+                    AND (\(filter.isStarred) IS NULL OR i.is_starred = \(filter.isStarred))
                 ORDER BY i.notification_id \(order) LIMIT \(limit)
                 """
-            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read")) }
+            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred")) }
         }
     }
 
@@ -120,6 +121,14 @@ extension SQLiteStore: NotificationStore {
                 WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(.unread))))
                 """
             )
+            for (status, flag) in [(InboxStatus.starred, true), (.unstarred, false)] {
+                try await db.execute(
+                    """
+                    UPDATE inbox SET is_starred = \(flag), changed_at = \(now)
+                    WHERE user_id = \(userID) AND notification_id IN (SELECT value FROM json_each(\(jsonArray: ids(status))))
+                    """
+                )
+            }
             try await db.execute(
                 """
                 INSERT INTO inbox_removals (user_id, notification_id, removed_at)
@@ -142,11 +151,11 @@ extension SQLiteStore: NotificationStore {
         try await database.read { db in
             let changed = try await db.rows(
                 """
-                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.changed_at
+                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred, i.changed_at
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                 WHERE i.user_id = \(userID) AND i.changed_at > \(since) ORDER BY i.changed_at LIMIT \(limit)
                 """
-            ).map { InboxChange(.upserted(InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"))), at: try $0.date("changed_at")) }
+            ).map { InboxChange(.upserted(InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred"))), at: try $0.date("changed_at")) }
             let removed = try await db.rows(
                 """
                 SELECT notification_id, removed_at FROM inbox_removals
@@ -162,12 +171,12 @@ extension SQLiteStore: NotificationStore {
             var items: [UserID: InboxItem] = [:]
             for row in try await db.rows(
                 """
-                SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read
+                SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                 WHERE i.notification_id = \(notificationID) AND i.user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
                 """
             ) {
-                items[try row.int64("user_id")] = InboxItem(notification: try Self.notification(from: row), isRead: try row.bool("is_read"))
+                items[try row.int64("user_id")] = InboxItem(notification: try Self.notification(from: row), isRead: try row.bool("is_read"), isStarred: try row.bool("is_starred"))
             }
             return items
         }

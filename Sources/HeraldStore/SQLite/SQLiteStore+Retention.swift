@@ -6,7 +6,12 @@ extension SQLiteStore: RetentionStore {
     public func pruneNotifications(createdBefore before: Date, limit: Int) async throws -> Int {
         try await database.transaction { db in
             let ids = try await db.rows(
-                "SELECT id FROM notifications WHERE created_at < \(before) ORDER BY created_at LIMIT \(limit)"
+                // Starred (bookmarked) notifications are kept.
+                """
+                SELECT id FROM notifications n WHERE created_at < \(before)
+                    AND NOT EXISTS (SELECT 1 FROM inbox i WHERE i.notification_id = n.id AND i.is_starred)
+                ORDER BY created_at LIMIT \(limit)
+                """
             ).map { try $0.int64("id") }
             guard !ids.isEmpty else { return 0 }
             try await db.execute("DELETE FROM inbox WHERE notification_id IN (SELECT value FROM json_each(\(jsonArray: ids)))")

@@ -52,7 +52,7 @@ extension InMemoryStore: NotificationStore {
         try withState { state in
             let links = state.inbox[userID] ?? [:]
             let items = Self.chronological(links.keys.compactMap { state.notifications[$0] }).suffix(limit)
-                .map { InboxItem(notification: $0, isRead: links[$0.id] ?? false) }
+                .map { InboxItem(notification: $0, isRead: links[$0.id] ?? false, isStarred: state.starred[userID]?.contains($0.id) == true) }
             return order == .ascending ? Array(items) : items.reversed()
         }
     }
@@ -64,9 +64,12 @@ extension InMemoryStore: NotificationStore {
             let matching = links.keys.filter { id in
                 guard (before.map { id < $0 } ?? true) && (after.map { id > $0 } ?? true), let notification = state.notifications[id] else { return false }
                 return (filter.serviceID.map { notification.serviceID == $0 } ?? true) && (filter.isRead.map { links[id] == $0 } ?? true)
+                    && (filter.isStarred.map { (state.starred[userID]?.contains(id) == true) == $0 } ?? true)
             }.sorted()
             let page = start.isNewestFirst ? Array(matching.reversed().prefix(limit)) : Array(matching.prefix(limit))
-            return page.compactMap { id in state.notifications[id].map { InboxItem(notification: $0, isRead: links[id] ?? false) } }
+            return page.compactMap { id in
+                state.notifications[id].map { InboxItem(notification: $0, isRead: links[id] ?? false, isStarred: state.starred[userID]?.contains(id) == true) }
+            }
         }
     }
 
@@ -87,8 +90,12 @@ extension InMemoryStore: NotificationStore {
                 case .read, .unread:
                     state.inbox[userID]?[id] = status == .read
                     state.inboxChangedAt[userID, default: [:]][id] = now
+                case .starred, .unstarred:
+                    if status == .starred { state.starred[userID, default: []].insert(id) } else { state.starred[userID]?.remove(id) }
+                    state.inboxChangedAt[userID, default: [:]][id] = now
                 case .deleted:
                     state.inbox[userID]?[id] = nil
+                    state.starred[userID]?.remove(id)
                     state.inboxChangedAt[userID]?[id] = nil
                     state.removals[userID, default: []].append((id, now))
                 }
@@ -102,7 +109,7 @@ extension InMemoryStore: NotificationStore {
             let links = state.inbox[userID] ?? [:]
             let changed = (state.inboxChangedAt[userID] ?? [:]).filter { $0.value > since }.compactMap { id, at -> InboxChange? in
                 guard let notification = state.notifications[id], let isRead = links[id] else { return nil }
-                return InboxChange(.upserted(InboxItem(notification: notification, isRead: isRead)), at: at)
+                return InboxChange(.upserted(InboxItem(notification: notification, isRead: isRead, isStarred: state.starred[userID]?.contains(id) == true)), at: at)
             }
             let removed = (state.removals[userID] ?? []).filter { $0.1 > since }.map { InboxChange(.removed($0.0), at: $0.1) }
             return Array((changed + removed).sorted { ($0.at, $0.notificationID) < ($1.at, $1.notificationID) }.prefix(limit))
@@ -114,7 +121,9 @@ extension InMemoryStore: NotificationStore {
             guard let notification = state.notifications[notificationID] else { return [:] }
             var items: [UserID: InboxItem] = [:]
             for user in userIDs {
-                if let isRead = state.inbox[user]?[notificationID] { items[user] = InboxItem(notification: notification, isRead: isRead) }
+                if let isRead = state.inbox[user]?[notificationID] {
+                    items[user] = InboxItem(notification: notification, isRead: isRead, isStarred: state.starred[user]?.contains(notificationID) == true)
+                }
             }
             return items
         }

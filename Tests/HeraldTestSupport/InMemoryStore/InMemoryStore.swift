@@ -47,6 +47,8 @@ public final class InMemoryStore: Sendable {
         var origins: [NotificationID: NotificationOrigin] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
+        /// Each user's starred inbox items.
+        var starred: [UserID: Set<NotificationID>] = [:]
         /// When each inbox item last changed: (user, notification) → time.
         var inboxChangedAt: [UserID: [NotificationID: Date]] = [:]
         /// Deleted inbox items: (user) → [(notification, when)].
