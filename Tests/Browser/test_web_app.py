@@ -196,6 +196,16 @@ def test_user_subscribes_and_sees_notifications_live(driver):
     driver.get(BASE + "/inbox?state=unread")
     assert "Beam lost in the linac" not in driver.find_element(By.CSS_SELECTOR, "main").text
 
+    # Star it: the button turns into "Starred", and the Starred list holds it alone.
+    driver.get(BASE + "/inbox")
+    item = driver.find_element(By.CSS_SELECTOR, f"li[data-id='{STATE['beam']}']")
+    item.find_element(By.CSS_SELECTOR, "button[value=star]").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"li[data-id='{STATE['beam']}'] button[value=unstar]").is_displayed(), "the Starred button")
+    assert not item.find_element(By.CSS_SELECTOR, "button[value=star]").is_displayed()
+    driver.get(BASE + "/inbox?state=starred")
+    starred = driver.find_element(By.CSS_SELECTOR, "ul.inbox").text
+    assert "Beam lost in the linac" in starred and "Cryo plant pressure high" not in starred, starred
+
 
 def test_user_unsubscribes_and_hears_no_more(driver):
     driver.get(BASE + "/subscriptions")

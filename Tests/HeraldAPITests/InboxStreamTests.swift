@@ -111,9 +111,13 @@ struct InboxStreamTests {
         let service = try await store.createService(ServiceDraft(category: "Busy", color: "ff0000", owner: "ops"))
         let user = try await store.createUser(username: "slow", passwordHash: nil, isAdmin: false)
         try await store.setSubscriptions(userID: user.id, [service.id: true])
+        let replaced = try #require(streams.open(userID: user.id))
         let slow = try #require(streams.open(userID: user.id))
-        #expect(streams.open(userID: user.id) != nil)
-        #expect(streams.open(userID: user.id) == nil, "two per user")
+        #expect(streams.open(userID: user.id) != nil, "the user's newest stream")
+        #expect(streams.count == 2, "two per user: the oldest made room")
+        var replacedEvents = 0
+        for await _ in replaced.events { replacedEvents += 1 }
+        #expect(replacedEvents == 0, "the oldest one ended")
         #expect(streams.open(userID: user.id + 1) != nil)
         #expect(streams.open(userID: user.id + 2) == nil, "three in all")
         // Nobody reads `slow`: past its buffer it is ended, not grown.
@@ -143,16 +147,23 @@ struct InboxStreamTests {
         }
     }
 
-    @Test func tooManyStreamsAre429() async throws {
-        try await TestApp.run(.memory, framework: .live, configure: { $0.streamsPerUser = 1 }) { (app: TestApp) async throws in
+    /// Past STREAMS_PER_USER the user's newest stream replaces the oldest (a
+    /// reloaded page is not locked out by the tabs it left); past STREAMS_MAX
+    /// the process answers 429.
+    @Test func aUsersNewStreamReplacesTheOldestAndTooManyInAllAre429() async throws {
+        try await TestApp.run(.memory, framework: .live, configure: { $0.streamsPerUser = 1; $0.streamsTotal = 1 }) { (app: TestApp) async throws in
             let port = try #require(app.client.port)
             let (_, token) = try await app.user("ann")
+            let (_, otherToken) = try await app.user("bob")
             let first = try await Self.open(port, token: token)
-            _ = first
+            let second = try await Self.open(port, token: token)
+            #expect(try await first.next(timeout: .seconds(30)) == nil, "the older stream ended")
+            _ = second
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/users/user/notifications/stream")
-            request.headers.add(name: "Authorization", value: "Bearer \(token)")
-            let second = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
-            #expect(second.status == .tooManyRequests)
+            request.headers.add(name: "Authorization", value: "Bearer \(otherToken)")
+            let third = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+            #expect(third.status == .tooManyRequests)
+            #expect(third.headers.first(name: "Retry-After") == "10")
             #expect(try await app.request(.get, "/api/v2/users/user/notifications/stream").status == .unauthorized)
         }
     }

@@ -64,19 +64,30 @@ public final class InboxStreams: Sendable {
     /// Open streams now.
     public var count: Int { state.withLockedValue { $0.connections.count } }
 
-    /// A new connection for `userID`, or nil when the user or the process
-    /// has as many as allowed.
+    /// A new connection for `userID`, or nil when the process holds as many
+    /// as allowed. A user at their own limit gets the new one and loses their
+    /// oldest (which reconnects if it is still wanted): a closed tab is only
+    /// noticed at the next write, so refusing would lock out the user who
+    /// reloads the page a few times.
     func open(userID: UserID) -> (id: Int, events: AsyncStream<Event>)? {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(limits.buffer))
-        let id = state.withLockedValue { state -> Int? in
-            guard state.connections.count < limits.total, (state.byUser[userID]?.count ?? 0) < limits.perUser else { return nil }
+        let opened = state.withLockedValue { state -> (id: Int, replaced: Connection?)? in
+            var replaced: Connection?
+            if let mine = state.byUser[userID], mine.count >= limits.perUser, let oldest = mine.min() {
+                replaced = state.connections.removeValue(forKey: oldest)
+                state.byUser[userID]?.remove(oldest)
+            } else if state.connections.count >= limits.total {
+                return nil
+            }
             state.lastID += 1
             state.connections[state.lastID] = Connection(userID: userID, continuation: continuation)
             state.byUser[userID, default: []].insert(state.lastID)
-            return state.lastID
+            return (state.lastID, replaced)
         }
-        guard let id else { return nil }
-        return (id, events)
+        guard let opened else { return nil }
+        if opened.replaced != nil { logger.debug("live stream replaced by the same user's newer one", metadata: ["user_id": "\(userID)"]) }
+        opened.replaced?.continuation.finish()
+        return (opened.id, events)
     }
 
     func close(_ id: Int) {

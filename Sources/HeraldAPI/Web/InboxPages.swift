@@ -3,9 +3,9 @@ import HeraldCore
 import Hummingbird
 import Logging
 
-/// The inbox: newest first, filtered by service and read state, paged by
-/// cursor, live through the stream (herald.js), with read, unread, delete
-/// and "mark all read".
+/// The inbox: newest first, filtered by service and read or starred state,
+/// paged by cursor, live through the stream (herald.js), with read, unread,
+/// star, unstar, delete and "mark all read".
 struct InboxPages {
     let web: WebSupport
     var api: APIContext { web.api }
@@ -21,9 +21,10 @@ struct InboxPages {
         let user = try await web.requireUser(request, context: context)
         let query = request.uri.queryParameters
         let serviceFilter = query["service"].flatMap { Identifiers.uuid(String($0)) }
-        let state = query["state"].map(String.init).flatMap { ["unread", "read"].contains($0) ? $0 : nil } ?? "all"
+        let state = query["state"].map(String.init).flatMap { ["unread", "read", "starred"].contains($0) ? $0 : nil } ?? "all"
         let before = query["before"].flatMap { NotificationID($0) }
-        let filter = InboxFilter(serviceID: serviceFilter, isRead: state == "all" ? nil : state == "read")
+        let filter = InboxFilter(
+            serviceID: serviceFilter, isRead: state == "read" ? true : state == "unread" ? false : nil, isStarred: state == "starred" ? true : nil)
         // Where the live stream starts: now, so nothing between this page and
         // the stream's first event is lost.
         let position = api.clock.now().microsecondsSince1970
@@ -44,7 +45,7 @@ struct InboxPages {
             "hasItems": !items.isEmpty,
             "blank": ["unread": true, "color": "888888"] as [String: Any],
             "services": services.map { ["id": $0.id.wireString, "name": $0.category, "selected": $0.id == serviceFilter] as [String: Any] },
-            "states": [("all", "Everything"), ("unread", "Unread"), ("read", "Read")].map { ["value": $0.0, "label": $0.1, "selected": $0.0 == state] as [String: Any] },
+            "states": [("all", "Everything"), ("unread", "Unread"), ("read", "Read"), ("starred", "Starred")].map { ["value": $0.0, "label": $0.1, "selected": $0.0 == state] as [String: Any] },
             "unreadText": unread == 0 ? "All read" : unread == 1 ? "1 unread" : "\(unread) unread",
             "position": String(position), "filterService": serviceFilter?.wireString ?? "", "filterState": state, "firstPage": before == nil ? "true" : "false",
             "older": (items.count == Self.pageSize ? link(before: items.last?.notification.id) : nil) as String? as Any,
@@ -59,7 +60,7 @@ struct InboxPages {
     static func view(_ item: InboxItem, service: ServiceRecord?) -> [String: Any] {
         let notification = item.notification
         return [
-            "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead,
+            "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead, "starred": item.isStarred,
             "timestamp": Timestamp.wireString(notification.timestamp), "severity": notification.severity as Any,
             "link": WebSupport.safeLink(notification.url) as Any, "serviceName": service?.category ?? "Deleted service", "color": service?.color ?? "888888",
         ]
@@ -69,7 +70,7 @@ struct InboxPages {
         let user = try await web.requireUser(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        let actions: [String: InboxStatus] = ["read": .read, "unread": .unread, "delete": .deleted]
+        let actions: [String: InboxStatus] = ["read": .read, "unread": .unread, "star": .starred, "unstar": .unstarred, "delete": .deleted]
         guard let id = form["id"].flatMap({ NotificationID($0) }), let status = form["action"].flatMap({ actions[$0] }) else {
             throw APIError(.badRequest, "Which notification, and what to do with it?")
         }

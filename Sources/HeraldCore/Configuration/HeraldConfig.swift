@@ -44,7 +44,7 @@ public struct HeraldConfig: Sendable {
     /// Where browsers reach Herald (`https://herald.example.org`): the
     /// browser sign-in's redirect URI, and whether cookies are Secure.
     public var publicURL: String?
-    /// Live inbox streams open at once per user and in all (more get 429).
+    /// Live inbox streams open at once per user (a newer one ends the oldest) and in all (more get 429).
     public var streamsPerUser: Int
     public var streamsTotal: Int
     /// How long one live stream lasts before the server ends it (the

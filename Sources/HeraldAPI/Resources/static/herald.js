@@ -94,6 +94,7 @@
     if (filterService && item.service_id !== filterService) return false;
     if (filterState === "unread" && item.is_read) return false;
     if (filterState === "read" && !item.is_read) return false;
+    if (filterState === "starred" && !item.is_starred) return false;
     return true;
   }
   function applyRead(li, isRead) {
@@ -103,6 +104,11 @@
     li.querySelector("[data-when-read]").hidden = !isRead;
     if (was && isRead) setUnread(unread() - 1);
     if (!was && !isRead) setUnread(unread() + 1);
+  }
+  function applyStarred(li, isStarred) {
+    li.classList.toggle("starred", isStarred);
+    li.querySelector("[data-when-unstarred]").hidden = isStarred;
+    li.querySelector("[data-when-starred]").hidden = !isStarred;
   }
   function remove(li) {
     if (li.classList.contains("unread")) setUnread(unread() - 1);
@@ -137,6 +143,7 @@
     if (!li) return;
     var action = event.detail.action;
     if (action === "delete") remove(li);
+    else if (action === "star" || action === "unstar") applyStarred(li, action === "star");
     else applyRead(li, action === "read");
   });
   var markAll = document.querySelector("form.mark-all");
@@ -152,7 +159,7 @@
   source.addEventListener("notification", function (event) {
     var item = JSON.parse(event.data);
     var li = itemFor(item.id);
-    if (li) { applyRead(li, item.is_read); return; }
+    if (li) { applyRead(li, item.is_read); applyStarred(li, !!item.is_starred); return; }
     if (item.is_read) return;
     setUnread(unread() + 1);
     if (!firstPage || !matches(item)) return;
