@@ -55,7 +55,7 @@ public struct Publisher: Sendable {
             if let requestID { span.attributes["herald.request_id"] = requestID }
             var checked: NotificationDraft
             do {
-                checked = try NotificationRules.validated(draft)
+                checked = try NotificationRules.validated(draft, now: clock.now())
             } catch let error as NotificationRules.Violations {
                 metrics.rejected(from: source)
                 span.setStatus(SpanStatus(code: .error, message: "refused"))

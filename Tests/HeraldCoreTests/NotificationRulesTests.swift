@@ -51,6 +51,62 @@ struct NotificationRulesTests {
         }
     }
 
+    @Test func attributesAreSmallFlatAndNamedPlainly() throws {
+        let good = NotificationAttributes(["class": .string("supernova"), "magnitude": .number(17.9), "alert.stream_v2": .string("CRTS"), "_x": .bool(true)])
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t", attributes: good)).attributes == good)
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t", attributes: NotificationAttributes())).attributes == nil, "empty is none")
+        func issues(_ values: [String: AttributeValue]) -> [String] {
+            do {
+                _ = try NotificationRules.validated(NotificationDraft(title: "t", attributes: NotificationAttributes(values)))
+                return []
+            } catch {
+                return error.issues.filter { $0.field == .attributes }.map(\.message)
+            }
+        }
+        #expect(issues(["1st": .string("x")]).first?.contains("should be 1 to 64 letters") == true)
+        #expect(issues(["has space": .string("x")]).count == 1)
+        #expect(issues([String(repeating: "a", count: 65): .string("x")]).count == 1)
+        #expect(issues(["text": .string(String(repeating: "x", count: 257))]).first?.contains("at most 256") == true)
+        #expect(issues(["text": .string("a\u{0}b")]).count == 1)
+        #expect(issues(["n": .number(.infinity)]).first?.contains("finite") == true)
+        #expect(issues(Dictionary(uniqueKeysWithValues: (0..<33).map { ("a\($0)", AttributeValue.bool(true)) })).first?.contains("at most 32") == true)
+        #expect(issues(Dictionary(uniqueKeysWithValues: (0..<10).map { ("a\($0)", AttributeValue.string(String(repeating: "x", count: 250))) })).first?.contains("2048 bytes") == true)
+        // What cannot be refused (an alert) loses them instead, and says so.
+        let (fitted, changes) = NotificationRules.fitted(NotificationDraft(title: "t", attributes: NotificationAttributes(["bad name": .bool(true)])))
+        #expect(fitted.attributes == nil && changes.map(\.field) == [.attributes])
+    }
+
+    @Test func attributesKeepTheirTypesThroughTheirStoredForm() throws {
+        let attributes = NotificationAttributes([
+            "class": .string("comet \"C/2026\" / é"), "magnitude": .number(17.9), "count": .number(3), "tiny": .number(1e-7), "flag": .bool(false),
+        ])
+        #expect(attributes.json == #"{"class":"comet \"C/2026\" / é","count":3,"flag":false,"magnitude":17.9,"tiny":1e-07}"#)
+        #expect(NotificationAttributes(json: attributes.json) == attributes)
+        #expect(NotificationAttributes(json: #"{"nested":{"a":1}}"#) == nil)
+        #expect(NotificationAttributes(json: #"{"n":null}"#) == nil)
+    }
+
+    @Test func expiryMustBeAheadAndKeysShortAndClean() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t", expiresAt: now.addingTimeInterval(1), key: "ivo://x#1"), now: now).key == "ivo://x#1")
+        #expect(throws: NotificationRules.Violations.self) { try NotificationRules.validated(NotificationDraft(title: "t", expiresAt: now), now: now) }
+        for key in ["", " ", "a\u{1}", String(repeating: "é", count: 200)] {
+            #expect(throws: NotificationRules.Violations.self, "\(key)") { try NotificationRules.validated(NotificationDraft(title: "t", key: key), now: now) }
+        }
+    }
+
+    @Test func senderTimesAreReadInEveryCommonForm() {
+        let base = Date(timeIntervalSince1970: 1_795_996_800)  // 2026-11-30T00:00:00Z
+        #expect(Timestamp.parse("2026-11-30T00:00:00Z") == base)
+        #expect(Timestamp.parse("2026-11-30T00:00:00") == base, "zone-less is UTC, as the API writes")
+        #expect(Timestamp.parse("2026-11-30T01:30:00+01:30") == base)
+        #expect(Timestamp.parse("2026-11-29T23:00:00.250-01:00") == base.addingTimeInterval(0.25))
+        #expect(Timestamp.parse("2026-11-30 00:00:00.123456z")?.microsecondsSince1970 == base.microsecondsSince1970 + 123_456)
+        for bad in ["", "2026-11-30", "2026-13-01T00:00:00Z", "2026-11-30T00:00:00+1", "2026-11-30T00:00:00Zjunk", "tomorrow", "2026-11-30T00:00:00."] {
+            #expect(Timestamp.parse(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func severitiesAreAClosedSetReadWithCommonSpellings() throws {
         #expect(try NotificationRules.validated(NotificationDraft(title: "t", severity: " Warn ")).severity == "warning")
         #expect(try NotificationRules.validated(NotificationDraft(title: "t", severity: "CRIT")).severity == "critical")

@@ -175,6 +175,42 @@ struct PayloadTests {
         }
     }
 
+    /// Attributes reach the app in both providers' custom data, and an
+    /// expiring notification is never shown late: APNs stops at its expiry
+    /// (or the configured time, if sooner), FCM gets the time left as `ttl`,
+    /// and one already past is not sent at all.
+    @Test func attributesTravelAndExpiryBoundsThePush() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var delivery = PolicyTests.delivery()
+        delivery.loginExpiresAt = now.addingTimeInterval(86_400)
+        delivery.notification.attributes = NotificationAttributes(["class": .string("comet"), "magnitude": .number(17.5), "confirmed": .bool(false)])
+        delivery.notification.expiresAt = now.addingTimeInterval(600)
+        let apns = APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 86_400, now: now)
+        #expect(apns.expiration == 1_800_000_600, "the notification's expiry comes before the configured day")
+        #expect(APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 60, now: now).expiration == 1_800_000_060)
+        #expect(APNSRequest(delivery: delivery, topic: "t", expirationSeconds: 0, now: now).expiration == 0, "now or never stays")
+        let payload = try #require(try JSONSerialization.jsonObject(with: apns.payload) as? [String: Any])
+        let attributes = try #require(payload["attributes"] as? [String: Any])
+        #expect(attributes["class"] as? String == "comet" && attributes["magnitude"] as? Double == 17.5 && attributes["confirmed"] as? Bool == false)
+
+        for request in [FCMRequest(delivery: delivery, projectID: "p", now: now)] + FCMRequest.batch([delivery], projectID: "p", now: now) {
+            let message = try #require((try JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["message"] as? [String: Any])
+            #expect((message["android"] as? [String: String])?["ttl"] == "600s")
+            let data = try #require(message["data"] as? [String: String])
+            #expect(data["attributes"] == #"{"class":"comet","confirmed":false,"magnitude":17.5}"#)
+        }
+        #expect(OutcomePolicy.skipReason(delivery, now: now) == nil)
+        #expect(OutcomePolicy.skipReason(delivery, now: now.addingTimeInterval(600)) == "notification expired")
+
+        // Without either, the payloads keep the old shape.
+        let plain = PolicyTests.delivery()
+        let plainPayload = try #require(try JSONSerialization.jsonObject(with: APNSRequest(delivery: plain, topic: "t", expirationSeconds: 0, now: now).payload) as? [String: Any])
+        #expect(plainPayload["attributes"] == nil)
+        let plainMessage = try #require((try JSONSerialization.jsonObject(with: FCMRequest(delivery: plain, projectID: "p").body) as? [String: Any])?["message"] as? [String: Any])
+        #expect((plainMessage["android"] as? [String: String]) == ["priority": "high"])
+        #expect((plainMessage["data"] as? [String: String])?["attributes"] == nil)
+    }
+
     @Test func fcmMessagesAreDataMessagesWithTheOldFields() throws {
         var delivery = PolicyTests.delivery()
         delivery.notification.subtitle = String(repeating: "s", count: 300)

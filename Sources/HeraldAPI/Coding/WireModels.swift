@@ -64,8 +64,11 @@ struct NotificationBody: Encodable {
     var subtitle: String
     var url: String
     var service_id: String
-    /// Only alert notifications have one; absent otherwise, so the old shape is unchanged.
+    // Each of these is absent when not set, so the old clients' shape is unchanged.
     var severity: String?
+    var attributes: NotificationAttributes?
+    var expires_at: String?
+    var key: String?
 
     init(_ notification: NotificationRecord) {
         id = notification.id
@@ -75,6 +78,9 @@ struct NotificationBody: Encodable {
         url = notification.url
         service_id = notification.serviceID.wireString
         severity = notification.severity
+        attributes = notification.attributes
+        expires_at = notification.expiresAt.map(Timestamp.wireString)
+        key = notification.key
     }
 }
 

@@ -38,6 +38,10 @@ struct ServicesController {
         var title: String
         var subtitle: String?
         var url: String?
+        var severity: String?
+        var attributes: NotificationAttributes?
+        var expires_at: String?
+        var key: String?
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -95,7 +99,19 @@ struct ServicesController {
         let id = try Identifiers.serviceID(context)
         try await api.senders.check(request, context: context, serviceID: id)
         let input = try await api.decoding.json(NotificationInput.self, from: request)
-        let draft = NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "")
+        var expiresAt: Date?
+        if let text = input.expires_at {
+            guard let date = Timestamp.parse(text) else {
+                throw ValidationFailure([
+                    ValidationIssue(loc: ["body", "expires_at"], msg: "Input should be a date-time such as 2026-11-24T20:00:00Z", type: "datetime_parsing")
+                ])
+            }
+            expiresAt = date
+        }
+        let draft = NotificationDraft(
+            title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes,
+            expiresAt: expiresAt, key: input.key
+        )
         do {
             let notification = try await api.publisher.publish(draft, to: id, from: .api, requestID: context.id)
             return JSONBody.response(NotificationBody(notification), status: .created)

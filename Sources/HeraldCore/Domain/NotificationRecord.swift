@@ -12,13 +12,20 @@ public struct NotificationRecord: Sendable, Equatable {
     public var url: String
     /// An alert's level (critical, warning, ...), set by the bridges.
     public var severity: String?
+    /// What the sender says about the event (matched by filters).
+    public var attributes: NotificationAttributes?
+    /// After this it leaves inboxes and is no longer pushed.
+    public var expiresAt: Date?
+    /// The sender's name for the event: a later post with the same key
+    /// updates this notification instead of adding one.
+    public var key: String?
     /// Where it was published from (trace context, request id). Read only
     /// where deliveries are claimed: the worker continues the publish's trace.
     public var origin: NotificationOrigin?
 
     public init(
         id: NotificationID, serviceID: UUID, timestamp: Date, title: String, subtitle: String, url: String, severity: String? = nil,
-        origin: NotificationOrigin? = nil
+        attributes: NotificationAttributes? = nil, expiresAt: Date? = nil, key: String? = nil, origin: NotificationOrigin? = nil
     ) {
         self.id = id
         self.serviceID = serviceID
@@ -27,7 +34,15 @@ public struct NotificationRecord: Sendable, Equatable {
         self.subtitle = subtitle
         self.url = url
         self.severity = severity
+        self.attributes = attributes
+        self.expiresAt = expiresAt
+        self.key = key
         self.origin = origin
+    }
+
+    /// The content a sender controls, as a draft (to compare an update with).
+    public var draft: NotificationDraft {
+        NotificationDraft(title: title, subtitle: subtitle, url: url, severity: severity, attributes: attributes, expiresAt: expiresAt, key: key)
     }
 }
 
@@ -74,15 +89,34 @@ public struct NotificationDraft: Sendable, Equatable {
     public var subtitle: String
     public var url: String
     public var severity: String?
+    public var attributes: NotificationAttributes?
+    public var expiresAt: Date?
+    /// Posting again with the same key updates the notification (see `NotificationRecord.key`).
+    public var key: String?
     /// Set by the `Publisher`, not by senders.
     public var origin: NotificationOrigin?
 
-    public init(title: String, subtitle: String = "", url: String = "", severity: String? = nil, origin: NotificationOrigin? = nil) {
+    public init(
+        title: String, subtitle: String = "", url: String = "", severity: String? = nil, attributes: NotificationAttributes? = nil,
+        expiresAt: Date? = nil, key: String? = nil, origin: NotificationOrigin? = nil
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.url = url
         self.severity = severity
+        self.attributes = attributes
+        self.expiresAt = expiresAt
+        self.key = key
         self.origin = origin
+    }
+
+    /// The same content (what makes a repeated keyed post a no-op); the
+    /// origin is not content. Times compare to the millisecond, as stored.
+    public func hasSameContent(as other: NotificationDraft) -> Bool {
+        func millis(_ date: Date?) -> Int64? { date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } }
+        return title == other.title && subtitle == other.subtitle && url == other.url && severity == other.severity
+            && (attributes ?? NotificationAttributes()) == (other.attributes ?? NotificationAttributes())
+            && millis(expiresAt) == millis(other.expiresAt) && key == other.key
     }
 }
 

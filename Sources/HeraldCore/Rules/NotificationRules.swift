@@ -18,8 +18,16 @@ public enum NotificationRules {
     public static let untitled = "(no title)"
 
     public enum Field: String, Sendable {
-        case title, subtitle, url, severity
+        case title, subtitle, url, severity, attributes, expires_at, key
     }
+
+    /// Attributes stay small: they travel in every push (4 KB in all) and
+    /// are matched against every filter of a service.
+    public static let maxAttributes = 32
+    public static let maxAttributeNameLength = 64
+    public static let maxAttributeTextLength = 256
+    public static let maxAttributesBytes = 2_048
+    public static let maxKeyLength = 256
 
     /// One broken rule (when validating) or one change made (when fitting).
     public struct Issue: Sendable, Equatable, CustomStringConvertible {
@@ -36,7 +44,7 @@ public enum NotificationRules {
     }
 
     /// The draft with its severity in canonical form, or every rule it breaks.
-    public static func validated(_ draft: NotificationDraft) throws(Violations) -> NotificationDraft {
+    public static func validated(_ draft: NotificationDraft, now: Date = Date()) throws(Violations) -> NotificationDraft {
         var issues: [Issue] = []
         var checked = draft
         if let problem = TextRules.problem(draft.title, maxLength: maxTitleLength) {
@@ -55,8 +63,58 @@ public enum NotificationRules {
                 issues.append(Issue(field: .severity, type: "enum", message: "Severity should be one of: \(Severity.names)"))
             }
         }
+        if let attributes = draft.attributes {
+            issues += attributeProblems(attributes).map { Issue(field: .attributes, type: $0.type, message: $0.message) }
+            if attributes.isEmpty { checked.attributes = nil }
+        }
+        if let expiresAt = draft.expiresAt, expiresAt <= now {
+            issues.append(Issue(field: .expires_at, type: "datetime_future", message: "Expiry should be in the future"))
+        }
+        if let key = draft.key {
+            if let problem = TextRules.problem(key, maxLength: maxKeyLength) {
+                issues.append(Issue(field: .key, type: problem.type, message: problem.message))
+            } else if key.utf8.count > maxIdentityBytes {
+                issues.append(Issue(field: .key, type: "string_too_long", message: "Key should have at most \(maxIdentityBytes) bytes"))
+            }
+        }
         guard issues.isEmpty else { throw Violations(issues: issues) }
         return checked
+    }
+
+    /// Why these attributes cannot be stored, if they cannot: too many, a
+    /// name that is not a plain identifier, text too long or with control
+    /// characters, a number JSON cannot carry, or too big in all.
+    static func attributeProblems(_ attributes: NotificationAttributes) -> [(type: String, message: String)] {
+        var problems: [(type: String, message: String)] = []
+        if attributes.values.count > maxAttributes {
+            problems.append(("too_long", "Attributes should have at most \(maxAttributes) entries"))
+        }
+        for (name, value) in attributes.values.sorted(by: { $0.key < $1.key }) {
+            if !isAttributeName(name) {
+                problems.append(("string_pattern_mismatch", "Attribute name '\(TextRules.truncated(name, to: 80))' should be 1 to \(maxAttributeNameLength) letters, digits, '_', '-' or '.', starting with a letter or '_'"))
+            }
+            switch value {
+            case .string(let text):
+                if let problem = TextRules.problem(text, maxLength: maxAttributeTextLength, allowEmpty: true) {
+                    problems.append((problem.type, "Attribute '\(TextRules.truncated(name, to: 80))': \(problem.message)"))
+                }
+            case .number(let number) where !number.isFinite:
+                problems.append(("finite_number", "Attribute '\(TextRules.truncated(name, to: 80))' should be a finite number"))
+            default: break
+            }
+        }
+        if problems.isEmpty, attributes.json.utf8.count > maxAttributesBytes {
+            problems.append(("too_long", "Attributes should take at most \(maxAttributesBytes) bytes as JSON"))
+        }
+        return problems
+    }
+
+    /// A plain identifier, so a filter can name it without quoting.
+    public static func isAttributeName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, bytes.count <= maxAttributeNameLength else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_") }
+        return isLetter(first) && bytes.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }
 
     /// The draft made to pass: control characters removed, text cut to its
@@ -90,6 +148,13 @@ public enum NotificationRules {
             if fitted.severity == nil {
                 changes.append(Issue(field: .severity, type: "enum", message: "dropped: not one of \(Severity.names)"))
             }
+        }
+        if let attributes = fitted.attributes, !attributeProblems(attributes).isEmpty {
+            fitted.attributes = nil
+            changes.append(Issue(field: .attributes, type: "value_error", message: "dropped: \(attributeProblems(attributes).map(\.message).joined(separator: "; "))"))
+        }
+        if let key = fitted.key {
+            fitted.key = storableIdentity(key)
         }
         return (fitted, changes)
     }

@@ -39,9 +39,20 @@ public struct APNSRequest: Sendable, Equatable {
         self.deviceToken = delivery.token ?? ""
         self.topic = topic
         self.priority = 10
-        self.expiration = expirationSeconds == 0 ? 0 : Int(now.timeIntervalSince1970) + expirationSeconds
+        self.expiration = Self.expiration(configured: expirationSeconds, notificationExpiresAt: delivery.notification.expiresAt, now: now)
         self.collapseID = "herald-\(delivery.notification.id)"
         self.payload = payload
+    }
+
+    /// Epoch seconds after which APNs stops trying: the configured time from
+    /// now, or the notification's own expiry if that comes first (a late
+    /// alert is never shown). 0 (now or never) stays 0.
+    static func expiration(configured: Int, notificationExpiresAt: Date?, now: Date) -> Int {
+        guard configured != 0 else { return 0 }
+        let configuredAt = Int(now.timeIntervalSince1970) + configured
+        guard let expiresAt = notificationExpiresAt else { return configuredAt }
+        // At least a second ahead: an epoch in the past would be read as "now or never".
+        return max(Int(now.timeIntervalSince1970) + 1, min(configuredAt, Int(expiresAt.timeIntervalSince1970)))
     }
 
     /// The requests for a batch. A payload differs between devices only by
@@ -68,7 +79,7 @@ public struct APNSRequest: Sendable, Equatable {
     }
 
     /// `{"aps": {"alert": {"title", "subtitle"}, "badge", "sound": "default"}, ...}`
-    /// plus the notification's id, service and url for the app. The subtitle
+    /// plus the notification's id, service, url, severity and attributes for the app. The subtitle
     /// is cut to 256 characters, then the whole is fitted into 4096 bytes
     /// (`PayloadFitting`).
     static func payload(notification: NotificationRecord, badge: Int) -> Data {
@@ -78,7 +89,7 @@ public struct APNSRequest: Sendable, Equatable {
             let body = APNSPayload(
                 aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
                 notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: url,
-                severity: notification.severity
+                severity: notification.severity, attributes: notification.attributes
             )
             return (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
         }
@@ -100,6 +111,8 @@ struct APNSPayload: Encodable {
     var service_id: String
     var url: String
     var severity: String?
+    /// The sender's attributes as a JSON object; absent when none.
+    var attributes: NotificationAttributes?
 }
 
 enum JSONPayloadEncoder {

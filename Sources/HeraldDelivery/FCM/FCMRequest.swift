@@ -13,8 +13,8 @@ public struct FCMRequest: Sendable, Equatable {
 
     public var path: String { "/v1/projects/\(projectID)/messages:send" }
 
-    public init(delivery: ClaimedDelivery, projectID: String) {
-        self.init(projectID: projectID, body: Self.body(notification: delivery.notification, token: delivery.token ?? ""))
+    public init(delivery: ClaimedDelivery, projectID: String, now: Date = Date()) {
+        self.init(projectID: projectID, body: Self.body(notification: delivery.notification, token: delivery.token ?? "", now: now))
     }
 
     init(projectID: String, body: Data) {
@@ -25,7 +25,7 @@ public struct FCMRequest: Sendable, Equatable {
     /// The requests for a batch. A message differs between devices only by
     /// the token, so each notification is encoded once with a marker where
     /// the token goes, and each device's token is put in its place.
-    public static func batch(_ deliveries: [ClaimedDelivery], projectID: String) -> [FCMRequest] {
+    public static func batch(_ deliveries: [ClaimedDelivery], projectID: String, now: Date = Date()) -> [FCMRequest] {
         // By id, checked by content (see `APNSRequest.batch`).
         var templates: [Int64: (notification: NotificationRecord, template: TokenTemplate?)] = [:]
         return deliveries.map { delivery in
@@ -34,17 +34,21 @@ public struct FCMRequest: Sendable, Equatable {
             if let cached = templates[notification.id], cached.notification == notification {
                 template = cached.template
             } else {
-                template = TokenTemplate(body(notification: notification, token: TokenTemplate.marker))
+                template = TokenTemplate(body(notification: notification, token: TokenTemplate.marker, now: now))
                 templates[notification.id] = (notification, template)
             }
             let token = delivery.token ?? ""
-            let body = template?.body(token: token, maxBytes: maxPayloadBytes) ?? body(notification: notification, token: token)
+            let body = template?.body(token: token, maxBytes: maxPayloadBytes) ?? body(notification: notification, token: token, now: now)
             return FCMRequest(projectID: projectID, body: body)
         }
     }
 
-    static func body(notification: NotificationRecord, token: String) -> Data {
-        PayloadFitting.fit(
+    /// A data message: FCM's `data` holds strings only, so the attributes
+    /// travel as one JSON text (`attributes`). A notification that expires
+    /// gets an Android `ttl` of the time left, so FCM drops it when late.
+    static func body(notification: NotificationRecord, token: String, now: Date) -> Data {
+        let ttl = notification.expiresAt.map { "\(max(1, Int($0.timeIntervalSince(now).rounded(.up))))s" }
+        return PayloadFitting.fit(
             title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), url: notification.url, maxBytes: maxPayloadBytes
         ) { title, text, url in
             var fields = [
@@ -52,7 +56,8 @@ public struct FCMRequest: Sendable, Equatable {
                 "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
             ]
             fields["severity"] = notification.severity
-            let message = FCMEnvelope(message: .init(token: token, data: fields, android: .init(priority: "high")))
+            fields["attributes"] = notification.attributes?.json
+            let message = FCMEnvelope(message: .init(token: token, data: fields, android: .init(priority: "high", ttl: ttl)))
             return (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
         }
     }
@@ -93,6 +98,8 @@ struct FCMEnvelope: Encodable {
     struct Message: Encodable {
         struct Android: Encodable {
             var priority: String
+            /// "3600s"; absent: FCM's default (4 weeks).
+            var ttl: String?
         }
         var token: String
         var data: [String: String]

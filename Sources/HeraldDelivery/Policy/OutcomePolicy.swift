@@ -22,6 +22,7 @@ public struct OutcomePolicy: Sendable {
         guard delivery.token != nil else { return "device removed" }
         guard delivery.userIsActive else { return "user inactive" }
         guard let expiry = delivery.loginExpiresAt, expiry > now else { return "login expired" }
+        if let expiresAt = delivery.notification.expiresAt, expiresAt <= now { return "notification expired" }
         return nil
     }
 

@@ -3,10 +3,17 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: NotificationStore {
-    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?)
+    /// A notification's columns, in `notificationColumns`' order.
+    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?)
+
+    /// What every read of a notification selects (from `n`).
+    static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key"
 
     static func notification(_ row: NotificationRow) -> NotificationRecord {
-        NotificationRecord(id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6)
+        NotificationRecord(
+            id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6,
+            attributes: row.7.flatMap(NotificationAttributes.init(json:)), expiresAt: row.8?.date, key: row.9
+        )
     }
 
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
@@ -16,12 +23,12 @@ extension PostgresStore: NotificationStore {
 
     /// A published notification with its 1-based position in the batch, and
     /// whether the batch queued any delivery.
-    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, Bool)
+    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool)
 
     static func inOrder(_ rows: [PublishedRow], count: Int) -> PublishedBatch {
         var stored = [NotificationRecord?](repeating: nil, count: count)
-        for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)) }
-        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.8 })
+        for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)) }
+        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.11 })
     }
 
     /// One statement, so one round trip and one implicit transaction: the
@@ -41,6 +48,10 @@ extension PostgresStore: NotificationStore {
         let severities = batch.map { $0.draft.severity ?? "" }
         let traces = batch.map { $0.draft.origin?.traceContextJSON ?? "" }
         let requests = batch.map { $0.draft.origin?.requestID ?? "" }
+        let attributes = batch.map { $0.draft.attributes?.json ?? "" }
+        // Microseconds since 1970, 0 for none (arrays cannot hold NULL here).
+        let expiries = batch.map { $0.draft.expiresAt?.microsecondsSince1970 ?? 0 }
+        let keys = batch.map { $0.draft.key ?? "" }
         // The batch's services again, as one array the planner can read: it
         // cannot see into `unnest`, and would plan every publish as if for the
         // average service (scanning every subscription and device once some
@@ -54,15 +65,16 @@ extension PostgresStore: NotificationStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
             ),
             n AS (
-                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id)
-                SELECT id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(trace_context, ''), NULLIF(request_id, '')
+                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key)
+                SELECT id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(trace_context, ''), NULLIF(request_id, ''),
+                    NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, '')
                 FROM input ORDER BY ord
             ),
             linked AS (
@@ -86,34 +98,38 @@ extension PostgresStore: NotificationStore {
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || i.id::text) FROM input i
                 WHERE EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
             )
-            SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), EXISTS (SELECT 1 FROM queued)
+            SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(attributes, ''), \(unescaped: Self.expiryColumn),
+                NULLIF(key, ''), EXISTS (SELECT 1 FROM queued)
             FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
     }
 
+    /// `expires_us` (µs since 1970, 0 for none) as a timestamp, exactly.
+    static let expiryColumn = "CASE WHEN expires_us = 0 THEN NULL ELSE timestamptz 'epoch' + expires_us * interval '1 microsecond' END"
+
     public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
         try await rows(
-            "SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id",
+            "SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) ORDER BY created_at, id",
             as: NotificationRow.self
         ).map(Self.notification)
     }
 
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
-        try await first("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)", as: NotificationRow.self)
+        try await first("SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE id = \(id)", as: NotificationRow.self)
             .map(Self.notification)
     }
 
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         let newestFirst = try await rows(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
+            SELECT \(unescaped: Self.notificationColumns), i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
-            WHERE i.user_id = \(userID)
+            WHERE i.user_id = \(userID) AND \(unescaped: Self.unexpired)
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7, isStarred: $0.8)
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), isRead: $0.10, isStarred: $0.11)
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
@@ -122,18 +138,18 @@ extension PostgresStore: NotificationStore {
         let (before, after) = start.bounds
         return try await rows(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
+            SELECT \(unescaped: Self.notificationColumns), i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
-            WHERE i.user_id = \(userID)
+            WHERE i.user_id = \(userID) AND \(unescaped: Self.unexpired)
                 AND (\(before)::int8 IS NULL OR i.notification_id < \(before)) AND (\(after)::int8 IS NULL OR i.notification_id > \(after))
                 AND (\(filter.serviceID)::uuid IS NULL OR n.service_id = \(filter.serviceID))
                 AND (\(filter.isRead)::bool IS NULL OR i.is_read = \(filter.isRead))
                 AND (\(filter.isStarred)::bool IS NULL OR i.is_starred = \(filter.isStarred))
             ORDER BY i.notification_id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7, isStarred: $0.8)
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), isRead: $0.10, isStarred: $0.11)
         }
     }
 
@@ -141,7 +157,7 @@ extension PostgresStore: NotificationStore {
         let (before, after) = start.bounds
         return try await rows(
             """
-            SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications
+            SELECT \(unescaped: Self.notificationColumns) FROM notifications n
             WHERE service_id = \(serviceID) AND (\(before)::int8 IS NULL OR id < \(before)) AND (\(after)::int8 IS NULL OR id > \(after))
             ORDER BY id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
             """,
@@ -172,13 +188,16 @@ extension PostgresStore: NotificationStore {
     public func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange] {
         let changed = try await rows(
             """
-            SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.changed_at, i.is_starred
+            SELECT \(unescaped: Self.notificationColumns), i.is_read, i.changed_at, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
-            WHERE i.user_id = \(userID) AND i.changed_at > \(ExactTimestamp(since)) ORDER BY i.changed_at LIMIT \(limit)
+            WHERE i.user_id = \(userID) AND i.changed_at > \(ExactTimestamp(since)) AND \(unescaped: Self.unexpired) ORDER BY i.changed_at LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, ExactTimestamp, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, ExactTimestamp, Bool).self
         ).map {
-            InboxChange(.upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6)), isRead: $0.7, isStarred: $0.9)), at: $0.8.date)
+            InboxChange(
+                .upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), isRead: $0.10, isStarred: $0.12)),
+                at: $0.11.date
+            )
         }
         let removed = try await rows(
             """
@@ -194,13 +213,15 @@ extension PostgresStore: NotificationStore {
         var items: [UserID: InboxItem] = [:]
         for row in try await rows(
             """
-            SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
+            SELECT i.user_id, \(unescaped: Self.notificationColumns), i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
             """,
-            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, Bool, Bool).self
+            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, Bool).self
         ) {
-            items[row.0] = InboxItem(notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7)), isRead: row.8, isStarred: row.9)
+            items[row.0] = InboxItem(
+                notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)), isRead: row.11, isStarred: row.12
+            )
         }
         return items
     }
@@ -224,6 +245,14 @@ extension PostgresStore: NotificationStore {
     }
 
     public func unreadCount(userID: UserID) async throws -> Int {
-        try await count("SELECT count(*) FROM inbox WHERE user_id = \(userID) AND NOT is_read")
+        try await count(
+            """
+            SELECT count(*) FROM inbox i JOIN notifications n ON n.id = i.notification_id
+            WHERE i.user_id = \(userID) AND NOT i.is_read AND \(unescaped: Self.unexpired)
+            """
+        )
     }
+
+    /// An expired notification leaves every inbox (starred ones stay).
+    static let unexpired = "(n.expires_at IS NULL OR n.expires_at > now() OR i.is_starred)"
 }

@@ -8,8 +8,18 @@ extension SQLiteStore: NotificationStore {
     static func notification(from row: SQLiteRow, id: String = "id") throws -> NotificationRecord {
         NotificationRecord(
             id: try row.int64(id), serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
-            title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity")
+            title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity"),
+            attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
+            key: try row.optionalText("key")
         )
+    }
+
+    /// What every read of a notification selects (from `n`).
+    static let notificationColumns: SQLiteQuery = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key"
+
+    /// An expired notification leaves every inbox (starred ones stay).
+    static func unexpired(at now: Date = Date()) -> SQLiteQuery {
+        "(n.expires_at IS NULL OR n.expires_at > \(now) OR i.is_starred)"
     }
 
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
@@ -29,10 +39,11 @@ extension SQLiteStore: NotificationStore {
         guard
             let row = try await db.first(
                 """
-                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id)
-                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID)
+                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key)
+                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID),
+                    \(draft.attributes?.json), \(draft.expiresAt), \(draft.key)
                 FROM services WHERE id = \(serviceID)
-                RETURNING id, service_id, created_at, title, subtitle, url, severity
+                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
                 """
             )
         else { return nil }
@@ -54,7 +65,7 @@ extension SQLiteStore: NotificationStore {
     public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
         try await database.read { db in
             try await db.rows(
-                "SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE service_id = \(serviceID) ORDER BY created_at, id"
+                "SELECT \(Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) ORDER BY created_at, id"
             ).map { try Self.notification(from: $0) }
         }
     }
@@ -63,9 +74,9 @@ extension SQLiteStore: NotificationStore {
         let newestFirst = try await database.read { db in
             try await db.rows(
                 """
-                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
-                WHERE i.user_id = \(userID)
+                WHERE i.user_id = \(userID) AND \(Self.unexpired())
                 ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
                 """
             ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred")) }
@@ -79,9 +90,9 @@ extension SQLiteStore: NotificationStore {
         return try await database.read { db in
             try await db.rows(
                 """
-                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
-                WHERE i.user_id = \(userID)
+                WHERE i.user_id = \(userID) AND \(Self.unexpired())
                     AND (\(before) IS NULL OR i.notification_id < \(before)) AND (\(after) IS NULL OR i.notification_id > \(after))
                     AND (\(filter.serviceID) IS NULL OR n.service_id = \(filter.serviceID))
                     AND (\(filter.isRead) IS NULL OR i.is_read = \(filter.isRead))
@@ -98,7 +109,7 @@ extension SQLiteStore: NotificationStore {
         return try await database.read { db in
             try await db.rows(
                 """
-                SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications
+                SELECT \(Self.notificationColumns) FROM notifications n
                 WHERE service_id = \(serviceID) AND (\(before) IS NULL OR id < \(before)) AND (\(after) IS NULL OR id > \(after))
                 ORDER BY id \(order) LIMIT \(limit)
                 """
@@ -151,9 +162,9 @@ extension SQLiteStore: NotificationStore {
         try await database.read { db in
             let changed = try await db.rows(
                 """
-                SELECT n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred, i.changed_at
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred, i.changed_at
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
-                WHERE i.user_id = \(userID) AND i.changed_at > \(since) ORDER BY i.changed_at LIMIT \(limit)
+                WHERE i.user_id = \(userID) AND i.changed_at > \(since) AND \(Self.unexpired()) ORDER BY i.changed_at LIMIT \(limit)
                 """
             ).map { InboxChange(.upserted(InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred"))), at: try $0.date("changed_at")) }
             let removed = try await db.rows(
@@ -171,7 +182,7 @@ extension SQLiteStore: NotificationStore {
             var items: [UserID: InboxItem] = [:]
             for row in try await db.rows(
                 """
-                SELECT i.user_id, n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, i.is_read, i.is_starred
+                SELECT i.user_id, \(Self.notificationColumns), i.is_read, i.is_starred
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                 WHERE i.notification_id = \(notificationID) AND i.user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
                 """
@@ -188,13 +199,20 @@ extension SQLiteStore: NotificationStore {
 
     public func unreadCount(userID: UserID) async throws -> Int {
         try await database.read { db in
-            Int(try await db.first("SELECT count(*) AS n FROM inbox WHERE user_id = \(userID) AND is_read = 0")?.int64("n") ?? 0)
+            Int(
+                try await db.first(
+                    """
+                    SELECT count(*) AS unread FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                    WHERE i.user_id = \(userID) AND i.is_read = 0 AND \(Self.unexpired())
+                    """
+                )?.int64("unread") ?? 0
+            )
         }
     }
 
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await database.read { db in
-            try await db.first("SELECT id, service_id, created_at, title, subtitle, url, severity FROM notifications WHERE id = \(id)").map { try Self.notification(from: $0) }
+            try await db.first("SELECT \(Self.notificationColumns) FROM notifications n WHERE id = \(id)").map { try Self.notification(from: $0) }
         }
     }
 }

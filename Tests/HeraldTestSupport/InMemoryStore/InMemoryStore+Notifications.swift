@@ -15,7 +15,8 @@ extension InMemoryStore: NotificationStore {
     static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in state: inout State) -> NotificationRecord? {
         guard state.services[serviceID] != nil else { return nil }
         let notification = NotificationRecord(
-            id: state.nextID(), serviceID: serviceID, timestamp: date, title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity
+            id: state.nextID(), serviceID: serviceID, timestamp: date, title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity,
+            attributes: draft.attributes, expiresAt: draft.expiresAt, key: draft.key
         )
         state.notifications[notification.id] = notification
         // Kept aside, as the databases keep it in columns only the claim reads.
@@ -51,7 +52,7 @@ extension InMemoryStore: NotificationStore {
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         try withState { state in
             let links = state.inbox[userID] ?? [:]
-            let items = Self.chronological(links.keys.compactMap { state.notifications[$0] }).suffix(limit)
+            let items = Self.chronological(links.keys.filter { state.isShown($0, to: userID) }.compactMap { state.notifications[$0] }).suffix(limit)
                 .map { InboxItem(notification: $0, isRead: links[$0.id] ?? false, isStarred: state.starred[userID]?.contains($0.id) == true) }
             return order == .ascending ? Array(items) : items.reversed()
         }
@@ -62,7 +63,8 @@ extension InMemoryStore: NotificationStore {
             let links = state.inbox[userID] ?? [:]
             let (before, after) = start.bounds
             let matching = links.keys.filter { id in
-                guard (before.map { id < $0 } ?? true) && (after.map { id > $0 } ?? true), let notification = state.notifications[id] else { return false }
+                guard (before.map { id < $0 } ?? true) && (after.map { id > $0 } ?? true), let notification = state.notifications[id],
+                      state.isShown(id, to: userID) else { return false }
                 return (filter.serviceID.map { notification.serviceID == $0 } ?? true) && (filter.isRead.map { links[id] == $0 } ?? true)
                     && (filter.isStarred.map { (state.starred[userID]?.contains(id) == true) == $0 } ?? true)
             }.sorted()
@@ -108,7 +110,7 @@ extension InMemoryStore: NotificationStore {
         try withState { state in
             let links = state.inbox[userID] ?? [:]
             let changed = (state.inboxChangedAt[userID] ?? [:]).filter { $0.value > since }.compactMap { id, at -> InboxChange? in
-                guard let notification = state.notifications[id], let isRead = links[id] else { return nil }
+                guard let notification = state.notifications[id], let isRead = links[id], state.isShown(id, to: userID) else { return nil }
                 return InboxChange(.upserted(InboxItem(notification: notification, isRead: isRead, isStarred: state.starred[userID]?.contains(id) == true)), at: at)
             }
             let removed = (state.removals[userID] ?? []).filter { $0.1 > since }.map { InboxChange(.removed($0.0), at: $0.1) }

@@ -67,7 +67,13 @@ public final class InMemoryStore: Sendable {
         }
 
         func unread(_ userID: UserID) -> Int {
-            inbox[userID, default: [:]].values.filter { !$0 }.count
+            inbox[userID, default: [:]].filter { !$0.value && isShown($0.key, to: userID) }.count
+        }
+
+        /// An expired notification leaves every inbox (starred ones stay).
+        func isShown(_ id: NotificationID, to userID: UserID, now: Date = Date()) -> Bool {
+            guard let expiresAt = notifications[id]?.expiresAt else { return true }
+            return expiresAt > now || starred[userID]?.contains(id) == true
         }
     }
 

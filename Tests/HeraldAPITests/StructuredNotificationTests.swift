@@ -1,0 +1,96 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Notifications with attributes, a severity, an expiry and a key: stored,
+/// returned only when set, and refused clearly when wrong.
+@Suite("Structured notifications")
+struct StructuredNotificationTests {
+    @Test(arguments: Backend.allCases)
+    func attributesSeverityAndExpiryAreStoredAndReturnedOnlyWhenSet(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (user, token) = try await app.user("vera")
+            try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            let expiry = Timestamp.truncated(Date().addingTimeInterval(3600))
+            let posted = try await app.request(
+                .post, "/api/v2/services/\(service.id.uuidString)/notifications",
+                json: [
+                    "title": "SN 2026abc", "severity": "Warn", "key": "ivo://ztf/2026abc",
+                    "attributes": ["class": "supernova", "magnitude": 17.9, "stream": "CRTS", "confirmed": true] as [String: Any],
+                    "expires_at": ISO8601DateFormatter().string(from: expiry),
+                ]
+            )
+            #expect(posted.status == .created)
+            let body = try #require(try posted.json() as? [String: Any])
+            #expect(Set(body.keys) == ["id", "timestamp", "title", "subtitle", "url", "service_id", "severity", "attributes", "expires_at", "key"])
+            #expect(body["severity"] as? String == "warning")
+            #expect(body["key"] as? String == "ivo://ztf/2026abc")
+            #expect(body["expires_at"] as? String == Timestamp.wireString(Date(timeIntervalSince1970: expiry.timeIntervalSince1970.rounded(.down))))
+            let attributes = try #require(body["attributes"] as? [String: Any])
+            #expect(attributes["class"] as? String == "supernova" && attributes["magnitude"] as? Double == 17.9 && attributes["confirmed"] as? Bool == true)
+
+            _ = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "plain"])
+            let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: token).json() as? [[String: Any]])
+            #expect(inbox.count == 2)
+            let plain = try #require(inbox.first { $0["title"] as? String == "plain" })
+            #expect(Set(plain.keys) == ["id", "timestamp", "title", "subtitle", "url", "service_id", "is_read"], "the old shape when nothing is set")
+            let structured = try #require(inbox.first { $0["title"] as? String == "SN 2026abc" })
+            #expect((structured["attributes"] as? [String: Any])?["stream"] as? String == "CRTS")
+        }
+    }
+
+    /// Past its expiry a notification leaves inboxes and unread counts,
+    /// unless the user starred it; the service's history keeps it.
+    @Test(arguments: Backend.allCases)
+    func anExpiredNotificationLeavesInboxesButNotBookmarks(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (user, token) = try await app.user("walt")
+            try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            let now = Timestamp.now()
+            // Straight into the store: the API refuses an expiry in the past.
+            let gone = try #require(try await app.store.publish(NotificationDraft(title: "gone", expiresAt: now.addingTimeInterval(-1)), serviceID: service.id, at: now))
+            let kept = try #require(try await app.store.publish(NotificationDraft(title: "starred", expiresAt: now.addingTimeInterval(-1)), serviceID: service.id, at: now))
+            _ = try await app.store.publish(NotificationDraft(title: "later", expiresAt: now.addingTimeInterval(3600)), serviceID: service.id, at: now)
+            try await app.store.updateInbox(userID: user.id, [kept.id: .starred])
+            let titles = { (path: String) async throws -> [String] in
+                (try await app.request(.get, path, token: token).json() as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }.sorted()
+            }
+            #expect(try await titles("/api/v2/users/user/notifications") == ["later", "starred"])
+            #expect(try await titles("/api/v2/users/user/notifications?limit=10") == ["later", "starred"])
+            #expect(try await app.store.unreadCount(userID: user.id) == 2)
+            #expect(try await app.store.notifications(serviceID: service.id).map(\.id).contains(gone.id))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func wrongAttributesExpiriesAndKeysAreA422NamingTheField(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let path = "/api/v2/services/\(service.id.uuidString)/notifications"
+            let cases: [(String, [String], String)] = [
+                (#"{"title": "t", "attributes": {"a": {"nested": 1}}}"#, ["body", "attributes", "a"], "model_type"),
+                (#"{"title": "t", "attributes": {"a": [1]}}"#, ["body", "attributes", "a"], "model_type"),
+                (#"{"title": "t", "attributes": {"a": null}}"#, ["body", "attributes", "a"], "model_type"),
+                (#"{"title": "t", "attributes": ["a"]}"#, ["body", "attributes"], "model_type"),
+                (#"{"title": "t", "attributes": {"two words": 1}}"#, ["body", "attributes"], "string_pattern_mismatch"),
+                (#"{"title": "t", "expires_at": "tomorrow"}"#, ["body", "expires_at"], "datetime_parsing"),
+                (#"{"title": "t", "expires_at": "2001-01-01T00:00:00Z"}"#, ["body", "expires_at"], "datetime_future"),
+                (#"{"title": "t", "key": ""}"#, ["body", "key"], "string_too_short"),
+                (#"{"title": "t", "severity": "apocalyptic"}"#, ["body", "severity"], "enum"),
+            ]
+            for (raw, location, type) in cases {
+                let response = try await app.request(.post, path, rawBody: raw)
+                #expect(response.status == .unprocessableContent, "\(raw)")
+                let issue = (try response.json(["detail"]) as? [[String: Any]])?.first
+                #expect(issue?["loc"] as? [String] == location, "\(raw)")
+                #expect(issue?["type"] as? String == type, "\(raw)")
+            }
+            #expect(try await app.store.notifications(serviceID: service.id).isEmpty)
+        }
+    }
+}
