@@ -24,7 +24,7 @@ final class PublishBatcher: Sendable {
     }
 
     /// Each request's outcome. When the database refuses a batch for a
-    /// value in it, each of its posts is tried once on its own, so one bad
+    /// value (or a taken key) in it, each of its posts is tried once on its own, so one bad
     /// post never fails the others beside it. Any other failure (the
     /// database away) is every post's: trying them one by one would only
     /// make each caller wait for as many failures.
@@ -37,7 +37,10 @@ final class PublishBatcher: Sendable {
             // A wrong count is caught by GroupCommit (BatchMismatch for every post).
             return stored.notifications.map { .success($0) }
         } catch {
-            guard requests.count > 1, case .invalidInput = error as? StoreError else {
+            // A value refused, or a key another post stored first: each post
+            // on its own, so only the one concerned fails.
+            let isOnePostsFault = switch error as? StoreError { case .invalidInput, .conflict: true; default: false }
+            guard requests.count > 1, isOnePostsFault else {
                 return requests.map { _ in .failure(error) }
             }
             var outcomes: [Result<NotificationRecord?, any Error>] = []

@@ -94,3 +94,88 @@ struct StructuredNotificationTests {
         }
     }
 }
+
+/// Personal filters and keyed updates: who is told, and how often.
+@Suite("Filters and updates")
+struct FilterAndUpdateTests {
+    /// The reclassification case: an event first posted as "unknown", then
+    /// again with the same key as "comet", reaches each user once, and the
+    /// comet watchers only at the update.
+    @Test(arguments: Backend.allCases)
+    func aReclassifiedEventReachesTheUsersWhoseFilterNowMatchesOnce(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService(category: "Transients")
+            var tokens: [String: String] = [:]
+            var names: [Int64: String] = [:]
+            let filters = ["comets": "class in [comet]", "unknowns": "class = unknown", "bright": "magnitude < 10", "everything": ""]
+            for (name, expression) in filters {
+                let (user, token) = try await app.user(name)
+                tokens[name] = token
+                names[user.id] = name
+                try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+                _ = try await app.store.registerDevice(userID: user.id, token: "fcm-\(name)-" + String(repeating: "a", count: 40), platform: .fcm, at: Date())
+                let set = try await app.request(.put, "/api/v2/users/user/services/\(service.id.uuidString)/filters", token: token, json: ["expression": expression])
+                #expect(set.status == .ok, "\(name)")
+            }
+            let path = "/api/v2/services/\(service.id.uuidString)/notifications"
+            let first = try await app.request(
+                .post, path, json: ["title": "New transient", "key": "ivo://test/1", "attributes": ["class": "unknown", "magnitude": 18.2] as [String: Any]]
+            )
+            #expect(first.status == .created)
+            let id = try #require(try first.json(["id"]) as? Int)
+            let repeated = try await app.request(
+                .post, path, json: ["title": "New transient", "key": "ivo://test/1", "attributes": ["class": "unknown", "magnitude": 18.2] as [String: Any]]
+            )
+            #expect(try repeated.status == .ok && (repeated.json(["id"]) as? Int) == id, "the same content again is a no-op")
+            let updated = try await app.request(
+                .post, path, json: ["title": "Comet C/2026 X1", "key": "ivo://test/1", "attributes": ["class": "comet", "magnitude": 18.2] as [String: Any]]
+            )
+            #expect(try updated.status == .ok && (updated.json(["id"]) as? Int) == id, "an update keeps the id")
+
+            // Pushes: one per user, each when their filter first matched.
+            let pushed = try await app.store.deliveryReport(notificationID: Int64(id)).compactMap { names[$0.userID] }.sorted()
+            #expect(pushed == ["comets", "everything", "unknowns"])
+
+            // Inboxes: the same users, each holding the updated content.
+            for (name, expected) in [("comets", true), ("unknowns", true), ("everything", true), ("bright", false)] {
+                let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: tokens[name]!).json() as? [[String: Any]])
+                #expect(inbox.count == (expected ? 1 : 0), "\(name)")
+                if expected { #expect(inbox.first?["title"] as? String == "Comet C/2026 X1", "\(name)") }
+            }
+            #expect(try await app.store.notifications(serviceID: service.id).count == 1)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func filtersAreReadBackInCanonicalFormAndMistakesAreA422WithThePosition(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (_, token) = try await app.user("ida")
+            let path = "/api/v2/users/user/services/\(service.id.uuidString)/filters"
+            let none = try #require(try await app.request(.get, path, token: token).json() as? [String: Any])
+            #expect(none["expression"] is NSNull && (none["include_keywords"] as? [String]) == [])
+            let set = try await app.request(
+                .put, path, token: token,
+                json: ["expression": "class IN [supernova,comet] AND magnitude<=19", "include_keywords": ["Beam", " beam "], "exclude_keywords": ["test"]]
+            )
+            #expect(set.status == .ok)
+            let read = try #require(try await app.request(.get, path, token: token).json() as? [String: Any])
+            #expect(read["expression"] as? String == "class in [supernova, comet] and magnitude <= 19")
+            #expect(read["include_keywords"] as? [String] == ["Beam"] && read["exclude_keywords"] as? [String] == ["test"])
+
+            let bad = try await app.request(.put, path, token: token, json: ["expression": "class in [supernova, comet", "include_keywords": [""]])
+            #expect(bad.status == .unprocessableContent)
+            let issues = try #require(try bad.json(["detail"]) as? [[String: Any]])
+            #expect(issues.first?["loc"] as? [String] == ["body", "expression"])
+            #expect((issues.first?["msg"] as? String)?.hasSuffix("at position 26") == true)
+            #expect((issues.last?["loc"] as? [Any])?.count == 3)
+            #expect(try await app.request(.get, path, token: token).json(["expression"]) as? String == "class in [supernova, comet] and magnitude <= 19", "unchanged")
+
+            #expect(try await app.request(.delete, path, token: token).status == .noContent)
+            #expect(try await app.request(.get, path, token: token).json(["expression"]) is NSNull)
+            let unknown = try await app.request(.put, "/api/v2/users/user/services/\(UUID().uuidString)/filters", token: token, json: ["expression": "a = 1"])
+            #expect(unknown.status == .notFound)
+            #expect(try await app.request(.get, path).status == .unauthorized)
+        }
+    }
+}

@@ -113,8 +113,9 @@ struct ServicesController {
             expiresAt: expiresAt, key: input.key
         )
         do {
-            let notification = try await api.publisher.publish(draft, to: id, from: .api, requestID: context.id)
-            return JSONBody.response(NotificationBody(notification), status: .created)
+            // A keyed post that updated (or repeated) a notification is 200, not 201.
+            let (notification, outcome) = try await api.publisher.post(draft, to: id, from: .api, requestID: context.id)
+            return JSONBody.response(NotificationBody(notification), status: outcome == .created ? .created : .ok)
         } catch PublishError.rejected(let issues) {
             throw ValidationFailure(issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) })
         } catch PublishError.serviceNotFound {

@@ -8,7 +8,8 @@ import Foundation
 /// A part of Herald asks for the concerns it uses (the worker for the
 /// `DeliveryQueue`, the publisher for `NotificationStore` and
 /// `AlertStateStore`); the composition root holds the whole store.
-public typealias HeraldStore = SharedSettings & SchemaStatus & LegacyImportStore & AccountStore & ServiceStore & NotificationStore & DeliveryQueue & AlertStateStore & RetentionStore
+public typealias HeraldStore = SharedSettings & SchemaStatus & LegacyImportStore & AccountStore & ServiceStore & FilterStore & NotificationStore & DeliveryQueue
+    & AlertStateStore & RetentionStore
 
 /// Values every replica must agree on (the generated token signing key).
 public protocol SharedSettings: Sendable {

@@ -5,11 +5,14 @@ public struct PublishRequest: Sendable {
     public var draft: NotificationDraft
     public var serviceID: UUID
     public var at: Date
+    /// Which subscribers' filters let it through (set by the `Publisher`).
+    public var filters: FilterVerdicts
 
-    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date) {
+    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date, filters: FilterVerdicts = FilterVerdicts()) {
         self.draft = draft
         self.serviceID = serviceID
         self.at = at
+        self.filters = filters
     }
 }
 
@@ -35,6 +38,15 @@ public protocol NotificationStore: Sendable {
     /// validates the drafts, gathers concurrent publishes into batches and
     /// wakes the workers when pushes were queued.
     func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch
+    /// The service's notification with this sender's key, if any.
+    func notification(serviceID: UUID, key: String) async throws -> NotificationRecord?
+    /// Replaces a notification's content (same id; inbox items stay, and
+    /// live streams see the change) and gives it, in inbox and push, to the
+    /// subscribers holding one of the `renotify` filters who do not have it
+    /// yet. Nil when it no longer exists; `queued` says whether pushes were.
+    func updateNotification(
+        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at: Date
+    ) async throws -> (notification: NotificationRecord, queued: Bool)?
     /// A service's notifications, oldest first.
     func notifications(serviceID: UUID) async throws -> [NotificationRecord]
     func notification(id: NotificationID) async throws -> NotificationRecord?

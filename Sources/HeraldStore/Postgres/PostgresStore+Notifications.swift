@@ -59,6 +59,13 @@ extension PostgresStore: NotificationStore {
         // services it estimates each join from their statistics: index lookups
         // for a few subscribers, a hash join for a large fan-out.
         let distinctServices = Array(Set(services))
+        // Subscribers holding a filter the publisher evaluated receive only
+        // what it matched; without filters in the batch the statement is the
+        // plain one (no anti-join on every subscriber).
+        let known = Array(Set(batch.flatMap(\.filters.known)))
+        let matchedOrds = batch.enumerated().flatMap { index, request in request.filters.matched.map { _ in Int64(index + 1) } }
+        let matchedFilters = batch.flatMap(\.filters.matched)
+        let onlyMatching = known.isEmpty ? "" : Self.onlyMatchingFilters
         return """
             WITH input AS (
                 -- Sorted first, so the sequence is drawn in the requests' order.
@@ -77,16 +84,21 @@ extension PostgresStore: NotificationStore {
                     NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, '')
                 FROM input ORDER BY ord
             ),
+            -- Read only when the batch has filters (onlyMatchingFilters).
+            known_filters AS (SELECT unnest(\(known)::int8[]) AS filter_id),
+            matched AS (SELECT * FROM unnest(\(matchedOrds)::int8[], \(matchedFilters)::int8[]) AS m(ord, filter_id)),
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
                 SELECT s.user_id, i.id, i.created_at
                 FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[])
+                \(unescaped: onlyMatching)
             ),
             queued AS (
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
                 SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at
                 FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[])
                     JOIN devices d ON d.user_id = s.user_id
+                \(unescaped: onlyMatching)
                 RETURNING 1
             ),
             -- At commit, one wake-up for the workers if anything was queued and
@@ -104,8 +116,67 @@ extension PostgresStore: NotificationStore {
             """
     }
 
+    /// Leaves out a subscriber (`s`) of a notification (`i`) whose filter the
+    /// publisher evaluated (`known_filters`) and found not matching (`matched`).
+    static let onlyMatchingFilters = """
+        WHERE NOT EXISTS (
+            SELECT 1 FROM user_filters f
+            WHERE f.user_id = s.user_id AND f.service_id = s.service_id AND f.filter_id IN (SELECT filter_id FROM known_filters)
+                AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.ord = i.ord AND m.filter_id = f.filter_id)
+        )
+        """
+
     /// `expires_us` (µs since 1970, 0 for none) as a timestamp, exactly.
     static let expiryColumn = "CASE WHEN expires_us = 0 THEN NULL ELSE timestamptz 'epoch' + expires_us * interval '1 microsecond' END"
+
+    public func notification(serviceID: UUID, key: String) async throws -> NotificationRecord? {
+        try await first(
+            "SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) AND key = \(key)", as: NotificationRow.self
+        ).map(Self.notification)
+    }
+
+    public func updateNotification(
+        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at now: Date
+    ) async throws -> (notification: NotificationRecord, queued: Bool)? {
+        let expiresUs = draft.expiresAt?.microsecondsSince1970 ?? 0
+        let at = ExactTimestamp(now)
+        // One statement: the new content, every holder's inbox item marked
+        // changed (live streams show it), and the newly matching filters'
+        // holders given it (those who have it already are left alone).
+        return try await first(
+            """
+            WITH updated AS (
+                UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity),
+                    attributes = \(draft.attributes?.json),
+                    expires_at = (SELECT \(unescaped: Self.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
+                WHERE id = \(id)
+                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
+            ),
+            touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
+            linked AS (
+                INSERT INTO inbox (user_id, notification_id, changed_at)
+                SELECT u.user_id, up.id, \(at)
+                FROM updated up JOIN user_filters u ON u.service_id = up.service_id AND u.filter_id = ANY(\(renotify)::int8[])
+                    JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
+                ON CONFLICT DO NOTHING
+                RETURNING user_id, notification_id
+            ),
+            queued AS (
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+                SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at) FROM linked l JOIN devices d ON d.user_id = l.user_id
+                RETURNING 1
+            ),
+            woken AS (
+                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                UNION ALL
+                SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM updated
+            )
+            SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, EXISTS (SELECT 1 FROM queued)
+            FROM updated, (SELECT count(*) FROM woken) AS w
+            """,
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool).self
+        ).map { (Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), $0.10) }
+    }
 
     public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
         try await rows(

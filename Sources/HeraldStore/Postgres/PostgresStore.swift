@@ -122,6 +122,10 @@ public final class PostgresStore: Sendable {
             break
         }
         guard let state = error.serverInfo?[.sqlState] else { return error }
+        if state == "23505" {
+            // A unique value (a notification key) already stored by a concurrent write.
+            return StoreError.conflict("\(error.serverInfo?[.message] ?? "unique value taken") (SQLSTATE \(state))")
+        }
         if state.hasPrefix("22") || state == "54000" {
             return StoreError.invalidInput("\(error.serverInfo?[.message] ?? "invalid value") (SQLSTATE \(state))")
         }

@@ -73,6 +73,8 @@ extension SQLiteDatabaseHandle {
         guard let error = error as? SQLiteError else { return error }
         switch error.reason {
         case .tooBig, .mismatch, .range: return StoreError.invalidInput(error.message)
+        // A unique value (a notification key) already stored by a concurrent write.
+        case .constraintUniqueFailed: return StoreError.conflict(error.message)
         // The disk is full, the file became read-only or unreadable, or another
         // process holds it: nothing was written, and it may pass.
         case .full, .readOnly, .ioError, .cantOpen, .busy, .locked, .busyTimeout, .readonlyDirectory, .readonlyCantLock, .permission:

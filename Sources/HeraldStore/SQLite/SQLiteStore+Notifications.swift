@@ -25,7 +25,9 @@ extension SQLiteStore: NotificationStore {
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
         let notifications = try await database.transaction { db in
             var stored: [NotificationRecord?] = []
-            for request in batch { stored.append(try await Self.publish(request.draft, serviceID: request.serviceID, at: request.at, in: db)) }
+            for request in batch {
+                stored.append(try await Self.publish(request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, in: db))
+            }
             return stored
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
@@ -35,7 +37,9 @@ extension SQLiteStore: NotificationStore {
 
     /// Stores a notification with its inbox links and deliveries inside the
     /// caller's transaction; nil when the service does not exist.
-    static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in db: SQLiteExecutor) async throws -> NotificationRecord? {
+    static func publish(
+        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), in db: SQLiteExecutor
+    ) async throws -> NotificationRecord? {
         guard
             let row = try await db.first(
                 """
@@ -48,18 +52,83 @@ extension SQLiteStore: NotificationStore {
             )
         else { return nil }
         let notification = try Self.notification(from: row)
+        let onlyMatching = onlyMatchingFilters(filters)
         try await db.execute(
-            "INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, \(notification.id), \(date) FROM subscriptions WHERE service_id = \(serviceID)"
+            """
+            INSERT INTO inbox (user_id, notification_id, changed_at) SELECT s.user_id, \(notification.id), \(date) FROM subscriptions s
+            WHERE s.service_id = \(serviceID) \(onlyMatching)
+            """
         )
         try await db.execute(
             """
             INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
             SELECT \(notification.id), d.id, d.user_id, d.platform, \(date), \(date), \(date)
             FROM subscriptions s JOIN devices d ON d.user_id = s.user_id
-            WHERE s.service_id = \(serviceID)
+            WHERE s.service_id = \(serviceID) \(onlyMatching)
             """
         )
         return notification
+    }
+
+    /// Leaves out a subscriber (`s`) whose filter the publisher evaluated
+    /// and found not matching; nothing without filters.
+    static func onlyMatchingFilters(_ filters: FilterVerdicts) -> SQLiteQuery {
+        guard !filters.isEmpty else { return "" }
+        return """
+            AND NOT EXISTS (
+                SELECT 1 FROM user_filters f
+                WHERE f.user_id = s.user_id AND f.service_id = s.service_id
+                    AND f.filter_id IN (SELECT value FROM json_each(\(jsonArray: filters.known)))
+                    AND f.filter_id NOT IN (SELECT value FROM json_each(\(jsonArray: filters.matched)))
+            )
+            """
+    }
+
+    public func notification(serviceID: UUID, key: String) async throws -> NotificationRecord? {
+        try await database.read { db in
+            try await db.first("SELECT \(Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) AND key = \(key)")
+                .map { try Self.notification(from: $0) }
+        }
+    }
+
+    public func updateNotification(
+        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at now: Date
+    ) async throws -> (notification: NotificationRecord, queued: Bool)? {
+        let updated = try await database.transaction { db -> (NotificationRecord, Bool)? in
+            guard
+                let row = try await db.first(
+                    """
+                    UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity),
+                        attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt)
+                    WHERE id = \(id)
+                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
+                    """
+                )
+            else { return nil }
+            let notification = try Self.notification(from: row)
+            try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
+            // The newly matching filters' holders who do not have it yet.
+            let linked = try await db.rows(
+                """
+                INSERT INTO inbox (user_id, notification_id, changed_at)
+                SELECT u.user_id, \(id), \(now) FROM user_filters u JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
+                WHERE u.service_id = \(notification.serviceID) AND u.filter_id IN (SELECT value FROM json_each(\(jsonArray: renotify)))
+                ON CONFLICT DO NOTHING
+                RETURNING user_id
+                """
+            ).map { try $0.int64("user_id") }
+            guard !linked.isEmpty else { return (notification, false) }
+            try await db.execute(
+                """
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+                SELECT \(id), d.id, d.user_id, d.platform, \(now), \(now), \(now) FROM devices d
+                WHERE d.user_id IN (SELECT value FROM json_each(\(jsonArray: linked)))
+                """
+            )
+            return (notification, true)
+        }
+        if let updated { inboxSignals.send(.published(updated.0.id)) }
+        return updated
     }
 
     public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {

@@ -5,14 +5,16 @@ extension InMemoryStore: NotificationStore {
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
         let (notifications, queued) = try withState(.publish) { state in
             let before = state.deliveries.count
-            return (batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, in: &state) }, state.deliveries.count > before)
+            return (batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, filters: $0.filters, in: &state) }, state.deliveries.count > before)
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
         return PublishedBatch(notifications: notifications, queuedDeliveries: queued)
     }
 
     /// The notification, its inbox links and its deliveries, inside the caller's atomic step.
-    static func publish(_ draft: NotificationDraft, serviceID: UUID, at date: Date, in state: inout State) -> NotificationRecord? {
+    static func publish(
+        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), in state: inout State
+    ) -> NotificationRecord? {
         guard state.services[serviceID] != nil else { return nil }
         let notification = NotificationRecord(
             id: state.nextID(), serviceID: serviceID, timestamp: date, title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity,
@@ -21,7 +23,10 @@ extension InMemoryStore: NotificationStore {
         state.notifications[notification.id] = notification
         // Kept aside, as the databases keep it in columns only the claim reads.
         state.origins[notification.id] = draft.origin
-        let subscribers = state.subscriptions[serviceID] ?? []
+        let subscribers = (state.subscriptions[serviceID] ?? []).filter { user in
+            guard let filter = state.userFilters[user]?[serviceID], filters.known.contains(filter) else { return true }
+            return filters.matched.contains(filter)
+        }
         for user in subscribers {
             state.inbox[user, default: [:]][notification.id] = false
             state.inboxChangedAt[user, default: [:]][notification.id] = date
@@ -39,6 +44,43 @@ extension InMemoryStore: NotificationStore {
     /// Oldest first, as the databases order by (created_at, id).
     static func chronological(_ notifications: some Sequence<NotificationRecord>) -> [NotificationRecord] {
         notifications.sorted { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) }
+    }
+
+    public func notification(serviceID: UUID, key: String) async throws -> NotificationRecord? {
+        try withState { state in state.notifications.values.first { $0.serviceID == serviceID && $0.key == key } }
+    }
+
+    public func updateNotification(
+        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at now: Date
+    ) async throws -> (notification: NotificationRecord, queued: Bool)? {
+        let updated = try withState(.publish) { state -> (NotificationRecord, Bool)? in
+            guard var notification = state.notifications[id] else { return nil }
+            (notification.title, notification.subtitle, notification.url) = (draft.title, draft.subtitle, draft.url)
+            (notification.severity, notification.attributes, notification.expiresAt) = (draft.severity, draft.attributes, draft.expiresAt)
+            state.notifications[id] = notification
+            for user in state.inbox.keys where state.inbox[user]?[id] != nil { state.inboxChangedAt[user, default: [:]][id] = now }
+            let subscribers = state.subscriptions[notification.serviceID] ?? []
+            let linked = subscribers.filter { user in
+                guard let filter = state.userFilters[user]?[notification.serviceID], renotify.contains(filter) else { return false }
+                return state.inbox[user]?[id] == nil
+            }
+            for user in linked {
+                state.inbox[user, default: [:]][id] = false
+                state.inboxChangedAt[user, default: [:]][id] = now
+            }
+            var queued = false
+            for device in state.devices.values.sorted(by: { $0.id < $1.id }) where linked.contains(device.userID) {
+                let delivery = state.nextID()
+                state.deliveries[delivery] = DeliveryRow(
+                    id: delivery, notificationID: id, deviceID: device.id, userID: device.userID, platform: device.platform,
+                    nextAttemptAt: now, createdAt: now, updatedAt: now
+                )
+                queued = true
+            }
+            return (notification, queued)
+        }
+        if let updated { inboxSignals.send(.published(updated.0.id)) }
+        return updated
     }
 
     public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {

@@ -49,6 +49,9 @@ public final class InMemoryStore: Sendable {
         var inbox: [UserID: [NotificationID: Bool]] = [:]
         /// Each user's starred inbox items.
         var starred: [UserID: Set<NotificationID>] = [:]
+        /// Shared filter rows by id, and each user's choice per service.
+        var filterRows: [Int64: StoredFilter] = [:]
+        var userFilters: [UserID: [UUID: Int64]] = [:]
         /// When each inbox item last changed: (user, notification) → time.
         var inboxChangedAt: [UserID: [NotificationID: Date]] = [:]
         /// Deleted inbox items: (user) → [(notification, when)].

@@ -1,0 +1,88 @@
+import Foundation
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// A user's filter on one service: `/users/user/services/{service_id}/filters`.
+/// The keyword lists are the old server's newest per-subscription filters;
+/// the expression is Herald's (see `FilterExpression`).
+struct SubscriptionFiltersController {
+    let api: APIContext
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("users/user/services/:service_id/filters", use: show)
+        group.put("users/user/services/:service_id/filters", use: replace)
+        group.delete("users/user/services/:service_id/filters", use: remove)
+    }
+
+    private struct FilterInput: Decodable {
+        var expression: String?
+        var include_keywords: [String]?
+        var exclude_keywords: [String]?
+    }
+
+    struct FilterBody: Encodable {
+        var service_id: String
+        var expression: String?
+        var include_keywords: [String]
+        var exclude_keywords: [String]
+
+        init(serviceID: UUID, _ filter: SubscriptionFilter) {
+            service_id = serviceID.wireString
+            expression = filter.expression
+            include_keywords = filter.includeKeywords
+            exclude_keywords = filter.excludeKeywords
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(service_id, forKey: .service_id)
+            // null, not absent: a client reads "no expression" the same way every time.
+            try container.encode(expression, forKey: .expression)
+            try container.encode(include_keywords, forKey: .include_keywords)
+            try container.encode(exclude_keywords, forKey: .exclude_keywords)
+        }
+
+        enum CodingKeys: String, CodingKey { case service_id, expression, include_keywords, exclude_keywords }
+    }
+
+    @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        let filter = try await api.store.filter(userID: user.id, serviceID: serviceID) ?? SubscriptionFilter()
+        return JSONBody.response(FilterBody(serviceID: serviceID, filter))
+    }
+
+    @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        let input = try await api.decoding.json(FilterInput.self, from: request)
+        let filter = try Self.validated(expression: input.expression, include: input.include_keywords ?? [], exclude: input.exclude_keywords ?? [])
+        guard try await api.store.setFilter(userID: user.id, serviceID: serviceID, filter) else { throw APIError.notFound("Service") }
+        context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(serviceID.wireString)"])
+        return JSONBody.response(FilterBody(serviceID: serviceID, filter))
+    }
+
+    @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        guard try await api.store.setFilter(userID: user.id, serviceID: serviceID, SubscriptionFilter()) else { throw APIError.notFound("Service") }
+        return JSONBody.noContent()
+    }
+
+    /// The filter in canonical form, or a 422 naming each problem (an
+    /// expression's with its position, from 0).
+    static func validated(expression: String?, include: [String], exclude: [String]) throws -> SubscriptionFilter {
+        do {
+            return try SubscriptionFilter.validated(expression: expression, includeKeywords: include, excludeKeywords: exclude)
+        } catch {
+            throw ValidationFailure(error.problems.map { problem in
+                var location: [ValidationIssue.Location] = ["body", .key(problem.field)]
+                if let index = problem.index { location.append(.index(index)) }
+                let message = problem.position.map { "\(problem.message) at position \($0)" } ?? problem.message
+                return ValidationIssue(loc: location, msg: message, type: problem.position == nil ? "value_error" : "filter_syntax")
+            })
+        }
+    }
+}
