@@ -18,4 +18,6 @@ public struct PublishSource: Sendable, Hashable, CustomStringConvertible {
     public static let grafana = PublishSource("grafana")
     /// Phoebus alarm topics and plain JSON topics on Kafka.
     public static let kafka = PublishSource("kafka")
+    /// A notification held until its `deliver_at`.
+    public static let scheduled = PublishSource("scheduled")
 }

@@ -82,6 +82,7 @@ public enum HeraldServer {
                 flood: flood, refusals: RefusalMetrics(registry: registry)
             )
             services.append(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger))
+            services.append(ScheduleService(store: store, publisher: publisher, clock: options.clock, logger: logger))
             services.append(made.closing)
             services.append(InboxStreamService(streams: streams, store: store, logger: logger))
             pool = made.signIn.pool

@@ -42,6 +42,7 @@ struct ServicesController {
         var attributes: NotificationAttributes?
         var expires_at: String?
         var key: String?
+        var deliver_at: String?
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -99,19 +100,15 @@ struct ServicesController {
         let id = try Identifiers.serviceID(context)
         try await api.senders.check(request, context: context, serviceID: id)
         let input = try await api.decoding.json(NotificationInput.self, from: request)
-        var expiresAt: Date?
-        if let text = input.expires_at {
-            guard let date = Timestamp.parse(text) else {
-                throw ValidationFailure([
-                    ValidationIssue(loc: ["body", "expires_at"], msg: "Input should be a date-time such as 2026-11-24T20:00:00Z", type: "datetime_parsing")
-                ])
-            }
-            expiresAt = date
-        }
+        let expiresAt = try Self.date(input.expires_at, field: "expires_at")
+        let deliverAt = try Self.date(input.deliver_at, field: "deliver_at")
         let draft = NotificationDraft(
             title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes,
             expiresAt: expiresAt, key: input.key
         )
+        if let deliverAt, deliverAt > api.clock.now() {
+            return try await hold(draft, serviceID: id, until: deliverAt, context: context)
+        }
         do {
             // A keyed post that updated (or repeated) a notification is 200, not 201.
             let (notification, outcome) = try await api.publisher.post(draft, to: id, from: .api, requestID: context.id)
@@ -121,6 +118,30 @@ struct ServicesController {
         } catch PublishError.serviceNotFound {
             throw APIError.notFound("Service")
         }
+    }
+
+    /// A notification for later (`deliver_at` ahead): checked now against
+    /// the rules as of its time, held durably, answered 202.
+    private func hold(_ draft: NotificationDraft, serviceID: UUID, until deliverAt: Date, context: HeraldRequestContext) async throws -> Response {
+        let checked: NotificationDraft
+        do {
+            checked = try NotificationRules.validated(draft, now: deliverAt)
+        } catch {
+            throw ValidationFailure(error.issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) })
+        }
+        guard let held = try await api.store.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: api.clock.now()) else {
+            throw APIError.notFound("Service")
+        }
+        context.logger.info("notification scheduled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(held.id)", "deliver_at": "\(Timestamp.wireString(deliverAt))"])
+        return JSONBody.response(ScheduledController.ScheduledBody(held), status: .accepted)
+    }
+
+    static func date(_ text: String?, field: String) throws -> Date? {
+        guard let text else { return nil }
+        guard let date = Timestamp.parse(text) else {
+            throw ValidationFailure([ValidationIssue(loc: ["body", .key(field)], msg: "Input should be a date-time such as 2026-11-24T20:00:00Z", type: "datetime_parsing")])
+        }
+        return date
     }
 
     /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`.

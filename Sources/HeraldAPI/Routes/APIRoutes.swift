@@ -60,6 +60,7 @@ public struct APIRoutes: Sendable {
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
                 SubscriptionFiltersController(api: api).addRoutes(to: group)
+                ScheduledController(api: api).addRoutes(to: group)
             }
             UsersController(api: api, version: version).addRoutes(to: group)
             CurrentUserController(api: api, version: version).addRoutes(to: group)

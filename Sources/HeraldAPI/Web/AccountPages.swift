@@ -12,6 +12,7 @@ struct AccountPages {
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("subscriptions", use: subscriptions)
         router.post("subscriptions", use: subscribe)
+        router.post("subscriptions/filter", use: saveFilter)
         router.get("profile", use: profile)
         router.post("profile/devices/remove", use: removeDevice)
     }
@@ -19,10 +20,15 @@ struct AccountPages {
     @Sendable func subscriptions(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         let services = try await CurrentUserController(api: api, version: .v2).visibleServices(for: user)
+        let filters = try await api.store.filters(userID: user.id)
         let values: [String: Any] = [
             "services": services.map {
-                ["id": $0.service.id.wireString, "name": $0.service.category, "owner": $0.service.owner, "color": $0.service.color, "subscribed": $0.isSubscribed]
-                    as [String: Any]
+                let filter = filters[$0.service.id] ?? SubscriptionFilter()
+                return [
+                    "id": $0.service.id.wireString, "name": $0.service.category, "owner": $0.service.owner, "color": $0.service.color,
+                    "subscribed": $0.isSubscribed, "expression": filter.expression ?? "", "include": filter.includeKeywords.joined(separator: ", "),
+                    "exclude": filter.excludeKeywords.joined(separator: ", "), "filtered": !filter.isEmpty, "summary": Self.summary(filter),
+                ] as [String: Any]
             }
         ]
         return try await web.page("subscriptions", title: "Subscriptions", nav: "subscriptions", user: user, request: request, values: values)
@@ -41,6 +47,34 @@ struct AccountPages {
         try await api.store.setSubscriptions(userID: user.id, [id: subscribed])
         context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "1"])
         return web.done(request, location: "/subscriptions?flash=saved")
+    }
+
+    /// One service's filter: `service`, `expression`, and the keyword lists
+    /// `include` and `exclude` (comma-separated). A mistake is shown with
+    /// its position; all blank removes the filter.
+    @Sendable func saveFilter(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        guard let id = form["service"].flatMap(Identifiers.uuid) else { throw APIError(.badRequest, "Which service?") }
+        let visible = try await CurrentUserController(api: api, version: .v2).visibleServices(for: user)
+        guard visible.contains(where: { $0.service.id == id }) else { throw APIError.notFound("Service") }
+        func words(_ field: String) -> [String] {
+            (form[field] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let filter = try SubscriptionFiltersController.validated(expression: form["expression"], include: words("include"), exclude: words("exclude"))
+        guard try await api.store.setFilter(userID: user.id, serviceID: id, filter) else { throw APIError.notFound("Service") }
+        context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(id.wireString)"])
+        return web.done(request, location: "/subscriptions?flash=saved")
+    }
+
+    /// A filter in a few words for the table: what it lets through.
+    static func summary(_ filter: SubscriptionFilter) -> String {
+        var parts: [String] = []
+        if let expression = filter.expression { parts.append(expression) }
+        if !filter.includeKeywords.isEmpty { parts.append("with " + filter.includeKeywords.joined(separator: " or ")) }
+        if !filter.excludeKeywords.isEmpty { parts.append("without " + filter.excludeKeywords.joined(separator: ", ")) }
+        return parts.isEmpty ? "Everything" : parts.joined(separator: "; ")
     }
 
     @Sendable func profile(_ request: Request, context: HeraldRequestContext) async throws -> Response {

@@ -103,6 +103,20 @@ struct WebPagesTests {
             let unknown = try await web.post("/subscriptions", [("service", UUID().uuidString), ("subscribed", "on")])
             #expect(unknown.status == .notFound)
 
+            // A filter: saved in canonical form and shown; a mistake is shown with its position.
+            #expect(try await web.get("/subscriptions").text.contains("<summary aria-label=\"Filter for Cryo\">Everything</summary>"))
+            let filtered = try await web.post(
+                "/subscriptions/filter", [("service", service.id.wireString), ("expression", "severity>=major"), ("include", "He, compressor , "), ("exclude", "")]
+            )
+            #expect(filtered.status == .seeOther)
+            #expect(try await app.store.filter(userID: user.id, serviceID: service.id) == SubscriptionFilter(expression: "severity >= major", includeKeywords: ["He", "compressor"]))
+            #expect(try await web.get("/subscriptions").text.contains("severity &gt;= major; with He or compressor</summary>"))
+            let mistake = try await web.post("/subscriptions/filter", [("service", service.id.wireString), ("expression", "severity >= apocalyptic")])
+            #expect(mistake.status == .unprocessableContent && mistake.text.contains("Expected a severity"))
+            #expect(mistake.text.contains("at position 12"))
+            _ = try await web.post("/subscriptions/filter", [("service", service.id.wireString), ("expression", " "), ("include", ""), ("exclude", "")])
+            #expect(try await app.store.filter(userID: user.id, serviceID: service.id) == nil, "all blank removes it")
+
             let profile = try await web.get("/profile")
             #expect(profile.text.contains("…ababab") && profile.text.contains("Apple (APNs)"))
             #expect(!profile.text.contains(String(repeating: "ab", count: 32)), "the full token is a credential")

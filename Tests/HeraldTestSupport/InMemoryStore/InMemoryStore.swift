@@ -52,6 +52,8 @@ public final class InMemoryStore: Sendable {
         /// Shared filter rows by id, and each user's choice per service.
         var filterRows: [Int64: StoredFilter] = [:]
         var userFilters: [UserID: [UUID: Int64]] = [:]
+        /// Held notifications and their lease.
+        var scheduled: [Int64: (ScheduledNotification, Date?)] = [:]
         /// When each inbox item last changed: (user, notification) → time.
         var inboxChangedAt: [UserID: [NotificationID: Date]] = [:]
         /// Deleted inbox items: (user) → [(notification, when)].

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A notification held until its time (`deliver_at`).
+public struct ScheduledNotification: Sendable, Equatable {
+    public var id: Int64
+    public var serviceID: UUID
+    public var deliverAt: Date
+    public var draft: NotificationDraft
+    public var createdAt: Date
+
+    public init(id: Int64, serviceID: UUID, deliverAt: Date, draft: NotificationDraft, createdAt: Date) {
+        self.id = id
+        self.serviceID = serviceID
+        self.deliverAt = deliverAt
+        self.draft = draft
+        self.createdAt = createdAt
+    }
+
+    /// The key it is published under: the sender's, else one of its own, so
+    /// that publishing it again after a crash changes nothing.
+    public var publishingKey: String { draft.key ?? "scheduled:\(id)" }
+}
+
+/// Notifications held for later, kept in the database so they survive
+/// restarts; every replica's scheduler takes due ones without doubling up
+/// (a lease, as for deliveries).
+public protocol ScheduleStore: Sendable {
+    /// Nil when the service does not exist.
+    func schedule(_ draft: NotificationDraft, serviceID: UUID, deliverAt: Date, at: Date) async throws -> ScheduledNotification?
+    /// A service's held notifications, soonest first.
+    func scheduled(serviceID: UUID) async throws -> [ScheduledNotification]
+    /// False when there is no such held notification (already sent, or never).
+    func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool
+    /// Up to `limit` held notifications due at `now` that no scheduler holds,
+    /// now held until `leaseUntil`.
+    func claimDueScheduled(now: Date, leaseUntil: Date, limit: Int) async throws -> [ScheduledNotification]
+    /// Forgets held notifications once published.
+    func finishScheduled(ids: [Int64]) async throws
+    /// When the next held notification is due (nil: none).
+    func nextScheduledTime() async throws -> Date?
+}

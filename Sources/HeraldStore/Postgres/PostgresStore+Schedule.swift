@@ -1,0 +1,73 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: ScheduleStore {
+    typealias ScheduledRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, ExactTimestamp)
+    static let scheduledColumns = "id, service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at"
+
+    static func scheduled(_ row: ScheduledRow) -> ScheduledNotification {
+        ScheduledNotification(
+            id: row.0, serviceID: row.1, deliverAt: row.2.date,
+            draft: NotificationDraft(
+                title: row.3, subtitle: row.4, url: row.5, severity: row.6, attributes: row.7.flatMap(NotificationAttributes.init(json:)),
+                expiresAt: row.8?.date, key: row.9
+            ),
+            createdAt: row.10.date
+        )
+    }
+
+    public func schedule(_ draft: NotificationDraft, serviceID: UUID, deliverAt: Date, at now: Date) async throws -> ScheduledNotification? {
+        try await first(
+            """
+            INSERT INTO scheduled_notifications (service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at)
+            SELECT id, \(ExactTimestamp(deliverAt)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json),
+                \(draft.expiresAt.map(ExactTimestamp.init)), \(draft.key), \(ExactTimestamp(now))
+            FROM services WHERE id = \(serviceID)
+            RETURNING \(unescaped: Self.scheduledColumns)
+            """,
+            as: ScheduledRow.self
+        ).map(Self.scheduled)
+    }
+
+    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+        try await rows(
+            "SELECT \(unescaped: Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) ORDER BY deliver_at, id",
+            as: ScheduledRow.self
+        ).map(Self.scheduled)
+    }
+
+    public func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool {
+        try await count(
+            """
+            WITH gone AS (DELETE FROM scheduled_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING 1)
+            SELECT count(*) FROM gone
+            """
+        ) == 1
+    }
+
+    public func claimDueScheduled(now: Date, leaseUntil: Date, limit: Int) async throws -> [ScheduledNotification] {
+        try await rows(
+            """
+            UPDATE scheduled_notifications SET lease_until = \(ExactTimestamp(leaseUntil))
+            WHERE id = ANY(ARRAY(
+                SELECT id FROM scheduled_notifications
+                WHERE deliver_at <= \(ExactTimestamp(now)) AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
+                ORDER BY deliver_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
+            ))
+            RETURNING \(unescaped: Self.scheduledColumns)
+            """,
+            as: ScheduledRow.self
+        ).map(Self.scheduled).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+    }
+
+    public func finishScheduled(ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await execute("DELETE FROM scheduled_notifications WHERE id = ANY(\(ids))")
+    }
+
+    public func nextScheduledTime() async throws -> Date? {
+        let next: ExactTimestamp?? = try await first("SELECT min(deliver_at) FROM scheduled_notifications", as: ExactTimestamp?.self)
+        return (next ?? nil)?.date
+    }
+}

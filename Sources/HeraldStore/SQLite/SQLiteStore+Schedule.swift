@@ -1,0 +1,74 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: ScheduleStore {
+    static let scheduledColumns: SQLiteQuery = "id, service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at"
+
+    static func scheduled(_ row: SQLiteRow) throws -> ScheduledNotification {
+        ScheduledNotification(
+            id: try row.int64("id"), serviceID: try row.uuid("service_id"), deliverAt: try row.date("deliver_at"),
+            draft: NotificationDraft(
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity"),
+                attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
+                key: try row.optionalText("key")
+            ),
+            createdAt: try row.date("created_at")
+        )
+    }
+
+    public func schedule(_ draft: NotificationDraft, serviceID: UUID, deliverAt: Date, at now: Date) async throws -> ScheduledNotification? {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO scheduled_notifications (service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at)
+                SELECT id, \(deliverAt), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json), \(draft.expiresAt),
+                    \(draft.key), \(now)
+                FROM services WHERE id = \(serviceID)
+                RETURNING \(Self.scheduledColumns)
+                """
+            ).map(Self.scheduled)
+        }
+    }
+
+    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+        try await database.read { db in
+            try await db.rows("SELECT \(Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) ORDER BY deliver_at, id")
+                .map(Self.scheduled)
+        }
+    }
+
+    public func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("DELETE FROM scheduled_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING id") != nil
+        }
+    }
+
+    public func claimDueScheduled(now: Date, leaseUntil: Date, limit: Int) async throws -> [ScheduledNotification] {
+        try await database.transaction { db in
+            try await db.rows(
+                """
+                UPDATE scheduled_notifications SET lease_until = \(leaseUntil)
+                WHERE id IN (
+                    SELECT id FROM scheduled_notifications WHERE deliver_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now))
+                    ORDER BY deliver_at LIMIT \(limit)
+                )
+                RETURNING \(Self.scheduledColumns)
+                """
+            ).map(Self.scheduled).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+        }
+    }
+
+    public func finishScheduled(ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM scheduled_notifications WHERE id IN (SELECT value FROM json_each(\(jsonArray: ids)))")
+        }
+    }
+
+    public func nextScheduledTime() async throws -> Date? {
+        try await database.read { db in
+            try await db.first("SELECT min(deliver_at) AS next FROM scheduled_notifications")?.optionalDate("next")
+        }
+    }
+}

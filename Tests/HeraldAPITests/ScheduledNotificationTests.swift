@@ -1,0 +1,88 @@
+import Foundation
+import HeraldCore
+import HeraldPublishing
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// `deliver_at`: held in the database (so a restart loses nothing),
+/// listed and cancelled by senders and admins, published on time once.
+@Suite("Scheduled notifications")
+struct ScheduledNotificationTests {
+    @Test(arguments: Backend.allCases)
+    func aHeldNotificationIsListedCancellableAndPublishedWithinASecondOfItsTime(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService(category: "Reminders")
+            let (user, token) = try await app.user("rita")
+            let (_, admin) = try await app.user("root", admin: true)
+            try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            let path = "/api/v2/services/\(service.id.uuidString)/notifications"
+            let soon = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 1.5).rounded(.up))
+            let held = try await app.request(.post, path, json: ["title": "Stand-up", "deliver_at": ISO8601DateFormatter.withFraction.string(from: soon)])
+            #expect(held.status == .accepted)
+            let heldID = try #require(try held.json(["id"]) as? Int)
+            #expect(try held.json(["deliver_at"]) as? String == Timestamp.wireString(soon))
+            let later = try await app.request(.post, path, json: ["title": "Cancelled", "deliver_at": "2099-01-01T00:00:00Z"])
+            let laterID = try #require(try later.json(["id"]) as? Int)
+            let listed = try #require(try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/scheduled", token: admin).json() as? [[String: Any]])
+            #expect(listed.compactMap { $0["title"] as? String } == ["Stand-up", "Cancelled"])
+            #expect(try await app.request(.delete, "/api/v2/services/\(service.id.uuidString)/scheduled/\(laterID)").status == .noContent)
+            #expect(try await app.request(.delete, "/api/v2/services/\(service.id.uuidString)/scheduled/\(laterID)").status == .notFound)
+            // Nothing in the inbox until its time: the scheduler below is a
+            // fresh one (as after a restart); all it knows is in the database.
+            #expect(try await app.store.inbox(userID: user.id, limit: 10, order: .descending).isEmpty)
+
+            let scheduler = ScheduleService(store: app.store, publisher: Publisher.forTests(app.store), clock: .system, logger: TestDatabase.logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await scheduler.run() }
+                let deadline = ContinuousClock.now + .seconds(30)
+                while try await app.store.inbox(userID: user.id, limit: 10, order: .descending).isEmpty, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                group.cancelAll()
+            }
+            let inbox = try await app.store.inbox(userID: user.id, limit: 10, order: .descending)
+            #expect(inbox.map(\.notification.title) == ["Stand-up"])
+            let published = try #require(inbox.first?.notification)
+            let lateness = published.timestamp.timeIntervalSince(soon)
+            #expect(lateness >= 0 && lateness < 1, "published \(lateness) s after its time")
+            #expect(published.key == "scheduled:\(heldID)")
+            #expect(try await app.store.scheduled(serviceID: service.id).isEmpty)
+            _ = token
+        }
+    }
+
+    /// A scheduler that published and then died before forgetting the held
+    /// notification: the next one (after the lease) publishes it again under
+    /// the same key, which changes nothing.
+    @Test(arguments: Backend.allCases)
+    func aHeldNotificationPublishedJustBeforeACrashIsNotPublishedTwice(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let publisher = Publisher.forTests(app.store)
+            let now = Timestamp.now()
+            let held = try #require(try await app.store.schedule(NotificationDraft(title: "Once"), serviceID: service.id, deliverAt: now, at: now))
+            let claimed = try await app.store.claimDueScheduled(now: now, leaseUntil: now.addingTimeInterval(60), limit: 10)
+            #expect(claimed.map(\.id) == [held.id])
+            #expect(try await app.store.claimDueScheduled(now: now, leaseUntil: now.addingTimeInterval(60), limit: 10).isEmpty, "held by the first")
+            var draft = held.draft
+            draft.key = held.publishingKey
+            _ = try await publisher.post(draft, to: service.id, from: .scheduled)
+            // ...and the first scheduler dies here. After its lease:
+            let afterLease = WallClock { now.addingTimeInterval(61) }
+            let next = ScheduleService(store: app.store, publisher: publisher, clock: afterLease, logger: TestDatabase.logger)
+            #expect(try await next.publishDue() == 1)
+            #expect(try await app.store.notifications(serviceID: service.id).map(\.title) == ["Once"])
+            #expect(try await app.store.scheduled(serviceID: service.id).isEmpty)
+        }
+    }
+}
+
+extension ISO8601DateFormatter {
+    static var withFraction: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HeraldCore
+
+extension InMemoryStore: ScheduleStore {
+    public func schedule(_ draft: NotificationDraft, serviceID: UUID, deliverAt: Date, at now: Date) async throws -> ScheduledNotification? {
+        try withState { state in
+            guard state.services[serviceID] != nil else { return nil }
+            let held = ScheduledNotification(id: state.nextID(), serviceID: serviceID, deliverAt: deliverAt, draft: draft, createdAt: now)
+            state.scheduled[held.id] = (held, nil)
+            return held
+        }
+    }
+
+    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+        try withState { state in
+            state.scheduled.values.map(\.0).filter { $0.serviceID == serviceID && state.services[serviceID] != nil }
+                .sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+        }
+    }
+
+    public func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool {
+        try withState { state in
+            guard state.scheduled[id]?.0.serviceID == serviceID else { return false }
+            state.scheduled[id] = nil
+            return true
+        }
+    }
+
+    public func claimDueScheduled(now: Date, leaseUntil: Date, limit: Int) async throws -> [ScheduledNotification] {
+        try withState { state in
+            let due = state.scheduled.values.filter { $0.0.deliverAt <= now && ($0.1 ?? .distantPast) <= now && state.services[$0.0.serviceID] != nil }
+                .map(\.0).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }.prefix(limit)
+            for held in due { state.scheduled[held.id]?.1 = leaseUntil }
+            return Array(due)
+        }
+    }
+
+    public func finishScheduled(ids: [Int64]) async throws {
+        try withState { state in for id in ids { state.scheduled[id] = nil } }
+    }
+
+    public func nextScheduledTime() async throws -> Date? {
+        try withState { state in state.scheduled.values.map(\.0.deliverAt).min() }
+    }
+}
