@@ -20,4 +20,6 @@ public struct PublishSource: Sendable, Hashable, CustomStringConvertible {
     public static let kafka = PublishSource("kafka")
     /// A notification held until its `deliver_at`.
     public static let scheduled = PublishSource("scheduled")
+    /// An entry of a feed attached to the service (RSS, Atom, GeoJSON).
+    public static let feed = PublishSource("feed")
 }

@@ -61,6 +61,7 @@ public struct APIRoutes: Sendable {
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
                 SubscriptionFiltersController(api: api).addRoutes(to: group)
                 ScheduledController(api: api).addRoutes(to: group)
+                FeedsController(api: api).addRoutes(to: group)
             }
             UsersController(api: api, version: version).addRoutes(to: group)
             CurrentUserController(api: api, version: version).addRoutes(to: group)

@@ -54,6 +54,8 @@ public final class InMemoryStore: Sendable {
         var userFilters: [UserID: [UUID: Int64]] = [:]
         /// Held notifications and their lease.
         var scheduled: [Int64: (ScheduledNotification, Date?)] = [:]
+        /// Feeds and their lease.
+        var feeds: [Int64: (FeedRecord, Date?)] = [:]
         /// When each inbox item last changed: (user, notification) → time.
         var inboxChangedAt: [UserID: [NotificationID: Date]] = [:]
         /// Deleted inbox items: (user) → [(notification, when)].
