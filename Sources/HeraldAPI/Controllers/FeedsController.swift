@@ -17,7 +17,7 @@ struct FeedsController {
         group.delete("services/:service_id/feeds/:feed_id", use: delete)
     }
 
-    private struct FeedInput: Decodable {
+    struct FeedInput: Decodable {
         var url: String
         var interval_seconds: Int?
         var filter: String?
@@ -27,6 +27,21 @@ struct FeedsController {
         var severity_template: String?
         var attributes: [String]?
         var lifetime_seconds: Int?
+
+        init(
+            url: String, interval_seconds: Int? = nil, filter: String? = nil, title_template: String? = nil, subtitle_template: String? = nil,
+            url_template: String? = nil, severity_template: String? = nil, attributes: [String]? = nil, lifetime_seconds: Int? = nil
+        ) {
+            self.url = url
+            self.interval_seconds = interval_seconds
+            self.filter = filter
+            self.title_template = title_template
+            self.subtitle_template = subtitle_template
+            self.url_template = url_template
+            self.severity_template = severity_template
+            self.attributes = attributes
+            self.lifetime_seconds = lifetime_seconds
+        }
     }
 
     struct FeedBody: Encodable {
@@ -92,7 +107,7 @@ struct FeedsController {
         return JSONBody.noContent()
     }
 
-    private static func validated(_ input: FeedInput) throws -> FeedDraft {
+    static func validated(_ input: FeedInput) throws -> FeedDraft {
         var validator = Validator()
         let scheme = URL(string: input.url)?.scheme?.lowercased()
         if input.url.count > 2_048 || !(scheme == "http" || scheme == "https") || URL(string: input.url)?.host == nil {

@@ -21,6 +21,8 @@ struct ServiceAdminPages {
         router.post("admin/services/{service_id}/tokens", use: createToken)
         router.post("admin/services/{service_id}/tokens/{token_id}/revoke", use: revokeToken)
         router.post("admin/services/{service_id}/templates", use: saveTemplates)
+        router.post("admin/services/{service_id}/feeds", use: addFeed)
+        router.post("admin/services/{service_id}/feeds/{feed_id}/remove", use: removeFeed)
     }
 
     /// The fields of the create and edit forms, checked as the API checks them.
@@ -99,6 +101,7 @@ struct ServiceAdminPages {
         let saved = try await api.store.serviceTemplates(serviceID: service.id)
         let templates = entered ?? saved
         let recent = try await api.store.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
+        let feeds = try await api.store.feeds(serviceID: service.id)
         let values: [String: Any] = [
             "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
             "error": error as Any,
@@ -109,9 +112,43 @@ struct ServiceAdminPages {
             "notifications": recent.map { ["id": $0.id, "title": $0.title, "timestamp": Timestamp.wireString($0.timestamp)] as [String: Any] },
             "templates": ["title": templates?.title ?? "", "subtitle": templates?.subtitle ?? "", "url": templates?.url ?? "", "severity": templates?.severity ?? ""],
             "hasTemplates": saved != nil, "templateError": templateError as Any,
+            "feeds": feeds.map {
+                [
+                    "id": $0.id, "url": $0.draft.url, "interval": $0.draft.intervalSeconds, "filter": $0.draft.filter ?? "every entry",
+                    "polled": $0.lastPolledAt.map(Timestamp.wireString) ?? "not yet", "error": $0.lastError as Any, "count": $0.publishedCount,
+                ] as [String: Any]
+            },
             "older": (recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil) as String? as Any,
         ]
         return try await web.page("admin-service", title: service.category, nav: "services", user: admin, request: request, values: values, status: status)
+    }
+
+    /// A feed from the form: `url`, `interval` (seconds), `filter`, `lifetime` (hours, blank: none).
+    @Sendable func addFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let service = try await service(context)
+        func number(_ field: String) -> Int? { form[field].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        let draft = try FeedsController.validated(
+            FeedsController.FeedInput(
+                url: form["url"]?.trimmingCharacters(in: .whitespaces) ?? "", interval_seconds: number("interval") ?? 300, filter: form["filter"],
+                lifetime_seconds: number("lifetime").map { $0 * 3600 }
+            )
+        )
+        guard let feed = try await api.store.createFeed(draft, serviceID: service.id, at: api.clock.now()) else { throw APIError.notFound("Service") }
+        context.logger.info("feed added", metadata: ["service": "\(service.id.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=created")
+    }
+
+    @Sendable func removeFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        _ = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let service = try await service(context)
+        guard let id = context.parameters.get("feed_id").flatMap({ Int64($0) }), try await api.store.deleteFeed(id: id, serviceID: service.id) else {
+            throw APIError.notFound("Feed")
+        }
+        return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=removed")
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {

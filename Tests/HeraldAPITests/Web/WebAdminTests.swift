@@ -186,4 +186,26 @@ struct DeliveryChartTests {
     @Test func theAxisTopIsARoundNumber() {
         #expect([1, 2, 3, 7, 10, 11, 480, 5001].map(DeliveryChart.niceCeiling) == [1, 2, 5, 10, 10, 20, 500, 10_000])
     }
+
+    @Test func anAdminAddsAFeedSeesItsStateAndRemovesIt() async throws {
+        try await TestApp.run(.sqlite) { app in
+            try await app.createUser("root", admin: true)
+            let service = try await app.createService(category: "Earthquakes")
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            let page = "/admin/services/\(service.id.wireString)"
+            #expect(try await web.get(page).text.contains("No feeds."))
+            let bad = try await web.post("\(page)/feeds", [("url", "https://example.org/q.geojson"), ("interval", "60"), ("filter", "mag >=")])
+            #expect(bad.status == .unprocessableContent && bad.text.contains("filter: Expected a value"))
+            let added = try await web.post("\(page)/feeds", [("url", "https://example.org/q.geojson"), ("interval", "60"), ("filter", "mag>=4.5"), ("lifetime", "24")])
+            #expect(added.status == .seeOther)
+            let feed = try #require(try await app.store.feeds(serviceID: service.id).first)
+            #expect(feed.draft.filter == "mag >= 4.5" && feed.draft.intervalSeconds == 60 && feed.draft.lifetimeSeconds == 86_400)
+            try await app.store.recordPoll(feedID: feed.id, FeedPollResult(etag: nil, lastModified: nil, error: "the feed answered 503", published: 0), at: Date(), nextPollAt: Date())
+            let shown = try await web.get(page).text
+            #expect(shown.contains("https://example.org/q.geojson") && shown.contains("<code>mag &gt;= 4.5</code>") && shown.contains("the feed answered 503"))
+            #expect(try await web.post("\(page)/feeds/\(feed.id)/remove").status == .seeOther)
+            #expect(try await app.store.feeds(serviceID: service.id).isEmpty)
+        }
+    }
 }
