@@ -79,6 +79,63 @@ struct ScheduledNotificationTests {
     }
 }
 
+/// Recurring notifications: a cron schedule in a time zone, one
+/// notification per occurrence whoever runs it.
+@Suite("Recurring notifications")
+struct RecurringNotificationTests {
+    @Test(arguments: Backend.allCases)
+    func aDailyReminderIsPublishedOncePerOccurrenceAndMovesToTheNextDay(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService(category: "Reminders")
+            let (_, admin) = try await app.user("root", admin: true)
+            let path = "/api/v2/services/\(service.id.uuidString)/recurring"
+            let created = try await app.request(
+                .post, path, token: admin, json: ["cron": "30 7 * * *", "time_zone": "Europe/Stockholm", "title": "Morning meeting", "url": "https://intranet/meeting"]
+            )
+            #expect(created.status == .created)
+            let id = try #require(try created.json(["id"]) as? Int)
+            let firstRunText = try #require(try created.json(["next_run_at"]) as? String)
+            let firstRun = try #require(Timestamp.parse(firstRunText))
+            var stockholm = Calendar(identifier: .gregorian)
+            stockholm.timeZone = TimeZone(identifier: "Europe/Stockholm")!
+            #expect(stockholm.dateComponents([.hour, .minute], from: firstRun) == DateComponents(hour: 7, minute: 30))
+
+            // Two schedulers at the occurrence's time, and one again (a
+            // crash before the next time was saved): one notification.
+            let atOccurrence = WallClock { firstRun.addingTimeInterval(0.2) }
+            let one = ScheduleService(store: app.store, publisher: Publisher.forTests(app.store), clock: atOccurrence, logger: TestDatabase.logger)
+            let two = ScheduleService(store: app.store, publisher: Publisher.forTests(app.store), clock: atOccurrence, logger: TestDatabase.logger)
+            async let first = one.runDueRecurring()
+            async let second = two.runDueRecurring()
+            #expect(try await first + second == 1)
+            var draft = NotificationDraft(title: "Morning meeting", url: "https://intranet/meeting")
+            draft.key = "recurring:\(id):\(Int64(firstRun.timeIntervalSince1970))"
+            _ = try await Publisher.forTests(app.store).post(draft, to: service.id, from: .scheduled)
+            let published = try await app.store.notifications(serviceID: service.id)
+            #expect(published.map(\.title) == ["Morning meeting"])
+
+            let listed = try #require(try await app.request(.get, path, token: admin).json() as? [[String: Any]])
+            let nextText = try #require(listed.first?["next_run_at"] as? String)
+            let next = try #require(Timestamp.parse(nextText))
+            #expect(next.timeIntervalSince(firstRun) >= 23 * 3600 && next.timeIntervalSince(firstRun) <= 25 * 3600, "the next day, 07:30 local")
+
+            // Missed by more than an hour: skipped, not published late.
+            let muchLater = WallClock { next.addingTimeInterval(7_200) }
+            let late = ScheduleService(store: app.store, publisher: Publisher.forTests(app.store), clock: muchLater, logger: TestDatabase.logger)
+            #expect(try await late.runDueRecurring() == 0)
+            #expect(try await app.store.notifications(serviceID: service.id).count == 1)
+
+            let bad = try await app.request(.post, path, token: admin, json: ["cron": "30 7 * *", "title": "x"])
+            #expect(bad.status == .unprocessableContent)
+            #expect((try bad.json(["detail"]) as? [[String: Any]])?.first?["loc"] as? [String] == ["body", "cron"])
+            let zone = try await app.request(.post, path, token: admin, json: ["cron": "30 7 * * *", "time_zone": "Mars/Olympus", "title": "x"])
+            #expect((try zone.json(["detail"]) as? [[String: Any]])?.first?["loc"] as? [String] == ["body", "time_zone"])
+            #expect(try await app.request(.delete, "\(path)/\(id)", token: admin).status == .noContent)
+            #expect(try await app.store.recurring(serviceID: service.id).isEmpty)
+        }
+    }
+}
+
 extension ISO8601DateFormatter {
     static var withFraction: ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()

@@ -4,13 +4,105 @@ import Hummingbird
 import Logging
 
 /// Notifications held until their `deliver_at`: listed and cancelled by the
-/// service's senders (as they may post) and by admins.
+/// service's senders (as they may post) and by admins. Recurring ones (a
+/// cron schedule in a time zone): made, listed and removed the same way.
 struct ScheduledController {
     let api: APIContext
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/:service_id/scheduled", use: list)
         group.delete("services/:service_id/scheduled/:scheduled_id", use: cancel)
+        group.get("services/:service_id/recurring", use: listRecurring)
+        group.post("services/:service_id/recurring", use: createRecurring)
+        group.delete("services/:service_id/recurring/:recurring_id", use: deleteRecurring)
+    }
+
+    private struct RecurringInput: Decodable {
+        var cron: String
+        var time_zone: String?
+        var title: String
+        var subtitle: String?
+        var url: String?
+        var severity: String?
+        var attributes: NotificationAttributes?
+    }
+
+    struct RecurringBody: Encodable {
+        var id: Int64
+        var service_id: String
+        var cron: String
+        var time_zone: String
+        var title: String
+        var subtitle: String
+        var url: String
+        var severity: String?
+        var attributes: NotificationAttributes?
+        var next_run_at: String?
+        var last_run_at: String?
+
+        init(_ schedule: RecurringNotification) {
+            id = schedule.id
+            service_id = schedule.serviceID.wireString
+            cron = schedule.cron
+            time_zone = schedule.timeZone
+            title = schedule.draft.title
+            subtitle = schedule.draft.subtitle
+            url = schedule.draft.url
+            severity = schedule.draft.severity
+            attributes = schedule.draft.attributes
+            next_run_at = schedule.nextRunAt.map(Timestamp.wireString)
+            last_run_at = schedule.lastRunAt.map(Timestamp.wireString)
+        }
+    }
+
+    @Sendable func listRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        try await authorize(request, context: context, serviceID: serviceID)
+        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        return JSONBody.response(try await api.store.recurring(serviceID: serviceID).map(RecurringBody.init))
+    }
+
+    @Sendable func createRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        try await authorize(request, context: context, serviceID: serviceID)
+        let input = try await api.decoding.json(RecurringInput.self, from: request)
+        var issues: [ValidationIssue] = []
+        var schedule: CronSchedule?
+        do { schedule = try Self.schedule(cron: input.cron, timeZone: input.time_zone) } catch { issues.append(error) }
+        let draft = NotificationDraft(
+            title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes
+        )
+        var checked = draft
+        do { checked = try NotificationRules.validated(draft) } catch {
+            issues += error.issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) }
+        }
+        guard issues.isEmpty, let schedule else { throw ValidationFailure(issues) }
+        let now = api.clock.now()
+        guard let created = try await api.store.createRecurring(
+            checked, serviceID: serviceID, cron: schedule.expression, timeZone: schedule.timeZone.identifier, nextRunAt: schedule.next(after: now), at: now
+        ) else { throw APIError.notFound("Service") }
+        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(schedule)"])
+        return JSONBody.response(RecurringBody(created), status: .created)
+    }
+
+    /// The schedule, or the issue naming the field that is wrong.
+    static func schedule(cron: String, timeZone: String?) throws(ValidationIssue) -> CronSchedule {
+        if cron.count > 200 { throw ValidationIssue(loc: ["body", "cron"], msg: "String should have at most 200 characters", type: "string_too_long") }
+        if (timeZone?.count ?? 0) > 64 { throw ValidationIssue(loc: ["body", "time_zone"], msg: "String should have at most 64 characters", type: "string_too_long") }
+        do {
+            return try CronSchedule(cron, timeZone: timeZone ?? "UTC")
+        } catch {
+            let field = timeZone != nil && TimeZone(identifier: timeZone!) == nil ? "time_zone" : "cron"
+            throw ValidationIssue(loc: ["body", .key(field)], msg: error.description, type: "value_error")
+        }
+    }
+
+    @Sendable func deleteRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        let id = try Identifiers.integer(context, "recurring_id")
+        try await authorize(request, context: context, serviceID: serviceID)
+        guard try await api.store.deleteRecurring(id: id, serviceID: serviceID) else { throw APIError.notFound("Recurring notification") }
+        return JSONBody.noContent()
     }
 
     struct ScheduledBody: Encodable {

@@ -39,3 +39,45 @@ public protocol ScheduleStore: Sendable {
     /// When the next held notification is due (nil: none).
     func nextScheduledTime() async throws -> Date?
 }
+
+/// A notification published on a cron schedule (a daily reminder).
+public struct RecurringNotification: Sendable, Equatable {
+    public var id: Int64
+    public var serviceID: UUID
+    public var cron: String
+    public var timeZone: String
+    public var draft: NotificationDraft
+    /// Nil: the schedule has no further time.
+    public var nextRunAt: Date?
+    public var lastRunAt: Date?
+    public var createdAt: Date
+
+    public init(id: Int64, serviceID: UUID, cron: String, timeZone: String, draft: NotificationDraft, nextRunAt: Date?, lastRunAt: Date?, createdAt: Date) {
+        self.id = id
+        self.serviceID = serviceID
+        self.cron = cron
+        self.timeZone = timeZone
+        self.draft = draft
+        self.nextRunAt = nextRunAt
+        self.lastRunAt = lastRunAt
+        self.createdAt = createdAt
+    }
+
+    /// The key of the occurrence due at `time`: one notification per
+    /// occurrence, however many schedulers or restarts.
+    public func occurrenceKey(_ time: Date) -> String { "recurring:\(id):\(Int64(time.timeIntervalSince1970))" }
+}
+
+/// Recurring notifications, run by the same schedulers as held ones.
+public protocol RecurringStore: Sendable {
+    /// Nil when the service does not exist.
+    func createRecurring(
+        _ draft: NotificationDraft, serviceID: UUID, cron: String, timeZone: String, nextRunAt: Date?, at: Date
+    ) async throws -> RecurringNotification?
+    func recurring(serviceID: UUID) async throws -> [RecurringNotification]
+    func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool
+    /// Up to `limit` schedules due at `now` that no scheduler holds, now held until `leaseUntil`.
+    func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification]
+    /// Records a run and the next time (nil: none); releases the lease.
+    func recordRecurringRun(id: Int64, ranAt: Date, nextRunAt: Date?) async throws
+}

@@ -3,14 +3,15 @@ import HeraldCore
 import Logging
 import ServiceLifecycle
 
-/// Publishes held notifications when they are due. Every replica with the
+/// Publishes held notifications when they are due, and recurring ones at
+/// each time of their cron schedule. Every replica with the
 /// API runs one; a claim's lease keeps two from taking the same one. Each is
 /// published under a key (its own or `scheduled:<id>`), so one published
 /// just before a crash and taken again after the lease is not published
 /// twice. Checks at least every second, so a notification goes out within
 /// a second of its time.
 public struct ScheduleService: Service {
-    let store: any ScheduleStore
+    let store: any ScheduleStore & RecurringStore
     let publisher: Publisher
     let clock: WallClock
     let logger: Logger
@@ -19,7 +20,11 @@ public struct ScheduleService: Service {
     /// How long a claim keeps other schedulers off.
     var lease: TimeInterval = 60
 
-    public init(store: any ScheduleStore, publisher: Publisher, clock: WallClock, logger: Logger) {
+    /// A recurring occurrence missed by more than this (the server was
+    /// down) is skipped rather than published late.
+    var maxLateness: TimeInterval = 3_600
+
+    public init(store: any ScheduleStore & RecurringStore, publisher: Publisher, clock: WallClock, logger: Logger) {
         self.store = store
         self.publisher = publisher
         self.clock = clock
@@ -31,6 +36,7 @@ public struct ScheduleService: Service {
             var wait = maxWait
             do {
                 try await publishDue()
+                try await runDueRecurring()
                 if let next = try await store.nextScheduledTime() {
                     wait = max(0.05, min(maxWait, next.timeIntervalSince(clock.now())))
                 }
@@ -45,6 +51,32 @@ public struct ScheduleService: Service {
                 return
             }
         }
+    }
+
+    /// Publishes the occurrence of each due recurring notification (under
+    /// its occurrence's key: once, whoever runs it) and sets its next time.
+    @discardableResult
+    public func runDueRecurring() async throws -> Int {
+        let now = clock.now()
+        var published = 0
+        for schedule in try await store.claimDueRecurring(now: now, leaseUntil: now.addingTimeInterval(lease), limit: 100) {
+            guard let occurrence = schedule.nextRunAt else { continue }
+            if now.timeIntervalSince(occurrence) <= maxLateness {
+                var draft = schedule.draft
+                draft.key = schedule.occurrenceKey(occurrence)
+                do {
+                    _ = try await publisher.post(draft, to: schedule.serviceID, from: .scheduled)
+                    published += 1
+                } catch PublishError.rejected(let issues) {
+                    logger.notice("recurring notification not published", metadata: ["recurring": "\(schedule.id)", "why": "\(issues.map(\.description))"])
+                } catch PublishError.serviceNotFound {}
+            } else {
+                logger.notice("recurring notification skipped: its time passed while no scheduler ran", metadata: ["recurring": "\(schedule.id)"])
+            }
+            let next = (try? CronSchedule(schedule.cron, timeZone: schedule.timeZone))?.next(after: max(occurrence, now))
+            try await store.recordRecurringRun(id: schedule.id, ranAt: now, nextRunAt: next)
+        }
+        return published
     }
 
     /// Publishes every due notification; returns how many went out.

@@ -71,3 +71,67 @@ extension PostgresStore: ScheduleStore {
         return (next ?? nil)?.date
     }
 }
+
+extension PostgresStore: RecurringStore {
+    typealias RecurringRow = (Int64, UUID, String, String, String, String, String, String?, String?, ExactTimestamp?, ExactTimestamp?, ExactTimestamp)
+    static let recurringColumns = "id, service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, last_run_at, created_at"
+
+    static func recurring(_ row: RecurringRow) -> RecurringNotification {
+        RecurringNotification(
+            id: row.0, serviceID: row.1, cron: row.2, timeZone: row.3,
+            draft: NotificationDraft(title: row.4, subtitle: row.5, url: row.6, severity: row.7, attributes: row.8.flatMap(NotificationAttributes.init(json:))),
+            nextRunAt: row.9?.date, lastRunAt: row.10?.date, createdAt: row.11.date
+        )
+    }
+
+    public func createRecurring(
+        _ draft: NotificationDraft, serviceID: UUID, cron: String, timeZone: String, nextRunAt: Date?, at now: Date
+    ) async throws -> RecurringNotification? {
+        try await first(
+            """
+            INSERT INTO recurring_notifications (service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, created_at)
+            SELECT id, \(cron), \(timeZone), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json),
+                \(nextRunAt.map(ExactTimestamp.init)), \(ExactTimestamp(now))
+            FROM services WHERE id = \(serviceID)
+            RETURNING \(unescaped: Self.recurringColumns)
+            """,
+            as: RecurringRow.self
+        ).map(Self.recurring)
+    }
+
+    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
+        try await rows(
+            "SELECT \(unescaped: Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) ORDER BY id", as: RecurringRow.self
+        ).map(Self.recurring)
+    }
+
+    public func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool {
+        try await count(
+            "WITH gone AS (DELETE FROM recurring_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING 1) SELECT count(*) FROM gone"
+        ) == 1
+    }
+
+    public func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification] {
+        try await rows(
+            """
+            UPDATE recurring_notifications SET lease_until = \(ExactTimestamp(leaseUntil))
+            WHERE id = ANY(ARRAY(
+                SELECT id FROM recurring_notifications
+                WHERE next_run_at <= \(ExactTimestamp(now)) AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
+                ORDER BY next_run_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
+            ))
+            RETURNING \(unescaped: Self.recurringColumns)
+            """,
+            as: RecurringRow.self
+        ).map(Self.recurring)
+    }
+
+    public func recordRecurringRun(id: Int64, ranAt: Date, nextRunAt: Date?) async throws {
+        try await execute(
+            """
+            UPDATE recurring_notifications SET last_run_at = \(ExactTimestamp(ranAt)), next_run_at = \(nextRunAt.map(ExactTimestamp.init)), lease_until = NULL
+            WHERE id = \(id)
+            """
+        )
+    }
+}

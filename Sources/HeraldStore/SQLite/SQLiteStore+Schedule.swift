@@ -72,3 +72,68 @@ extension SQLiteStore: ScheduleStore {
         }
     }
 }
+
+extension SQLiteStore: RecurringStore {
+    static let recurringColumns: SQLiteQuery = "id, service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, last_run_at, created_at"
+
+    static func recurring(_ row: SQLiteRow) throws -> RecurringNotification {
+        RecurringNotification(
+            id: try row.int64("id"), serviceID: try row.uuid("service_id"), cron: try row.text("cron"), timeZone: try row.text("time_zone"),
+            draft: NotificationDraft(
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity"),
+                attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:))
+            ),
+            nextRunAt: try row.optionalDate("next_run_at"), lastRunAt: try row.optionalDate("last_run_at"), createdAt: try row.date("created_at")
+        )
+    }
+
+    public func createRecurring(
+        _ draft: NotificationDraft, serviceID: UUID, cron: String, timeZone: String, nextRunAt: Date?, at now: Date
+    ) async throws -> RecurringNotification? {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO recurring_notifications (service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, created_at)
+                SELECT id, \(cron), \(timeZone), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json), \(nextRunAt), \(now)
+                FROM services WHERE id = \(serviceID)
+                RETURNING \(Self.recurringColumns)
+                """
+            ).map(Self.recurring)
+        }
+    }
+
+    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
+        try await database.read { db in
+            try await db.rows("SELECT \(Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) ORDER BY id").map(Self.recurring)
+        }
+    }
+
+    public func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("DELETE FROM recurring_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING id") != nil
+        }
+    }
+
+    public func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification] {
+        try await database.transaction { db in
+            try await db.rows(
+                """
+                UPDATE recurring_notifications SET lease_until = \(leaseUntil)
+                WHERE id IN (
+                    SELECT id FROM recurring_notifications
+                    WHERE next_run_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) ORDER BY next_run_at LIMIT \(limit)
+                )
+                RETURNING \(Self.recurringColumns)
+                """
+            ).map(Self.recurring)
+        }
+    }
+
+    public func recordRecurringRun(id: Int64, ranAt: Date, nextRunAt: Date?) async throws {
+        try await database.transaction { db in
+            try await db.execute(
+                "UPDATE recurring_notifications SET last_run_at = \(ranAt), next_run_at = \(nextRunAt), lease_until = NULL WHERE id = \(id)"
+            )
+        }
+    }
+}

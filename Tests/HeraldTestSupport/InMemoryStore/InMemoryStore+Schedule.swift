@@ -43,3 +43,48 @@ extension InMemoryStore: ScheduleStore {
         try withState { state in state.scheduled.values.map(\.0.deliverAt).min() }
     }
 }
+
+extension InMemoryStore: RecurringStore {
+    public func createRecurring(
+        _ draft: NotificationDraft, serviceID: UUID, cron: String, timeZone: String, nextRunAt: Date?, at now: Date
+    ) async throws -> RecurringNotification? {
+        try withState { state in
+            guard state.services[serviceID] != nil else { return nil }
+            let schedule = RecurringNotification(
+                id: state.nextID(), serviceID: serviceID, cron: cron, timeZone: timeZone, draft: draft, nextRunAt: nextRunAt, lastRunAt: nil, createdAt: now
+            )
+            state.recurring[schedule.id] = (schedule, nil)
+            return schedule
+        }
+    }
+
+    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
+        try withState { state in state.recurring.values.map(\.0).filter { $0.serviceID == serviceID }.sorted { $0.id < $1.id } }
+    }
+
+    public func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool {
+        try withState { state in
+            guard state.recurring[id]?.0.serviceID == serviceID else { return false }
+            state.recurring[id] = nil
+            return true
+        }
+    }
+
+    public func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification] {
+        try withState { state in
+            let due = state.recurring.values.filter { ($0.0.nextRunAt ?? .distantFuture) <= now && ($0.1 ?? .distantPast) <= now }.map(\.0)
+                .sorted { ($0.nextRunAt ?? .distantFuture) < ($1.nextRunAt ?? .distantFuture) }.prefix(limit)
+            for schedule in due { state.recurring[schedule.id]?.1 = leaseUntil }
+            return Array(due)
+        }
+    }
+
+    public func recordRecurringRun(id: Int64, ranAt: Date, nextRunAt: Date?) async throws {
+        try withState { state in
+            guard var schedule = state.recurring[id]?.0 else { return }
+            schedule.lastRunAt = ranAt
+            schedule.nextRunAt = nextRunAt
+            state.recurring[id] = (schedule, nil)
+        }
+    }
+}

@@ -54,6 +54,7 @@ public final class InMemoryStore: Sendable {
         var userFilters: [UserID: [UUID: Int64]] = [:]
         /// Held notifications and their lease.
         var scheduled: [Int64: (ScheduledNotification, Date?)] = [:]
+        var recurring: [Int64: (RecurringNotification, Date?)] = [:]
         /// Feeds and their lease.
         var feeds: [Int64: (FeedRecord, Date?)] = [:]
         /// When each inbox item last changed: (user, notification) → time.
