@@ -92,7 +92,7 @@ struct ScheduledController {
         do {
             return try CronSchedule(cron, timeZone: timeZone ?? "UTC")
         } catch {
-            let field = timeZone != nil && TimeZone(identifier: timeZone!) == nil ? "time_zone" : "cron"
+            let field = timeZone.map { TimeZone(identifier: $0) == nil } == true ? "time_zone" : "cron"
             throw ValidationIssue(loc: ["body", .key(field)], msg: error.description, type: "value_error")
         }
     }
