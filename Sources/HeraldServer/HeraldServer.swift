@@ -83,13 +83,15 @@ public enum HeraldServer {
                 flood: flood, refusals: RefusalMetrics(registry: registry)
             )
             services.append(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger))
-            services.append(ScheduleService(store: store, publisher: publisher, clock: options.clock, logger: logger))
-            services.append(
-                SupervisedService(
-                    name: "feeds", FeedService(store: store, publisher: publisher, http: .shared, clock: options.clock, registry: registry, logger: logger),
-                    metrics: supervision, logger: logger
+            if options.runsSchedulers {
+                services.append(ScheduleService(store: store, publisher: publisher, clock: options.clock, logger: logger))
+                services.append(
+                    SupervisedService(
+                        name: "feeds", FeedService(store: store, publisher: publisher, http: .shared, clock: options.clock, registry: registry, logger: logger),
+                        metrics: supervision, logger: logger
+                    )
                 )
-            )
+            }
             services.append(made.closing)
             services.append(InboxStreamService(streams: streams, store: store, logger: logger))
             pool = made.signIn.pool

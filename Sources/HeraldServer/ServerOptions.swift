@@ -16,6 +16,9 @@ public struct ServerOptions: Sendable {
     public var passwords: (any PasswordAuthenticator)?
     /// Called once the HTTP server listens (the port, when 0 was asked for).
     public var onServerRunning: @Sendable (any Channel) async -> Void
+    /// Whether the process publishes on its own: held and recurring
+    /// notifications, and feeds. Tests that drive those themselves turn it off.
+    public var runsSchedulers = true
 
     public init(
         announceBootstrapAdmin: (@Sendable (String) -> Void)? = nil, clock: WallClock = .system, passwords: (any PasswordAuthenticator)? = nil,

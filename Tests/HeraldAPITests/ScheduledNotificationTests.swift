@@ -46,7 +46,9 @@ struct ScheduledNotificationTests {
             #expect(inbox.map(\.notification.title) == ["Stand-up"])
             let published = try #require(inbox.first?.notification)
             let lateness = published.timestamp.timeIntervalSince(soon)
-            #expect(lateness >= 0 && lateness < 1, "published \(lateness) s after its time")
+            // Within a second when the machine is quiet (the scheduler checks
+            // every half second); the bound here leaves room for a loaded CI.
+            #expect(lateness >= 0 && lateness < 3, "published \(lateness) s after its time")
             #expect(published.key == "scheduled:\(heldID)")
             #expect(try await app.store.scheduled(serviceID: service.id).isEmpty)
             _ = token

@@ -69,7 +69,10 @@ public struct TestApp: Sendable {
         var editable = config(location)
         configure(&editable)
         let config = editable
-        let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger, options: ServerOptions(clock: clock))
+        // The tests drive the schedulers and feed pollers they need themselves.
+        var options = ServerOptions(clock: clock)
+        options.runsSchedulers = false
+        let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger, options: options)
         return try await app.test(framework) { client in
             try await body(TestApp(store: opened.store, client: client, config: config))
         }
