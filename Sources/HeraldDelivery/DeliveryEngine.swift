@@ -21,7 +21,7 @@ public struct DeliveryEngine: Sendable {
 
     public static func make(
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
-        clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates()
+        clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
@@ -44,6 +44,15 @@ public struct DeliveryEngine: Sendable {
             let origin = try origin(fcm.baseURL, "FCM_URL", tls: tls, settings: settings, metrics: metrics)
             origins.append(origin)
             providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
+        }
+        if let subject = settings.webPushSubject, let sharedSettings {
+            let keys = VAPIDKeys(settings: sharedSettings, subject: subject)
+            providers.append(
+                WebPushClient(
+                    http: http, vapid: { try await keys.vapid() }, timeout: .nanoseconds(Int64(settings.pushTimeoutSeconds * 1e9)),
+                    concurrency: min(settings.concurrency, 64), logger: logger
+                )
+            )
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,

@@ -45,7 +45,7 @@ public enum HeraldServer {
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
-                clock: options.clock, parts: parts
+                clock: options.clock, parts: parts, sharedSettings: store
             )
             services += [
                 engine.connections, ReportingService(name: "worker", engine.worker, parts: parts),

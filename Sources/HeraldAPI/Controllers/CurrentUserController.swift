@@ -241,6 +241,11 @@ struct CurrentUserController {
             switch platform {
             case .apns: validator.fail(loc, "An APNs device token should be an even number (64 to 400) of hex digits", type: "string_pattern_mismatch")
             case .fcm: validator.fail(loc, "An FCM registration token should have only letters, digits and - _ : .", type: "string_pattern_mismatch")
+            case .webpush:
+                validator.fail(
+                    loc, "A Web Push token should be the browser's PushSubscription as JSON: an https endpoint and keys p256dh (65 bytes) and auth (16 bytes), base64url",
+                    type: "string_pattern_mismatch"
+                )
             }
         }
     }
@@ -252,6 +257,8 @@ struct CurrentUserController {
             return !(64...400).contains(utf8.count) || !utf8.count.isMultiple(of: 2) || !utf8.allSatisfy(\.isHexDigit)
         case .fcm:
             return !utf8.allSatisfy { Self.fcmTokenBytes.contains($0) }
+        case .webpush:
+            return WebPushSubscription(token: token) == nil
         }
     }
 

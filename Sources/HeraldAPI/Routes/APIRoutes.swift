@@ -62,6 +62,7 @@ public struct APIRoutes: Sendable {
                 SubscriptionFiltersController(api: api).addRoutes(to: group)
                 ScheduledController(api: api).addRoutes(to: group)
                 FeedsController(api: api).addRoutes(to: group)
+                WebPushController(api: api).addRoutes(to: group)
             }
             UsersController(api: api, version: version).addRoutes(to: group)
             CurrentUserController(api: api, version: version).addRoutes(to: group)

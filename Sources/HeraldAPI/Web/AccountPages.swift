@@ -121,6 +121,7 @@ struct AccountPages {
         switch platform {
         case .apns: "Apple (APNs)"
         case .fcm: "Android (FCM)"
+        case .webpush: "Browser (Web Push)"
         }
     }
 }

@@ -73,7 +73,7 @@ public struct DeliverySettings: Sendable {
     public var leaseSeconds: Double
     /// The providers with credentials, in a fixed order.
     public var configuredPlatforms: [Platform] {
-        (apns == nil ? [] : [.apns]) + (fcm == nil ? [] : [.fcm])
+        (apns == nil ? [] : [.apns]) + (fcm == nil ? [] : [.fcm]) + (webPushSubject == nil ? [] : [.webpush])
     }
     /// How often the worker renews the claims it holds.
     public var heartbeatSeconds: Double { leaseSeconds / 4 }
@@ -87,13 +87,17 @@ public struct DeliverySettings: Sendable {
     public var runsInServer: Bool
     /// Devices a provider called dead are kept (restorable) this long.
     public var removedDevicesKeptDays: Int
+    /// The contact sent with Web Push (VAPID `sub`: `mailto:` or `https:`);
+    /// nil: Web Push is off and browser subscriptions are recorded as skipped.
+    public var webPushSubject: String?
 
     public init(
         apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500, answerGroupSize: Int = 500,
         connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 5, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
-        runsInServer: Bool = true, removedDevicesKeptDays: Int = 30
+        runsInServer: Bool = true, removedDevicesKeptDays: Int = 30, webPushSubject: String? = nil
     ) {
         self.removedDevicesKeptDays = removedDevicesKeptDays
+        self.webPushSubject = webPushSubject
         self.apns = apns
         self.fcm = fcm
         self.caBundlePEM = caBundlePEM
@@ -174,7 +178,16 @@ extension DeliverySettings {
             maxRetryAgeSeconds: try read.number("DELIVERY_MAX_RETRY_AGE_SECONDS", default: defaults.maxRetryAgeSeconds, range: 0...2_592_000),
             retryBaseSeconds: try read.number("DELIVERY_RETRY_BASE_SECONDS", default: defaults.retryBaseSeconds, range: 0.001...3600),
             runsInServer: (text("DELIVERY_WORKER") ?? "on").lowercased() != "off",
-            removedDevicesKeptDays: try read.integer("REMOVED_DEVICES_KEPT_DAYS", default: defaults.removedDevicesKeptDays, range: 0...3650)
+            removedDevicesKeptDays: try read.integer("REMOVED_DEVICES_KEPT_DAYS", default: defaults.removedDevicesKeptDays, range: 0...3650),
+            webPushSubject: try Self.webPushSubject(text("WEBPUSH_SUBJECT"))
         )
+    }
+
+    static func webPushSubject(_ value: String?) throws -> String? {
+        guard let value else { return nil }
+        guard value.hasPrefix("mailto:") || value.hasPrefix("https://") else {
+            throw ConfigurationError("WEBPUSH_SUBJECT", "should be a mailto: or https: contact for the push services' operators")
+        }
+        return value
     }
 }

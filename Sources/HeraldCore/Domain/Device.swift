@@ -4,6 +4,8 @@ import Foundation
 public enum Platform: String, Sendable, CaseIterable, Codable {
     case apns
     case fcm
+    /// A browser's push subscription (Web Push, RFC 8030/8291/8292).
+    case webpush
 
     /// The platform of a token registered without an explicit `platform`,
     /// guessed as the server Herald replaces did: an APNs token is 32 bytes

@@ -113,7 +113,11 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
 
     private func announceProviders() {
         for platform in Platform.allCases where providers[platform] == nil {
-            let hint = platform == .apns ? "APNS_AUTH_KEY, APNS_KEY_ID and TEAM_ID" : "GOOGLE_APPLICATION_CREDENTIALS and FIREBASE_PROJECT_ID"
+            let hint = switch platform {
+            case .apns: "APNS_AUTH_KEY, APNS_KEY_ID and TEAM_ID"
+            case .fcm: "GOOGLE_APPLICATION_CREDENTIALS and FIREBASE_PROJECT_ID"
+            case .webpush: "WEBPUSH_SUBJECT"
+            }
             logger.notice("\(Self.name(platform)) is not configured (\(hint)): its deliveries are recorded as skipped")
         }
         logger.info("delivery worker started", metadata: ["concurrency": "\(settings.concurrency)", "batch": "\(settings.batchSize)"])
@@ -259,6 +263,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     }
 
     static func name(_ platform: Platform) -> String {
-        platform == .apns ? "APNs" : "FCM"
+        switch platform {
+        case .apns: "APNs"
+        case .fcm: "FCM"
+        case .webpush: "Web Push"
+        }
     }
 }

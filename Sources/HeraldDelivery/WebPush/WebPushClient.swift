@@ -1,0 +1,128 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import HeraldCore
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// Sends pushes to browsers' push services (Web Push): each message
+/// encrypted for its subscription (RFC 8291), identified with VAPID
+/// (RFC 8292), over HTTPS to the subscription's endpoint. Endpoints are on
+/// many hosts (Google, Mozilla, Apple), so this uses the shared HTTP client
+/// rather than one HTTP/2 origin, with at most `concurrency` in flight.
+public struct WebPushClient: PushProvider {
+    public let platform = Platform.webpush
+    let http: HTTPClient
+    let vapid: @Sendable () async throws -> VAPID
+    let timeout: TimeAmount
+    let ttlSeconds: Int
+    let concurrency: Int
+    /// Tests' push services listen on http://127.0.0.1.
+    let allowLoopback: Bool
+    let logger: Logger
+    /// Push services take at most 4096 bytes of body; the header and tag take 103.
+    static let maxPayloadBytes = 3_800
+
+    public init(
+        http: HTTPClient, vapid: @escaping @Sendable () async throws -> VAPID, timeout: TimeAmount = .seconds(10), ttlSeconds: Int = 86_400,
+        concurrency: Int = 32, allowLoopback: Bool = false, logger: Logger
+    ) {
+        self.allowLoopback = allowLoopback
+        self.http = http
+        self.vapid = vapid
+        self.timeout = timeout
+        self.ttlSeconds = ttlSeconds
+        self.concurrency = concurrency
+        self.logger = logger
+    }
+
+    public func warmUp() async throws {
+        _ = try await vapid()
+    }
+
+    public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
+        let identity: VAPID
+        do { identity = try await vapid() } catch {
+            return deliveries.map { _ in PushAttempt(.credentials(reason: "Web Push: no VAPID key: \(error)")) }
+        }
+        var attempts = [PushAttempt?](repeating: nil, count: deliveries.count)
+        await withTaskGroup(of: (Int, PushAttempt).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                next += 1
+                group.addTask { (index, await send(deliveries[index], identity: identity, now: now)) }
+            }
+            while next < min(concurrency, deliveries.count) { start() }
+            for await (index, attempt) in group {
+                attempts[index] = attempt
+                if next < deliveries.count { start() }
+            }
+        }
+        return attempts.map { $0 ?? PushAttempt(.retry(reason: "not sent", minimumDelay: 0)) }
+    }
+
+    func send(_ delivery: ClaimedDelivery, identity: VAPID, now: Date) async -> PushAttempt {
+        guard let subscription = delivery.token.flatMap({ WebPushSubscription(token: $0, allowLoopback: allowLoopback) }) else {
+            return PushAttempt(.dropToken(reason: "not a usable Web Push subscription"))
+        }
+        guard let authorization = identity.authorization(endpoint: subscription.endpoint, now: now) else {
+            return PushAttempt(.fail(reason: "the endpoint has no origin for VAPID"))
+        }
+        let body: Data
+        do {
+            body = try WebPushEncryption.encrypt(
+                Self.payload(delivery.notification), userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret
+            )
+        } catch {
+            return PushAttempt(.dropToken(reason: "Web Push: \(error)"))
+        }
+        var request = HTTPClientRequest(url: subscription.endpoint.absoluteString)
+        request.method = .POST
+        let ttl = delivery.notification.expiresAt.map { max(0, Int($0.timeIntervalSince(now))) } ?? ttlSeconds
+        request.headers.add(name: "TTL", value: String(ttl))
+        request.headers.add(name: "Content-Encoding", value: "aes128gcm")
+        request.headers.add(name: "Content-Type", value: "application/octet-stream")
+        request.headers.add(name: "Urgency", value: "high")
+        request.headers.add(name: "Authorization", value: authorization)
+        request.headers.add(name: "Topic", value: "herald-\(delivery.notification.id)")
+        request.body = .bytes(ByteBuffer(data: body))
+        let started = ContinuousClock.now
+        do {
+            let response = try await http.execute(request, timeout: timeout)
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            let latency = ContinuousClock.now - started
+            return PushAttempt(Self.reply(status: Int(response.status.code), retryAfter: response.headers.first(name: "retry-after"), now: now), latency: latency)
+        } catch {
+            return PushAttempt(.retry(reason: "Web Push: \(error)", minimumDelay: 0))
+        }
+    }
+
+    /// What a push service's status means (RFC 8030 and the services' notes).
+    static func reply(status: Int, retryAfter: String?, now: Date) -> ReplyClass {
+        switch status {
+        case 200...299: return .sent
+        case 404, 410: return .dropToken(reason: "Web Push \(status): the subscription is gone")
+        case 429, 500...599: return .retry(reason: "Web Push \(status)", minimumDelay: RetryAfter.seconds(retryAfter, now: now) ?? 0)
+        case 401, 403: return .fail(reason: "Web Push \(status): the push service refused our VAPID identification")
+        default: return .fail(reason: "Web Push \(status)")
+        }
+    }
+
+    /// What the service worker receives: the notification as JSON, its
+    /// text cut so the whole fits (`PayloadFitting`).
+    static func payload(_ notification: NotificationRecord) -> Data {
+        PayloadFitting.fit(title: notification.title, text: notification.subtitle, url: notification.url, maxBytes: maxPayloadBytes) { title, body, url in
+            var object: [String: Any] = [
+                "title": title, "body": body, "url": url, "notification_id": notification.id, "service_id": notification.serviceID.uuidString.lowercased(),
+            ]
+            if let severity = notification.severity { object["severity"] = severity }
+            if let attributes = notification.attributes, let data = attributes.json.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data) {
+                object["attributes"] = parsed
+            }
+            return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOFoundationCompat
+import Testing
+
+@testable import HeraldDelivery
+
+/// Web Push against a push-service mock that does what a browser's push
+/// service and the browser do: checks the VAPID token with the key it
+/// names, then decrypts the body with the subscription's private key.
+@Suite("Web Push")
+struct WebPushTests {
+    /// A browser's subscription: its key pair and auth secret.
+    struct Browser {
+        let key = P256.KeyAgreement.PrivateKey()
+        let auth = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
+
+        func token(endpoint: String) -> String {
+            WebPushSubscription.token(endpoint: endpoint, p256dh: key.publicKey.x963Representation.base64URL, auth: auth.base64URL)
+        }
+    }
+
+    final class PushService: Sendable {
+        struct Received: Sendable { var path: String; var payload: [String: String]; var ttl: String?; var audience: String? }
+        let received = NIOLockedValueBox<[Received]>([])
+        let problems = NIOLockedValueBox<[String]>([])
+        let browsers: [String: Browser]
+
+        init(browsers: [String: Browser]) { self.browsers = browsers }
+
+        func router() -> Router<BasicRequestContext> {
+            let router = Router()
+            router.post("push/:id") { request, context -> Response in
+                let id = context.parameters.get("id") ?? ""
+                guard let browser = self.browsers[id] else { return Response(status: .gone) }
+                let body = try await request.body.collect(upTo: 8192)
+                guard request.headers[.contentEncoding] == "aes128gcm" else { self.problems.withLockedValue { $0.append("content encoding") }; return Response(status: .badRequest) }
+                // VAPID: "vapid t=<jwt>, k=<public key>", the JWT signed by that key.
+                guard let authorization = request.headers[.authorization], authorization.hasPrefix("vapid t="),
+                      let parts = Optional(authorization.dropFirst("vapid t=".count).components(separatedBy: ", k=")), parts.count == 2,
+                      let publicKey = Data(base64URL: parts[1]), let key = try? P256.Signing.PublicKey(x963Representation: publicKey)
+                else { self.problems.withLockedValue { $0.append("authorization") }; return Response(status: .unauthorized) }
+                let jwt = parts[0].split(separator: ".").map(String.init)
+                guard jwt.count == 3, let signature = Data(base64URL: jwt[2]).flatMap({ try? P256.Signing.ECDSASignature(rawRepresentation: $0) }),
+                      key.isValidSignature(signature, for: Data("\(jwt[0]).\(jwt[1])".utf8)),
+                      let claims = Data(base64URL: jwt[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+                      (claims["exp"] as? Int ?? 0) > Int(Date().timeIntervalSince1970), (claims["sub"] as? String)?.hasPrefix("mailto:") == true
+                else { self.problems.withLockedValue { $0.append("VAPID token") }; return Response(status: .forbidden) }
+                let plaintext = try WebPushEncryption.decrypt(Data(buffer: body), userAgentKey: browser.key, authSecret: browser.auth)
+                let object = try JSONSerialization.jsonObject(with: plaintext) as? [String: Any] ?? [:]
+                let payload = object.compactMapValues { value -> String? in value as? String ?? (value as? NSNumber)?.stringValue }
+                self.received.withLockedValue {
+                    $0.append(Received(path: id, payload: payload, ttl: request.headers[.init("TTL")!], audience: claims["aud"] as? String))
+                }
+                return Response(status: .created)
+            }
+            return router
+        }
+    }
+
+    static func delivery(token: String, title: String = "Beam lost", expiresAt: Date? = nil) -> ClaimedDelivery {
+        var notification = NotificationRecord(
+            id: 42, serviceID: UUID(), timestamp: Date(), title: title, subtitle: "Ring current 0 mA", url: "https://ess.eu/beam", severity: "critical",
+            attributes: NotificationAttributes(["sector": .number(7)])
+        )
+        notification.expiresAt = expiresAt
+        return ClaimedDelivery(
+            id: 1, notification: notification, platform: .webpush, deviceID: 1, token: token, userIsActive: true, loginExpiresAt: Date().addingTimeInterval(3600),
+            badge: 1, attempts: 1, queuedAt: Date()
+        )
+    }
+
+    @Test func anEncryptedPushIsDecryptedByThePushServiceToTheRightPayload() async throws {
+        let (alice, bob) = (Browser(), Browser())
+        let service = PushService(browsers: ["alice": alice, "bob": bob])
+        let (port, stop) = try await LiveServer.start(router: service.router())
+        defer { Task { try? await stop() } }
+        let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
+        let client = WebPushClient(http: .shared, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+        let base = "http://127.0.0.1:\(port)/push"
+        let now = Date()
+        let attempts = await client.send(
+            [Self.delivery(token: alice.token(endpoint: "\(base)/alice")), Self.delivery(token: bob.token(endpoint: "\(base)/bob"), expiresAt: now.addingTimeInterval(600)),
+             Self.delivery(token: Browser().token(endpoint: "\(base)/gone"))],
+            now: now
+        )
+        #expect(service.problems.withLockedValue { $0 }.isEmpty)
+        #expect(attempts.map(\.reply) == [.sent, .sent, .dropToken(reason: "Web Push 410: the subscription is gone")])
+        let received = service.received.withLockedValue { $0 }.sorted { $0.path < $1.path }
+        #expect(received.map(\.path) == ["alice", "bob"])
+        let payload = try #require(received.first?.payload)
+        #expect(payload["title"] == "Beam lost" && payload["body"] == "Ring current 0 mA" && payload["url"] == "https://ess.eu/beam")
+        #expect(payload["notification_id"] == "42" && payload["severity"] == "critical")
+        #expect(received.first?.ttl == "86400" && received.last?.ttl.flatMap(Int.init).map { (598...600).contains($0) } == true, "expiry bounds the TTL")
+        #expect(received.first?.audience == "http://127.0.0.1:\(port)")
+    }
+
+    @Test func encryptionFollowsRFC8291AndOnlyTheSubscriberCanRead() throws {
+        let browser = Browser()
+        let message = Data("When I grow up, I want to be a watermelon".utf8)
+        let body = try WebPushEncryption.encrypt(message, userAgentPublicKey: browser.key.publicKey.x963Representation, authSecret: browser.auth)
+        #expect(body.count == 16 + 4 + 1 + 65 + message.count + 1 + 16, "header, one record with its delimiter, the tag")
+        #expect(Array(body[16..<20]) == [0, 0, 0x10, 0], "record size 4096")
+        #expect(try WebPushEncryption.decrypt(body, userAgentKey: browser.key, authSecret: browser.auth) == message)
+        #expect(throws: WebPushEncryption.Failure.self) { try WebPushEncryption.decrypt(body, userAgentKey: Browser().key, authSecret: browser.auth) }
+        #expect(throws: WebPushEncryption.Failure.self) { try WebPushEncryption.decrypt(body, userAgentKey: browser.key, authSecret: Data(count: 16)) }
+    }
+
+    @Test func subscriptionsAreCheckedAndStatusesMeanWhatPushServicesSay() {
+        let browser = Browser()
+        #expect(WebPushSubscription(token: browser.token(endpoint: "https://fcm.googleapis.com/fcm/send/abc")) != nil)
+        #expect(WebPushSubscription(token: browser.token(endpoint: "http://127.0.0.1:9/push")) == nil, "loopback only for tests")
+        #expect(WebPushSubscription(token: browser.token(endpoint: "http://127.0.0.1:9/push"), allowLoopback: true) != nil)
+        #expect(WebPushSubscription(token: #"{"endpoint":"https://x/y","keys":{"p256dh":"AAAA","auth":"BBBB"}}"#) == nil)
+        #expect(WebPushSubscription(token: "fcm-token") == nil)
+        let now = Date()
+        #expect(WebPushClient.reply(status: 201, retryAfter: nil, now: now) == .sent)
+        #expect(WebPushClient.reply(status: 404, retryAfter: nil, now: now) == .dropToken(reason: "Web Push 404: the subscription is gone"))
+        #expect(WebPushClient.reply(status: 429, retryAfter: "30", now: now) == .retry(reason: "Web Push 429", minimumDelay: 30))
+        #expect(WebPushClient.reply(status: 403, retryAfter: nil, now: now) == .fail(reason: "Web Push 403: the push service refused our VAPID identification"))
+    }
+}
