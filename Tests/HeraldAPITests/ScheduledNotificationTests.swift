@@ -37,7 +37,11 @@ struct ScheduledNotificationTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await scheduler.run() }
                 let deadline = ContinuousClock.now + .seconds(30)
-                while try await app.store.inbox(userID: user.id, limit: 10, order: .descending).isEmpty, ContinuousClock.now < deadline {
+                // Published, and forgotten as held (the scheduler's last step).
+                while ContinuousClock.now < deadline {
+                    let published = try await app.store.inbox(userID: user.id, limit: 10, order: .descending)
+                    let held = try await app.store.scheduled(serviceID: service.id)
+                    if !published.isEmpty && held.isEmpty { break }
                     try await Task.sleep(for: .milliseconds(20))
                 }
                 group.cancelAll()

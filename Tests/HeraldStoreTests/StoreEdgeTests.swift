@@ -62,12 +62,12 @@ struct StoreEdgeTests {
                 try await store.setSubscriptions(userID: user.id, [service.id: true])
                 _ = try await store.registerDevice(userID: user.id, token: "t", platform: .fcm, at: Timestamp.now())
                 let notification = try #require(try await store.publish(NotificationDraft(title: "t"), serviceID: service.id, at: Timestamp.now()))
-                try await Self.execute("UPDATE deliveries SET platform = 'webpush', state = 'pending'", on: location)
+                try await Self.execute("UPDATE deliveries SET platform = 'carrierpigeon', state = 'pending'", on: location)
                 do {
                     _ = try await store.deliveryReport(notificationID: notification.id)
                     Issue.record("an unknown platform was read")
                 } catch StoreError.unreadableRow(let reason) {
-                    #expect(reason.contains("platform = 'webpush' is not a Platform"))
+                    #expect(reason.contains("platform = 'carrierpigeon' is not a Platform"))
                 }
                 let alert = AlertObservation(fingerprint: "fp", status: .firing, startsAt: "t0")
                 _ = try await store.publishAlertChanges(serviceID: service.id, [alert], renotifyAfter: nil, at: Timestamp.now()) { _ in [] }

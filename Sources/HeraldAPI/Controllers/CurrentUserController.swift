@@ -272,7 +272,7 @@ struct CurrentUserController {
         }
     }
 
-    private func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
+    func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
         try brakeChanges(of: user)
         let outcome = try await api.store.registerDevice(userID: user.id, token: token, platform: platform, at: api.clock.now())
         if outcome == .added {

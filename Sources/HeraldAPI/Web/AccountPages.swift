@@ -13,6 +13,7 @@ struct AccountPages {
         router.get("subscriptions", use: subscriptions)
         router.post("subscriptions", use: subscribe)
         router.post("subscriptions/filter", use: saveFilter)
+        router.post("profile/web-push", use: registerWebPush)
         router.get("profile", use: profile)
         router.post("profile/devices/remove", use: removeDevice)
     }
@@ -66,6 +67,21 @@ struct AccountPages {
         guard try await api.store.setFilter(userID: user.id, serviceID: id, filter) else { throw APIError.notFound("Service") }
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(id.wireString)"])
         return web.done(request, location: "/subscriptions?flash=saved")
+    }
+
+    /// This browser's Web Push subscription (herald.js sends `endpoint`,
+    /// `p256dh` and `auth`), registered as the user's device.
+    @Sendable func registerWebPush(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        guard api.config.delivery.webPushSubject != nil else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        let token = WebPushSubscription.token(endpoint: form["endpoint"] ?? "", p256dh: form["p256dh"] ?? "", auth: form["auth"] ?? "")
+        guard WebPushSubscription(token: token) != nil else {
+            throw APIError(.unprocessableContent, "Not a usable push subscription: an https endpoint and the keys p256dh (65 bytes) and auth (16 bytes)")
+        }
+        _ = try await CurrentUserController(api: api, version: .v2).register(token, platform: .webpush, for: user, context: context)
+        return web.done(request, location: "/profile?flash=saved")
     }
 
     /// A filter in a few words for the table: what it lets through.

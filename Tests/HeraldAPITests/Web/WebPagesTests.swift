@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import HeraldCore
@@ -204,6 +205,33 @@ struct WebPagesTests {
                 let response = try await web.post("/login?next=\(next)", [("username", "ann"), ("password", TestApp.password)])
                 #expect(response.headers[.location] == expected, "\(next)")
             }
+        }
+    }
+
+    /// "Notify me in this browser": the key the browser subscribes with, and
+    /// its subscription registered as a Web Push device.
+    @Test func aBrowserSubscriptionIsRegisteredAsAWebPushDevice() async throws {
+        try await TestApp.run(.sqlite, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
+            let user = try await app.createUser("ann")
+            let key = try #require(try await app.request(.get, "/api/v2/webpush/public-key").json(["public_key"]) as? String)
+            #expect(key.count == 87 && key.hasPrefix("B"), "an uncompressed P-256 point, base64url")
+            #expect(try await app.request(.get, "/api/v2/webpush/public-key").json(["public_key"]) as? String == key, "made once, kept")
+            let web = WebSession(app)
+            _ = try await web.signIn("ann")
+            #expect(try await web.get("/profile").text.contains("data-webpush data-worker=\"/static/herald-sw.js\""))
+            let browserKey = P256.KeyAgreement.PrivateKey().publicKey.x963Representation.base64URL
+            let auth = Data(repeating: 7, count: 16).base64URL
+            let registered = try await web.post("/profile/web-push", [("endpoint", "https://fcm.googleapis.com/fcm/send/abc"), ("p256dh", browserKey), ("auth", auth)])
+            #expect(registered.status == .seeOther)
+            let device = try #require(try await app.store.devices(userID: user.id).first)
+            #expect(device.platform == .webpush && WebPushSubscription(token: device.token)?.endpoint.host == "fcm.googleapis.com")
+            #expect(try await web.get("/profile").text.contains("Browser (Web Push)"))
+            let loopback = try await web.post("/profile/web-push", [("endpoint", "http://127.0.0.1:8000/x"), ("p256dh", browserKey), ("auth", auth)])
+            #expect(loopback.status == .unprocessableContent, "never a push to the server itself")
+        }
+        try await TestApp.run(.sqlite) { (app: TestApp) async throws in
+            let off = try await app.request(.get, "/api/v2/webpush/public-key")
+            #expect(off.status == .notFound)
         }
     }
 }

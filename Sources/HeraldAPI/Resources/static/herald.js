@@ -78,6 +78,39 @@
   window.addEventListener("hashchange", openTarget);
   openTarget();
 
+  // Web Push: "Notify me in this browser" on the profile page, shown when
+  // the browser can and the server has Web Push on.
+  var webPush = document.querySelector("[data-webpush]");
+  if (webPush && "serviceWorker" in navigator && "PushManager" in window) {
+    fetch("/api/v2/webpush/public-key", { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (body) {
+        if (!body) return;
+        webPush.hidden = false;
+        var button = webPush.querySelector("button");
+        var status = webPush.querySelector("[data-webpush-status]");
+        button.addEventListener("click", function () {
+          var key = body.public_key.replace(/-/g, "+").replace(/_/g, "/");
+          while (key.length % 4) key += "=";
+          var raw = atob(key), bytes = new Uint8Array(raw.length);
+          for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+          Notification.requestPermission()
+            .then(function () { return navigator.serviceWorker.register(webPush.dataset.worker); })
+            .then(function (registration) { return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes }); })
+            .then(function (subscription) {
+              var json = subscription.toJSON();
+              var form = new URLSearchParams({ endpoint: json.endpoint, p256dh: json.keys.p256dh, auth: json.keys.auth });
+              return fetch("/profile/web-push", { method: "POST", body: form, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } });
+            })
+            .then(function (response) {
+              if (!response.ok) throw new Error(String(response.status));
+              location.reload();
+            })
+            .catch(function (error) { status.textContent = "This browser could not be subscribed: " + error.message; });
+        });
+      });
+  }
+
   // The inbox: live items, read state and counts.
   var list = document.querySelector("ul.inbox[data-live]");
   if (!list) return;
