@@ -157,8 +157,9 @@ public struct Publisher: Sendable {
                 return draft
             }
         }
+        let judge = try await matcher?.judge(serviceID: serviceID)
         guard let records = try await alertStates.publishAlertChanges(
-            serviceID: serviceID, storable, renotifyAfter: renotifyAfter, at: clock.now(), compose: fit
+            serviceID: serviceID, storable, renotifyAfter: renotifyAfter, at: clock.now(), filters: judge, compose: fit
         ) else {
             throw PublishError.serviceNotFound(serviceID)
         }

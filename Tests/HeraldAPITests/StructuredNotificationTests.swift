@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPublishing
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting
@@ -143,6 +144,31 @@ struct FilterAndUpdateTests {
                 if expected { #expect(inbox.first?["title"] as? String == "Comet C/2026 X1", "\(name)") }
             }
             #expect(try await app.store.notifications(serviceID: service.id).count == 1)
+        }
+    }
+
+    /// Alerts (Alertmanager, Grafana, Kafka) pass the same filters: a user
+    /// who wants only critical alarms is not woken for a warning.
+    @Test(arguments: Backend.allCases)
+    func alertsPassTheSubscribersFiltersToo(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService(category: "Alarms")
+            let (pager, _) = try await app.user("pager")
+            let (everything, _) = try await app.user("everything")
+            try await app.store.setSubscriptions(userID: pager.id, [service.id: true])
+            try await app.store.setSubscriptions(userID: everything.id, [service.id: true])
+            #expect(try await app.store.setFilter(userID: pager.id, serviceID: service.id, SubscriptionFilter(expression: "severity >= critical")))
+            let publisher = Publisher.forTests(app.store)
+            for (fingerprint, severity) in [("fp-warn", "warning"), ("fp-crit", "critical")] {
+                let observation = AlertObservation(fingerprint: fingerprint, status: .firing, startsAt: "2026-11-24T00:00:00Z")
+                _ = try await publisher.publishAlertChanges([observation], to: service.id, from: .alertmanager) { changed in
+                    changed.map { NotificationDraft(title: "\($0.fingerprint) firing", severity: severity) }
+                }
+            }
+            let pagerInbox = try await app.store.inbox(userID: pager.id, limit: 10, order: .ascending).map(\.notification.title)
+            let everythingInbox = try await app.store.inbox(userID: everything.id, limit: 10, order: .ascending).map(\.notification.title)
+            #expect(pagerInbox == ["fp-crit firing"])
+            #expect(everythingInbox == ["fp-warn firing", "fp-crit firing"])
         }
     }
 

@@ -207,7 +207,7 @@ struct PayloadTests {
         let plainPayload = try #require(try JSONSerialization.jsonObject(with: APNSRequest(delivery: plain, topic: "t", expirationSeconds: 0, now: now).payload) as? [String: Any])
         #expect(plainPayload["attributes"] == nil)
         let plainMessage = try #require((try JSONSerialization.jsonObject(with: FCMRequest(delivery: plain, projectID: "p").body) as? [String: Any])?["message"] as? [String: Any])
-        #expect((plainMessage["android"] as? [String: String]) == ["priority": "high"])
+        #expect((plainMessage["android"] as? [String: String]) == ["priority": "high", "collapse_key": "herald-\(plain.notification.id)"])
         #expect((plainMessage["data"] as? [String: String])?["attributes"] == nil)
     }
 

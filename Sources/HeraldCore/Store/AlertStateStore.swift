@@ -9,11 +9,24 @@ public protocol AlertStateStore: Sendable {
     /// under a per-service lock, so that replicas receiving the same alerts
     /// at once push them once. Nil when the service does not exist. Only the
     /// `Publisher` calls this.
+    /// `filters` says, for each draft, which subscribers' filters let it through.
     func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at: Date, compose: AlertComposer
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at: Date, filters: FilterJudge?, compose: AlertComposer
     ) async throws -> [NotificationRecord]?
     /// Keeps a message a source failed on too often, so it is skipped, not lost.
     func park(_ message: ParkedMessageDraft, at: Date) async throws
     /// The newest parked messages first.
     func parkedMessages(limit: Int) async throws -> [ParkedMessage]
+}
+
+/// The verdicts of a service's subscriber filters on one draft posted at a time.
+public typealias FilterJudge = @Sendable (NotificationDraft, Date) -> FilterVerdicts
+
+extension AlertStateStore {
+    /// Without subscriber filters (tests, tools).
+    public func publishAlertChanges(
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at: Date, compose: AlertComposer
+    ) async throws -> [NotificationRecord]? {
+        try await publishAlertChanges(serviceID: serviceID, alerts, renotifyAfter: renotifyAfter, at: at, filters: nil, compose: compose)
+    }
 }

@@ -57,7 +57,10 @@ public struct FCMRequest: Sendable, Equatable {
             ]
             fields["severity"] = notification.severity
             fields["attributes"] = notification.attributes?.json
-            let message = FCMEnvelope(message: .init(token: token, data: fields, android: .init(priority: "high", ttl: ttl)))
+            // The collapse key, like APNs' collapse id, lets a keyed update
+            // replace the earlier message instead of adding a second.
+            let android = FCMEnvelope.Message.Android(priority: "high", ttl: ttl, collapse_key: "herald-\(notification.id)")
+            let message = FCMEnvelope(message: .init(token: token, data: fields, android: android))
             return (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
         }
     }
@@ -100,6 +103,7 @@ struct FCMEnvelope: Encodable {
             var priority: String
             /// "3600s"; absent: FCM's default (4 weeks).
             var ttl: String?
+            var collapse_key: String?
         }
         var token: String
         var data: [String: String]

@@ -31,6 +31,15 @@ final class FilterMatcher: Sendable {
         }
     }
 
+    /// The service's filters, ready to judge drafts made later (alerts are
+    /// composed inside the store's transaction); nil when it has none.
+    func judge(serviceID: UUID) async throws -> FilterJudge? {
+        let filters = try await store.filtersInUse(serviceIDs: [serviceID])
+        guard !filters.isEmpty else { return nil }
+        let ready = compile(filters)
+        return { [self] draft, postedAt in verdicts(filters, ready, draft: draft, postedAt: postedAt) }
+    }
+
     /// Of a keyed notification's update, the filters that match the new
     /// content but did not match the old: their holders are told again.
     func newlyMatching(serviceID: UUID, old: NotificationDraft, new: NotificationDraft, postedAt: Date, now: Date) async throws -> [Int64] {

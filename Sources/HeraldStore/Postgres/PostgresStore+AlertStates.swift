@@ -7,7 +7,7 @@ extension PostgresStore: AlertStateStore {
     static let alertLockClass: Int32 = 0x4852_4C44  // "HRLD"
 
     public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, compose: AlertComposer
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, filters: FilterJudge?, compose: AlertComposer
     ) async throws -> [NotificationRecord]? {
         try await transaction { connection in
             // Serialises replicas that receive the same alerts (HA Alertmanager pairs).
@@ -28,7 +28,7 @@ extension PostgresStore: AlertStateStore {
             }
             let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
 
-            let drafts = compose(decision.toNotify).map { PublishRequest($0, serviceID: serviceID, at: now) }
+            let drafts = compose(decision.toNotify).map { PublishRequest($0, serviceID: serviceID, at: now, filters: filters?($0, now) ?? FilterVerdicts()) }
             let published = drafts.isEmpty
                 ? []
                 : Self.inOrder(try await connection.rows(Self.publishStatement(drafts), as: PublishedRow.self, logger: logger), count: drafts.count)

@@ -4,7 +4,7 @@ import SQLiteNIO
 
 extension SQLiteStore: AlertStateStore {
     public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, compose: AlertComposer
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, filters: FilterJudge?, compose: AlertComposer
     ) async throws -> [NotificationRecord]? {
         // BEGIN IMMEDIATE already serialises writers on the file.
         let published = try await database.transaction { db -> [NotificationRecord]? in
@@ -25,7 +25,8 @@ extension SQLiteStore: AlertStateStore {
             let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
             var published: [NotificationRecord] = []
             for draft in compose(decision.toNotify) {
-                if let notification = try await Self.publish(draft, serviceID: serviceID, at: now, in: db) { published.append(notification) }
+                let verdicts = filters?(draft, now) ?? FilterVerdicts()
+                if let notification = try await Self.publish(draft, serviceID: serviceID, at: now, filters: verdicts, in: db) { published.append(notification) }
             }
             for recorded in decision.newStates {
                 try await db.execute(

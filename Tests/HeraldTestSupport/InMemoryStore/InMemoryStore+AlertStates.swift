@@ -3,12 +3,14 @@ import HeraldCore
 
 extension InMemoryStore: AlertStateStore {
     public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, compose: AlertComposer
+        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, filters: FilterJudge?, compose: AlertComposer
     ) async throws -> [NotificationRecord]? {
         let published = try withState(.publishAlertChanges) { state -> [NotificationRecord]? in
             guard state.services[serviceID] != nil else { return nil }
             let decision = AlertDecision(alerts: alerts, previous: state.alertStates[serviceID] ?? [:], now: now, renotifyAfter: renotifyAfter)
-            let published = compose(decision.toNotify).compactMap { Self.publish($0, serviceID: serviceID, at: now, in: &state) }
+            let published = compose(decision.toNotify).compactMap {
+                Self.publish($0, serviceID: serviceID, at: now, filters: filters?($0, now) ?? FilterVerdicts(), in: &state)
+            }
             for recorded in decision.newStates { state.alertStates[serviceID, default: [:]][recorded.fingerprint] = recorded.state }
             return published
         }
