@@ -29,16 +29,16 @@ public protocol FilterStore: Sendable {
 }
 
 /// How a publish treats subscribers who hold a filter: those whose filter
-/// is among `rejected` do not receive it. Only the refusals travel (what
-/// matched is the default), so a notification that every filter lets
-/// through is stored as if there were none; a filter the publisher did not
-/// know yet (saved a moment ago) lets it through.
+/// is among `known` receive it only if it is among `matched` too; filters
+/// not yet known to the publisher (saved a moment ago) let it through.
 public struct FilterVerdicts: Sendable, Equatable {
-    public var rejected: [Int64]
+    public var known: [Int64]
+    public var matched: [Int64]
 
-    public init(rejected: [Int64] = []) {
-        self.rejected = rejected
+    public init(known: [Int64] = [], matched: [Int64] = []) {
+        self.known = known
+        self.matched = matched
     }
 
-    public var isEmpty: Bool { rejected.isEmpty }
+    public var isEmpty: Bool { known.isEmpty }
 }

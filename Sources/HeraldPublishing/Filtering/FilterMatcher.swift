@@ -59,8 +59,9 @@ final class FilterMatcher: Sendable {
         let subject = FilterSubject(draft, postedAt: postedAt)
         var verdicts = FilterVerdicts()
         for stored in candidates {
+            verdicts.known.append(stored.id)
             // A filter that no longer reads (a language change) lets everything through.
-            if !((ready[stored.id] ?? nil)?.matches(subject, now: postedAt) ?? true) { verdicts.rejected.append(stored.id) }
+            if (ready[stored.id] ?? nil)?.matches(subject, now: postedAt) ?? true { verdicts.matched.append(stored.id) }
         }
         return verdicts
     }

@@ -62,9 +62,10 @@ extension PostgresStore: NotificationStore {
         // Subscribers holding a filter the publisher evaluated receive only
         // what it matched; without filters in the batch the statement is the
         // plain one (no anti-join on every subscriber).
-        let rejectedOrds = batch.enumerated().flatMap { index, request in request.filters.rejected.map { _ in Int64(index + 1) } }
-        let rejectedFilters = batch.flatMap(\.filters.rejected)
-        let onlyMatching = rejectedFilters.isEmpty ? "" : Self.onlyMatchingFilters
+        let known = Array(Set(batch.flatMap(\.filters.known)))
+        let matchedOrds = batch.enumerated().flatMap { index, request in request.filters.matched.map { _ in Int64(index + 1) } }
+        let matchedFilters = batch.flatMap(\.filters.matched)
+        let onlyMatching = known.isEmpty ? "" : Self.onlyMatchingFilters
         return """
             WITH input AS (
                 -- Sorted first, so the sequence is drawn in the requests' order.
@@ -83,8 +84,9 @@ extension PostgresStore: NotificationStore {
                     NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, '')
                 FROM input ORDER BY ord
             ),
-            -- Read only when some filter refused a notification (onlyMatchingFilters).
-            rejected AS (SELECT * FROM unnest(\(rejectedOrds)::int8[], \(rejectedFilters)::int8[]) AS r(ord, filter_id)),
+            -- Read only when the batch has filters (onlyMatchingFilters).
+            known_filters AS (SELECT unnest(\(known)::int8[]) AS filter_id),
+            matched AS (SELECT * FROM unnest(\(matchedOrds)::int8[], \(matchedFilters)::int8[]) AS m(ord, filter_id)),
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
                 SELECT s.user_id, i.id, i.created_at
@@ -114,12 +116,13 @@ extension PostgresStore: NotificationStore {
             """
     }
 
-    /// Leaves out a subscriber (`s`) of a notification (`i`) whose filter
-    /// refused it (`rejected`).
+    /// Leaves out a subscriber (`s`) of a notification (`i`) whose filter the
+    /// publisher evaluated (`known_filters`) and found not matching (`matched`).
     static let onlyMatchingFilters = """
         WHERE NOT EXISTS (
-            SELECT 1 FROM user_filters f JOIN rejected r ON r.filter_id = f.filter_id AND r.ord = i.ord
-            WHERE f.user_id = s.user_id AND f.service_id = s.service_id
+            SELECT 1 FROM user_filters f
+            WHERE f.user_id = s.user_id AND f.service_id = s.service_id AND f.filter_id IN (SELECT filter_id FROM known_filters)
+                AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.ord = i.ord AND m.filter_id = f.filter_id)
         )
         """
 
