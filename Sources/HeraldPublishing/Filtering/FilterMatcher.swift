@@ -2,24 +2,48 @@ import Foundation
 import HeraldCore
 import NIOConcurrencyHelpers
 
-/// Evaluates subscribers' filters for a batch of publishes: one query for
-/// the distinct filters of the batch's services, each parsed once (cached
-/// by id: a stored filter's content never changes) and matched against each
-/// notification. The store then links only the subscribers whose filter
-/// matched. Memory is bounded by the number of distinct filters, not users.
+/// Evaluates subscribers' filters for a batch of publishes: the distinct
+/// filters of the batch's services (read at most once a second per service,
+/// so a stream of posts does not add a query to every batch), each parsed
+/// once (cached by id: a stored filter's content never changes) and matched
+/// against each notification. The store then links only the subscribers
+/// whose filter matched. Memory is bounded by the number of distinct
+/// filters, not users. A filter saved since the last read is unknown here
+/// and lets notifications through until the next read.
 final class FilterMatcher: Sendable {
     let store: any FilterStore
     private let compiled = NIOLockedValueBox<[Int64: CompiledFilter?]>([:])
+    private let inUse = NIOLockedValueBox<[UUID: (readAt: ContinuousClock.Instant, filters: [StoredFilter])]>([:])
     /// Past this many cached filters the cache starts again.
     static let maxCached = 100_000
+    /// How long a service's filter list is used before it is read again.
+    static let listLifetime: Duration = .seconds(1)
 
     init(store: any FilterStore) {
         self.store = store
     }
 
+    /// The filters of `services`: those read less than `listLifetime` ago
+    /// from memory, the others in one query.
+    private func filters(of services: Set<UUID>) async throws -> [StoredFilter] {
+        let now = ContinuousClock.now
+        let (fresh, stale) = inUse.withLockedValue { cache in
+            let fresh = services.compactMap { cache[$0].flatMap { now - $0.readAt < Self.listLifetime ? $0.filters : nil } }.flatMap { $0 }
+            return (fresh, services.filter { cache[$0].map { now - $0.readAt >= Self.listLifetime } ?? true })
+        }
+        guard !stale.isEmpty else { return fresh }
+        let read = try await store.filtersInUse(serviceIDs: Array(stale))
+        let byService = Dictionary(grouping: read, by: \.serviceID)
+        inUse.withLockedValue { cache in
+            if cache.count > Self.maxCached { cache.removeAll(keepingCapacity: true) }
+            for service in stale { cache[service] = (now, byService[service] ?? []) }
+        }
+        return fresh + read
+    }
+
     /// The batch with each request's verdicts filled in.
     func withVerdicts(_ batch: [PublishRequest]) async throws -> [PublishRequest] {
-        let filters = try await store.filtersInUse(serviceIDs: Array(Set(batch.map(\.serviceID))))
+        let filters = try await filters(of: Set(batch.map(\.serviceID)))
         guard !filters.isEmpty else { return batch }
         let byService = Dictionary(grouping: filters, by: \.serviceID)
         let ready = compile(filters)

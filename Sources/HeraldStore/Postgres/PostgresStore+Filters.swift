@@ -27,7 +27,7 @@ extension PostgresStore: FilterStore {
             """,
             as: FilterRow.self
         )
-        return Dictionary(rows.map { (Self.storedFilter($0).serviceID, Self.storedFilter($0).filter) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(rows.map(Self.storedFilter).map { ($0.serviceID, $0.filter) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool {
