@@ -117,13 +117,17 @@ extension PostgresStore: NotificationStore {
     }
 
     /// Leaves out a subscriber (`s`) of a notification (`i`) whose filter the
-    /// publisher evaluated (`known_filters`) and found not matching (`matched`).
+    /// publisher evaluated (`known_filters`) and found not matching
+    /// (`matched`). Joins rather than correlated subqueries: with 100,000
+    /// subscribers holding 100,000 distinct filters, `NOT EXISTS` probed
+    /// both lists once per subscriber (3.8x the unfiltered publish); as
+    /// joins PostgreSQL hashes each list once. A user holds at most one
+    /// filter per service and both lists are distinct, so no row is doubled.
     static let onlyMatchingFilters = """
-        WHERE NOT EXISTS (
-            SELECT 1 FROM user_filters f
-            WHERE f.user_id = s.user_id AND f.service_id = s.service_id AND f.filter_id IN (SELECT filter_id FROM known_filters)
-                AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.ord = i.ord AND m.filter_id = f.filter_id)
-        )
+        LEFT JOIN user_filters f ON f.user_id = s.user_id AND f.service_id = s.service_id
+        LEFT JOIN known_filters k ON k.filter_id = f.filter_id
+        LEFT JOIN matched m ON m.ord = i.ord AND m.filter_id = f.filter_id
+        WHERE k.filter_id IS NULL OR m.filter_id IS NOT NULL
         """
 
     /// `expires_us` (µs since 1970, 0 for none) as a timestamp, exactly.
