@@ -66,12 +66,20 @@ struct ScheduledController {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID)
         let input = try await api.decoding.json(RecurringInput.self, from: request)
+        let created = try await makeRecurring(
+            serviceID: serviceID, cron: input.cron, timeZone: input.time_zone,
+            draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes)
+        )
+        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(created.cron)"])
+        return JSONBody.response(RecurringBody(created), status: .created)
+    }
+
+    /// Checks the schedule and the notification (every mistake at once, each
+    /// naming its field) and stores it; the API and the admin pages use it.
+    func makeRecurring(serviceID: UUID, cron: String, timeZone: String?, draft: NotificationDraft) async throws -> RecurringNotification {
         var issues: [ValidationIssue] = []
         var schedule: CronSchedule?
-        do { schedule = try Self.schedule(cron: input.cron, timeZone: input.time_zone) } catch { issues.append(error) }
-        let draft = NotificationDraft(
-            title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes
-        )
+        do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { issues.append(error) }
         var checked = draft
         do { checked = try NotificationRules.validated(draft) } catch {
             issues += error.issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) }
@@ -81,8 +89,7 @@ struct ScheduledController {
         guard let created = try await api.store.createRecurring(
             checked, serviceID: serviceID, cron: schedule.expression, timeZone: schedule.timeZone.identifier, nextRunAt: schedule.next(after: now), at: now
         ) else { throw APIError.notFound("Service") }
-        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(schedule)"])
-        return JSONBody.response(RecurringBody(created), status: .created)
+        return created
     }
 
     /// The schedule, or the issue naming the field that is wrong.

@@ -5,7 +5,8 @@ import Hummingbird
 import Logging
 
 /// Admins' services: list and create, edit, delete (after a confirmation),
-/// publish tokens (shown once, revocable) and recent notifications.
+/// publish tokens (shown once, revocable), webhook templates, feeds and
+/// recent notifications; schedules are `ServiceSchedulePages`'.
 struct ServiceAdminPages {
     let web: WebSupport
     var api: APIContext { web.api }
@@ -102,7 +103,8 @@ struct ServiceAdminPages {
         let templates = entered ?? saved
         let recent = try await api.store.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
         let feeds = try await api.store.feeds(serviceID: service.id)
-        let values: [String: Any] = [
+        let schedules = try await ServiceSchedulePages(web: web).values(serviceID: service.id)
+        var values: [String: Any] = [
             "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
             "error": error as Any,
             "tokens": tokens.map {
@@ -120,6 +122,7 @@ struct ServiceAdminPages {
             },
             "older": (recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil) as String? as Any,
         ]
+        values.merge(schedules) { page, _ in page }
         return try await web.page("admin-service", title: service.category, nav: "services", user: admin, request: request, values: values, status: status)
     }
 

@@ -21,6 +21,7 @@ struct WebRoutes {
         InboxPages(web: web).addRoutes(to: pages)
         AccountPages(web: web).addRoutes(to: pages)
         ServiceAdminPages(web: web).addRoutes(to: pages)
+        ServiceSchedulePages(web: web).addRoutes(to: pages)
         DeliveryReportPage(web: web).addRoutes(to: pages)
         UserAdminPages(web: web).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)

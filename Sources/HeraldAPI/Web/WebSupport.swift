@@ -172,7 +172,7 @@ struct WebSupport: Sendable {
     /// The short confirmations a redirect may show (never free text from the query).
     static let flashes = [
         "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "revoked": "Revoked.", "signed-out": "You are signed out.",
-        "signed-out-everywhere": "Every session of yours has ended.", "removed": "Removed.",
+        "signed-out-everywhere": "Every session of yours has ended.", "removed": "Removed.", "cancelled": "Cancelled.",
         "signed-out-user": "Every session of that user has ended.",
     ]
 

@@ -208,4 +208,36 @@ struct DeliveryChartTests {
             #expect(try await app.store.feeds(serviceID: service.id).isEmpty)
         }
     }
+    @Test func anAdminSeesAndCancelsScheduledNotificationsAndManagesRecurringOnes() async throws {
+        try await TestApp.run(.sqlite) { app in
+            try await app.createUser("root", admin: true)
+            let service = try await app.createService(category: "Reminders")
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            let page = "/admin/services/\(service.id.wireString)"
+            let empty = try await web.get(page).text
+            #expect(empty.contains("Nothing waiting.") && empty.contains("No recurring notifications."))
+            let later = Date().addingTimeInterval(3600)
+            let held = try #require(try await app.store.schedule(NotificationDraft(title: "Beam off at noon", key: "beam-off"), serviceID: service.id, deliverAt: later, at: Date()))
+            let stored = try #require(try await app.store.scheduled(serviceID: service.id).first)
+            let shown = try await web.get(page).text
+            #expect(shown.contains("Beam off at noon") && shown.contains("<code>beam-off</code>") && shown.contains(Timestamp.wireString(stored.deliverAt)))
+            #expect(try await web.post("\(page)/scheduled/\(held.id)/cancel").status == .seeOther)
+            #expect(try await app.store.scheduled(serviceID: service.id).isEmpty)
+            #expect(try await web.post("\(page)/scheduled/\(held.id)/cancel").status == .notFound)
+
+            let bad = try await web.post("\(page)/recurring", [("cron", "0 25 * * *"), ("time_zone", "Mars/Olympus"), ("title", "")])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.text.contains("time_zone:") && bad.text.contains("title:"))
+            let added = try await web.post("\(page)/recurring", [("cron", "0 8 * * 1-5"), ("time_zone", "Europe/Stockholm"), ("title", "Morning check"), ("subtitle", ""), ("url", "")])
+            #expect(added.status == .seeOther)
+            let recurring = try #require(try await app.store.recurring(serviceID: service.id).first)
+            #expect(recurring.cron == "0 8 * * 1-5" && recurring.timeZone == "Europe/Stockholm" && recurring.draft.title == "Morning check")
+            let next = try #require(recurring.nextRunAt)
+            let listed = try await web.get(page).text
+            #expect(listed.contains("<code>0 8 * * 1-5</code>") && listed.contains("Europe/Stockholm") && listed.contains(Timestamp.wireString(next)))
+            #expect(try await web.post("\(page)/recurring/\(recurring.id)/remove").status == .seeOther)
+            #expect(try await app.store.recurring(serviceID: service.id).isEmpty)
+        }
+    }
 }

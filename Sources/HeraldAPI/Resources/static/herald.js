@@ -142,6 +142,17 @@
     li.classList.toggle("starred", isStarred);
     li.querySelector("[data-when-unstarred]").hidden = isStarred;
     li.querySelector("[data-when-starred]").hidden = !isStarred;
+    if (!isStarred) expireLater(li);
+  }
+  // An item leaves the open inbox when its notification expires, as it
+  // leaves the server's lists (starred ones stay). Timers past setTimeout's
+  // range (24 days) are left to the next load.
+  function expireLater(li) {
+    var at = Date.parse(li.dataset.expires || "");
+    if (isNaN(at) || at - Date.now() > 2147483647) return;
+    setTimeout(function () {
+      if (li.isConnected && !li.classList.contains("starred")) remove(li);
+    }, Math.max(0, at - Date.now()));
   }
   function remove(li) {
     if (li.classList.contains("unread")) setUnread(unread() - 1);
@@ -166,6 +177,7 @@
     var severity = li.querySelector(".severity");
     if (item.severity) { severity.textContent = item.severity; severity.classList.add(item.severity); severity.hidden = false; }
     li.querySelectorAll("input[name=id]").forEach(function (input) { input.value = item.id; });
+    if (item.expires_at) li.dataset.expires = item.expires_at + "Z";
     li.classList.add("unread");
     localTimes(li);
     return li;
@@ -179,6 +191,7 @@
     else if (action === "star" || action === "unstar") applyStarred(li, action === "star");
     else applyRead(li, action === "read");
   });
+  list.querySelectorAll("li[data-expires]").forEach(expireLater);
   var markAll = document.querySelector("form.mark-all");
   if (markAll) markAll.addEventListener("herald:done", function () {
     list.querySelectorAll("li.unread").forEach(function (li) { applyRead(li, true); });
@@ -198,6 +211,7 @@
     if (!firstPage || !matches(item)) return;
     var fresh = render(item);
     list.insertBefore(fresh, list.firstChild);
+    expireLater(fresh);
     document.querySelector("[data-empty]").hidden = true;
   });
   source.addEventListener("removed", function (event) {

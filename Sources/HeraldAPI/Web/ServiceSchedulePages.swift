@@ -1,0 +1,79 @@
+import Foundation
+import HeraldCore
+import Hummingbird
+import Logging
+
+/// The service page's schedules: notifications held until their
+/// `deliver_at` (listed, cancellable) and recurring ones (a cron schedule
+/// in a time zone: made, listed, removed). The same checks as the API's
+/// `/services/{id}/scheduled` and `/recurring`, for admins in the browser.
+struct ServiceSchedulePages {
+    let web: WebSupport
+    var api: APIContext { web.api }
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.post("admin/services/{service_id}/scheduled/{scheduled_id}/cancel", use: cancelScheduled)
+        router.post("admin/services/{service_id}/recurring", use: addRecurring)
+        router.post("admin/services/{service_id}/recurring/{recurring_id}/remove", use: removeRecurring)
+    }
+
+    /// What the service page shows of the service's schedules.
+    func values(serviceID: UUID) async throws -> [String: Any] {
+        let held = try await api.store.scheduled(serviceID: serviceID)
+        let recurring = try await api.store.recurring(serviceID: serviceID)
+        return [
+            "scheduled": held.map {
+                ["id": $0.id, "title": $0.draft.title, "deliverAt": Timestamp.wireString($0.deliverAt), "key": $0.draft.key as Any] as [String: Any]
+            },
+            "recurring": recurring.map {
+                [
+                    "id": $0.id, "title": $0.draft.title, "cron": $0.cron, "timeZone": $0.timeZone,
+                    "next": $0.nextRunAt.map(Timestamp.wireString) as Any, "last": $0.lastRunAt.map(Timestamp.wireString) as Any,
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    private func service(_ context: HeraldRequestContext) async throws -> UUID {
+        let id = try Identifiers.serviceID(context)
+        guard try await api.store.service(id: id) != nil else { throw APIError.notFound("Service") }
+        return id
+    }
+
+    @Sendable func cancelScheduled(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let serviceID = try await service(context)
+        let id = try Identifiers.integer(context, "scheduled_id")
+        guard try await api.store.cancelScheduled(id: id, serviceID: serviceID) else { throw APIError.notFound("Scheduled notification") }
+        context.logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(id)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=cancelled")
+    }
+
+    /// A recurring notification from the form: `cron`, `time_zone`, `title`,
+    /// `subtitle`, `url`; a mistake answers 422 naming the field.
+    @Sendable func addRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let serviceID = try await service(context)
+        func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
+        let timeZone = field("time_zone")
+        let created = try await ScheduledController(api: api).makeRecurring(
+            serviceID: serviceID, cron: field("cron"), timeZone: timeZone.isEmpty ? nil : timeZone,
+            draft: NotificationDraft(title: field("title"), subtitle: field("subtitle"), url: field("url"))
+        )
+        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=created")
+    }
+
+    @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        try web.checkCSRF(request, form: try await web.form(request))
+        let serviceID = try await service(context)
+        let id = try Identifiers.integer(context, "recurring_id")
+        guard try await api.store.deleteRecurring(id: id, serviceID: serviceID) else { throw APIError.notFound("Recurring notification") }
+        context.logger.info("recurring notification removed", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(id)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=removed")
+    }
+}
