@@ -81,8 +81,11 @@ def sign_in(driver, name, password, keyboard=False):
         driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type=submit]").click()
 
 
-def post_notification(service_id, title, subtitle=""):
-    body = json.dumps({"title": title, "subtitle": subtitle, "url": "https://ess.eu/alarms"}).encode()
+def post_notification(service_id, title, subtitle="", expires_in=None):
+    fields = {"title": title, "subtitle": subtitle, "url": "https://ess.eu/alarms"}
+    if expires_in is not None:
+        fields["expires_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + expires_in))
+    body = json.dumps(fields).encode()
     request = urllib.request.Request(f"{BASE}/api/v2/services/{service_id}/notifications", data=body, headers={"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 201, response.status
@@ -223,6 +226,22 @@ def test_user_unsubscribes_and_hears_no_more(driver):
     screenshot(driver, "profile")
 
 
+def test_expired_notifications_leave_the_open_inbox(driver):
+    # One on the page when it loads, one arriving live: both leave at their
+    # expiry without a reload; one without an expiry stays.
+    kept = post_notification(STATE["second"], "Shift handover at 15:00")
+    loaded = post_notification(STATE["second"], "Crane moving in hall 2", expires_in=8)
+    driver.get(BASE + "/inbox")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".live").text == "Live", "the live stream")
+    assert driver.find_element(By.CSS_SELECTOR, f"li[data-id='{loaded}']").get_attribute("data-expires"), "the item carries its expiry"
+    live = post_notification(STATE["second"], "Door 3 open for delivery", expires_in=5)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"li[data-id='{live}']"), "the expiring notification to arrive")
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, f"li[data-id='{live}'], li[data-id='{loaded}']"), "both to leave at their expiry", timeout=30)
+    assert driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{kept}']"), "the one without an expiry stays"
+    driver.refresh()
+    assert not driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{live}'], li[data-id='{loaded}']"), "the server agrees"
+
+
 def test_posts_without_the_csrf_token_are_refused(driver):
     # A script on the page that leaves the token out.
     status = driver.execute_async_script(
@@ -299,6 +318,7 @@ TESTS = [
     test_admin_creates_a_service_and_a_token,
     test_user_subscribes_and_sees_notifications_live,
     test_user_unsubscribes_and_hears_no_more,
+    test_expired_notifications_leave_the_open_inbox,
     test_posts_without_the_csrf_token_are_refused,
     test_admin_pages_users_report_and_docs,
 ]
