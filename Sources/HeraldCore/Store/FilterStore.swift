@@ -26,19 +26,25 @@ public protocol FilterStore: Sendable {
     func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool
     /// The distinct filters that users of these services hold.
     func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter]
+    /// The filters of these services stored after `id`, in the order they
+    /// were stored, held or not. A filter's row never changes once written
+    /// (a new content is a new row) and ids only grow, so a publisher that
+    /// keeps what it read asks only for what is new: with nothing new this
+    /// is one index probe, however many filters a service has.
+    func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter]
 }
 
 /// How a publish treats subscribers who hold a filter: those whose filter
-/// is among `known` receive it only if it is among `matched` too; filters
-/// not yet known to the publisher (saved a moment ago) let it through.
+/// is among `rejected` do not receive it. Only refusals travel (letting
+/// through is the default), so a notification every filter lets through is
+/// stored as if there were none, and a filter the publisher does not know
+/// yet (saved a moment ago) lets it through.
 public struct FilterVerdicts: Sendable, Equatable {
-    public var known: [Int64]
-    public var matched: [Int64]
+    public var rejected: [Int64]
 
-    public init(known: [Int64] = [], matched: [Int64] = []) {
-        self.known = known
-        self.matched = matched
+    public init(rejected: [Int64] = []) {
+        self.rejected = rejected
     }
 
-    public var isEmpty: Bool { known.isEmpty }
+    public var isEmpty: Bool { rejected.isEmpty }
 }

@@ -2,55 +2,74 @@ import Foundation
 import HeraldCore
 import NIOConcurrencyHelpers
 
-/// Evaluates subscribers' filters for a batch of publishes: the distinct
-/// filters of the batch's services (read at most once a second per service,
-/// so a stream of posts does not add a query to every batch), each parsed
-/// once (cached by id: a stored filter's content never changes) and matched
-/// against each notification. The store then links only the subscribers
-/// whose filter matched. Memory is bounded by the number of distinct
-/// filters, not users. A filter saved since the last read is unknown here
-/// and lets notifications through until the next read.
+/// Evaluates subscribers' filters for a batch of publishes. Each service's
+/// filters are kept parsed in memory and only the ones stored since are
+/// read (a filter's row never changes; ids only grow), at most once a
+/// second per service, so a publish costs no query for filters and no
+/// parsing however many a service has. Each notification is matched once
+/// against each distinct filter, and only the refusals go to the store,
+/// which leaves out their holders. Memory is bounded by the number of
+/// distinct filters, not users. A filter saved since the last look is
+/// unknown here and lets notifications through until the next.
 final class FilterMatcher: Sendable {
     let store: any FilterStore
-    private let compiled = NIOLockedValueBox<[Int64: CompiledFilter?]>([:])
-    private let inUse = NIOLockedValueBox<[UUID: (readAt: ContinuousClock.Instant, filters: [StoredFilter])]>([:])
-    /// Past this many cached filters the cache starts again.
-    static let maxCached = 100_000
-    /// How long a service's filter list is used before it is read again.
+    /// A service's filters, parsed, in the order they were stored.
+    private struct ServiceFilters {
+        var checkedAt: ContinuousClock.Instant
+        var highest: Int64 = 0
+        var filters: [(id: Int64, filter: CompiledFilter?)] = []
+    }
+    private let services = NIOLockedValueBox<[UUID: ServiceFilters]>([:])
+    /// Parsed filters of the alert and update paths, by id, with the filter
+    /// they were parsed from (compared before use).
+    private let compiled = NIOLockedValueBox<[Int64: (source: SubscriptionFilter, filter: CompiledFilter?)]>([:])
+    /// Past this many filters kept (all services together) a cache starts again.
+    static let maxCached = 250_000
+    /// How long a service's filters are used before looking for new ones.
     static let listLifetime: Duration = .seconds(1)
 
-    init(store: any FilterStore) {
+    let now: @Sendable () -> ContinuousClock.Instant
+
+    init(store: any FilterStore, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.store = store
+        self.now = now
     }
 
-    /// The filters of `services`: those read less than `listLifetime` ago
-    /// from memory, the others in one query.
-    private func filters(of services: Set<UUID>) async throws -> [StoredFilter] {
-        let now = ContinuousClock.now
-        let (fresh, stale) = inUse.withLockedValue { cache in
-            let fresh = services.compactMap { cache[$0].flatMap { now - $0.readAt < Self.listLifetime ? $0.filters : nil } }.flatMap { $0 }
-            return (fresh, services.filter { cache[$0].map { now - $0.readAt >= Self.listLifetime } ?? true })
+    /// The filters of `services`, after reading those stored since the last
+    /// look for the services not looked at in the last `listLifetime`.
+    private func filters(of wanted: Set<UUID>) async throws -> [UUID: [(id: Int64, filter: CompiledFilter?)]] {
+        let now = now()
+        let (known, stale) = services.withLockedValue { cache in
+            (cache, wanted.filter { cache[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true })
         }
-        guard !stale.isEmpty else { return fresh }
-        let read = try await store.filtersInUse(serviceIDs: Array(stale))
-        let byService = Dictionary(grouping: read, by: \.serviceID)
-        inUse.withLockedValue { cache in
-            if cache.count > Self.maxCached { cache.removeAll(keepingCapacity: true) }
-            for service in stale { cache[service] = (now, byService[service] ?? []) }
+        guard !stale.isEmpty else { return known.filter { wanted.contains($0.key) }.mapValues(\.filters) }
+        let since = stale.map { known[$0]?.highest ?? 0 }.min() ?? 0
+        let read = try await store.filters(serviceIDs: Array(stale), after: since)
+        var fresh = known
+        for service in stale {
+            var entry = fresh[service] ?? ServiceFilters(checkedAt: now)
+            entry.checkedAt = now
+            for stored in read where stored.serviceID == service && stored.id > entry.highest {
+                entry.filters.append((stored.id, CompiledFilter(stored.filter)))
+                entry.highest = stored.id
+            }
+            fresh[service] = entry
         }
-        return fresh + read
+        services.withLockedValue { cache in
+            if cache.values.reduce(0, { $0 + $1.filters.count }) > Self.maxCached { cache.removeAll(keepingCapacity: true) }
+            for service in stale { cache[service] = fresh[service] }
+        }
+        return fresh.filter { wanted.contains($0.key) }.mapValues(\.filters)
     }
 
     /// The batch with each request's verdicts filled in.
     func withVerdicts(_ batch: [PublishRequest]) async throws -> [PublishRequest] {
-        let filters = try await filters(of: Set(batch.map(\.serviceID)))
-        guard !filters.isEmpty else { return batch }
-        let byService = Dictionary(grouping: filters, by: \.serviceID)
-        let ready = compile(filters)
+        let byService = try await filters(of: Set(batch.map(\.serviceID)))
+        guard byService.values.contains(where: { !$0.isEmpty }) else { return batch }
         return batch.map { request in
-            guard let candidates = byService[request.serviceID] else { return request }
+            guard let candidates = byService[request.serviceID], !candidates.isEmpty else { return request }
             var request = request
-            request.filters = verdicts(candidates, ready, draft: request.draft, postedAt: request.at)
+            request.filters = Self.verdicts(candidates, draft: request.draft, postedAt: request.at)
             return request
         }
     }
@@ -61,44 +80,44 @@ final class FilterMatcher: Sendable {
         let filters = try await store.filtersInUse(serviceIDs: [serviceID])
         guard !filters.isEmpty else { return nil }
         let ready = compile(filters)
-        return { [self] draft, postedAt in verdicts(filters, ready, draft: draft, postedAt: postedAt) }
+        return { draft, postedAt in Self.verdicts(ready, draft: draft, postedAt: postedAt) }
     }
 
     /// Of a keyed notification's update, the filters that match the new
     /// content but did not match the old: their holders are told again.
     func newlyMatching(serviceID: UUID, old: NotificationDraft, new: NotificationDraft, postedAt: Date, now: Date) async throws -> [Int64] {
-        let filters = try await store.filtersInUse(serviceIDs: [serviceID])
-        let ready = compile(filters)
+        let ready = compile(try await store.filtersInUse(serviceIDs: [serviceID]))
         let before = FilterSubject(old, postedAt: postedAt)
         let after = FilterSubject(new, postedAt: postedAt)
-        return filters.compactMap { stored in
-            let filter = ready[stored.id] ?? nil
+        return ready.compactMap { id, filter in
             let matchesNew = filter?.matches(after, now: now) ?? true
             let matchedOld = filter?.matches(before, now: now) ?? true
-            return matchesNew && !matchedOld ? stored.id : nil
+            return matchesNew && !matchedOld ? id : nil
         }
     }
 
-    private func verdicts(_ candidates: [StoredFilter], _ ready: [Int64: CompiledFilter?], draft: NotificationDraft, postedAt: Date) -> FilterVerdicts {
+    /// A filter that no longer reads (a language change) lets everything through.
+    private static func verdicts(_ candidates: [(id: Int64, filter: CompiledFilter?)], draft: NotificationDraft, postedAt: Date) -> FilterVerdicts {
         let subject = FilterSubject(draft, postedAt: postedAt)
         var verdicts = FilterVerdicts()
-        for stored in candidates {
-            verdicts.known.append(stored.id)
-            // A filter that no longer reads (a language change) lets everything through.
-            if (ready[stored.id] ?? nil)?.matches(subject, now: postedAt) ?? true { verdicts.matched.append(stored.id) }
-        }
+        for (id, filter) in candidates where !(filter?.matches(subject, now: postedAt) ?? true) { verdicts.rejected.append(id) }
         return verdicts
     }
 
-    private func compile(_ filters: [StoredFilter]) -> [Int64: CompiledFilter?] {
-        var known = compiled.withLockedValue { cache in filters.reduce(into: [Int64: CompiledFilter?]()) { $0[$1.id] = cache[$1.id] } }
-        let missing = filters.filter { known[$0.id] == nil }
-        guard !missing.isEmpty else { return known }
-        for stored in missing { known[stored.id] = .some(CompiledFilter(stored.filter)) }
+    private func compile(_ filters: [StoredFilter]) -> [(id: Int64, filter: CompiledFilter?)] {
+        let cached = compiled.withLockedValue { cache in filters.map { stored in cache[stored.id].flatMap { $0.source == stored.filter ? $0 : nil } } }
+        var missing: [StoredFilter] = []
+        let ready = zip(filters, cached).map { stored, hit -> (id: Int64, filter: CompiledFilter?) in
+            if let hit { return (stored.id, hit.filter) }
+            missing.append(stored)
+            return (stored.id, CompiledFilter(stored.filter))
+        }
+        guard !missing.isEmpty else { return ready }
+        let parsed = Dictionary(ready.map { ($0.id, $0.filter) }, uniquingKeysWith: { first, _ in first })
         compiled.withLockedValue { cache in
             if cache.count + missing.count > Self.maxCached { cache.removeAll(keepingCapacity: true) }
-            for stored in missing { cache.updateValue(known[stored.id] ?? nil, forKey: stored.id) }
+            for stored in missing { cache[stored.id] = (stored.filter, parsed[stored.id] ?? nil) }
         }
-        return known
+        return ready
     }
 }

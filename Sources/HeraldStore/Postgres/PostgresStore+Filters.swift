@@ -71,4 +71,15 @@ extension PostgresStore: FilterStore {
             as: FilterRow.self
         ).map(Self.storedFilter)
     }
+
+    public func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
+        guard !serviceIDs.isEmpty else { return [] }
+        return try await rows(
+            """
+            SELECT f.id, f.service_id, f.expression, f.include_keywords, f.exclude_keywords FROM filters f
+            WHERE f.id > \(id) AND f.service_id = ANY(\(serviceIDs)) ORDER BY f.id
+            """,
+            as: FilterRow.self
+        ).map(Self.storedFilter)
+    }
 }

@@ -69,4 +69,17 @@ extension SQLiteStore: FilterStore {
             ).map(Self.storedFilter)
         }
     }
+
+    public func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
+        guard !serviceIDs.isEmpty else { return [] }
+        return try await database.read { db in
+            try await db.rows(
+                """
+                SELECT f.id, f.service_id, f.expression, f.include_keywords, f.exclude_keywords FROM filters f
+                WHERE f.id > \(id) AND f.service_id IN (SELECT value FROM json_each(\(jsonArray: serviceIDs.map { $0.uuidString.lowercased() })))
+                ORDER BY f.id
+                """
+            ).map(Self.storedFilter)
+        }
+    }
 }

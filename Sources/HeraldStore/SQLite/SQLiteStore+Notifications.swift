@@ -70,16 +70,15 @@ extension SQLiteStore: NotificationStore {
         return notification
     }
 
-    /// Leaves out a subscriber (`s`) whose filter the publisher evaluated
-    /// and found not matching; nothing without filters.
+    /// Leaves out a subscriber (`s`) whose filter refused the notification;
+    /// nothing when none did.
     static func onlyMatchingFilters(_ filters: FilterVerdicts) -> SQLiteQuery {
         guard !filters.isEmpty else { return "" }
         return """
             AND NOT EXISTS (
                 SELECT 1 FROM user_filters f
                 WHERE f.user_id = s.user_id AND f.service_id = s.service_id
-                    AND f.filter_id IN (SELECT value FROM json_each(\(jsonArray: filters.known)))
-                    AND f.filter_id NOT IN (SELECT value FROM json_each(\(jsonArray: filters.matched)))
+                    AND f.filter_id IN (SELECT value FROM json_each(\(jsonArray: filters.rejected)))
             )
             """
     }

@@ -24,8 +24,8 @@ extension InMemoryStore: NotificationStore {
         // Kept aside, as the databases keep it in columns only the claim reads.
         state.origins[notification.id] = draft.origin
         let subscribers = (state.subscriptions[serviceID] ?? []).filter { user in
-            guard let filter = state.userFilters[user]?[serviceID], filters.known.contains(filter) else { return true }
-            return filters.matched.contains(filter)
+            guard let filter = state.userFilters[user]?[serviceID] else { return true }
+            return !filters.rejected.contains(filter)
         }
         for user in subscribers {
             state.inbox[user, default: [:]][notification.id] = false

@@ -1,0 +1,66 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import NIOConcurrencyHelpers
+import Testing
+
+@testable import HeraldPublishing
+
+/// The publisher's filters: kept parsed, only new ones read, at most once a
+/// second per service; only refusals reach the store.
+@Suite("Filter matching")
+struct FilterMatcherTests {
+    /// The in-memory store, recording each read of new filters.
+    final class CountingStore: FilterStore {
+        let store = InMemoryStore()
+        let reads = NIOLockedValueBox<[Int64]>([])
+
+        func filter(userID: UserID, serviceID: UUID) async throws -> SubscriptionFilter? { try await store.filter(userID: userID, serviceID: serviceID) }
+        func filters(userID: UserID) async throws -> [UUID: SubscriptionFilter] { try await store.filters(userID: userID) }
+        func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool {
+            try await store.setFilter(userID: userID, serviceID: serviceID, filter)
+        }
+        func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter] { try await store.filtersInUse(serviceIDs: serviceIDs) }
+        func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
+            reads.withLockedValue { $0.append(id) }
+            return try await store.filters(serviceIDs: serviceIDs, after: id)
+        }
+    }
+
+    func event(_ service: UUID, _ eventClass: String) -> PublishRequest {
+        PublishRequest(NotificationDraft(title: eventClass, attributes: NotificationAttributes(["class": .string(eventClass)])), serviceID: service, at: Date())
+    }
+
+    @Test func onlyNewFiltersAreReadAtMostOnceASecondAndOnlyRefusalsTravel() async throws {
+        let counting = CountingStore()
+        let service = try await counting.store.createService(ServiceDraft(category: "Transients", color: "000000", owner: "lsst"))
+        let (ann, bob) = (try await counting.store.createUser(username: "ann", passwordHash: nil, isAdmin: false, origin: .local, at: Date()),
+                          try await counting.store.createUser(username: "bob", passwordHash: nil, isAdmin: false, origin: .local, at: Date()))
+        #expect(try await counting.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "class == comet")))
+        let comets = try #require(try await counting.filtersInUse(serviceIDs: [service.id]).first?.id)
+        let clock = NIOLockedValueBox(ContinuousClock.now)
+        let matcher = FilterMatcher(store: counting) { clock.withLockedValue { $0 } }
+
+        let first = try await matcher.withVerdicts([event(service.id, "comet"), event(service.id, "supernova")])
+        #expect(first.map(\.filters.rejected) == [[], [comets]], "the comet passes; the supernova is refused by ann's filter")
+        #expect(counting.reads.withLockedValue { $0 } == [0], "every filter read once")
+
+        // Bob's filter, saved within the second: not read yet, so it lets everything through.
+        #expect(try await counting.setFilter(userID: bob.id, serviceID: service.id, SubscriptionFilter(expression: "class == supernova")))
+        let early = try await matcher.withVerdicts([event(service.id, "comet")])
+        #expect(early.map(\.filters.rejected) == [[]])
+        #expect(counting.reads.withLockedValue { $0 } == [0], "no read within the second")
+
+        // A second later only what was stored after the last filter seen is read.
+        clock.withLockedValue { $0 += .seconds(1) }
+        let later = try await matcher.withVerdicts([event(service.id, "comet")])
+        let supernovae = try #require(try await counting.filtersInUse(serviceIDs: [service.id]).last?.id)
+        #expect(later.map(\.filters.rejected) == [[supernovae]], "bob's filter now refuses the comet")
+        #expect(counting.reads.withLockedValue { $0 } == [0, comets])
+
+        // A service without filters: one look, no verdicts, nothing to refuse.
+        let other = try await counting.store.createService(ServiceDraft(category: "Other", color: "000000", owner: "x"))
+        let plain = try await matcher.withVerdicts([event(other.id, "comet")])
+        #expect(plain.map(\.filters.isEmpty) == [true])
+    }
+}
