@@ -5,8 +5,9 @@ import Logging
 /// Brings a site's data over from ESS Notify: users (admin and active
 /// flags), services under their own UUIDs (senders keep their URLs),
 /// subscriptions, device tokens (split from the old ';'-joined column,
-/// platform guessed as the old server did), notifications with their
-/// times, and each user's inbox with its read state. Nothing is pushed.
+/// platform guessed as the old server did), keyword filters (newer
+/// versions; a filter expression set here is kept), notifications with
+/// their times, and each user's inbox with its read state. Nothing is pushed.
 ///
 /// Idempotent: users are found by name, services by id, notifications by
 /// their old id (`ess:<id>`), and subscriptions and devices are sets, so a
@@ -49,7 +50,7 @@ public struct ESSImporter: Sendable {
         }
         report.subscriptions = try await source.subscriptions().count
         report.notificationsRead = try await source.notificationCount()
-        report.keywordFiltersNotImported = try await source.keywordFilterCount()
+        report.keywordFilters = try await source.keywordFilters().count
         return report
     }
 
@@ -101,6 +102,8 @@ public struct ESSImporter: Sendable {
             report.subscriptions += changes.count
         }
         progress("subscriptions: \(report.subscriptions)")
+        try await importKeywordFilters(users: userIDs, services: known, into: &report)
+        progress("keyword filters: \(report.keywordFilters)")
 
         let total = try await source.notificationCount()
         var after: Int64 = 0
@@ -137,14 +140,32 @@ public struct ESSImporter: Sendable {
             progress("notifications: \(report.notificationsRead)/\(total)")
         }
 
-        report.keywordFiltersNotImported = try await source.keywordFilterCount()
-        if report.keywordFiltersNotImported > 0 {
-            logger.warning(
-                "keyword filters are not imported: Herald has no per-subscription keyword filters yet",
-                metadata: ["filters": "\(report.keywordFiltersNotImported)"]
-            )
-        }
         return report
+    }
+
+    /// The old server's per-subscription keyword lists become the keyword
+    /// part of the user's filter on the service (an expression set here
+    /// stays). A list Herald would refuse (too many or too long keywords)
+    /// is skipped and logged, not cut short.
+    private func importKeywordFilters(users userIDs: [Int64: UserID], services known: Set<UUID>, into report: inout ESSImportReport) async throws {
+        for row in try await source.keywordFilters() {
+            guard let user = userIDs[row.userID], known.contains(row.serviceID) else {
+                report.keywordFiltersSkipped += 1
+                continue
+            }
+            let existing = try await store.filter(userID: user, serviceID: row.serviceID)
+            let filter: SubscriptionFilter
+            do {
+                filter = try SubscriptionFilter.validated(expression: existing?.expression, includeKeywords: row.include, excludeKeywords: row.exclude)
+            } catch {
+                report.keywordFiltersSkipped += 1
+                let problems = error.problems.map { "\($0.field): \($0.message)" }.joined(separator: "; ")
+                logger.warning("keyword filter not imported", metadata: ["user": "\(row.userID)", "service": "\(row.serviceID)", "problems": "\(problems)"])
+                continue
+            }
+            if filter != (existing ?? SubscriptionFilter()) { _ = try await store.setFilter(userID: user, serviceID: row.serviceID, filter) }
+            report.keywordFilters += 1
+        }
     }
 
     /// The old server's device tokens: ';'-joined; it pushed to 64-character
@@ -173,7 +194,8 @@ public struct ESSImportReport: Sendable, Equatable, CustomStringConvertible {
     public var notificationsSkipped = 0
     public var inboxEntries = 0
     public var inboxEntriesSkipped = 0
-    public var keywordFiltersNotImported = 0
+    public var keywordFilters = 0
+    public var keywordFiltersSkipped = 0
 
     public init() {}
 
@@ -185,6 +207,7 @@ public struct ESSImportReport: Sendable, Equatable, CustomStringConvertible {
         devices:       \(devices)\(devicesSkipped > 0 ? " (\(devicesSkipped) tokens shorter than 64 characters skipped, as the old server ignored them)" : "")
         notifications: \(notificationsRead) read, \(notificationsCreated) new, \(notificationsFound) already here\(notificationsSkipped > 0 ? ", \(notificationsSkipped) of unknown services skipped" : "")
         inbox entries: \(inboxEntries)\(inboxEntriesSkipped > 0 ? " (\(inboxEntriesSkipped) of unknown users skipped)" : "")
-        """ + (keywordFiltersNotImported > 0 ? "\nkeyword filters: \(keywordFiltersNotImported) not imported (Herald has none yet)" : "")
+        keyword filters: \(keywordFilters)\(keywordFiltersSkipped > 0 ? " (\(keywordFiltersSkipped) of unknown users or services, or too long, skipped)" : "")
+        """
     }
 }

@@ -84,8 +84,17 @@ public struct ESSPostgresSource: ESSSource {
         ).map { ESSRows.InboxEntry(userID: $0.0, notificationID: $0.1, isRead: $0.2) }
     }
 
-    public func keywordFilterCount() async throws -> Int {
-        guard try await rows("SELECT to_regclass('users_services_filters') IS NOT NULL", as: Bool.self).first == true else { return 0 }
-        return try await count("SELECT count(*)::int8 FROM users_services_filters")
+    public func keywordFilters() async throws -> [ESSRows.KeywordFilter] {
+        guard try await rows("SELECT to_regclass('users_services_filters') IS NOT NULL", as: Bool.self).first == true else { return [] }
+        return try await rows(
+            """
+            SELECT user_id::int8, service_id::text, coalesce(include_keywords::text, ''), coalesce(exclude_keywords::text, '')
+            FROM users_services_filters WHERE user_id IS NOT NULL AND service_id IS NOT NULL
+            """,
+            as: (Int64, String, String, String).self
+        ).map { row in
+            guard let id = UUID(essText: row.1) else { throw ESSReadError("keyword filter service id '\(row.1)' is not a UUID") }
+            return ESSRows.KeywordFilter(userID: row.0, serviceID: id, include: row.2, exclude: row.3)
+        }
     }
 }

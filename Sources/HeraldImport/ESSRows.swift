@@ -25,6 +25,57 @@ public enum ESSRows {
         public var serviceID: UUID
     }
 
+    /// A row of `users_services_filters` (newer versions of the old server).
+    public struct KeywordFilter: Sendable, Equatable {
+        public var userID: Int64
+        public var serviceID: UUID
+        public var include: [String]
+        public var exclude: [String]
+
+        /// The lists as stored, whatever the column's type: read as text,
+        /// a JSON array, a PostgreSQL array (`{disk,"cold box"}`) or words
+        /// separated by commas.
+        init(userID: Int64, serviceID: UUID, include: String, exclude: String) {
+            self.userID = userID
+            self.serviceID = serviceID
+            self.include = Self.keywords(include)
+            self.exclude = Self.keywords(exclude)
+        }
+
+        static func keywords(_ stored: String) -> [String] {
+            let text = stored.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.hasPrefix("["), let list = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) { return list }
+            if text.hasPrefix("{"), text.hasSuffix("}") { return postgresArray(text.dropFirst().dropLast()) }
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+
+        /// The elements of a PostgreSQL array literal's inside: quoted ones
+        /// with backslash escapes, bare ones up to the next comma.
+        static func postgresArray(_ inside: Substring) -> [String] {
+            var elements: [String] = []
+            var current = ""
+            var quoted = false
+            var escaped = false
+            for character in inside {
+                if escaped {
+                    current.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted.toggle()
+                } else if character == ",", !quoted {
+                    elements.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            if !inside.isEmpty { elements.append(current) }
+            return elements.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "NULL" }
+        }
+    }
+
     public struct Notification: Sendable, Equatable {
         public var id: Int64
         public var timestamp: Date
@@ -51,8 +102,8 @@ public protocol ESSSource: Sendable {
     func notifications(after id: Int64, limit: Int) async throws -> [ESSRows.Notification]
     /// Inbox entries of the notifications with ids in `range`.
     func inbox(notificationIDs range: ClosedRange<Int64>) async throws -> [ESSRows.InboxEntry]
-    /// Rows of `users_services_filters` (newer versions only; 0 without the table).
-    func keywordFilterCount() async throws -> Int
+    /// Rows of `users_services_filters` (newer versions only; none without the table).
+    func keywordFilters() async throws -> [ESSRows.KeywordFilter]
 }
 
 extension UUID {

@@ -101,8 +101,18 @@ public final class ESSSQLiteSource: ESSSource {
         ).map { ESSRows.InboxEntry(userID: try Self.integer($0, "user_id"), notificationID: try Self.integer($0, "notification_id"), isRead: Self.flag($0, "is_read")) }
     }
 
-    public func keywordFilterCount() async throws -> Int {
-        guard try await rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users_services_filters'").first != nil else { return 0 }
-        return Int(try await rows("SELECT count(*) AS n FROM users_services_filters").first.map { try Self.integer($0, "n") } ?? 0)
+    public func keywordFilters() async throws -> [ESSRows.KeywordFilter] {
+        guard try await rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users_services_filters'").first != nil else { return [] }
+        return try await rows(
+            """
+            SELECT user_id, service_id, coalesce(include_keywords, '') AS include_keywords, coalesce(exclude_keywords, '') AS exclude_keywords
+            FROM users_services_filters WHERE user_id IS NOT NULL AND service_id IS NOT NULL
+            """
+        ).map { row in
+            ESSRows.KeywordFilter(
+                userID: try Self.integer(row, "user_id"), serviceID: try Self.uuid(row, "service_id"),
+                include: Self.text(row, "include_keywords"), exclude: Self.text(row, "exclude_keywords")
+            )
+        }
     }
 }

@@ -29,9 +29,19 @@ struct ESSImporterTests {
                     #expect(first.devices == 200 && first.devicesSkipped == 1)
                     #expect(first.notificationsCreated == 1_000 && first.notificationsFound == 0 && first.notificationsSkipped == 0)
                     #expect(first.inboxEntries == 20_000 && first.inboxEntriesSkipped == 0)
-                    #expect(first.keywordFiltersNotImported == 1)
-                    let afterFirst = try await Self.snapshot(store)
+                    #expect(first.keywordFilters == 3 && first.keywordFiltersSkipped == 2)
+                    var afterFirst = try await Self.snapshot(store)
                     try Self.check(afterFirst)
+                    #expect(afterFirst.filters["user0"] == [ESSFixture.serviceID(0): SubscriptionFilter(includeKeywords: ["disk", "cold box"])])
+                    #expect(afterFirst.filters["user1"] == [ESSFixture.serviceID(1): SubscriptionFilter(includeKeywords: ["beam", "linac"], excludeKeywords: ["test run", "maintenance"])])
+                    #expect(afterFirst.filters["user2"] == [ESSFixture.serviceID(2): SubscriptionFilter(excludeKeywords: ["Test"])])
+                    #expect(afterFirst.filters.values.filter { !$0.isEmpty }.count == 3, "the unknown service's and the too long one are not imported")
+
+                    // An expression set here since stays when the import runs again.
+                    let user0 = try #require(afterFirst.users["user0"])
+                    let withExpression = SubscriptionFilter(expression: "severity >= major", includeKeywords: ["disk", "cold box"])
+                    #expect(try await store.setFilter(userID: user0.id, serviceID: ESSFixture.serviceID(0), withExpression))
+                    afterFirst.filters["user0"] = [ESSFixture.serviceID(0): withExpression]
 
                     let second = try await importer.run()
                     #expect(second.usersCreated == 0 && second.usersFound == 100)
@@ -58,6 +68,7 @@ struct ESSImporterTests {
         var services: [ServiceRecord]
         var notifications: [UUID: [NotificationRecord]]
         var unread: [String: Int]
+        var filters: [String: [UUID: SubscriptionFilter]] = [:]
     }
 
     static func snapshot(_ store: any HeraldStore) async throws -> Snapshot {
@@ -67,6 +78,7 @@ struct ESSImporterTests {
             snapshot.subscriptions[user.username] = Set(try await store.userServices(userID: user.id).filter(\.isSubscribed).map(\.service.id))
             snapshot.devices[user.username] = Set(try await store.devices(userID: user.id).map { "\($0.platform.rawValue):\($0.token)" })
             snapshot.unread[user.username] = try await store.unreadCount(userID: user.id)
+            snapshot.filters[user.username] = try await store.filters(userID: user.id)
         }
         snapshot.services = try await store.services().sorted { $0.category < $1.category }
         for service in snapshot.services { snapshot.notifications[service.id] = try await store.notifications(serviceID: service.id) }

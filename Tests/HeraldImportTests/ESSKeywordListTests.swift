@@ -1,0 +1,16 @@
+import Testing
+
+@testable import HeraldImport
+
+/// The old server's keyword lists, however its column stored them.
+@Suite("Importing keyword lists")
+struct ESSKeywordListTests {
+    @Test func eachStoredFormReadsAsTheSameList() {
+        let read = ESSRows.KeywordFilter.keywords
+        #expect(read("") == [] && read("  ") == [] && read("[]") == [] && read("{}") == [])
+        #expect(read("disk, cold box ,,") == ["disk", "cold box"])
+        #expect(read(#"["beam", "linac, sector 3"]"#) == ["beam", "linac, sector 3"])
+        #expect(read(#"{beam,"linac, sector 3","say \"hi\"",NULL}"#) == ["beam", "linac, sector 3", #"say "hi""#])
+        #expect(read("[not json") == ["[not json"], "not a JSON array: words and commas")
+    }
+}
