@@ -1,16 +1,19 @@
 """Herald's web app in a real headless Chromium (Debian's chromium and
 chromium-driver, driven by Selenium's WebDriver client) against a running
 `herald serve`: sign in, live notifications, read state, subscriptions,
-admin tasks, a wrong password, and CSRF refusals. Every page is saved as a
+admin tasks, expiring items, Web Push to this browser, a wrong password
+and CSRF refusals. Every page is saved as a
 screenshot at desktop and phone width.
 
 Run by scripts/browser-test, which starts the server and passes its address
 in HERALD_URL, the admin's and a user's passwords, and where screenshots go.
 """
+import base64
 import http.server
 import json
 import os
 import re
+import ssl
 import sys
 import threading
 import time
@@ -19,6 +22,11 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import http_ece
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -29,6 +37,9 @@ BASE = os.environ["HERALD_URL"].rstrip("/")
 ADMIN_PASSWORD = os.environ["HERALD_ADMIN_PASSWORD"]
 USER_PASSWORD = os.environ["HERALD_USER_PASSWORD"]
 SHOTS = os.environ.get("HERALD_SCREENSHOTS", "")
+# The push service's certificate and key (Herald trusts it through CA_BUNDLE_FILE).
+PUSH_CERT = os.environ["HERALD_PUSH_CERT"]
+PUSH_KEY = os.environ["HERALD_PUSH_KEY"]
 DESKTOP = (1280, 860)
 PHONE = (390, 844)
 
@@ -111,6 +122,82 @@ def set_switch(driver, label, on):
         # The switch's visible part is the span next to the hidden checkbox.
         box.find_element(By.XPATH, "following-sibling::span").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"input[aria-label='{label}']").is_selected() == on, f"{label} = {on}")
+
+
+def unbase64url(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class PushService:
+    """A browser vendor's push service, as far as Herald sees one: HTTPS,
+    takes what is posted to a subscription's endpoint and keeps it. What it
+    got is checked by the test with libraries of its own (cryptography for
+    the VAPID signature, http_ece for RFC 8291), not with Herald's code."""
+
+    def __init__(self):
+        received = self.received = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                received.append((self.path, dict(self.headers), body))
+                self.send_response(201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(PUSH_CERT, PUSH_KEY)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+
+
+# Stands in for PushManager.subscribe, the one step that needs the browser
+# vendor's push service (Chromium's is Google's, out of reach here): a real
+# P-256 key pair and auth secret made with WebCrypto, as a browser makes
+# them, and an endpoint at the tests' push service. The private key goes to
+# localStorage so the test can decrypt what the push service receives.
+SUBSCRIBE_STUB = """
+const endpoint = arguments[0];
+PushManager.prototype.subscribe = async function (options) {
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+  const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  const auth = crypto.getRandomValues(new Uint8Array(16));
+  const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  const keys = { p256dh: b64(publicKey), auth: b64(auth) };
+  localStorage.setItem("herald-test-push", JSON.stringify({ d: jwk.d, keys, serverKey: b64(new Uint8Array(options.applicationServerKey)) }));
+  return { endpoint, toJSON: () => ({ endpoint, keys }) };
+};
+"""
+
+
+def check_vapid(authorization, server_key, audience):
+    """`vapid t=<JWT>, k=<key>`: the key is the one the browser was given,
+    the JWT is ES256-signed by it for the push service's origin, unexpired."""
+    assert authorization.startswith("vapid t="), authorization
+    token, key = authorization[len("vapid t="):].split(", k=")
+    assert key == server_key, "VAPID key is the applicationServerKey the page subscribed with"
+    header, claims, signature = token.split(".")
+    raw = unbase64url(signature)
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unbase64url(key))
+    try:
+        public.verify(encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")),
+                      f"{header}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))
+    except InvalidSignature:
+        raise AssertionError("the VAPID JWT's signature does not verify")
+    assert json.loads(unbase64url(header)) == {"typ": "JWT", "alg": "ES256"}, unbase64url(header)
+    claims = json.loads(unbase64url(claims))
+    assert claims["aud"] == audience, claims
+    assert time.time() < claims["exp"] <= time.time() + 24 * 3600, claims
+    assert claims["sub"].startswith("mailto:"), claims
 
 
 STATE = {}
@@ -242,6 +329,40 @@ def test_expired_notifications_leave_the_open_inbox(driver):
     assert not driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{live}'], li[data-id='{loaded}']"), "the server agrees"
 
 
+def test_web_push_in_this_browser(driver):
+    # The profile's switch registers this browser; a post to a service ann
+    # follows is pushed to its endpoint, encrypted for it; decrypted, it is
+    # what was posted, and the page's service worker shows it.
+    push = PushService()
+    try:
+        endpoint = f"https://localhost:{push.port}/push/ann-browser"
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": BASE, "permissions": ["notifications"]})
+        driver.get(BASE + "/profile")
+        card = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-webpush]:not([hidden])"), "the Notify me in this browser card")
+        driver.execute_script(SUBSCRIBE_STUB, endpoint)
+        card.find_element(By.CSS_SELECTOR, "button").click()
+        wait(driver, lambda d: "Browser (Web Push)" in d.find_element(By.CSS_SELECTOR, "main").text, "the browser among the devices")
+        subscription = json.loads(driver.execute_script("return localStorage.getItem('herald-test-push')"))
+        with urllib.request.urlopen(BASE + "/api/v2/webpush/public-key", timeout=10) as response:
+            assert json.load(response)["public_key"] == subscription["serverKey"], "subscribed with the server's VAPID key"
+
+        notification = post_notification(STATE["second"], "Helium recovery full", "Tank 2 at 98 %")
+        wait(driver, lambda d: push.received, "the push at the endpoint", timeout=20)
+        path, headers, body = push.received[0]
+        assert path == "/push/ann-browser", path
+        assert headers.get("Content-Encoding") == "aes128gcm", headers
+        assert int(headers.get("TTL", "-1")) > 0, headers
+        check_vapid(headers["Authorization"], subscription["serverKey"], f"https://localhost:{push.port}")
+        private = ec.derive_private_key(int.from_bytes(unbase64url(subscription["d"]), "big"), ec.SECP256R1())
+        plaintext = http_ece.decrypt(body, private_key=private, auth_secret=unbase64url(subscription["keys"]["auth"]), version="aes128gcm")
+        payload = json.loads(plaintext)
+        assert payload["title"] == "Helium recovery full" and payload["body"] == "Tank 2 at 98 %", payload
+        assert payload["notification_id"] == notification and payload["url"] == "https://ess.eu/alarms", payload
+        print(f"    web push: {len(body)} encrypted bytes, decrypted to {payload['title']!r}")
+    finally:
+        push.close()
+
+
 def test_posts_without_the_csrf_token_are_refused(driver):
     # A script on the page that leaves the token out.
     status = driver.execute_async_script(
@@ -319,6 +440,7 @@ TESTS = [
     test_user_subscribes_and_sees_notifications_live,
     test_user_unsubscribes_and_hears_no_more,
     test_expired_notifications_leave_the_open_inbox,
+    test_web_push_in_this_browser,
     test_posts_without_the_csrf_token_are_refused,
     test_admin_pages_users_report_and_docs,
 ]
