@@ -178,6 +178,15 @@ PushManager.prototype.subscribe = async function (options) {
 };
 """
 
+# The notifications the service worker shows (title, body, tag, its link).
+# Its scope is /static/, so the profile page asks every registration.
+SHOWN_NOTIFICATIONS = """
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.getRegistrations()
+  .then((registrations) => Promise.all(registrations.map((registration) => registration.getNotifications())))
+  .then((lists) => done(lists.flat().map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url }))), () => done([]));
+"""
+
 
 def check_vapid(authorization, server_key, audience):
     """`vapid t=<JWT>, k=<key>`: the key is the one the browser was given,
@@ -359,6 +368,23 @@ def test_web_push_in_this_browser(driver):
         assert payload["title"] == "Helium recovery full" and payload["body"] == "Tank 2 at 98 %", payload
         assert payload["notification_id"] == notification and payload["url"] == "https://ess.eu/alarms", payload
         print(f"    web push: {len(body)} encrypted bytes, decrypted to {payload['title']!r}")
+
+        # What the browser would do with it: the push event in the page's
+        # service worker (herald-sw.js), which shows the notification.
+        # Chromium numbers registrations from 0 in a fresh profile.
+        delivered = False
+        driver.execute_cdp_cmd("ServiceWorker.enable", {})
+        for registration in range(5):
+            try:
+                driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {"origin": BASE + "/", "registrationId": str(registration), "data": plaintext.decode()})
+                delivered = True
+                break
+            except Exception:
+                continue
+        assert delivered, "no service worker registration took the push"
+        shown = wait(driver, lambda d: d.execute_async_script(SHOWN_NOTIFICATIONS), "the service worker to show the notification")
+        assert shown[0]["title"] == "Helium recovery full" and shown[0]["body"] == "Tank 2 at 98 %", shown
+        assert shown[0]["tag"] == f"herald-{notification}" and shown[0]["url"] == "https://ess.eu/alarms", shown
     finally:
         push.close()
 
