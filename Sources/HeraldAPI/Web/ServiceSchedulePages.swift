@@ -41,13 +41,31 @@ struct ServiceSchedulePages {
     }
 
     @Sendable func cancelScheduled(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        try await remove(request, context, id: "scheduled_id", what: "Scheduled notification", done: "cancelled") { id, serviceID in
+            try await api.store.cancelScheduled(id: id, serviceID: serviceID)
+        }
+    }
+
+    @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        try await remove(request, context, id: "recurring_id", what: "Recurring notification", done: "removed") { id, serviceID in
+            try await api.store.deleteRecurring(id: id, serviceID: serviceID)
+        }
+    }
+
+    /// Cancels or removes one of the service's schedules by its id: the
+    /// admin's and the form's checks, 404 when it is not (or no longer)
+    /// there, a log line, and back to the service page saying `done`.
+    private func remove(
+        _ request: Request, _ context: HeraldRequestContext, id parameter: String, what: String, done: String,
+        _ delete: (Int64, UUID) async throws -> Bool
+    ) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let serviceID = try await service(context)
-        let id = try Identifiers.integer(context, "scheduled_id")
-        guard try await api.store.cancelScheduled(id: id, serviceID: serviceID) else { throw APIError.notFound("Scheduled notification") }
-        context.logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(id)", "by": "\(admin.username)"])
-        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=cancelled")
+        let id = try Identifiers.integer(context, parameter)
+        guard try await delete(id, serviceID) else { throw APIError.notFound(what) }
+        context.logger.info("\(what.lowercased()) \(done)", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=\(done)")
     }
 
     /// A recurring notification from the form: `cron`, `time_zone`, `title`,
@@ -65,15 +83,5 @@ struct ServiceSchedulePages {
         )
         context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(admin.username)"])
         return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=created")
-    }
-
-    @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
-        try web.checkCSRF(request, form: try await web.form(request))
-        let serviceID = try await service(context)
-        let id = try Identifiers.integer(context, "recurring_id")
-        guard try await api.store.deleteRecurring(id: id, serviceID: serviceID) else { throw APIError.notFound("Recurring notification") }
-        context.logger.info("recurring notification removed", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(id)", "by": "\(admin.username)"])
-        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=removed")
     }
 }
