@@ -13,12 +13,14 @@ start_mocks() {
 }
 
 # HERALD_BIN and HERALD_BENCH_BIN, unless both are given: the release
-# builds, built first if needed.
+# builds, built first if needed, with the Swift runtime linked in as the
+# image and scripts/serve ship it (1.2-1.5x the ingest of a build that
+# loads it as shared libraries, measured in pairs; docs/benchmarks.md).
 #   release_binaries
 release_binaries() {
     if [[ -z "${HERALD_BIN:-}" || -z "${HERALD_BENCH_BIN:-}" ]]; then
-        swift build -c release --product herald >&2
-        swift build -c release --product herald-bench >&2
+        swift build -c release --static-swift-stdlib --product herald >&2
+        swift build -c release --static-swift-stdlib --product herald-bench >&2
         HERALD_BIN="$(swift build -c release --show-bin-path)/herald"
         HERALD_BENCH_BIN="$(swift build -c release --show-bin-path)/herald-bench"
     fi
