@@ -14,6 +14,8 @@ struct FilterMatcherTests {
     final class CountingStore: FilterStore {
         let store = InMemoryStore()
         let reads = NIOLockedValueBox<[Int64]>([])
+        /// Rows a read does not see yet, as if their transaction had not committed.
+        let uncommitted = NIOLockedValueBox<Set<Int64>>([])
 
         func filter(userID: UserID, serviceID: UUID) async throws -> SubscriptionFilter? { try await store.filter(userID: userID, serviceID: serviceID) }
         func filters(userID: UserID) async throws -> [UUID: SubscriptionFilter] { try await store.filters(userID: userID) }
@@ -23,7 +25,8 @@ struct FilterMatcherTests {
         func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter] { try await store.filtersInUse(serviceIDs: serviceIDs) }
         func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
             reads.withLockedValue { $0.append(id) }
-            return try await store.filters(serviceIDs: serviceIDs, after: id)
+            let hidden = uncommitted.withLockedValue { $0 }
+            return try await store.filters(serviceIDs: serviceIDs, after: id).filter { !hidden.contains($0.id) }
         }
     }
 
@@ -39,7 +42,7 @@ struct FilterMatcherTests {
         #expect(try await counting.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "class == comet")))
         let comets = try #require(try await counting.filtersInUse(serviceIDs: [service.id]).first?.id)
         let clock = NIOLockedValueBox(ContinuousClock.now)
-        let matcher = FilterMatcher(store: counting) { clock.withLockedValue { $0 } }
+        let matcher = FilterMatcher(store: counting, reorderWindow: 0) { clock.withLockedValue { $0 } }
 
         let first = try await matcher.withVerdicts([event(service.id, "comet"), event(service.id, "supernova")])
         #expect(first.map(\.filters.rejected) == [[], [comets]], "the comet passes; the supernova is refused by ann's filter")
@@ -62,5 +65,31 @@ struct FilterMatcherTests {
         let other = try await counting.store.createService(ServiceDraft(category: "Other", color: "000000", owner: "x"))
         let plain = try await matcher.withVerdicts([event(other.id, "comet")])
         #expect(plain.map(\.filters.isEmpty) == [true])
+    }
+
+    /// Ids are drawn before commit: a filter saved in a transaction that
+    /// commits after a later one's is seen at the next look all the same.
+    @Test func aFilterCommittedAfterOneWithAHigherIdIsStillRead() async throws {
+        let counting = CountingStore()
+        let service = try await counting.store.createService(ServiceDraft(category: "Transients", color: "000000", owner: "lsst"))
+        var users: [User] = []
+        for name in ["ann", "bob"] { users.append(try await counting.store.createUser(username: name, passwordHash: nil, isAdmin: false, origin: .local, at: Date())) }
+        #expect(try await counting.setFilter(userID: users[0].id, serviceID: service.id, SubscriptionFilter(expression: "class == comet")))
+        #expect(try await counting.setFilter(userID: users[1].id, serviceID: service.id, SubscriptionFilter(expression: "class == supernova")))
+        let ids = try await counting.filtersInUse(serviceIDs: [service.id]).map(\.id)
+        let (comets, supernovae) = (ids[0], ids[1])
+        counting.uncommitted.withLockedValue { $0 = [comets] }
+        let clock = NIOLockedValueBox(ContinuousClock.now)
+        let matcher = FilterMatcher(store: counting) { clock.withLockedValue { $0 } }
+
+        let before = try await matcher.withVerdicts([event(service.id, "unknown")])
+        #expect(before.map(\.filters.rejected) == [[supernovae]], "ann's filter is not visible yet")
+        counting.uncommitted.withLockedValue { $0 = [] }
+        clock.withLockedValue { $0 += .seconds(1) }
+        let after = try await matcher.withVerdicts([event(service.id, "unknown")])
+        #expect(after.map { Set($0.filters.rejected) } == [[comets, supernovae]], "read although below the highest id seen, and once")
+        clock.withLockedValue { $0 += .seconds(1) }
+        let again = try await matcher.withVerdicts([event(service.id, "unknown")])
+        #expect(again.map(\.filters.rejected.count) == [2], "no filter twice")
     }
 }

@@ -6,7 +6,9 @@ import NIOConcurrencyHelpers
 /// filters are kept parsed in memory and only the ones stored since are
 /// read (a filter's row never changes; ids only grow), at most once a
 /// second per service, so a publish costs no query for filters and no
-/// parsing however many a service has. Each notification is matched once
+/// parsing however many a service has. Ids are drawn before commit, so a
+/// row can become visible after one with a higher id: each read looks
+/// `reorderWindow` ids back and keeps what it had not seen. Each notification is matched once
 /// against each distinct filter, and only the refusals go to the store,
 /// which leaves out their holders. Memory is bounded by the number of
 /// distinct filters, not users. A filter saved since the last look is
@@ -17,6 +19,7 @@ final class FilterMatcher: Sendable {
     private struct ServiceFilters {
         var checkedAt: ContinuousClock.Instant
         var highest: Int64 = 0
+        var seen: Set<Int64> = []
         var filters: [(id: Int64, filter: CompiledFilter?)] = []
     }
     private let services = NIOLockedValueBox<[UUID: ServiceFilters]>([:])
@@ -29,9 +32,13 @@ final class FilterMatcher: Sendable {
     static let listLifetime: Duration = .seconds(1)
 
     let now: @Sendable () -> ContinuousClock.Instant
+    /// How many ids before the highest seen each read looks again: more than
+    /// filters can be saved while one save's transaction is open.
+    let reorderWindow: Int64
 
-    init(store: any FilterStore, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    init(store: any FilterStore, reorderWindow: Int64 = 1_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.store = store
+        self.reorderWindow = reorderWindow
         self.now = now
     }
 
@@ -43,15 +50,15 @@ final class FilterMatcher: Sendable {
             (cache, wanted.filter { cache[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true })
         }
         guard !stale.isEmpty else { return known.filter { wanted.contains($0.key) }.mapValues(\.filters) }
-        let since = stale.map { known[$0]?.highest ?? 0 }.min() ?? 0
+        let since = max(0, (stale.map { known[$0]?.highest ?? 0 }.min() ?? 0) - reorderWindow)
         let read = try await store.filters(serviceIDs: Array(stale), after: since)
         var fresh = known
         for service in stale {
             var entry = fresh[service] ?? ServiceFilters(checkedAt: now)
             entry.checkedAt = now
-            for stored in read where stored.serviceID == service && stored.id > entry.highest {
+            for stored in read where stored.serviceID == service && entry.seen.insert(stored.id).inserted {
                 entry.filters.append((stored.id, CompiledFilter(stored.filter)))
-                entry.highest = stored.id
+                entry.highest = max(entry.highest, stored.id)
             }
             fresh[service] = entry
         }
