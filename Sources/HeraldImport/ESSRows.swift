@@ -32,9 +32,10 @@ public enum ESSRows {
         public var include: [String]
         public var exclude: [String]
 
-        /// The lists as stored, whatever the column's type: read as text,
-        /// a JSON array, a PostgreSQL array (`{disk,"cold box"}`) or words
-        /// separated by commas.
+        /// The lists as stored: the old server keeps each as one string of
+        /// keywords separated by ';' (it splits on ';' and trims each). A
+        /// JSON array or a PostgreSQL array (`{disk,"cold box"}`) is read
+        /// too, for a site that changed the column's type.
         init(userID: Int64, serviceID: UUID, include: String, exclude: String) {
             self.userID = userID
             self.serviceID = serviceID
@@ -46,7 +47,7 @@ public enum ESSRows {
             let text = stored.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.hasPrefix("["), let list = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) { return list }
             if text.hasPrefix("{"), text.hasSuffix("}") { return postgresArray(text.dropFirst().dropLast()) }
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
 
         /// The elements of a PostgreSQL array literal's inside: quoted ones

@@ -104,14 +104,15 @@ enum ESSFixture {
                 "INSERT INTO users_notifications (user_id, notification_id, is_read) VALUES " + inbox[chunk..<min(chunk + 1_000, inbox.count)].joined(separator: ", ")
             )
         }
-        // The keyword lists as each way of storing them reads as text (words
-        // and commas, a JSON array, a PostgreSQL array), one of a service the
-        // old database no longer has, and one with a keyword too long here.
+        // The keyword lists as the old server stores them (one string, ';'
+        // between keywords; its column is a VARCHAR), a JSON array and a
+        // PostgreSQL array, one of a service the old database no longer has,
+        // and one with a keyword too long here.
         func hex(_ id: UUID) -> String { "'\(id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""))'" }
         let tooLong = String(repeating: "x", count: SubscriptionFilter.maxKeywordLength + 1)
         statements.append(
             """
-            INSERT INTO users_services_filters VALUES (1, \(hex(serviceID(0))), 'disk, cold box', ''),
+            INSERT INTO users_services_filters VALUES (1, \(hex(serviceID(0))), 'disk; cold box', ''),
                 (2, \(hex(serviceID(1))), '["beam","linac"]', '{"test run",maintenance}'), (3, \(hex(serviceID(2))), '', 'Test'),
                 (4, \(hex(UUID(uuidString: "00000000-0000-4000-8000-0000000000ff")!)), 'x', ''), (5, \(hex(serviceID(3))), '\(tooLong)', '')
             """

@@ -98,7 +98,9 @@ public struct CompiledFilter: Sendable {
 
     public func matches(_ subject: FilterSubject, now: Date) -> Bool {
         if !include.isEmpty || !exclude.isEmpty {
-            let text = (subject.title + "\n" + subject.subtitle).lowercased()
+            // As the old server matched before pushing: the lower-cased title
+            // and subtitle joined by a space, each keyword a substring of it.
+            let text = (subject.title + " " + subject.subtitle).lowercased()
             if !include.isEmpty, !include.contains(where: { text.contains($0) }) { return false }
             if exclude.contains(where: { text.contains($0) }) { return false }
         }
