@@ -24,8 +24,6 @@ public protocol FilterStore: Sendable {
     /// Sets the user's filter on a service; an empty filter removes it.
     /// False when the service does not exist.
     func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool
-    /// The distinct filters that users of these services hold.
-    func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter]
     /// The filters of these services stored after `id`, in the order they
     /// were stored, held or not. A filter's row never changes once written
     /// (a new content is a new row) and ids only grow, so a publisher that

@@ -2,17 +2,18 @@ import Foundation
 import HeraldCore
 import NIOConcurrencyHelpers
 
-/// Evaluates subscribers' filters for a batch of publishes. Each service's
-/// filters are kept parsed in memory and only the ones stored since are
-/// read (a filter's row never changes; ids only grow), at most once a
-/// second per service, so a publish costs no query for filters and no
-/// parsing however many a service has. Ids are drawn before commit, so a
-/// row can become visible after one with a higher id: each read looks
-/// `reorderWindow` ids back and keeps what it had not seen. Each notification is matched once
-/// against each distinct filter, and only the refusals go to the store,
-/// which leaves out their holders. Memory is bounded by the number of
-/// distinct filters, not users. A filter saved since the last look is
-/// unknown here and lets notifications through until the next.
+/// Evaluates subscribers' filters for publishes, alerts and keyed updates.
+/// Each service's filters are kept parsed in memory and only the ones
+/// stored since are read (a filter's row never changes; ids only grow), at
+/// most once a second per service, so none of these costs a query for
+/// filters or any parsing however many a service has. Ids are drawn before
+/// commit, so a row can become visible after one with a higher id: each
+/// read looks `reorderWindow` ids back and keeps what it had not seen. Each
+/// notification is matched once against each distinct filter, and only the
+/// refusals go to the store, which leaves out their holders. Memory is
+/// bounded by the number of distinct filters, not users. A filter saved
+/// since the last look is unknown here and lets notifications through
+/// until the next.
 final class FilterMatcher: Sendable {
     let store: any FilterStore
     /// A service's filters, parsed, in the order they were stored.
@@ -23,10 +24,7 @@ final class FilterMatcher: Sendable {
         var filters: [(id: Int64, filter: CompiledFilter?)] = []
     }
     private let services = NIOLockedValueBox<[UUID: ServiceFilters]>([:])
-    /// Parsed filters of the alert and update paths, by id, with the filter
-    /// they were parsed from (compared before use).
-    private let compiled = NIOLockedValueBox<[Int64: (source: SubscriptionFilter, filter: CompiledFilter?)]>([:])
-    /// Past this many filters kept (all services together) a cache starts again.
+    /// Past this many filters kept (all services together) the cache starts again.
     static let maxCached = 250_000
     /// How long a service's filters are used before looking for new ones.
     static let listLifetime: Duration = .seconds(1)
@@ -84,19 +82,17 @@ final class FilterMatcher: Sendable {
     /// The service's filters, ready to judge drafts made later (alerts are
     /// composed inside the store's transaction); nil when it has none.
     func judge(serviceID: UUID) async throws -> FilterJudge? {
-        let filters = try await store.filtersInUse(serviceIDs: [serviceID])
-        guard !filters.isEmpty else { return nil }
-        let ready = compile(filters)
-        return { draft, postedAt in Self.verdicts(ready, draft: draft, postedAt: postedAt) }
+        guard let filters = try await filters(of: [serviceID])[serviceID], !filters.isEmpty else { return nil }
+        return { draft, postedAt in Self.verdicts(filters, draft: draft, postedAt: postedAt) }
     }
 
     /// Of a keyed notification's update, the filters that match the new
     /// content but did not match the old: their holders are told again.
     func newlyMatching(serviceID: UUID, old: NotificationDraft, new: NotificationDraft, postedAt: Date, now: Date) async throws -> [Int64] {
-        let ready = compile(try await store.filtersInUse(serviceIDs: [serviceID]))
+        let filters = try await filters(of: [serviceID])[serviceID] ?? []
         let before = FilterSubject(old, postedAt: postedAt)
         let after = FilterSubject(new, postedAt: postedAt)
-        return ready.compactMap { id, filter in
+        return filters.compactMap { id, filter in
             let matchesNew = filter?.matches(after, now: now) ?? true
             let matchedOld = filter?.matches(before, now: now) ?? true
             return matchesNew && !matchedOld ? id : nil
@@ -109,22 +105,5 @@ final class FilterMatcher: Sendable {
         var verdicts = FilterVerdicts()
         for (id, filter) in candidates where !(filter?.matches(subject, now: postedAt) ?? true) { verdicts.rejected.append(id) }
         return verdicts
-    }
-
-    private func compile(_ filters: [StoredFilter]) -> [(id: Int64, filter: CompiledFilter?)] {
-        let cached = compiled.withLockedValue { cache in filters.map { stored in cache[stored.id].flatMap { $0.source == stored.filter ? $0 : nil } } }
-        var missing: [StoredFilter] = []
-        let ready = zip(filters, cached).map { stored, hit -> (id: Int64, filter: CompiledFilter?) in
-            if let hit { return (stored.id, hit.filter) }
-            missing.append(stored)
-            return (stored.id, CompiledFilter(stored.filter))
-        }
-        guard !missing.isEmpty else { return ready }
-        let parsed = Dictionary(ready.map { ($0.id, $0.filter) }, uniquingKeysWith: { first, _ in first })
-        compiled.withLockedValue { cache in
-            if cache.count + missing.count > Self.maxCached { cache.removeAll(keepingCapacity: true) }
-            for stored in missing { cache[stored.id] = (stored.filter, parsed[stored.id] ?? nil) }
-        }
-        return ready
     }
 }

@@ -61,17 +61,6 @@ extension PostgresStore: FilterStore {
         ) == 1
     }
 
-    public func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter] {
-        guard !serviceIDs.isEmpty else { return [] }
-        return try await rows(
-            """
-            SELECT f.id, f.service_id, f.expression, f.include_keywords, f.exclude_keywords FROM filters f
-            WHERE f.service_id = ANY(\(serviceIDs)) AND EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id)
-            """,
-            as: FilterRow.self
-        ).map(Self.storedFilter)
-    }
-
     public func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
         guard !serviceIDs.isEmpty else { return [] }
         return try await rows(

@@ -57,19 +57,6 @@ extension SQLiteStore: FilterStore {
         }
     }
 
-    public func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter] {
-        guard !serviceIDs.isEmpty else { return [] }
-        return try await database.read { db in
-            try await db.rows(
-                """
-                SELECT f.id, f.service_id, f.expression, f.include_keywords, f.exclude_keywords FROM filters f
-                WHERE f.service_id IN (SELECT value FROM json_each(\(jsonArray: serviceIDs.map { $0.uuidString.lowercased() })))
-                    AND EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id)
-                """
-            ).map(Self.storedFilter)
-        }
-    }
-
     public func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
         guard !serviceIDs.isEmpty else { return [] }
         return try await database.read { db in

@@ -31,13 +31,6 @@ extension InMemoryStore: FilterStore {
         }
     }
 
-    public func filtersInUse(serviceIDs: [UUID]) async throws -> [StoredFilter] {
-        try withState { state in
-            let used = Set(state.userFilters.values.flatMap(\.values))
-            return state.filterRows.values.filter { used.contains($0.id) && serviceIDs.contains($0.serviceID) }.sorted { $0.id < $1.id }
-        }
-    }
-
     public func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
         try withState { state in
             state.filterRows.values.filter { $0.id > id && serviceIDs.contains($0.serviceID) }.sorted { $0.id < $1.id }
