@@ -84,6 +84,37 @@ struct NotificationBody: Encodable {
     }
 }
 
+/// A notification as a sender gave it, held for later or to repeat, with
+/// the keys of what holds it (`head`) in the same object; each optional
+/// key is absent when not set, as in `NotificationBody`.
+struct DraftBody<Head: Encodable>: Encodable {
+    struct Fields: Encodable {
+        var title: String
+        var subtitle: String
+        var url: String
+        var severity: String?
+        var attributes: NotificationAttributes?
+        var expires_at: String?
+        var key: String?
+    }
+
+    var head: Head
+    var fields: Fields
+
+    init(_ head: Head, _ draft: NotificationDraft) {
+        self.head = head
+        fields = Fields(
+            title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity, attributes: draft.attributes,
+            expires_at: draft.expiresAt.map(Timestamp.wireString), key: draft.key
+        )
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try head.encode(to: encoder)
+        try fields.encode(to: encoder)
+    }
+}
+
 /// The v2 profile; v1 calls the token list `apn_tokens`.
 struct UserBody: Encodable {
     enum Version { case v1, v2 }

@@ -27,21 +27,6 @@ struct FeedsController {
         var severity_template: String?
         var attributes: [String]?
         var lifetime_seconds: Int?
-
-        init(
-            url: String, interval_seconds: Int? = nil, filter: String? = nil, title_template: String? = nil, subtitle_template: String? = nil,
-            url_template: String? = nil, severity_template: String? = nil, attributes: [String]? = nil, lifetime_seconds: Int? = nil
-        ) {
-            self.url = url
-            self.interval_seconds = interval_seconds
-            self.filter = filter
-            self.title_template = title_template
-            self.subtitle_template = subtitle_template
-            self.url_template = url_template
-            self.severity_template = severity_template
-            self.attributes = attributes
-            self.lifetime_seconds = lifetime_seconds
-        }
     }
 
     struct FeedBody: Encodable {

@@ -27,39 +27,29 @@ struct ScheduledController {
         var attributes: NotificationAttributes?
     }
 
-    struct RecurringBody: Encodable {
+    /// A recurring notification: its schedule, then what it publishes.
+    struct RecurringHead: Encodable {
         var id: Int64
         var service_id: String
         var cron: String
         var time_zone: String
-        var title: String
-        var subtitle: String
-        var url: String
-        var severity: String?
-        var attributes: NotificationAttributes?
         var next_run_at: String?
         var last_run_at: String?
+    }
 
-        init(_ schedule: RecurringNotification) {
-            id = schedule.id
-            service_id = schedule.serviceID.wireString
-            cron = schedule.cron
-            time_zone = schedule.timeZone
-            title = schedule.draft.title
-            subtitle = schedule.draft.subtitle
-            url = schedule.draft.url
-            severity = schedule.draft.severity
-            attributes = schedule.draft.attributes
-            next_run_at = schedule.nextRunAt.map(Timestamp.wireString)
-            last_run_at = schedule.lastRunAt.map(Timestamp.wireString)
-        }
+    static func body(_ schedule: RecurringNotification) -> DraftBody<RecurringHead> {
+        let head = RecurringHead(
+            id: schedule.id, service_id: schedule.serviceID.wireString, cron: schedule.cron, time_zone: schedule.timeZone,
+            next_run_at: schedule.nextRunAt.map(Timestamp.wireString), last_run_at: schedule.lastRunAt.map(Timestamp.wireString)
+        )
+        return DraftBody(head, schedule.draft)
     }
 
     @Sendable func listRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.recurring(serviceID: serviceID).map(RecurringBody.init))
+        return JSONBody.response(try await api.store.recurring(serviceID: serviceID).map(Self.body))
     }
 
     @Sendable func createRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -71,7 +61,7 @@ struct ScheduledController {
             draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes)
         )
         context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(created.cron)"])
-        return JSONBody.response(RecurringBody(created), status: .created)
+        return JSONBody.response(Self.body(created), status: .created)
     }
 
     /// Checks the schedule and the notification (every mistake at once, each
@@ -82,7 +72,7 @@ struct ScheduledController {
         do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { issues.append(error) }
         var checked = draft
         do { checked = try NotificationRules.validated(draft) } catch {
-            issues += error.issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) }
+            issues += error.issues.map(ValidationIssue.init(body:))
         }
         guard issues.isEmpty, let schedule else { throw ValidationFailure(issues) }
         let now = api.clock.now()
@@ -112,32 +102,19 @@ struct ScheduledController {
         return JSONBody.noContent()
     }
 
-    struct ScheduledBody: Encodable {
+    /// A held notification: when it goes out, then what it publishes.
+    struct ScheduledHead: Encodable {
         var id: Int64
         var service_id: String
         var deliver_at: String
         var created_at: String
-        var title: String
-        var subtitle: String
-        var url: String
-        var severity: String?
-        var attributes: NotificationAttributes?
-        var expires_at: String?
-        var key: String?
+    }
 
-        init(_ held: ScheduledNotification) {
-            id = held.id
-            service_id = held.serviceID.wireString
-            deliver_at = Timestamp.wireString(held.deliverAt)
-            created_at = Timestamp.wireString(held.createdAt)
-            title = held.draft.title
-            subtitle = held.draft.subtitle
-            url = held.draft.url
-            severity = held.draft.severity
-            attributes = held.draft.attributes
-            expires_at = held.draft.expiresAt.map(Timestamp.wireString)
-            key = held.draft.key
-        }
+    static func body(_ held: ScheduledNotification) -> DraftBody<ScheduledHead> {
+        let head = ScheduledHead(
+            id: held.id, service_id: held.serviceID.wireString, deliver_at: Timestamp.wireString(held.deliverAt), created_at: Timestamp.wireString(held.createdAt)
+        )
+        return DraftBody(head, held.draft)
     }
 
     /// An admin's token, or what lets a sender post to the service.
@@ -150,7 +127,7 @@ struct ScheduledController {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.scheduled(serviceID: serviceID).map(ScheduledBody.init))
+        return JSONBody.response(try await api.store.scheduled(serviceID: serviceID).map(Self.body))
     }
 
     @Sendable func cancel(_ request: Request, context: HeraldRequestContext) async throws -> Response {

@@ -114,7 +114,7 @@ struct ServicesController {
             let (notification, outcome) = try await api.publisher.post(draft, to: id, from: .api, requestID: context.id)
             return JSONBody.response(NotificationBody(notification), status: outcome == .created ? .created : .ok)
         } catch PublishError.rejected(let issues) {
-            throw ValidationFailure(issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) })
+            throw ValidationFailure(issues.map(ValidationIssue.init(body:)))
         } catch PublishError.serviceNotFound {
             throw APIError.notFound("Service")
         }
@@ -127,13 +127,13 @@ struct ServicesController {
         do {
             checked = try NotificationRules.validated(draft, now: deliverAt)
         } catch {
-            throw ValidationFailure(error.issues.map { ValidationIssue(loc: ["body", .key($0.field.rawValue)], msg: $0.message, type: $0.type) })
+            throw ValidationFailure(error.issues.map(ValidationIssue.init(body:)))
         }
         guard let held = try await api.store.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: api.clock.now()) else {
             throw APIError.notFound("Service")
         }
         context.logger.info("notification scheduled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(held.id)", "deliver_at": "\(Timestamp.wireString(deliverAt))"])
-        return JSONBody.response(ScheduledController.ScheduledBody(held), status: .accepted)
+        return JSONBody.response(ScheduledController.body(held), status: .accepted)
     }
 
     static func date(_ text: String?, field: String) throws -> Date? {
@@ -155,5 +155,12 @@ struct ServicesController {
         if let color, !Self.isColor(color) {
             validator.fail(["body", "color"], "Value error, Color should match [0-9a-fA-F]{6}")
         }
+    }
+}
+
+extension ValidationIssue {
+    /// A broken notification rule, at its field of the request body.
+    init(body issue: NotificationRules.Issue) {
+        self.init(loc: ["body", .key(issue.field.rawValue)], msg: issue.message, type: issue.type)
     }
 }
