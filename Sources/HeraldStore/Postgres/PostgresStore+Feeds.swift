@@ -45,20 +45,12 @@ extension PostgresStore: FeedStore {
     }
 
     public func deleteFeed(id: Int64, serviceID: UUID) async throws -> Bool {
-        try await count("WITH gone AS (DELETE FROM feeds WHERE id = \(id) AND service_id = \(serviceID) RETURNING 1) SELECT count(*) FROM gone") == 1
+        try await !rows("DELETE FROM feeds WHERE id = \(id) AND service_id = \(serviceID) RETURNING id", as: Int64.self).isEmpty
     }
 
     public func claimDueFeeds(now: Date, leaseUntil: Date, limit: Int) async throws -> [FeedRecord] {
         try await rows(
-            """
-            UPDATE feeds SET lease_until = \(ExactTimestamp(leaseUntil))
-            WHERE id = ANY(ARRAY(
-                SELECT id FROM feeds WHERE next_poll_at <= \(ExactTimestamp(now)) AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
-                ORDER BY next_poll_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
-            ))
-            RETURNING \(unescaped: Self.feedColumns)
-            """,
-            as: FeedRow.self
+            Self.claimDue("feeds", due: "next_poll_at", returning: Self.feedColumns, now: now, leaseUntil: leaseUntil, limit: limit), as: FeedRow.self
         ).map(Self.feed)
     }
 

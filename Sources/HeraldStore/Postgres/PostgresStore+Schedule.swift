@@ -38,25 +38,12 @@ extension PostgresStore: ScheduleStore {
     }
 
     public func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool {
-        try await count(
-            """
-            WITH gone AS (DELETE FROM scheduled_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING 1)
-            SELECT count(*) FROM gone
-            """
-        ) == 1
+        try await !rows("DELETE FROM scheduled_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING id", as: Int64.self).isEmpty
     }
 
     public func claimDueScheduled(now: Date, leaseUntil: Date, limit: Int) async throws -> [ScheduledNotification] {
         try await rows(
-            """
-            UPDATE scheduled_notifications SET lease_until = \(ExactTimestamp(leaseUntil))
-            WHERE id = ANY(ARRAY(
-                SELECT id FROM scheduled_notifications
-                WHERE deliver_at <= \(ExactTimestamp(now)) AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
-                ORDER BY deliver_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
-            ))
-            RETURNING \(unescaped: Self.scheduledColumns)
-            """,
+            Self.claimDue("scheduled_notifications", due: "deliver_at", returning: Self.scheduledColumns, now: now, leaseUntil: leaseUntil, limit: limit),
             as: ScheduledRow.self
         ).map(Self.scheduled).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
     }
@@ -106,22 +93,12 @@ extension PostgresStore: RecurringStore {
     }
 
     public func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool {
-        try await count(
-            "WITH gone AS (DELETE FROM recurring_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING 1) SELECT count(*) FROM gone"
-        ) == 1
+        try await !rows("DELETE FROM recurring_notifications WHERE id = \(id) AND service_id = \(serviceID) RETURNING id", as: Int64.self).isEmpty
     }
 
     public func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification] {
         try await rows(
-            """
-            UPDATE recurring_notifications SET lease_until = \(ExactTimestamp(leaseUntil))
-            WHERE id = ANY(ARRAY(
-                SELECT id FROM recurring_notifications
-                WHERE next_run_at <= \(ExactTimestamp(now)) AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
-                ORDER BY next_run_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
-            ))
-            RETURNING \(unescaped: Self.recurringColumns)
-            """,
+            Self.claimDue("recurring_notifications", due: "next_run_at", returning: Self.recurringColumns, now: now, leaseUntil: leaseUntil, limit: limit),
             as: RecurringRow.self
         ).map(Self.recurring)
     }
@@ -133,5 +110,24 @@ extension PostgresStore: RecurringStore {
             WHERE id = \(id)
             """
         )
+    }
+}
+
+extension PostgresStore {
+    /// Leases up to `limit` rows of `table` that have come due (`due` at or
+    /// before `now`) and that no live lease holds, until `leaseUntil`; rows
+    /// another replica is claiming at this moment are skipped. Held and
+    /// recurring notifications and feeds are claimed this way. The names
+    /// come from the code, never from input.
+    static func claimDue(_ table: String, due: String, returning columns: String, now: Date, leaseUntil: Date, limit: Int) -> PostgresQuery {
+        """
+        UPDATE \(unescaped: table) SET lease_until = \(ExactTimestamp(leaseUntil))
+        WHERE id = ANY(ARRAY(
+            SELECT id FROM \(unescaped: table)
+            WHERE \(unescaped: due) <= \(ExactTimestamp(now)) AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
+            ORDER BY \(unescaped: due) LIMIT \(limit) FOR UPDATE SKIP LOCKED
+        ))
+        RETURNING \(unescaped: columns)
+        """
     }
 }

@@ -55,15 +55,8 @@ extension SQLiteStore: FeedStore {
 
     public func claimDueFeeds(now: Date, leaseUntil: Date, limit: Int) async throws -> [FeedRecord] {
         try await database.transaction { db in
-            try await db.rows(
-                """
-                UPDATE feeds SET lease_until = \(leaseUntil)
-                WHERE id IN (
-                    SELECT id FROM feeds WHERE next_poll_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) ORDER BY next_poll_at LIMIT \(limit)
-                )
-                RETURNING \(Self.feedColumns)
-                """
-            ).map(Self.feed)
+            try await db.rows(Self.claimDue("feeds", due: "next_poll_at", returning: Self.feedColumns, now: now, leaseUntil: leaseUntil, limit: limit))
+                .map(Self.feed)
         }
     }
 

@@ -47,14 +47,7 @@ extension SQLiteStore: ScheduleStore {
     public func claimDueScheduled(now: Date, leaseUntil: Date, limit: Int) async throws -> [ScheduledNotification] {
         try await database.transaction { db in
             try await db.rows(
-                """
-                UPDATE scheduled_notifications SET lease_until = \(leaseUntil)
-                WHERE id IN (
-                    SELECT id FROM scheduled_notifications WHERE deliver_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now))
-                    ORDER BY deliver_at LIMIT \(limit)
-                )
-                RETURNING \(Self.scheduledColumns)
-                """
+                Self.claimDue("scheduled_notifications", due: "deliver_at", returning: Self.scheduledColumns, now: now, leaseUntil: leaseUntil, limit: limit)
             ).map(Self.scheduled).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
         }
     }
@@ -117,14 +110,7 @@ extension SQLiteStore: RecurringStore {
     public func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification] {
         try await database.transaction { db in
             try await db.rows(
-                """
-                UPDATE recurring_notifications SET lease_until = \(leaseUntil)
-                WHERE id IN (
-                    SELECT id FROM recurring_notifications
-                    WHERE next_run_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) ORDER BY next_run_at LIMIT \(limit)
-                )
-                RETURNING \(Self.recurringColumns)
-                """
+                Self.claimDue("recurring_notifications", due: "next_run_at", returning: Self.recurringColumns, now: now, leaseUntil: leaseUntil, limit: limit)
             ).map(Self.recurring)
         }
     }
@@ -135,5 +121,21 @@ extension SQLiteStore: RecurringStore {
                 "UPDATE recurring_notifications SET last_run_at = \(ranAt), next_run_at = \(nextRunAt), lease_until = NULL WHERE id = \(id)"
             )
         }
+    }
+}
+
+extension SQLiteStore {
+    /// Leases up to `limit` rows of `table` that have come due (`due` at or
+    /// before `now`) and that no live lease holds, until `leaseUntil` (one
+    /// writer at a time, so no two claimers see the same row). Held and
+    /// recurring notifications and feeds are claimed this way.
+    static func claimDue(_ table: SQLiteQuery, due: SQLiteQuery, returning columns: SQLiteQuery, now: Date, leaseUntil: Date, limit: Int) -> SQLiteQuery {
+        """
+        UPDATE \(table) SET lease_until = \(leaseUntil)
+        WHERE id IN (
+            SELECT id FROM \(table) WHERE \(due) <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) ORDER BY \(due) LIMIT \(limit)
+        )
+        RETURNING \(columns)
+        """
     }
 }
