@@ -28,12 +28,15 @@ public struct FeedEntry: @unchecked Sendable {
     }
 
     /// RSS dates: `Mon, 30 Nov 2026 00:00:00 GMT` or with a numeric zone.
-    static var rfc822: DateFormatter {
+    /// Made once (making a DateFormatter is the expensive part; it used to be
+    /// made for every entry of every poll); it only parses, which
+    /// DateFormatter does safely from several threads, as `RetryAfter` relies on.
+    nonisolated(unsafe) static let rfc822: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         return formatter
-    }
+    }()
 
     /// The fields kept as attributes: those named (all when none are), with
     /// names and values the rules accept, as many as fit in the attributes'

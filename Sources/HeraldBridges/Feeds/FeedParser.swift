@@ -37,7 +37,7 @@ public enum FeedParser {
             // as a date-time, so it is kept as one.
             for name in ["time", "updated"] {
                 if case .number(let millis)? = fields[name] {
-                    fields[name] = .string(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: millis / 1000)))
+                    fields[name] = .string(Date(timeIntervalSince1970: millis / 1000).formatted(.iso8601))
                 }
             }
             if let coordinates = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Any] {
