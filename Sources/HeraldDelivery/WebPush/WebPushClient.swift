@@ -43,8 +43,13 @@ public struct WebPushClient: PushProvider {
     }
 
     public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
-        let identity: VAPID
-        do { identity = try await vapid() } catch {
+        let subscriptions = deliveries.map { $0.token.flatMap { WebPushSubscription(token: $0, allowLoopback: allowLoopback) } }
+        // One VAPID JWT per push service in the batch, not one per push.
+        let authorizations: [String: String]
+        do {
+            let audiences = Set(subscriptions.compactMap { $0.flatMap { VAPID.audience(of: $0.endpoint) } })
+            authorizations = try await vapid().authorizations(for: audiences, now: now)
+        } catch {
             return deliveries.map { _ in PushAttempt(.credentials(reason: "Web Push: no VAPID key: \(error)")) }
         }
         var attempts = [PushAttempt?](repeating: nil, count: deliveries.count)
@@ -53,7 +58,10 @@ public struct WebPushClient: PushProvider {
             func start() {
                 let index = next
                 next += 1
-                group.addTask { (index, await send(deliveries[index], identity: identity, now: now)) }
+                group.addTask {
+                    let authorization = subscriptions[index].flatMap { VAPID.audience(of: $0.endpoint) }.flatMap { authorizations[$0] }
+                    return (index, await send(deliveries[index], to: subscriptions[index], authorization: authorization, now: now))
+                }
             }
             while next < min(concurrency, deliveries.count) { start() }
             for await (index, attempt) in group {
@@ -64,11 +72,11 @@ public struct WebPushClient: PushProvider {
         return attempts.map { $0 ?? PushAttempt(.retry(reason: "not sent", minimumDelay: 0)) }
     }
 
-    func send(_ delivery: ClaimedDelivery, identity: VAPID, now: Date) async -> PushAttempt {
-        guard let subscription = delivery.token.flatMap({ WebPushSubscription(token: $0, allowLoopback: allowLoopback) }) else {
+    func send(_ delivery: ClaimedDelivery, to subscription: WebPushSubscription?, authorization: String?, now: Date) async -> PushAttempt {
+        guard let subscription else {
             return PushAttempt(.dropToken(reason: "not a usable Web Push subscription"))
         }
-        guard let authorization = identity.authorization(endpoint: subscription.endpoint, now: now) else {
+        guard let authorization else {
             return PushAttempt(.fail(reason: "the endpoint has no origin for VAPID"))
         }
         let body: Data
