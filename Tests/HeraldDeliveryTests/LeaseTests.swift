@@ -18,12 +18,17 @@ struct LeaseTests {
             let recipients = (0..<10).map { Recipient(DeliveryHarness.apnsToken($0), .apns) }
             let service = try await harness.seed(recipients)
             harness.mocks.apns.behave(.delay(.seconds(4)))
-            let notification = try await harness.publish(service)
-            try await harness.withWorker {
+            let notification = try await harness.withWorker {
+                // Its session holds its key before it listens: claims from now on carry the key.
+                try await harness.waitUntil("the worker listens") { try await harness.listeners() == 1 }
+                let notification = try await harness.publish(service)
                 try await harness.waitUntil("the batch is on the wire") { harness.mocks.apns.pushCount == 10 }
+                #expect(try await harness.integer("SELECT count(*)::int FROM deliveries WHERE claimed_by IN (SELECT holder FROM delivery_holders)") == 10)
                 let counts = try await harness.withWorker(signal: QueueSignal()) { try await harness.waitUntilSettled(notification) }
                 #expect(counts == [.sent: 10])
+                return notification
             }
+            #expect(try await harness.counts(notification) == [.sent: 10])
             let tokens = harness.mocks.apns.pushes.map(\.token)
             #expect(tokens.sorted() == recipients.map(\.token).sorted(), "each device exactly once")
         }
@@ -44,6 +49,52 @@ struct LeaseTests {
             // Past the first lease, the renewed two are still held.
             #expect(try await harness.store.claimDeliveries(limit: 3, now: now.addingTimeInterval(30), leaseUntil: now.addingTimeInterval(31)).isEmpty)
             #expect(try await harness.store.claimDeliveries(limit: 3, now: now.addingTimeInterval(61), leaseUntil: now.addingTimeInterval(62)).count == 2)
+        }
+    }
+
+    /// Claims carry a key their worker's LISTEN session holds. Once that
+    /// session ends, as a killed process's does, another worker releases
+    /// them at once instead of when their (here ten-minute) lease runs out;
+    /// while it lives, they stay.
+    @Test func claimsOfAWorkerWhoseSessionEndedReturnAtOnce() async throws {
+        try await DeliveryHarness.run(.postgres) { harness in
+            let service = try await harness.seed((0..<3).map { Recipient(DeliveryHarness.apnsToken($0), .apns) })
+            _ = try await harness.publish(service)
+            let store = harness.store
+            let holder = ClaimHolder()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await store.listenForDeliveries(holding: holder) {} }
+                try await harness.waitUntil("the key is held") { holder.heldKey != nil }
+                let key = try #require(holder.heldKey)
+                let now = Date()
+                let claimed = try await store.claimDeliveries(limit: 3, now: now, leaseUntil: now.addingTimeInterval(600), holder: key)
+                #expect(claimed.count == 3)
+                #expect(try await store.releaseClaimsOfStoppedHolders() == 0)
+                #expect(try await store.claimDeliveries(limit: 3, now: now, leaseUntil: now.addingTimeInterval(600)).isEmpty)
+
+                #expect(try await harness.endSessions(holding: key) == 1)
+                await #expect(throws: (any Error).self, "the listening session ended") { try await group.next() }
+                #expect(holder.heldKey == nil)
+                #expect(try await store.releaseClaimsOfStoppedHolders() == 3)
+                #expect(try await harness.integer("SELECT count(*)::int FROM delivery_holders") == 0, "the stopped holder is forgotten")
+                let retaken = try await store.claimDeliveries(limit: 3, now: Date(), leaseUntil: Date().addingTimeInterval(600))
+                #expect(Set(retaken.map(\.id)) == Set(claimed.map(\.id)))
+            }
+        }
+    }
+
+    /// A worker that stops lets its key go with its session's lock, so the
+    /// pooled connection that held it keeps no lock.
+    @Test func aListenerThatStopsLetsItsKeyGo() async throws {
+        try await DeliveryHarness.run(.postgres) { harness in
+            let store = harness.store
+            let holder = ClaimHolder()
+            let listening = Task { try await store.listenForDeliveries(holding: holder) {} }
+            try await harness.waitUntil("the key is held") { holder.heldKey != nil }
+            listening.cancel()
+            _ = await listening.result
+            #expect(holder.heldKey == nil)
+            #expect(try await harness.integer("SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND objid::int8 = \(holder.key & 0xFFFF_FFFF)") == 0)
         }
     }
 }

@@ -108,6 +108,24 @@ public struct DeliveryHarness: Sendable {
         return try await ScratchDatabase.listeners(on: settings, logger: TestDatabase.logger)
     }
 
+    /// Runs a statement answering one integer on this harness's PostgreSQL database.
+    public func integer(_ sql: String) async throws -> Int {
+        guard case .postgres(let settings) = location else { throw TestSetupError("\(sql): a PostgreSQL statement") }
+        return try await ScratchDatabase.integer(sql, on: settings, logger: TestDatabase.logger)
+    }
+
+    /// Ends the database sessions holding advisory lock `key`, as the death
+    /// of their process would; returns how many.
+    public func endSessions(holding key: Int64) async throws -> Int {
+        try await integer(
+            """
+            SELECT count(pg_terminate_backend(pid))::int FROM pg_locks
+            WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND ((classid::int8 << 32) | objid::int8) = \(key)
+            """
+        )
+    }
+
     /// Waits until `condition` holds, failing after `timeout`.
     public func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout

@@ -46,6 +46,22 @@ public enum ScratchDatabase {
         }
     }
 
+    /// Runs a statement that answers one integer in `database`, outside the
+    /// store (as an operator or another process would).
+    public static func integer(_ sql: String, on database: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> Int {
+        let connection = try await connect(database, logger: logger)
+        do {
+            var value: Int?
+            for try await (column) in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int.self) { value = column }
+            try await connection.close()
+            guard let value else { throw TestSetupError("no row from \(sql)") }
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     private static func connect(_ server: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> PostgresConnection {
         try await PostgresConnection.connect(
             configuration: .init(

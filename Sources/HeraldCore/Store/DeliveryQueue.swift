@@ -4,9 +4,10 @@ import Foundation
 /// by workers in batches.
 public protocol DeliveryQueue: Sendable {
     /// Leases up to `limit` due deliveries (pending or retrying, due by `now`,
-    /// not leased by a live worker) until `leaseUntil`. Several workers may
-    /// claim at once; none gets a delivery another holds.
-    func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery]
+    /// not leased by a live worker) until `leaseUntil`, stamped with
+    /// `holder` (a key its session holds, or nil: leased only). Several
+    /// workers may claim at once; none gets a delivery another holds.
+    func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery]
     /// Extends the leases of claimed deliveries still waiting for their
     /// outcome to `until` (the holder's heartbeat: a claim lives only as
     /// long as its holder renews it, so a dead holder's rows return within
@@ -37,8 +38,12 @@ public protocol DeliveryQueue: Sendable {
     func compactQueue() async throws
     /// Calls `wake` whenever another process queues deliveries, until the
     /// task is cancelled (PostgreSQL LISTEN; SQLite has no other process to
-    /// hear and waits for cancellation).
-    func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws
+    /// hear and waits for cancellation). On PostgreSQL the same session holds
+    /// `holder`'s key, marking it held while it does.
+    func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws
+    /// Releases the claims of holders whose session has ended (a worker that
+    /// died) without waiting for their leases; returns how many.
+    func releaseClaimsOfStoppedHolders() async throws -> Int
     /// How many of a notification's deliveries are in each state.
     func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int]
     /// A notification's deliveries, one row per device.
@@ -48,4 +53,12 @@ public protocol DeliveryQueue: Sendable {
 extension DeliveryQueue {
     /// SQLite and the in-memory store leave nothing behind to reclaim.
     public func compactQueue() async throws {}
+
+    /// Elsewhere than on PostgreSQL no session shows a holder alive: claims are leased only.
+    public func releaseClaimsOfStoppedHolders() async throws -> Int { 0 }
+
+    /// A claim leased only (tests, tools).
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+        try await claimDeliveries(limit: limit, now: now, leaseUntil: leaseUntil, holder: nil)
+    }
 }

@@ -34,6 +34,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let outages = ProviderOutages()
     /// What this worker has claimed and not yet recorded: renewed by the heartbeat.
     let claims = ClaimsHeld()
+    /// The key this worker's claims carry while its database session shows it alive.
+    let holder = ClaimHolder()
     /// Where each configured provider's reachability is reported for `/-/ready`.
     let parts: PartStates?
     /// Writes outcomes as groups of answers come in; the groups answered
@@ -91,7 +93,9 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         await cancelWhenGracefulShutdown { await ready.wait() }
         if Task.isShuttingDownGracefully || Task.isCancelled { return }
         announceProviders()
-        // Work queued while nobody was running (or before a crash) is due now.
+        // Work queued while nobody was running (or before a crash) is due now,
+        // and so is what a crashed worker (this one's last life) had claimed.
+        await releaseClaimsOfStoppedHolders()
         signal.notify()
         await withDiscardingTaskGroup { group in
             for (platform, provider) in providers {
@@ -133,7 +137,9 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     let batch: [ClaimedDelivery]
                     do {
                         let now = clock.now()
-                        batch = try await queue.claimDeliveries(limit: settings.batchSize, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds))
+                        batch = try await queue.claimDeliveries(
+                            limit: settings.batchSize, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds), holder: holder.heldKey
+                        )
                     } catch {
                         // The database is away: the poll timer brings us back.
                         logger.error("cannot claim deliveries", metadata: ["error": "\(String(reflecting: error))"])
@@ -185,6 +191,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         var lastPurge = Date.distantPast
         while !Task.isCancelled {
             do { try await Task.sleep(for: .seconds(settings.pollSeconds)) } catch { return }
+            await releaseClaimsOfStoppedHolders()
             signal.notify()
             if let depth = try? await queue.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
             let now = clock.now()
@@ -193,6 +200,20 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 lastPurge = now
                 await purgeRemovedDevices(now: now)
             }
+        }
+    }
+
+    /// Claims of workers whose database session ended return to the queue
+    /// now rather than when their leases run out (a replica that crashed,
+    /// or this process's previous life).
+    private func releaseClaimsOfStoppedHolders() async {
+        do {
+            let released = try await queue.releaseClaimsOfStoppedHolders()
+            if released > 0 {
+                logger.notice("claims of a stopped worker returned to the queue", metadata: ["count": "\(released)"])
+            }
+        } catch {
+            logger.debug("cannot look for stopped workers' claims", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 
@@ -253,7 +274,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     private func listenToOtherReplicas() async {
         while !Task.isCancelled {
             do {
-                try await queue.listenForDeliveries { signal.notify() }
+                try await queue.listenForDeliveries(holding: holder) { signal.notify() }
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("lost the delivery wake-up channel; polling until it is back", metadata: ["error": "\(error)"])

@@ -3,9 +3,10 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: DeliveryQueue {
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
         // SKIP LOCKED lets concurrent workers (threads or replicas) each take
-        // different rows; the lease returns a crashed worker's rows to the pool.
+        // different rows; a crashed worker's rows return when its session
+        // ends (claimed_by, releaseClaimsOfStoppedHolders) or its lease runs out.
         // The shape fixes the plan to index lookups: `= ANY(ARRAY(...))` and
         // the LATERAL ... OFFSET 0 joins are read by primary key for each
         // claimed row. Written as IN and plain joins, the planner chose hash
@@ -18,7 +19,8 @@ extension PostgresStore: DeliveryQueue {
         let claimed = try await rows(
             """
             WITH claimed AS (
-                UPDATE deliveries d SET lease_until = \(ExactTimestamp(leaseUntil)), attempts = d.attempts + 1, updated_at = \(ExactTimestamp(now))
+                UPDATE deliveries d SET lease_until = \(ExactTimestamp(leaseUntil)), claimed_by = \(holder), attempts = d.attempts + 1,
+                    updated_at = \(ExactTimestamp(now))
                 WHERE d.id = ANY(ARRAY(
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
@@ -93,7 +95,7 @@ extension PostgresStore: DeliveryQueue {
                     SELECT * FROM unnest(\(ids)::int8[], \(states)::text[], \(due)::timestamptz[], \(reasons)::text[]) AS v(id, state, due, reason)
                 ),
                 retried AS (
-                    UPDATE deliveries d SET state = v.state, next_attempt_at = v.due, lease_until = NULL,
+                    UPDATE deliveries d SET state = v.state, next_attempt_at = v.due, lease_until = NULL, claimed_by = NULL,
                         last_error = NULLIF(v.reason, ''), updated_at = \(ExactTimestamp(now))
                     FROM v WHERE d.id = v.id AND v.state IN ('pending', 'retrying')
                 ),
@@ -157,11 +159,66 @@ extension PostgresStore: DeliveryQueue {
         try await execute("VACUUM (SKIP_LOCKED, ANALYZE) deliveries")
     }
 
-    public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws {
         try await withOpenConnection { connection in
-            for try await _ in try await connection.listen(Self.deliveryChannel) {
-                wake()
+            guard let holder else {
+                for try await _ in try await connection.listen(Self.deliveryChannel) { wake() }
+                return
             }
+            try await hold(holder, on: connection)
+            // However listening ends, the key is no longer shown held. A
+            // connection still open (cancelled: the worker stops) goes back
+            // to the pool, so the lock must not stay on it.
+            func letGo() async {
+                holder.lost()
+                if !connection.isClosed {
+                    try? await connection.execute("SELECT pg_advisory_unlock(\(holder.key))", logger: logger)
+                }
+            }
+            do {
+                for try await _ in try await connection.listen(Self.deliveryChannel) { wake() }
+            } catch {
+                await letGo()
+                throw error
+            }
+            await letGo()
+        }
+    }
+
+    /// Takes the holder's key as a session lock and lists it. The key held
+    /// before is taken again if it is free, so the claims made under it stay
+    /// this worker's; if its old session still has it (the database has not
+    /// yet noticed that session gone), a new key is drawn.
+    private func hold(_ holder: ClaimHolder, on connection: PostgresConnection) async throws {
+        var key = holder.key
+        while true {
+            let locked: [Bool] = try await connection.rows("SELECT pg_try_advisory_lock(\(key))", as: Bool.self, logger: logger)
+            if locked.first == true { break }
+            key = .random(in: 1...Int64.max)
+        }
+        try await connection.execute("INSERT INTO delivery_holders (holder) VALUES (\(key)) ON CONFLICT (holder) DO NOTHING", logger: logger)
+        holder.held(key)
+    }
+
+    public func releaseClaimsOfStoppedHolders() async throws -> Int {
+        // A holder's key that can be locked has no session holding it. The
+        // transaction keeps it locked while its claims are released, so no
+        // two workers release the same holder's claims at once.
+        try await transaction { connection in
+            let stopped = try await connection.rows(
+                "SELECT holder FROM delivery_holders WHERE pg_try_advisory_xact_lock(holder)", as: Int64.self, logger: logger
+            )
+            guard !stopped.isEmpty else { return 0 }
+            let released = try await connection.rows(
+                """
+                UPDATE deliveries SET lease_until = NULL, claimed_by = NULL
+                WHERE claimed_by = ANY(\(stopped)) AND lease_until IS NOT NULL AND state IN ('pending', 'retrying')
+                RETURNING 1
+                """,
+                as: Int32.self, logger: logger
+            ).count
+            try await connection.execute("DELETE FROM delivery_holders WHERE holder = ANY(\(stopped))", logger: logger)
+            return released
         }
     }
 

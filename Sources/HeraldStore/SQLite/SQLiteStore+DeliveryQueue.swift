@@ -31,7 +31,7 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
         try await database.transaction { db in
             let claimed = try await db.rows(
                 """
@@ -183,7 +183,7 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
-    public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws {
         // Only this process writes the file, and it wakes its worker directly.
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))

@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: DeliveryQueue {
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
         try withState(.claimDeliveries) { state in
             let due = state.deliveries.values
                 .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) }
@@ -76,7 +76,7 @@ extension InMemoryStore: DeliveryQueue {
     }
 
     /// Nothing outside this process writes here: wait for cancellation.
-    public func listenForDeliveries(_ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws {
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }
