@@ -59,12 +59,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The benchmark and the mock providers as a process (scripts/crash-test).
+        // The benchmarks (in-process fan-out; ingest, fanout, crash and
+        // replicas against Herald's own processes) and the mock providers as a process.
         .executableTarget(
             name: "herald-bench",
             dependencies: [
                 "HeraldCore", "HeraldServer", "HeraldStore", "HeraldMocks", "HeraldTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

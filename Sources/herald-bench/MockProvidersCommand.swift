@@ -19,17 +19,8 @@ struct MockProvidersCommand: AsyncParsableCommand {
     func run() async throws {
         try await MockProviders.run { mocks in
             let directory = URL(fileURLWithPath: envFile).deletingLastPathComponent()
-            let ca = directory.appendingPathComponent("mocks-ca.pem")
-            let account = directory.appendingPathComponent("mocks-service-account.json")
-            try mocks.certificates.caPEM.write(to: ca, atomically: true, encoding: .utf8)
-            try mocks.fcm.serviceAccountJSON(baseURL: mocks.fcmURL).write(to: account)
-            let key = directory.appendingPathComponent("mocks-apns-key.p8")
-            try mocks.apns.signingKeyPEM.write(to: key, atomically: true, encoding: .utf8)
-            let lines = [
-                "APNS_URL=\(mocks.apnsURL)", "APNS_KEY_ID=\(mocks.apns.keyID)", "TEAM_ID=\(mocks.apns.teamID)",
-                "APNS_AUTH_KEY_FILE=\(key.path)", "FCM_URL=\(mocks.fcmURL)", "GOOGLE_APPLICATION_CREDENTIALS=\(account.path)",
-                "FIREBASE_PROJECT_ID=\(mocks.fcm.projectID)", "CA_BUNDLE_FILE=\(ca.path)",
-            ]
+            let environment = try mocks.environment(writingFilesTo: directory)
+            let lines = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             try (lines.joined(separator: "\n") + "\n").write(toFile: envFile, atomically: true, encoding: .utf8)
             print(envFile)
             fflush(nil)

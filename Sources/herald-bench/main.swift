@@ -27,8 +27,14 @@ func runBench() async {
 struct HeraldBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald-bench",
-        abstract: "Herald's delivery benchmark and mock push providers (not part of the `herald` binary).",
-        subcommands: [Bench.self, MockProvidersCommand.self],
+        abstract: "Herald's benchmarks and mock push providers (not part of the `herald` binary).",
+        discussion: """
+            `run` measures delivery with Herald in this process. `ingest`, `fanout` and `crash` run the `herald` binary \
+            beside this one as its own processes (a scratch database on DATABASE_URL's server; mock APNs and FCM here), \
+            `replicas` runs `herald worker` processes pinned to cores against an HTTP/2 sink (Debian's nghttpd). Each \
+            prints one line per run (and the medians with --runs), and appends its figures to --csv.
+            """,
+        subcommands: [Bench.self, IngestCommand.self, FanoutCommand.self, CrashCommand.self, ReplicasCommand.self, MockProvidersCommand.self],
         defaultSubcommand: Bench.self
     )
 }

@@ -1,0 +1,199 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import HeraldCore
+import HeraldMocks
+import HeraldStore
+import HeraldTestSupport
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// What every mode against Herald's own processes sets up: the `herald`
+/// binary, a database made for the run (a scratch database on DATABASE_URL's
+/// server, dropped afterwards, or a SQLite file), mock APNs and FCM in this
+/// process (so their records weigh nothing in Herald's memory), and an HTTP
+/// client. The database is migrated by `herald migrate`, as in a deployment.
+struct Lab: Sendable {
+    let herald: String
+    let location: DatabaseLocation
+    /// DATABASE_URL for Herald's processes.
+    let databaseURL: String
+    /// A session on the run's PostgreSQL database for seeding and counting (nil on SQLite).
+    let database: BenchDatabase?
+    let mocks: MockProviders
+    let directory: URL
+    let http: HTTPClient
+    private let mockEnvironment: [String: String]
+
+    enum Backend: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case sqlite, postgres
+    }
+
+    static func with<T: Sendable>(_ backend: Backend, herald: String?, logger: Logger, _ body: @Sendable (Lab) async throws -> T) async throws -> T {
+        let herald = try herald ?? siblingHerald()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { _ = http.shutdown() }
+        return try await MockProviders.run { mocks in
+            let environment = try mocks.environment(writingFilesTo: directory)
+            switch backend {
+            case .sqlite:
+                let path = directory.appendingPathComponent("herald.sqlite").path
+                let lab = Lab(
+                    herald: herald, location: .sqlite(path: path), databaseURL: "sqlite://\(path)", database: nil, mocks: mocks,
+                    directory: directory, http: http, mockEnvironment: environment
+                )
+                try await lab.migrate()
+                return try await body(lab)
+            case .postgres:
+                let url = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? ""
+                guard case .postgres(let server) = try? DatabaseLocation(url: url), var components = URLComponents(string: url) else {
+                    throw ValidationError("--backend postgres needs DATABASE_URL=postgres://... (a scratch database is made on that server)")
+                }
+                return try await ScratchDatabase.with(server: server, prefix: "herald_bench", logger: logger) { settings in
+                    components.path = "/\(settings.database)"
+                    let database = try await BenchDatabase.connect(settings, logger: logger)
+                    do {
+                        let lab = Lab(
+                            herald: herald, location: .postgres(settings), databaseURL: components.string ?? url, database: database, mocks: mocks,
+                            directory: directory, http: http, mockEnvironment: environment
+                        )
+                        try await lab.migrate()
+                        let result = try await body(lab)
+                        try await database.close()
+                        return result
+                    } catch {
+                        try? await database.close()
+                        throw error
+                    }
+                }
+            }
+        }
+    }
+
+    /// `herald` beside this program (both are built into one folder).
+    private static func siblingHerald() throws -> String {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("herald").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ValidationError("no herald binary at \(path): build it (swift build -c release --static-swift-stdlib --product herald) or pass --herald")
+        }
+        return path
+    }
+
+    /// What Herald's processes run with: the database, the mocks, brakes off
+    /// (this measures the server, not its flood control), quiet logs.
+    func environment(port: Int, extra: [String: String] = [:]) -> [String: String] {
+        var environment = mockEnvironment
+        environment["DATABASE_URL"] = databaseURL
+        environment["HTTP_PORT"] = "\(port)"
+        environment["SECRET_KEY"] = "bench-secret-0123456789abcdef0123456789abcdef"
+        environment["LOG_LEVEL"] = "warning"
+        environment["PUBLISH_RATE"] = "0"
+        environment["SENDER_RATE"] = "0"
+        return environment.merging(extra) { _, given in given }
+    }
+
+    private func migrate() async throws {
+        let migrated = try await runProgram(herald, ["migrate"], environment: environment(port: 0))
+        guard migrated.status == 0 else { throw BenchError("herald migrate failed: \(migrated.output)") }
+    }
+
+    /// `herald serve` (or `worker`) on a port of its own, answering `/-/ready`.
+    func start(_ command: String = "serve", name: String, port: Int? = nil, cpus: String? = nil, extra: [String: String] = [:]) async throws -> (HeraldProcess, Int) {
+        let port = try port ?? unusedLoopbackPort()
+        let process = try HeraldProcess(
+            name, binary: herald, arguments: [command], environment: environment(port: port, extra: extra),
+            log: directory.appendingPathComponent("\(name).log"), cpus: cpus
+        )
+        do {
+            try await process.waitUntilAnswering("http://127.0.0.1:\(port)/-/ready", http: http)
+        } catch {
+            process.kill()
+            throw error
+        }
+        return (process, port)
+    }
+
+    /// Makes a service with `subscribers` users, each with one device (even
+    /// ids APNs, odd ones FCM) and a live login, subscribed to it.
+    func service(_ name: String, subscribers: Int) async throws -> UUID {
+        let id = UUID()
+        if let database {
+            try await database.seed(service: id, name: name, subscribers: subscribers)
+            return id
+        }
+        // SQLite: through the store, before Herald's processes open the file.
+        return try await StoreFactory.withStore(location, logger: Logger(label: "herald-bench")) { store in
+            let service = try await store.createService(ServiceDraft(category: name, color: "000000", owner: "bench"))
+            let expiry = Date().addingTimeInterval(86_400)
+            for index in 0..<subscribers {
+                let user = try await store.createUser(username: "\(name.lowercased())-\(index)", passwordHash: nil, isAdmin: false)
+                try await store.recordLogin(userID: user.id, expiresAt: expiry)
+                let apns = user.id % 2 == 0
+                let token = apns ? String(format: "%064llx", user.id) : "fcm-\(user.id):bench"
+                _ = try await store.registerDevice(userID: user.id, token: token, platform: apns ? .apns : .fcm, at: Timestamp.now())
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+            }
+            return service.id
+        }
+    }
+
+    /// POSTs a notification; returns its id and how long the answer took.
+    func post(port: Int, service: UUID, title: String) async throws -> (id: Int64, latency: Duration) {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/services/\(service.uuidString)/notifications")
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"title": "\#(title)", "subtitle": "benchmark", "url": "https://example.org/alarm"}"#))
+        let start = ContinuousClock.now
+        let response = try await http.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 1 << 16)
+        let latency = ContinuousClock.now - start
+        struct Created: Decodable { var id: Int64 }
+        guard response.status == .created, let created = try? JSONDecoder().decode(Created.self, from: Data(body.readableBytesView)) else {
+            throw BenchError("POST answered \(response.status): \(String(buffer: body))")
+        }
+        return (created.id, latency)
+    }
+
+    /// Pushes that reached the mocks so far.
+    var arrivals: Int { mocks.apns.pushCount + mocks.fcm.messageCount }
+
+    /// All pushes at the mocks and how many distinct devices they reached.
+    var arrivalStats: (total: Int, distinct: Int) {
+        let (apns, fcm) = (mocks.apns.stats, mocks.fcm.stats)
+        return (apns.total + fcm.total, apns.distinctTokens + fcm.distinctTokens)
+    }
+
+    /// Waits until `count` pushes reached the mocks; returns when the last of them arrived.
+    @discardableResult
+    func waitForArrivals(_ count: Int, timeout: Duration = .seconds(600), interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
+        let deadline = ContinuousClock.now + timeout
+        while arrivals < count {
+            guard ContinuousClock.now < deadline else { throw BenchError("only \(arrivals) of \(count) pushes arrived in \(timeout)") }
+            // Times come from the mocks' own arrival records: polling
+            // slowly costs no precision and leaves the CPU to Herald.
+            try await Task.sleep(for: interval)
+        }
+        return [mocks.apns.lastArrival, mocks.fcm.lastArrival].compactMap { $0 }.max() ?? .now
+    }
+}
+
+extension MockProviders {
+    /// The environment that points a `herald` process at these mocks, with
+    /// the files it names (CA, APNs key, FCM service account) written to `directory`.
+    func environment(writingFilesTo directory: URL) throws -> [String: String] {
+        let ca = directory.appendingPathComponent("mocks-ca.pem")
+        let account = directory.appendingPathComponent("mocks-service-account.json")
+        let key = directory.appendingPathComponent("mocks-apns-key.p8")
+        try certificates.caPEM.write(to: ca, atomically: true, encoding: .utf8)
+        try fcm.serviceAccountJSON(baseURL: fcmURL).write(to: account)
+        try apns.signingKeyPEM.write(to: key, atomically: true, encoding: .utf8)
+        return [
+            "APNS_URL": apnsURL, "APNS_KEY_ID": apns.keyID, "TEAM_ID": apns.teamID, "APNS_AUTH_KEY_FILE": key.path,
+            "FCM_URL": fcmURL, "GOOGLE_APPLICATION_CREDENTIALS": account.path, "FIREBASE_PROJECT_ID": fcm.projectID, "CA_BUNDLE_FILE": ca.path,
+        ]
+    }
+}

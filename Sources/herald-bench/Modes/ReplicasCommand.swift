@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import HeraldMocks
+import HeraldTestSupport
+import PostgresNIO
+
+/// One `herald worker` on one core against two on two cores, draining the
+/// same queue into an HTTP/2 sink outside Herald; and what each push costs.
+struct ReplicasCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replicas",
+        abstract: "Drain N queued APNs deliveries with 1 `herald worker` on core 0, then 2 on cores 0 and 1, into nghttpd.",
+        discussion: """
+            N deliveries are queued straight into the table, then drained by `herald worker` processes pinned with taskset \
+            into Debian's `nghttpd --echo-upload` (a fresh one per measurement; it answers every POST 200), on PostgreSQL. \
+            Prints per measurement: pushes/s from the first outcome recorded to the last, deliveries claimed twice (0 \
+            expected), the CPU each push cost the workers, PostgreSQL (every process of the server) and the sink, from \
+            /proc; with pg_stat_statements loaded in the server (shared_preload_libraries), the claims and outcome \
+            writes per second and their mean time in the database. Then the medians and their ratio.
+            """
+    )
+
+    @OptionGroup var lab: LabOptions
+    @Option(help: "Queued deliveries per measurement.") var deliveries = 50_000
+
+    func validate() throws {
+        guard lab.backend == .postgres else { throw ValidationError("replicas share a PostgreSQL database (--backend postgres)") }
+        guard deliveries >= 100 else { throw ValidationError("--deliveries at least 100") }
+    }
+
+    func run() async throws {
+        let (nghttpd, deliveries) = (try Tools.path("nghttpd", package: "nghttp2-server"), deliveries)
+        var rates: [Int: [Double]] = [1: [], 2: []]
+        // Each run on a fresh database: one worker, then two.
+        let runs = try await lab.repeated { lab, run in
+            guard let database = lab.database else { throw BenchError("replicas run on PostgreSQL") }
+            // Statement figures only where the server preloads the library.
+            var statements = (try? await database.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")) != nil
+            if statements { statements = (try? await database.execute("SELECT pg_stat_statements_reset()")) != nil }
+            let service = try await lab.service("Replicas", subscribers: 0)
+            try await database.execute(
+                """
+                WITH made AS (
+                    INSERT INTO users (username, login_expires_at) SELECT 'replica-' || i, now() + interval '1 day' FROM generate_series(1, \(deliveries)) AS i
+                    RETURNING id
+                )
+                INSERT INTO devices (user_id, token, platform, created_at, last_seen_at) SELECT id, lpad(to_hex(id), 64, '0'), 'apns', now(), now() FROM made
+                """
+            )
+            let sink = try Sink(nghttpd: nghttpd, lab: lab)
+            var figures: [Figures] = []
+            for workers in [1, 2] {
+                let measured = try await measure(workers: workers, run: run, service: service, sink: sink, statements: statements, lab: lab, database: database)
+                figures.append(measured)
+            }
+            // One line per measurement; the run's figures are the pair.
+            return Figures(
+                line: figures.map(\.line).joined(separator: "\n"),
+                columns: figures[0].columns.map { ($0.0 + "_1", $0.1) } + figures[1].columns.map { ($0.0 + "_2", $0.1) }
+            )
+        }
+        for run in runs {
+            for workers in [1, 2] {
+                if let rate = run.columns.first(where: { $0.0 == "pushes_per_s_\(workers)" }).flatMap({ Double($0.1) }) { rates[workers, default: []].append(rate) }
+            }
+        }
+        let (one, two) = (Stats.median(rates[1] ?? []), Stats.median(rates[2] ?? []))
+        print(
+            "replicas (\(Stats.grouped(Double(deliveries))) deliveries, medians of \(runs.count)): 1 worker on 1 core \(Stats.grouped(one)) pushes/s, "
+                + "2 workers on 2 cores \(Stats.grouped(two)) pushes/s: \(Stats.format(two / one, 2))x"
+        )
+    }
+
+    private func measure(
+        workers: Int, run: Int, service: UUID, sink: Sink, statements: Bool, lab: Lab, database: BenchDatabase
+    ) async throws -> Figures {
+        try await database.execute("TRUNCATE deliveries, delivery_history")
+        try await database.execute(
+            """
+            WITH n AS (
+                INSERT INTO notifications (service_id, created_at, title, subtitle, url) VALUES (\(service), now(), 'replicas', '', '') RETURNING id, created_at
+            )
+            INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+            SELECT n.id, d.id, d.user_id, 'apns', n.created_at, n.created_at, n.created_at FROM n, devices d
+            """
+        )
+        try await database.execute("ANALYZE deliveries")
+        let sinkProcess = try await sink.start()
+        defer { sinkProcess.stop() }
+        if statements { try await database.execute("SELECT pg_stat_statements_reset()") }
+        let postgres = try await PostgresProcesses(database)
+        let (postgresBefore, sinkBefore) = (postgres.cpuSeconds, sinkProcess.cpuSeconds ?? 0)
+        var processes: [HeraldProcess] = []
+        defer { for process in processes { process.stop() } }
+        for core in 0..<workers {
+            processes.append(try await lab.start("worker", name: "worker-\(run)-\(workers)-\(core)", cpus: "\(core)", extra: sink.environment).0)
+        }
+        let deadline = ContinuousClock.now + .seconds(600)
+        while try await database.integer("SELECT count(*) FROM deliveries") > 0 {
+            guard ContinuousClock.now < deadline else { throw BenchError("the queue did not drain: \(processes[0].tail())") }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let workerSeconds = processes.compactMap(\.cpuSeconds).reduce(0, +)
+        let (postgresSeconds, sinkSeconds) = (postgres.cpuSeconds - postgresBefore, (sinkProcess.cpuSeconds ?? 0) - sinkBefore)
+        let sent = try await database.integer("SELECT count(*) FROM delivery_history WHERE state = 'sent'")
+        guard sent == deliveries else { throw BenchError("only \(sent) of \(deliveries) sent: \(processes[0].tail())") }
+        let span = try await database.number("SELECT extract(epoch FROM max(finished_at) - min(finished_at))::float8 FROM delivery_history") ?? 0
+        let rate = Double(sent) / max(span, 0.001)
+        let repeats = try await database.integer("SELECT count(*) FROM delivery_history WHERE attempts > 1")
+        func perPush(_ seconds: Double) -> Double { seconds / Double(sent) * 1e6 }
+        var line =
+            "\(workers) worker(s), run \(run): \(Stats.grouped(rate)) pushes/s, \(repeats) claimed twice; CPU per push: workers \(Int(perPush(workerSeconds))) µs, "
+            + "PostgreSQL \(Int(perPush(postgresSeconds))) µs, sink \(Int(perPush(sinkSeconds))) µs"
+        if statements {
+            let claims = try await statementFigures(database, prefix: "WITH claimed AS%")
+            let writes = try await statementFigures(database, prefix: "WITH v AS%")
+            let seconds = max(span, 0.001)
+            line += "; \(Int(claims.calls / seconds)) claims/s (\(Stats.format(claims.meanMilliseconds, 2)) ms each in the database), "
+                + "\(Int(writes.calls / seconds)) outcome writes/s (\(Stats.format(writes.meanMilliseconds, 2)) ms each)"
+        }
+        return Figures(
+            line: line,
+            columns: [
+                ("pushes_per_s", "\(Int(rate))"), ("repeats", "\(repeats)"), ("worker_us_per_push", Stats.format(perPush(workerSeconds))),
+                ("postgres_us_per_push", Stats.format(perPush(postgresSeconds))), ("sink_us_per_push", Stats.format(perPush(sinkSeconds))),
+            ]
+        )
+    }
+
+    private func statementFigures(_ database: BenchDatabase, prefix: String) async throws -> (calls: Double, meanMilliseconds: Double) {
+        let calls = try await database.number("SELECT sum(calls)::float8 FROM pg_stat_statements WHERE query LIKE \(prefix)") ?? 0
+        let total = try await database.number("SELECT sum(total_exec_time)::float8 FROM pg_stat_statements WHERE query LIKE \(prefix)") ?? 0
+        return (calls, calls > 0 ? total / calls : 0)
+    }
+}
+
+/// Debian's nghttpd answering every POST 200 over TLS and HTTP/2, with the
+/// mocks' certificate for localhost (which Herald trusts through the mocks' CA).
+private struct Sink {
+    let nghttpd: String
+    let lab: Lab
+    let port: Int
+    let key: URL
+    let certificate: URL
+
+    init(nghttpd: String, lab: Lab) throws {
+        self.nghttpd = nghttpd
+        self.lab = lab
+        port = try unusedLoopbackPort()
+        key = lab.directory.appendingPathComponent("sink.key")
+        certificate = lab.directory.appendingPathComponent("sink.pem")
+        try lab.mocks.certificates.serverKeyPEM.write(to: key, atomically: true, encoding: .utf8)
+        try lab.mocks.certificates.serverCertificatePEM.write(to: certificate, atomically: true, encoding: .utf8)
+    }
+
+    /// APNs aimed at the sink (the signing key is the mocks'; nghttpd checks no token).
+    var environment: [String: String] { ["APNS_URL": "https://localhost:\(port)"] }
+
+    /// A fresh sink: one kept across measurements was seen spending three times the CPU per push by the third.
+    func start() async throws -> HeraldProcess {
+        let process = try HeraldProcess(
+            "nghttpd", binary: nghttpd, arguments: ["--echo-upload", "\(port)", key.path, certificate.path], environment: [:],
+            log: lab.directory.appendingPathComponent("sink.log")
+        )
+        // Up once it accepts a connection.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !Self.accepts(port) {
+            guard ContinuousClock.now < deadline, process.isRunning else { throw BenchError("nghttpd did not start: \(process.tail())") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return process
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
+
+/// The PostgreSQL server's processes (the postmaster and every child), for
+/// their CPU time: the server must run on this machine.
+private struct PostgresProcesses {
+    let postmaster: Int32
+
+    init(_ database: BenchDatabase) async throws {
+        let backend = Int32(try await database.integer("SELECT pg_backend_pid()"))
+        guard let stat = try? String(contentsOfFile: "/proc/\(backend)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")"),
+              let parent = stat[stat.index(after: close)...].split(separator: " ").dropFirst(1).first.flatMap({ Int32($0) }) else {
+            throw BenchError("PostgreSQL's processes are not visible here (the server must run on this machine)")
+        }
+        postmaster = parent
+    }
+
+    /// CPU seconds of the postmaster and its children now.
+    var cpuSeconds: Double {
+        let listed = (try? String(contentsOfFile: "/proc/\(postmaster)/task/\(postmaster)/children", encoding: .utf8)) ?? ""
+        let pids = [postmaster] + listed.split(separator: " ").compactMap { Int32($0) }
+        return pids.compactMap { ProcStatus.cpuSeconds(pid: $0, withReapedChildren: $0 == postmaster) }.reduce(0, +)
+    }
+}
