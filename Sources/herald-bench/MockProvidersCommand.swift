@@ -6,7 +6,7 @@ import ServiceLifecycle
 import UnixSignals
 
 /// Runs the mock APNs and FCM servers as a process, for experiments that
-/// restart Herald around them (scripts/crash-test).
+/// restart Herald around them (scripts/bench-first-push, bench-retention).
 struct MockProvidersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mocks",
