@@ -125,26 +125,14 @@ struct BenchRun: Sendable {
         }
     }
 
-    private func arrivals(_ mocks: MockProviders) -> Int {
-        mocks.apns.pushCount + mocks.fcm.messageCount
-    }
+    private func arrivals(_ mocks: MockProviders) -> Int { mocks.arrivals }
 
-    /// Waits until the mocks hold `count` pushes; returns when the last arrived.
     @discardableResult
     private func waitForArrivals(mocks: MockProviders, count: Int, timeout: Duration) async throws -> ContinuousClock.Instant {
-        let deadline = ContinuousClock.now + timeout
-        while arrivals(mocks) < count {
-            guard ContinuousClock.now < deadline else { throw BenchError("only \(arrivals(mocks)) of \(count) pushes arrived in \(timeout)") }
-            // Times come from the mocks' own arrival records, so polling
-            // slowly costs no precision and leaves the CPU to Herald.
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        return [mocks.apns.lastArrival, mocks.fcm.lastArrival].compactMap { $0 }.max() ?? .now
+        try await mocks.waitForArrivals(count, timeout: timeout)
     }
 
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    private func seconds(_ duration: Duration) -> Double { Stats.seconds(duration) }
 
     private func format(_ duration: Duration) -> String {
         let value = seconds(duration)
@@ -153,10 +141,7 @@ struct BenchRun: Sendable {
 
     /// VmHWM: the most resident memory the process has had.
     private func peakRSSMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
-        return kilobytes / 1024
+        ProcStatus.kilobytes("VmHWM", pid: getpid()).map { $0 / 1024 } ?? -1
     }
 }
 

@@ -13,17 +13,21 @@ final class HeraldProcess: @unchecked Sendable {
     let name: String
 
     /// Starts `binary arguments` with `environment` added to ours; with
-    /// `cpus`, pinned to them through taskset (a worker on a core of its own).
-    init(_ name: String, binary: String, arguments: [String], environment: [String: String], log: URL, cpus: String? = nil) throws {
+    /// `cpus`, pinned to them through taskset (a worker on a core of its
+    /// own); with `cgroup`, in that CPU control group from its first
+    /// instruction (a shell joins it, then becomes the program).
+    init(
+        _ name: String, binary: String, arguments: [String], environment: [String: String], log: URL, cpus: String? = nil, cgroup: CPUGroup? = nil
+    ) throws {
         self.name = name
         self.log = log
-        if let cpus {
-            process.executableURL = URL(fileURLWithPath: try Tools.path("taskset"))
-            process.arguments = ["-c", cpus, binary] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
+        var command = [binary] + arguments
+        if let cpus { command = [try Tools.path("taskset"), "-c", cpus] + command }
+        if let cgroup {
+            command = ["/bin/sh", "-c", #"echo $$ > "$0" && exec "$@""#, cgroup.procs] + command
         }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
@@ -57,11 +61,16 @@ final class HeraldProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// SIGTERM (graceful shutdown), waited for.
-    func stop() {
+    /// SIGTERM (graceful shutdown), waited for; SIGKILL after `grace`. A
+    /// program that does not set its own signal mask inherits the blocked
+    /// signals of the thread that started it (NIO's threads block most), so
+    /// SIGTERM may stay pending for ever: nghttpd does that.
+    func stop(grace: Duration = .seconds(30)) {
         guard process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
+        let deadline = ContinuousClock.now + grace
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        kill()
     }
 
     /// The most resident memory the process has had (VmHWM), in MB.
@@ -77,6 +86,28 @@ final class HeraldProcess: @unchecked Sendable {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
+}
+
+/// A CPU control group (cgroup v1 `cpu` controller) that lets its processes
+/// use `share` of one core: a smaller core, for showing how workers add up
+/// when each has a core's worth of its own on a machine too small for that.
+struct CPUGroup {
+    let directory: URL
+    var procs: String { directory.appendingPathComponent("cgroup.procs").path }
+
+    init(name: String, share: Double) throws {
+        directory = URL(fileURLWithPath: "/sys/fs/cgroup/cpu/\(name)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try "100000".write(to: directory.appendingPathComponent("cpu.cfs_period_us"), atomically: false, encoding: .utf8)
+            try "\(Int(share * 100_000))".write(to: directory.appendingPathComponent("cpu.cfs_quota_us"), atomically: false, encoding: .utf8)
+        } catch {
+            throw BenchError("cannot make the CPU group \(directory.path) (needs root and cgroup v1's cpu controller): \(error)")
+        }
+    }
+
+    /// Removes the group once its processes have ended.
+    func remove() { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// Reads a process's figures from /proc.

@@ -102,11 +102,13 @@ struct Lab: Sendable {
     }
 
     /// `herald serve` (or `worker`) on a port of its own, answering `/-/ready`.
-    func start(_ command: String = "serve", name: String, port: Int? = nil, cpus: String? = nil, extra: [String: String] = [:]) async throws -> (HeraldProcess, Int) {
+    func start(
+        _ command: String = "serve", name: String, port: Int? = nil, cpus: String? = nil, cgroup: CPUGroup? = nil, extra: [String: String] = [:]
+    ) async throws -> (HeraldProcess, Int) {
         let port = try port ?? unusedLoopbackPort()
         let process = try HeraldProcess(
             name, binary: herald, arguments: [command], environment: environment(port: port, extra: extra),
-            log: directory.appendingPathComponent("\(name).log"), cpus: cpus
+            log: directory.appendingPathComponent("\(name).log"), cpus: cpus, cgroup: cgroup
         )
         do {
             try await process.waitUntilAnswering("http://127.0.0.1:\(port)/-/ready", http: http)
@@ -159,7 +161,7 @@ struct Lab: Sendable {
     }
 
     /// Pushes that reached the mocks so far.
-    var arrivals: Int { mocks.apns.pushCount + mocks.fcm.messageCount }
+    var arrivals: Int { mocks.arrivals }
 
     /// All pushes at the mocks and how many distinct devices they reached.
     var arrivalStats: (total: Int, distinct: Int) {
@@ -167,9 +169,19 @@ struct Lab: Sendable {
         return (apns.total + fcm.total, apns.distinctTokens + fcm.distinctTokens)
     }
 
-    /// Waits until `count` pushes reached the mocks; returns when the last of them arrived.
     @discardableResult
     func waitForArrivals(_ count: Int, timeout: Duration = .seconds(600), interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
+        try await mocks.waitForArrivals(count, timeout: timeout, interval: interval)
+    }
+}
+
+extension MockProviders {
+    /// Pushes that reached the mocks so far.
+    var arrivals: Int { apns.pushCount + fcm.messageCount }
+
+    /// Waits until `count` pushes reached the mocks; returns when the last of them arrived.
+    @discardableResult
+    func waitForArrivals(_ count: Int, timeout: Duration, interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
         let deadline = ContinuousClock.now + timeout
         while arrivals < count {
             guard ContinuousClock.now < deadline else { throw BenchError("only \(arrivals) of \(count) pushes arrived in \(timeout)") }
@@ -177,11 +189,9 @@ struct Lab: Sendable {
             // slowly costs no precision and leaves the CPU to Herald.
             try await Task.sleep(for: interval)
         }
-        return [mocks.apns.lastArrival, mocks.fcm.lastArrival].compactMap { $0 }.max() ?? .now
+        return [apns.lastArrival, fcm.lastArrival].compactMap { $0 }.max() ?? .now
     }
-}
 
-extension MockProviders {
     /// The environment that points a `herald` process at these mocks, with
     /// the files it names (CA, APNs key, FCM service account) written to `directory`.
     func environment(writingFilesTo directory: URL) throws -> [String: String] {

@@ -22,10 +22,13 @@ struct ReplicasCommand: AsyncParsableCommand {
 
     @OptionGroup var lab: LabOptions
     @Option(help: "Queued deliveries per measurement.") var deliveries = 50_000
+    @Option(help: "Let each worker use only this share of its core (a cgroup v1 CPU quota; needs root): workers smaller than the machine, so that PostgreSQL and the sink have room for two.")
+    var coreShare: Double?
 
     func validate() throws {
         guard lab.backend == .postgres else { throw ValidationError("replicas share a PostgreSQL database (--backend postgres)") }
         guard deliveries >= 100 else { throw ValidationError("--deliveries at least 100") }
+        guard coreShare.map({ $0 > 0 && $0 <= 1 }) ?? true else { throw ValidationError("--core-share between 0 and 1") }
     }
 
     func run() async throws {
@@ -48,6 +51,7 @@ struct ReplicasCommand: AsyncParsableCommand {
                 """
             )
             let sink = try Sink(nghttpd: nghttpd, lab: lab)
+            defer { sink.remove() }
             var figures: [Figures] = []
             for workers in [1, 2] {
                 let measured = try await measure(workers: workers, run: run, service: service, sink: sink, statements: statements, lab: lab, database: database)
@@ -65,9 +69,10 @@ struct ReplicasCommand: AsyncParsableCommand {
             }
         }
         let (one, two) = (Stats.median(rates[1] ?? []), Stats.median(rates[2] ?? []))
+        let core = coreShare.map { "\(Stats.format($0 * 100, 0)) % of a core" } ?? "a core"
         print(
-            "replicas (\(Stats.grouped(Double(deliveries))) deliveries, medians of \(runs.count)): 1 worker on 1 core \(Stats.grouped(one)) pushes/s, "
-                + "2 workers on 2 cores \(Stats.grouped(two)) pushes/s: \(Stats.format(two / one, 2))x"
+            "replicas (\(Stats.grouped(Double(deliveries))) deliveries, medians of \(runs.count)): 1 worker on \(core) \(Stats.grouped(one)) pushes/s, "
+                + "2 workers, each on \(core) of its own, \(Stats.grouped(two)) pushes/s: \(Stats.format(two / one, 2))x"
         )
     }
 
@@ -86,14 +91,19 @@ struct ReplicasCommand: AsyncParsableCommand {
         )
         try await database.execute("ANALYZE deliveries")
         let sinkProcess = try await sink.start()
-        defer { sinkProcess.stop() }
+        defer { sinkProcess.kill() }
         if statements { try await database.execute("SELECT pg_stat_statements_reset()") }
         let postgres = try await PostgresProcesses(database)
         let (postgresBefore, sinkBefore) = (postgres.cpuSeconds, sinkProcess.cpuSeconds ?? 0)
+        // Removed after the workers in them have stopped (defers run last first).
+        let groups = try coreShare.map { share in try (0..<workers).map { try CPUGroup(name: "herald-bench-worker-\($0)", share: share) } }
+        defer { groups?.forEach { $0.remove() } }
         var processes: [HeraldProcess] = []
         defer { for process in processes { process.stop() } }
         for core in 0..<workers {
-            processes.append(try await lab.start("worker", name: "worker-\(run)-\(workers)-\(core)", cpus: "\(core)", extra: sink.environment).0)
+            processes.append(
+                try await lab.start("worker", name: "worker-\(run)-\(workers)-\(core)", cpus: "\(core)", cgroup: groups?[core], extra: sink.environment).0
+            )
         }
         let deadline = ContinuousClock.now + .seconds(600)
         while try await database.integer("SELECT count(*) FROM deliveries") > 0 {
@@ -109,7 +119,7 @@ struct ReplicasCommand: AsyncParsableCommand {
         let repeats = try await database.integer("SELECT count(*) FROM delivery_history WHERE attempts > 1")
         func perPush(_ seconds: Double) -> Double { seconds / Double(sent) * 1e6 }
         var line =
-            "\(workers) worker(s), run \(run): \(Stats.grouped(rate)) pushes/s, \(repeats) claimed twice; CPU per push: workers \(Int(perPush(workerSeconds))) µs, "
+            "\(workers) worker(s)\(coreShare.map { ", each on \(Stats.format($0 * 100, 0)) % of a core" } ?? ""), run \(run): \(Stats.grouped(rate)) pushes/s, \(repeats) claimed twice; CPU per push: workers \(Int(perPush(workerSeconds))) µs, "
             + "PostgreSQL \(Int(perPush(postgresSeconds))) µs, sink \(Int(perPush(sinkSeconds))) µs"
         if statements {
             let claims = try await statementFigures(database, prefix: "WITH claimed AS%")
@@ -136,32 +146,43 @@ struct ReplicasCommand: AsyncParsableCommand {
 
 /// Debian's nghttpd answering every POST 200 over TLS and HTTP/2, with the
 /// mocks' certificate for localhost (which Herald trusts through the mocks' CA).
+///
+/// nghttpd --echo-upload writes each request's body to a file it creates and
+/// unlinks in /tmp: 50,000 files per measurement. Against the machine's /tmp
+/// its CPU per push grew from measurement to measurement (64 to 289 µs over
+/// six, each with a fresh nghttpd), which made every later measurement
+/// slower whatever it measured. So, where it can (root, unshare), it runs
+/// with a /tmp of its own: a fresh tmpfs in a private mount namespace.
 private struct Sink {
     let nghttpd: String
     let lab: Lab
     let port: Int
-    let key: URL
-    let certificate: URL
+    /// Outside /tmp, which the sink's own /tmp hides.
+    let files: URL
 
     init(nghttpd: String, lab: Lab) throws {
         self.nghttpd = nghttpd
         self.lab = lab
         port = try unusedLoopbackPort()
-        key = lab.directory.appendingPathComponent("sink.key")
-        certificate = lab.directory.appendingPathComponent("sink.pem")
-        try lab.mocks.certificates.serverKeyPEM.write(to: key, atomically: true, encoding: .utf8)
-        try lab.mocks.certificates.serverCertificatePEM.write(to: certificate, atomically: true, encoding: .utf8)
+        files = URL(fileURLWithPath: "/dev/shm/herald-bench-sink-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try lab.mocks.certificates.serverKeyPEM.write(to: files.appendingPathComponent("sink.key"), atomically: true, encoding: .utf8)
+        try lab.mocks.certificates.serverCertificatePEM.write(to: files.appendingPathComponent("sink.pem"), atomically: true, encoding: .utf8)
     }
+
+    func remove() { try? FileManager.default.removeItem(at: files) }
 
     /// APNs aimed at the sink (the signing key is the mocks'; nghttpd checks no token).
     var environment: [String: String] { ["APNS_URL": "https://localhost:\(port)"] }
 
     /// A fresh sink: one kept across measurements was seen spending three times the CPU per push by the third.
     func start() async throws -> HeraldProcess {
-        let process = try HeraldProcess(
-            "nghttpd", binary: nghttpd, arguments: ["--echo-upload", "\(port)", key.path, certificate.path], environment: [:],
-            log: lab.directory.appendingPathComponent("sink.log")
-        )
+        let serve = [nghttpd, "--echo-upload", "\(port)", files.appendingPathComponent("sink.key").path, files.appendingPathComponent("sink.pem").path]
+        let ownTmp = getuid() == 0 ? try? Tools.path("unshare", package: "util-linux") : nil
+        let (binary, arguments) = ownTmp.map { unshare in
+            (unshare, ["--mount", "/bin/sh", "-c", #"mount -t tmpfs -o size=256m tmpfs /tmp && exec "$@""#, "sink"] + serve)
+        } ?? (nghttpd, Array(serve.dropFirst()))
+        let process = try HeraldProcess("nghttpd", binary: binary, arguments: arguments, environment: [:], log: lab.directory.appendingPathComponent("sink.log"))
         // Up once it accepts a connection.
         let deadline = ContinuousClock.now + .seconds(10)
         while !Self.accepts(port) {
