@@ -1,0 +1,39 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// A server killed with SIGKILL mid-fan-out, as processes: `herald-bench
+/// crash` starts `herald serve`, kills it once part of the fan-out reached
+/// the mocks, and restarts it (or lets a `herald worker` beside it carry on).
+/// It fails itself when a device never gets its push or more pushes are
+/// repeated than were claimed and unrecorded at the kill. The lease is set
+/// to a minute here, so the dead process's claims coming back within
+/// seconds shows them released because its session ended, not because the
+/// lease ran out.
+@Suite("Crash recovery, as processes")
+struct CrashRecoveryTests {
+    static func benchBinary() throws -> String {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("herald-bench").path
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw TestSetupError("no herald-bench binary at \(path): build it first") }
+        return path
+    }
+
+    @Test(arguments: [false, true])
+    func aKilledServersClaimsReturnAtOnceAndNothingIsLost(replica: Bool) async throws {
+        guard let url = ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"] else {
+            throw TestSetupError("HERALD_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
+        }
+        let herald = URL(fileURLWithPath: try Self.benchBinary()).deletingLastPathComponent().appendingPathComponent("herald").path
+        let result = try await runProgram(
+            try Self.benchBinary(), ["crash", "--devices", "600", "--kill-at", "0.2", "--herald", herald] + (replica ? ["--replica"] : []),
+            environment: ["DATABASE_URL": url, "DELIVERY_LEASE_SECONDS": "60", "DELIVERY_BATCH_SIZE": "50"]
+        )
+        #expect(result.status == 0, "\(result.output)")
+        let line = try #require(result.output.split(separator: "\n").last { $0.hasPrefix("crash postgres") }, "\(result.output)")
+        #expect(line.contains("lost 0"), "\(line)")
+        let delivered = try #require(
+            line.firstMatch(of: /claims delivered (\d+\.\d+) s/).flatMap { Double($0.1) }, "\(line)"
+        )
+        #expect(delivered < 30, "the dead process's claims came back only after \(delivered) s: \(line)")
+    }
+}
