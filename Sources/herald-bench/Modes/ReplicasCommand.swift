@@ -33,7 +33,6 @@ struct ReplicasCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (nghttpd, deliveries) = (try Tools.path("nghttpd", package: "nghttp2-server"), deliveries)
-        var rates: [Int: [Double]] = [1: [], 2: []]
         // Each run on a fresh database: one worker, then two.
         let runs = try await lab.repeated { lab, run in
             guard let database = lab.database else { throw BenchError("replicas run on PostgreSQL") }
@@ -63,12 +62,7 @@ struct ReplicasCommand: AsyncParsableCommand {
                 columns: figures[0].columns.map { ($0.0 + "_1", $0.1) } + figures[1].columns.map { ($0.0 + "_2", $0.1) }
             )
         }
-        for run in runs {
-            for workers in [1, 2] {
-                if let rate = run.columns.first(where: { $0.0 == "pushes_per_s_\(workers)" }).flatMap({ Double($0.1) }) { rates[workers, default: []].append(rate) }
-            }
-        }
-        let (one, two) = (Stats.median(rates[1] ?? []), Stats.median(rates[2] ?? []))
+        let (one, two) = (LabOptions.median(runs, "pushes_per_s_1"), LabOptions.median(runs, "pushes_per_s_2"))
         let core = coreShare.map { "\(Stats.format($0 * 100, 0)) % of a core" } ?? "a core"
         print(
             "replicas (\(Stats.grouped(Double(deliveries))) deliveries, medians of \(runs.count)): 1 worker on \(core) \(Stats.grouped(one)) pushes/s, "
