@@ -93,11 +93,12 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         await cancelWhenGracefulShutdown { await ready.wait() }
         if Task.isShuttingDownGracefully || Task.isCancelled { return }
         announceProviders()
-        // Work queued while nobody was running (or before a crash) is due now,
-        // and so is what a crashed worker (this one's last life) had claimed.
-        await releaseClaimsOfStoppedHolders()
+        // Work queued while nobody was running (or before a crash) is due now.
         signal.notify()
         await withDiscardingTaskGroup { group in
+            // So is what a crashed worker (this one's last life) had claimed:
+            // released beside the first claim, which need not wait for it.
+            group.addTask { await releaseClaimsOfStoppedHolders() }
             for (platform, provider) in providers {
                 group.addTask { await warmUp(platform, provider) }
             }
@@ -211,6 +212,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             let released = try await queue.releaseClaimsOfStoppedHolders()
             if released > 0 {
                 logger.notice("claims of a stopped worker returned to the queue", metadata: ["count": "\(released)"])
+                signal.notify()
             }
         } catch {
             logger.debug("cannot look for stopped workers' claims", metadata: ["error": "\(String(reflecting: error))"])
