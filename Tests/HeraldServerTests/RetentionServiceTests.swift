@@ -41,6 +41,9 @@ struct RetentionServiceTests {
             )
 
             let fresh = try #require(try await store.publish(NotificationDraft(title: "fresh"), serviceID: service.id, at: now))
+            // Ann's first filter, left behind when she changed it; her second stays.
+            _ = try await store.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "severity >= major"))
+            _ = try await store.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "severity >= critical"))
             let registry = PrometheusCollectorRegistry()
             let retention = RetentionService(
                 store: store, settings: RetentionSettings(notificationDays: 30, deliveryHistoryDays: 1, batchSize: 2), clock: WallClock { now },
@@ -58,6 +61,8 @@ struct RetentionServiceTests {
             #expect(metrics.contains(#"herald_retention_deleted_total{what="notifications"} 5"#), "\(metrics)")
             #expect(metrics.contains(#"herald_retention_deleted_total{what="deliveries"} 1"#))
             #expect(metrics.contains(#"herald_retention_deleted_total{what="resolved_alerts"} 1"#))
+            #expect(metrics.contains(#"herald_retention_deleted_total{what="unused_filters"} 1"#))
+            #expect(try await store.filters(serviceIDs: [service.id], after: 0).map(\.filter) == [SubscriptionFilter(expression: "severity >= critical")])
             #expect(metrics.contains("herald_retention_last_pass_timestamp_seconds \(Int(now.timeIntervalSince1970))"))
 
             // A second pass finds nothing more.

@@ -140,4 +140,35 @@ struct RetentionTests {
             #expect(again?.isEmpty == true)
         }
     }
+
+    /// A filter nobody holds any more (changed or cleared by everyone who
+    /// had it) is forgotten; one still held stays; set again, it is stored
+    /// anew under a higher id, which publishing reads as new.
+    @Test(arguments: Backend.allCases)
+    func filtersNobodyHoldsAreForgotten(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            let bob = try await store.createUser(username: "bob", passwordHash: nil, isAdmin: false)
+            let comets = SubscriptionFilter(expression: "class = comet")
+            let bright = SubscriptionFilter(expression: "magnitude <= 12")
+            #expect(try await store.setFilter(userID: ann.id, serviceID: service.id, comets))
+            #expect(try await store.setFilter(userID: bob.id, serviceID: service.id, comets))
+            let first = try #require(try await store.filters(serviceIDs: [service.id], after: 0).first)
+            #expect(try await store.pruneUnusedFilters(limit: 10) == 0, "both hold it")
+
+            #expect(try await store.setFilter(userID: ann.id, serviceID: service.id, bright))
+            #expect(try await store.pruneUnusedFilters(limit: 10) == 0, "bob still holds it")
+            #expect(try await store.setFilter(userID: bob.id, serviceID: service.id, SubscriptionFilter()))
+            #expect(try await store.pruneUnusedFilters(limit: 10) == 1)
+            #expect(try await store.pruneUnusedFilters(limit: 10) == 0)
+            #expect(try await store.filters(serviceIDs: [service.id], after: 0).map(\.filter) == [bright])
+            #expect(try await store.filter(userID: ann.id, serviceID: service.id) == bright)
+
+            #expect(try await store.setFilter(userID: bob.id, serviceID: service.id, comets))
+            let again = try #require(try await store.filters(serviceIDs: [service.id], after: 0).first { $0.filter == comets })
+            #expect(again.id > first.id)
+            #expect(try await store.filter(userID: bob.id, serviceID: service.id) == comets)
+        }
+    }
 }

@@ -15,4 +15,9 @@ public protocol RetentionStore: Sendable {
     /// A resolved alert with no state is not news, so nothing is pushed
     /// again; one that fires later is new either way.
     func pruneResolvedAlerts(notifiedBefore before: Date, limit: Int) async throws -> Int
+    /// Forgets up to `limit` stored filters no user holds any more (a user
+    /// who changed or cleared a filter leaves the shared row behind, and
+    /// publishing would keep evaluating it); returns how many. A filter set
+    /// again later is stored anew, under a new id.
+    func pruneUnusedFilters(limit: Int) async throws -> Int
 }

@@ -11,7 +11,8 @@ public struct Pruning: Sendable {
         public var notifications = 0
         public var deliveries = 0
         public var resolvedAlerts = 0
-        public var total: Int { notifications + deliveries + resolvedAlerts }
+        public var unusedFilters = 0
+        public var total: Int { notifications + deliveries + resolvedAlerts + unusedFilters }
     }
 
     let store: any RetentionStore
@@ -45,6 +46,8 @@ public struct Pruning: Sendable {
                 progress("finished deliveries", $0)
             }
         }
+        // Filters nobody holds are not data anyone keeps: whatever the retention settings.
+        pass.unusedFilters = try await repeatedly({ try await store.pruneUnusedFilters(limit: $0) }) { progress("unused filters", $0) }
         return pass
     }
 

@@ -60,6 +60,7 @@ struct RetentionService: Service {
                     "pruned what retention keeps no longer",
                     metadata: [
                         "notifications": "\(pass.notifications)", "finished_deliveries": "\(pass.deliveries)", "resolved_alerts": "\(pass.resolvedAlerts)",
+                        "unused_filters": "\(pass.unusedFilters)",
                         "seconds": "\((ContinuousClock.now - started).components.seconds)",
                     ]
                 )
@@ -83,7 +84,7 @@ struct RetentionMetrics: Sendable {
     }
 
     func record(_ pass: Pruning.Pass, at now: Date) {
-        for (what, count) in [("notifications", pass.notifications), ("deliveries", pass.deliveries), ("resolved_alerts", pass.resolvedAlerts)] where count > 0 {
+        for (what, count) in [("notifications", pass.notifications), ("deliveries", pass.deliveries), ("resolved_alerts", pass.resolvedAlerts), ("unused_filters", pass.unusedFilters)] where count > 0 {
             deleted.increment(["what": what], by: Int64(count))
         }
         lastPass.set(now.timeIntervalSince1970)

@@ -37,6 +37,33 @@ extension PostgresStore: RetentionStore {
         )
     }
 
+    public func pruneUnusedFilters(limit: Int) async throws -> Int {
+        // Lock first, then look again in a statement of its own: a user who
+        // links one of these (setFilter upserts the row, which takes its
+        // lock) either holds it already (skipped) or waits, and a link
+        // committed before the lock is seen by the second statement's
+        // snapshot. One statement would judge by a snapshot taken before
+        // the lock, and delete (cascading) a link committed in between.
+        try await transaction { connection in
+            let candidates = try await connection.rows(
+                """
+                SELECT id FROM filters f WHERE NOT EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id)
+                ORDER BY id LIMIT \(limit) FOR UPDATE SKIP LOCKED
+                """,
+                as: Int64.self, logger: logger
+            )
+            guard !candidates.isEmpty else { return 0 }
+            return try await connection.rows(
+                """
+                DELETE FROM filters f WHERE f.id = ANY(\(candidates))
+                    AND NOT EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id)
+                RETURNING f.id
+                """,
+                as: Int64.self, logger: logger
+            ).count
+        }
+    }
+
     public func pruneResolvedAlerts(notifiedBefore before: Date, limit: Int) async throws -> Int {
         try await count(
             """

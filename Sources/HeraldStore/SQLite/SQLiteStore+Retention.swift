@@ -35,6 +35,20 @@ extension SQLiteStore: RetentionStore {
         }
     }
 
+    public func pruneUnusedFilters(limit: Int) async throws -> Int {
+        // One writer at a time: no link can be made between the look and the delete.
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                DELETE FROM filters WHERE id IN (
+                    SELECT id FROM filters f WHERE NOT EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id) ORDER BY id LIMIT \(limit)
+                )
+                """
+            )
+            return try await db.changes()
+        }
+    }
+
     public func pruneResolvedAlerts(notifiedBefore before: Date, limit: Int) async throws -> Int {
         try await database.transaction { db in
             try await db.execute(

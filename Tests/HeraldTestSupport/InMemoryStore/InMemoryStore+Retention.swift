@@ -22,6 +22,15 @@ extension InMemoryStore: RetentionStore {
         }
     }
 
+    public func pruneUnusedFilters(limit: Int) async throws -> Int {
+        try withState { state in
+            let held = Set(state.userFilters.values.flatMap(\.values))
+            let gone = state.filterRows.keys.filter { !held.contains($0) }.sorted().prefix(limit)
+            for id in gone { state.filterRows[id] = nil }
+            return gone.count
+        }
+    }
+
     public func pruneResolvedAlerts(notifiedBefore before: Date, limit: Int) async throws -> Int {
         try withState { state in
             let gone = state.alertStates.flatMap { service, alerts in
