@@ -91,4 +91,27 @@ struct FilterMatcherTests {
         let again = try await matcher.withVerdicts([event(service.id, "unknown")])
         #expect(again.map(\.filters.rejected.count) == [2], "no filter twice")
     }
+
+    /// A filter retention removed (its holder changed it) is evaluated
+    /// until the service's list is next read in full, then no more.
+    @Test func filtersRemovedByRetentionLeaveAtTheNextFullRead() async throws {
+        let counting = CountingStore()
+        let service = try await counting.store.createService(ServiceDraft(category: "Transients", color: "000000", owner: "lsst"))
+        let ann = try await counting.store.createUser(username: "ann", passwordHash: nil, isAdmin: false, origin: .local, at: Date())
+        #expect(try await counting.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "class == comet")))
+        let clock = NIOLockedValueBox(ContinuousClock.now)
+        let matcher = FilterMatcher(store: counting, reorderWindow: 0) { clock.withLockedValue { $0 } }
+        let comets = try #require(try await counting.store.filters(serviceIDs: [service.id], after: 0).first?.id)
+        #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).map(\.filters.rejected) == [[comets]])
+
+        #expect(try await counting.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "class == supernova")))
+        #expect(try await counting.store.pruneUnusedFilters(limit: 10) == 1)
+        let supernovae = try #require(try await counting.store.filters(serviceIDs: [service.id], after: 0).first?.id)
+        clock.withLockedValue { $0 += .seconds(1) }
+        #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).map(\.filters.rejected) == [[comets, supernovae]], "the removed one is still kept")
+
+        clock.withLockedValue { $0 += FilterMatcher.fullReadInterval }
+        #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).map(\.filters.rejected) == [[supernovae]])
+        #expect(counting.reads.withLockedValue { $0 }.last == 0, "read in full")
+    }
 }

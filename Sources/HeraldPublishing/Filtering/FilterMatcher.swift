@@ -13,12 +13,15 @@ import NIOConcurrencyHelpers
 /// refusals go to the store, which leaves out their holders. Memory is
 /// bounded by the number of distinct filters, not users. A filter saved
 /// since the last look is unknown here and lets notifications through
-/// until the next.
+/// until the next. Every `fullReadInterval` a service's whole list is read
+/// again, so filters retention removed (nobody held them) are no longer
+/// evaluated; the parsed ones are kept.
 final class FilterMatcher: Sendable {
     let store: any FilterStore
     /// A service's filters, parsed, in the order they were stored.
     private struct ServiceFilters {
         var checkedAt: ContinuousClock.Instant
+        var readInFullAt: ContinuousClock.Instant
         var highest: Int64 = 0
         var seen: Set<Int64> = []
         var filters: [(id: Int64, filter: CompiledFilter?)] = []
@@ -28,6 +31,8 @@ final class FilterMatcher: Sendable {
     static let maxCached = 250_000
     /// How long a service's filters are used before looking for new ones.
     static let listLifetime: Duration = .seconds(1)
+    /// How often a service's whole list is read again.
+    static let fullReadInterval: Duration = .seconds(600)
 
     let now: @Sendable () -> ContinuousClock.Instant
     /// How many ids before the highest seen each read looks again: more than
@@ -48,17 +53,34 @@ final class FilterMatcher: Sendable {
             (cache, wanted.filter { cache[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true })
         }
         guard !stale.isEmpty else { return known.filter { wanted.contains($0.key) }.mapValues(\.filters) }
-        let since = max(0, (stale.map { known[$0]?.highest ?? 0 }.min() ?? 0) - reorderWindow)
-        let read = try await store.filters(serviceIDs: Array(stale), after: since)
+        let whole = stale.filter { known[$0].map { now - $0.readInFullAt >= Self.fullReadInterval } ?? false }
+        let recent = stale.subtracting(whole)
         var fresh = known
-        for service in stale {
-            var entry = fresh[service] ?? ServiceFilters(checkedAt: now)
-            entry.checkedAt = now
-            for stored in read where stored.serviceID == service && entry.seen.insert(stored.id).inserted {
-                entry.filters.append((stored.id, CompiledFilter(stored.filter)))
-                entry.highest = max(entry.highest, stored.id)
+        if !recent.isEmpty {
+            let since = max(0, (recent.map { known[$0]?.highest ?? 0 }.min() ?? 0) - reorderWindow)
+            let read = try await store.filters(serviceIDs: Array(recent), after: since)
+            for service in recent {
+                var entry = fresh[service] ?? ServiceFilters(checkedAt: now, readInFullAt: now)
+                entry.checkedAt = now
+                for stored in read where stored.serviceID == service && entry.seen.insert(stored.id).inserted {
+                    entry.filters.append((stored.id, CompiledFilter(stored.filter)))
+                    entry.highest = max(entry.highest, stored.id)
+                }
+                fresh[service] = entry
             }
-            fresh[service] = entry
+        }
+        if !whole.isEmpty {
+            let read = try await store.filters(serviceIDs: Array(whole), after: 0)
+            for service in whole {
+                let parsed = Dictionary((fresh[service]?.filters ?? []).map { ($0.id, $0.filter) }, uniquingKeysWith: { first, _ in first })
+                var entry = ServiceFilters(checkedAt: now, readInFullAt: now)
+                for stored in read where stored.serviceID == service && entry.seen.insert(stored.id).inserted {
+                    let filter = if let known = parsed[stored.id] { known } else { CompiledFilter(stored.filter) }
+                    entry.filters.append((stored.id, filter))
+                    entry.highest = max(entry.highest, stored.id)
+                }
+                fresh[service] = entry
+            }
         }
         services.withLockedValue { cache in
             if cache.values.reduce(0, { $0 + $1.filters.count }) > Self.maxCached { cache.removeAll(keepingCapacity: true) }
