@@ -55,28 +55,18 @@ final class FilterMatcher: Sendable {
         guard !stale.isEmpty else { return known.filter { wanted.contains($0.key) }.mapValues(\.filters) }
         let whole = stale.filter { known[$0].map { now - $0.readInFullAt >= Self.fullReadInterval } ?? false }
         let recent = stale.subtracting(whole)
+        let since = max(0, (recent.map { known[$0]?.highest ?? 0 }.min() ?? 0) - reorderWindow)
         var fresh = known
-        if !recent.isEmpty {
-            let since = max(0, (recent.map { known[$0]?.highest ?? 0 }.min() ?? 0) - reorderWindow)
-            let read = try await store.filters(serviceIDs: Array(recent), after: since)
-            for service in recent {
-                var entry = fresh[service] ?? ServiceFilters(checkedAt: now, readInFullAt: now)
+        for (services, after) in [(recent, since), (whole, 0)] where !services.isEmpty {
+            let read = try await store.filters(serviceIDs: Array(services), after: after)
+            for service in services {
+                // A whole read starts the list again, keeping what was parsed.
+                let restart = whole.contains(service)
+                let parsed = restart ? Dictionary((fresh[service]?.filters ?? []).map { ($0.id, $0.filter) }, uniquingKeysWith: { first, _ in first }) : [:]
+                var entry = (restart ? nil : fresh[service]) ?? ServiceFilters(checkedAt: now, readInFullAt: now)
                 entry.checkedAt = now
                 for stored in read where stored.serviceID == service && entry.seen.insert(stored.id).inserted {
-                    entry.filters.append((stored.id, CompiledFilter(stored.filter)))
-                    entry.highest = max(entry.highest, stored.id)
-                }
-                fresh[service] = entry
-            }
-        }
-        if !whole.isEmpty {
-            let read = try await store.filters(serviceIDs: Array(whole), after: 0)
-            for service in whole {
-                let parsed = Dictionary((fresh[service]?.filters ?? []).map { ($0.id, $0.filter) }, uniquingKeysWith: { first, _ in first })
-                var entry = ServiceFilters(checkedAt: now, readInFullAt: now)
-                for stored in read where stored.serviceID == service && entry.seen.insert(stored.id).inserted {
-                    let filter = if let known = parsed[stored.id] { known } else { CompiledFilter(stored.filter) }
-                    entry.filters.append((stored.id, filter))
+                    entry.filters.append((stored.id, parsed[stored.id] ?? CompiledFilter(stored.filter)))
                     entry.highest = max(entry.highest, stored.id)
                 }
                 fresh[service] = entry
