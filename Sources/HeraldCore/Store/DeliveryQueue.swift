@@ -40,7 +40,7 @@ public protocol DeliveryQueue: Sendable {
     /// task is cancelled (PostgreSQL LISTEN; SQLite has no other process to
     /// hear and waits for cancellation). On PostgreSQL the same session holds
     /// `holder`'s key, marking it held while it does.
-    func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws
+    func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws
     /// Releases the claims of holders whose session has ended (a worker that
     /// died) without waiting for their leases; returns how many.
     func releaseClaimsOfStoppedHolders() async throws -> Int

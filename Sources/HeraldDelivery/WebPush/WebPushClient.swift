@@ -44,11 +44,11 @@ public struct WebPushClient: PushProvider {
 
     public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let subscriptions = deliveries.map { $0.token.flatMap { WebPushSubscription(token: $0, allowLoopback: allowLoopback) } }
+        let audiences = subscriptions.map { $0.flatMap { VAPID.audience(of: $0.endpoint) } }
         // One VAPID JWT per push service in the batch, not one per push.
         let authorizations: [String: String]
         do {
-            let audiences = Set(subscriptions.compactMap { $0.flatMap { VAPID.audience(of: $0.endpoint) } })
-            authorizations = try await vapid().authorizations(for: audiences, now: now)
+            authorizations = try await vapid().authorizations(for: Set(audiences.compactMap { $0 }), now: now)
         } catch {
             return deliveries.map { _ in PushAttempt(.credentials(reason: "Web Push: no VAPID key: \(error)")) }
         }
@@ -59,7 +59,7 @@ public struct WebPushClient: PushProvider {
                 let index = next
                 next += 1
                 group.addTask {
-                    let authorization = subscriptions[index].flatMap { VAPID.audience(of: $0.endpoint) }.flatMap { authorizations[$0] }
+                    let authorization = audiences[index].flatMap { authorizations[$0] }
                     return (index, await send(deliveries[index], to: subscriptions[index], authorization: authorization, now: now))
                 }
             }

@@ -159,12 +159,8 @@ extension PostgresStore: DeliveryQueue {
         try await execute("VACUUM (SKIP_LOCKED, ANALYZE) deliveries")
     }
 
-    public func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws {
         try await withOpenConnection { connection in
-            guard let holder else {
-                for try await _ in try await connection.listen(Self.deliveryChannel) { wake() }
-                return
-            }
             try await hold(holder, on: connection)
             // However listening ends, the key is no longer shown held. A
             // connection still open (cancelled: the worker stops) goes back

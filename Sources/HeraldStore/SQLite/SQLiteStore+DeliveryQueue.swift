@@ -183,7 +183,7 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
-    public func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws {
         // Only this process writes the file, and it wakes its worker directly.
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))

@@ -76,7 +76,7 @@ extension InMemoryStore: DeliveryQueue {
     }
 
     /// Nothing outside this process writes here: wait for cancellation.
-    public func listenForDeliveries(holding holder: ClaimHolder?, _ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws {
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }
