@@ -19,12 +19,8 @@ struct Bench: AsyncParsableCommand {
             """
     )
 
-    enum Backend: String, ExpressibleByArgument, CaseIterable {
-        case sqlite, postgres
-    }
-
     @Option(help: "Subscribed devices in the fan-out.") var devices = 10_000
-    @Option(help: "sqlite or postgres (PostgreSQL from DATABASE_URL).") var backend: Backend = .sqlite
+    @Option(help: "sqlite or postgres (PostgreSQL from DATABASE_URL).") var backend: BenchBackend = .sqlite
     @Option(help: "Sends in flight at once (DELIVERY_CONCURRENCY).") var concurrency = 1000
     @Option(help: "Deliveries claimed per query (DELIVERY_BATCH_SIZE).") var batchSize = 500
     @Option(help: "Single-subscriber round trips for the end-to-end latency.") var samples = 200
@@ -37,20 +33,11 @@ struct Bench: AsyncParsableCommand {
         var logger = Logger(label: "herald-bench")
         logger.logLevel = .warning
         let options = BenchOptions(devices: devices, concurrency: concurrency, batchSize: batchSize, samples: samples)
-        switch backend {
-        case .sqlite:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            try await BenchRun(options: options, location: .sqlite(path: directory.appendingPathComponent("bench.sqlite").path), logger: logger).run()
-        case .postgres:
-            let url = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? ""
-            guard case .postgres(let server) = try? DatabaseLocation(url: url) else {
-                throw ValidationError("--backend postgres needs DATABASE_URL=postgres://... (a scratch database is created on that server)")
-            }
-            try await ScratchDatabase.with(server: server, prefix: "herald_bench", logger: logger) { settings in
-                try await BenchRun(options: options, location: .postgres(settings), logger: logger).run()
-            }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await backend.withDatabase(in: directory, logger: logger) { location, _ in
+            try await BenchRun(options: options, location: location, logger: logger).run()
         }
     }
 }

@@ -8,7 +8,6 @@ import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOHTTP1
 import ServiceLifecycle
 
 /// One benchmark run against one database.
@@ -54,15 +53,7 @@ struct BenchRun: Sendable {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
         func post(_ service: UUID, _ title: String) async throws -> Duration {
-            var request = HTTPClientRequest(url: "\(base)/api/v2/services/\(service.uuidString)/notifications")
-            request.method = .POST
-            request.headers.add(name: "content-type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: #"{"title": "\#(title)", "subtitle": "benchmark", "url": "https://example.org"}"#))
-            let start = ContinuousClock.now
-            let response = try await http.execute(request, timeout: .seconds(30))
-            _ = try await response.body.collect(upTo: 1 << 16)
-            guard response.status == .created else { throw BenchError("POST answered \(response.status)") }
-            return ContinuousClock.now - start
+            try await http.postNotification(base: base, service: service, title: title).latency
         }
         // Warm up both providers as a running server would be: connections
         // open, provider token and OAuth access token in hand.

@@ -26,11 +26,7 @@ struct Lab: Sendable {
     let http: HTTPClient
     private let mockEnvironment: [String: String]
 
-    enum Backend: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case sqlite, postgres
-    }
-
-    static func with<T: Sendable>(_ backend: Backend, herald: String?, logger: Logger, _ body: @Sendable (Lab) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(_ backend: BenchBackend, herald: String?, logger: Logger, _ body: @Sendable (Lab) async throws -> T) async throws -> T {
         let herald = try herald ?? siblingHerald()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -39,36 +35,22 @@ struct Lab: Sendable {
         defer { _ = http.shutdown() }
         return try await MockProviders.run { mocks in
             let environment = try mocks.environment(writingFilesTo: directory)
-            switch backend {
-            case .sqlite:
-                let path = directory.appendingPathComponent("herald.sqlite").path
+            return try await backend.withDatabase(in: directory, logger: logger) { location, url in
+                // PostgreSQL is seeded and watched through a session of its own; SQLite through the store.
+                var database: BenchDatabase?
+                if case .postgres(let settings) = location { database = try await BenchDatabase.connect(settings, logger: logger) }
                 let lab = Lab(
-                    herald: herald, location: .sqlite(path: path), databaseURL: "sqlite://\(path)", database: nil, mocks: mocks,
-                    directory: directory, http: http, mockEnvironment: environment
+                    herald: herald, location: location, databaseURL: url, database: database, mocks: mocks, directory: directory, http: http,
+                    mockEnvironment: environment
                 )
-                try await lab.migrate()
-                return try await body(lab)
-            case .postgres:
-                let url = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? ""
-                guard case .postgres(let server) = try? DatabaseLocation(url: url), var components = URLComponents(string: url) else {
-                    throw ValidationError("--backend postgres needs DATABASE_URL=postgres://... (a scratch database is made on that server)")
-                }
-                return try await ScratchDatabase.with(server: server, prefix: "herald_bench", logger: logger) { settings in
-                    components.path = "/\(settings.database)"
-                    let database = try await BenchDatabase.connect(settings, logger: logger)
-                    do {
-                        let lab = Lab(
-                            herald: herald, location: .postgres(settings), databaseURL: components.string ?? url, database: database, mocks: mocks,
-                            directory: directory, http: http, mockEnvironment: environment
-                        )
-                        try await lab.migrate()
-                        let result = try await body(lab)
-                        try await database.close()
-                        return result
-                    } catch {
-                        try? await database.close()
-                        throw error
-                    }
+                do {
+                    try await lab.migrate()
+                    let result = try await body(lab)
+                    try await database?.close()
+                    return result
+                } catch {
+                    try? await database?.close()
+                    throw error
                 }
             }
         }
@@ -143,21 +125,9 @@ struct Lab: Sendable {
         }
     }
 
-    /// POSTs a notification; returns its id and how long the answer took.
+    /// POSTs a notification to the server on `port`; returns its id and how long the answer took.
     func post(port: Int, service: UUID, title: String) async throws -> (id: Int64, latency: Duration) {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/services/\(service.uuidString)/notifications")
-        request.method = .POST
-        request.headers.add(name: "content-type", value: "application/json")
-        request.body = .bytes(ByteBuffer(string: #"{"title": "\#(title)", "subtitle": "benchmark", "url": "https://example.org/alarm"}"#))
-        let start = ContinuousClock.now
-        let response = try await http.execute(request, timeout: .seconds(60))
-        let body = try await response.body.collect(upTo: 1 << 16)
-        let latency = ContinuousClock.now - start
-        struct Created: Decodable { var id: Int64 }
-        guard response.status == .created, let created = try? JSONDecoder().decode(Created.self, from: Data(body.readableBytesView)) else {
-            throw BenchError("POST answered \(response.status): \(String(buffer: body))")
-        }
-        return (created.id, latency)
+        try await http.postNotification(base: "http://127.0.0.1:\(port)", service: service, title: title)
     }
 
     /// Pushes that reached the mocks so far.
@@ -172,6 +142,26 @@ struct Lab: Sendable {
     @discardableResult
     func waitForArrivals(_ count: Int, timeout: Duration = .seconds(600), interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
         try await mocks.waitForArrivals(count, timeout: timeout, interval: interval)
+    }
+}
+
+extension HTTPClient {
+    /// POSTs a notification to a service of the Herald at `base`; returns
+    /// its id and how long the answer took.
+    func postNotification(base: String, service: UUID, title: String) async throws -> (id: Int64, latency: Duration) {
+        var request = HTTPClientRequest(url: "\(base)/api/v2/services/\(service.uuidString)/notifications")
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"title": "\#(title)", "subtitle": "benchmark", "url": "https://example.org/alarm"}"#))
+        let start = ContinuousClock.now
+        let response = try await execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 1 << 16)
+        let latency = ContinuousClock.now - start
+        struct Created: Decodable { var id: Int64 }
+        guard response.status == .created, let created = try? JSONDecoder().decode(Created.self, from: Data(body.readableBytesView)) else {
+            throw BenchError("POST answered \(response.status): \(String(buffer: body))")
+        }
+        return (created.id, latency)
     }
 }
 

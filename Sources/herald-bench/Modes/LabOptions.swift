@@ -5,7 +5,7 @@ import Logging
 /// The options every mode against Herald's processes shares.
 struct LabOptions: ParsableArguments {
     @Option(help: "sqlite or postgres (PostgreSQL from DATABASE_URL: a scratch database is made on that server and dropped after).")
-    var backend: Lab.Backend = .postgres
+    var backend: BenchBackend = .postgres
     @Option(help: "The herald binary (default: the one beside herald-bench).") var herald: String?
     @Option(help: "Runs, each on a fresh database; with more than one, a last line gives the medians.") var runs = 1
     @Option(help: "Append each run's figures to this CSV file (a header row first when the file is new).") var csv: String?
