@@ -8,13 +8,6 @@ import Testing
 /// them: a separate process on a database file, configured by environment.
 @Suite("The herald command line")
 struct CommandLineTests {
-    /// `herald`, built beside this test bundle (`swift test` builds every product).
-    static func binary() throws -> String {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("herald").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { throw TestSetupError("no herald binary at \(path): build it first") }
-        return path
-    }
-
     struct Herald {
         let binary: String
         let environment: [String: String]
@@ -25,7 +18,7 @@ struct CommandLineTests {
     }
 
     static func withHerald(_ body: (Herald, DatabaseLocation) async throws -> Void) async throws {
-        let binary = try binary()
+        let binary = try builtProduct("herald")
         try await TestDatabase.withFreshDatabase(.sqlite) { location in
             guard case .sqlite(let path) = location else { return }
             let environment = [

@@ -12,20 +12,13 @@ import Testing
 /// lease ran out.
 @Suite("Crash recovery, as processes")
 struct CrashRecoveryTests {
-    static func benchBinary() throws -> String {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("herald-bench").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { throw TestSetupError("no herald-bench binary at \(path): build it first") }
-        return path
-    }
-
     @Test(arguments: [false, true])
     func aKilledServersClaimsReturnAtOnceAndNothingIsLost(replica: Bool) async throws {
         guard let url = ProcessInfo.processInfo.environment["HERALD_TEST_POSTGRES_URL"] else {
             throw TestSetupError("HERALD_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
         }
-        let herald = URL(fileURLWithPath: try Self.benchBinary()).deletingLastPathComponent().appendingPathComponent("herald").path
         let result = try await runProgram(
-            try Self.benchBinary(), ["crash", "--devices", "600", "--kill-at", "0.2", "--herald", herald] + (replica ? ["--replica"] : []),
+            try builtProduct("herald-bench"), ["crash", "--devices", "600", "--kill-at", "0.2", "--herald", try builtProduct("herald")] + (replica ? ["--replica"] : []),
             environment: ["DATABASE_URL": url, "DELIVERY_LEASE_SECONDS": "60", "DELIVERY_BATCH_SIZE": "50"]
         )
         #expect(result.status == 0, "\(result.output)")

@@ -5,6 +5,7 @@ import HeraldMocks
 import HeraldPublishing
 import HeraldStore
 import Logging
+import PostgresNIO
 import ServiceLifecycle
 import Tracing
 
@@ -111,7 +112,7 @@ public struct DeliveryHarness: Sendable {
     /// Runs a statement answering one integer on this harness's PostgreSQL database.
     public func integer(_ sql: String) async throws -> Int {
         guard case .postgres(let settings) = location else { throw TestSetupError("\(sql): a PostgreSQL statement") }
-        return try await ScratchDatabase.integer(sql, on: settings, logger: TestDatabase.logger)
+        return try await ScratchDatabase.integer(PostgresQuery(unsafeSQL: sql), on: settings, logger: TestDatabase.logger)
     }
 
     /// Ends the database sessions holding advisory lock `key`, as the death

@@ -1,5 +1,13 @@
 import Foundation
 
+/// The path of one of the package's executables (`herald`, `herald-bench`),
+/// built beside the test bundle (`swift test` builds every product).
+public func builtProduct(_ name: String) throws -> String {
+    let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+    guard FileManager.default.isExecutableFile(atPath: path) else { throw TestSetupError("no \(name) binary at \(path): build it first") }
+    return path
+}
+
 /// Runs a program to its end on a thread of its own (`onThreadOfItsOwn`)
 /// and returns its exit status and what it wrote (stdout and stderr, kept
 /// in a file: a pipe would hang on a daemon that inherits it).
@@ -21,11 +29,20 @@ public func runProgram(
     }
     try Data((input ?? "").utf8).write(to: stdin)
     let variables = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }.map { "\($0.key)=\($0.value)" }
-    let status = try await onThreadOfItsOwn { try spawnAndWait(path, arguments, environment: variables, input: stdin.path, output: log.path) }
+    let status = try await onThreadOfItsOwn {
+        try waitForProgram(try spawnProgram(path, arguments, environment: variables, input: stdin.path, output: log.path), path)
+    }
     return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
 }
 
-private func spawnAndWait(_ path: String, _ arguments: [String], environment: [String], input: String, output: String) throws -> Int32 {
+/// Starts a program with `input` as its standard input and `output` (made or
+/// emptied) as its standard output and error; `environment` is the whole of
+/// it (`NAME=value`). Returns its pid, for `waitForProgram` or a signal.
+///
+/// The child starts with no signal blocked: it would otherwise inherit the
+/// mask of the thread that spawned it (NIO's threads block most signals),
+/// and a program that does not set its own (nghttpd) would never see SIGTERM.
+public func spawnProgram(_ path: String, _ arguments: [String], environment: [String], input: String, output: String) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,14 +54,41 @@ private func spawnAndWait(_ path: String, _ arguments: [String], environment: [S
     // tests' connections would never see their peer close, and listening
     // ports would stay bound.
     guard closeFrom(&actions, 3) == 0 else { throw TestSetupError("posix_spawn_file_actions_addclosefrom_np failed") }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var nothingBlocked = sigset_t()
+    sigemptyset(&nothingBlocked)
+    posix_spawnattr_setsigmask(&attributes, &nothingBlocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw TestSetupError("cannot start \(path): \(String(cString: strerror(spawned)))") }
+    return pid
+}
+
+/// Waits for a spawned program to end (blocking the thread); returns its
+/// exit status, or 128 + the signal that ended it.
+public func waitForProgram(_ pid: pid_t, _ path: String) throws -> Int32 {
+    // A blocking waitpid returns only when the program has ended.
+    try reap(pid, path, options: 0)!
+}
+
+/// A spawned program's exit status if it has ended (and is now reaped), nil
+/// while it runs.
+public func endedProgramStatus(_ pid: pid_t, _ path: String) throws -> Int32? {
+    try reap(pid, path, options: WNOHANG)
+}
+
+private func reap(_ pid: pid_t, _ path: String, options: Int32) throws -> Int32? {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
+    while true {
+        let waited = waitpid(pid, &status, options)
+        if waited == pid { break }
+        if waited == 0 { return nil }
         guard errno == EINTR else { throw TestSetupError("waitpid \(path): \(String(cString: strerror(errno)))") }
     }
     // WIFEXITED/WEXITSTATUS are macros Swift does not import.

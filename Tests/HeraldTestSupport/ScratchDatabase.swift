@@ -30,31 +30,21 @@ public enum ScratchDatabase {
     public static func listeners(on database: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> Int {
         var server = database
         server.database = "postgres"
-        let connection = try await connect(server, logger: logger)
-        do {
-            var count = 0
-            let rows = try await connection.query(
-                "SELECT count(*)::int FROM pg_stat_activity WHERE datname = \(database.database) AND state = 'idle' AND query ILIKE 'LISTEN %'",
-                logger: logger
-            )
-            for try await (value) in rows.decode(Int.self) { count = value }
-            try await connection.close()
-            return count
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        return try await integer(
+            "SELECT count(*)::int FROM pg_stat_activity WHERE datname = \(database.database) AND state = 'idle' AND query ILIKE 'LISTEN %'",
+            on: server, logger: logger
+        )
     }
 
     /// Runs a statement that answers one integer in `database`, outside the
     /// store (as an operator or another process would).
-    public static func integer(_ sql: String, on database: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> Int {
+    public static func integer(_ query: PostgresQuery, on database: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> Int {
         let connection = try await connect(database, logger: logger)
         do {
             var value: Int?
-            for try await (column) in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int.self) { value = column }
+            for try await (column) in try await connection.query(query, logger: logger).decode(Int.self) { value = column }
             try await connection.close()
-            guard let value else { throw TestSetupError("no row from \(sql)") }
+            guard let value else { throw TestSetupError("no row from \(query.sql)") }
             return value
         } catch {
             try? await connection.close()
@@ -62,7 +52,8 @@ public enum ScratchDatabase {
         }
     }
 
-    private static func connect(_ server: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> PostgresConnection {
+    /// A session on `server` outside any store (scratch databases, benchmarks' seeding).
+    public static func connect(_ server: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> PostgresConnection {
         try await PostgresConnection.connect(
             configuration: .init(
                 host: server.host, port: server.port, username: server.username, password: server.password,

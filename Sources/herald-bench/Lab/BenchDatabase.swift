@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import Logging
-import NIOSSL
 import PostgresNIO
 
 /// One session on a run's PostgreSQL database, outside Herald: seeds what a
@@ -18,14 +18,7 @@ final class BenchDatabase: Sendable {
     }
 
     static func connect(_ settings: DatabaseLocation.PostgresSettings, logger: Logger) async throws -> BenchDatabase {
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(
-                host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database,
-                tls: settings.tls == .disable ? .disable : .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            ),
-            id: 1, logger: logger
-        )
-        return BenchDatabase(connection: connection, logger: logger)
+        BenchDatabase(connection: try await ScratchDatabase.connect(settings, logger: logger), logger: logger)
     }
 
     func close() async throws { try await connection.close() }

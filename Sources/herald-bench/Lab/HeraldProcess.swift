@@ -1,16 +1,21 @@
 import AsyncHTTPClient
 import Foundation
+import HeraldTestSupport
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
 /// A `herald` (or other) process started by a benchmark, with its output in
 /// a log file: killed, stopped and measured as an operator's would be.
-final class HeraldProcess: @unchecked Sendable {
-    // Process is a class without Sendable; it is only started, signalled
-    // and waited on, from one task at a time.
-    private let process = Process()
+/// Started and reaped as the tests' programs are (`spawnProgram`): none of
+/// this process's descriptors and no blocked signal go with it.
+final class HeraldProcess: Sendable {
+    let pid: pid_t
     let log: URL
     let name: String
+    private let path: String
+    /// The exit status, once the process has ended and been reaped.
+    private let ended = NIOLockedValueBox<Int32?>(nil)
 
     /// Starts `binary arguments` with `environment` added to ours; with
     /// `cpus`, pinned to them through taskset (a worker on a core of its
@@ -26,25 +31,23 @@ final class HeraldProcess: @unchecked Sendable {
         if let cgroup {
             command = ["/bin/sh", "-c", #"echo $$ > "$0" && exec "$@""#, cgroup.procs] + command
         }
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        path = command[0]
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }.map { "\($0.key)=\($0.value)" }
+        pid = try spawnProgram(path, Array(command.dropFirst()), environment: variables, input: "/dev/null", output: log.path)
     }
 
-    var pid: Int32 { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool {
+        ended.withLockedValue { ended in
+            if ended == nil { ended = (try? endedProgramStatus(pid, path)) ?? nil }
+            return ended == nil
+        }
+    }
 
     /// Waits until `url` answers 200 (`/-/ready`), failing if the process ends first.
     func waitUntilAnswering(_ url: String, http: HTTPClient, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            guard process.isRunning else { throw BenchError("\(name) exited: \(tail())") }
+            guard isRunning else { throw BenchError("\(name) exited: \(tail())") }
             if let response = try? await http.execute(HTTPClientRequest(url: url), timeout: .seconds(2)), response.status == .ok {
                 _ = try? await response.body.collect(upTo: 1 << 16)
                 return
@@ -56,30 +59,27 @@ final class HeraldProcess: @unchecked Sendable {
 
     /// SIGKILL, as a crash: nothing of the process runs after it.
     func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        guard isRunning else { return }
+        Foundation.kill(pid, SIGKILL)
+        ended.withLockedValue { $0 = (try? waitForProgram(pid, path)) ?? 128 + SIGKILL }
     }
 
-    /// SIGTERM (graceful shutdown), waited for; SIGKILL after `grace`. A
-    /// program that does not set its own signal mask inherits the blocked
-    /// signals of the thread that started it (NIO's threads block most), so
-    /// SIGTERM may stay pending for ever: nghttpd does that.
+    /// SIGTERM (graceful shutdown), waited for; SIGKILL after `grace`.
     func stop(grace: Duration = .seconds(30)) {
-        guard process.isRunning else { return }
-        process.terminate()
+        guard isRunning else { return }
+        Foundation.kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + grace
-        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        while isRunning, ContinuousClock.now < deadline { usleep(10_000) }
         kill()
     }
 
     /// The most resident memory the process has had (VmHWM), in MB.
     var peakRSSMegabytes: Int? {
-        ProcStatus.kilobytes("VmHWM", pid: process.processIdentifier).map { $0 / 1024 }
+        ProcStatus.kilobytes("VmHWM", pid: pid).map { $0 / 1024 }
     }
 
     /// CPU time (user + system) the process has used, in seconds.
-    var cpuSeconds: Double? { ProcStatus.cpuSeconds(pid: process.processIdentifier) }
+    var cpuSeconds: Double? { ProcStatus.cpuSeconds(pid: pid) }
 
     /// The last lines of the process's log, for an error message.
     func tail(_ lines: Int = 20) -> String {

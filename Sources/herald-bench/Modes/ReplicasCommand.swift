@@ -85,7 +85,7 @@ struct ReplicasCommand: AsyncParsableCommand {
         )
         try await database.execute("ANALYZE deliveries")
         let sinkProcess = try await sink.start()
-        defer { sinkProcess.kill() }
+        defer { sinkProcess.stop() }
         if statements { try await database.execute("SELECT pg_stat_statements_reset()") }
         let postgres = try await PostgresProcesses(database)
         let (postgresBefore, sinkBefore) = (postgres.cpuSeconds, sinkProcess.cpuSeconds ?? 0)
