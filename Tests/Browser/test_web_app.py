@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -56,7 +57,9 @@ def browser():
 
 def wait(driver, condition, what, timeout=10):
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
+        # A page that reloads mid-check leaves stale elements: not yet.
+        ignored = (NoSuchElementException, StaleElementReferenceException)
+        return WebDriverWait(driver, timeout, poll_frequency=0.05, ignored_exceptions=ignored).until(lambda d: condition(d))
     except Exception as error:
         raise AssertionError(f"timed out waiting for {what} on {driver.current_url}") from error
 
@@ -122,6 +125,8 @@ def set_switch(driver, label, on):
         # The switch's visible part is the span next to the hidden checkbox.
         box.find_element(By.XPATH, "following-sibling::span").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"input[aria-label='{label}']").is_selected() == on, f"{label} = {on}")
+    # Saved: the form is busy until the server has answered.
+    wait(driver, lambda d: box.find_element(By.XPATH, "ancestor::form").get_attribute("aria-busy") is None, f"{label} saved")
 
 
 def unbase64url(text):
@@ -176,6 +181,13 @@ PushManager.prototype.subscribe = async function (options) {
   localStorage.setItem("herald-test-push", JSON.stringify({ d: jwk.d, keys, serverKey: b64(new Uint8Array(options.applicationServerKey)) }));
   return { endpoint, toJSON: () => ({ endpoint, keys }) };
 };
+"""
+
+# Whether herald-sw.js has a registration whose worker is active.
+WORKER_ACTIVATED = """
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.getRegistrations()
+  .then((registrations) => done(registrations.some((r) => r.active && r.active.state === "activated")), () => done(false));
 """
 
 # The notifications the service worker shows (title, body, tag, its link).
@@ -371,18 +383,24 @@ def test_web_push_in_this_browser(driver):
 
         # What the browser would do with it: the push event in the page's
         # service worker (herald-sw.js), which shows the notification.
-        # Chromium numbers registrations from 0 in a fresh profile.
-        delivered = False
+        # register() answers before the worker is active, and a push given
+        # to a worker still installing is lost, so wait for "activated".
+        # Chromium numbers registrations from 0 in a fresh profile, and CDP
+        # accepts an id whose worker cannot take the push yet, so deliver
+        # again until it shows (the same tag replaces, never doubles).
+        wait(driver, lambda d: d.execute_async_script(WORKER_ACTIVATED), "the service worker to activate", timeout=20)
         driver.execute_cdp_cmd("ServiceWorker.enable", {})
-        for registration in range(5):
-            try:
-                driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {"origin": BASE + "/", "registrationId": str(registration), "data": plaintext.decode()})
-                delivered = True
-                break
-            except Exception:
-                continue
-        assert delivered, "no service worker registration took the push"
-        shown = wait(driver, lambda d: d.execute_async_script(SHOWN_NOTIFICATIONS), "the service worker to show the notification")
+
+        def delivered_and_shown(d):
+            for registration in range(5):
+                try:
+                    d.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {"origin": BASE + "/", "registrationId": str(registration), "data": plaintext.decode()})
+                except Exception:
+                    continue
+            time.sleep(0.3)
+            return d.execute_async_script(SHOWN_NOTIFICATIONS)
+
+        shown = wait(driver, delivered_and_shown, "the service worker to show the notification", timeout=20)
         assert shown[0]["title"] == "Helium recovery full" and shown[0]["body"] == "Tank 2 at 98 %", shown
         assert shown[0]["tag"] == f"herald-{notification}" and shown[0]["url"] == "https://ess.eu/alarms", shown
     finally:

@@ -35,10 +35,14 @@
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form));
     if (event.submitter && event.submitter.name) body.set(event.submitter.name, event.submitter.value);
+    // Busy until the server has it, so leaving the page early is visible
+    // (and a test can wait for the save rather than for the click).
+    form.setAttribute("aria-busy", "true");
     // getAttribute: a field named "action" shadows form.action.
     fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
+        form.removeAttribute("aria-busy");
         form.dispatchEvent(new CustomEvent("herald:done", { bubbles: true, detail: { action: body.get("action") } }));
       })
       .catch(function () {
