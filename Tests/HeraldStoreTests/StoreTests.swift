@@ -86,8 +86,9 @@ struct StoreTests {
         }
     }
 
-    /// A push's badge is the user's unread count, read or not per
-    /// notification, and stops at 999 however many wait.
+    /// A push's badge is the user's unread count as the inbox shows it
+    /// (read or not per notification, expired ones gone), and stops at 999
+    /// however many wait.
     @Test(arguments: Backend.allCases)
     func theBadgeCountsUnreadNotificationsUpTo999(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
@@ -103,9 +104,12 @@ struct StoreTests {
             var first: [NotificationID] = []
             for index in 0..<3 { first.append(try #require(try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: now)).id) }
             try await store.updateInbox(userID: ann.id, [first[0]: .read])
+            var expired = NotificationDraft(title: "gone")
+            expired.expiresAt = Date().addingTimeInterval(-1)
+            _ = try #require(try await store.publish(expired, serviceID: service.id, at: now))
             _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
             _ = try #require(try await store.publish(NotificationDraft(title: "pushed"), serviceID: service.id, at: now))
-            #expect(try await badge() == 3, "two unread before, and this one")
+            #expect(try await badge() == 3, "two unread before (not the expired one), and this one")
             for index in 0..<1_000 { _ = try await store.publish(NotificationDraft(title: "flood \(index)"), serviceID: service.id, at: now) }
             #expect(try await store.unreadCount(userID: ann.id) == 1_003, "the count itself is exact")
             #expect(try await badge() == 999)

@@ -32,7 +32,10 @@ extension PostgresStore: DeliveryQueue {
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
                 \(unescaped: Self.notificationColumns),
-                (SELECT count(*) FROM (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND NOT i.is_read LIMIT \(ClaimedDelivery.maxBadge)) AS unread),
+                (SELECT count(*) FROM (
+                    SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                    WHERE i.user_id = c.user_id AND NOT i.is_read AND \(unescaped: Self.unexpired) LIMIT \(ClaimedDelivery.maxBadge)
+                ) AS unread),
                 n.trace_context, n.request_id
             FROM claimed c
                 CROSS JOIN LATERAL (SELECT * FROM notifications n WHERE n.id = c.notification_id OFFSET 0) AS n
