@@ -48,7 +48,7 @@ public struct MockCertificates: Sendable {
 
     /// TLS for a mock server (the server picks the ALPN protocols).
     public func serverTLS() throws -> TLSConfiguration {
-        var tls = TLSConfiguration.makeServerConfiguration(
+        let tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(serverCertificatePEM.utf8)).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(serverKeyPEM.utf8), format: .pem))
         )

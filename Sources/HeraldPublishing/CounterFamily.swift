@@ -21,7 +21,7 @@ public final class CounterFamily: Sendable {
         let values = labels.map(\.value)
         let counter = counters.withLockedValue { counters in
             if let counter = counters[values] { return counter }
-            let counter = registry.makeCounter(name: name, labels: labels.map { ($0.key, $0.value) }, help: help)
+            let counter = registry.makeCounter(descriptor: .init(metricName: name, unitName: "", helpText: help), labels: labels.map { ($0.key, $0.value) })
             counters[values] = counter
             return counter
         }

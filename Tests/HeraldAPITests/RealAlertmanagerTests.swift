@@ -111,7 +111,7 @@ final class AlertmanagerProcess: Sendable {
         try config.write(to: directory.appendingPathComponent("alertmanager.yml"), atomically: true, encoding: .utf8)
         port = try unusedLoopbackPort()
         let log = directory.appendingPathComponent("alertmanager.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = [

@@ -100,7 +100,7 @@ struct StoreEdgeTests {
                 configuration: .init(host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable),
                 id: 9, logger: TestDatabase.logger
             )
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabase.logger).collect()
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabase.logger).collect()
             try await connection.close()
         }
     }

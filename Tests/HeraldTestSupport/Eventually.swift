@@ -2,6 +2,7 @@ import Foundation
 
 /// Polls `probe` until it gives a value, failing after `timeout`: how a test
 /// waits for something asynchronous to happen without a fixed sleep.
+@discardableResult
 public func eventually<T: Sendable>(
     _ what: String = "the condition", timeout: Duration = .seconds(20), every interval: Duration = .milliseconds(25),
     _ probe: @Sendable () async throws -> T?

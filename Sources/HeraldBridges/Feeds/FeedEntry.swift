@@ -31,7 +31,7 @@ public struct FeedEntry: @unchecked Sendable {
     /// Made once (making a DateFormatter is the expensive part; it used to be
     /// made for every entry of every poll); it only parses, which
     /// DateFormatter does safely from several threads, as `RetryAfter` relies on.
-    nonisolated(unsafe) static let rfc822: DateFormatter = {
+    static let rfc822: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"

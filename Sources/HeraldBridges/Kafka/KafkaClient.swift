@@ -111,8 +111,13 @@ public struct KafkaConfig {
         var error = [CChar](repeating: 0, count: 512)
         for (name, value) in settings where rd_kafka_conf_set(conf, name, value, &error, error.count) != RD_KAFKA_CONF_OK {
             rd_kafka_conf_destroy(conf)
-            throw KafkaError("\(name): \(String(cString: error))")
+            throw KafkaError("\(name): \(Self.text(error))")
         }
+    }
+
+    /// The NUL-terminated message librdkafka wrote into `buffer`.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Hands the configuration to a new client (which then owns it).
@@ -120,7 +125,7 @@ public struct KafkaConfig {
         var error = [CChar](repeating: 0, count: 512)
         guard let client = rd_kafka_new(type, conf, &error, error.count) else {
             rd_kafka_conf_destroy(conf)
-            throw KafkaError(String(cString: error))
+            throw KafkaError(Self.text(error))
         }
         return client
     }

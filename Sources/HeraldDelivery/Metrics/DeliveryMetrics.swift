@@ -16,29 +16,43 @@ public final class DeliveryMetrics: Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
-        queueDepth = registry.makeGauge(name: "herald_delivery_queue_depth", help: "Deliveries waiting to be sent (pending or retrying).")
-        retries = registry.makeCounter(name: "herald_delivery_retries_total", help: "Attempts that will be retried later.")
-        tokensDropped = registry.makeCounter(name: "herald_device_tokens_dropped_total", help: "Device tokens removed because the provider said they are dead.")
-        resends = registry.makeCounter(name: "herald_push_resends_total", help: "Pushes the provider refused unprocessed (GOAWAY, REFUSED_STREAM), sent again at once.")
+        queueDepth = registry.makeGauge(
+            descriptor: .init(metricName: "herald_delivery_queue_depth", unitName: "", helpText: "Deliveries waiting to be sent (pending or retrying).")
+        )
+        retries = registry.makeCounter(
+            descriptor: .init(metricName: "herald_delivery_retries", unitName: "total", helpText: "Attempts that will be retried later.")
+        )
+        tokensDropped = registry.makeCounter(
+            descriptor: .init(metricName: "herald_device_tokens_dropped", unitName: "total", helpText: "Device tokens removed because the provider said they are dead.")
+        )
+        resends = registry.makeCounter(
+            descriptor: .init(
+                metricName: "herald_push_resends", unitName: "total",
+                helpText: "Pushes the provider refused unprocessed (GOAWAY, REFUSED_STREAM), sent again at once."
+            )
+        )
         var sends: [Platform: [DeliveryState: Counter]] = [:]
         var latency: [Platform: DurationHistogram] = [:]
         let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
         for platform in Platform.allCases {
             for state in DeliveryState.allCases where state != .pending {
                 sends[platform, default: [:]][state] = registry.makeCounter(
-                    name: "herald_pushes_total", labels: [("provider", platform.rawValue), ("outcome", state.rawValue)],
-                    help: "Push attempts by provider and outcome."
+                    descriptor: .init(metricName: "herald_pushes", unitName: "total", helpText: "Push attempts by provider and outcome."),
+                    labels: [("provider", platform.rawValue), ("outcome", state.rawValue)]
                 )
             }
             latency[platform] = registry.makeDurationHistogram(
-                name: "herald_push_duration_seconds", labels: [("provider", platform.rawValue)], buckets: buckets,
-                help: "Time from sending a push to the provider's answer."
+                descriptor: .init(metricName: "herald_push_duration", unitName: "seconds", helpText: "Time from sending a push to the provider's answer."),
+                labels: [("provider", platform.rawValue)], buckets: buckets
             )
         }
         self.sends = sends
         self.latency = latency
         unreachable = Dictionary(uniqueKeysWithValues: Platform.allCases.map { platform in
-            (platform, registry.makeGauge(name: "herald_provider_unreachable", labels: [("provider", platform.rawValue)], help: "1 while the provider answers none of the pushes sent to it."))
+            let descriptor = MetricNameDescriptor(
+                metricName: "herald_provider_unreachable", unitName: "", helpText: "1 while the provider answers none of the pushes sent to it."
+            )
+            return (platform, registry.makeGauge(descriptor: descriptor, labels: [("provider", platform.rawValue)]))
         })
     }
 

@@ -47,12 +47,18 @@ public final class PruningBreaker: Sendable {
         var held: [Platform: Counter] = [:]
         for platform in Platform.allCases {
             gauges[platform] = registry.makeGauge(
-                name: "herald_token_pruning_paused", labels: [("provider", platform.rawValue)],
-                help: "1 while device removal is paused because most of the provider's answers condemn their token (a misconfiguration?)."
+                descriptor: .init(
+                    metricName: "herald_token_pruning_paused", unitName: "",
+                    helpText: "1 while device removal is paused because most of the provider's answers condemn their token (a misconfiguration?)."
+                ),
+                labels: [("provider", platform.rawValue)]
             )
             held[platform] = registry.makeCounter(
-                name: "herald_token_drops_held_total", labels: [("provider", platform.rawValue)],
-                help: "Dead-token answers not acted on (device kept, delivery retried) while removal was paused."
+                descriptor: .init(
+                    metricName: "herald_token_drops_held", unitName: "total",
+                    helpText: "Dead-token answers not acted on (device kept, delivery retried) while removal was paused."
+                ),
+                labels: [("provider", platform.rawValue)]
             )
         }
         self.openGauges = gauges

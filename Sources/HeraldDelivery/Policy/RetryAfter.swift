@@ -19,7 +19,7 @@ public enum RetryAfter {
 
     /// Reused: making a DateFormatter is the expensive part. Each only
     /// parses, which DateFormatter does safely from several threads.
-    nonisolated(unsafe) private static let formats: [DateFormatter] = [
+    private static let formats: [DateFormatter] = [
         "EEE, dd MMM yyyy HH:mm:ss 'GMT'",  // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
         "EEEE, dd-MMM-yy HH:mm:ss 'GMT'",  // RFC 850: Sunday, 06-Nov-94 08:49:37 GMT
         "EEE MMM d HH:mm:ss yyyy",  // asctime: Sun Nov  6 08:49:37 1994

@@ -47,11 +47,11 @@ struct DeliveryTracing: Sendable {
             tracer.extract(entry.origin.traceContext, into: &context, using: HeaderDictionary.Extractor())
             let started = entry.calls.map(\.0.started).min() ?? DefaultTracerClock.now
             let ended = entry.calls.map(\.0.ended).max() ?? DefaultTracerClock.now
-            let deliver = tracer.startAnySpan("deliver notification", at: started, context: context, ofKind: .consumer)
+            let deliver = tracer.startSpan("deliver notification", context: context, ofKind: .consumer, at: started)
             deliver.attributes["herald.notification_id"] = Int(id)
             if let request = entry.origin.requestID { deliver.attributes["herald.request_id"] = request }
             for (call, results) in entry.calls {
-                let push = tracer.startAnySpan("push \(DeliveryWorker.name(call.platform))", at: call.started, context: deliver.context, ofKind: .client)
+                let push = tracer.startSpan("push \(DeliveryWorker.name(call.platform))", context: deliver.context, ofKind: .client, at: call.started)
                 push.attributes["herald.pushes"] = results.count
                 var counts: [DeliveryState: Int] = [:]
                 for result in results { counts[result.outcome.state, default: 0] += 1 }

@@ -79,8 +79,12 @@ struct RetentionMetrics: Sendable {
 
     init(registry: PrometheusCollectorRegistry) {
         deleted = CounterFamily(registry: registry, name: "herald_retention_deleted_total", help: "Rows deleted by retention, by kind.")
-        failures = registry.makeCounter(name: "herald_retention_failures_total", help: "Pruning passes that failed (tried again at the next).")
-        lastPass = registry.makeGauge(name: "herald_retention_last_pass_timestamp_seconds", help: "When the last pruning pass finished (Unix time).")
+        failures = registry.makeCounter(
+            descriptor: .init(metricName: "herald_retention_failures", unitName: "total", helpText: "Pruning passes that failed (tried again at the next).")
+        )
+        lastPass = registry.makeGauge(
+            descriptor: .init(metricName: "herald_retention_last_pass_timestamp", unitName: "seconds", helpText: "When the last pruning pass finished (Unix time).")
+        )
     }
 
     func record(_ pass: Pruning.Pass, at now: Date) {

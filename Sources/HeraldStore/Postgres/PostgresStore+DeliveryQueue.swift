@@ -175,7 +175,11 @@ extension PostgresStore: DeliveryQueue {
                 }
             }
             do {
-                for try await _ in try await connection.listen(Self.deliveryChannel) { wake() }
+                // listen(on:) sends UNLISTEN when it returns, so a connection
+                // going back to the pool stops hearing the channel.
+                try await connection.listen(on: Self.deliveryChannel) { notifications in
+                    for try await _ in notifications { wake() }
+                }
             } catch {
                 await letGo()
                 throw error

@@ -303,8 +303,10 @@ extension PostgresStore: NotificationStore {
 
     public func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws {
         try await withOpenConnection { connection in
-            for try await notification in try await connection.listen(Self.inboxChannel) {
-                if let parsed = Self.inboxSignal(notification.payload) { signal(parsed) }
+            try await connection.listen(on: Self.inboxChannel) { notifications in
+                for try await notification in notifications {
+                    if let parsed = Self.inboxSignal(notification.payload) { signal(parsed) }
+                }
             }
         }
     }

@@ -12,7 +12,7 @@ struct Figures {
         let exists = FileManager.default.fileExists(atPath: path)
         var text = exists ? "" : columns.map(\.0).joined(separator: ",") + "\n"
         text += columns.map(\.1).joined(separator: ",") + "\n"
-        if !exists { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !exists { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         try handle.seekToEnd()

@@ -123,7 +123,7 @@ struct OpenAPIReference {
         let properties = schema["properties"]?.mapping.map(Array.init) ?? []
         return [
             "name": name, "anchor": Self.anchor("schema", name), "description": Self.markdown(schema["description"]?.string ?? ""),
-            "type": properties.isEmpty ? typeHTML(schema) : nil as String?, "hasProperties": !properties.isEmpty,
+            "type": (properties.isEmpty ? typeHTML(schema) : nil) as Any, "hasProperties": !properties.isEmpty,
             "properties": properties.map { key, property -> [String: Any] in
                 [
                     "name": key.string ?? "", "required": required.contains(key.string ?? ""), "schema": typeHTML(property),

@@ -52,7 +52,7 @@ final class PushConnection: Sendable {
     /// loop, one flush) and returns the answers in the same order.
     func send(_ requests: [PushRequest]) async -> [Result<ProviderAnswer, PushTransportError>] {
         await withCheckedContinuation { reply in
-            let start = { self.handler.value.start(requests) { reply.resume(returning: $0) } }
+            let start: @Sendable () -> Void = { self.handler.value.start(requests) { reply.resume(returning: $0) } }
             if channel.eventLoop.inEventLoop { start() } else { channel.eventLoop.execute(start) }
         }
     }
