@@ -19,7 +19,7 @@ public struct LoginMetrics: Sendable {
         for method in [Method.password, .oidc] {
             for outcome in [Outcome.accepted, .refused, .braked, .unavailable, .malformed] {
                 counters[method.rawValue + outcome.rawValue] = registry.makeCounter(
-                    descriptor: .init(metricName: "herald_logins", unitName: "total", helpText: "Sign-in attempts by how they ended."),
+                    descriptor: .init(metricName: "herald_logins_total", unitName: "", helpText: "Sign-in attempts by how they ended."),
                     labels: [("method", method.rawValue), ("outcome", outcome.rawValue)]
                 )
             }

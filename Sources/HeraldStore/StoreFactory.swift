@@ -101,6 +101,7 @@ public enum StoreFactory {
             host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: tls
         )
         configuration.options.connectTimeout = TimeAmount(connectTimeout)
+        configuration.options.additionalStartupParameters = [("application_name", settings.sessionName)]
         return configuration
     }
 
@@ -116,6 +117,7 @@ public enum StoreFactory {
             password: settings.password, database: settings.database, tls: tls
         )
         configuration.options.maximumConnections = 20
+        configuration.options.additionalStartupParameters = [("application_name", settings.sessionName)]
         return configuration
     }
 }

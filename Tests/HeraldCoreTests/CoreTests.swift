@@ -11,6 +11,8 @@ struct CoreTests {
         let pg = try DatabaseLocation(url: "postgresql+psycopg2://notify:p%40ss@db.example.org:6543/notify?sslmode=require")
         #expect(pg == .postgres(.init(host: "db.example.org", port: 6543, username: "notify", password: "p@ss", database: "notify", tls: .require)))
         #expect(try DatabaseLocation(url: "postgres://u@h") == .postgres(.init(host: "h", username: "u", password: nil, database: "u")))
+        let named = try DatabaseLocation(url: "postgres://u@h/db?application_name=herald%20api%20a&sslmode=disable")
+        #expect(named == .postgres(.init(host: "h", username: "u", password: nil, database: "db", tls: .disable, applicationName: "herald api a")))
         #expect(throws: StoreError.self) { try DatabaseLocation(url: "mysql://u@h/db") }
         #expect(throws: StoreError.self) { try DatabaseLocation(url: "postgres://h/db") }
         #expect(throws: StoreError.self) { try DatabaseLocation(url: "sqlite://") }

@@ -17,6 +17,27 @@ struct StoreFactoryTests {
         #expect(ContinuousClock.now - started < .seconds(15), "not after the pool's retries")
         #expect(error?.description.contains("127.0.0.1") == true && error?.description.contains("refused") == true)
     }
+
+    /// Every session, pooled or direct (a LISTEN), carries the process's
+    /// name in pg_stat_activity, so an operator can tell replicas apart.
+    @Test func sessionsAreNamedAfterTheProcess() async throws {
+        try await TestDatabase.withStore(.postgres) { store in
+            let postgres = try #require(store as? PostgresStore)
+            let expected = "herald (pid \(ProcessInfo.processInfo.processIdentifier))"
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await store.listenForInboxSignals { _ in } }
+                let names = try await eventually("a LISTEN session beside the pooled one") { () -> [String]? in
+                    let names = try await postgres.rows(
+                        "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND (pid = pg_backend_pid() OR query ILIKE 'LISTEN %')",
+                        as: String.self
+                    )
+                    return names.count >= 2 ? names : nil
+                }
+                #expect(names.allSatisfy { $0 == expected }, "\(names)")
+                group.cancelAll()
+            }
+        }
+    }
 }
 
 /// A PostgreSQL session that ends in the middle of a transaction (the

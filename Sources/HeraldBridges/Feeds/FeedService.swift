@@ -139,12 +139,12 @@ struct FeedMetrics: Sendable {
     let entries: Counter
 
     init(registry: PrometheusCollectorRegistry) {
-        let polled = MetricNameDescriptor(metricName: "herald_feed_polls", unitName: "total", helpText: "Feed polls by result (ok, unchanged, failed).")
+        let polled = MetricNameDescriptor(metricName: "herald_feed_polls_total", unitName: "", helpText: "Feed polls by result (ok, unchanged, failed).")
         polls = Dictionary(uniqueKeysWithValues: [PollResult.ok, .unchanged, .failed].map {
             ($0, registry.makeCounter(descriptor: polled, labels: [("result", $0.rawValue)]))
         })
         entries = registry.makeCounter(
-            descriptor: .init(metricName: "herald_feed_entries_published", unitName: "total", helpText: "Feed entries published as notifications.")
+            descriptor: .init(metricName: "herald_feed_entries_published_total", unitName: "", helpText: "Feed entries published as notifications.")
         )
     }
 

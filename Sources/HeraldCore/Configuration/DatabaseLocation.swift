@@ -19,18 +19,31 @@ public enum DatabaseLocation: Sendable, Equatable {
         public var password: String?
         public var database: String
         public var tls: TLSMode
+        /// How the sessions are named in `pg_stat_activity` (the URL's
+        /// `application_name`); nil: `herald (pid N)`, so an operator can
+        /// tell replicas apart and see which one holds what.
+        public var applicationName: String?
 
-        public init(host: String, port: Int = 5432, username: String, password: String?, database: String, tls: TLSMode = .prefer) {
+        public init(
+            host: String, port: Int = 5432, username: String, password: String?, database: String, tls: TLSMode = .prefer,
+            applicationName: String? = nil
+        ) {
             self.host = host
             self.port = port
             self.username = username
             self.password = password
             self.database = database
             self.tls = tls
+            self.applicationName = applicationName
+        }
+
+        /// The name the sessions carry.
+        public var sessionName: String {
+            applicationName ?? "herald (pid \(ProcessInfo.processInfo.processIdentifier))"
         }
     }
 
-    /// Accepts `postgres://user:pass@host:port/db[?sslmode=...]` (also
+    /// Accepts `postgres://user:pass@host:port/db[?sslmode=...&application_name=...]` (also
     /// `postgresql://` and SQLAlchemy's `postgresql+driver://`),
     /// `sqlite:///absolute/path` and `sqlite://relative/path`.
     public init(url text: String) throws {
@@ -69,7 +82,8 @@ public enum DatabaseLocation: Sendable, Equatable {
                 username: user.removingPercentEncoding ?? user,
                 password: components.percentEncodedPassword.map { $0.removingPercentEncoding ?? $0 },
                 database: database.isEmpty ? user : database,
-                tls: tls
+                tls: tls,
+                applicationName: components.queryItems?.first(where: { $0.name == "application_name" })?.value.flatMap { $0.isEmpty ? nil : $0 }
             )
         )
     }

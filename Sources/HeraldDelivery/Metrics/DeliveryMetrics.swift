@@ -20,14 +20,14 @@ public final class DeliveryMetrics: Sendable {
             descriptor: .init(metricName: "herald_delivery_queue_depth", unitName: "", helpText: "Deliveries waiting to be sent (pending or retrying).")
         )
         retries = registry.makeCounter(
-            descriptor: .init(metricName: "herald_delivery_retries", unitName: "total", helpText: "Attempts that will be retried later.")
+            descriptor: .init(metricName: "herald_delivery_retries_total", unitName: "", helpText: "Attempts that will be retried later.")
         )
         tokensDropped = registry.makeCounter(
-            descriptor: .init(metricName: "herald_device_tokens_dropped", unitName: "total", helpText: "Device tokens removed because the provider said they are dead.")
+            descriptor: .init(metricName: "herald_device_tokens_dropped_total", unitName: "", helpText: "Device tokens removed because the provider said they are dead.")
         )
         resends = registry.makeCounter(
             descriptor: .init(
-                metricName: "herald_push_resends", unitName: "total",
+                metricName: "herald_push_resends_total", unitName: "",
                 helpText: "Pushes the provider refused unprocessed (GOAWAY, REFUSED_STREAM), sent again at once."
             )
         )
@@ -37,12 +37,12 @@ public final class DeliveryMetrics: Sendable {
         for platform in Platform.allCases {
             for state in DeliveryState.allCases where state != .pending {
                 sends[platform, default: [:]][state] = registry.makeCounter(
-                    descriptor: .init(metricName: "herald_pushes", unitName: "total", helpText: "Push attempts by provider and outcome."),
+                    descriptor: .init(metricName: "herald_pushes_total", unitName: "", helpText: "Push attempts by provider and outcome."),
                     labels: [("provider", platform.rawValue), ("outcome", state.rawValue)]
                 )
             }
             latency[platform] = registry.makeDurationHistogram(
-                descriptor: .init(metricName: "herald_push_duration", unitName: "seconds", helpText: "Time from sending a push to the provider's answer."),
+                descriptor: .init(metricName: "herald_push_duration_seconds", unitName: "", helpText: "Time from sending a push to the provider's answer."),
                 labels: [("provider", platform.rawValue)], buckets: buckets
             )
         }

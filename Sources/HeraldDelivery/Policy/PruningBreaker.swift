@@ -55,7 +55,7 @@ public final class PruningBreaker: Sendable {
             )
             held[platform] = registry.makeCounter(
                 descriptor: .init(
-                    metricName: "herald_token_drops_held", unitName: "total",
+                    metricName: "herald_token_drops_held_total", unitName: "",
                     helpText: "Dead-token answers not acted on (device kept, delivery retried) while removal was paused."
                 ),
                 labels: [("provider", platform.rawValue)]

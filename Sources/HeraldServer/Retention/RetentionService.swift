@@ -80,10 +80,10 @@ struct RetentionMetrics: Sendable {
     init(registry: PrometheusCollectorRegistry) {
         deleted = CounterFamily(registry: registry, name: "herald_retention_deleted_total", help: "Rows deleted by retention, by kind.")
         failures = registry.makeCounter(
-            descriptor: .init(metricName: "herald_retention_failures", unitName: "total", helpText: "Pruning passes that failed (tried again at the next).")
+            descriptor: .init(metricName: "herald_retention_failures_total", unitName: "", helpText: "Pruning passes that failed (tried again at the next).")
         )
         lastPass = registry.makeGauge(
-            descriptor: .init(metricName: "herald_retention_last_pass_timestamp", unitName: "seconds", helpText: "When the last pruning pass finished (Unix time).")
+            descriptor: .init(metricName: "herald_retention_last_pass_timestamp_seconds", unitName: "", helpText: "When the last pruning pass finished (Unix time).")
         )
     }
 

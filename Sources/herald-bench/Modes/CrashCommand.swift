@@ -17,7 +17,7 @@ struct CrashCommand: AsyncParsableCommand {
             alone). Reports: how long the restarted server took to be ready, when its first push arrived, when every \
             delivery the dead process had claimed was delivered and recorded, when all were; lost pushes (devices never \
             reached) and pushes sent twice, beside the deliveries claimed and unrecorded at the kill (the most that may \
-            be repeated; with --replica, the survivor's claims at that moment count too). Fails when a push is lost or \
+            be repeated). Fails when a push is lost or \
             more were repeated than were in flight.
             """
     )
@@ -43,10 +43,12 @@ struct CrashCommand: AsyncParsableCommand {
             defer { other?.stop() }
             _ = try await lab.post(port: port, service: service, title: "crash test")
             try await lab.waitForArrivals(Int(Double(devices) * killAt))
+            // Its claims carry the key its session holds; read while it lives.
+            let holder = try await lab.claimKey(of: server)
             server.kill()
             let killed = ContinuousClock.now
             let atKill = lab.arrivalStats.total
-            let inFlight = try await lab.claimedAtKill()
+            let inFlight = try await lab.claimed(by: holder)
             let recorded = try await lab.recordedSent()
 
             var restarted: (process: HeraldProcess, at: ContinuousClock.Instant, ready: Duration)?
@@ -106,9 +108,25 @@ extension Lab {
         }
     }
 
-    /// The deliveries claimed and not recorded: what a killed process held.
-    func claimedAtKill() async throws -> [Int64] {
-        try await session.ids("SELECT id FROM deliveries WHERE lease_until IS NOT NULL")
+    /// The claim key a Herald process holds on its LISTEN session, found by
+    /// its session name (`herald (pid N)`); a bigint advisory lock shows as
+    /// its high and low halves.
+    func claimKey(of process: HeraldProcess) async throws -> Int64 {
+        let keys = try await session.ids(
+            """
+            SELECT (l.classid::int8 << 32) | l.objid::int8 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted AND a.application_name = \("herald (pid \(process.pid))")
+                AND (l.classid::int8 << 32) | l.objid::int8 IN (SELECT holder FROM delivery_holders)
+            """
+        )
+        guard let key = keys.first else { throw BenchError("herald (pid \(process.pid)) holds no claim key") }
+        return key
+    }
+
+    /// The deliveries `holder` claimed and has not recorded: what a killed
+    /// process held (a replica's claims beside it are not counted).
+    func claimed(by holder: Int64) async throws -> [Int64] {
+        try await session.ids("SELECT id FROM deliveries WHERE lease_until IS NOT NULL AND claimed_by = \(holder)")
     }
 
     func recordedSent() async throws -> Int {
