@@ -3,6 +3,7 @@ import Foundation
 import HeraldBridges
 import HeraldCore
 import HeraldPublishing
+import HeraldStore
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting
@@ -67,52 +68,64 @@ struct FeedTests {
             // The clock moves past each poll's interval by hand: no waiting.
             let offset = NIOLockedValueBox<TimeInterval>(0)
             let clock = WallClock { Date().addingTimeInterval(offset.withLockedValue { $0 }) }
-            func replica() -> FeedService {
-                FeedService(store: app.store, publisher: Publisher.forTests(app.store), http: .shared, clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
+            // On PostgreSQL the second replica has a store of its own (its
+            // own connections), as a second process would; a SQLite file
+            // is one process's, so there both share it.
+            try await Self.withReplicaStore(backend, app) { second in
+                func replica(_ store: any HeraldStore) -> FeedService {
+                    FeedService(store: store, publisher: Publisher.forTests(store), http: .shared, clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
+                }
+                func pollBoth(_ first: FeedService, _ second: FeedService) async throws {
+                    async let one: Void = first.pollDue()
+                    async let two: Void = second.pollDue()
+                    _ = try await (one, two)
+                    offset.withLockedValue { $0 += 61 }
+                }
+                func titles() async throws -> [String] { try await app.store.notifications(serviceID: service.id).map(\.title).sorted() }
+
+                feed.quakes.withLockedValue { $0 = [.init(id: "nc1", mag: 5.1, place: "Geysers"), .init(id: "nc2", mag: 3.0, place: "Napa"), .init(id: "nc3", mag: 4.6, place: "Ridgecrest")] }
+                try await pollBoth(replica(app.store), replica(second))
+                #expect(try await titles() == ["M 4.6 - Ridgecrest", "M 5.1 - Geysers"])
+
+                // A restart: new replicas, one more earthquake above, one below.
+                feed.quakes.withLockedValue { $0 += [.init(id: "nc4", mag: 6.0, place: "Parkfield"), .init(id: "nc5", mag: 2.2, place: "Cobb")] }
+                let (a, b) = (replica(app.store), replica(second))
+                try await pollBoth(a, b)
+                #expect(try await titles() == ["M 4.6 - Ridgecrest", "M 5.1 - Geysers", "M 6.0 - Parkfield"])
+                // Nothing new: the feed answers 304, nothing is published again.
+                try await pollBoth(a, b)
+                #expect(feed.notModified.withLockedValue { $0 } >= 1)
+                #expect(try await titles().count == 3)
+
+                let published = try await app.store.notifications(serviceID: service.id)
+                let geysers = try #require(published.first { $0.title == "M 5.1 - Geysers" })
+                #expect(geysers.url == "https://earthquake.usgs.gov/earthquakes/eventpage/nc1" && geysers.subtitle == "Geysers")
+                #expect(geysers.attributes?["mag"] == .number(5.1) && geysers.attributes?["latitude"] == .number(38.8))
+                #expect(geysers.attributes?["time"] == .string("2026-11-30T00:00:00Z"), "USGS milliseconds read as a date-time")
+                #expect(geysers.expiresAt == Date(timeIntervalSince1970: 1_795_996_800 + 86_400), "a day after the earthquake")
+
+                let listed = try #require(try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/feeds", token: admin).json() as? [[String: Any]])
+                let first = try #require(listed.first)
+                #expect(first["published_count"] as? Int == 3)
+                #expect(first["last_error"] == nil || first["last_error"] is NSNull, "no error after good polls")
+                #expect(listed.first?["failures"] as? Int == 0)
+
+                // Garbage: recorded, backed off, nothing published, nothing broken.
+                feed.garbage.withLockedValue { $0 = true }
+                try await pollBoth(a, b)
+                let broken = try #require(try await app.store.feeds(serviceID: service.id).first)
+                #expect(broken.failures == 1 && broken.lastError?.contains("unreadable") == true)
+                #expect(broken.nextPollAt.timeIntervalSince(try #require(broken.lastPolledAt)) >= 120, "backed off")
+                #expect(try await titles().count == 3)
             }
-            func pollBoth(_ first: FeedService, _ second: FeedService) async throws {
-                async let one: Void = first.pollDue()
-                async let two: Void = second.pollDue()
-                _ = try await (one, two)
-                offset.withLockedValue { $0 += 61 }
-            }
-            func titles() async throws -> [String] { try await app.store.notifications(serviceID: service.id).map(\.title).sorted() }
-
-            feed.quakes.withLockedValue { $0 = [.init(id: "nc1", mag: 5.1, place: "Geysers"), .init(id: "nc2", mag: 3.0, place: "Napa"), .init(id: "nc3", mag: 4.6, place: "Ridgecrest")] }
-            try await pollBoth(replica(), replica())
-            #expect(try await titles() == ["M 4.6 - Ridgecrest", "M 5.1 - Geysers"])
-
-            // A restart: new replicas, one more earthquake above, one below.
-            feed.quakes.withLockedValue { $0 += [.init(id: "nc4", mag: 6.0, place: "Parkfield"), .init(id: "nc5", mag: 2.2, place: "Cobb")] }
-            let (a, b) = (replica(), replica())
-            try await pollBoth(a, b)
-            #expect(try await titles() == ["M 4.6 - Ridgecrest", "M 5.1 - Geysers", "M 6.0 - Parkfield"])
-            // Nothing new: the feed answers 304, nothing is published again.
-            try await pollBoth(a, b)
-            #expect(feed.notModified.withLockedValue { $0 } >= 1)
-            #expect(try await titles().count == 3)
-
-            let published = try await app.store.notifications(serviceID: service.id)
-            let geysers = try #require(published.first { $0.title == "M 5.1 - Geysers" })
-            #expect(geysers.url == "https://earthquake.usgs.gov/earthquakes/eventpage/nc1" && geysers.subtitle == "Geysers")
-            #expect(geysers.attributes?["mag"] == .number(5.1) && geysers.attributes?["latitude"] == .number(38.8))
-            #expect(geysers.attributes?["time"] == .string("2026-11-30T00:00:00Z"), "USGS milliseconds read as a date-time")
-            #expect(geysers.expiresAt == Date(timeIntervalSince1970: 1_795_996_800 + 86_400), "a day after the earthquake")
-
-            let listed = try #require(try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/feeds", token: admin).json() as? [[String: Any]])
-            let first = try #require(listed.first)
-            #expect(first["published_count"] as? Int == 3)
-            #expect(first["last_error"] == nil || first["last_error"] is NSNull, "no error after good polls")
-            #expect(listed.first?["failures"] as? Int == 0)
-
-            // Garbage: recorded, backed off, nothing published, nothing broken.
-            feed.garbage.withLockedValue { $0 = true }
-            try await pollBoth(a, b)
-            let broken = try #require(try await app.store.feeds(serviceID: service.id).first)
-            #expect(broken.failures == 1 && broken.lastError?.contains("unreadable") == true)
-            #expect(broken.nextPollAt.timeIntervalSince(try #require(broken.lastPolledAt)) >= 120, "backed off")
-            #expect(try await titles().count == 3)
         }
+    }
+
+    /// A second store on the app's PostgreSQL database for `body` (the app's
+    /// own on the other backends).
+    static func withReplicaStore(_ backend: Backend, _ app: TestApp, _ body: @Sendable (any HeraldStore) async throws -> Void) async throws {
+        guard backend == .postgres else { return try await body(app.store) }
+        try await StoreFactory.withStore(app.config.database, logger: TestDatabase.logger, body)
     }
 
     @Test func aFeedTooLargeOrWrongIsAnErrorAndBadSettingsAreA422() async throws {
