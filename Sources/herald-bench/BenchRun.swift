@@ -58,27 +58,27 @@ struct BenchRun: Sendable {
         // Warm up both providers as a running server would be: connections
         // open, provider token and OAuth access token in hand.
         for index in 0..<4 { _ = try await post(warmUp.id, "warm-up \(index)") }
-        try await waitForArrivals(mocks: mocks, count: 8, timeout: .seconds(30))
+        try await mocks.waitForArrivals(8, timeout: .seconds(30))
 
         // The fan-out.
         let (apnsBefore, fcmBefore) = (mocks.apns.pushCount, mocks.fcm.messageCount)
         let fanOutStart = ContinuousClock.now
         let postLatency = try await post(fanOut.id, "fan-out")
-        let last = try await waitForArrivals(mocks: mocks, count: apnsBefore + fcmBefore + options.devices, timeout: .seconds(300))
+        let last = try await mocks.waitForArrivals(apnsBefore + fcmBefore + options.devices, timeout: .seconds(300))
         let spread = last - fanOutStart
         let first = [mocks.apns.pushes.dropFirst(apnsBefore).first?.arrivedAt, mocks.fcm.messages.dropFirst(fcmBefore).first?.arrivedAt].compactMap { $0 }.min()
         print("POST latency (\(options.devices) subscribers): \(format(postLatency))")
         if let first { print("first push at the mocks after: \(format(first - fanOutStart))") }
         print("all \(options.devices) pushes at the mocks after: \(format(spread))")
-        print("throughput: \(Int(Double(options.devices) / seconds(spread))) pushes/s")
+        print("throughput: \(Int(Double(options.devices) / Stats.seconds(spread))) pushes/s")
 
         // Single-subscriber round trips, one at a time.
         var latencies: [Duration] = []
         for index in 0..<options.samples {
-            let count = arrivals(mocks)
+            let count = mocks.arrivals
             let start = ContinuousClock.now
             _ = try await post(single.id, "single \(index)")
-            latencies.append(try await waitForArrivals(mocks: mocks, count: count + 1, timeout: .seconds(30)) - start)
+            latencies.append(try await mocks.waitForArrivals(count + 1, timeout: .seconds(30)) - start)
         }
         latencies.sort()
         let p50 = latencies[latencies.count / 2]
@@ -116,17 +116,8 @@ struct BenchRun: Sendable {
         }
     }
 
-    private func arrivals(_ mocks: MockProviders) -> Int { mocks.arrivals }
-
-    @discardableResult
-    private func waitForArrivals(mocks: MockProviders, count: Int, timeout: Duration) async throws -> ContinuousClock.Instant {
-        try await mocks.waitForArrivals(count, timeout: timeout)
-    }
-
-    private func seconds(_ duration: Duration) -> Double { Stats.seconds(duration) }
-
     private func format(_ duration: Duration) -> String {
-        let value = seconds(duration)
+        let value = Stats.seconds(duration)
         return value < 1 ? String(format: "%.1f ms", value * 1000) : String(format: "%.2f s", value)
     }
 

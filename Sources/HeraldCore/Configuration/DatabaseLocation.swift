@@ -66,8 +66,9 @@ public enum DatabaseLocation: Sendable, Equatable {
         guard let host = components.host, !host.isEmpty else { throw StoreError.invalidDatabaseURL("no host") }
         guard let user = components.percentEncodedUser, !user.isEmpty else { throw StoreError.invalidDatabaseURL("no user name") }
         let database = String(components.path.drop(while: { $0 == "/" }))
+        func parameter(_ name: String) -> String? { components.queryItems?.first { $0.name == name }?.value }
         var tls = PostgresSettings.TLSMode.prefer
-        if let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value {
+        if let mode = parameter("sslmode") {
             switch mode {
             case "disable", "allow": tls = .disable
             case "prefer": tls = .prefer
@@ -83,7 +84,7 @@ public enum DatabaseLocation: Sendable, Equatable {
                 password: components.percentEncodedPassword.map { $0.removingPercentEncoding ?? $0 },
                 database: database.isEmpty ? user : database,
                 tls: tls,
-                applicationName: components.queryItems?.first(where: { $0.name == "application_name" })?.value.flatMap { $0.isEmpty ? nil : $0 }
+                applicationName: parameter("application_name").flatMap { $0.isEmpty ? nil : $0 }
             )
         )
     }

@@ -52,6 +52,20 @@ final class BenchDatabase: Sendable {
         try await rows(query).map { try $0.decode(Int64.self) }
     }
 
+    /// Deliveries recorded as sent.
+    func recordedSent() async throws -> Int {
+        try await integer("SELECT count(*) FROM delivery_history WHERE state = 'sent'")
+    }
+
+    /// Waits until the delivery queue is empty (every delivery recorded).
+    func waitUntilQueueEmpty(timeout: Duration, interval: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try await integer("SELECT count(*) FROM deliveries") > 0 {
+            guard ContinuousClock.now < deadline else { throw BenchError("the queue did not drain in \(timeout)") }
+            try await Task.sleep(for: interval)
+        }
+    }
+
     /// A service and `subscribers` new users with one device each (even ids
     /// APNs, odd ones FCM) and a live login, subscribed to it.
     func seed(service: UUID, name: String, subscribers: Int) async throws {

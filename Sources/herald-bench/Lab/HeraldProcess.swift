@@ -122,12 +122,19 @@ enum ProcStatus {
     /// command's parenthesis); with the children it has reaped (cutime +
     /// cstime), for a server whose sessions come and go.
     static func cpuSeconds(pid: Int32, withReapedChildren: Bool = false) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ").map { Double($0) ?? 0 }
-        guard fields.count > 13 else { return nil }
+        guard let fields = statFields(pid: pid)?.map({ Double($0) ?? 0 }), fields.count > 14 else { return nil }
         let ticks = fields[11] + fields[12] + (withReapedChildren ? fields[13] + fields[14] : 0)
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+extension ProcStatus {
+    /// /proc/PID/stat's fields after the command's parenthesis (which may
+    /// hold spaces): the state first, then the parent's pid (field 4), ...
+    static func statFields(pid: Int32) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 }
 

@@ -130,18 +130,10 @@ struct Lab: Sendable {
         try await http.postNotification(base: "http://127.0.0.1:\(port)", service: service, title: title)
     }
 
-    /// Pushes that reached the mocks so far.
-    var arrivals: Int { mocks.arrivals }
-
     /// All pushes at the mocks and how many distinct devices they reached.
     var arrivalStats: (total: Int, distinct: Int) {
         let (apns, fcm) = (mocks.apns.stats, mocks.fcm.stats)
         return (apns.total + fcm.total, apns.distinctTokens + fcm.distinctTokens)
-    }
-
-    @discardableResult
-    func waitForArrivals(_ count: Int, timeout: Duration = .seconds(600), interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
-        try await mocks.waitForArrivals(count, timeout: timeout, interval: interval)
     }
 }
 
@@ -171,7 +163,7 @@ extension MockProviders {
 
     /// Waits until `count` pushes reached the mocks; returns when the last of them arrived.
     @discardableResult
-    func waitForArrivals(_ count: Int, timeout: Duration, interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
+    func waitForArrivals(_ count: Int, timeout: Duration = .seconds(600), interval: Duration = .milliseconds(1)) async throws -> ContinuousClock.Instant {
         let deadline = ContinuousClock.now + timeout
         while arrivals < count {
             guard ContinuousClock.now < deadline else { throw BenchError("only \(arrivals) of \(count) pushes arrived in \(timeout)") }

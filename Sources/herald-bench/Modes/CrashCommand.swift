@@ -42,14 +42,14 @@ struct CrashCommand: AsyncParsableCommand {
             let other = replica ? try await lab.start("worker", name: "worker").0 : nil
             defer { other?.stop() }
             _ = try await lab.post(port: port, service: service, title: "crash test")
-            try await lab.waitForArrivals(Int(Double(devices) * killAt))
+            try await lab.mocks.waitForArrivals(Int(Double(devices) * killAt))
             // Its claims carry the key its session holds; read while it lives.
             let holder = try await lab.claimKey(of: server)
             server.kill()
             let killed = ContinuousClock.now
             let atKill = lab.arrivalStats.total
             let inFlight = try await lab.claimed(by: holder)
-            let recorded = try await lab.recordedSent()
+            let recorded = try await lab.session.recordedSent()
 
             var restarted: (process: HeraldProcess, at: ContinuousClock.Instant, ready: Duration)?
             if !replica {
@@ -60,7 +60,7 @@ struct CrashCommand: AsyncParsableCommand {
             defer { restarted?.process.stop() }
             let from = restarted?.at ?? killed
             let takenOver = try await lab.waitUntilDelivered(inFlight)
-            try await lab.waitUntilQueueEmpty()
+            try await lab.session.waitUntilQueueEmpty(timeout: .seconds(300), interval: .milliseconds(20))
             let done = ContinuousClock.now
             let (total, distinct) = lab.arrivalStats
             // The first push that left after the restart (bytes the dead
@@ -101,7 +101,7 @@ struct CrashCommand: AsyncParsableCommand {
 
 extension Lab {
     /// The run's database session; crash runs only on PostgreSQL.
-    private var session: BenchDatabase {
+    var session: BenchDatabase {
         get throws {
             guard let database else { throw BenchError("crash runs on PostgreSQL") }
             return database
@@ -129,10 +129,6 @@ extension Lab {
         try await session.ids("SELECT id FROM deliveries WHERE lease_until IS NOT NULL AND claimed_by = \(holder)")
     }
 
-    func recordedSent() async throws -> Int {
-        try await session.integer("SELECT count(*) FROM delivery_history WHERE state = 'sent'")
-    }
-
     /// Waits until none of `ids` is left in the queue (each delivered and
     /// recorded); returns when that was seen (polled every 10 ms).
     func waitUntilDelivered(_ ids: [Int64], timeout: Duration = .seconds(120)) async throws -> ContinuousClock.Instant {
@@ -142,14 +138,6 @@ extension Lab {
             if left == 0 { return .now }
             guard ContinuousClock.now < deadline else { throw BenchError("\(left) of the dead process's claims still queued after \(timeout)") }
             try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
-    func waitUntilQueueEmpty(timeout: Duration = .seconds(300)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while try await session.integer("SELECT count(*) FROM deliveries") > 0 {
-            guard ContinuousClock.now < deadline else { throw BenchError("the queue did not drain in \(timeout)") }
-            try await Task.sleep(for: .milliseconds(20))
         }
     }
 }

@@ -31,18 +31,18 @@ struct FanoutCommand: AsyncParsableCommand {
             let single = try await lab.service("Single", subscribers: 1)
             let (server, port) = try await lab.start(name: "serve")
             defer { server.stop() }
-            let before = lab.arrivals
+            let before = lab.mocks.arrivals
             let start = ContinuousClock.now
             let posted = try await lab.post(port: port, service: fanOut, title: "fan-out")
-            let last = try await lab.waitForArrivals(before + devices)
+            let last = try await lab.mocks.waitForArrivals(before + devices)
             let spread = Stats.seconds(last - start)
 
             var latencies: [Double] = []
             for index in 0..<samples {
-                let count = lab.arrivals
+                let count = lab.mocks.arrivals
                 let sent = ContinuousClock.now
                 _ = try await lab.post(port: port, service: single, title: "single \(index)")
-                latencies.append(Stats.milliseconds(try await lab.waitForArrivals(count + 1, timeout: .seconds(30), interval: .microseconds(200)) - sent))
+                latencies.append(Stats.milliseconds(try await lab.mocks.waitForArrivals(count + 1, timeout: .seconds(30), interval: .microseconds(200)) - sent))
             }
             let rss = server.peakRSSMegabytes ?? -1
             let distinct = lab.arrivalStats.distinct

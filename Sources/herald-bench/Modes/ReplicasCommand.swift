@@ -99,14 +99,14 @@ struct ReplicasCommand: AsyncParsableCommand {
                 try await lab.start("worker", name: "worker-\(run)-\(workers)-\(core)", cpus: "\(core)", cgroup: groups?[core], extra: sink.environment).0
             )
         }
-        let deadline = ContinuousClock.now + .seconds(600)
-        while try await database.integer("SELECT count(*) FROM deliveries") > 0 {
-            guard ContinuousClock.now < deadline else { throw BenchError("the queue did not drain: \(processes[0].tail())") }
-            try await Task.sleep(for: .milliseconds(200))
+        do {
+            try await database.waitUntilQueueEmpty(timeout: .seconds(600), interval: .milliseconds(200))
+        } catch let error as BenchError {
+            throw BenchError("\(error): \(processes[0].tail())")
         }
         let workerSeconds = processes.compactMap(\.cpuSeconds).reduce(0, +)
         let (postgresSeconds, sinkSeconds) = (postgres.cpuSeconds - postgresBefore, (sinkProcess.cpuSeconds ?? 0) - sinkBefore)
-        let sent = try await database.integer("SELECT count(*) FROM delivery_history WHERE state = 'sent'")
+        let sent = try await database.recordedSent()
         guard sent == deliveries else { throw BenchError("only \(sent) of \(deliveries) sent: \(processes[0].tail())") }
         let span = try await database.number("SELECT extract(epoch FROM max(finished_at) - min(finished_at))::float8 FROM delivery_history") ?? 0
         let rate = Double(sent) / max(span, 0.001)
@@ -206,8 +206,7 @@ private struct PostgresProcesses {
 
     init(_ database: BenchDatabase) async throws {
         let backend = Int32(try await database.integer("SELECT pg_backend_pid()"))
-        guard let stat = try? String(contentsOfFile: "/proc/\(backend)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")"),
-              let parent = stat[stat.index(after: close)...].split(separator: " ").dropFirst(1).first.flatMap({ Int32($0) }) else {
+        guard let parent = ProcStatus.statFields(pid: backend).flatMap({ $0.count > 1 ? Int32($0[1]) : nil }) else {
             throw BenchError("PostgreSQL's processes are not visible here (the server must run on this machine)")
         }
         postmaster = parent
