@@ -31,10 +31,11 @@ struct HeraldBench: AsyncParsableCommand {
         discussion: """
             `run` measures delivery with Herald in this process. `ingest`, `fanout` and `crash` run the `herald` binary \
             beside this one as its own processes (a scratch database on DATABASE_URL's server; mock APNs and FCM here), \
-            `replicas` runs `herald worker` processes pinned to cores against an HTTP/2 sink (Debian's nghttpd). Each \
+            `replicas` runs `herald worker` processes pinned to cores against an HTTP/2 sink (Debian's nghttpd), `faults` \
+            fans out against misbehaving mocks. Each \
             prints one line per run (and the medians with --runs), and appends its figures to --csv.
             """,
-        subcommands: [Bench.self, IngestCommand.self, FanoutCommand.self, CrashCommand.self, ReplicasCommand.self, MockProvidersCommand.self],
+        subcommands: [Bench.self, IngestCommand.self, FanoutCommand.self, CrashCommand.self, ReplicasCommand.self, FaultsCommand.self, MockProvidersCommand.self],
         defaultSubcommand: Bench.self
     )
 }
