@@ -76,9 +76,15 @@ struct FloodControlTests {
         }
     }
 
+    /// The clock moves a millisecond per reading, so the bucket of 0.25 a
+    /// second gains nothing between the four posts however slowly a loaded
+    /// machine runs them (a third post was admitted under load).
     @Test(arguments: [Backend.sqlite, .postgres])
     func adminsSetAServicesOwnLimit(_ backend: Backend) async throws {
-        try await TestApp.run(backend, configure: { $0.limits.publishBurst = 200 }) { app in
+        let start = Date()
+        let readings = NIOLockedValueBox(0.0)
+        let clock = WallClock { start.addingTimeInterval(readings.withLockedValue { $0 += 0.001; return $0 }) }
+        try await TestApp.run(backend, configure: { $0.limits.publishBurst = 200 }, clock: clock) { app in
             let service = try await app.createService()
             let (_, admin) = try await app.user("root", admin: true)
             let (_, someone) = try await app.user("someone")
