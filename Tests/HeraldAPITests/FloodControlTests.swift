@@ -104,6 +104,11 @@ struct FloodControlTests {
                 try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "t"]).status.code
             }
             #expect(statuses == [201, 201, 429, 429])
+            // Reading held and recurring notifications publishes nothing: not
+            // braked while the service is over its limit (and not in its digest).
+            for held in ["scheduled", "recurring"] {
+                #expect(try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/\(held)").status == .ok)
+            }
             #expect(try await app.request(.delete, path, token: admin).status == .noContent)
             #expect(try await app.request(.get, path, token: admin).json(["is_default"]) as? Bool == true)
             #expect(try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "t"]).status == .created)

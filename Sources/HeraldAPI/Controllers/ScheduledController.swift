@@ -54,7 +54,7 @@ struct ScheduledController {
 
     @Sendable func createRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
-        try await authorize(request, context: context, serviceID: serviceID)
+        try await authorize(request, context: context, serviceID: serviceID, publishing: true)
         let input = try await api.decoding.json(RecurringInput.self, from: request)
         let created = try await makeRecurring(
             serviceID: serviceID, cron: input.cron, timeZone: input.time_zone,
@@ -117,10 +117,12 @@ struct ScheduledController {
         return DraftBody(head, held.draft)
     }
 
-    /// An admin's token, or what lets a sender post to the service.
-    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws {
+    /// An admin's token, or what lets a sender post to the service. Only
+    /// making a schedule counts against the publish limits; reading and
+    /// removing publish nothing.
+    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = false) async throws {
         if SenderAuthorization.bearer(request) != nil, (try? await api.auth.admin(request, context: context)) != nil { return }
-        try await api.senders.check(request, context: context, serviceID: serviceID)
+        try await api.senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {

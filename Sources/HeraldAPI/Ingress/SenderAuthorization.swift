@@ -27,10 +27,14 @@ struct SenderAuthorization: Sendable {
     }
 
     /// Throws 403 for a sender that may not post, 429 (with Retry-After) for
-    /// one posting faster than its service or its address may.
-    func check(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws {
+    /// one posting faster than its service or its address may. `publishing`
+    /// false (a sender reading or cancelling its held notifications) checks
+    /// who it is but takes nothing from the publish limits: those requests
+    /// publish nothing, and a refusal would count in the service's digest.
+    func check(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true) async throws {
         if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: Self.hash(bearer), at: clock.now()) {
-            return try await brake(request, context: context, serviceID: serviceID)
+            if publishing { try await brake(request, context: context, serviceID: serviceID) }
+            return
         }
         let forwarded = request.headers[values: .init("X-Forwarded-For")!]
         guard ingress.allows(peer: context.remoteAddress, forwardedFor: forwarded) else {
@@ -38,7 +42,7 @@ struct SenderAuthorization: Sendable {
             context.logger.warning("post refused: address not allowed and no valid service token", metadata: ["peer": "\(context.remoteAddress?.ipAddress ?? "unknown")"])
             throw APIError(.forbidden, "IP address not allowed")
         }
-        try await brake(request, context: context, serviceID: serviceID)
+        if publishing { try await brake(request, context: context, serviceID: serviceID) }
     }
 
     private func brake(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws {
