@@ -128,7 +128,10 @@ public struct DeliveryHarness: Sendable {
     }
 
     /// Waits until `condition` holds, failing after `timeout`.
-    public func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool) async throws {
+    /// The default bound is a safety net, not a measure: in a full parallel
+    /// run beside busy loops a two-push delivery that takes a second alone
+    /// was seen taking over 20 s (the condition returns as soon as it holds).
+    public func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: @Sendable () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while try await !condition() {
             guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
@@ -140,11 +143,18 @@ public struct DeliveryHarness: Sendable {
         try await store.deliveryCounts(notificationID: notification.id)
     }
 
-    /// Waits until no delivery of the notification is pending or retrying.
-    public func waitUntilSettled(_ notification: NotificationRecord, timeout: Duration = .seconds(20)) async throws -> [DeliveryState: Int] {
-        try await waitUntil("notification \(notification.id) settled", timeout: timeout) {
-            let counts = try await self.counts(notification)
-            return (counts[.pending] ?? 0) + (counts[.retrying] ?? 0) == 0
+    /// Waits until no delivery of the notification is pending or retrying;
+    /// on timeout, says where each delivery stands and why.
+    public func waitUntilSettled(_ notification: NotificationRecord, timeout: Duration = .seconds(60)) async throws -> [DeliveryState: Int] {
+        do {
+            try await waitUntil("notification \(notification.id) settled", timeout: timeout) {
+                let counts = try await self.counts(notification)
+                return (counts[.pending] ?? 0) + (counts[.retrying] ?? 0) == 0
+            }
+        } catch let error as TestSetupError {
+            let report = (try? await store.deliveryReport(notificationID: notification.id)) ?? []
+            let rows = report.map { "\($0.platform) \($0.state) after \($0.attempts) attempts\($0.lastError.map { ": \($0)" } ?? "")" }
+            throw TestSetupError("\(error) (deliveries: \(rows.joined(separator: "; ")))")
         }
         return try await counts(notification)
     }
