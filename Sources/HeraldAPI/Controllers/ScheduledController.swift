@@ -47,7 +47,7 @@ struct ScheduledController {
 
     @Sendable func listRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
-        try await authorize(request, context: context, serviceID: serviceID)
+        try await authorize(request, context: context, serviceID: serviceID, publishing: false)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
         return JSONBody.response(try await api.store.recurring(serviceID: serviceID).map(Self.body))
     }
@@ -97,7 +97,7 @@ struct ScheduledController {
     @Sendable func deleteRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         let id = try Identifiers.integer(context, "recurring_id")
-        try await authorize(request, context: context, serviceID: serviceID)
+        try await authorize(request, context: context, serviceID: serviceID, publishing: false)
         guard try await api.store.deleteRecurring(id: id, serviceID: serviceID) else { throw APIError.notFound("Recurring notification") }
         return JSONBody.noContent()
     }
@@ -120,14 +120,14 @@ struct ScheduledController {
     /// An admin's token, or what lets a sender post to the service. Only
     /// making a schedule counts against the publish limits; reading and
     /// removing publish nothing.
-    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = false) async throws {
+    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws {
         if SenderAuthorization.bearer(request) != nil, (try? await api.auth.admin(request, context: context)) != nil { return }
         try await api.senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
-        try await authorize(request, context: context, serviceID: serviceID)
+        try await authorize(request, context: context, serviceID: serviceID, publishing: false)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
         return JSONBody.response(try await api.store.scheduled(serviceID: serviceID).map(Self.body))
     }
@@ -135,7 +135,7 @@ struct ScheduledController {
     @Sendable func cancel(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         let id = try Identifiers.integer(context, "scheduled_id")
-        try await authorize(request, context: context, serviceID: serviceID)
+        try await authorize(request, context: context, serviceID: serviceID, publishing: false)
         guard try await api.store.cancelScheduled(id: id, serviceID: serviceID) else { throw APIError.notFound("Scheduled notification") }
         context.logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(id)"])
         return JSONBody.noContent()

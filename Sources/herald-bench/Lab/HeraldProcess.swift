@@ -73,6 +73,11 @@ final class HeraldProcess: Sendable {
         kill()
     }
 
+    /// The process's resident memory now (VmRSS), in MB.
+    var rssMegabytes: Double? {
+        ProcStatus.kilobytes("VmRSS", pid: pid).map { Double($0) / 1024 }
+    }
+
     /// The most resident memory the process has had (VmHWM), in MB.
     var peakRSSMegabytes: Int? {
         ProcStatus.kilobytes("VmHWM", pid: pid).map { $0 / 1024 }

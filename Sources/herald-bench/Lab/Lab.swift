@@ -56,6 +56,14 @@ struct Lab: Sendable {
         }
     }
 
+    /// The run's database session, for the modes that run on PostgreSQL only.
+    var session: BenchDatabase {
+        get throws {
+            guard let database else { throw BenchError("this mode runs on PostgreSQL (--backend postgres)") }
+            return database
+        }
+    }
+
     /// `herald` beside this program (both are built into one folder).
     private static func siblingHerald() throws -> String {
         let path = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("herald").path

@@ -100,14 +100,6 @@ struct CrashCommand: AsyncParsableCommand {
 }
 
 extension Lab {
-    /// The run's database session; crash runs only on PostgreSQL.
-    var session: BenchDatabase {
-        get throws {
-            guard let database else { throw BenchError("crash runs on PostgreSQL") }
-            return database
-        }
-    }
-
     /// The claim key a Herald process holds on its LISTEN session, found by
     /// its session name (`herald (pid N)`); a bigint advisory lock shows as
     /// its high and low halves.

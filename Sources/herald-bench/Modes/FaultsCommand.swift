@@ -17,8 +17,8 @@ struct FaultsCommand: AsyncParsableCommand {
             --apns-delay-ms, the mock FCM closes its connection instead of answering at every --fcm-reset-every'th request \
             (0 and 0: healthy providers, the baseline). Herald's resident memory (VmRSS) is read every 250 ms. Prints per \
             run: pushes/s over all rounds, pushes sent again (attempts beyond the first), pushes lost (never recorded sent) \
-            and devices removed (both must be 0: the run fails otherwise), and RSS after the first round, at most and \
-            after the last. --rounds-csv appends a row per round (its time, pushes/s and highest RSS) for a plot.
+            and devices removed (both must be 0: the run fails otherwise), and the highest RSS seen in the first round, \
+            in all and in the last round. --rounds-csv appends a row per round (its time, pushes/s and highest RSS) for a plot.
             """
     )
 
@@ -51,16 +51,15 @@ struct FaultsCommand: AsyncParsableCommand {
             if apnsDelay > 0 { lab.mocks.apns.behave(.delay(.milliseconds(apnsDelay))) }
             if resetEvery > 0 { lab.mocks.fcm.behave(.resetEvery(resetEvery)) }
             let session = try lab.session
-            let memory = RSSSampler(server)
 
             var perRound: [(seconds: Double, rssMB: Double)] = []
             let start = ContinuousClock.now
             for round in 1...rounds {
                 let began = ContinuousClock.now
-                memory.startRound()
+                var roundPeak = 0.0
                 let posted = try await lab.post(port: port, service: service, title: "round \(round)")
-                try await session.waitUntilFinished(posted.id, deliveries: devices, polling: memory)
-                perRound.append((Stats.seconds(ContinuousClock.now - began), memory.roundPeakMB))
+                try await session.waitUntilFinished(posted.id, deliveries: devices) { roundPeak = max(roundPeak, server.rssMegabytes ?? 0) }
+                perRound.append((Stats.seconds(ContinuousClock.now - began), roundPeak))
             }
             let total = Stats.seconds(ContinuousClock.now - start)
             let sent = try await session.recordedSent()
@@ -87,8 +86,8 @@ struct FaultsCommand: AsyncParsableCommand {
             let rate = Double(rounds * devices) / total
             return Figures(
                 line: "faults (\(fault)), \(rounds) × \(Stats.grouped(Double(devices))) devices: \(Stats.grouped(rate)) pushes/s, "
-                    + "\(Stats.grouped(Double(again))) sent again, 0 lost, 0 devices removed; herald RSS after round 1 \(Stats.format(first)) MB, "
-                    + "at most \(Stats.format(peak)) MB, after round \(rounds) \(Stats.format(last)) MB",
+                    + "\(Stats.grouped(Double(again))) sent again, 0 lost, 0 devices removed; herald RSS at most \(Stats.format(first)) MB in round 1, "
+                    + "\(Stats.format(peak)) MB in all, \(Stats.format(last)) MB in round \(rounds)",
                 columns: [
                     ("backend", backend.rawValue), ("fault", fault), ("devices", "\(devices)"), ("rounds", "\(rounds)"),
                     ("pushes_per_s", "\(Int(rate))"), ("sent_again", "\(again)"), ("lost", "\(lost)"), ("removed", "\(removed)"),
@@ -100,39 +99,22 @@ struct FaultsCommand: AsyncParsableCommand {
             let median = { LabOptions.median(runs, $0) }
             print(
                 "faults (\(fault)), median of \(runs.count): \(Stats.grouped(median("pushes_per_s"))) pushes/s, "
-                    + "RSS after round 1 \(Stats.format(median("rss_first_mb"))) MB, at most \(Stats.format(median("rss_peak_mb"))) MB, "
-                    + "after the last \(Stats.format(median("rss_last_mb"))) MB"
+                    + "RSS at most \(Stats.format(median("rss_first_mb"))) MB in round 1, \(Stats.format(median("rss_peak_mb"))) MB in all, "
+                    + "\(Stats.format(median("rss_last_mb"))) MB in the last round"
             )
         }
     }
 }
 
-/// The highest resident memory of a process seen in the current round,
-/// read from /proc whenever the round's waiting loop asks.
-final class RSSSampler: @unchecked Sendable {
-    private let process: HeraldProcess
-    /// Touched only by the mode's one task.
-    private(set) var roundPeakMB = 0.0
-
-    init(_ process: HeraldProcess) { self.process = process }
-
-    func startRound() { roundPeakMB = 0 }
-
-    func sample() {
-        guard let kilobytes = ProcStatus.kilobytes("VmRSS", pid: process.pid) else { return }
-        roundPeakMB = max(roundPeakMB, Double(kilobytes) / 1024)
-    }
-}
-
 extension BenchDatabase {
     /// Waits until all `deliveries` of a notification have left the queue
-    /// (each recorded in the history, sent or not), sampling `memory` every
-    /// 250 ms meanwhile; counted through the history's notification index,
+    /// (each recorded in the history, sent or not), calling `look` at each
+    /// look, every 250 ms; counted through the history's notification index,
     /// so that watching costs the same in the last round as in the first.
-    func waitUntilFinished(_ notification: Int64, deliveries: Int, polling memory: RSSSampler, timeout: Duration = .seconds(1800)) async throws {
+    func waitUntilFinished(_ notification: Int64, deliveries: Int, timeout: Duration = .seconds(1800), look: () -> Void) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
-            memory.sample()
+            look()
             let finished = try await integer("SELECT count(*) FROM delivery_history WHERE notification_id = \(notification)")
             if finished >= deliveries { return }
             guard ContinuousClock.now < deadline else { throw BenchError("\(finished) of \(deliveries) deliveries finished after \(timeout)") }
