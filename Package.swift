@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport",
+                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport", "HeraldUseCases",
                 // Also reached through HeraldServer, but SwiftPM 6.3 leaves a
                 // package with traits out of this product's link without it.
                 .product(name: "OTel", package: "swift-otel"),
@@ -94,6 +94,17 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // What a user, an admin or a sender asks of Herald, decided once:
+        // the rules and brakes every way in (the JSON API, the web pages,
+        // the CLI, the schedulers) goes through.
+        .target(
+            name: "HeraldUseCases",
+            dependencies: [
+                "HeraldCore",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -252,7 +263,7 @@ let package = Package(
         .target(
             name: "HeraldAPI",
             dependencies: [
-                "HeraldCore", "HeraldBridges", "HeraldPublishing", "HeraldIdentity",
+                "HeraldCore", "HeraldBridges", "HeraldPublishing", "HeraldIdentity", "HeraldUseCases",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -23,11 +23,24 @@ public struct VerifiedLogin: Sendable, Equatable {
     /// Whether the directory says the user is an admin (group membership);
     /// nil when it has no say.
     public var isAdmin: Bool?
+    /// For OpenID Connect: the provider's issuer and the subject, which
+    /// the account is bound to.
+    public var identity: AccountIdentity?
+    /// Whether the site's primary method vouched (for OpenID Connect: the
+    /// single provider or the default realm). Only it makes ADMIN_USERS admins.
+    public var isPrimary: Bool
 
-    public init(username: String, origin: AccountOrigin, isAdmin: Bool? = nil) {
+    public init(username: String, origin: AccountOrigin, isAdmin: Bool? = nil, identity: AccountIdentity? = nil, isPrimary: Bool = true) {
         self.username = username
         self.origin = origin
         self.isAdmin = isAdmin
+        self.identity = identity
+        self.isPrimary = isPrimary
+    }
+
+    /// The login as the account binding rule reads it.
+    public var binding: AccountBinding.Login {
+        AccountBinding.Login(username: username, origin: origin, identity: identity, isPrimary: isPrimary)
     }
 }
 

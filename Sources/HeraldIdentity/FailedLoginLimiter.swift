@@ -2,11 +2,14 @@ import Foundation
 import HeraldCore
 import NIOConcurrencyHelpers
 
-/// Brakes on guessing: failed logins are counted per client address and per
-/// user name over the last minute; past `limit`, further attempts are
-/// refused (429 with Retry-After) before any password is checked, so a flood
-/// costs no bcrypt or directory work and cannot starve other users. In
-/// memory, per process: each replica brakes on its own.
+/// Brakes on guessing: failed logins are counted per client address, and
+/// per user name from that address, over the last minute; past `limit`,
+/// further attempts are refused (429 with Retry-After) before any password
+/// is checked, so a flood costs no bcrypt or directory work and cannot
+/// starve other users. A name is braked per address, never everywhere at
+/// once: ten wrong passwords from anywhere must not lock its owner (the
+/// admin included) out of signing in from their own machine. In memory,
+/// per process: each replica brakes on its own.
 public final class FailedLoginLimiter: Sendable {
     public let limit: Int
     public let window: TimeInterval
@@ -21,14 +24,12 @@ public final class FailedLoginLimiter: Sendable {
     }
 
     /// The keys a login attempt counts against: its client (an IPv6 client
-    /// by its /64, which one host usually holds whole) and the user name.
+    /// by its /64, which one host usually holds whole), and the user name
+    /// from that client.
     public static func keys(client: IPAddress?, username: String) -> [String] {
-        var keys = ["user:" + username]
-        if let client {
-            let network = client.bytes.count == 16 ? IPAddress(bytes: Array(client.bytes.prefix(8)) + Array(repeating: 0, count: 8)) ?? client : client
-            keys.append("client:\(network)")
-        }
-        return keys
+        guard let client else { return ["user:" + username] }
+        let network = client.bytes.count == 16 ? IPAddress(bytes: Array(client.bytes.prefix(8)) + Array(repeating: 0, count: 8)) ?? client : client
+        return ["user:\(username)@\(network)", "client:\(network)"]
     }
 
     /// Seconds until an attempt for these keys may be made, or nil when it may now.

@@ -3,12 +3,13 @@ import Foundation
 import HeraldIdentity
 import HeraldCore
 import HeraldServer
+import HeraldUseCases
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "Manage local accounts (works while a server runs on the same database).",
-        subcommands: [Add.self, Passwd.self, Delete.self, List.self]
+        abstract: "Manage accounts (works while a server runs on the same database).",
+        subcommands: [Add.self, Passwd.self, Delete.self, List.self, Link.self, Unlink.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -69,20 +70,68 @@ struct UserCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List accounts: name, origin (local, ldap, url, oidc, demo), last login, flags."
+            abstract: "List accounts: name, origin (local, ldap, url, oidc, demo) and linked methods, last login, flags."
         )
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
             let users = try await HeraldServer.withStore(config: config, logger: logger) { store in
-                try await store.users()
+                var listed: [(User, [AccountIdentity])] = []
+                for user in try await store.users() { listed.append((user, try await store.identities(userID: user.id))) }
+                return listed
             }
-            for user in users {
+            for (user, identities) in users {
                 let flags = [user.isAdmin ? "admin" : nil, user.isActive ? nil : "inactive"].compactMap { $0 }
                 let lastLogin = user.lastLoginAt.map(Timestamp.wireString) ?? "never"
-                print([user.username, user.origin.rawValue, lastLogin, flags.joined(separator: ",")].joined(separator: "\t"))
+                let origins = [user.origin.rawValue] + identities.map(\.description)
+                print([user.username, origins.joined(separator: " + "), lastLogin, flags.joined(separator: ",")].joined(separator: "\t"))
             }
         }
+    }
+
+    /// An admin's explicit link: a login through another method with the
+    /// account's name reaches it (by default such a login is refused with
+    /// 409, so that no identity provider hands out local accounts).
+    struct Link: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Let another sign-in method reach an account: ldap, url, or oidc with --issuer (and --subject, else the next login binds it)."
+        )
+
+        @Argument(help: "User name.") var name: String
+        @Option(help: "The method: ldap, url or oidc.") var method: String
+        @Option(help: "For oidc: the provider's issuer (the `iss` of its ID tokens).") var issuer: String?
+        @Option(help: "For oidc: the subject (`sub`); without it the next login through the provider with this name binds it.") var subject: String?
+
+        func run() async throws {
+            let (config, logger) = try await CommandEnvironment.load()
+            guard let origin = AccountOrigin(rawValue: method.lowercased()) else { throw ValidationError("--method is ldap, url or oidc") }
+            let identity = try await HeraldServer.withStore(config: config, logger: logger) { store in
+                try await UserCommand.answering { try await AccountLinks(store: store, clock: .system).link(username: name, origin: origin, issuer: issuer, subject: subject) }
+            }
+            print("linked \(identity.description) to '\(try UserCommand.normalised(name))'")
+        }
+    }
+
+    struct Unlink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a sign-in method linked to an account.")
+
+        @Argument(help: "User name.") var name: String
+        @Option(help: "The method: ldap, url or oidc.") var method: String
+        @Option(help: "For oidc: the provider's issuer.") var issuer: String?
+
+        func run() async throws {
+            let (config, logger) = try await CommandEnvironment.load()
+            guard let origin = AccountOrigin(rawValue: method.lowercased()) else { throw ValidationError("--method is ldap, url or oidc") }
+            try await HeraldServer.withStore(config: config, logger: logger) { store in
+                try await UserCommand.answering { try await AccountLinks(store: store, clock: .system).unlink(username: name, origin: origin, issuer: issuer) }
+            }
+            print("unlinked \(origin.rawValue) from '\(try UserCommand.normalised(name))'")
+        }
+    }
+
+    /// A use case's refusal as the command's error line.
+    static func answering<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as UseCaseError { throw ValidationError(error.description) }
     }
 
     /// The normalised user name and the bcrypt hash of the password read.

@@ -13,6 +13,8 @@ struct AccessTokenPayload: JWTPayload {
     var iat: IssuedAtClaim?
     var uid: Int64?
     var gen: Int64?
+    /// A web sign-in's session: the token counts only while it is open.
+    var sid: String?
 
     func verify(using algorithm: some JWTAlgorithm) throws {
         guard let exp else { throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "missing exp") }
@@ -59,13 +61,14 @@ public struct AccessTokens: Sendable {
 
     /// A token for `username` and when it expires. Both times are whole
     /// seconds: jwt-kit would otherwise write fractions, which some JWT
-    /// libraries in the field refuse.
-    func issue(for user: User, now: Date) async throws -> (token: String, expiresAt: Date) {
+    /// libraries in the field refuse. With `session`, a web session's
+    /// token: it lasts `lifetime` and counts while the session is open.
+    func issue(for user: User, now: Date, session: (id: String, lifetime: TimeInterval)? = nil) async throws -> (token: String, expiresAt: Date) {
         let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let expiresAt = issuedAt.addingTimeInterval(lifetime.rounded(.down))
+        let expiresAt = issuedAt.addingTimeInterval((session?.lifetime ?? lifetime).rounded(.down))
         let payload = AccessTokenPayload(
             sub: SubjectClaim(value: user.username), exp: ExpirationClaim(value: expiresAt), iat: IssuedAtClaim(value: issuedAt), uid: user.id,
-            gen: user.tokenGeneration
+            gen: user.tokenGeneration, sid: session?.id
         )
         return (try await keys.sign(payload), expiresAt)
     }
@@ -75,14 +78,26 @@ public struct AccessTokens: Sendable {
         var username: String
         /// Nil in tokens of the server Herald replaces.
         var userID: UserID?
-        /// Nil in tokens of the server Herald replaces: generation 0.
+        /// Nil in tokens minted the old server's way (`{sub, exp}` signed
+        /// with SECRET_KEY): the account's first generation.
         var generation: Int64?
+        /// The web session the token belongs to, if it is a session's.
+        var sessionID: String?
+
+        /// Whether the token names this account: not an earlier one with
+        /// the same name (a token minted the old way names none).
+        func isIssued(to user: User) -> Bool {
+            userID.map { $0 == user.id } ?? true
+        }
 
         /// Whether the token still speaks for `user`: issued to this account
-        /// (not an earlier one with the same name) and not revoked since.
+        /// and not revoked since. A token minted the old way counts until
+        /// the account's first revocation, as the sites that mint them for
+        /// scripts expect, whether the account was imported or made here.
         func isValid(for user: User) -> Bool {
-            if let userID, userID != user.id { return false }
-            return (generation ?? 0) == user.tokenGeneration
+            guard isIssued(to: user) else { return false }
+            guard let generation else { return user.tokensRevokedAt == nil }
+            return generation == user.tokenGeneration
         }
     }
 
@@ -97,7 +112,7 @@ public struct AccessTokens: Sendable {
             throw .invalid
         }
         guard let subject = payload.sub?.value, !subject.isEmpty else { throw .missingSubject }
-        return Verified(username: subject, userID: payload.uid, generation: payload.gen)
+        return Verified(username: subject, userID: payload.uid, generation: payload.gen, sessionID: payload.sid)
     }
 
     /// Signs another short-lived payload with the same key (the browser

@@ -8,7 +8,8 @@ import Logging
 /// the statuses and texts the shipped apps expect.
 struct RequestAuthenticator: Sendable {
     let tokens: AccessTokens
-    let store: any AccountStore
+    let store: any AccountStore & SessionStore
+    let clock: WallClock
 
     private static let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
     /// The web app's session: the same access token, in an HttpOnly cookie.
@@ -40,16 +41,30 @@ struct RequestAuthenticator: Sendable {
         guard let user = try await store.user(named: token.username) else {
             throw APIError(.unauthorized, "Unknown user \(token.username)", headers: Self.challenge)
         }
+        // A deactivated account is told so, as the old server tells it (the
+        // apps show their own message for it); deactivating also revoked
+        // its tokens, so they stay refused after it is active again.
+        guard !token.isIssued(to: user) || user.isActive else {
+            throw APIError(.forbidden, "Inactive user")
+        }
         guard token.isValid(for: user) else {
             // Revoked, or issued to an earlier account of that name: the
             // apps know this answer as "log in again".
             context.logger.info("bearer token refused", metadata: ["reason": "revoked", "user": "\(user.username)"])
             throw APIError(.unauthorized, TokenRejection.invalid.detail, headers: Self.challenge)
         }
-        guard user.isActive else {
-            throw APIError(.forbidden, "Inactive user")
+        if let session = token.sessionID, try await !store.isSessionOpen(id: session, userID: user.id, now: clock.now()) {
+            context.logger.info("bearer token refused", metadata: ["reason": "session ended", "user": "\(user.username)"])
+            throw APIError(.unauthorized, TokenRejection.invalid.detail, headers: Self.challenge)
         }
         return user
+    }
+
+    /// The session a request's cookie (or bearer token) belongs to, if it
+    /// is a web session's and its signature is good.
+    func sessionID(_ request: Request) async -> String? {
+        guard let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty else { return nil }
+        return try? await tokens.verify(token).sessionID
     }
 
     func admin(_ request: Request, context: some RequestContext) async throws -> User {

@@ -218,6 +218,7 @@ struct CurrentUserController {
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
         _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
+        try await api.store.closeSessions(userID: user.id)
         context.logger.notice("user logged out everywhere", metadata: ["user": "\(user.username)"])
         return JSONBody.noContent()
     }

@@ -130,7 +130,7 @@ struct OIDCController {
                 code: String(code), verifier: state.verifier, clientID: oidc.settings.clientID, redirectURI: redirect, nonce: state.nonce,
                 provider: try oidc.provider(realmType: nil)
             )
-            session = try await AccountSessions(api: api).issue(for: login, context: context)
+            session = try await AccountSessions(api: api).issue(for: login, context: context, session: true)
             api.signIn.metrics.count(.oidc, .accepted)
         } catch {
             throw failed(error, keys: keys, context: context)
@@ -139,7 +139,7 @@ struct OIDCController {
         let secure = redirect.hasPrefix("https:")
         response.setCookie(
             Cookie(
-                name: Self.tokenCookie, value: session.token, maxAge: api.config.accessTokenExpireMinutes * 60, path: "/", secure: secure, httpOnly: true,
+                name: Self.tokenCookie, value: session.token, maxAge: api.config.webSessionHours * 3600, path: "/", secure: secure, httpOnly: true,
                 sameSite: .lax
             )
         )
@@ -160,10 +160,10 @@ struct OIDCController {
     /// client) when refused, 503 when the provider is out of reach.
     private func failed(_ error: any Error, keys: [String], context: HeraldRequestContext) -> any Error {
         switch error {
-        case OIDCFailure.refused(let reason):
+        case OIDCFailure.refused(let reason, let detail):
             api.signIn.metrics.count(.oidc, .refused)
             api.signIn.brakes.recordFailure(keys, now: api.clock.now())
-            context.logger.notice("OpenID sign-in refused", metadata: ["reason": "\(reason)"])
+            context.logger.notice("OpenID sign-in refused", metadata: ["reason": "\(reason)", "detail": "\(detail ?? "")"])
             return APIError(.unauthorized, "OpenID Connect sign-in refused: \(reason)")
         case OIDCFailure.unavailable(let reason):
             api.signIn.metrics.count(.oidc, .unavailable)

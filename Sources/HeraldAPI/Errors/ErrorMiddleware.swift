@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -16,7 +17,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
-            return try await next(request, context)
+            return try await UseCaseAnswers.run { try await next(request, context) }
         } catch let error as APIError {
             return JSONBody.response(["detail": error.detail], status: error.status, headers: error.headers)
         } catch let error as ValidationFailure {

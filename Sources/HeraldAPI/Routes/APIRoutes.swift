@@ -22,7 +22,7 @@ public struct APIRoutes: Sendable {
             config: config,
             store: store,
             tokens: tokens,
-            auth: RequestAuthenticator(tokens: tokens, store: store),
+            auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock),
             signIn: signIn,
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, flood: flood, refusals: refusals),
             refusals: refusals,

@@ -29,7 +29,9 @@ struct SignInPages {
         return try await page(request, error: nil, name: "")
     }
 
-    private func page(_ request: Request, error: String?, name: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) async throws -> Response {
+    private func page(
+        _ request: Request, error: String?, name: String, form: [String: String] = [:], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+    ) async throws -> Response {
         let hint: String =
             switch api.config.auth.method {
             case .local: "Sign in with the account an administrator made for you."
@@ -38,7 +40,10 @@ struct SignInPages {
             }
         var response = try await web.page(
             "login", title: "Sign in", user: nil, request: request,
-            values: ["error": error as Any, "enteredName": name, "oidc": api.signIn.oidc?.settings.providerName as Any, "methodHint": hint],
+            values: [
+                "error": error as Any, "enteredName": name, "oidc": api.signIn.oidc?.settings.providerName as Any, "methodHint": hint,
+                "next": Self.next(request, form: form) as Any,
+            ],
             status: status
         )
         for field in headers { response.headers[field.name] = field.value }
@@ -51,25 +56,39 @@ struct SignInPages {
         let name = form["username"] ?? ""
         do {
             let login = try await LoginController(api: api).check(username: name, password: form["password"] ?? "", request: request, context: context)
-            let session = try await AccountSessions(api: api).issue(for: login, context: context)
-            var response = Response(status: .seeOther, headers: [.location: Self.next(request)])
+            let session = try await AccountSessions(api: api).issue(for: login, context: context, session: true)
+            var response = Response(status: .seeOther, headers: [.location: Self.next(request, form: form) ?? "/inbox"])
             response.setCookie(web.sessionCookie(session.token, request: request))
             return response
-        } catch let error as APIError where [.unauthorized, .tooManyRequests, .serviceUnavailable].contains(error.status) {
-            return try await page(request, error: error.detail, name: name, status: error.status, headers: error.headers)
+        } catch let error as APIError where [.unauthorized, .tooManyRequests, .serviceUnavailable, .conflict].contains(error.status) {
+            return try await page(request, error: error.detail, name: name, form: form, status: error.status, headers: error.headers)
         }
     }
 
-    /// Where to go after signing in: a page of this site only.
-    static func next(_ request: Request) -> String {
-        guard let next = request.uri.queryParameters["next"].map(String.init), next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else {
-            return "/inbox"
-        }
+    /// Where to go after signing in: a page of this site only. A path of
+    /// printable ASCII without backslashes that starts with one slash:
+    /// browsers drop tabs and line breaks from URLs and read `\` as `/`,
+    /// so `/\t/evil.example` or `/\\evil.example` would leave the site.
+    /// The form's `next` (carried from the page's query), else the query's.
+    static func next(_ request: Request, form: [String: String] = [:]) -> String? {
+        guard let next = form["next"] ?? request.uri.queryParameters["next"].map(String.init), isLocalPath(next) else { return nil }
         return next
     }
 
+    static func isLocalPath(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "/"), bytes.count < 2 || bytes[1] != UInt8(ascii: "/") else { return false }
+        return bytes.allSatisfy { (0x21...0x7e).contains($0) && $0 != UInt8(ascii: "\\") }
+    }
+
+    /// Ends this browser's session: its token is refused from now on,
+    /// wherever a copy of the cookie went.
     @Sendable func logout(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try web.checkCSRF(request, form: try await web.form(request))
+        if let session = await api.auth.sessionID(request) {
+            try await api.store.closeSession(id: session)
+            context.logger.info("web session ended")
+        }
         var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out"])
         response.setCookie(web.clearedSessionCookie(request))
         return response
@@ -79,6 +98,7 @@ struct SignInPages {
         let user = try await web.requireUser(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
+        try await api.store.closeSessions(userID: user.id)
         context.logger.notice("user logged out everywhere", metadata: ["user": "\(user.username)"])
         var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out-everywhere"])
         response.setCookie(web.clearedSessionCookie(request))

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HeraldIdentity
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -19,6 +20,9 @@ struct UserAdminPages {
         router.get("admin/users/{user_id}/delete", use: confirmDelete)
         router.post("admin/users/{user_id}/logout-everywhere", use: logoutEverywhere)
         router.post("admin/users/{user_id}/delete", use: delete)
+        router.get("admin/users/{user_id}/links", use: links)
+        router.post("admin/users/{user_id}/links", use: link)
+        router.post("admin/users/{user_id}/links/remove", use: unlink)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -123,5 +127,69 @@ struct UserAdminPages {
         guard try await api.store.deleteUser(id: user.id) else { throw APIError.notFound("User") }
         context.logger.info("user deleted", metadata: ["user": "\(user.username)", "by": "\(admin.username)"])
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=deleted"])
+    }
+
+    // MARK: Sign-in links
+
+    /// How the account signs in: its origin, and the methods an admin
+    /// linked to it (see `AccountBinding`).
+    @Sendable func links(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        return try await linksPage(request, context: context, admin: admin, error: nil, form: [:])
+    }
+
+    private func linksPage(
+        _ request: Request, context: HeraldRequestContext, admin: User, error: String?, form: [String: String], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let id = try Identifiers.integer(context, "user_id")
+        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
+        let identities = try await api.store.identities(userID: user.id)
+        var issuers: [String] = []
+        for provider in api.signIn.oidc?.providers ?? [] {
+            if let issuer = await provider.knownIssuer { issuers.append(issuer) }
+        }
+        let values: [String: Any] = [
+            "userID": user.id, "username": user.username, "origin": AccountPages.originName(user.origin),
+            "hasPassword": try await api.store.passwordHash(username: user.username) != nil,
+            "hasLinks": !identities.isEmpty,
+            "links": identities.map {
+                [
+                    "origin": $0.origin.rawValue, "method": AccountBinding.Refusal.name($0.origin), "issuer": $0.issuer, "subject": $0.subject as Any,
+                ] as [String: Any]
+            },
+            "issuers": Array(Set(issuers)).sorted(), "error": error as Any, "enteredIssuer": form["issuer"] ?? "", "enteredSubject": form["subject"] ?? "",
+        ]
+        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: admin, request: request, values: values, status: status)
+    }
+
+    @Sendable func link(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let id = try Identifiers.integer(context, "user_id")
+        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
+        guard let origin = form["origin"].flatMap(AccountOrigin.init(rawValue:)) else { throw APIError(.badRequest, "Which method: oidc, ldap or url?") }
+        let subject = form["subject"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        do {
+            let identity = try await AccountLinks(store: api.store, clock: api.clock).link(
+                username: user.username, origin: origin, issuer: form["issuer"], subject: subject
+            )
+            context.logger.notice("sign-in method linked to an account", metadata: ["user": "\(user.username)", "identity": "\(identity.description)", "by": "\(admin.username)"])
+        } catch let error as UseCaseError {
+            return try await linksPage(request, context: context, admin: admin, error: error.description, form: form, status: UseCaseAnswers.status(of: error))
+        }
+        return web.done(request, location: "/admin/users/\(user.id)/links?flash=saved")
+    }
+
+    @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let id = try Identifiers.integer(context, "user_id")
+        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
+        guard let origin = form["origin"].flatMap(AccountOrigin.init(rawValue:)) else { throw APIError(.badRequest, "Which method: oidc, ldap or url?") }
+        try await UseCaseAnswers.run { try await AccountLinks(store: api.store, clock: api.clock).unlink(username: user.username, origin: origin, issuer: form["issuer"]) }
+        context.logger.notice("sign-in method unlinked from an account", metadata: ["user": "\(user.username)", "origin": "\(origin.rawValue)", "by": "\(admin.username)"])
+        return web.done(request, location: "/admin/users/\(user.id)/links?flash=removed")
     }
 }

@@ -51,7 +51,7 @@ struct WebErrorPages: RouterMiddleware {
 
     func handle(_ request: Request, context: HeraldRequestContext, next: (Request, HeraldRequestContext) async throws -> Response) async throws -> Response {
         do {
-            return try await next(request, context)
+            return try await UseCaseAnswers.run { try await next(request, context) }
         } catch let error as APIError where error.status.kind == .redirection {
             return Response(status: error.status, headers: error.headers)
         } catch let error as APIError {

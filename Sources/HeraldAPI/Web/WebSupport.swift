@@ -49,7 +49,7 @@ struct WebSupport: Sendable {
 
     func sessionCookie(_ token: String, request: Request) -> Cookie {
         Cookie(
-            name: RequestAuthenticator.sessionCookie, value: token, maxAge: api.config.accessTokenExpireMinutes * 60, path: "/",
+            name: RequestAuthenticator.sessionCookie, value: token, maxAge: api.config.webSessionHours * 3600, path: "/",
             secure: isSecure(request), httpOnly: true, sameSite: .lax
         )
     }

@@ -25,13 +25,24 @@ public struct AuthSettings: Sendable {
     public var loginThreads: Int
     /// Checks that may wait for a thread; more get 503 at once.
     public var loginQueue: Int
-    /// Failed logins per client address and per user name in a minute; then 429.
+    /// Failed logins per client address, and per user name from one
+    /// address, in a minute; then 429.
     public var failedLoginsPerMinute: Int
+    /// Methods whose user names name the same people (`ldap`, `url`,
+    /// `oidc`: the primary provider only), so that an account one made is
+    /// reached by the others; empty: each keeps its own (see `AccountBinding`).
+    public var linkedMethods: Set<AccountOrigin>
+    /// The longest a login waits for its method (the directory, the
+    /// authentication URL, the OpenID provider) before answering 503.
+    public var loginTimeoutSeconds: Double
 
     public init(
         method: Method = .local, ldap: LDAPSettings? = nil, authenticationURL: String? = nil, oidc: OIDCSettings? = nil, demo: DemoAccount? = nil,
-        loginThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2), loginQueue: Int = 64, failedLoginsPerMinute: Int = 10
+        loginThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2), loginQueue: Int = 64, failedLoginsPerMinute: Int = 10,
+        linkedMethods: Set<AccountOrigin> = [], loginTimeoutSeconds: Double = 5
     ) {
+        self.linkedMethods = linkedMethods
+        self.loginTimeoutSeconds = loginTimeoutSeconds
         self.method = method
         self.ldap = ldap
         self.authenticationURL = authenticationURL
@@ -209,11 +220,20 @@ extension AuthSettings {
         if let password = text("DEMO_ACCOUNT_PASSWORD"), try read.flag("DEMO_ACCOUNT_ENABLED", default: true) {
             demo = DemoAccount(password: password, service: text("DEMO_ACCOUNT_SERVICE") ?? DemoAccount(password: "").service)
         }
+        var linked: Set<AccountOrigin> = []
+        for name in (text("LINKED_SIGN_IN_METHODS") ?? "").split(separator: ",").map({ $0.trimmingWhitespace().lowercased() }) where !name.isEmpty {
+            guard let origin = AccountOrigin(rawValue: name), AccountIdentity.linkableOrigins.contains(origin) else {
+                throw ConfigurationError("LINKED_SIGN_IN_METHODS", "expected a list of ldap, url and oidc (a local account is never reached by another method), got '\(name)'")
+            }
+            linked.insert(origin)
+        }
         self.init(
             method: method, ldap: ldap, authenticationURL: url, oidc: oidc, demo: demo,
             loginThreads: try read.integer("LOGIN_THREADS", default: defaults.loginThreads, range: 1...64),
             loginQueue: try read.integer("LOGIN_QUEUE", default: defaults.loginQueue, range: 0...10_000),
-            failedLoginsPerMinute: try read.integer("LOGIN_FAILURES_PER_MINUTE", default: defaults.failedLoginsPerMinute, range: 1...100_000)
+            failedLoginsPerMinute: try read.integer("LOGIN_FAILURES_PER_MINUTE", default: defaults.failedLoginsPerMinute, range: 1...100_000),
+            linkedMethods: linked,
+            loginTimeoutSeconds: try read.number("LOGIN_TIMEOUT_SECONDS", default: defaults.loginTimeoutSeconds, range: 0.5...120)
         )
     }
 }

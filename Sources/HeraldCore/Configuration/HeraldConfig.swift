@@ -23,6 +23,9 @@ public struct HeraldConfig: Sendable {
     /// PEM private key for ES256/RS256 tokens.
     public var jwtPrivateKeyPEM: String?
     public var accessTokenExpireMinutes: Int
+    /// How long a web sign-in's session lasts (less than the apps' tokens);
+    /// signing out ends it at once.
+    public var webSessionHours: Int
     public var adminUsers: Set<String>
     /// Who may post notifications without a token; empty allows everyone.
     public var allowedNetworks: [IPNetwork]
@@ -83,6 +86,7 @@ public struct HeraldConfig: Sendable {
         jwtAlgorithm: JWTAlgorithm = .hs256,
         jwtPrivateKeyPEM: String? = nil,
         accessTokenExpireMinutes: Int = 43200,
+        webSessionHours: Int = 168,
         adminUsers: Set<String> = [],
         allowedNetworks: [IPNetwork] = [],
         trustedProxies: [IPNetwork] = [],
@@ -114,6 +118,7 @@ public struct HeraldConfig: Sendable {
         self.jwtAlgorithm = jwtAlgorithm
         self.jwtPrivateKeyPEM = jwtPrivateKeyPEM
         self.accessTokenExpireMinutes = accessTokenExpireMinutes
+        self.webSessionHours = webSessionHours
         self.adminUsers = adminUsers
         self.allowedNetworks = allowedNetworks
         self.trustedProxies = trustedProxies
@@ -245,6 +250,7 @@ extension HeraldConfig {
             jwtAlgorithm: algorithm,
             jwtPrivateKeyPEM: privateKey,
             accessTokenExpireMinutes: try read.integer("ACCESS_TOKEN_EXPIRE_MINUTES", default: defaults.accessTokenExpireMinutes, range: 1...(60 * 24 * 3650)),
+            webSessionHours: try read.integer("WEB_SESSION_HOURS", default: defaults.webSessionHours, range: 1...(24 * 365)),
             adminUsers: Set((text("ADMIN_USERS") ?? "").split(separator: ",").map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }),
             allowedNetworks: try networks("ALLOWED_NETWORKS"),
             trustedProxies: try networks("TRUSTED_PROXIES"),

@@ -2,11 +2,22 @@ import Foundation
 
 /// Users and the devices registered to them.
 public protocol AccountStore: Sendable {
-    /// Creates a user (token generation 1) at `at`; throws
-    /// `StoreError.conflict` when the name is taken.
-    func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User
+    /// Creates a user (token generation 1) at `at`, with the identity it
+    /// was made for (an OpenID subject) in the same transaction; throws
+    /// `StoreError.conflict` when the name or the identity is taken.
+    func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, identity: AccountIdentity?, at: Date) async throws -> User
     func user(id: UserID) async throws -> User?
     func user(named username: String) async throws -> User?
+    /// The account an OpenID provider's subject is bound to.
+    func user(issuer: String, subject: String) async throws -> User?
+    /// The identities linked to an account, by origin and issuer.
+    func identities(userID: UserID) async throws -> [AccountIdentity]
+    /// Links an identity to an account, or binds the subject of a link
+    /// that waited for one; false when there is no such user. Throws
+    /// `StoreError.conflict` when the subject is another account's.
+    func link(userID: UserID, _ identity: AccountIdentity, at: Date) async throws -> Bool
+    /// Removes the link of that origin (and issuer); false when there was none.
+    func unlink(userID: UserID, origin: AccountOrigin, issuer: String) async throws -> Bool
     /// The stored bcrypt hash of a local account, nil for unknown or external users.
     func passwordHash(username: String) async throws -> String?
     /// Sets a local account's password and revokes its tokens (at `at`).
@@ -43,7 +54,12 @@ public protocol AccountStore: Sendable {
 extension AccountStore {
     /// A local account made now (tests, tools).
     public func createUser(username: String, passwordHash: String?, isAdmin: Bool) async throws -> User {
-        try await createUser(username: username, passwordHash: passwordHash, isAdmin: isAdmin, origin: .local, at: Timestamp.now())
+        try await createUser(username: username, passwordHash: passwordHash, isAdmin: isAdmin, origin: .local, identity: nil, at: Timestamp.now())
+    }
+
+    /// An account with no identity of its own (local, directory, URL, imported).
+    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User {
+        try await createUser(username: username, passwordHash: passwordHash, isAdmin: isAdmin, origin: origin, identity: nil, at: at)
     }
 
     /// A login noted now (tests, tools).

@@ -47,6 +47,9 @@ public actor OIDCProvider {
         return fetched
     }
 
+    /// The issuer, if the document was fetched already (never fetches).
+    public var knownIssuer: String? { configuration?.issuer }
+
     /// The token's claims once its signature, issuer, audience, expiry and
     /// (when given) nonce check out.
     public func verify(idToken: String, clientID: String, nonce: String?) async throws(OIDCFailure) -> IDToken {
@@ -62,12 +65,19 @@ public actor OIDCProvider {
         do {
             token = try await collection.verify(idToken, as: IDTokenClaims.self, expectedAudience: clientID, iteratingKeys: kid == nil)
         } catch {
-            throw .refused("the ID token does not verify: \(error)")
+            // jwt-kit's words stay in the log: the client learns only that it failed.
+            throw .refused("the ID token does not verify", detail: "\(error)")
         }
         guard token.iss.value == configuration.issuer else { throw .refused("the ID token is from another issuer") }
+        // OpenID Connect Core 3.1.3.7: a token for several audiences names
+        // the party it was issued to, which must be us; one that names a
+        // party must name us.
+        if token.aud.value.count > 1 || token.azp != nil {
+            guard token.azp == clientID else { throw .refused("the ID token was issued to another client (azp)") }
+        }
         do { try token.exp.verifyNotExpired(currentDate: clock.now()) } catch { throw .refused("the ID token has expired") }
         if let nonce, token.nonce != nonce { throw .refused("the ID token's nonce does not match") }
-        return IDToken(subject: token.sub.value, claims: Self.claims(of: idToken))
+        return IDToken(issuer: configuration.issuer, subject: token.sub.value, claims: Self.claims(of: idToken))
     }
 
     private func signingKeys(refresh: Bool) async throws(OIDCFailure) -> JWTKeyCollection {
@@ -106,6 +116,7 @@ public actor OIDCProvider {
 
 /// What an ID token says, once verified.
 public struct IDToken: Sendable {
+    public var issuer: String
     public var subject: String
     /// Its string claims (preferred_username, email, ...).
     public var claims: [String: String]
@@ -119,6 +130,8 @@ struct IDTokenClaims: JWTIdentityToken {
     var exp: ExpirationClaim
     var sub: SubjectClaim
     var nonce: String?
+    /// The authorized party: the client the token was issued to.
+    var azp: String?
 
     var audience: AudienceClaim { aud }
 
@@ -126,14 +139,16 @@ struct IDTokenClaims: JWTIdentityToken {
 }
 
 /// Why an OpenID Connect sign-in failed: refused (401) or the provider is
-/// out of reach (503).
+/// out of reach (503). The reason is what the client is told; the detail
+/// (a library's error text, what the provider answered) only reaches the log.
 public enum OIDCFailure: Error, CustomStringConvertible {
-    case refused(String)
+    case refused(String, detail: String? = nil)
     case unavailable(String)
 
     public var description: String {
         switch self {
-        case .refused(let reason), .unavailable(let reason): reason
+        case .refused(let reason, let detail): reason + (detail.map { " (\($0))" } ?? "")
+        case .unavailable(let reason): reason
         }
     }
 }

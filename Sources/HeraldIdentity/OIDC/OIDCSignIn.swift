@@ -15,6 +15,10 @@ public struct OIDCSignIn: Sendable {
     let single: OIDCProvider?
     /// One provider per known realm (OIDC_BASE_URL/realms/<realm>).
     let realms: [String: OIDCProvider]
+    /// The site's primary provider: the single one, else the default
+    /// realm's. Only its logins make ADMIN_USERS admins or reach accounts
+    /// of methods the site linked; another realm's never do.
+    public let primary: OIDCProvider?
 
     public init(settings: OIDCSettings, http: HTTPClient, clock: WallClock) {
         self.settings = settings
@@ -28,6 +32,15 @@ public struct OIDCSignIn: Sendable {
             }
         }
         self.realms = realms
+        primary = single ?? settings.defaultRealm.flatMap { realms[$0] }
+    }
+
+    /// Every provider: the single one and each realm's.
+    public var providers: [OIDCProvider] { (single.map { [$0] } ?? []) + realms.keys.sorted().compactMap { realms[$0] } }
+
+    /// The primary provider's issuer, if its document can be had.
+    public func primaryIssuer() async -> String? {
+        try? await primary?.discovered().issuer
     }
 
     /// Keycloak publishes a realm's document here.
@@ -81,13 +94,19 @@ public struct OIDCSignIn: Sendable {
             request.headers.add(name: "Authorization", value: "Bearer \(accessToken)")
             request.headers.add(name: "Accept", value: "application/json")
             let info = try await OIDCHTTP.send(request, as: [String: JSONScalar].self, http: http)
+            // OpenID Connect Core 5.3.2: the answer is about the token's
+            // subject, or it must not be used.
+            guard info["sub"]?.text == token.subject else { throw .refused("the userinfo answer is about another subject") }
             name = info[settings.usernameClaim]?.text
         }
         // Lower-cased, as the old server's newest version does.
         guard let username = name?.lowercased(), !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= 256 else {
             throw .refused("the provider gave no usable '\(settings.usernameClaim)'")
         }
-        return VerifiedLogin(username: username, origin: .oidc)
+        return VerifiedLogin(
+            username: username, origin: .oidc, identity: AccountIdentity(origin: .oidc, issuer: token.issuer, subject: token.subject),
+            isPrimary: provider === primary
+        )
     }
 
     /// Where the browser is sent to sign in: the authorization endpoint with

@@ -12,13 +12,14 @@ public struct Pruning: Sendable {
         public var deliveries = 0
         public var resolvedAlerts = 0
         public var unusedFilters = 0
-        public var total: Int { notifications + deliveries + resolvedAlerts + unusedFilters }
+        public var expiredSessions = 0
+        public var total: Int { notifications + deliveries + resolvedAlerts + unusedFilters + expiredSessions }
     }
 
-    let store: any RetentionStore
+    let store: any RetentionStore & SessionStore
     let batchSize: Int
 
-    public init(store: any RetentionStore, batchSize: Int) {
+    public init(store: any RetentionStore & SessionStore, batchSize: Int) {
         self.store = store
         self.batchSize = batchSize
     }
@@ -48,6 +49,9 @@ public struct Pruning: Sendable {
         }
         // Filters nobody holds are not data anyone keeps: whatever the retention settings.
         pass.unusedFilters = try await repeatedly({ try await store.pruneUnusedFilters(limit: $0) }) { progress("unused filters", $0) }
+        // Sessions past their expiry open nothing: their rows go (one statement; there are few).
+        pass.expiredSessions = try await store.pruneSessions(expiredBefore: now)
+        if pass.expiredSessions > 0 { progress("expired web sessions", pass.expiredSessions) }
         return pass
     }
 

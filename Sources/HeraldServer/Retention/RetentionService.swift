@@ -20,7 +20,7 @@ struct RetentionService: Service {
     /// Before the first pass: start-up is left to the server and the worker.
     var firstDelay: Duration = .seconds(60)
 
-    init(store: any RetentionStore, settings: RetentionSettings, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
+    init(store: any RetentionStore & SessionStore, settings: RetentionSettings, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
         self.pruning = Pruning(store: store, batchSize: settings.batchSize)
         self.settings = settings
         self.clock = clock
@@ -60,7 +60,7 @@ struct RetentionService: Service {
                     "pruned what retention keeps no longer",
                     metadata: [
                         "notifications": "\(pass.notifications)", "finished_deliveries": "\(pass.deliveries)", "resolved_alerts": "\(pass.resolvedAlerts)",
-                        "unused_filters": "\(pass.unusedFilters)",
+                        "unused_filters": "\(pass.unusedFilters)", "expired_sessions": "\(pass.expiredSessions)",
                         "seconds": "\((ContinuousClock.now - started).components.seconds)",
                     ]
                 )
@@ -88,7 +88,10 @@ struct RetentionMetrics: Sendable {
     }
 
     func record(_ pass: Pruning.Pass, at now: Date) {
-        for (what, count) in [("notifications", pass.notifications), ("deliveries", pass.deliveries), ("resolved_alerts", pass.resolvedAlerts), ("unused_filters", pass.unusedFilters)] where count > 0 {
+        for (what, count) in [
+            ("notifications", pass.notifications), ("deliveries", pass.deliveries), ("resolved_alerts", pass.resolvedAlerts), ("unused_filters", pass.unusedFilters),
+            ("expired_sessions", pass.expiredSessions),
+        ] where count > 0 {
             deleted.increment(["what": what], by: Int64(count))
         }
         lastPass.set(now.timeIntervalSince1970)

@@ -17,16 +17,61 @@ extension PostgresStore: AccountStore {
         try await rows(statement, as: UserRow.self).map(Self.user)
     }
 
-    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User {
+    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, identity: AccountIdentity?, at: Date) async throws -> User {
+        // One statement: the account and the identity it was made for stand or fall together.
         let created = try await users(
             """
-            INSERT INTO users (username, password_hash, is_admin, origin, token_generation, created_at)
-            VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1, \(ExactTimestamp(at)))
-            ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at
+            WITH made AS (
+                INSERT INTO users (username, password_hash, is_admin, origin, token_generation, created_at)
+                VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1, \(ExactTimestamp(at)))
+                ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at
+            ),
+            bound AS (
+                INSERT INTO account_identities (user_id, origin, issuer, subject, linked_at)
+                SELECT id, \(identity?.origin.rawValue), \(identity?.issuer), \(identity?.subject), \(ExactTimestamp(at)) FROM made WHERE \(identity != nil)
+            )
+            SELECT * FROM made
             """
         )
         guard let user = created.first else { throw StoreError.conflict("user \(username)") }
         return user
+    }
+
+    public func user(issuer: String, subject: String) async throws -> User? {
+        try await users(
+            """
+            SELECT u.id, u.username, u.is_active, u.is_admin, u.login_expires_at, u.origin, u.last_login_at, u.token_generation, u.tokens_revoked_at
+            FROM account_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = \(issuer) AND i.subject = \(subject)
+            """
+        ).first
+    }
+
+    public func identities(userID: UserID) async throws -> [AccountIdentity] {
+        try await rows("SELECT origin, issuer, subject FROM account_identities WHERE user_id = \(userID) ORDER BY origin, issuer", as: (String, String, String?).self)
+            .map { AccountIdentity(origin: try StoreError.parse($0.0, as: AccountOrigin.self, column: "account_identities.origin"), issuer: $0.1, subject: $0.2) }
+    }
+
+    public func link(userID: UserID, _ identity: AccountIdentity, at: Date) async throws -> Bool {
+        try await count(
+            """
+            WITH linked AS (
+                INSERT INTO account_identities (user_id, origin, issuer, subject, linked_at)
+                SELECT id, \(identity.origin.rawValue), \(identity.issuer), \(identity.subject), \(ExactTimestamp(at)) FROM users WHERE id = \(userID)
+                ON CONFLICT (user_id, origin, issuer) DO UPDATE SET subject = coalesce(EXCLUDED.subject, account_identities.subject)
+                RETURNING 1
+            )
+            SELECT count(*) FROM linked
+            """
+        ) == 1
+    }
+
+    public func unlink(userID: UserID, origin: AccountOrigin, issuer: String) async throws -> Bool {
+        try await count(
+            """
+            WITH gone AS (DELETE FROM account_identities WHERE user_id = \(userID) AND origin = \(origin.rawValue) AND issuer = \(issuer) RETURNING 1)
+            SELECT count(*) FROM gone
+            """
+        ) == 1
     }
 
     public func user(id: UserID) async throws -> User? {

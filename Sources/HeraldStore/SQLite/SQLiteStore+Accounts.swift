@@ -12,13 +12,63 @@ extension SQLiteStore: AccountStore {
         )
     }
 
-    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User {
+    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, identity: AccountIdentity?, at: Date) async throws -> User {
         try await database.transaction { db in
             let row = try await db.first(
                 "INSERT INTO users (username, password_hash, is_admin, origin, token_generation) VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1) ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at"
             )
             guard let row else { throw StoreError.conflict("user \(username)") }
-            return try Self.user(from: row)
+            let user = try Self.user(from: row)
+            if let identity {
+                // The same transaction: a subject taken meanwhile undoes the account too.
+                try await db.execute(
+                    """
+                    INSERT INTO account_identities (user_id, origin, issuer, subject, linked_at)
+                    VALUES (\(user.id), \(identity.origin.rawValue), \(identity.issuer), \(identity.subject), \(at))
+                    """
+                )
+            }
+            return user
+        }
+    }
+
+    public func user(issuer: String, subject: String) async throws -> User? {
+        try await database.read { db in
+            try await db.first(
+                """
+                SELECT u.id, u.username, u.is_active, u.is_admin, u.login_expires_at, u.origin, u.last_login_at, u.token_generation, u.tokens_revoked_at
+                FROM account_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = \(issuer) AND i.subject = \(subject)
+                """
+            ).map(Self.user(from:))
+        }
+    }
+
+    public func identities(userID: UserID) async throws -> [AccountIdentity] {
+        try await database.read { db in
+            try await db.rows("SELECT origin, issuer, subject FROM account_identities WHERE user_id = \(userID) ORDER BY origin, issuer").map {
+                AccountIdentity(origin: try $0.value("origin", as: AccountOrigin.self), issuer: try $0.text("issuer"), subject: try $0.optionalText("subject"))
+            }
+        }
+    }
+
+    public func link(userID: UserID, _ identity: AccountIdentity, at: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard try await db.first("SELECT 1 AS found FROM users WHERE id = \(userID)") != nil else { return false }
+            try await db.execute(
+                """
+                INSERT INTO account_identities (user_id, origin, issuer, subject, linked_at)
+                VALUES (\(userID), \(identity.origin.rawValue), \(identity.issuer), \(identity.subject), \(at))
+                ON CONFLICT (user_id, origin, issuer) DO UPDATE SET subject = coalesce(excluded.subject, account_identities.subject)
+                """
+            )
+            return true
+        }
+    }
+
+    public func unlink(userID: UserID, origin: AccountOrigin, issuer: String) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM account_identities WHERE user_id = \(userID) AND origin = \(origin.rawValue) AND issuer = \(issuer)")
+            return try await db.changes() > 0
         }
     }
 

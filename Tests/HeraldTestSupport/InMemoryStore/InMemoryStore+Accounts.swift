@@ -2,13 +2,56 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: AccountStore {
-    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, at: Date) async throws -> User {
+    public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, identity: AccountIdentity?, at: Date) async throws -> User {
         try withState { state in
             guard !state.users.values.contains(where: { $0.username == username }) else { throw StoreError.conflict("user \(username)") }
+            if let identity, Self.holder(of: identity, in: state) != nil { throw StoreError.conflict("identity \(identity.description)") }
             let user = User(id: state.nextID(), username: username, isActive: true, isAdmin: isAdmin, origin: origin, tokenGeneration: 1)
             state.users[user.id] = user
             state.passwordHashes[user.id] = passwordHash
+            if let identity { state.identities[user.id] = [identity] }
             return user
+        }
+    }
+
+    /// Who holds the identity's subject, if anyone.
+    static func holder(of identity: AccountIdentity, in state: State) -> UserID? {
+        guard let subject = identity.subject else { return nil }
+        return state.identities.first { $0.value.contains { $0.issuer == identity.issuer && $0.subject == subject } }?.key
+    }
+
+    public func user(issuer: String, subject: String) async throws -> User? {
+        try withState { state in
+            Self.holder(of: AccountIdentity(origin: .oidc, issuer: issuer, subject: subject), in: state).flatMap { state.users[$0] }
+        }
+    }
+
+    public func identities(userID: UserID) async throws -> [AccountIdentity] {
+        try withState { state in
+            (state.identities[userID] ?? []).sorted { ($0.origin.rawValue, $0.issuer) < ($1.origin.rawValue, $1.issuer) }
+        }
+    }
+
+    public func link(userID: UserID, _ identity: AccountIdentity, at: Date) async throws -> Bool {
+        try withState { state in
+            guard state.users[userID] != nil else { return false }
+            if let holder = Self.holder(of: identity, in: state), holder != userID { throw StoreError.conflict("identity \(identity.description)") }
+            var held = state.identities[userID] ?? []
+            if let index = held.firstIndex(where: { $0.origin == identity.origin && $0.issuer == identity.issuer }) {
+                if identity.subject != nil { held[index].subject = identity.subject }
+            } else {
+                held.append(identity)
+            }
+            state.identities[userID] = held
+            return true
+        }
+    }
+
+    public func unlink(userID: UserID, origin: AccountOrigin, issuer: String) async throws -> Bool {
+        try withState { state in
+            guard let held = state.identities[userID], let index = held.firstIndex(where: { $0.origin == origin && $0.issuer == issuer }) else { return false }
+            state.identities[userID]?.remove(at: index)
+            return true
         }
     }
 
@@ -57,6 +100,8 @@ extension InMemoryStore: AccountStore {
         try withState { state in
             guard state.users.removeValue(forKey: id) != nil else { return false }
             state.passwordHashes[id] = nil
+            state.identities[id] = nil
+            state.sessions = state.sessions.filter { $0.value.userID != id }
             state.devices = state.devices.filter { $0.value.userID != id }
             for service in state.subscriptions.keys { state.subscriptions[service]?.remove(id) }
             state.inbox[id] = nil

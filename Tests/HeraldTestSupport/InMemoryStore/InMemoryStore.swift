@@ -35,6 +35,10 @@ public final class InMemoryStore: Sendable {
         var settings: [String: String] = [:]
         var users: [UserID: User] = [:]
         var passwordHashes: [UserID: String] = [:]
+        /// Identities linked to accounts (OpenID subjects, other methods).
+        var identities: [UserID: [AccountIdentity]] = [:]
+        /// The web app's open sessions by id.
+        var sessions: [String: (userID: UserID, expiresAt: Date)] = [:]
         var devices: [Int64: DeviceRow] = [:]
         var services: [UUID: ServiceRecord] = [:]
         /// Subscribers of each service.

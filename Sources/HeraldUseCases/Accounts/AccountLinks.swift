@@ -1,0 +1,65 @@
+import Foundation
+import HeraldCore
+
+/// An admin links an account to another sign-in method, so that a login
+/// through that method with the account's name reaches it (see
+/// `AccountBinding`), or removes such a link. The web page and `herald user
+/// link` both come here.
+public struct AccountLinks: Sendable {
+    let store: any AccountStore
+    let clock: WallClock
+
+    public init(store: any AccountStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Links `username`'s account to `origin` (for `oidc`, the provider's
+    /// `issuer`, and its `subject` when known: else the next login through
+    /// that provider with the account's name binds it).
+    @discardableResult
+    public func link(username: String, origin: AccountOrigin, issuer: String?, subject: String?) async throws -> AccountIdentity {
+        let account = try await self.account(username)
+        let identity = try Self.identity(origin: origin, issuer: issuer, subject: subject)
+        guard account.origin != .demo else { throw UseCaseError.invalid(field: "user", "the demo account is never linked to another sign-in method") }
+        do {
+            guard try await store.link(userID: account.id, identity, at: clock.now()) else { throw UseCaseError.notFound("User") }
+        } catch StoreError.conflict {
+            throw UseCaseError.conflict("that subject of \(identity.issuer) is bound to another account")
+        }
+        return identity
+    }
+
+    /// Removes the account's link to `origin` (and `issuer`).
+    public func unlink(username: String, origin: AccountOrigin, issuer: String?) async throws {
+        let account = try await self.account(username)
+        let identity = try Self.identity(origin: origin, issuer: issuer, subject: nil)
+        guard try await store.unlink(userID: account.id, origin: identity.origin, issuer: identity.issuer) else {
+            throw UseCaseError.notFound("Link")
+        }
+    }
+
+    private func account(_ username: String) async throws -> User {
+        guard let account = try await store.user(named: username.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw UseCaseError.notFound("User")
+        }
+        return account
+    }
+
+    /// The identity a link names, checked.
+    static func identity(origin: AccountOrigin, issuer: String?, subject: String?) throws -> AccountIdentity {
+        guard AccountIdentity.linkableOrigins.contains(origin) else {
+            throw UseCaseError.invalid(field: "origin", "an account is linked to ldap, url or oidc; a local password belongs to its account already")
+        }
+        guard origin == .oidc else { return AccountIdentity(origin: origin) }
+        let issuer = issuer?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let url = URL(string: issuer), ["https", "http"].contains(url.scheme?.lowercased() ?? ""), url.host != nil, issuer.count <= 1_000 else {
+            throw UseCaseError.invalid(field: "issuer", "an OpenID link names its provider's issuer, the https URL its ID tokens carry in `iss`")
+        }
+        let subject = subject?.trimmingCharacters(in: .whitespaces)
+        if let subject, subject.isEmpty || subject.count > 255 || TextRules.hasControlCharacter(subject) {
+            throw UseCaseError.invalid(field: "subject", "a subject has 1 to 255 characters, no control characters")
+        }
+        return AccountIdentity(origin: .oidc, issuer: issuer, subject: subject)
+    }
+}

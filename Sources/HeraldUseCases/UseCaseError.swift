@@ -1,0 +1,24 @@
+import HeraldCore
+
+/// Why a use case said no, in words each edge turns into its own answer
+/// (the JSON API a status, a page a message, the CLI an error line), so a
+/// rule never answers differently depending on the way in.
+public enum UseCaseError: Error, Equatable, CustomStringConvertible {
+    /// Nothing of that kind that this caller may see (404).
+    case notFound(String)
+    /// The input breaks a rule: the field it is about and why (422).
+    case invalid(field: String, String)
+    /// A limit on how many may be kept (a setting says it; 422).
+    case overLimit(field: String, String)
+    /// It clashes with what is there (409).
+    case conflict(String)
+    /// Too many changes too fast: try again after `retryAfter` seconds (429).
+    case braked(retryAfter: Int, String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let what): "\(what) not found"
+        case .invalid(_, let why), .overLimit(_, let why), .conflict(let why), .braked(_, let why): why
+        }
+    }
+}
