@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "HeraldServer",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldDelivery", "HeraldBridges", "HeraldPublishing", "HeraldIdentity",
+                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldDelivery", "HeraldBridges", "HeraldPublishing", "HeraldIdentity", "HeraldOutbound",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -94,6 +94,23 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Every HTTP request Herald makes on someone's behalf: one client
+        // factory with the outbound policy (no private addresses, no
+        // redirects unless asked, CA_BUNDLE_FILE trusted).
+        .target(
+            name: "HeraldOutbound",
+            dependencies: [
+                "HeraldCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -155,7 +172,7 @@ let package = Package(
         .target(
             name: "HeraldDelivery",
             dependencies: [
-                "HeraldCore",
+                "HeraldCore", "HeraldOutbound",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -194,7 +211,7 @@ let package = Package(
         .target(
             name: "HeraldIdentity",
             dependencies: [
-                "HeraldCore", "CLDAP",
+                "HeraldCore", "HeraldOutbound", "CLDAP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -225,7 +242,7 @@ let package = Package(
         .target(
             name: "HeraldBridges",
             dependencies: [
-                "HeraldCore", "HeraldPublishing", "CRdKafka",
+                "HeraldCore", "HeraldPublishing", "HeraldOutbound", "CRdKafka",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

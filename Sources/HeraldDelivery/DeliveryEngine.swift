@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import Logging
 import NIOCore
 import NIOSSL
@@ -24,8 +25,13 @@ public struct DeliveryEngine: Sendable {
         clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
-        let tls = try OutboundHTTPClient.tls(caBundlePEM: settings.caBundlePEM)
-        let http = OutboundHTTPClient.make(tls: tls)
+        let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)
+        // Web Push endpoints are the users' choice: the outbound policy
+        // holds. The FCM token endpoint is the service account file's, which
+        // the operator chose.
+        let tokenHost = settings.fcm.flatMap { try? JSONDecoder().decode(ServiceAccount.self, from: $0.serviceAccountJSON) }
+            .flatMap { URL(string: $0.token_uri)?.host }
+        let http = OutboundHTTP(policy: config.outbound.policy, tls: tls, readTimeout: .seconds(30), trustedHosts: tokenHost.map { [$0] } ?? [], idleTimeout: .seconds(600))
         var providers: [any PushProvider] = []
         var origins: [HTTP2Origin] = []
         if let apns = settings.apns {

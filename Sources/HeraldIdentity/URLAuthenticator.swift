@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import Logging
 import NIOCore
 import NIOFoundationCompat
@@ -12,11 +13,11 @@ import NIOHTTP1
 /// service cannot tell now (503 here, where the old server refused).
 public struct URLAuthenticator: PasswordAuthenticator {
     let url: String
-    let http: HTTPClient
+    let http: OutboundHTTP
     let timeout: TimeAmount
     let logger: Logger
 
-    public init(url: String, http: HTTPClient, timeout: TimeAmount = .seconds(10), logger: Logger) {
+    public init(url: String, http: OutboundHTTP, timeout: TimeAmount = .seconds(5), logger: Logger) {
         self.url = url
         self.http = http
         self.timeout = timeout

@@ -5,6 +5,7 @@ import HeraldBridges
 import HeraldCore
 import HeraldDelivery
 import HeraldIdentity
+import HeraldOutbound
 import HeraldPublishing
 import HeraldStore
 import Hummingbird
@@ -85,12 +86,15 @@ public enum HeraldServer {
             services.append(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger))
             if options.runsSchedulers {
                 services.append(ScheduleService(store: store, publisher: publisher, clock: options.clock, logger: logger))
+                // Feeds are any URL an admin typed: the outbound policy holds.
+                let feedHTTP = OutboundHTTP(policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM))
                 services.append(
                     SupervisedService(
-                        name: "feeds", FeedService(store: store, publisher: publisher, http: .shared, clock: options.clock, registry: registry, logger: logger),
+                        name: "feeds", FeedService(store: store, publisher: publisher, http: feedHTTP, clock: options.clock, registry: registry, logger: logger),
                         metrics: supervision, logger: logger
                     )
                 )
+                services.append(ClosingService { try? await feedHTTP.shutdown() })
             }
             services.append(made.closing)
             services.append(InboxStreamService(streams: streams, store: store, logger: logger))

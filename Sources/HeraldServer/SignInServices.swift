@@ -1,7 +1,9 @@
+import Foundation
 import AsyncHTTPClient
 import HeraldAPI
 import HeraldCore
 import HeraldDelivery
+import HeraldOutbound
 import HeraldIdentity
 import Logging
 import NIOCore
@@ -24,19 +26,23 @@ struct SignInServices {
         let auth = config.auth
         let pool = BlockingPool(threads: auth.loginThreads, queue: auth.loginQueue)
         // A sign-in should not wait long for a service that is away: a short
-        // connect timeout (the client retries connecting until it runs out).
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: try OutboundHTTPClient.tls(caBundlePEM: config.delivery.caBundlePEM), timeout: .init(connect: .seconds(3), read: .seconds(10))
+        // connect timeout (the client retries connecting until it runs out),
+        // and no answer later than LOGIN_TIMEOUT_SECONDS. The hosts the
+        // settings name are the operator's choice, trusted wherever they
+        // are; what an OpenID provider's document names elsewhere is held
+        // to the outbound policy.
+        let wait = TimeAmount.milliseconds(Int64(auth.loginTimeoutSeconds * 1000))
+        let http = OutboundHTTP(
+            policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), connectTimeout: min(.seconds(3), wait),
+            readTimeout: wait, trustedHosts: Self.namedHosts(auth)
         )
-        configuration.connectionPool = .init(idleTimeout: .seconds(120))
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         var external: (any PasswordAuthenticator)?
         switch auth.method {
         case .local:
             external = nil
         case .url:
             guard let url = auth.authenticationURL else { throw ConfigurationError("AUTHENTICATION_URL", "is not set") }
-            external = URLAuthenticator(url: url, http: http, logger: logger)
+            external = URLAuthenticator(url: url, http: http, timeout: wait, logger: logger)
         case .ldap:
             guard let ldap = auth.ldap else { throw ConfigurationError("LDAP_HOST", "is not set") }
             external = try LDAPAuthenticator(settings: ldap, pool: pool, logger: logger)
@@ -53,6 +59,14 @@ struct SignInServices {
             try? await pool.shutdown()
         }
         return SignInServices(signIn: signIn, closing: closing)
+    }
+}
+
+extension SignInServices {
+    /// The hosts the sign-in settings name: AUTHENTICATION_URL's, the
+    /// OpenID provider's (OIDC_SERVER_URL, OIDC_BASE_URL).
+    static func namedHosts(_ auth: AuthSettings) -> [String] {
+        [auth.authenticationURL, auth.oidc?.discoveryURL, auth.oidc?.realmsBaseURL].compactMap { $0.flatMap(URL.init(string:))?.host }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -86,18 +87,11 @@ struct CurrentUserController {
         return try await register(input.apn_token, platform: Platform.guess(fromToken: input.apn_token), for: user, context: context)
     }
 
+    /// Every service the user may see (the demo account: only the demo
+    /// service), with whether they subscribed.
     @Sendable func services(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(try await visibleServices(for: user).map(UserServiceBody.init))
-    }
-
-    /// Every service, but only the demo service for the demo account (the
-    /// app stores' reviewers must not see a site's real alarms). The web
-    /// app's subscriptions page shows the same.
-    func visibleServices(for user: User) async throws -> [UserService] {
-        let all = try await api.store.userServices(userID: user.id)
-        guard let demo = api.signIn.demo, user.username == DemoAccount.username else { return all }
-        return all.filter { $0.service.category == demo.service || $0.service.id.wireString == demo.service.lowercased() }
+        return JSONBody.response(try await api.users.subscriptions.services(for: user).map(UserServiceBody.init))
     }
 
     @Sendable func updateServices(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -114,13 +108,8 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        try brakeChanges(of: user)
-        if api.signIn.demo != nil, user.username == DemoAccount.username {
-            let allowed = Set(try await visibleServices(for: user).map(\.service.id))
-            changes = changes.filter { allowed.contains($0.key) }
-        }
-        try await api.store.setSubscriptions(userID: user.id, changes)
-        context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "\(changes.count)"])
+        let applied = try await api.users.subscriptions.change(changes, for: user)
+        context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "\(applied)"])
         return JSONBody.noContent()
     }
 
@@ -204,7 +193,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        try await api.store.updateInbox(userID: user.id, changes, at: api.clock.now())
+        try await api.users.inbox.apply(changes, for: user)
         return JSONBody.noContent()
     }
 
@@ -236,56 +225,28 @@ struct CurrentUserController {
     /// What each provider issues: APNs tokens are hex (32 bytes today; Apple
     /// may lengthen them), FCM registration tokens are URL-safe base64 with
     /// colons. Anything else would only fail at the provider later.
+    /// (A Web Push subscription: its form and its endpoint, which must be
+    /// a push service the site accepts, as the use case checks it.)
     private func validateFormat(_ token: String, platform: Platform, at loc: [ValidationIssue.Location], into validator: inout Validator) {
-        if refusesFormat(token, platform: platform) {
-            api.refusals.count(.deviceTokenFormat)
-            switch platform {
-            case .apns: validator.fail(loc, "An APNs device token should be an even number (64 to 400) of hex digits", type: "string_pattern_mismatch")
-            case .fcm: validator.fail(loc, "An FCM registration token should have only letters, digits and - _ : .", type: "string_pattern_mismatch")
-            case .webpush:
-                validator.fail(
-                    loc, "A Web Push token should be the browser's PushSubscription as JSON: an https endpoint and keys p256dh (65 bytes) and auth (16 bytes), base64url",
-                    type: "string_pattern_mismatch"
-                )
-            }
-        }
-    }
-
-    private func refusesFormat(_ token: String, platform: Platform) -> Bool {
         let utf8 = token.utf8
-        switch platform {
-        case .apns:
-            return !(64...400).contains(utf8.count) || !utf8.count.isMultiple(of: 2) || !utf8.allSatisfy(\.isHexDigit)
-        case .fcm:
-            return !utf8.allSatisfy { Self.fcmTokenBytes.contains($0) }
-        case .webpush:
-            return WebPushSubscription(token: token) == nil
-        }
-    }
-
-    /// Device registrations and subscription changes are cheap to ask for
-    /// and each one writes: a user (or a script with a user's token) gets
-    /// USER_CHANGES_PER_MINUTE of them.
-    private func brakeChanges(of user: User) throws {
-        if let wait = api.userChanges.take(user.id, now: api.clock.now()) {
-            api.refusals.count(.userChanges)
-            throw APIError(.tooManyRequests, "Too many device or subscription changes: try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+        let problem: String? =
+            switch platform {
+            case .apns:
+                !(64...400).contains(utf8.count) || !utf8.count.isMultiple(of: 2) || !utf8.allSatisfy(\.isHexDigit)
+                    ? "An APNs device token should be an even number (64 to 400) of hex digits" : nil
+            case .fcm:
+                !utf8.allSatisfy { Self.fcmTokenBytes.contains($0) } ? "An FCM registration token should have only letters, digits and - _ : ." : nil
+            case .webpush:
+                api.users.devices.webPushProblem(token)
+            }
+        if let problem {
+            api.refusals.count(.deviceTokenFormat)
+            validator.fail(loc, problem, type: "string_pattern_mismatch")
         }
     }
 
     func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
-        try brakeChanges(of: user)
-        let outcome = try await api.store.registerDevice(userID: user.id, token: token, platform: platform, at: api.clock.now())
-        if outcome == .added {
-            context.logger.info("device registered", metadata: ["user": "\(user.username)", "platform": "\(platform.rawValue)", "token": "\(TokenHint.hint(token))"])
-            let dropped = try await api.store.trimDevices(userID: user.id, keeping: api.config.limits.devicesPerUser)
-            if dropped > 0 {
-                context.logger.info(
-                    "least recently seen devices dropped: the user has more than DEVICES_PER_USER",
-                    metadata: ["user": "\(user.username)", "dropped": "\(dropped)", "limit": "\(api.config.limits.devicesPerUser)"]
-                )
-            }
-        }
+        let outcome = try await api.users.devices.register(token, platform: platform, for: user, logger: context.logger)
         let profile = try await Profiles.of(user, store: api.store)
         return JSONBody.response(UserBody(profile: profile, version: bodyVersion), status: outcome == .added ? .created : .ok)
     }

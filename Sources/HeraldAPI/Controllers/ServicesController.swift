@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import HeraldPublishing
 import Hummingbird
 import Logging
@@ -45,9 +46,10 @@ struct ServicesController {
         var deliver_at: String?
     }
 
+    /// Every service, sorted by category (the demo account: only the demo service).
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.user(request, context: context)
-        return JSONBody.response(try await api.store.services().map(ServiceBody.init))
+        let user = try await api.auth.user(request, context: context)
+        return JSONBody.response(api.users.visibility.visible(try await api.store.services(), to: user).map(ServiceBody.init))
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -49,8 +50,7 @@ struct SubscriptionFiltersController {
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let filter = try await api.store.filter(userID: user.id, serviceID: serviceID) ?? SubscriptionFilter()
+        let filter = try await api.users.subscriptions.filter(on: serviceID, for: user)
         return JSONBody.response(FilterBody(serviceID: serviceID, filter))
     }
 
@@ -59,7 +59,7 @@ struct SubscriptionFiltersController {
         let serviceID = try Identifiers.serviceID(context)
         let input = try await api.decoding.json(FilterInput.self, from: request)
         let filter = try Self.validated(expression: input.expression, include: input.include_keywords ?? [], exclude: input.exclude_keywords ?? [])
-        guard try await api.store.setFilter(userID: user.id, serviceID: serviceID, filter) else { throw APIError.notFound("Service") }
+        try await api.users.subscriptions.setFilter(filter, on: serviceID, for: user)
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(serviceID.wireString)"])
         return JSONBody.response(FilterBody(serviceID: serviceID, filter))
     }
@@ -67,7 +67,7 @@ struct SubscriptionFiltersController {
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.setFilter(userID: user.id, serviceID: serviceID, SubscriptionFilter()) else { throw APIError.notFound("Service") }
+        try await api.users.subscriptions.setFilter(SubscriptionFilter(), on: serviceID, for: user)
         return JSONBody.noContent()
     }
 

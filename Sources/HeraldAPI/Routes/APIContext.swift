@@ -1,6 +1,7 @@
 import HeraldCore
 import HeraldIdentity
 import HeraldPublishing
+import HeraldUseCases
 
 /// What every controller needs, built once per application.
 struct APIContext: Sendable {
@@ -11,12 +12,31 @@ struct APIContext: Sendable {
     let signIn: SignIn
     let senders: SenderAuthorization
     let refusals: RefusalMetrics
-    /// Device registrations and subscription changes, per user.
-    let userChanges: KeyedBuckets<UserID>
+    /// What users change for themselves, decided once for every way in.
+    let users: UserUseCases
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher
     let clock: WallClock
+}
+
+/// The use cases of a user's own changes, made once per application.
+struct UserUseCases: Sendable {
+    let visibility: ServiceVisibility
+    let subscriptions: Subscriptions
+    let devices: Devices
+    let inbox: InboxChanges
+
+    init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics) {
+        let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
+        visibility = ServiceVisibility(demo: config.auth.demo)
+        subscriptions = Subscriptions(store: store, visibility: visibility, brake: brake, filtersPerService: config.limits.filtersPerService)
+        devices = Devices(
+            store: store, visibility: visibility, brake: brake, devicesPerUser: config.limits.devicesPerUser, webPush: config.outbound.webPushEndpoints,
+            clock: clock
+        )
+        inbox = InboxChanges(store: store, brake: brake, clock: clock)
+    }
 }
 
 /// The API generation a route set is mounted for: v1 is what the first

@@ -26,7 +26,7 @@ public struct APIRoutes: Sendable {
             signIn: signIn,
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, flood: flood, refusals: refusals),
             refusals: refusals,
-            userChanges: KeyedBuckets(perSecond: Double(config.limits.userChangesPerMinute) / 60, burst: max(1, config.limits.userChangesPerMinute)),
+            users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock

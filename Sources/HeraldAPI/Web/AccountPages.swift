@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -20,7 +21,7 @@ struct AccountPages {
 
     @Sendable func subscriptions(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
-        let services = try await CurrentUserController(api: api, version: .v2).visibleServices(for: user)
+        let services = try await api.users.subscriptions.services(for: user)
         let filters = try await api.store.filters(userID: user.id)
         let values: [String: Any] = [
             "services": services.map {
@@ -43,9 +44,7 @@ struct AccountPages {
         guard let id = form["service"].flatMap(Identifiers.uuid), let subscribed = form["subscribed"].flatMap(WebSupport.switchValue) else {
             throw APIError(.badRequest, "Which service, and subscribed or not?")
         }
-        let visible = try await CurrentUserController(api: api, version: .v2).visibleServices(for: user)
-        guard visible.contains(where: { $0.service.id == id }) else { throw APIError.notFound("Service") }
-        try await api.store.setSubscriptions(userID: user.id, [id: subscribed])
+        try await api.users.subscriptions.set(subscribed, on: id, for: user)
         context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "1"])
         return web.done(request, location: "/subscriptions?flash=saved")
     }
@@ -58,13 +57,11 @@ struct AccountPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         guard let id = form["service"].flatMap(Identifiers.uuid) else { throw APIError(.badRequest, "Which service?") }
-        let visible = try await CurrentUserController(api: api, version: .v2).visibleServices(for: user)
-        guard visible.contains(where: { $0.service.id == id }) else { throw APIError.notFound("Service") }
         func words(_ field: String) -> [String] {
             (form[field] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         let filter = try SubscriptionFiltersController.validated(expression: form["expression"], include: words("include"), exclude: words("exclude"))
-        guard try await api.store.setFilter(userID: user.id, serviceID: id, filter) else { throw APIError.notFound("Service") }
+        try await api.users.subscriptions.setFilter(filter, on: id, for: user)
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(id.wireString)"])
         return web.done(request, location: "/subscriptions?flash=saved")
     }
@@ -77,10 +74,8 @@ struct AccountPages {
         try web.checkCSRF(request, form: form)
         guard api.config.delivery.webPushSubject != nil else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
         let token = WebPushSubscription.token(endpoint: form["endpoint"] ?? "", p256dh: form["p256dh"] ?? "", auth: form["auth"] ?? "")
-        guard WebPushSubscription(token: token) != nil else {
-            throw APIError(.unprocessableContent, "Not a usable push subscription: an https endpoint and the keys p256dh (65 bytes) and auth (16 bytes)")
-        }
-        _ = try await CurrentUserController(api: api, version: .v2).register(token, platform: .webpush, for: user, context: context)
+        if let problem = api.users.devices.webPushProblem(token) { throw APIError(.unprocessableContent, problem) }
+        _ = try await api.users.devices.register(token, platform: .webpush, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=saved")
     }
 
@@ -115,11 +110,7 @@ struct AccountPages {
         try web.checkCSRF(request, form: form)
         guard let id = form["device"].flatMap({ Int64($0) }) else { throw APIError(.badRequest, "Which device?") }
         // By the id the page showed: the full token never reaches the page.
-        guard let device = try await api.store.devices(userID: user.id).first(where: { $0.id == id }) else {
-            throw APIError.notFound("Device")
-        }
-        _ = try await api.store.removeDevice(userID: user.id, token: device.token)
-        context.logger.info("device removed", metadata: ["user": "\(user.username)", "token": "\(TokenHint.hint(device.token))"])
+        try await api.users.devices.remove(deviceID: id, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=removed")
     }
 

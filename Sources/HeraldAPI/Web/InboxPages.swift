@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -29,7 +30,7 @@ struct InboxPages {
         // the stream's first event is lost.
         let position = api.clock.now().microsecondsSince1970
         let items = try await api.store.inboxPage(userID: user.id, from: before.map { .before($0) } ?? .newest, limit: Self.pageSize, filter: filter)
-        let services = try await api.store.userServices(userID: user.id).map(\.service)
+        let services = try await api.users.subscriptions.services(for: user).map(\.service)
         let byID = Dictionary(services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func link(before: NotificationID?) -> String {
             var parameters: [String] = []
@@ -75,7 +76,7 @@ struct InboxPages {
         guard let id = form["id"].flatMap({ NotificationID($0) }), let status = form["action"].flatMap({ actions[$0] }) else {
             throw APIError(.badRequest, "Which notification, and what to do with it?")
         }
-        try await api.store.updateInbox(userID: user.id, [id: status], at: api.clock.now())
+        try await api.users.inbox.apply([id: status], for: user)
         return web.done(request, location: Self.back(request))
     }
 
@@ -86,7 +87,7 @@ struct InboxPages {
         while true {
             let unread = try await api.store.inboxPage(userID: user.id, from: .newest, limit: 1_000, filter: InboxFilter(isRead: false))
             if unread.isEmpty { break }
-            try await api.store.updateInbox(userID: user.id, Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), at: api.clock.now())
+            try await api.users.inbox.apply(Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), for: user)
             if unread.count < 1_000 { break }
         }
         return web.done(request, location: Self.back(request))

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import HeraldPublishing
 import Logging
 import NIOCore
@@ -20,16 +21,19 @@ import ServiceLifecycle
 public struct FeedService: Service {
     let store: any FeedStore
     let publisher: Publisher
-    let http: HTTPClient
+    let http: OutboundHTTP
     let clock: WallClock
     let logger: Logger
     let metrics: FeedMetrics
     public var maxBytes = 5 * 1024 * 1024
     public var timeout: TimeAmount = .seconds(15)
+    /// Feeds move (http to https, a new path): a few redirects are
+    /// followed, each checked by the outbound policy as the first URL was.
+    static let maxRedirects = 5
     /// How often to look for due feeds.
     public var tick: Duration = .seconds(1)
 
-    public init(store: any FeedStore, publisher: Publisher, http: HTTPClient, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
+    public init(store: any FeedStore, publisher: Publisher, http: OutboundHTTP, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
         self.store = store
         self.publisher = publisher
         self.http = http
@@ -74,7 +78,7 @@ public struct FeedService: Service {
             request.headers.add(name: "User-Agent", value: "Herald feed poller")
             if let etag = feed.etag { request.headers.add(name: "If-None-Match", value: etag) }
             if let lastModified = feed.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
-            let response = try await http.execute(request, timeout: timeout)
+            let response = try await http.execute(request, timeout: timeout, redirects: Self.maxRedirects)
             let etag = response.headers.first(name: "etag")
             let lastModified = response.headers.first(name: "last-modified")
             if response.status == .notModified {

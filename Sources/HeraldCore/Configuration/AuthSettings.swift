@@ -76,8 +76,12 @@ public struct LDAPSettings: Sendable {
     public var useSSL: Bool
     /// StartTLS on a plain connection.
     public var startTLS: Bool
-    /// PEM file of the CA that signed the directory's certificate.
+    /// PEM file of the CA that signed the directory's certificate
+    /// (`LDAP_CA_FILE`): the only one trusted for the directory.
     public var caFile: String?
+    /// PEM file trusted besides the system's roots (`CA_BUNDLE_FILE`, as
+    /// every outbound TLS connection trusts it), when `caFile` is not set.
+    public var additionalCAFile: String?
     public var baseDN: String
     /// Where users are below the base (`ou=people`); empty: the base itself.
     public var userDN: String
@@ -96,7 +100,8 @@ public struct LDAPSettings: Sendable {
     public var timeoutSeconds: Double
 
     public init(
-        host: String, port: Int = 636, useSSL: Bool = true, startTLS: Bool = false, caFile: String? = nil, baseDN: String = "DC=esss,DC=lu,DC=se",
+        host: String, port: Int = 636, useSSL: Bool = true, startTLS: Bool = false, caFile: String? = nil, additionalCAFile: String? = nil,
+        baseDN: String = "DC=esss,DC=lu,DC=se",
         userDN: String = "", userRDNAttribute: String = "uid", bindDN: String? = nil, bindPassword: String? = nil, userFilter: String? = nil,
         adminGroup: String? = nil, timeoutSeconds: Double = 5
     ) {
@@ -105,6 +110,7 @@ public struct LDAPSettings: Sendable {
         self.useSSL = useSSL
         self.startTLS = startTLS
         self.caFile = caFile
+        self.additionalCAFile = additionalCAFile
         self.baseDN = baseDN
         self.userDN = userDN
         self.userRDNAttribute = userRDNAttribute
@@ -179,7 +185,11 @@ extension AuthSettings {
             let defaultsLDAP = LDAPSettings(host: host)
             ldap = LDAPSettings(
                 host: host, port: try read.integer("LDAP_PORT", default: useSSL ? 636 : 389, range: 1...65535), useSSL: useSSL, startTLS: startTLS,
-                caFile: text("LDAP_CA_FILE"), baseDN: text("LDAP_BASE_DN") ?? defaultsLDAP.baseDN, userDN: text("LDAP_USER_DN") ?? "",
+                // LDAP_CA_FILE alone; else CA_BUNDLE_FILE besides the system's
+                // roots; else SSL_CERT_FILE, which replaces them by OpenSSL's
+                // convention (the old server honoured it through Python).
+                caFile: text("LDAP_CA_FILE") ?? (text("CA_BUNDLE_FILE") == nil ? text("SSL_CERT_FILE") : nil),
+                additionalCAFile: text("LDAP_CA_FILE") == nil ? text("CA_BUNDLE_FILE") : nil, baseDN: text("LDAP_BASE_DN") ?? defaultsLDAP.baseDN, userDN: text("LDAP_USER_DN") ?? "",
                 userRDNAttribute: text("LDAP_USER_RDN_ATTR") ?? defaultsLDAP.userRDNAttribute, bindDN: bindDN, bindPassword: text("LDAP_BIND_PASSWORD"),
                 userFilter: text("LDAP_USER_FILTER"), adminGroup: text("LDAP_ADMIN_GROUP"),
                 timeoutSeconds: Double(try read.integer("LDAP_TIMEOUT_SECONDS", default: Int(defaultsLDAP.timeoutSeconds), range: 1...120))

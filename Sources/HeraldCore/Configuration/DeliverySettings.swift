@@ -154,9 +154,13 @@ extension DeliverySettings {
             fcm = FCM(projectID: project, serviceAccountJSON: json, baseURL: base.hasSuffix("/") ? String(base.dropLast()) : base)
         }
 
+        // Trusted besides the system's roots for every outbound TLS
+        // connection: CA_BUNDLE_FILE, and SSL_CERT_FILE, which the server
+        // Herald replaces honoured through Python's TLS.
         var bundle: String?
-        if let path = text("CA_BUNDLE_FILE") {
-            bundle = String(decoding: try read.file("CA_BUNDLE_FILE", path), as: UTF8.self)
+        for variable in ["CA_BUNDLE_FILE", "SSL_CERT_FILE"] {
+            guard let path = text(variable) else { continue }
+            bundle = (bundle.map { $0 + "\n" } ?? "") + String(decoding: try read.file(variable, path), as: UTF8.self)
         }
         // NB_PARALLEL_PUSH is the old server's name for the same limit.
         let concurrency = text("DELIVERY_CONCURRENCY") != nil || text("NB_PARALLEL_PUSH") == nil

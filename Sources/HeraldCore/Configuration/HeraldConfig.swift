@@ -66,6 +66,8 @@ public struct HeraldConfig: Sendable {
     public var tracesEndpoint: String?
     /// Rate limits, caps and HTTP timeouts.
     public var limits: LimitSettings
+    /// Where requests Herald makes on someone's behalf may go.
+    public var outbound: OutboundSettings
     /// What is pruned when, by the processes running the delivery worker.
     public var retention: RetentionSettings
     /// Most publishes stored in one transaction (group commit); 1 stores
@@ -106,6 +108,7 @@ public struct HeraldConfig: Sendable {
         logFormat: LogFormat = .text,
         tracesEndpoint: String? = nil,
         limits: LimitSettings = LimitSettings(),
+        outbound: OutboundSettings = OutboundSettings(),
         retention: RetentionSettings = RetentionSettings(),
         publishBatchLimit: Int = 256,
         metricsToken: String? = nil,
@@ -138,6 +141,7 @@ public struct HeraldConfig: Sendable {
         self.logFormat = logFormat
         self.tracesEndpoint = tracesEndpoint
         self.limits = limits
+        self.outbound = outbound
         self.retention = retention
         self.publishBatchLimit = publishBatchLimit
         self.metricsToken = metricsToken
@@ -270,6 +274,7 @@ extension HeraldConfig {
             logFormat: format,
             tracesEndpoint: text("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? text("OTEL_EXPORTER_OTLP_ENDPOINT"),
             limits: try LimitSettings(text: text),
+            outbound: try OutboundSettings(text: text),
             retention: try RetentionSettings(text: text),
             publishBatchLimit: try read.integer("PUBLISH_BATCH_LIMIT", default: defaults.publishBatchLimit, range: 1...10_000),
             metricsToken: text("METRICS_TOKEN"),

@@ -12,8 +12,16 @@ public struct LimitSettings: Sendable, Equatable {
     /// Posts refused for a service's limit are told to its subscribers in
     /// one digest notification per this many seconds.
     public var digestWindowSeconds: Int
-    /// Device registrations and subscription changes per user per minute.
+    /// Changes one user makes per minute (devices, Web Push
+    /// registrations, subscriptions, filters, bookmarks), web and API alike.
     public var userChangesPerMinute: Int
+    /// Distinct filters one service's subscribers may hold (each is
+    /// evaluated for every publish); a new one beyond it is refused (422).
+    public var filtersPerService: Int
+    /// Held (`deliver_at`) notifications one service may have waiting.
+    public var scheduledPerService: Int
+    /// Recurring notifications one service may have.
+    public var recurringPerService: Int
     /// Devices kept per user; registering one more drops the least recently seen.
     public var devicesPerUser: Int
     /// A connection with no request in progress, or whose request head has
@@ -24,8 +32,12 @@ public struct LimitSettings: Sendable, Equatable {
 
     public init(
         publishPerSecond: Double = 50, publishBurst: Int = 200, senderPerSecond: Double = 50, senderBurst: Int = 200,
-        digestWindowSeconds: Int = 60, userChangesPerMinute: Int = 60, devicesPerUser: Int = 20, httpIdleTimeoutSeconds: Int = 60, httpMaxConnections: Int = 16_384
+        digestWindowSeconds: Int = 60, userChangesPerMinute: Int = 60, filtersPerService: Int = 500, scheduledPerService: Int = 1_000,
+        recurringPerService: Int = 100, devicesPerUser: Int = 20, httpIdleTimeoutSeconds: Int = 60, httpMaxConnections: Int = 16_384
     ) {
+        self.filtersPerService = filtersPerService
+        self.scheduledPerService = scheduledPerService
+        self.recurringPerService = recurringPerService
         self.publishPerSecond = publishPerSecond
         self.publishBurst = publishBurst
         self.senderPerSecond = senderPerSecond
@@ -39,7 +51,8 @@ public struct LimitSettings: Sendable, Equatable {
 
     /// No brakes at all: for benchmarks that measure the server, not its limits.
     public static let unlimited = LimitSettings(
-        publishPerSecond: 0, publishBurst: 1, senderPerSecond: 0, senderBurst: 1, userChangesPerMinute: 0, devicesPerUser: 1_000
+        publishPerSecond: 0, publishBurst: 1, senderPerSecond: 0, senderBurst: 1, userChangesPerMinute: 0, filtersPerService: 1_000_000,
+        scheduledPerService: 10_000_000, recurringPerService: 1_000_000, devicesPerUser: 1_000
     )
 
     init(text: @escaping (String) -> String?) throws {
@@ -52,6 +65,9 @@ public struct LimitSettings: Sendable, Equatable {
             senderBurst: try read.integer("SENDER_BURST", default: defaults.senderBurst, range: 1...1_000_000),
             digestWindowSeconds: try read.integer("DIGEST_WINDOW_SECONDS", default: defaults.digestWindowSeconds, range: 1...86_400),
             userChangesPerMinute: try read.integer("USER_CHANGES_PER_MINUTE", default: defaults.userChangesPerMinute, range: 0...100_000),
+            filtersPerService: try read.integer("FILTERS_PER_SERVICE", default: defaults.filtersPerService, range: 1...1_000_000),
+            scheduledPerService: try read.integer("SCHEDULED_PER_SERVICE", default: defaults.scheduledPerService, range: 1...10_000_000),
+            recurringPerService: try read.integer("RECURRING_PER_SERVICE", default: defaults.recurringPerService, range: 1...1_000_000),
             devicesPerUser: try read.integer("DEVICES_PER_USER", default: defaults.devicesPerUser, range: 1...1_000),
             httpIdleTimeoutSeconds: try read.integer("HTTP_IDLE_TIMEOUT_SECONDS", default: defaults.httpIdleTimeoutSeconds, range: 1...86_400),
             httpMaxConnections: try read.integer("HTTP_MAX_CONNECTIONS", default: defaults.httpMaxConnections, range: 1...1_000_000)

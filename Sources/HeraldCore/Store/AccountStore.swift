@@ -42,6 +42,8 @@ public protocol AccountStore: Sendable {
     func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]]
     /// A user's devices, most recently seen first.
     func devices(userID: UserID) async throws -> [Device]
+    /// Who the token is registered to, if anyone.
+    func deviceOwner(token: String) async throws -> UserID?
     /// Gives the token to the user (a phone belongs to whoever logged in on it last).
     func registerDevice(userID: UserID, token: String, platform: Platform, at: Date) async throws -> DeviceRegistration
     /// Removes a token from a user; false when the user did not have it.

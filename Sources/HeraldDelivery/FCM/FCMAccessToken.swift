@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import JWTKit
 import NIOCore
 import NIOHTTP1
@@ -24,7 +25,7 @@ public actor FCMAccessToken {
     static let renewalMargin: TimeInterval = 300
 
     private let account: ServiceAccount
-    private let http: HTTPClient
+    private let http: OutboundHTTP
     private let clock: WallClock
     private let keys = JWTKeyCollection()
     private var configured = false
@@ -34,7 +35,7 @@ public actor FCMAccessToken {
     private var inFlight: Task<String, any Error>?
     public private(set) var fetchedCount = 0
 
-    public init(account: ServiceAccount, http: HTTPClient, clock: WallClock = .system) {
+    public init(account: ServiceAccount, http: OutboundHTTP, clock: WallClock = .system) {
         self.account = account
         self.http = http
         self.clock = clock

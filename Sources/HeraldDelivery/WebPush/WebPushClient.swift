@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import Logging
 import NIOCore
 import NIOFoundationCompat
@@ -10,11 +11,13 @@ import NIOHTTP1
 /// Sends pushes to browsers' push services (Web Push): each message
 /// encrypted for its subscription (RFC 8291), identified with VAPID
 /// (RFC 8292), over HTTPS to the subscription's endpoint. Endpoints are on
-/// many hosts (Google, Mozilla, Apple), so this uses the shared HTTP client
-/// rather than one HTTP/2 origin, with at most `concurrency` in flight.
+/// many hosts (Google, Mozilla, Apple), so this uses the outbound client
+/// (no redirects; no address the outbound policy refuses, whatever the
+/// endpoint's name resolves to) rather than one HTTP/2 origin, with at most
+/// `concurrency` in flight.
 public struct WebPushClient: PushProvider {
     public let platform = Platform.webpush
-    let http: HTTPClient
+    let http: OutboundHTTP
     let vapid: @Sendable () async throws -> VAPID
     let timeout: TimeAmount
     let ttlSeconds: Int
@@ -26,7 +29,7 @@ public struct WebPushClient: PushProvider {
     static let maxPayloadBytes = 3_800
 
     public init(
-        http: HTTPClient, vapid: @escaping @Sendable () async throws -> VAPID, timeout: TimeAmount = .seconds(10), ttlSeconds: Int = 86_400,
+        http: OutboundHTTP, vapid: @escaping @Sendable () async throws -> VAPID, timeout: TimeAmount = .seconds(10), ttlSeconds: Int = 86_400,
         concurrency: Int = 32, allowLoopback: Bool = false, logger: Logger
     ) {
         self.allowLoopback = allowLoopback
@@ -103,6 +106,10 @@ public struct WebPushClient: PushProvider {
             _ = try? await response.body.collect(upTo: 64 * 1024)
             let latency = ContinuousClock.now - started
             return PushAttempt(Self.reply(status: Int(response.status.code), retryAfter: response.headers.first(name: "retry-after"), now: now), latency: latency)
+        } catch let refusal as OutboundRefusal where refusal.isRefusal {
+            // Refused every time: not worth a retry, and not the
+            // subscriber's fault that a provider answered (the device stays).
+            return PushAttempt(.fail(reason: "Web Push: \(refusal)"))
         } catch {
             return PushAttempt(.retry(reason: "Web Push: \(error)", minimumDelay: 0))
         }

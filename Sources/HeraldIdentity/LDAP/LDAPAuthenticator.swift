@@ -18,6 +18,9 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
         if let caFile = settings.caFile, !FileManagerCheck.isReadable(caFile) {
             throw ConfigurationError("LDAP_CA_FILE", "cannot read \(caFile)")
         }
+        if let caFile = settings.additionalCAFile, !FileManagerCheck.isReadable(caFile) {
+            throw ConfigurationError("CA_BUNDLE_FILE", "cannot read \(caFile)")
+        }
         self.settings = settings
         self.pool = pool
         self.logger = logger
@@ -40,7 +43,8 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
     /// user is in the admin group (false without one).
     static func check(username: String, password: String, settings: LDAPSettings) throws -> Bool? {
         let connection = try LDAPConnection(
-            url: settings.url, timeoutSeconds: settings.timeoutSeconds, caFile: settings.caFile, startTLS: settings.startTLS
+            url: settings.url, timeoutSeconds: settings.timeoutSeconds, caFile: settings.caFile, additionalCAFile: settings.additionalCAFile,
+            startTLS: settings.startTLS
         )
         let attribute = settings.userRDNAttribute
         let userDN: String

@@ -16,7 +16,12 @@ final class LDAPConnection {
 
     /// Connects (lazily: libldap connects at the first operation) with
     /// protocol 3, no referral chasing, the timeouts, and TLS as configured.
-    init(url: String, timeoutSeconds: Double, caFile: String?, startTLS: Bool) throws {
+    /// The system's trust roots, one file per CA (Debian's ca-certificates).
+    static let systemCADirectory = "/etc/ssl/certs"
+
+    /// `caFile` is the only CA trusted; `additionalCAFile` is trusted
+    /// besides the system's roots.
+    init(url: String, timeoutSeconds: Double, caFile: String?, additionalCAFile: String? = nil, startTLS: Bool) throws {
         timeout = timeval(tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - timeoutSeconds.rounded(.down)) * 1_000_000))
         var made: OpaquePointer?
         try Self.check(ldap_initialize(&made, url), "initialize \(url)")
@@ -29,7 +34,16 @@ final class LDAPConnection {
         try Self.check(ldap_set_option(handle, LDAP_OPT_REFERRALS, nil), "referrals off")
         var demand = LDAP_OPT_X_TLS_DEMAND
         try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_REQUIRE_CERT, &demand), "require a valid certificate")
-        if let caFile {
+        if let additionalCAFile, caFile == nil {
+            // libldap trusts the system's roots only when given no CA at all:
+            // name their directory beside the file to keep them.
+            try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, additionalCAFile), "CA file \(additionalCAFile)")
+            if FileManager.default.fileExists(atPath: Self.systemCADirectory) {
+                try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTDIR, Self.systemCADirectory), "CA directory \(Self.systemCADirectory)")
+            }
+            var server: Int32 = 0
+            try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_NEWCTX, &server), "TLS context")
+        } else if let caFile {
             try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, caFile), "CA file \(caFile)")
             // The TLS settings take effect in a context made after them.
             var server: Int32 = 0

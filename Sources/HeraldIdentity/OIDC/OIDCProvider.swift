@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import JWTKit
 import NIOCore
 import NIOFoundationCompat
@@ -21,7 +22,7 @@ public actor OIDCProvider {
     }
 
     public let discoveryURL: String
-    let http: HTTPClient
+    let http: OutboundHTTP
     let clock: WallClock
     let keyRefreshInterval: TimeInterval
     private var configuration: Configuration?
@@ -32,7 +33,7 @@ public actor OIDCProvider {
     /// When keys were last fetched again for an unknown `kid`.
     private var lastRefresh: Date?
 
-    public init(discoveryURL: String, http: HTTPClient, clock: WallClock, keyRefreshInterval: TimeInterval = 10) {
+    public init(discoveryURL: String, http: OutboundHTTP, clock: WallClock, keyRefreshInterval: TimeInterval = 10) {
         self.discoveryURL = discoveryURL
         self.http = http
         self.clock = clock
@@ -156,14 +157,14 @@ public enum OIDCFailure: Error, CustomStringConvertible {
 enum OIDCHTTP {
     static let timeout: TimeAmount = .seconds(10)
 
-    static func getJSON<T: Decodable>(_ url: String, as type: T.Type, http: HTTPClient) async throws(OIDCFailure) -> T {
+    static func getJSON<T: Decodable>(_ url: String, as type: T.Type, http: OutboundHTTP) async throws(OIDCFailure) -> T {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
         return try await send(request, as: type, http: http)
     }
 
     /// A form POST (the token endpoint).
-    static func postForm<T: Decodable>(_ url: String, _ fields: [(String, String)], as type: T.Type, http: HTTPClient) async throws(OIDCFailure) -> T {
+    static func postForm<T: Decodable>(_ url: String, _ fields: [(String, String)], as type: T.Type, http: OutboundHTTP) async throws(OIDCFailure) -> T {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
@@ -172,12 +173,15 @@ enum OIDCHTTP {
         return try await send(request, as: type, http: http)
     }
 
-    static func send<T: Decodable>(_ request: HTTPClientRequest, as type: T.Type, http: HTTPClient) async throws(OIDCFailure) -> T {
+    static func send<T: Decodable>(_ request: HTTPClientRequest, as type: T.Type, http: OutboundHTTP) async throws(OIDCFailure) -> T {
         let response: HTTPClientResponse
         let body: ByteBuffer
         do {
             response = try await http.execute(request, timeout: timeout)
             body = try await response.body.collect(upTo: 1 << 20)
+        } catch let refusal as OutboundRefusal where refusal.isRefusal {
+            // An endpoint the provider's document names inside the network.
+            throw .refused("the provider names an endpoint Herald does not ask", detail: "\(refusal)")
         } catch {
             throw .unavailable("the provider did not answer \(request.url): \(error)")
         }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import HeraldCore
+import HeraldOutbound
 import NIOHTTP1
 
 /// OpenID Connect sign-in: the mobile apps' authorization-code exchange
@@ -9,7 +10,7 @@ import NIOHTTP1
 /// browser's own redirect flow with PKCE.
 public struct OIDCSignIn: Sendable {
     public let settings: OIDCSettings
-    let http: HTTPClient
+    let http: OutboundHTTP
     let clock: WallClock
     /// The single provider (OIDC_SERVER_URL), if configured.
     let single: OIDCProvider?
@@ -20,7 +21,7 @@ public struct OIDCSignIn: Sendable {
     /// of methods the site linked; another realm's never do.
     public let primary: OIDCProvider?
 
-    public init(settings: OIDCSettings, http: HTTPClient, clock: WallClock) {
+    public init(settings: OIDCSettings, http: OutboundHTTP, clock: WallClock) {
         self.settings = settings
         self.http = http
         self.clock = clock

@@ -158,6 +158,10 @@ extension PostgresStore: AccountStore {
         try await count("SELECT count(*) FROM users WHERE is_admin")
     }
 
+    public func deviceOwner(token: String) async throws -> UserID? {
+        try await first("SELECT user_id FROM devices WHERE token = \(token)", as: Int64.self)
+    }
+
     public func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]] {
         var tokens: [UserID: [String]] = [:]
         for (userID, token) in try await rows("SELECT user_id, token FROM devices WHERE user_id = ANY(\(userIDs)) ORDER BY id", as: (Int64, String).self) {

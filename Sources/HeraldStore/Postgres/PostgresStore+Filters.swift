@@ -30,35 +30,70 @@ extension PostgresStore: FilterStore {
         return Dictionary(rows.map(Self.storedFilter).map { ($0.serviceID, $0.filter) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool {
-        guard !filter.isEmpty else {
-            return try await count(
-                """
-                WITH removed AS (DELETE FROM user_filters WHERE user_id = \(userID) AND service_id = \(serviceID))
-                SELECT count(*) FROM services WHERE id = \(serviceID)
-                """
-            ) == 1
-        }
+    public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter, maxDistinct: Int) async throws -> FilterChange {
         let columns = FilterColumns(filter)
-        // The shared row is found or made, then linked; DO UPDATE (not
-        // NOTHING) so the row is returned, and locked against a concurrent
-        // removal of unused filters.
-        return try await count(
-            """
-            WITH shared AS (
-                INSERT INTO filters (service_id, expression, include_keywords, exclude_keywords)
-                SELECT id, \(columns.expression), \(columns.include), \(columns.exclude) FROM services WHERE id = \(serviceID)
-                ON CONFLICT (service_id, expression, include_keywords, exclude_keywords) DO UPDATE SET expression = EXCLUDED.expression
-                RETURNING id
-            ),
-            linked AS (
-                INSERT INTO user_filters (user_id, service_id, filter_id) SELECT \(userID), \(serviceID), id FROM shared
-                ON CONFLICT (user_id, service_id) DO UPDATE SET filter_id = EXCLUDED.filter_id
-                RETURNING 1
-            )
-            SELECT count(*) FROM linked
-            """
-        ) == 1
+        return try await transaction { connection in
+            guard try await !connection.rows("SELECT 1 FROM services WHERE id = \(serviceID)", as: Int32.self, logger: logger).isEmpty else {
+                return .serviceNotFound
+            }
+            let held = try await connection.rows(
+                "SELECT filter_id FROM user_filters WHERE user_id = \(userID) AND service_id = \(serviceID)", as: Int64.self, logger: logger
+            ).first
+            var kept: Int64?
+            if filter.isEmpty {
+                try await connection.execute("DELETE FROM user_filters WHERE user_id = \(userID) AND service_id = \(serviceID)", logger: logger)
+            } else {
+                let known = try await connection.rows(
+                    """
+                    SELECT id FROM filters WHERE service_id = \(serviceID) AND expression = \(columns.expression)
+                        AND include_keywords = \(columns.include) AND exclude_keywords = \(columns.exclude)
+                    """,
+                    as: Int64.self, logger: logger
+                ).first
+                if known == nil {
+                    let others: Int64 = try await connection.rows(
+                        """
+                        SELECT count(*) FROM filters f WHERE f.service_id = \(serviceID)
+                            AND EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id AND u.user_id <> \(userID))
+                        """,
+                        as: Int64.self, logger: logger
+                    ).first ?? 0
+                    if others >= Int64(maxDistinct) { return .overLimit }
+                }
+                // Found or made, then linked; DO UPDATE (not NOTHING) so the
+                // row is returned, and locked against a concurrent removal.
+                kept = try await connection.rows(
+                    """
+                    INSERT INTO filters (service_id, expression, include_keywords, exclude_keywords)
+                    VALUES (\(serviceID), \(columns.expression), \(columns.include), \(columns.exclude))
+                    ON CONFLICT (service_id, expression, include_keywords, exclude_keywords) DO UPDATE SET expression = EXCLUDED.expression
+                    RETURNING id
+                    """,
+                    as: Int64.self, logger: logger
+                ).first
+                guard let kept else { throw StoreError.unavailable("the filter row was not returned") }
+                try await connection.execute(
+                    """
+                    INSERT INTO user_filters (user_id, service_id, filter_id) VALUES (\(userID), \(serviceID), \(kept))
+                    ON CONFLICT (user_id, service_id) DO UPDATE SET filter_id = EXCLUDED.filter_id
+                    """,
+                    logger: logger
+                )
+            }
+            if let held, held != kept {
+                // As retention does it: lock, then look again in a statement
+                // of its own, so a link another user committed meanwhile is
+                // seen (a row someone is linking now is skipped: retention
+                // takes it later if it stays unheld).
+                let locked = try await connection.rows("SELECT id FROM filters WHERE id = \(held) FOR UPDATE SKIP LOCKED", as: Int64.self, logger: logger)
+                if !locked.isEmpty {
+                    try await connection.execute(
+                        "DELETE FROM filters f WHERE f.id = \(held) AND NOT EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id)", logger: logger
+                    )
+                }
+            }
+            return .saved
+        }
     }
 
     public func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {

@@ -168,6 +168,10 @@ extension SQLiteStore: AccountStore {
         }
     }
 
+    public func deviceOwner(token: String) async throws -> UserID? {
+        try await database.read { db in try await db.first("SELECT user_id FROM devices WHERE token = \(token)")?.int64("user_id") }
+    }
+
     public func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]] {
         try await database.read { db in
             let rows = try await db.rows(

@@ -30,30 +30,48 @@ extension SQLiteStore: FilterStore {
         }
     }
 
-    public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool {
+    public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter, maxDistinct: Int) async throws -> FilterChange {
         try await database.transaction { db in
-            guard try await db.first("SELECT 1 AS found FROM services WHERE id = \(serviceID)") != nil else { return false }
-            guard !filter.isEmpty else {
+            guard try await db.first("SELECT 1 AS found FROM services WHERE id = \(serviceID)") != nil else { return .serviceNotFound }
+            let held = try await db.first("SELECT filter_id FROM user_filters WHERE user_id = \(userID) AND service_id = \(serviceID)")?.int64("filter_id")
+            var kept: Int64?
+            if filter.isEmpty {
                 try await db.execute("DELETE FROM user_filters WHERE user_id = \(userID) AND service_id = \(serviceID)")
-                return true
+            } else {
+                let columns = FilterColumns(filter)
+                let match: SQLiteQuery = """
+                    SELECT id FROM filters WHERE service_id = \(serviceID) AND expression = \(columns.expression)
+                        AND include_keywords = \(columns.include) AND exclude_keywords = \(columns.exclude)
+                    """
+                if try await db.first(match) == nil {
+                    let others = try await db.first(
+                        """
+                        SELECT count(*) AS n FROM filters f WHERE f.service_id = \(serviceID)
+                            AND EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = f.id AND u.user_id <> \(userID))
+                        """
+                    )?.int64("n") ?? 0
+                    if others >= Int64(maxDistinct) { return .overLimit }
+                    try await db.execute(
+                        """
+                        INSERT INTO filters (service_id, expression, include_keywords, exclude_keywords)
+                        VALUES (\(serviceID), \(columns.expression), \(columns.include), \(columns.exclude))
+                        """
+                    )
+                }
+                kept = try await db.first(match)?.int64("id")
+                guard let kept else { throw StoreError.unavailable("the filter row was not found after it was written") }
+                try await db.execute(
+                    """
+                    INSERT INTO user_filters (user_id, service_id, filter_id) VALUES (\(userID), \(serviceID), \(kept))
+                    ON CONFLICT (user_id, service_id) DO UPDATE SET filter_id = excluded.filter_id
+                    """
+                )
             }
-            let columns = FilterColumns(filter)
-            try await db.execute(
-                """
-                INSERT INTO filters (service_id, expression, include_keywords, exclude_keywords)
-                VALUES (\(serviceID), \(columns.expression), \(columns.include), \(columns.exclude)) ON CONFLICT DO NOTHING
-                """
-            )
-            try await db.execute(
-                """
-                INSERT INTO user_filters (user_id, service_id, filter_id)
-                SELECT \(userID), \(serviceID), id FROM filters
-                WHERE service_id = \(serviceID) AND expression = \(columns.expression)
-                    AND include_keywords = \(columns.include) AND exclude_keywords = \(columns.exclude)
-                ON CONFLICT (user_id, service_id) DO UPDATE SET filter_id = excluded.filter_id
-                """
-            )
-            return true
+            // One writer at a time: nobody can be linking the old row now.
+            if let held, held != kept {
+                try await db.execute("DELETE FROM filters WHERE id = \(held) AND NOT EXISTS (SELECT 1 FROM user_filters u WHERE u.filter_id = \(held))")
+            }
+            return .saved
         }
     }
 

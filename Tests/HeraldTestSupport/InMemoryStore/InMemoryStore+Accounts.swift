@@ -142,6 +142,10 @@ extension InMemoryStore: AccountStore {
         try withState { $0.users.values.filter(\.isAdmin).count }
     }
 
+    public func deviceOwner(token: String) async throws -> UserID? {
+        try withState { state in state.devices.values.first { $0.token == token }?.userID }
+    }
+
     public func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]] {
         try withState { state in
             var tokens: [UserID: [String]] = [:]

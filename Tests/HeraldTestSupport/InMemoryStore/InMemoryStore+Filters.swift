@@ -14,20 +14,27 @@ extension InMemoryStore: FilterStore {
         }
     }
 
-    public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool {
+    public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter, maxDistinct: Int) async throws -> FilterChange {
         try withState { state in
-            guard state.services[serviceID] != nil else { return false }
-            guard !filter.isEmpty else {
+            guard state.services[serviceID] != nil else { return .serviceNotFound }
+            let held = state.userFilters[userID]?[serviceID]
+            var kept: Int64?
+            if filter.isEmpty {
                 state.userFilters[userID]?[serviceID] = nil
-                return true
-            }
-            let id = state.filterRows.values.first { $0.serviceID == serviceID && $0.filter == filter }?.id ?? {
+            } else if let known = state.filterRows.values.first(where: { $0.serviceID == serviceID && $0.filter == filter })?.id {
+                kept = known
+            } else {
+                let others = Set(state.userFilters.filter { $0.key != userID }.compactMap { $0.value[serviceID] })
+                if others.count >= maxDistinct { return .overLimit }
                 let id = state.nextID()
                 state.filterRows[id] = StoredFilter(id: id, serviceID: serviceID, filter: filter)
-                return id
-            }()
-            state.userFilters[userID, default: [:]][serviceID] = id
-            return true
+                kept = id
+            }
+            if let kept { state.userFilters[userID, default: [:]][serviceID] = kept }
+            if let held, held != kept, !state.userFilters.values.contains(where: { $0.values.contains(held) }) {
+                state.filterRows[held] = nil
+            }
+            return .saved
         }
     }
 
