@@ -79,13 +79,14 @@ public enum HeraldServer {
                 limits: .init(perUser: config.streamsPerUser, total: config.streamsTotal, maxDuration: .seconds(config.streamMaxSeconds)), store: store, clock: options.clock, logger: logger
             )
             let flood = FloodControl(limits: config.limits)
+            let brake = PublishBrake(flood: flood, store: store, clock: options.clock)
             routes = APIRoutes(
                 config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams,
-                flood: flood, refusals: RefusalMetrics(registry: registry)
+                brake: brake, refusals: RefusalMetrics(registry: registry)
             )
             services.append(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger))
             if options.runsSchedulers {
-                services.append(ScheduleService(store: store, publisher: publisher, clock: options.clock, logger: logger))
+                services.append(ScheduleService(store: store, publisher: publisher, brake: brake, clock: options.clock, logger: logger))
                 // Feeds are any URL an admin typed: the outbound policy holds.
                 let feedHTTP = OutboundHTTP(policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM))
                 services.append(

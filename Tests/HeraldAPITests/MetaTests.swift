@@ -70,7 +70,7 @@ struct MetaTests {
             let config = TestApp.config(location)
             let routes = APIRoutes(
                 config: config, store: opened.store, publisher: .forTests(opened.store), clock: .system, signIn: signIn, streams: streams,
-                flood: FloodControl(limits: config.limits), refusals: RefusalMetrics(registry: PrometheusCollectorRegistry())
+                brake: PublishBrake(flood: FloodControl(limits: config.limits), store: opened.store, clock: .system), refusals: RefusalMetrics(registry: PrometheusCollectorRegistry())
             )
             let readiness = ReadinessProbe(schema: opened.store, expectedMigrations: [], parts: PartStates(), requiredParts: [])
             let router = routes.router(metrics: PrometheusCollectorRegistry(), readiness: readiness)

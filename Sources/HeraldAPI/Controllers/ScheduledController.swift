@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -45,53 +46,40 @@ struct ScheduledController {
         return DraftBody(head, schedule.draft)
     }
 
+    /// A page of them, in the order they were made (`after`, `limit`, a `Link` to the next).
     @Sendable func listRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID, publishing: false)
+        let page = try Self.page(request)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.recurring(serviceID: serviceID).map(Self.body))
+        let items = try await api.store.recurring(serviceID: serviceID, after: page.start.bounds.after ?? 0, limit: page.limit)
+        return JSONBody.response(items.map(Self.body), headers: page.links(for: items.map(\.id), request: request))
+    }
+
+    /// The most of them one page holds.
+    static let maxPage = 1_000
+
+    /// `after` (an id from a `Link` header) and `limit` (1...1000, 100 by default).
+    static func page(_ request: Request) throws -> PageRequest {
+        var validator = Validator()
+        let page = PageRequest.read(request, defaultStart: .after(0), defaultLimit: 100, maxLimit: maxPage, into: &validator)
+        if request.uri.queryParameters["before"] != nil {
+            validator.fail(["query", "before"], "These lists page forward only: use after", type: "value_error")
+        }
+        try validator.check()
+        return page
     }
 
     @Sendable func createRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID, publishing: true)
         let input = try await api.decoding.json(RecurringInput.self, from: request)
-        let created = try await makeRecurring(
-            serviceID: serviceID, cron: input.cron, timeZone: input.time_zone,
+        let created = try await api.schedules.makeRecurring(
+            on: serviceID, cron: input.cron, timeZone: input.time_zone,
             draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes)
         )
         context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(created.cron)"])
         return JSONBody.response(Self.body(created), status: .created)
-    }
-
-    /// Checks the schedule and the notification (every mistake at once, each
-    /// naming its field) and stores it; the API and the admin pages use it.
-    func makeRecurring(serviceID: UUID, cron: String, timeZone: String?, draft: NotificationDraft) async throws -> RecurringNotification {
-        var issues: [ValidationIssue] = []
-        var schedule: CronSchedule?
-        do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { issues.append(error) }
-        var checked = draft
-        do { checked = try NotificationRules.validated(draft) } catch {
-            issues += error.issues.map(ValidationIssue.init(body:))
-        }
-        guard issues.isEmpty, let schedule else { throw ValidationFailure(issues) }
-        let now = api.clock.now()
-        guard let created = try await api.store.createRecurring(
-            checked, serviceID: serviceID, cron: schedule.expression, timeZone: schedule.timeZone.identifier, nextRunAt: schedule.next(after: now), at: now
-        ) else { throw APIError.notFound("Service") }
-        return created
-    }
-
-    /// The schedule, or the issue naming the field that is wrong.
-    static func schedule(cron: String, timeZone: String?) throws(ValidationIssue) -> CronSchedule {
-        if cron.count > 200 { throw ValidationIssue(loc: ["body", "cron"], msg: "String should have at most 200 characters", type: "string_too_long") }
-        if (timeZone?.count ?? 0) > 64 { throw ValidationIssue(loc: ["body", "time_zone"], msg: "String should have at most 64 characters", type: "string_too_long") }
-        do {
-            return try CronSchedule(cron, timeZone: timeZone ?? "UTC")
-        } catch {
-            let field = timeZone.map { TimeZone(identifier: $0) == nil } == true ? "time_zone" : "cron"
-            throw ValidationIssue(loc: ["body", .key(field)], msg: error.description, type: "value_error")
-        }
     }
 
     @Sendable func deleteRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -125,11 +113,14 @@ struct ScheduledController {
         try await api.senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
     }
 
+    /// A page of them, in the order they were made (`after`, `limit`, a `Link` to the next).
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID, publishing: false)
+        let page = try Self.page(request)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.scheduled(serviceID: serviceID).map(Self.body))
+        let items = try await api.store.scheduled(serviceID: serviceID, after: page.start.bounds.after ?? 0, limit: page.limit)
+        return JSONBody.response(items.map(Self.body), headers: page.links(for: items.map(\.id), request: request))
     }
 
     @Sendable func cancel(_ request: Request, context: HeraldRequestContext) async throws -> Response {

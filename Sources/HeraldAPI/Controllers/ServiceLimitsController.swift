@@ -32,7 +32,7 @@ struct ServiceLimitsController {
         let serviceID = try Identifiers.serviceID(context)
         guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
         let own = try await api.store.serviceRateLimit(serviceID: serviceID)
-        let limit = own ?? api.senders.flood.defaultRate
+        let limit = own ?? api.senders.brake.flood.defaultRate
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: own == nil))
     }
 

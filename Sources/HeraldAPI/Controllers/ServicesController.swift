@@ -125,15 +125,7 @@ struct ServicesController {
     /// A notification for later (`deliver_at` ahead): checked now against
     /// the rules as of its time, held durably, answered 202.
     private func hold(_ draft: NotificationDraft, serviceID: UUID, until deliverAt: Date, context: HeraldRequestContext) async throws -> Response {
-        let checked: NotificationDraft
-        do {
-            checked = try NotificationRules.validated(draft, now: deliverAt)
-        } catch {
-            throw ValidationFailure(error.issues.map(ValidationIssue.init(body:)))
-        }
-        guard let held = try await api.store.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: api.clock.now()) else {
-            throw APIError.notFound("Service")
-        }
+        let held = try await api.schedules.hold(draft, on: serviceID, until: deliverAt)
         context.logger.info("notification scheduled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(held.id)", "deliver_at": "\(Timestamp.wireString(deliverAt))"])
         return JSONBody.response(ScheduledController.body(held), status: .accepted)
     }

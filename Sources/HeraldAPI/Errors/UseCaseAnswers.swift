@@ -9,7 +9,7 @@ enum UseCaseAnswers {
     static func status(of error: UseCaseError) -> HTTPResponse.Status {
         switch error {
         case .notFound: .notFound
-        case .invalid, .overLimit: .unprocessableContent
+        case .invalid, .rejected, .overLimit: .unprocessableContent
         case .conflict: .conflict
         case .braked: .tooManyRequests
         }
@@ -23,6 +23,8 @@ enum UseCaseAnswers {
             return APIError.notFound(what)
         case .invalid(let field, let why):
             return ValidationFailure([ValidationIssue(loc: ["body", .key(field)], msg: why, type: "value_error")])
+        case .rejected(let problems):
+            return ValidationFailure(problems.map { ValidationIssue(loc: ["body", .key($0.field)], msg: $0.message, type: $0.type) })
         case .overLimit(let field, let why):
             return ValidationFailure([ValidationIssue(loc: ["body", .key(field)], msg: why, type: "limit_exceeded")])
         case .conflict(let why):

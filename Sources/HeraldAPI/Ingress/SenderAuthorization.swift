@@ -13,18 +13,18 @@ struct SenderAuthorization: Sendable {
     let ingress: IngressPolicy
     let store: any ServiceStore
     let clock: WallClock
-    let flood: FloodControl
+    let brake: PublishBrake
     let refusals: RefusalMetrics
-    let serviceRates: ServiceRateCache
 
-    init(ingress: IngressPolicy, store: any ServiceStore, clock: WallClock, flood: FloodControl, refusals: RefusalMetrics) {
+    init(ingress: IngressPolicy, store: any ServiceStore, clock: WallClock, brake: PublishBrake, refusals: RefusalMetrics) {
         self.ingress = ingress
         self.store = store
         self.clock = clock
-        self.flood = flood
+        self.brake = brake
         self.refusals = refusals
-        self.serviceRates = ServiceRateCache(store: store)
     }
+
+    var serviceRates: ServiceRateCache { brake.serviceRates }
 
     /// Throws 403 for a sender that may not post, 429 (with Retry-After) for
     /// one posting faster than its service or its address may. `publishing`
@@ -46,9 +46,7 @@ struct SenderAuthorization: Sendable {
     }
 
     private func brake(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws {
-        let now = clock.now()
-        let rate = try await serviceRates.rate(of: serviceID, now: now)
-        guard let refusal = flood.admit(serviceID: serviceID, serviceRate: rate, client: client(of: request, context: context), now: now) else { return }
+        guard let refusal = try await brake.admit(serviceID: serviceID, client: client(of: request, context: context)) else { return }
         switch refusal.scope {
         case .service:
             refusals.count(.serviceRate)
@@ -84,33 +82,5 @@ struct SenderAuthorization: Sendable {
     /// A new token: a recognisable prefix and 32 random bytes.
     static func newToken() -> String {
         "hrld_" + RandomHex.bytes(32)
-    }
-}
-
-/// Services' own rate limits, read from the store at most every `ttl`
-/// per service, so a flood costs no extra query per post. A change made
-/// on this replica applies at once; one made on another within `ttl`.
-final class ServiceRateCache: Sendable {
-    let store: any ServiceStore
-    let ttl: TimeInterval
-    private let entries = NIOLockedValueBox<[UUID: (rate: RateLimit?, read: Date)]>([:])
-
-    init(store: any ServiceStore, ttl: TimeInterval = 10) {
-        self.store = store
-        self.ttl = ttl
-    }
-
-    func rate(of serviceID: UUID, now: Date) async throws -> RateLimit? {
-        if let entry = entries.withLockedValue({ $0[serviceID] }), now.timeIntervalSince(entry.read) < ttl { return entry.rate }
-        let rate = try await store.serviceRateLimit(serviceID: serviceID)
-        entries.withLockedValue { entries in
-            if entries.count > 100_000 { entries.removeAll() }
-            entries[serviceID] = (rate, now)
-        }
-        return rate
-    }
-
-    func forget(_ serviceID: UUID) {
-        _ = entries.withLockedValue { $0.removeValue(forKey: serviceID) }
     }
 }

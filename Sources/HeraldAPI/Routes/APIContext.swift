@@ -14,6 +14,8 @@ struct APIContext: Sendable {
     let refusals: RefusalMetrics
     /// What users change for themselves, decided once for every way in.
     let users: UserUseCases
+    /// Notifications held for later and recurring ones.
+    let schedules: Schedules
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldUseCases
 import HeraldPublishing
 import Hummingbird
 import Logging
@@ -13,7 +14,7 @@ public struct APIRoutes: Sendable {
 
     public init(
         config: HeraldConfig, store: any HeraldStore, publisher: Publisher, clock: WallClock, signIn: SignIn, streams: InboxStreams,
-        flood: FloodControl, refusals: RefusalMetrics
+        brake: PublishBrake, refusals: RefusalMetrics
     ) {
         self.streams = streams
         let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
@@ -24,9 +25,10 @@ public struct APIRoutes: Sendable {
             tokens: tokens,
             auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock),
             signIn: signIn,
-            senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, flood: flood, refusals: refusals),
+            senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
             refusals: refusals,
             users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals),
+            schedules: Schedules(store: store, limits: config.limits, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -77,8 +78,8 @@ struct ServiceSchedulePages {
         let serviceID = try await service(context)
         func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
         let timeZone = field("time_zone")
-        let created = try await ScheduledController(api: api).makeRecurring(
-            serviceID: serviceID, cron: field("cron"), timeZone: timeZone.isEmpty ? nil : timeZone,
+        let created = try await api.schedules.makeRecurring(
+            on: serviceID, cron: field("cron"), timeZone: timeZone.isEmpty ? nil : timeZone,
             draft: NotificationDraft(title: field("title"), subtitle: field("subtitle"), url: field("url"))
         )
         context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(admin.username)"])

@@ -27,8 +27,11 @@ public struct ScheduledNotification: Sendable, Equatable {
 public protocol ScheduleStore: Sendable {
     /// Nil when the service does not exist.
     func schedule(_ draft: NotificationDraft, serviceID: UUID, deliverAt: Date, at: Date) async throws -> ScheduledNotification?
-    /// A service's held notifications, soonest first.
-    func scheduled(serviceID: UUID) async throws -> [ScheduledNotification]
+    /// Up to `limit` of a service's held notifications with an id above
+    /// `after`, in the order they were made (ids grow).
+    func scheduled(serviceID: UUID, after: Int64, limit: Int) async throws -> [ScheduledNotification]
+    /// How many a service holds.
+    func scheduledCount(serviceID: UUID) async throws -> Int
     /// False when there is no such held notification (already sent, or never).
     func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool
     /// Up to `limit` held notifications due at `now` that no scheduler holds,
@@ -74,10 +77,28 @@ public protocol RecurringStore: Sendable {
     func createRecurring(
         _ draft: NotificationDraft, serviceID: UUID, cron: String, timeZone: String, nextRunAt: Date?, at: Date
     ) async throws -> RecurringNotification?
-    func recurring(serviceID: UUID) async throws -> [RecurringNotification]
+    /// Up to `limit` of a service's recurring notifications with an id
+    /// above `after`, in the order they were made.
+    func recurring(serviceID: UUID, after: Int64, limit: Int) async throws -> [RecurringNotification]
+    /// How many a service has.
+    func recurringCount(serviceID: UUID) async throws -> Int
     func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool
     /// Up to `limit` schedules due at `now` that no scheduler holds, now held until `leaseUntil`.
     func claimDueRecurring(now: Date, leaseUntil: Date, limit: Int) async throws -> [RecurringNotification]
     /// Records a run and the next time (nil: none); releases the lease.
     func recordRecurringRun(id: Int64, ranAt: Date, nextRunAt: Date?) async throws
+}
+
+extension ScheduleStore {
+    /// All of a service's held notifications (at most SCHEDULED_PER_SERVICE), soonest first.
+    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+        try await scheduled(serviceID: serviceID, after: 0, limit: Int(Int32.max)).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+    }
+}
+
+extension RecurringStore {
+    /// All of a service's recurring notifications (at most RECURRING_PER_SERVICE), in the order they were made.
+    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
+        try await recurring(serviceID: serviceID, after: 0, limit: Int(Int32.max))
+    }
 }

@@ -9,10 +9,14 @@ import ServiceLifecycle
 /// published under a key (its own or `scheduled:<id>`), so one published
 /// just before a crash and taken again after the lease is not published
 /// twice. Checks at least every second, so a notification goes out within
-/// a second of its time.
+/// a second of its time. Each run of a recurring notification goes through
+/// the service's publish brake, as a sender's post would: over the limit,
+/// that occurrence is skipped and counted in the service's digest.
 public struct ScheduleService: Service {
     let store: any ScheduleStore & RecurringStore
     let publisher: Publisher
+    /// Nil: no limits (a test of the schedule alone).
+    let brake: PublishBrake?
     let clock: WallClock
     let logger: Logger
     /// The longest wait between checks.
@@ -24,9 +28,10 @@ public struct ScheduleService: Service {
     /// down) is skipped rather than published late.
     var maxLateness: TimeInterval = 3_600
 
-    public init(store: any ScheduleStore & RecurringStore, publisher: Publisher, clock: WallClock, logger: Logger) {
+    public init(store: any ScheduleStore & RecurringStore, publisher: Publisher, brake: PublishBrake? = nil, clock: WallClock, logger: Logger) {
         self.store = store
         self.publisher = publisher
+        self.brake = brake
         self.clock = clock
         self.logger = logger
     }
@@ -61,7 +66,14 @@ public struct ScheduleService: Service {
         var published = 0
         for schedule in try await store.claimDueRecurring(now: now, leaseUntil: now.addingTimeInterval(lease), limit: 100) {
             guard let occurrence = schedule.nextRunAt else { continue }
-            if now.timeIntervalSince(occurrence) <= maxLateness {
+            if now.timeIntervalSince(occurrence) > maxLateness {
+                logger.notice("recurring notification skipped: its time passed while no scheduler ran", metadata: ["recurring": "\(schedule.id)"])
+            } else if let refusal = try await brake?.admit(serviceID: schedule.serviceID, client: nil) {
+                logger.notice(
+                    "recurring notification skipped: its service is over its publish limit (counted in its digest)",
+                    metadata: ["recurring": "\(schedule.id)", "service": "\(schedule.serviceID.uuidString.lowercased())", "retry_after": "\(refusal.retryAfter)"]
+                )
+            } else {
                 var draft = schedule.draft
                 draft.key = schedule.occurrenceKey(occurrence)
                 do {
@@ -70,8 +82,6 @@ public struct ScheduleService: Service {
                 } catch PublishError.rejected(let issues) {
                     logger.notice("recurring notification not published", metadata: ["recurring": "\(schedule.id)", "why": "\(issues.map(\.description))"])
                 } catch PublishError.serviceNotFound {}
-            } else {
-                logger.notice("recurring notification skipped: its time passed while no scheduler ran", metadata: ["recurring": "\(schedule.id)"])
             }
             let next = (try? CronSchedule(schedule.cron, timeZone: schedule.timeZone))?.next(after: max(occurrence, now))
             try await store.recordRecurringRun(id: schedule.id, ranAt: now, nextRunAt: next)

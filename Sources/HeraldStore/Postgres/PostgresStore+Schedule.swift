@@ -30,11 +30,18 @@ extension PostgresStore: ScheduleStore {
         ).map(Self.scheduled)
     }
 
-    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+    public func scheduled(serviceID: UUID, after: Int64, limit: Int) async throws -> [ScheduledNotification] {
         try await rows(
-            "SELECT \(unescaped: Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) ORDER BY deliver_at, id",
+            """
+            SELECT \(unescaped: Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) AND id > \(after)
+            ORDER BY id LIMIT \(limit)
+            """,
             as: ScheduledRow.self
         ).map(Self.scheduled)
+    }
+
+    public func scheduledCount(serviceID: UUID) async throws -> Int {
+        try await count("SELECT count(*) FROM scheduled_notifications WHERE service_id = \(serviceID)")
     }
 
     public func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool {
@@ -86,10 +93,18 @@ extension PostgresStore: RecurringStore {
         ).map(Self.recurring)
     }
 
-    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
+    public func recurring(serviceID: UUID, after: Int64, limit: Int) async throws -> [RecurringNotification] {
         try await rows(
-            "SELECT \(unescaped: Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) ORDER BY id", as: RecurringRow.self
+            """
+            SELECT \(unescaped: Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) AND id > \(after)
+            ORDER BY id LIMIT \(limit)
+            """,
+            as: RecurringRow.self
         ).map(Self.recurring)
+    }
+
+    public func recurringCount(serviceID: UUID) async throws -> Int {
+        try await count("SELECT count(*) FROM recurring_notifications WHERE service_id = \(serviceID)")
     }
 
     public func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool {

@@ -31,10 +31,17 @@ extension SQLiteStore: ScheduleStore {
         }
     }
 
-    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+    public func scheduled(serviceID: UUID, after: Int64, limit: Int) async throws -> [ScheduledNotification] {
         try await database.read { db in
-            try await db.rows("SELECT \(Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) ORDER BY deliver_at, id")
-                .map(Self.scheduled)
+            try await db.rows(
+                "SELECT \(Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) AND id > \(after) ORDER BY id LIMIT \(limit)"
+            ).map(Self.scheduled)
+        }
+    }
+
+    public func scheduledCount(serviceID: UUID) async throws -> Int {
+        try await database.read { db in
+            Int(try await db.first("SELECT count(*) AS n FROM scheduled_notifications WHERE service_id = \(serviceID)")?.int64("n") ?? 0)
         }
     }
 
@@ -95,9 +102,17 @@ extension SQLiteStore: RecurringStore {
         }
     }
 
-    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
+    public func recurring(serviceID: UUID, after: Int64, limit: Int) async throws -> [RecurringNotification] {
         try await database.read { db in
-            try await db.rows("SELECT \(Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) ORDER BY id").map(Self.recurring)
+            try await db.rows(
+                "SELECT \(Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) AND id > \(after) ORDER BY id LIMIT \(limit)"
+            ).map(Self.recurring)
+        }
+    }
+
+    public func recurringCount(serviceID: UUID) async throws -> Int {
+        try await database.read { db in
+            Int(try await db.first("SELECT count(*) AS n FROM recurring_notifications WHERE service_id = \(serviceID)")?.int64("n") ?? 0)
         }
     }
 

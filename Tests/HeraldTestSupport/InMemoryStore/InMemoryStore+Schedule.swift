@@ -11,11 +11,17 @@ extension InMemoryStore: ScheduleStore {
         }
     }
 
-    public func scheduled(serviceID: UUID) async throws -> [ScheduledNotification] {
+    public func scheduled(serviceID: UUID, after: Int64, limit: Int) async throws -> [ScheduledNotification] {
         try withState { state in
-            state.scheduled.values.map(\.0).filter { $0.serviceID == serviceID && state.services[serviceID] != nil }
-                .sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+            Array(
+                state.scheduled.values.map(\.0).filter { $0.serviceID == serviceID && $0.id > after && state.services[serviceID] != nil }
+                    .sorted { $0.id < $1.id }.prefix(limit)
+            )
         }
+    }
+
+    public func scheduledCount(serviceID: UUID) async throws -> Int {
+        try withState { state in state.scheduled.values.filter { $0.0.serviceID == serviceID && state.services[serviceID] != nil }.count }
     }
 
     public func cancelScheduled(id: Int64, serviceID: UUID) async throws -> Bool {
@@ -58,8 +64,14 @@ extension InMemoryStore: RecurringStore {
         }
     }
 
-    public func recurring(serviceID: UUID) async throws -> [RecurringNotification] {
-        try withState { state in state.recurring.values.map(\.0).filter { $0.serviceID == serviceID }.sorted { $0.id < $1.id } }
+    public func recurring(serviceID: UUID, after: Int64, limit: Int) async throws -> [RecurringNotification] {
+        try withState { state in
+            Array(state.recurring.values.map(\.0).filter { $0.serviceID == serviceID && $0.id > after }.sorted { $0.id < $1.id }.prefix(limit))
+        }
+    }
+
+    public func recurringCount(serviceID: UUID) async throws -> Int {
+        try withState { state in state.recurring.values.filter { $0.0.serviceID == serviceID }.count }
     }
 
     public func deleteRecurring(id: Int64, serviceID: UUID) async throws -> Bool {

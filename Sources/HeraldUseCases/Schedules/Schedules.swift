@@ -1,0 +1,71 @@
+import Foundation
+import HeraldCore
+
+/// Notifications for later: held until a time (`deliver_at`) or published
+/// on a cron schedule. Both are capped per service (SCHEDULED_PER_SERVICE,
+/// RECURRING_PER_SERVICE: a sender cannot pile up work for the schedulers
+/// without end), and every run of a recurring one goes through the
+/// service's publish brake like a post (the scheduler's side).
+public struct Schedules: Sendable {
+    let store: any ScheduleStore & RecurringStore
+    let limits: LimitSettings
+    let clock: WallClock
+
+    public init(store: any ScheduleStore & RecurringStore, limits: LimitSettings, clock: WallClock) {
+        self.store = store
+        self.limits = limits
+        self.clock = clock
+    }
+
+    /// Holds a notification until `deliverAt`, checked now against the
+    /// rules as of its time.
+    public func hold(_ draft: NotificationDraft, on serviceID: UUID, until deliverAt: Date) async throws -> ScheduledNotification {
+        let checked: NotificationDraft
+        do { checked = try NotificationRules.validated(draft, now: deliverAt) } catch { throw UseCaseError.rejected(error.issues.map(FieldProblem.init)) }
+        if try await store.scheduledCount(serviceID: serviceID) >= limits.scheduledPerService {
+            throw UseCaseError.overLimit(
+                field: "deliver_at",
+                "This service holds \(limits.scheduledPerService) notifications for later, its limit (SCHEDULED_PER_SERVICE): cancel some or wait until they go out"
+            )
+        }
+        guard let held = try await store.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: clock.now()) else {
+            throw UseCaseError.notFound("Service")
+        }
+        return held
+    }
+
+    /// Checks the schedule and the notification (every mistake at once,
+    /// each naming its field) and stores it.
+    public func makeRecurring(on serviceID: UUID, cron: String, timeZone: String?, draft: NotificationDraft) async throws -> RecurringNotification {
+        var problems: [FieldProblem] = []
+        var schedule: CronSchedule?
+        do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { problems.append(error) }
+        var checked = draft
+        do { checked = try NotificationRules.validated(draft) } catch { problems += error.issues.map(FieldProblem.init) }
+        guard problems.isEmpty, let schedule else { throw UseCaseError.rejected(problems) }
+        if try await store.recurringCount(serviceID: serviceID) >= limits.recurringPerService {
+            throw UseCaseError.overLimit(
+                field: "cron", "This service has \(limits.recurringPerService) recurring notifications, its limit (RECURRING_PER_SERVICE): remove one first"
+            )
+        }
+        let now = clock.now()
+        guard let created = try await store.createRecurring(
+            checked, serviceID: serviceID, cron: schedule.expression, timeZone: schedule.timeZone.identifier, nextRunAt: schedule.next(after: now), at: now
+        ) else { throw UseCaseError.notFound("Service") }
+        return created
+    }
+
+    /// The schedule, or the problem naming the field that is wrong.
+    static func schedule(cron: String, timeZone: String?) throws(FieldProblem) -> CronSchedule {
+        if cron.count > 200 { throw FieldProblem(field: "cron", message: "String should have at most 200 characters", type: "string_too_long") }
+        if (timeZone?.count ?? 0) > 64 { throw FieldProblem(field: "time_zone", message: "String should have at most 64 characters", type: "string_too_long") }
+        do {
+            return try CronSchedule(cron, timeZone: timeZone ?? "UTC")
+        } catch {
+            let field = timeZone.map { TimeZone(identifier: $0) == nil } == true ? "time_zone" : "cron"
+            throw FieldProblem(field: field, message: error.description, type: "value_error")
+        }
+    }
+}
+
+extension FieldProblem: Error {}
