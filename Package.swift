@@ -394,7 +394,7 @@ let package = Package(
         .testTarget(
             name: "HeraldDeliveryTests",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport", "HeraldBridges", "HeraldPublishing",
+                "HeraldCore", "HeraldStore", "HeraldDelivery", "HeraldMocks", "HeraldTestSupport", "HeraldBridges", "HeraldPublishing", "HeraldOutbound",
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -414,7 +414,8 @@ let package = Package(
         .testTarget(
             name: "HeraldAPITests",
             dependencies: [
-                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport", "HeraldPublishing", "HeraldIdentity", "HeraldBridges",
+                "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport", "HeraldPublishing", "HeraldIdentity", "HeraldBridges", "HeraldOutbound",
+                "HeraldUseCases",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -32,7 +32,7 @@ public final class OutboundHTTP: Sendable {
     static let checkLifetime: TimeAmount = .seconds(30)
 
     public init(
-        policy: OutboundPolicy, tls: TLSConfiguration, connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30),
+        policy: OutboundPolicy, tls: TLSConfiguration = .makeClientConfiguration(), connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30),
         trustedHosts: [String] = [], idleTimeout: TimeAmount = .seconds(120)
     ) {
         self.policy = policy

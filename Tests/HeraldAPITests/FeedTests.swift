@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HeraldBridges
 import HeraldCore
+import HeraldOutbound
 import HeraldPublishing
 import HeraldStore
 import HeraldTestSupport
@@ -16,6 +17,13 @@ import Testing
 /// threshold becomes one notification.
 @Suite("Feeds")
 struct FeedTests {
+    /// The test's feeds are on loopback: the site allows it, as one whose
+    /// feeds live inside would (OUTBOUND_ALLOW_PRIVATE=127.0.0.1/32).
+    static let loopback = OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!])
+    static let allowLoopback: @Sendable (inout HeraldConfig) -> Void = { $0.outbound.policy = loopback }
+    /// Shared by the tests (never shut down: a process-long client).
+    static let http = OutboundHTTP(policy: loopback)
+
     /// The test's earthquake feed: GeoJSON with an ETag, 304 when unchanged.
     final class QuakeFeed: Sendable {
         struct Quake: Sendable { var id: String; var mag: Double; var place: String }
@@ -52,7 +60,7 @@ struct FeedTests {
 
     @Test(arguments: Backend.allCases)
     func eachEarthquakeAboveTheThresholdIsPublishedOnceAcrossReplicasAndRestarts(_ backend: Backend) async throws {
-        try await TestApp.run(backend) { app in
+        try await TestApp.run(backend, configure: Self.allowLoopback) { app in
             let feed = QuakeFeed()
             let (port, stop) = try await LiveServer.start(router: feed.router())
             defer { Task { try? await stop() } }
@@ -73,7 +81,7 @@ struct FeedTests {
             // is one process's, so there both share it.
             try await Self.withReplicaStore(backend, app) { second in
                 func replica(_ store: any HeraldStore) -> FeedService {
-                    FeedService(store: store, publisher: Publisher.forTests(store), http: .shared, clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
+                    FeedService(store: store, publisher: Publisher.forTests(store), http: Self.http, clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
                 }
                 func pollBoth(_ first: FeedService, _ second: FeedService) async throws {
                     async let one: Void = first.pollDue()
@@ -129,7 +137,7 @@ struct FeedTests {
     }
 
     @Test func aFeedTooLargeOrWrongIsAnErrorAndBadSettingsAreA422() async throws {
-        try await TestApp.run(.sqlite) { app in
+        try await TestApp.run(.sqlite, configure: Self.allowLoopback) { app in
             let feed = QuakeFeed()
             feed.quakes.withLockedValue { $0 = (0..<50).map { .init(id: "x\($0)", mag: 5, place: String(repeating: "p", count: 100)) } }
             let (port, stop) = try await LiveServer.start(router: feed.router())
@@ -147,11 +155,44 @@ struct FeedTests {
             }
             #expect(try await app.request(.post, path, json: ["url": "http://x/f"]).status == .unauthorized)
             _ = try await app.request(.post, path, token: admin, json: ["url": "http://127.0.0.1:\(port)/quakes.geojson"])
-            var poller = FeedService(store: app.store, publisher: Publisher.forTests(app.store), http: .shared, clock: .system, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
+            var poller = FeedService(store: app.store, publisher: Publisher.forTests(app.store), http: Self.http, clock: .system, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
             poller.maxBytes = 4_096
             try await poller.pollDue()
             let record = try #require(try await app.store.feeds(serviceID: service.id).first)
             #expect(record.lastError == "the feed is larger than 4096 bytes" && record.publishedCount == 0)
+        }
+    }
+
+    /// Issue 23: feeds are URLs an admin types, so the outbound policy
+    /// holds: an address inside is refused at creation (422) and, when a
+    /// name resolves inside or a redirect points there, at each poll (the
+    /// feed's error says so; nothing is fetched).
+    @Test func feedsInsideTheNetworkAreRefused() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let path = "/api/v2/services/\(service.id.uuidString)/feeds"
+            for url in ["http://127.0.0.1:8000/f", "http://169.254.169.254/latest/meta-data/", "https://[::1]/f", "http://localhost/f", "http://10.0.0.7/f"] {
+                let response = try await app.request(.post, path, token: admin, json: ["url": url])
+                #expect(response.status == .unprocessableContent, "\(url)")
+                #expect(response.text.contains("does not ask"), "\(url): \(response.text)")
+            }
+            // A public name that does not resolve is taken (it may, later); a
+            // redirect from an allowed feed to a refused address is not followed.
+            let hits = NIOLockedValueBox(0)
+            let router = Router()
+            router.get("moved") { _, _ in
+                hits.withLockedValue { $0 += 1 }
+                return Response(status: .movedPermanently, headers: [.location: "http://169.254.169.254/latest/meta-data/"])
+            }
+            let (port, stop) = try await LiveServer.start(router: router)
+            _ = try await app.store.createFeed(FeedDraft(url: "http://127.0.0.1:\(port)/moved", intervalSeconds: 60), serviceID: service.id, at: Date())
+            let poller = FeedService(store: app.store, publisher: Publisher.forTests(app.store), http: Self.http, clock: .system, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger)
+            try await poller.pollDue()
+            let record = try #require(try await app.store.feeds(serviceID: service.id).first)
+            #expect(hits.withLockedValue { $0 } == 1)
+            #expect(record.lastError?.contains("link-local") == true, "\(record.lastError ?? "no error")")
+            try await stop()
         }
     }
 

@@ -23,6 +23,8 @@ final class TestOpenIDProvider: Sendable {
         /// Sign with a key the key set does not publish, under a published kid.
         var forged = false
         var userinfoName: String?
+        /// The subject userinfo answers with; the ID token's when nil.
+        var userinfoSubject: String?
     }
 
     struct IDClaims: JWTPayload {
@@ -33,6 +35,7 @@ final class TestOpenIDProvider: Sendable {
         var sub: String
         var nonce: String?
         var preferred_username: String?
+        var azp: String?
 
         func verify(using algorithm: some JWTAlgorithm) throws {}
     }
@@ -75,9 +78,15 @@ final class TestOpenIDProvider: Sendable {
     var exchanges: Int { state.withLockedValue { $0.exchanges } }
 
     /// ID token claims for `name`, valid now, for Herald's client.
-    func claims(_ name: String?, issuer: String? = nil, audience: String = clientID, expiresIn: Int = 300, nonce: String? = nil) -> IDClaims {
+    func claims(
+        _ name: String?, issuer: String? = nil, audience: String = clientID, expiresIn: Int = 300, nonce: String? = nil, subject: String? = nil,
+        audiences: [String]? = nil, azp: String? = nil
+    ) -> IDClaims {
         let now = Int(Date().timeIntervalSince1970)
-        return IDClaims(iss: issuer ?? base, aud: [audience], exp: now + expiresIn, iat: now, sub: "sub-\(name ?? "x")", nonce: nonce, preferred_username: name)
+        return IDClaims(
+            iss: issuer ?? base, aud: audiences ?? [audience], exp: now + expiresIn, iat: now, sub: subject ?? "sub-\(name?.lowercased() ?? "x")", nonce: nonce,
+            preferred_username: name, azp: azp
+        )
     }
 
     func grant(_ code: String, _ grant: Grant) {
@@ -131,14 +140,15 @@ final class TestOpenIDProvider: Sendable {
         let signer = JWTKeyCollection()
         await signer.add(ecdsa: grant.forged ? ES256PrivateKey() : key, kid: JWKIdentifier(string: kid))
         let idToken = try await signer.sign(grant.claims, kid: JWKIdentifier(string: kid))
-        let accessToken = "at-" + (grant.userinfoName ?? "")
+        let accessToken = "at-" + (grant.userinfoName ?? "") + "~" + (grant.userinfoSubject ?? grant.claims.sub)
         return try json(["id_token": idToken, "access_token": accessToken, "token_type": "Bearer"])
     }
 
     private func userinfo(_ request: Request) throws -> Response {
         let bearer = request.headers[.authorization] ?? ""
-        guard bearer.hasPrefix("Bearer at-"), bearer.count > "Bearer at-".count else { return Response(status: .unauthorized) }
-        return try json(["preferred_username": String(bearer.dropFirst("Bearer at-".count)), "sub": "s"])
+        let parts = bearer.dropFirst("Bearer at-".count).split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false)
+        guard bearer.hasPrefix("Bearer at-"), parts.count == 2, !parts[0].isEmpty else { return Response(status: .unauthorized) }
+        return try json(["preferred_username": String(parts[0]), "sub": String(parts[1])])
     }
 
     /// S256 of a PKCE verifier, as a browser flow's challenge.

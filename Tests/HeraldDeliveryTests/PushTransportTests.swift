@@ -11,6 +11,7 @@ import ServiceLifecycle
 import Testing
 
 @testable import HeraldDelivery
+import HeraldOutbound
 
 /// Herald's own HTTP/2 transport against what servers do to connections:
 /// GOAWAY, refused streams, silence, idle time, and no HTTP/2 at all.
@@ -86,7 +87,7 @@ struct PushTransportTests {
         try await withRunningServices([server], logger: TestDatabase.logger) {
             var iterator = started.makeAsyncIterator()
             _ = await iterator.next()
-            let origin = try HTTP2Origin(baseURL: "https://localhost:\(port.withLockedValue { $0 })", tls: try OutboundHTTPClient.tls(caBundlePEM: certificates.caPEM), connections: 1)
+            let origin = try HTTP2Origin(baseURL: "https://localhost:\(port.withLockedValue { $0 })", tls: try OutboundHTTP.tls(caBundlePEM: certificates.caPEM), connections: 1)
             let results = await origin.postJSON([PushPost(path: "/3/device/00", body: Data("{}".utf8))], bearer: "token")
             await origin.shutdown()
             guard case .failure(.notHTTP2) = results.first else {

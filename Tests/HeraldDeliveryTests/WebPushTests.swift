@@ -9,6 +9,7 @@ import NIOFoundationCompat
 import Testing
 
 @testable import HeraldDelivery
+import HeraldOutbound
 
 /// Web Push against a push-service mock that does what a browser's push
 /// service and the browser do: checks the VAPID token with the key it
@@ -81,7 +82,9 @@ struct WebPushTests {
         let (port, stop) = try await LiveServer.start(router: service.router())
         defer { Task { try? await stop() } }
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
-        let client = WebPushClient(http: .shared, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+        let http = Self.loopbackHTTP()
+        defer { Task { try? await http.shutdown() } }
+        let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
         let base = "http://127.0.0.1:\(port)/push"
         let now = Date()
         let attempts = await client.send(
@@ -98,6 +101,45 @@ struct WebPushTests {
         #expect(payload["notification_id"] == "42" && payload["severity"] == "critical")
         #expect(received.first?.ttl == "86400" && received.last?.ttl.flatMap(Int.init).map { (598...600).contains($0) } == true, "expiry bounds the TTL")
         #expect(received.first?.audience == "http://127.0.0.1:\(port)")
+    }
+
+    /// The outbound client a test's push service on loopback needs: the
+    /// policy allowing 127.0.0.1 only.
+    static func loopbackHTTP() -> OutboundHTTP {
+        OutboundHTTP(policy: OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!]))
+    }
+
+    /// Issue 23: a push service that redirects is not followed (the
+    /// redirect could point inside), and an endpoint the outbound policy
+    /// refuses is never asked: the push fails, the device stays.
+    @Test func redirectsAreNotFollowedAndRefusedAddressesNeverAsked() async throws {
+        let hits = NIOLockedValueBox<[String]>([])
+        let router = Router()
+        router.post("push/moved") { _, _ in
+            hits.withLockedValue { $0.append("moved") }
+            return Response(status: .temporaryRedirect, headers: [.location: "http://127.0.0.2:9/inside"])
+        }
+        router.post("push/inside") { _, _ in
+            hits.withLockedValue { $0.append("inside") }
+            return Response(status: .created)
+        }
+        let (port, stop) = try await LiveServer.start(router: router)
+        let http = Self.loopbackHTTP()
+        let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
+        let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+        let attempts = await client.send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/moved"))], now: Date())
+        #expect(hits.withLockedValue { $0 } == ["moved"])
+        #expect(attempts.map(\.reply) == [.fail(reason: "Web Push 307")])
+        // Without the allowance, loopback is not asked at all.
+        let strict = OutboundHTTP(policy: OutboundPolicy())
+        let refused = await WebPushClient(http: strict, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+            .send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/inside"))], now: Date())
+        #expect(hits.withLockedValue { $0 } == ["moved"])
+        guard case .fail(let reason) = refused.first?.reply else { Issue.record("not failed: \(refused)"); return }
+        #expect(reason.contains("loopback"), "\(reason)")
+        try await http.shutdown()
+        try await strict.shutdown()
+        try await stop()
     }
 
     @Test func encryptionFollowsRFC8291AndOnlyTheSubscriberCanRead() throws {

@@ -19,8 +19,8 @@ struct FilterMatcherTests {
 
         func filter(userID: UserID, serviceID: UUID) async throws -> SubscriptionFilter? { try await store.filter(userID: userID, serviceID: serviceID) }
         func filters(userID: UserID) async throws -> [UUID: SubscriptionFilter] { try await store.filters(userID: userID) }
-        func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter) async throws -> Bool {
-            try await store.setFilter(userID: userID, serviceID: serviceID, filter)
+        func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter, maxDistinct: Int) async throws -> FilterChange {
+            try await store.setFilter(userID: userID, serviceID: serviceID, filter, maxDistinct: maxDistinct)
         }
         func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
             reads.withLockedValue { $0.append(id) }

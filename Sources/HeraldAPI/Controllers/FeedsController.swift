@@ -78,7 +78,7 @@ struct FeedsController {
         let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let input = try await api.decoding.json(FeedInput.self, from: request)
-        let draft = try Self.validated(input)
+        let draft = try Self.validated(input, outbound: api.config.outbound.policy)
         guard let feed = try await api.store.createFeed(draft, serviceID: serviceID, at: api.clock.now()) else { throw APIError.notFound("Service") }
         context.logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
         return JSONBody.response(FeedBody(feed), status: .created)
@@ -92,11 +92,14 @@ struct FeedsController {
         return JSONBody.noContent()
     }
 
-    static func validated(_ input: FeedInput) throws -> FeedDraft {
+    static func validated(_ input: FeedInput, outbound: OutboundPolicy) throws -> FeedDraft {
         var validator = Validator()
         let scheme = URL(string: input.url)?.scheme?.lowercased()
         if input.url.count > 2_048 || !(scheme == "http" || scheme == "https") || URL(string: input.url)?.host == nil {
             validator.fail(["body", "url"], "The feed's URL should be an http or https URL of at most 2048 characters", type: "url_parsing")
+        } else if let host = URL(string: input.url)?.host, let refusal = outbound.refusal(forHost: host) {
+            // A name that resolves inside is refused at each poll (the feed's error says so).
+            validator.fail(["body", "url"], "Herald does not ask this address: \(refusal)", type: "value_error")
         }
         let interval = input.interval_seconds ?? 300
         if !intervals.contains(interval) {

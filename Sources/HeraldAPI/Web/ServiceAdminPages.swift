@@ -137,7 +137,8 @@ struct ServiceAdminPages {
             FeedsController.FeedInput(
                 url: form["url"]?.trimmingCharacters(in: .whitespaces) ?? "", interval_seconds: number("interval") ?? 300, filter: form["filter"],
                 lifetime_seconds: number("lifetime").map { $0 * 3600 }
-            )
+            ),
+            outbound: api.config.outbound.policy
         )
         guard let feed = try await api.store.createFeed(draft, serviceID: service.id, at: api.clock.now()) else { throw APIError.notFound("Service") }
         context.logger.info("feed added", metadata: ["service": "\(service.id.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
