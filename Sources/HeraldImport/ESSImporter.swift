@@ -60,7 +60,16 @@ public struct ESSImporter: Sendable {
 
         let services = try await source.services()
         for service in services {
-            let record = ServiceRecord(id: service.id, category: service.category, color: service.color, owner: service.owner)
+            var record = ServiceRecord(id: service.id, category: service.category, color: service.color, owner: service.owner)
+            // The old database may hold anything there (its API checked, its
+            // tools did not): a colour is put into pages, so only six hex digits.
+            if !ServiceRecord.isColor(record.color) {
+                logger.warning(
+                    "service colour not usable: imported as neutral grey", metadata: ["service": "\(service.id)", "colour": "\(String(reflecting: String(record.color.prefix(40))))"]
+                )
+                record.color = ServiceRecord.neutralColor
+                report.colorsReplaced += 1
+            }
             if try await store.importService(record) { report.servicesCreated += 1 } else { report.servicesFound += 1 }
         }
         progress("services: \(services.count) (\(report.servicesCreated) new)")
@@ -196,13 +205,15 @@ public struct ESSImportReport: Sendable, Equatable, CustomStringConvertible {
     public var inboxEntriesSkipped = 0
     public var keywordFilters = 0
     public var keywordFiltersSkipped = 0
+    /// Services whose colour was not six hex digits (imported as grey).
+    public var colorsReplaced = 0
 
     public init() {}
 
     public var description: String {
         """
         users:         \(usersCreated) new, \(usersFound) already here
-        services:      \(servicesCreated) new, \(servicesFound) already here
+        services:      \(servicesCreated) new, \(servicesFound) already here\(colorsReplaced > 0 ? " (\(colorsReplaced) with a colour that is not six hex digits, imported as \(ServiceRecord.neutralColor))" : "")
         subscriptions: \(subscriptions)\(subscriptionsSkipped > 0 ? " (\(subscriptionsSkipped) of unknown users or services skipped)" : "")
         devices:       \(devices)\(devicesSkipped > 0 ? " (\(devicesSkipped) tokens shorter than 64 characters skipped, as the old server ignored them)" : "")
         notifications: \(notificationsRead) read, \(notificationsCreated) new, \(notificationsFound) already here\(notificationsSkipped > 0 ? ", \(notificationsSkipped) of unknown services skipped" : "")

@@ -51,7 +51,10 @@ struct LoginController {
         var check = LoginCheck.refused
         if !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= Self.maxUsernameLength {
             do {
-                check = try await api.signIn.passwords.authenticate(username: username, password: password)
+                let passwords = api.signIn.passwords
+                check = try await LoginDeadline.run(seconds: api.config.auth.loginTimeoutSeconds) {
+                    try await passwords.authenticate(username: username, password: password)
+                }
             } catch let error as AuthenticationUnavailable {
                 metrics.count(.password, .unavailable)
                 context.logger.error("login could not be checked", metadata: ["user": "\(username)", "reason": "\(error.description)"])

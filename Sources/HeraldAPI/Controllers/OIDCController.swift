@@ -49,9 +49,11 @@ struct OIDCController {
         try braked(keys, context: context)
         do {
             let provider = try oidc.provider(realmType: realmType)
-            let login = try await oidc.exchange(
-                code: body.code, verifier: body.code_verifier, clientID: body.client_id, redirectURI: body.redirect_uri, provider: provider
-            )
+            let login = try await LoginDeadline.run(seconds: api.config.auth.loginTimeoutSeconds) {
+                try await oidc.exchange(
+                    code: body.code, verifier: body.code_verifier, clientID: body.client_id, redirectURI: body.redirect_uri, provider: provider
+                )
+            }
             api.signIn.metrics.count(.oidc, .accepted)
             return try await AccountSessions(api: api).open(for: login, context: context)
         } catch {
@@ -126,10 +128,12 @@ struct OIDCController {
         try braked(keys, context: context)
         let session: (token: String, user: User, created: Bool)
         do {
-            let login = try await oidc.exchange(
-                code: String(code), verifier: state.verifier, clientID: oidc.settings.clientID, redirectURI: redirect, nonce: state.nonce,
-                provider: try oidc.provider(realmType: nil)
-            )
+            let provider = try oidc.provider(realmType: nil)
+            let login = try await LoginDeadline.run(seconds: api.config.auth.loginTimeoutSeconds) {
+                try await oidc.exchange(
+                    code: String(code), verifier: state.verifier, clientID: oidc.settings.clientID, redirectURI: redirect, nonce: state.nonce, provider: provider
+                )
+            }
             session = try await AccountSessions(api: api).issue(for: login, context: context, session: true)
             api.signIn.metrics.count(.oidc, .accepted)
         } catch {
@@ -169,6 +173,10 @@ struct OIDCController {
             api.signIn.metrics.count(.oidc, .unavailable)
             context.logger.error("OpenID provider unavailable", metadata: ["reason": "\(reason)"])
             return APIError(.serviceUnavailable, "The sign-in provider is unavailable, try again later", headers: [.retryAfter: "10"])
+        case let late as AuthenticationUnavailable:
+            api.signIn.metrics.count(.oidc, .unavailable)
+            context.logger.error("OpenID provider unavailable", metadata: ["reason": "\(late.description)"])
+            return APIError(.serviceUnavailable, "The sign-in provider is unavailable, try again later", headers: [.retryAfter: "\(late.retryAfter)"])
         default:
             return error
         }

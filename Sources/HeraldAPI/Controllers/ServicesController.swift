@@ -139,9 +139,7 @@ struct ServicesController {
     }
 
     /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`.
-    static func isColor(_ text: String) -> Bool {
-        text.utf8.count == 6 && text.utf8.allSatisfy(\.isHexDigit)
-    }
+    static func isColor(_ text: String) -> Bool { ServiceRecord.isColor(text) }
 
     private func validateFields(category: String?, color: String?, owner: String?, into validator: inout Validator) {
         if let category { validator.text(category, at: ["body", "category"], maxLength: Self.maxCategoryLength) }

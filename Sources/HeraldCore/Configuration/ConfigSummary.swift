@@ -27,7 +27,12 @@ extension HeraldConfig {
             ("APNs", delivery.apns.map { "key \($0.keyID), team \($0.teamID), topic \($0.topic), \($0.baseURL), signing key (set, hidden)" } ?? "(not configured)"),
             ("FCM", delivery.fcm.map { "project \($0.projectID), \($0.baseURL), service account (set, hidden)" } ?? "(not configured)"),
             ("publish limits", Self.rate(limits.publishPerSecond, limits.publishBurst, "per service") + "; " + Self.rate(limits.senderPerSecond, limits.senderBurst, "per sending address")),
-            ("user limits", "\(limits.devicesPerUser) devices, " + (limits.userChangesPerMinute == 0 ? "changes not limited" : "\(limits.userChangesPerMinute) device/subscription changes per minute")),
+            ("user limits", "\(limits.devicesPerUser) devices, " + (limits.userChangesPerMinute == 0 ? "changes not limited" : "\(limits.userChangesPerMinute) changes per minute (devices, subscriptions, filters, bookmarks)")),
+            ("service limits", "\(limits.filtersPerService) distinct filters, \(limits.scheduledPerService) held and \(limits.recurringPerService) recurring notifications"),
+            ("outbound", (outbound.policy.allowedNetworks.isEmpty ? "public addresses only" : "public addresses and \(list(outbound.policy.allowedNetworks.map { "\($0)" }))")
+                + "; Web Push to the browsers' push services" + (outbound.webPushHosts.isEmpty ? "" : " and \(list(outbound.webPushHosts))")),
+            ("sign-in limits", "answers within \(auth.loginTimeoutSeconds.formatted()) s; web sessions last \(webSessionHours) h"
+                + (auth.linkedMethods.isEmpty ? "" : "; linked methods \(list(auth.linkedMethods.map(\.rawValue).sorted()))")),
             ("HTTP", "idle timeout \(limits.httpIdleTimeoutSeconds) s, at most \(limits.httpMaxConnections) connections"),
             ("METRICS_TOKEN", metricsToken == nil ? "(not set: /metrics is open)" : "(set, hidden)"),
             ("delivery", "concurrency \(delivery.concurrency), batch \(delivery.batchSize), \(delivery.connectionsPerProvider) connections per provider, lease \(Int(delivery.leaseSeconds)) s"),
@@ -35,14 +40,26 @@ extension HeraldConfig {
         if let ldap = auth.ldap {
             lines.append(("LDAP", "\(ldap.url)\(ldap.startTLS ? " (StartTLS)" : ""), users under \(ldap.usersBase), bind password \(secret(ldap.bindPassword))"))
         }
-        if let url = auth.authenticationURL { lines.append(("AUTHENTICATION_URL", url)) }
+        if let url = auth.authenticationURL { lines.append(("AUTHENTICATION_URL", Self.redacted(url: url))) }
         if let oidc = auth.oidc {
-            lines.append(("OpenID Connect", "\(oidc.discoveryURL ?? oidc.realmsBaseURL ?? "(realms)"), client \(oidc.clientID), secret \(secret(oidc.clientSecret))"))
+            lines.append(("OpenID Connect", "\(Self.redacted(url: oidc.discoveryURL ?? oidc.realmsBaseURL ?? "(realms)")), client \(oidc.clientID), secret \(secret(oidc.clientSecret))"))
         }
         if let kafka {
             lines.append(("Kafka", "\(kafka.brokers), topics \(list(kafka.topics)), group \(kafka.groupID), bridge in serve \(kafka.runsInServer ? "on" : "off")"))
         }
         return lines
+    }
+
+    /// A URL without what may be a secret: a user name and password, and
+    /// the query (a token some services take there); only where it goes.
+    static func redacted(url text: String) -> String {
+        guard var components = URLComponents(string: text), components.host != nil else { return "(set, hidden: not a URL)" }
+        let hidden = components.user != nil || components.password != nil || components.query != nil || components.fragment != nil
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return (components.string ?? "(set)") + (hidden ? " (credentials and query hidden)" : "")
     }
 
     static func rate(_ perSecond: Double, _ burst: Int, _ scope: String) -> String {

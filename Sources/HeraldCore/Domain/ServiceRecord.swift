@@ -13,6 +13,15 @@ public struct ServiceRecord: Sendable, Equatable {
         self.color = color
         self.owner = owner
     }
+
+    /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`: a colour
+    /// goes into pages and apps as is, so nothing else is ever stored.
+    public static func isColor(_ text: String) -> Bool {
+        text.utf8.count == 6 && text.utf8.allSatisfy(\.isHexDigit)
+    }
+
+    /// What a service without a usable colour is shown in.
+    public static let neutralColor = "808080"
 }
 
 /// The fields an admin sets when creating a service.
