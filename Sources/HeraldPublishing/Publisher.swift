@@ -25,7 +25,8 @@ public struct Publisher: Sendable {
 
     public init(
         notifications: any NotificationStore, alertStates: any AlertStateStore, filters: (any FilterStore)? = nil, signal: QueueSignal,
-        clock: WallClock, metrics: PublishMetrics, logger: Logger, tracer: (any Tracer)? = nil, batchLimit: Int = 256
+        clock: WallClock, metrics: PublishMetrics, logger: Logger, tracer: (any Tracer)? = nil, batchLimit: Int = 256,
+        filtersPerService: Int = .max
     ) {
         self.notifications = notifications
         self.alertStates = alertStates
@@ -39,7 +40,7 @@ public struct Publisher: Sendable {
         // longer p99 (4,997 posts/s, p99 12.4 ms against 5,501 and 10.3 ms).
         // Batching off (a limit of 1): each post its own transaction, as many
         // at once as come.
-        let matcher = filters.map { FilterMatcher(store: $0) }
+        let matcher = filters.map { FilterMatcher(store: $0, maxPerService: filtersPerService) }
         self.matcher = matcher
         self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { signal.notify() }) {
             [notifications] batch in try await notifications.publish(try await matcher?.withVerdicts(batch) ?? batch)

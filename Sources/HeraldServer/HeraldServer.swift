@@ -33,7 +33,7 @@ public enum HeraldServer {
         let registry = PrometheusCollectorRegistry()
         let publisher = Publisher(
             notifications: store, alertStates: store, filters: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger,
-            batchLimit: config.publishBatchLimit
+            batchLimit: config.publishBatchLimit, filtersPerService: config.limits.filtersPerService
         )
         let ready = ReadinessGate()
         let supervision = SupervisionMetrics(registry: registry)

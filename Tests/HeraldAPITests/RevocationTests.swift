@@ -74,15 +74,19 @@ struct RevocationTests {
         }
     }
 
-    /// Tokens of the server Herald replaces carry only `sub` and `exp`: they
-    /// keep working for accounts brought over that were never revoked
-    /// (generation 0), and never for an account Herald made (from 1).
+    /// Tokens minted the old server's way carry only `sub` and `exp`: they
+    /// count for an account until its first revocation, whether it was
+    /// brought over (generation 0) or made here (from 1), as sites that
+    /// mint them for scripts expect (issue 23: they were refused for
+    /// accounts Herald made).
     @Test func tokensWithoutIdOrGenerationCountOnlyForNeverRevokedAccounts() {
         let legacy = AccessTokens.Verified(username: "ann", userID: nil, generation: nil)
         let carried = User(id: 7, username: "ann", isActive: true, isAdmin: false, tokenGeneration: 0)
         #expect(legacy.isValid(for: carried))
+        #expect(legacy.isValid(for: User(id: 8, username: "ann", isActive: true, isAdmin: false, tokenGeneration: 1)), "made here, never revoked")
         var revoked = carried
         revoked.tokenGeneration = 1
+        revoked.tokensRevokedAt = Date()
         #expect(!legacy.isValid(for: revoked))
         #expect(AccessTokens.Verified(username: "ann", userID: 7, generation: 1).isValid(for: revoked))
         #expect(!AccessTokens.Verified(username: "ann", userID: 7, generation: 0).isValid(for: revoked))

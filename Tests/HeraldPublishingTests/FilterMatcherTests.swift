@@ -92,8 +92,9 @@ struct FilterMatcherTests {
         #expect(again.map(\.filters.rejected.count) == [2], "no filter twice")
     }
 
-    /// A filter retention removed (its holder changed it) is evaluated
-    /// until the service's list is next read in full, then no more.
+    /// A filter its holder replaced (the store removes the row nobody holds
+    /// any more) is evaluated until the service's list is next read in
+    /// full, then no more.
     @Test func filtersRemovedByRetentionLeaveAtTheNextFullRead() async throws {
         let counting = CountingStore()
         let service = try await counting.store.createService(ServiceDraft(category: "Transients", color: "000000", owner: "lsst"))
@@ -105,7 +106,7 @@ struct FilterMatcherTests {
         #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).map(\.filters.rejected) == [[comets]])
 
         #expect(try await counting.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "class == supernova")))
-        #expect(try await counting.store.pruneUnusedFilters(limit: 10) == 1)
+        #expect(try await counting.store.pruneUnusedFilters(limit: 10) == 0, "replaced in place: nothing left for retention")
         let supernovae = try #require(try await counting.store.filters(serviceIDs: [service.id], after: 0).first?.id)
         clock.withLockedValue { $0 += .seconds(1) }
         #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).map(\.filters.rejected) == [[comets, supernovae]], "the removed one is still kept")
@@ -113,5 +114,25 @@ struct FilterMatcherTests {
         clock.withLockedValue { $0 += FilterMatcher.fullReadInterval }
         #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).map(\.filters.rejected) == [[supernovae]])
         #expect(counting.reads.withLockedValue { $0 }.last == 0, "read in full")
+    }
+
+    /// Issue 23: a user who changes their filter again and again leaves
+    /// rows the matcher read; once a service holds more than
+    /// FILTERS_PER_SERVICE of them it is read in full at its next look, so
+    /// publishing evaluates about that many, not one per change.
+    @Test func aServiceOverItsFilterCapIsReadInFullAtItsNextLook() async throws {
+        let counting = CountingStore()
+        let service = try await counting.store.createService(ServiceDraft(category: "Transients", color: "000000", owner: "lsst"))
+        let ann = try await counting.store.createUser(username: "ann", passwordHash: nil, isAdmin: false, origin: .local, at: Date())
+        let clock = NIOLockedValueBox(ContinuousClock.now)
+        let matcher = FilterMatcher(store: counting, reorderWindow: 0, maxPerService: 2) { clock.withLockedValue { $0 } }
+        for index in 0..<4 {
+            #expect(try await counting.setFilter(userID: ann.id, serviceID: service.id, SubscriptionFilter(expression: "class == c\(index)")))
+            clock.withLockedValue { $0 += .seconds(1) }
+            let rejected = try await matcher.withVerdicts([event(service.id, "unknown")]).first?.filters.rejected.count ?? 0
+            #expect(rejected <= 3, "at most the cap and the one saved since: \(rejected)")
+        }
+        clock.withLockedValue { $0 += .seconds(1) }
+        #expect(try await matcher.withVerdicts([event(service.id, "unknown")]).first?.filters.rejected.count == 1)
     }
 }

@@ -14,8 +14,12 @@ import NIOConcurrencyHelpers
 /// bounded by the number of distinct filters, not users. A filter saved
 /// since the last look is unknown here and lets notifications through
 /// until the next. Every `fullReadInterval` a service's whole list is read
-/// again, so filters retention removed (nobody held them) are no longer
-/// evaluated; the parsed ones are kept.
+/// again, so filters removed since (a user replaced theirs; retention) are
+/// no longer evaluated; the parsed ones are kept. A service holding more
+/// than `maxPerService` (FILTERS_PER_SERVICE, which the store never lets
+/// it exceed) has some of those: it is read in full at its next look, so
+/// a user changing their filter over and over cannot make publishing
+/// evaluate more than about that many.
 final class FilterMatcher: Sendable {
     let store: any FilterStore
     /// A service's filters, parsed, in the order they were stored.
@@ -38,10 +42,16 @@ final class FilterMatcher: Sendable {
     /// How many ids before the highest seen each read looks again: more than
     /// filters can be saved while one save's transaction is open.
     let reorderWindow: Int64
+    /// More filters kept for a service than this: read it in full next time.
+    let maxPerService: Int
 
-    init(store: any FilterStore, reorderWindow: Int64 = 1_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    init(
+        store: any FilterStore, reorderWindow: Int64 = 1_000, maxPerService: Int = .max,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.store = store
         self.reorderWindow = reorderWindow
+        self.maxPerService = maxPerService
         self.now = now
     }
 
@@ -53,7 +63,9 @@ final class FilterMatcher: Sendable {
             (cache, wanted.filter { cache[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true })
         }
         guard !stale.isEmpty else { return known.filter { wanted.contains($0.key) }.mapValues(\.filters) }
-        let whole = stale.filter { known[$0].map { now - $0.readInFullAt >= Self.fullReadInterval } ?? false }
+        let whole = stale.filter { service in
+            known[service].map { now - $0.readInFullAt >= Self.fullReadInterval || $0.filters.count > maxPerService } ?? false
+        }
         let recent = stale.subtracting(whole)
         let since = max(0, (recent.map { known[$0]?.highest ?? 0 }.min() ?? 0) - reorderWindow)
         var fresh = known
