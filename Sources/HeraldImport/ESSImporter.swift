@@ -62,8 +62,9 @@ public struct ESSImporter: Sendable {
         for service in services {
             var record = ServiceRecord(id: service.id, category: service.category, color: service.color, owner: service.owner)
             // The old database may hold anything there (its API checked, its
-            // tools did not): a colour is put into pages, so only six hex digits.
-            if !ServiceRecord.isColor(record.color) {
+            // tools did not): a colour is put into pages and apps, so only
+            // what the old server could have meant by one is kept.
+            if !ServiceRecord.isStoredColor(record.color) {
                 logger.warning(
                     "service colour not usable: imported as neutral grey", metadata: ["service": "\(service.id)", "colour": "\(String(reflecting: String(record.color.prefix(40))))"]
                 )
@@ -213,7 +214,7 @@ public struct ESSImportReport: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         """
         users:         \(usersCreated) new, \(usersFound) already here
-        services:      \(servicesCreated) new, \(servicesFound) already here\(colorsReplaced > 0 ? " (\(colorsReplaced) with a colour that is not six hex digits, imported as \(ServiceRecord.neutralColor))" : "")
+        services:      \(servicesCreated) new, \(servicesFound) already here\(colorsReplaced > 0 ? " (\(colorsReplaced) with a stored colour that is not one, imported as \(ServiceRecord.neutralColor))" : "")
         subscriptions: \(subscriptions)\(subscriptionsSkipped > 0 ? " (\(subscriptionsSkipped) of unknown users or services skipped)" : "")
         devices:       \(devices)\(devicesSkipped > 0 ? " (\(devicesSkipped) tokens shorter than 64 characters skipped, as the old server ignored them)" : "")
         notifications: \(notificationsRead) read, \(notificationsCreated) new, \(notificationsFound) already here\(notificationsSkipped > 0 ? ", \(notificationsSkipped) of unknown services skipped" : "")

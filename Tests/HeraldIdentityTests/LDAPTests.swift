@@ -83,4 +83,33 @@ struct LDAPTests {
             try await Self.authenticator(settings).authenticate(username: "alice", password: "alice-directory-password")
         }
     }
+
+    /// Issue 23: the README says CA_BUNDLE_FILE is trusted for outbound TLS,
+    /// and the old server honoured SSL_CERT_FILE through Python; LDAPS
+    /// against a directory signed by that CA failed with 503 because the
+    /// directory client read neither. Now the settings carry them to it.
+    @Test func theDirectoryTrustsCABundleFileAndSSLCertFile() async throws {
+        let directory = try TestDirectory.settings(.ldaps)
+        let ca = try #require(ProcessInfo.processInfo.environment["HERALD_TEST_LDAP_CA"])
+        let directoryEnvironment = [
+            "AUTHENTICATION_METHOD": "ldap", "LDAP_HOST": directory.host, "LDAP_PORT": "\(directory.port)", "LDAP_USE_SSL": "true",
+            "LDAP_BASE_DN": "dc=example,dc=org", "LDAP_USER_DN": "ou=people",
+        ]
+        func settings(_ extra: [String: String]) throws -> LDAPSettings {
+            try #require(try HeraldConfig(environment: directoryEnvironment.merging(extra) { $1 }).auth.ldap)
+        }
+        for variable in ["CA_BUNDLE_FILE", "SSL_CERT_FILE", "LDAP_CA_FILE"] {
+            let configured = try settings([variable: ca])
+            let check = try await Self.authenticator(configured).authenticate(username: "alice", password: "alice-directory-password")
+            #expect(check == .accepted(VerifiedLogin(username: "alice", origin: .ldap)), "\(variable)")
+        }
+        // With none of them the system's roots alone do not know the test CA.
+        await #expect(throws: AuthenticationUnavailable.self) {
+            try await Self.authenticator(try settings([:])).authenticate(username: "alice", password: "alice-directory-password")
+        }
+        // CA_BUNDLE_FILE keeps the system's roots beside it (LDAP_CA_FILE alone replaces them).
+        #expect(try settings(["CA_BUNDLE_FILE": ca]).additionalCAFile == ca)
+        #expect(try settings(["CA_BUNDLE_FILE": ca]).caFile == nil)
+        #expect(try settings(["LDAP_CA_FILE": ca, "CA_BUNDLE_FILE": ca]).additionalCAFile == nil)
+    }
 }

@@ -73,7 +73,10 @@ enum ESSFixture {
         }
         var statements: [String] = []
         let services = (0..<serviceCount).map { index in
-            index == 9 ? "(\(guid(index)), 'Service \(index)', NULL, NULL)" : "(\(guid(index)), 'Service \(index)', '#12345\(index)', 'owner\(index)')"
+            // Service 8's colour is what a stray tool could have written: not a colour.
+            index == 9 ? "(\(guid(index)), 'Service \(index)', NULL, NULL)"
+                : index == 8 ? "(\(guid(index)), 'Service \(index)', 'fff;background:url(//evil.example/x)', 'owner\(index)')"
+                : "(\(guid(index)), 'Service \(index)', '#12345\(index)', 'owner\(index)')"
         }
         statements.append("INSERT INTO services (id, category, color, owner) VALUES " + services.joined(separator: ", "))
         let users = (0..<userCount).map { user in

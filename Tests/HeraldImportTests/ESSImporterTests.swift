@@ -26,6 +26,7 @@ struct ESSImporterTests {
                     let first = try await importer.run()
                     #expect(first.usersCreated == 100 && first.usersFound == 0)
                     #expect(first.servicesCreated == 10 && first.subscriptions == 200)
+                    #expect(first.colorsReplaced == 1, "service 8's colour is not one")
                     #expect(first.devices == 200 && first.devicesSkipped == 1)
                     #expect(first.notificationsCreated == 1_000 && first.notificationsFound == 0 && first.notificationsSkipped == 0)
                     #expect(first.inboxEntries == 20_000 && first.inboxEntriesSkipped == 0)
@@ -101,6 +102,7 @@ struct ESSImporterTests {
         #expect(snapshot.services.map(\.id) == (0..<10).map(ESSFixture.serviceID))
         #expect(snapshot.services[1] == ServiceRecord(id: ESSFixture.serviceID(1), category: "Service 1", color: "#123451", owner: "owner1"))
         #expect(snapshot.services[9].color == "" && snapshot.services[9].owner == "")
+        #expect(snapshot.services[8].color == ServiceRecord.neutralColor, "a stored colour that is not one is imported as grey")
         let all = snapshot.notifications.values.flatMap { $0 }
         #expect(all.count == 1_000)
         let twelfth = try #require(all.first { $0.title == "Alarm 12" })

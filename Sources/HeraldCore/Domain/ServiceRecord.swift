@@ -20,6 +20,13 @@ public struct ServiceRecord: Sendable, Equatable {
         text.utf8.count == 6 && text.utf8.allSatisfy(\.isHexDigit)
     }
 
+    /// A colour the server Herald replaces may have stored and served:
+    /// none, six hex digits, or those after a `#` (its older tools wrote
+    /// them so). Imported as it was; anything else is not a colour.
+    public static func isStoredColor(_ text: String) -> Bool {
+        text.isEmpty || isColor(text) || (text.hasPrefix("#") && isColor(String(text.dropFirst())))
+    }
+
     /// What a service without a usable colour is shown in.
     public static let neutralColor = "808080"
 }
