@@ -30,12 +30,16 @@ public final class OutboundHTTP: Sendable {
     let checked: NIOLockedValueBox<[String: (at: NIODeadline, refusal: OutboundRefusal?)]>
     /// How long a host's check is reused (the connect check holds anyway).
     static let checkLifetime: TimeAmount = .seconds(30)
+    /// Whether names are resolved and judged before a request (false only
+    /// in the test that shows the connection's own check holds alone).
+    let checksNamesFirst: Bool
 
     public init(
         policy: OutboundPolicy, tls: TLSConfiguration = .makeClientConfiguration(), connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30),
-        trustedHosts: [String] = [], idleTimeout: TimeAmount = .seconds(120)
+        trustedHosts: [String] = [], idleTimeout: TimeAmount = .seconds(120), checksNamesFirst: Bool = true
     ) {
         self.policy = policy
+        self.checksNamesFirst = checksNamesFirst
         self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
         let trustedAddresses = NIOLockedValueBox<Set<IPAddress>>([])
         self.trustedAddresses = trustedAddresses
@@ -110,6 +114,8 @@ public final class OutboundHTTP: Sendable {
             trustedAddresses.withLockedValue { $0.formUnion(addresses) }
         } else if let literal = IPAddress(host) {
             refusal = policy.refusal(for: literal).map { OutboundRefusal(host: host, reason: $0) }
+        } else if !checksNamesFirst {
+            return
         } else if let reason = policy.refusal(forHost: host) {
             refusal = OutboundRefusal(host: host, reason: reason)
         } else {

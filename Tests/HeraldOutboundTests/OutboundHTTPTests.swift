@@ -1,0 +1,74 @@
+import AsyncHTTPClient
+import Foundation
+import HeraldCore
+import HeraldOutbound
+import HeraldTestSupport
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// The one outbound client: the policy is applied before a request (on
+/// what a name resolves to) and again on the connection itself, so a name
+/// that resolves inside on the second lookup (DNS rebinding) still never
+/// carries a request there.
+@Suite("Outbound requests")
+struct OutboundHTTPTests {
+    /// A server on loopback counting what it is asked.
+    static func server() async throws -> (port: Int, hits: NIOLockedValueBox<Int>, stop: @Sendable () async throws -> Void) {
+        let hits = NIOLockedValueBox(0)
+        let router = Router()
+        router.get("x") { _, _ in
+            hits.withLockedValue { $0 += 1 }
+            return Response(status: .ok)
+        }
+        router.get("away") { _, _ in Response(status: .found, headers: [.location: "/x"]) }
+        let (port, stop) = try await LiveServer.start(router: router)
+        return (port, hits, stop)
+    }
+
+    @Test func namesAndAddressesInsideAreRefusedBeforeAnythingIsSent() async throws {
+        let (port, hits, stop) = try await Self.server()
+        let http = OutboundHTTP(policy: OutboundPolicy())
+        for url in ["http://127.0.0.1:\(port)/x", "http://localhost:\(port)/x", "http://[::1]:\(port)/x", "http://169.254.169.254/latest", "ftp://example.org/x"] {
+            await #expect(throws: OutboundRefusal.self, "\(url)") { _ = try await http.execute(HTTPClientRequest(url: url), timeout: .seconds(5)) }
+        }
+        #expect(hits.withLockedValue { $0 } == 0)
+        try await http.shutdown()
+        try await stop()
+    }
+
+    /// The second line: with the check of names off, the connection's own
+    /// check still refuses loopback, and no request reaches the server.
+    @Test func theConnectionItselfIsCheckedAfterDNS() async throws {
+        let (port, hits, stop) = try await Self.server()
+        let http = OutboundHTTP(policy: OutboundPolicy(), connectTimeout: .seconds(1), checksNamesFirst: false)
+        do {
+            _ = try await http.execute(HTTPClientRequest(url: "http://localhost:\(port)/x"), timeout: .seconds(3))
+            Issue.record("a request went to loopback")
+        } catch {
+            #expect("\(error)".contains("loopback") || error is HTTPClientError, "\(error)")
+        }
+        #expect(hits.withLockedValue { $0 } == 0, "nothing was asked")
+        try await http.shutdown()
+        try await stop()
+    }
+
+    /// An allowed network is asked; redirects only when asked for, each
+    /// target checked; hosts the operator named are trusted wherever they are.
+    @Test func allowancesRedirectsAndTrustedHosts() async throws {
+        let (port, hits, stop) = try await Self.server()
+        let allowed = OutboundHTTP(policy: OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!]))
+        #expect(try await allowed.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/x"), timeout: .seconds(5)).status == .ok)
+        #expect(try await allowed.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/away"), timeout: .seconds(5)).status == .found, "not followed")
+        #expect(try await allowed.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/away"), timeout: .seconds(5), redirects: 1).status == .ok)
+        let trusted = OutboundHTTP(policy: OutboundPolicy(), trustedHosts: ["localhost"])
+        #expect(try await trusted.execute(HTTPClientRequest(url: "http://localhost:\(port)/x"), timeout: .seconds(5)).status == .ok)
+        await #expect(throws: OutboundRefusal.self) { _ = try await trusted.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/x"), timeout: .seconds(5)) }
+        #expect(hits.withLockedValue { $0 } == 3)
+        try await allowed.shutdown()
+        try await trusted.shutdown()
+        try await stop()
+    }
+}
