@@ -110,7 +110,8 @@ public final class OutboundHTTP: Sendable {
         }
         var refusal: OutboundRefusal?
         if trustedHosts.contains(host) {
-            let addresses = try await Self.resolve(host, port: port)
+            let addresses: [IPAddress]
+            if let literal = IPAddress(host) { addresses = [literal] } else { addresses = try await Self.resolve(host, port: port) }
             trustedAddresses.withLockedValue { $0.formUnion(addresses) }
         } else if let literal = IPAddress(host) {
             refusal = policy.refusal(for: literal).map { OutboundRefusal(host: host, reason: $0) }
@@ -130,12 +131,17 @@ public final class OutboundHTTP: Sendable {
         if let refusal { throw refusal }
     }
 
-    /// The addresses a name resolves to (the system resolver, off the event loops).
+    /// The addresses a name resolves to: the system resolver, as NIO asks
+    /// it when it connects. Started from an event loop, so getaddrinfo runs
+    /// on a queue of that loop's own (one that gets a thread even while
+    /// the shared pool is busy), never on an event loop itself.
     static func resolve(_ host: String, port: Int) async throws -> [IPAddress] {
-        let resolver = NIORandomizedDNSResolver(loop: MultiThreadedEventLoopGroup.singleton.any())
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
         // getaddrinfo runs once, in the AAAA query; the A query reads its answer.
-        let v6 = resolver.initiateAAAAQuery(host: host, port: port)
-        let v4 = resolver.initiateAQuery(host: host, port: port)
+        let (v6, v4) = try await loop.submit {
+            let resolver = NIORandomizedDNSResolver(loop: loop)
+            return (resolver.initiateAAAAQuery(host: host, port: port), resolver.initiateAQuery(host: host, port: port))
+        }.get()
         let found = ((try? await v6.get()) ?? []) + ((try? await v4.get()) ?? [])
         let addresses = found.compactMap { $0.ipAddress.flatMap { IPAddress($0) } }
         guard !addresses.isEmpty else { throw OutboundRefusal(host: host, reason: "the name does not resolve", isRefusal: false) }

@@ -23,7 +23,12 @@ public struct TestApp: Sendable {
     public let config: HeraldConfig
 
     public static func config(_ location: DatabaseLocation? = nil) -> HeraldConfig {
-        HeraldConfig(database: location ?? .defaultSQLite, httpPort: 0, secretKey: secret, bcryptCost: bcryptCost)
+        var config = HeraldConfig(database: location ?? .defaultSQLite, httpPort: 0, secretKey: secret, bcryptCost: bcryptCost)
+        // A login waits for its method 5 s by default; a full parallel run on
+        // two cores has taken longer than that for an OpenID exchange with
+        // the test's own provider. The tests of the bound set their own.
+        config.auth.loginTimeoutSeconds = 60
+        return config
     }
 
     /// Runs `body` against an application on a fresh store. `clock` is the
