@@ -162,13 +162,18 @@ struct UserAdminPages {
         return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: admin, request: request, values: values, status: status)
     }
 
-    @Sendable func link(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+    /// A links form: the admin, the account it is about, the method it names.
+    private func linkForm(_ request: Request, context: HeraldRequestContext) async throws -> (admin: User, user: User, origin: AccountOrigin, form: [String: String]) {
         let admin = try await web.requireAdmin(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        let id = try Identifiers.integer(context, "user_id")
-        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
+        guard let user = try await api.store.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
         guard let origin = form["origin"].flatMap(AccountOrigin.init(rawValue:)) else { throw APIError(.badRequest, "Which method: oidc, ldap or url?") }
+        return (admin, user, origin, form)
+    }
+
+    @Sendable func link(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let (admin, user, origin, form) = try await linkForm(request, context: context)
         let subject = form["subject"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         do {
             let identity = try await AccountLinks(store: api.store, clock: api.clock).link(
@@ -182,13 +187,8 @@ struct UserAdminPages {
     }
 
     @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
-        let form = try await web.form(request)
-        try web.checkCSRF(request, form: form)
-        let id = try Identifiers.integer(context, "user_id")
-        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
-        guard let origin = form["origin"].flatMap(AccountOrigin.init(rawValue:)) else { throw APIError(.badRequest, "Which method: oidc, ldap or url?") }
-        try await UseCaseAnswers.run { try await AccountLinks(store: api.store, clock: api.clock).unlink(username: user.username, origin: origin, issuer: form["issuer"]) }
+        let (admin, user, origin, form) = try await linkForm(request, context: context)
+        try await AccountLinks(store: api.store, clock: api.clock).unlink(username: user.username, origin: origin, issuer: form["issuer"])
         context.logger.notice("sign-in method unlinked from an account", metadata: ["user": "\(user.username)", "origin": "\(origin.rawValue)", "by": "\(admin.username)"])
         return web.done(request, location: "/admin/users/\(user.id)/links?flash=removed")
     }
