@@ -330,6 +330,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HeraldUseCasesTests",
+            dependencies: ["HeraldCore", "HeraldUseCases", "HeraldTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HeraldOutboundTests",
             dependencies: [
                 "HeraldCore", "HeraldOutbound", "HeraldTestSupport",
