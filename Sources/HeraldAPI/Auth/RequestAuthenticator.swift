@@ -12,7 +12,7 @@ struct RequestAuthenticator: Sendable {
     let clock: WallClock
 
     private static let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
-    /// The web app's session: the same access token, in an HttpOnly cookie.
+    /// The web app's session: a web session's token (`WebSessions`), in an HttpOnly cookie.
     static let sessionCookie = "herald_token"
 
     /// The user of a bearer token; with `allowingSessionCookie`, also of the
