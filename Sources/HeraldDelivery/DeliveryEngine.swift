@@ -86,8 +86,9 @@ public struct DeliveryEngine: Sendable {
 }
 
 /// Waits for the service group's shutdown, then closes what it was given.
-struct ClosingService: ServiceLifecycle.Service {
+struct ClosingService: ServiceLifecycle.Service, CustomStringConvertible {
     let close: @Sendable () async -> Void
+    let description = "closing"
 
     func run() async throws {
         try? await gracefulShutdown()

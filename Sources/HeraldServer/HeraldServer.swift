@@ -139,12 +139,17 @@ public enum HeraldServer {
     public static func run(config: HeraldConfig, roles: ProcessRoles, logger: Logger, options: ServerOptions = ServerOptions()) async throws {
         let opened = try await StoreFactory.open(config.database, logger: logger)
         do {
-            var services: [any Service] = []
+            // Each named, not described: a service's default description is
+            // the whole value reflected (here, the application), which the
+            // group keeps for the process's life.
+            var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
             if config.tracesEndpoint != nil {
                 // First in the group, so stopped last: the spans of the shutdown are exported too.
-                services.append(try Tracing.bootstrap(serviceName: roles.serviceName))
+                services.append(.init(service: try Tracing.bootstrap(serviceName: roles.serviceName), serviceName: "tracing"))
             }
-            services.append(try buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options))
+            services.append(
+                .init(service: try buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options), serviceName: roles.serviceName)
+            )
             var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             group.maximumGracefulShutdownDuration = .seconds(config.shutdownGraceSeconds)
             try await ServiceGroup(configuration: group).run()

@@ -71,8 +71,9 @@ extension SignInServices {
 }
 
 /// Waits for the service group's shutdown, then closes what it was given.
-struct ClosingService: Service {
+struct ClosingService: Service, CustomStringConvertible {
     let close: @Sendable () async -> Void
+    let description = "closing"
 
     func run() async throws {
         try? await gracefulShutdown()

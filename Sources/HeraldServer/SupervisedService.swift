@@ -60,3 +60,9 @@ struct SupervisionMetrics: Sendable {
         failures.increment(["service": service])
     }
 }
+
+extension SupervisedService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    var description: String { name }
+}

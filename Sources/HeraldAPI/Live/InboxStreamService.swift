@@ -51,3 +51,9 @@ public struct InboxStreamService: Service {
         }
     }
 }
+
+extension InboxStreamService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "inbox streams" }
+}

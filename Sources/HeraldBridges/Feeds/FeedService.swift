@@ -155,3 +155,9 @@ struct FeedMetrics: Sendable {
     func polled(_ result: PollResult) { polls[result]?.increment() }
     func published(_ count: Int) { if count > 0 { entries.increment(by: Int64(count)) } }
 }
+
+extension FeedService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "feeds" }
+}

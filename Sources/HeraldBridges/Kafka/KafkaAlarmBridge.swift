@@ -152,3 +152,9 @@ public final class KafkaBridgeProgress: Sendable {
     func sawMessage() { state.withLockedValue { $0.messages += 1 } }
     func pushed(_ count: Int) { state.withLockedValue { $0.notifications += count } }
 }
+
+extension KafkaAlarmBridge: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "kafka bridge" }
+}

@@ -24,3 +24,9 @@ public struct ReportingService: Service {
         }
     }
 }
+
+extension ReportingService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { name }
+}

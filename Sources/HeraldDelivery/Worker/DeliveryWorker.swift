@@ -293,3 +293,9 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 }
+
+extension DeliveryWorker: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "delivery worker" }
+}

@@ -75,3 +75,9 @@ extension PublishSource {
     /// Digests of posts refused for a service's rate limit.
     public static let digest = PublishSource("digest")
 }
+
+extension DigestService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "digests" }
+}

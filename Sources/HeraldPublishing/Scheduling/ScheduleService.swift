@@ -116,3 +116,9 @@ public struct ScheduleService: Service {
         }
     }
 }
+
+extension ScheduleService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "scheduler" }
+}

@@ -97,3 +97,9 @@ struct RetentionMetrics: Sendable {
         lastPass.set(now.timeIntervalSince1970)
     }
 }
+
+extension RetentionService: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    var description: String { "retention" }
+}

@@ -190,3 +190,9 @@ public final class PostgresPool: Service, Sendable {
         try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
     }
 }
+
+extension PostgresPool: CustomStringConvertible {
+    /// The service group names each service by its description, kept for
+    /// its life: the default one would be this value reflected whole.
+    public var description: String { "postgres pool" }
+}
