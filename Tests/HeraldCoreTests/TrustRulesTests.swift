@@ -127,4 +127,18 @@ struct TrustRulesTests {
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["OUTBOUND_ALLOW_PRIVATE": "inside"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["WEBPUSH_ALLOWED_HOSTS": "https://x/y"]) }
     }
+
+    /// SSL_CERT_FILE is trusted like CA_BUNDLE_FILE, except when it names
+    /// the system's own bundle (as many images set it): those roots are
+    /// trusted already, and parsing them again into every TLS context
+    /// cost 4 MB of memory.
+    @Test func sslCertFileAddsOnlyWhatTheSystemDoesNotTrust() throws {
+        let system = try HeraldConfig(environment: ["SSL_CERT_FILE": "/etc/ssl/certs/ca-certificates.crt"])
+        #expect(system.delivery.caBundlePEM == nil)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-ca-\(UUID().uuidString).pem")
+        try Data("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let site = try HeraldConfig(environment: ["SSL_CERT_FILE": file.path])
+        #expect(site.delivery.caBundlePEM?.contains("BEGIN CERTIFICATE") == true)
+    }
 }

@@ -157,9 +157,12 @@ extension DeliverySettings {
         // Trusted besides the system's roots for every outbound TLS
         // connection: CA_BUNDLE_FILE, and SSL_CERT_FILE, which the server
         // Herald replaces honoured through Python's TLS.
+        // SSL_CERT_FILE naming the system's own bundle (as many images set
+        // it) adds nothing: those roots are trusted already, and parsing them
+        // again into every TLS context cost 4 MB of memory.
         var bundle: String?
         for variable in ["CA_BUNDLE_FILE", "SSL_CERT_FILE"] {
-            guard let path = text(variable) else { continue }
+            guard let path = text(variable), variable == "CA_BUNDLE_FILE" || !Self.isSystemBundle(path) else { continue }
             bundle = (bundle.map { $0 + "\n" } ?? "") + String(decoding: try read.file(variable, path), as: UTF8.self)
         }
         // NB_PARALLEL_PUSH is the old server's name for the same limit.
@@ -185,6 +188,19 @@ extension DeliverySettings {
             removedDevicesKeptDays: try read.integer("REMOVED_DEVICES_KEPT_DAYS", default: defaults.removedDevicesKeptDays, range: 0...3650),
             webPushSubject: try Self.webPushSubject(text("WEBPUSH_SUBJECT"))
         )
+    }
+
+    /// Where Linux distributions keep the system's trust roots (the files
+    /// TLS trusts by default).
+    static let systemBundles: Set<String> = [
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/ca-bundle.pem", "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
+        "/etc/ssl/cert.pem",
+    ]
+
+    /// Whether `path` is (or links to) the system's own bundle.
+    static func isSystemBundle(_ path: String) -> Bool {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return systemBundles.contains(path) || systemBundles.contains(resolved)
     }
 
     static func webPushSubject(_ value: String?) throws -> String? {
