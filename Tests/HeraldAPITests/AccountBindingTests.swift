@@ -105,7 +105,7 @@ struct AccountBindingTests {
             #expect(try await session.signIn("root").status == .seeOther)
             let page = try await session.get("/admin/users/\(bob.id)/links")
             #expect(page.status == .ok)
-            #expect(page.text.contains("a local account"))
+            #expect(page.text.contains("How bob signs in") && page.text.contains("a local account"), "the account's page, not the admin's")
             let linked = try await session.post("/admin/users/\(bob.id)/links", [("origin", "oidc"), ("issuer", provider.base)])
             #expect(linked.status == .seeOther, "\(linked.text)")
             #expect(try await app.store.identities(userID: bob.id) == [AccountIdentity(origin: .oidc, issuer: provider.base)])

@@ -149,7 +149,7 @@ struct UserAdminPages {
             if let issuer = await provider.knownIssuer { issuers.append(issuer) }
         }
         let values: [String: Any] = [
-            "userID": user.id, "username": user.username, "origin": AccountPages.originName(user.origin),
+            "userID": user.id, "accountName": user.username, "origin": AccountPages.originName(user.origin),
             "hasPassword": try await api.store.passwordHash(username: user.username) != nil,
             "hasLinks": !identities.isEmpty,
             "links": identities.map {
