@@ -14,7 +14,10 @@ struct FloodControlTests {
     @Test(arguments: Backend.allCases)
     func aFloodedServiceIsBrakedAndItsSubscribersGetADigest(_ backend: Backend) async throws {
         try await TestApp.run(backend, configure: {
-            $0.limits.publishPerSecond = 0.5
+            // A token every 50 s: none comes back while the twelve posts go,
+            // however slow the machine (at 0.5/s a run that took over 18 s
+            // had every post accepted, nothing refused and so no digest).
+            $0.limits.publishPerSecond = 0.02
             $0.limits.publishBurst = 3
             $0.limits.digestWindowSeconds = 2
         }) { app in
@@ -32,15 +35,15 @@ struct FloodControlTests {
                 } else {
                     #expect(posted.status == .tooManyRequests)
                     let wait = try #require(posted.headers[.retryAfter].flatMap { Int($0) })
-                    #expect((1...2).contains(wait), "a token comes every 2 s")
+                    #expect((1...50).contains(wait), "a token comes every 50 s")
                     #expect(posted.detail?.contains("over its rate limit") == true)
                     refused += 1
                 }
             }
-            // The burst, and a token per 2 s that the posting took (a loaded machine may be slow).
-            let refilled = Int((ContinuousClock.now - began) / .seconds(2)) + 1
+            // The burst, and a token per 50 s that the posting took (a loaded machine may be slow).
+            let refilled = Int((ContinuousClock.now - began) / .seconds(50)) + 1
             #expect(created >= 3 && created <= 3 + refilled, "\(created) accepted")
-            #expect(refused == 12 - created)
+            #expect(refused == 12 - created && refused >= 1)
             let other = try await app.request(.post, "/api/v2/services/\(quiet.id.uuidString)/notifications", json: ["title": "still here"])
             #expect(other.status == .created, "another service has its own bucket")
 
@@ -55,7 +58,7 @@ struct FloodControlTests {
             }
             #expect((1...2).contains(digests.count), "\(digests.map(\.title))")
             let digest = try #require(digests.first)
-            #expect(digest.subtitle.contains("limit of 0.5 per second (burst 3)"))
+            #expect(digest.subtitle.contains("limit of 0.02 per second (burst 3)"))
             #expect(digest.serviceID == flooded.id)
         }
     }
