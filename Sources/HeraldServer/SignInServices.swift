@@ -31,7 +31,7 @@ struct SignInServices {
         // settings name are the operator's choice, trusted wherever they
         // are; what an OpenID provider's document names elsewhere is held
         // to the outbound policy.
-        let wait = TimeAmount.milliseconds(Int64(auth.loginTimeoutSeconds * 1000))
+        let wait = TimeAmount.milliseconds(Int64(auth.methodWaitSeconds * 1000))
         let http = OutboundHTTP(
             policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), connectTimeout: min(.seconds(3), wait),
             readTimeout: wait, trustedHosts: Self.namedHosts(auth)

@@ -52,7 +52,7 @@ struct LoginController {
         if !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= Self.maxUsernameLength {
             do {
                 let passwords = api.signIn.passwords
-                check = try await LoginDeadline.run(seconds: api.config.auth.loginTimeoutSeconds) {
+                check = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
                     try await passwords.authenticate(username: username, password: password)
                 }
             } catch let error as AuthenticationUnavailable {

@@ -49,7 +49,7 @@ struct OIDCController {
         try braked(keys, context: context)
         do {
             let provider = try oidc.provider(realmType: realmType)
-            let login = try await LoginDeadline.run(seconds: api.config.auth.loginTimeoutSeconds) {
+            let login = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
                 try await oidc.exchange(
                     code: body.code, verifier: body.code_verifier, clientID: body.client_id, redirectURI: body.redirect_uri, provider: provider
                 )
@@ -129,7 +129,7 @@ struct OIDCController {
         let session: (token: String, user: User, created: Bool)
         do {
             let provider = try oidc.provider(realmType: nil)
-            let login = try await LoginDeadline.run(seconds: api.config.auth.loginTimeoutSeconds) {
+            let login = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
                 try await oidc.exchange(
                     code: String(code), verifier: state.verifier, clientID: oidc.settings.clientID, redirectURI: redirect, nonce: state.nonce, provider: provider
                 )

@@ -36,6 +36,10 @@ public struct AuthSettings: Sendable {
     /// authentication URL, the OpenID provider) before answering 503.
     public var loginTimeoutSeconds: Double
 
+    /// How long the method itself is waited for: a quarter second less
+    /// than LOGIN_TIMEOUT_SECONDS, so the 503 is written within it.
+    public var methodWaitSeconds: Double { max(0.25, loginTimeoutSeconds - 0.25) }
+
     public init(
         method: Method = .local, ldap: LDAPSettings? = nil, authenticationURL: String? = nil, oidc: OIDCSettings? = nil, demo: DemoAccount? = nil,
         loginThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2), loginQueue: Int = 64, failedLoginsPerMinute: Int = 10,
