@@ -73,7 +73,7 @@ struct AccountSessions {
                         "issuer": "\(login.identity?.issuer ?? "")", "why": "\(refusal.why)",
                     ]
                 )
-                throw APIError(.conflict, "This user name belongs to \(AccountBinding.Refusal.name(refusal.accountOrigin)), not to \(AccountBinding.Refusal.name(refusal.loginOrigin)): an administrator may link the two")
+                throw APIError(.conflict, "This user name belongs to \(refusal.accountOrigin.spokenName), not to \(refusal.loginOrigin.spokenName): an administrator may link the two")
             case .create:
                 let isAdmin = (login.isPrimary && api.config.adminUsers.contains(login.username)) || login.isAdmin == true
                 do {

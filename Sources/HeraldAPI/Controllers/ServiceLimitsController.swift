@@ -50,7 +50,7 @@ struct ServiceLimitsController {
         try validator.check()
         let limit = RateLimit(perSecond: body.per_second, burst: body.burst)
         guard try await api.store.setServiceRateLimit(serviceID: serviceID, limit, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        api.senders.serviceRates.forget(serviceID)
+        api.senders.brake.serviceRates.forget(serviceID)
         context.logger.info(
             "service rate limit set", metadata: ["service": "\(serviceID.wireString)", "per_second": "\(limit.perSecond)", "burst": "\(limit.burst)", "by": "\(admin.username)"]
         )
@@ -61,7 +61,7 @@ struct ServiceLimitsController {
         _ = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         guard try await api.store.setServiceRateLimit(serviceID: serviceID, nil, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        api.senders.serviceRates.forget(serviceID)
+        api.senders.brake.serviceRates.forget(serviceID)
         return JSONBody.noContent()
     }
 }

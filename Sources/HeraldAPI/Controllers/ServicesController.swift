@@ -138,13 +138,10 @@ struct ServicesController {
         return date
     }
 
-    /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`.
-    static func isColor(_ text: String) -> Bool { ServiceRecord.isColor(text) }
-
     private func validateFields(category: String?, color: String?, owner: String?, into validator: inout Validator) {
         if let category { validator.text(category, at: ["body", "category"], maxLength: Self.maxCategoryLength) }
         if let owner { validator.text(owner, at: ["body", "owner"], maxLength: Self.maxOwnerLength, allowEmpty: true) }
-        if let color, !Self.isColor(color) {
+        if let color, !ServiceRecord.isColor(color) {
             validator.fail(["body", "color"], "Value error, Color should match [0-9a-fA-F]{6}")
         }
     }

@@ -24,8 +24,6 @@ struct SenderAuthorization: Sendable {
         self.refusals = refusals
     }
 
-    var serviceRates: ServiceRateCache { brake.serviceRates }
-
     /// Throws 403 for a sender that may not post, 429 (with Retry-After) for
     /// one posting faster than its service or its address may. `publishing`
     /// false (a sender reading or cancelling its held notifications) checks

@@ -92,7 +92,7 @@ struct AccountPages {
         let user = try await web.requireUser(request, context: context)
         let devices = try await api.store.devices(userID: user.id)
         let values: [String: Any] = [
-            "origin": Self.originName(user.origin),
+            "origin": user.origin.spokenName,
             "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
             "devices": devices.map {
                 [
@@ -112,16 +112,6 @@ struct AccountPages {
         // By the id the page showed: the full token never reaches the page.
         try await api.users.devices.remove(deviceID: id, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=removed")
-    }
-
-    static func originName(_ origin: AccountOrigin) -> String {
-        switch origin {
-        case .local: "a local account"
-        case .ldap: "the directory (LDAP)"
-        case .url: "the site's authentication URL"
-        case .oidc: "OpenID Connect"
-        case .demo: "the demo account"
-        }
     }
 
     static func platformName(_ platform: Platform) -> String {

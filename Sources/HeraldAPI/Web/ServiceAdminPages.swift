@@ -42,11 +42,11 @@ struct ServiceAdminPages {
         var problem: String? {
             if let problem = TextRules.problem(category, maxLength: ServicesController.maxCategoryLength, allowEmpty: false) { return "Name: \(problem.message)" }
             if let problem = TextRules.problem(owner, maxLength: ServicesController.maxOwnerLength, allowEmpty: true) { return "Owner: \(problem.message)" }
-            if !ServicesController.isColor(color) { return "Colour: six hex digits, such as 2456d6" }
+            if !ServiceRecord.isColor(color) { return "Colour: six hex digits, such as 2456d6" }
             return nil
         }
 
-        var values: [String: Any] { ["category": category, "owner": owner, "color": ServicesController.isColor(color) ? color : "2456d6"] }
+        var values: [String: Any] { ["category": category, "owner": owner, "color": ServiceRecord.isColor(color) ? color : "2456d6"] }
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {

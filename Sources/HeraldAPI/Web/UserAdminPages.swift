@@ -36,7 +36,7 @@ struct UserAdminPages {
         let values: [String: Any] = [
             "users": users.map {
                 [
-                    "id": $0.id, "username": $0.username, "origin": AccountPages.originName($0.origin), "lastLogin": $0.lastLoginAt.map(Timestamp.wireString) as Any,
+                    "id": $0.id, "username": $0.username, "origin": $0.origin.spokenName, "lastLogin": $0.lastLoginAt.map(Timestamp.wireString) as Any,
                     "active": $0.isActive, "admin": $0.isAdmin, "self": $0.id == admin.id,
                 ] as [String: Any]
             },
@@ -149,12 +149,12 @@ struct UserAdminPages {
             if let issuer = await provider.knownIssuer { issuers.append(issuer) }
         }
         let values: [String: Any] = [
-            "userID": user.id, "accountName": user.username, "origin": AccountPages.originName(user.origin),
+            "userID": user.id, "accountName": user.username, "origin": user.origin.spokenName,
             "hasPassword": try await api.store.passwordHash(username: user.username) != nil,
             "hasLinks": !identities.isEmpty,
             "links": identities.map {
                 [
-                    "origin": $0.origin.rawValue, "method": AccountBinding.Refusal.name($0.origin), "issuer": $0.issuer, "subject": $0.subject as Any,
+                    "origin": $0.origin.rawValue, "method": $0.origin.spokenName, "issuer": $0.issuer, "subject": $0.subject as Any,
                 ] as [String: Any]
             },
             "issuers": Array(Set(issuers)).sorted(), "error": error as Any, "enteredIssuer": form["issuer"] ?? "", "enteredSubject": form["subject"] ?? "",

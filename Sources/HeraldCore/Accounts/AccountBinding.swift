@@ -64,18 +64,7 @@ public enum AccountBinding {
         public var why: String
 
         public var description: String {
-            "the name \(username) belongs to \(Self.name(accountOrigin)), and this sign-in came from \(Self.name(loginOrigin)): \(why)"
-        }
-
-        /// An origin as a person reads it.
-        public static func name(_ origin: AccountOrigin) -> String {
-            switch origin {
-            case .local: "a local account"
-            case .ldap: "the directory (LDAP)"
-            case .url: "the authentication URL"
-            case .oidc: "OpenID Connect"
-            case .demo: "the demo account"
-            }
+            "the name \(username) belongs to \(accountOrigin.spokenName), and this sign-in came from \(loginOrigin.spokenName): \(why)"
         }
     }
 
@@ -94,10 +83,9 @@ public enum AccountBinding {
             return account.origin == login.origin ? .use(account) : refuse("the demo account is never shared")
         }
         switch login.origin {
-        case .local:
-            // The password was checked on this very account.
-            return .use(account)
-        case .demo:
+        case .local, .demo:
+            // A password checked on this very account (the demo account's
+            // own was decided above).
             return .use(account)
         case .oidc:
             guard let identity = login.identity, identity.subject != nil else { return refuse("the provider named no subject") }

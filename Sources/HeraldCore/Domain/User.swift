@@ -52,6 +52,17 @@ public enum AccountOrigin: String, Sendable, CaseIterable, Codable {
     case oidc
     /// The app-store reviewers' account (DEMO_ACCOUNT_PASSWORD).
     case demo
+
+    /// How a person reads it: pages and sign-in refusals say it so.
+    public var spokenName: String {
+        switch self {
+        case .local: "a local account"
+        case .ldap: "the directory (LDAP)"
+        case .url: "the site's authentication URL"
+        case .oidc: "OpenID Connect"
+        case .demo: "the demo account"
+        }
+    }
 }
 
 /// A user together with the device tokens registered to them: the shape every
