@@ -26,11 +26,17 @@ public struct DeliveryEngine: Sendable {
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)
+        let account: ServiceAccount? = try settings.fcm.map { fcm in
+            do {
+                return try JSONDecoder().decode(ServiceAccount.self, from: fcm.serviceAccountJSON)
+            } catch {
+                throw ConfigurationError("GOOGLE_APPLICATION_CREDENTIALS", "not a service account file (needs client_email, private_key, token_uri): \(error)")
+            }
+        }
         // Web Push endpoints are the users' choice: the outbound policy
         // holds. The FCM token endpoint is the service account file's, which
         // the operator chose.
-        let tokenHost = settings.fcm.flatMap { try? JSONDecoder().decode(ServiceAccount.self, from: $0.serviceAccountJSON) }
-            .flatMap { URL(string: $0.token_uri)?.host }
+        let tokenHost = account.flatMap { URL(string: $0.token_uri)?.host }
         let http = OutboundHTTP(policy: config.outbound.policy, tls: tls, readTimeout: .seconds(30), trustedHosts: tokenHost.map { [$0] } ?? [], idleTimeout: .seconds(600))
         var providers: [any PushProvider] = []
         var origins: [HTTP2Origin] = []
@@ -40,13 +46,7 @@ public struct DeliveryEngine: Sendable {
             origins.append(origin)
             providers.append(APNSClient(settings: apns, origin: origin, providerToken: token, logger: logger))
         }
-        if let fcm = settings.fcm {
-            let account: ServiceAccount
-            do {
-                account = try JSONDecoder().decode(ServiceAccount.self, from: fcm.serviceAccountJSON)
-            } catch {
-                throw ConfigurationError("GOOGLE_APPLICATION_CREDENTIALS", "not a service account file (needs client_email, private_key, token_uri): \(error)")
-            }
+        if let fcm = settings.fcm, let account {
             let origin = try origin(fcm.baseURL, "FCM_URL", tls: tls, settings: settings, metrics: metrics)
             origins.append(origin)
             providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))

@@ -94,10 +94,11 @@ struct FeedsController {
 
     static func validated(_ input: FeedInput, outbound: OutboundPolicy) throws -> FeedDraft {
         var validator = Validator()
-        let scheme = URL(string: input.url)?.scheme?.lowercased()
-        if input.url.count > 2_048 || !(scheme == "http" || scheme == "https") || URL(string: input.url)?.host == nil {
+        let url = URL(string: input.url)
+        let scheme = url?.scheme?.lowercased()
+        if input.url.count > 2_048 || !(scheme == "http" || scheme == "https") || url?.host == nil {
             validator.fail(["body", "url"], "The feed's URL should be an http or https URL of at most 2048 characters", type: "url_parsing")
-        } else if let host = URL(string: input.url)?.host, let refusal = outbound.refusal(forHost: host) {
+        } else if let host = url?.host, let refusal = outbound.refusal(forHost: host) {
             // A name that resolves inside is refused at each poll (the feed's error says so).
             validator.fail(["body", "url"], "Herald does not ask this address: \(refusal)", type: "value_error")
         }

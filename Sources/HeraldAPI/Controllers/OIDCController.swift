@@ -169,14 +169,12 @@ struct OIDCController {
             api.signIn.brakes.recordFailure(keys, now: api.clock.now())
             context.logger.notice("OpenID sign-in refused", metadata: ["reason": "\(reason)", "detail": "\(detail ?? "")"])
             return APIError(.unauthorized, "OpenID Connect sign-in refused: \(reason)")
-        case OIDCFailure.unavailable(let reason):
+        case OIDCFailure.unavailable, is AuthenticationUnavailable:
+            // It failed to answer, or did not answer within LOGIN_TIMEOUT_SECONDS.
             api.signIn.metrics.count(.oidc, .unavailable)
-            context.logger.error("OpenID provider unavailable", metadata: ["reason": "\(reason)"])
-            return APIError(.serviceUnavailable, "The sign-in provider is unavailable, try again later", headers: [.retryAfter: "10"])
-        case let late as AuthenticationUnavailable:
-            api.signIn.metrics.count(.oidc, .unavailable)
-            context.logger.error("OpenID provider unavailable", metadata: ["reason": "\(late.description)"])
-            return APIError(.serviceUnavailable, "The sign-in provider is unavailable, try again later", headers: [.retryAfter: "\(late.retryAfter)"])
+            context.logger.error("OpenID provider unavailable", metadata: ["reason": "\(error)"])
+            let wait = (error as? AuthenticationUnavailable)?.retryAfter ?? 10
+            return APIError(.serviceUnavailable, "The sign-in provider is unavailable, try again later", headers: [.retryAfter: "\(wait)"])
         default:
             return error
         }

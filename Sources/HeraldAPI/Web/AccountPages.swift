@@ -74,7 +74,6 @@ struct AccountPages {
         try web.checkCSRF(request, form: form)
         guard api.config.delivery.webPushSubject != nil else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
         let token = WebPushSubscription.token(endpoint: form["endpoint"] ?? "", p256dh: form["p256dh"] ?? "", auth: form["auth"] ?? "")
-        if let problem = api.users.devices.webPushProblem(token) { throw APIError(.unprocessableContent, problem) }
         _ = try await api.users.devices.register(token, platform: .webpush, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=saved")
     }
