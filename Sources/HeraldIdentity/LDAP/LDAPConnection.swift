@@ -34,17 +34,13 @@ final class LDAPConnection {
         try Self.check(ldap_set_option(handle, LDAP_OPT_REFERRALS, nil), "referrals off")
         var demand = LDAP_OPT_X_TLS_DEMAND
         try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_REQUIRE_CERT, &demand), "require a valid certificate")
-        if let additionalCAFile, caFile == nil {
+        if let file = caFile ?? additionalCAFile {
+            try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, file), "CA file \(file)")
             // libldap trusts the system's roots only when given no CA at all:
-            // name their directory beside the file to keep them.
-            try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, additionalCAFile), "CA file \(additionalCAFile)")
-            if FileManager.default.fileExists(atPath: Self.systemCADirectory) {
+            // beside a file trusted in addition, name their directory too.
+            if caFile == nil, FileManager.default.fileExists(atPath: Self.systemCADirectory) {
                 try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTDIR, Self.systemCADirectory), "CA directory \(Self.systemCADirectory)")
             }
-            var server: Int32 = 0
-            try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_NEWCTX, &server), "TLS context")
-        } else if let caFile {
-            try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_CACERTFILE, caFile), "CA file \(caFile)")
             // The TLS settings take effect in a context made after them.
             var server: Int32 = 0
             try Self.check(ldap_set_option(handle, LDAP_OPT_X_TLS_NEWCTX, &server), "TLS context")
