@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport", "HeraldUseCases",
+                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport", "HeraldUseCases", "HeraldKafka",
                 // Also reached through HeraldServer, but SwiftPM 6.3 leaves a
                 // package with traits out of this product's link without it.
                 .product(name: "OTel", package: "swift-otel"),
@@ -238,11 +238,12 @@ let package = Package(
             pkgConfig: "rdkafka",
             providers: [.apt(["librdkafka-dev"])]
         ),
-        // Alert sources: payloads and how they map to notifications.
+        // Alert sources: payloads and how they map to notifications, and the
+        // feed poller. No C library: the API uses the mappings.
         .target(
             name: "HeraldBridges",
             dependencies: [
-                "HeraldCore", "HeraldPublishing", "HeraldOutbound", "CRdKafka",
+                "HeraldCore", "HeraldPublishing", "HeraldOutbound",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -253,6 +254,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The Kafka alarm bridge: the one part that links librdkafka, given to
+        // the composition root by the `herald` binary.
+        .target(
+            name: "HeraldKafka",
+            dependencies: [
+                "HeraldCore", "HeraldPublishing", "HeraldBridges", "CRdKafka",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -301,7 +315,7 @@ let package = Package(
             name: "HeraldTestSupport",
             dependencies: [
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
-                "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges", "CRdKafka",
+                "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -368,7 +382,7 @@ let package = Package(
         .testTarget(
             name: "HeraldServerTests",
             dependencies: [
-                "HeraldCore", "HeraldServer", "HeraldTestSupport", "HeraldStore", "HeraldBridges",
+                "HeraldCore", "HeraldServer", "HeraldTestSupport", "HeraldStore",
                 // As for `herald`: without it SwiftPM leaves OTel out of the test link.
                 .product(name: "OTel", package: "swift-otel"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -405,6 +419,17 @@ let package = Package(
             dependencies: [
                 "HeraldCore", "HeraldBridges", "HeraldPublishing", "HeraldTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HeraldKafkaTests",
+            dependencies: [
+                "HeraldCore", "HeraldKafka", "HeraldBridges", "HeraldPublishing", "HeraldServer", "HeraldStore", "HeraldTestSupport", "CRdKafka",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

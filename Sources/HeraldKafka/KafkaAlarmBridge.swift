@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBridges
 import HeraldCore
 import HeraldPublishing
 import Logging

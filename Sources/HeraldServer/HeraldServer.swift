@@ -50,14 +50,17 @@ public enum HeraldServer {
             )
             services += [
                 engine.connections, ReportingService(name: "worker", engine.worker, parts: parts),
-                RetentionService(store: store, settings: config.retention, clock: options.clock, registry: registry, logger: logger),
+                AfterMigration(RetentionService(store: store, settings: config.retention, clock: options.clock, registry: registry, logger: logger), ready: ready),
             ]
         }
         if roles.contains(.kafkaBridge) {
             guard let kafka = config.kafka else { throw ConfigurationError("KAFKA_BROKERS", "is not set: there is nothing to bridge") }
-            let bridge = KafkaAlarmBridge(
-                settings: kafka, services: store, publisher: publisher, parking: MessageParking(store: store, clock: options.clock, registry: registry, logger: logger),
-                ready: ready, logger: logger
+            guard let makeBridge = options.alarmBridge else { throw ConfigurationError("KAFKA_BROKERS", "is set, but this program was built without the Kafka bridge") }
+            let bridge = makeBridge(
+                AlarmBridgeParts(
+                    settings: kafka, services: store, publisher: publisher,
+                    parking: MessageParking(store: store, clock: options.clock, registry: registry, logger: logger), ready: ready, logger: logger
+                )
             )
             services.append(
                 SupervisedService(name: "kafka-bridge", ReportingService(name: "kafka-bridge", bridge, parts: parts), metrics: supervision, logger: logger)
@@ -84,21 +87,24 @@ public enum HeraldServer {
                 config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams,
                 brake: brake, refusals: RefusalMetrics(registry: registry)
             )
-            services.append(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger))
+            services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
             if options.runsSchedulers {
-                services.append(ScheduleService(store: store, publisher: publisher, brake: brake, clock: options.clock, logger: logger))
+                services.append(AfterMigration(ScheduleService(store: store, publisher: publisher, brake: brake, clock: options.clock, logger: logger), ready: ready))
                 // Feeds are any URL an admin typed: the outbound policy holds.
                 let feedHTTP = OutboundHTTP(policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM))
                 services.append(
-                    SupervisedService(
-                        name: "feeds", FeedService(store: store, publisher: publisher, http: feedHTTP, clock: options.clock, registry: registry, logger: logger),
-                        metrics: supervision, logger: logger
+                    AfterMigration(
+                        SupervisedService(
+                            name: "feeds", FeedService(store: store, publisher: publisher, http: feedHTTP, clock: options.clock, registry: registry, logger: logger),
+                            metrics: supervision, logger: logger
+                        ),
+                        ready: ready
                     )
                 )
                 services.append(ClosingService { try? await feedHTTP.shutdown() })
             }
             services.append(made.closing)
-            services.append(InboxStreamService(streams: streams, store: store, logger: logger))
+            services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))
             pool = made.signIn.pool
         }
         var app = Application(

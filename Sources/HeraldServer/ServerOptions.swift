@@ -2,7 +2,26 @@ import Foundation
 import HeraldAPI
 import HeraldCore
 import HeraldIdentity
+import HeraldPublishing
+import Logging
 import NIOCore
+import ServiceLifecycle
+
+/// What a process with the `.kafkaBridge` role makes its bridge from.
+public struct AlarmBridgeParts: Sendable {
+    public let settings: KafkaSettings
+    public let services: any ServiceStore
+    public let publisher: Publisher
+    public let parking: MessageParking
+    /// Opened once the schema is migrated; the bridge waits on it.
+    public let ready: ReadinessGate
+    public let logger: Logger
+}
+
+/// Makes the Kafka alarm bridge. The bridge (`HeraldKafka`) links
+/// librdkafka and the composition root does not: the `herald` binary
+/// passes it in, so the API, the worker and their tests build without it.
+public typealias AlarmBridgeMaker = @Sendable (AlarmBridgeParts) -> any Service
 
 /// What a command or a test changes about how a process starts; the rest
 /// comes from the configuration.
@@ -19,11 +38,14 @@ public struct ServerOptions: Sendable {
     /// Whether the process publishes on its own: held and recurring
     /// notifications, and feeds. Tests that drive those themselves turn it off.
     public var runsSchedulers = true
+    /// The Kafka alarm bridge, for a process with the `.kafkaBridge` role.
+    public var alarmBridge: AlarmBridgeMaker?
 
     public init(
         announceBootstrapAdmin: (@Sendable (String) -> Void)? = nil, clock: WallClock = .system, passwords: (any PasswordAuthenticator)? = nil,
-        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }, alarmBridge: AlarmBridgeMaker? = nil
     ) {
+        self.alarmBridge = alarmBridge
         self.announceBootstrapAdmin = announceBootstrapAdmin
         self.clock = clock
         self.passwords = passwords

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldBridges
 import HeraldCore
+import HeraldKafka
 import HeraldPublishing
 import HeraldTestSupport
 import Logging

@@ -1,6 +1,7 @@
 import CRdKafka
 import Foundation
-import HeraldBridges
+import HeraldKafka
+import HeraldTestSupport
 
 /// A producer feeding topics of librdkafka's mock cluster (a real Kafka
 /// protocol endpoint on loopback), for the bridge's tests.

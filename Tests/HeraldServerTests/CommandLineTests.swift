@@ -125,4 +125,54 @@ struct CommandLineTests {
             #expect(unknown.status == 64)
         }
     }
+
+    /// A first start on an empty database is quiet: the schedulers, the feed
+    /// poller and the retention pass wait for the migrations, so nothing
+    /// queries a table that is not there yet ("no such table:
+    /// scheduled_notifications" on every fresh start, before).
+    @Test func aFreshServeLogsNoErrorOrWarningBeforeListening() async throws {
+        let binary = try builtProduct("herald")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fresh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("serve.log")
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "DATABASE_URL": "sqlite://\(directory.path)/herald.sqlite", "HTTP_PORT": String(try unusedLoopbackPort()), "LOG_LEVEL": "info",
+            "ADMIN_PASSWORD_FILE": directory.appendingPathComponent("admin-password").path,
+        ]) { _, given in given }.map { "\($0.key)=\($0.value)" }
+        let pid = try spawnProgram(binary, ["serve"], environment: environment, input: "/dev/null", output: log.path)
+        let written: String
+        do {
+            written = try await waitForOutput("listening", in: log, of: pid, binary)
+            // A moment more: a part that started early fails within it.
+            try await Task.sleep(for: .milliseconds(500))
+        } catch {
+            kill(pid, SIGKILL)
+            _ = try? waitForProgram(pid, binary)
+            throw error
+        }
+        kill(pid, SIGTERM)
+        let status = try await statusAfterSignal(pid, binary)
+        let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? written).split(separator: "\n")
+        let startUp = lines.prefix { !$0.contains("listening") }
+        let loud = startUp.filter { $0.contains(" warning ") || $0.contains(" error ") || $0.contains(" critical ") }
+        #expect(startUp.count < lines.count, "no listening line in: \(lines)")
+        #expect(startUp.contains { $0.contains("applied migration") }, "a fresh database is migrated: \(startUp)")
+        #expect(loud.isEmpty, "\(loud.joined(separator: "\n"))")
+        let afterwards = lines.dropFirst(startUp.count).filter { $0.contains(" error ") || $0.contains("no such table") }
+        #expect(afterwards.isEmpty, "\(afterwards.joined(separator: "\n"))")
+        #expect(status == 0, "herald serve ends cleanly on SIGTERM")
+    }
+
+    /// Waits up to 30 s for a signalled program to end; kills it after that.
+    private func statusAfterSignal(_ pid: pid_t, _ path: String) async throws -> Int32 {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(30) {
+            if let status = try endedProgramStatus(pid, path) { return status }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        _ = try? waitForProgram(pid, path)
+        throw TestSetupError("\(path) did not end within 30 s of SIGTERM")
+    }
 }

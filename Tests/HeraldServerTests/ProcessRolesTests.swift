@@ -49,21 +49,6 @@ struct ProcessRolesTests {
         }
     }
 
-    @Test func aKafkaBridgeServesMetricsAndHealth() async throws {
-        let producer = try KafkaProducer(mockBrokers: 1)
-        try producer.createMockTopic("Accelerator")
-        let brokers = try #require(producer.mockBootstrapServers)
-        try await Self.run(.kafkaBridge, configure: { config in
-            config.kafka = KafkaSettings(brokers: brokers, topics: ["Accelerator"], services: [("/Acc", UUID())])
-        }) { client in
-            #expect(try await client.execute(uri: "/-/health", method: .get).status == .ok)
-            let metrics = try await client.execute(uri: "/metrics", method: .get)
-            #expect(metrics.status == .ok)
-            #expect(!String(buffer: metrics.body).contains("herald_delivery_queue_depth"), "no worker in this process")
-            #expect(try await client.execute(uri: "/api/v2/services", method: .get).status == .notFound)
-        }
-    }
-
     @Test func serveRunsTheWorkerAndTheBridgeUnlessTheyRunElsewhere() throws {
         var config = HeraldConfig()
         #expect(ProcessRoles.serve(config) == [.api, .worker])

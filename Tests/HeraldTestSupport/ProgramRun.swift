@@ -8,9 +8,11 @@ public func builtProduct(_ name: String) throws -> String {
     return path
 }
 
-/// Runs a program to its end on a thread of its own (`onThreadOfItsOwn`)
-/// and returns its exit status and what it wrote (stdout and stderr, kept
-/// in a file: a pipe would hang on a daemon that inherits it).
+/// Runs a program to its end and returns its exit status and what it wrote
+/// (stdout and stderr, kept in a file: a pipe would hang on a daemon that
+/// inherits it). A program still running after `deadline` is killed and
+/// the test fails with what it wrote so far: a regression that hangs a
+/// command is one failed test, not a run that never ends.
 ///
 /// posix_spawn and waitpid, not Foundation's Process: its waitUntilExit
 /// was seen here never to return for a child that had exited (a zombie
@@ -18,7 +20,7 @@ public func builtProduct(_ name: String) throws -> String {
 /// `environment` is added to this process's own (a value replaces it);
 /// `input`, when given, is the program's standard input.
 public func runProgram(
-    _ path: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    _ path: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil, deadline: Duration = .seconds(120)
 ) async throws -> (status: Int32, output: String) {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("herald-run-\(UUID().uuidString)")
     let log = base.appendingPathExtension("log")
@@ -29,10 +31,37 @@ public func runProgram(
     }
     try Data((input ?? "").utf8).write(to: stdin)
     let variables = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }.map { "\($0.key)=\($0.value)" }
-    let status = try await onThreadOfItsOwn {
-        try waitForProgram(try spawnProgram(path, arguments, environment: variables, input: stdin.path, output: log.path), path)
+    let pid = try spawnProgram(path, arguments, environment: variables, input: stdin.path, output: log.path)
+    let output = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    let start = ContinuousClock.now
+    while true {
+        if let status = try endedProgramStatus(pid, path) { return (status, output()) }
+        if ContinuousClock.now - start > deadline {
+            kill(pid, SIGKILL)
+            _ = try? waitForProgram(pid, path)
+            let command = ([URL(fileURLWithPath: path).lastPathComponent] + arguments).joined(separator: " ")
+            throw TestSetupError("\(command) did not end within \(deadline); killed. It wrote:\n\(output().suffix(4000))")
+        }
+        try await Task.sleep(for: .milliseconds(10))
     }
-    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+}
+
+/// Waits until `output` (a spawned program's log file) holds `text`, or
+/// throws after `deadline` with what it holds; the program must still be
+/// running (an early exit is reported with its status and output).
+public func waitForOutput(_ text: String, in output: URL, of pid: pid_t, _ path: String, deadline: Duration = .seconds(60)) async throws -> String {
+    let start = ContinuousClock.now
+    while true {
+        let written = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        if written.contains(text) { return written }
+        if let status = try endedProgramStatus(pid, path) {
+            throw TestSetupError("\(path) ended (status \(status)) before writing \"\(text)\". It wrote:\n\(written.suffix(4000))")
+        }
+        if ContinuousClock.now - start > deadline {
+            throw TestSetupError("\(path) did not write \"\(text)\" within \(deadline). It wrote:\n\(written.suffix(4000))")
+        }
+        try await Task.sleep(for: .milliseconds(20))
+    }
 }
 
 /// Starts a program with `input` as its standard input and `output` (made or

@@ -1,0 +1,10 @@
+import HeraldKafka
+import HeraldServer
+
+/// The Kafka alarm bridge, which only this binary links (librdkafka): the
+/// composition root gets it through `ServerOptions.alarmBridge`.
+let kafkaAlarmBridge: AlarmBridgeMaker = { parts in
+    KafkaAlarmBridge(
+        settings: parts.settings, services: parts.services, publisher: parts.publisher, parking: parts.parking, ready: parts.ready, logger: parts.logger
+    )
+}
