@@ -99,12 +99,7 @@ extension InMemoryStore: AccountStore {
     public func deleteUser(id: UserID) async throws -> Bool {
         try withState { state in
             guard state.users.removeValue(forKey: id) != nil else { return false }
-            state.passwordHashes[id] = nil
-            state.identities[id] = nil
-            state.sessions = state.sessions.filter { $0.value.userID != id }
-            state.devices = state.devices.filter { $0.value.userID != id }
-            for service in state.subscriptions.keys { state.subscriptions[service]?.remove(id) }
-            state.inbox[id] = nil
+            state.forgetUser(id)
             return true
         }
     }

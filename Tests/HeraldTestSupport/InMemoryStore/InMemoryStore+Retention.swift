@@ -6,9 +6,7 @@ extension InMemoryStore: RetentionStore {
         try withState { state in
             let starred = Set(state.starred.values.flatMap { $0 })
             let gone = Set(state.notifications.values.filter { $0.timestamp < before && !starred.contains($0.id) }.sorted { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) }.prefix(limit).map(\.id))
-            state.notifications = state.notifications.filter { !gone.contains($0.key) }
-            for user in state.inbox.keys { state.inbox[user] = state.inbox[user]?.filter { !gone.contains($0.key) } }
-            state.deliveries = state.deliveries.filter { !gone.contains($0.value.notificationID) }
+            state.forgetNotifications(gone)
             return gone.count
         }
     }

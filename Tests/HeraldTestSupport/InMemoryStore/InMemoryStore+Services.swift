@@ -37,15 +37,7 @@ extension InMemoryStore: ServiceStore {
     public func deleteService(id: UUID) async throws -> Bool {
         try withState { state in
             guard state.services.removeValue(forKey: id) != nil else { return false }
-            let gone = Set(state.notifications.values.filter { $0.serviceID == id }.map(\.id))
-            state.notifications = state.notifications.filter { !gone.contains($0.key) }
-            for user in state.inbox.keys { state.inbox[user] = state.inbox[user]?.filter { !gone.contains($0.key) } }
-            state.deliveries = state.deliveries.filter { !gone.contains($0.value.notificationID) }
-            state.subscriptions[id] = nil
-            state.tokens = state.tokens.filter { $0.value.token.serviceID != id }
-            state.templates[id] = nil
-            state.rateLimits[id] = nil
-            state.alertStates[id] = nil
+            state.forgetService(id)
             return true
         }
     }

@@ -72,6 +72,49 @@ public final class InMemoryStore: Sendable {
         var imported: [String: NotificationID] = [:]
         var lastID: Int64 = 0
 
+        /// Notifications gone (their service deleted, or pruned) with what
+        /// hangs on them, as the databases' foreign keys and deletes take it.
+        mutating func forgetNotifications(_ gone: Set<NotificationID>) {
+            guard !gone.isEmpty else { return }
+            notifications = notifications.filter { !gone.contains($0.key) }
+            origins = origins.filter { !gone.contains($0.key) }
+            imported = imported.filter { !gone.contains($0.value) }
+            for user in inbox.keys { inbox[user] = inbox[user]?.filter { !gone.contains($0.key) } }
+            for user in starred.keys { starred[user]?.subtract(gone) }
+            for user in inboxChangedAt.keys { inboxChangedAt[user] = inboxChangedAt[user]?.filter { !gone.contains($0.key) } }
+            deliveries = deliveries.filter { !gone.contains($0.value.notificationID) }
+        }
+
+        /// A deleted service's rows, as the databases cascade them.
+        mutating func forgetService(_ id: UUID) {
+            forgetNotifications(Set(notifications.values.filter { $0.serviceID == id }.map(\.id)))
+            subscriptions[id] = nil
+            tokens = tokens.filter { $0.value.token.serviceID != id }
+            templates[id] = nil
+            rateLimits[id] = nil
+            alertStates[id] = nil
+            filterRows = filterRows.filter { $0.value.serviceID != id }
+            for user in userFilters.keys { userFilters[user]?[id] = nil }
+            scheduled = scheduled.filter { $0.value.0.serviceID != id }
+            recurring = recurring.filter { $0.value.0.serviceID != id }
+            feeds = feeds.filter { $0.value.0.serviceID != id }
+        }
+
+        /// A deleted user's rows, as the databases cascade them (their
+        /// pending deliveries stay, to be skipped, as there).
+        mutating func forgetUser(_ id: UserID) {
+            passwordHashes[id] = nil
+            identities[id] = nil
+            sessions = sessions.filter { $0.value.userID != id }
+            devices = devices.filter { $0.value.userID != id }
+            removedDevices = removedDevices.filter { $0.value.device.userID != id }
+            for service in subscriptions.keys { subscriptions[service]?.remove(id) }
+            inbox[id] = nil
+            starred[id] = nil
+            inboxChangedAt[id] = nil
+            userFilters[id] = nil
+        }
+
         /// Ids are never reused, as in the databases.
         mutating func nextID() -> Int64 {
             lastID += 1
