@@ -108,7 +108,7 @@ public enum HeraldServer {
             pool = made.signIn.pool
         }
         var app = Application(
-            router: routes?.router(metrics: registry, readiness: readiness)
+            router: try routes?.router(metrics: registry, readiness: readiness)
                 ?? APIRoutes.operationsRouter(metrics: registry, metricsToken: config.metricsToken, readiness: readiness),
             // Idle and half-sent connections are closed after the idle
             // timeout (a request head that never completes counts as idle);

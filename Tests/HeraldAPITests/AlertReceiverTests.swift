@@ -53,6 +53,27 @@ struct AlertReceiverTests {
         }
     }
 
+    /// Stored templates that no longer parse (saved by an older build, or
+    /// written past the API) must not silence a service's alerts, nor be
+    /// skipped silently: the default mapping is used and the log says which
+    /// service needs its templates saved again.
+    @Test func storedTemplatesThatDoNotParseFallBackToTheDefaultAndAreLogged() async throws {
+        let logs = CapturedLogs()
+        try await TestApp.run(.memory, logger: logs.logger) { app in
+            let service = try await app.createService()
+            let (user, token) = try await app.user("oncall")
+            try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+            #expect(try await app.store.setServiceTemplates(serviceID: service.id, NotificationTemplates(title: "{{#unclosed}}"), at: Date()))
+            let response = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/alertmanager", json: Self.alertmanagerBody())
+            #expect(response.status == .ok)
+            #expect(try response.json(["notified"]) as? Int == 1)
+            let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: token).json() as? [[String: Any]])
+            #expect(inbox.compactMap { $0["title"] as? String } == ["[CRITICAL] Disk full"])
+            let line = try #require(logs.all.first { $0.contains("templates do not parse") })
+            #expect(line.hasPrefix("error") && line.contains(service.id.uuidString.lowercased()), "\(line)")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func badPayloadsAre400AndUnknownServices404(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in

@@ -73,7 +73,7 @@ struct MetaTests {
                 brake: PublishBrake(flood: FloodControl(limits: config.limits), store: opened.store, clock: .system), refusals: RefusalMetrics(registry: PrometheusCollectorRegistry())
             )
             let readiness = ReadinessProbe(schema: opened.store, expectedMigrations: [], parts: PartStates(), requiredParts: [])
-            let router = routes.router(metrics: PrometheusCollectorRegistry(), readiness: readiness)
+            let router = try routes.router(metrics: PrometheusCollectorRegistry(), readiness: readiness)
             try await opened.close()
             try await pool.shutdown()
             return Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(Self.normalised($0.path.description))" })

@@ -109,8 +109,20 @@ struct ScheduledController {
     /// making a schedule counts against the publish limits; reading and
     /// removing publish nothing.
     private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws {
-        if SenderAuthorization.bearer(request) != nil, (try? await api.auth.admin(request, context: context)) != nil { return }
+        if SenderAuthorization.bearer(request) != nil, try await isAdmin(request, context: context) { return }
         try await api.senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
+    }
+
+    /// Whether the bearer token is an admin's; any other token (a service
+    /// token, a user's) is for the sender check to judge. A store that
+    /// cannot answer is an error, not "not an admin".
+    private func isAdmin(_ request: Request, context: HeraldRequestContext) async throws -> Bool {
+        do {
+            _ = try await api.auth.admin(request, context: context)
+            return true
+        } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
+            return false
+        }
     }
 
     /// A page of them, in the order they were made (`after`, `limit`, a `Link` to the next).

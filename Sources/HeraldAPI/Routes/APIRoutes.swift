@@ -42,12 +42,12 @@ public struct APIRoutes: Sendable {
     }
 
     /// Every route, with `/metrics` serving `registry`.
-    public func router(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) -> Router<HeraldRequestContext> {
+    public func router(metrics registry: PrometheusCollectorRegistry, readiness: ReadinessProbe) throws -> Router<HeraldRequestContext> {
         let table = RouteTable()
         let router = Self.baseRouter(metrics: registry, metricsToken: api.config.metricsToken, readiness: readiness, routes: table)
-        if case .success(let assets) = WebAssets.shared {
-            WebRoutes(api: api, assets: assets).addRoutes(to: router)
-        }
+        // The web app ships in the bundle: without it the process must not
+        // start as if it had none (every page would be a silent 404).
+        WebRoutes(api: api, assets: try WebAssets.shared.get()).addRoutes(to: router)
         for version in APIVersion.allCases {
             let group = router.group(RouterPath("api/\(version.rawValue)"))
             LoginController(api: api).addRoutes(to: group)

@@ -20,12 +20,12 @@ struct SignInPages {
     }
 
     @Sendable func home(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let signedIn = await web.user(request, context: context) != nil
+        let signedIn = try await web.user(request, context: context) != nil
         return Response(status: .seeOther, headers: [.location: signedIn ? "/inbox" : "/login"])
     }
 
     @Sendable func loginPage(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        if await web.user(request, context: context) != nil { return Response(status: .seeOther, headers: [.location: "/inbox"]) }
+        if try await web.user(request, context: context) != nil { return Response(status: .seeOther, headers: [.location: "/inbox"]) }
         return try await page(request, error: nil, name: "")
     }
 

@@ -76,7 +76,7 @@ struct WebErrorPages: RouterMiddleware {
             return JSONBody.response(["detail": message], status: status, headers: headers)
         }
         let headings: [Int: String] = [400: "That did not work", 403: "Not allowed", 404: "Not found", 405: "Not possible here", 409: "Not possible", 413: "Too large", 422: "Please check the form", 429: "Slow down"]
-        let user = await web.user(request, context: context)
+        let user = try await web.user(request, context: context)
         var response = try await web.page(
             "error", title: headings[status.code] ?? "Something went wrong", user: user, request: request,
             values: ["heading": headings[status.code] ?? status.reasonPhrase, "message": message, "back": user == nil ? "/login" : "/inbox"], status: status

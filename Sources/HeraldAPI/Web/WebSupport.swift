@@ -18,15 +18,21 @@ struct WebSupport: Sendable {
 
     // MARK: Session
 
-    /// The signed-in user, if the session cookie holds a token that still counts.
-    func user(_ request: Request, context: HeraldRequestContext) async -> User? {
+    /// The signed-in user, if the session cookie holds a token that still
+    /// counts. Only a refused token (or a deactivated account) means "not
+    /// signed in": a store that cannot answer is a 503, not a sign-in page.
+    func user(_ request: Request, context: HeraldRequestContext) async throws -> User? {
         guard request.cookies[RequestAuthenticator.sessionCookie] != nil else { return nil }
-        return try? await api.auth.user(request, context: context, allowingSessionCookie: true)
+        do {
+            return try await api.auth.user(request, context: context, allowingSessionCookie: true)
+        } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
+            return nil
+        }
     }
 
     /// The signed-in user, or a redirect to the sign-in page.
     func requireUser(_ request: Request, context: HeraldRequestContext) async throws -> User {
-        guard let user = await user(request, context: context) else {
+        guard let user = try await user(request, context: context) else {
             // Back to this page (with its query) after signing in; only a GET is worth returning to.
             let here = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
             let next = request.uri.path == "/" || request.method != .get ? "" : "?next=" + (here.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")

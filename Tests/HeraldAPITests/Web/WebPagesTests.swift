@@ -66,6 +66,29 @@ struct WebPagesTests {
         }
     }
 
+    /// A database that cannot answer is a 503 on the pages, as in the API,
+    /// never "sign in first" (which sent a signed-in user to the form and
+    /// hid the outage); a refused cookie is still a sign-in page.
+    @Test func aDatabaseOutageIsA503NotASignInPage() async throws {
+        try await TestApp.run(.memory) { app in
+            _ = try await app.createUser("ann")
+            let store = try #require(app.store as? InMemoryStore)
+            let session = WebSession(app)
+            #expect(try await session.signIn("ann").status == .seeOther)
+            #expect(try await session.get("/inbox").status == .ok)
+            store.faults.fail(.readAccount, with: StoreError.unavailable("connection refused"))
+            let away = try await session.get("/inbox")
+            #expect(away.status == .serviceUnavailable, "\(away.status) \(away.headers[.location] ?? "")")
+            #expect(away.headers[.location] == nil)
+            store.faults.fail(.readAccount, with: StoreError.unavailable("connection refused"))
+            #expect(try await session.get("/login").status == .serviceUnavailable)
+            #expect(try await session.get("/inbox").status == .ok, "back once the database is")
+            await session.set("herald_token", "not-a-token")
+            let refused = try await session.get("/inbox")
+            #expect(refused.status == .seeOther && refused.headers[.location]?.hasPrefix("/login") == true)
+        }
+    }
+
     @Test func theInboxPagesByCursorAndFiltersByService() async throws {
         try await TestApp.run(.sqlite) { app in
             let user = try await app.createUser("ann")

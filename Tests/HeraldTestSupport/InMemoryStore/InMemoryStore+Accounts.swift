@@ -60,7 +60,7 @@ extension InMemoryStore: AccountStore {
     }
 
     public func user(named username: String) async throws -> User? {
-        try withState { $0.users.values.first { $0.username == username } }
+        try withState(.readAccount) { $0.users.values.first { $0.username == username } }
     }
 
     public func passwordHash(username: String) async throws -> String? {

@@ -156,6 +156,8 @@ public final class StoreFaults: Sendable {
         case recordDeliveries
         case park
         case appliedMigrations
+        /// Looking an account up by name (every signed-in request does).
+        case readAccount
     }
 
     private let planned = NIOLockedValueBox<[Operation: (remaining: Int, error: any Error)]>([:])

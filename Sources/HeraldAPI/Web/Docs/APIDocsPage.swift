@@ -21,7 +21,7 @@ struct APIDocsPage {
 
     @Sendable func docs(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let values = try Self.reference.get().values
-        let user = await web.user(request, context: context)
+        let user = try await web.user(request, context: context)
         return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, values: values)
     }
 
