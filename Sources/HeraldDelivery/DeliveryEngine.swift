@@ -65,7 +65,7 @@ public struct DeliveryEngine: Sendable {
             tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger), parts: parts
         )
         let openOrigins = origins
-        let connections = ClosingService {
+        let connections = ClosingService("delivery connections") {
             for origin in openOrigins { await origin.shutdown() }
             try? await http.shutdown()
         }
@@ -82,16 +82,5 @@ public struct DeliveryEngine: Sendable {
         } catch let error as PushConfigurationError {
             throw ConfigurationError(variable, error.description)
         }
-    }
-}
-
-/// Waits for the service group's shutdown, then closes what it was given.
-struct ClosingService: ServiceLifecycle.Service, CustomStringConvertible {
-    let close: @Sendable () async -> Void
-    let description = "closing"
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        await close()
     }
 }

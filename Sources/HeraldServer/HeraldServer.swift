@@ -101,7 +101,7 @@ public enum HeraldServer {
                         ready: ready
                     )
                 )
-                services.append(ClosingService { try? await feedHTTP.shutdown() })
+                services.append(ClosingService("feed client") { try? await feedHTTP.shutdown() })
             }
             services.append(made.closing)
             services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))

@@ -54,7 +54,7 @@ struct SignInServices {
             passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute), pool: pool, demo: auth.demo, oidc: oidc,
             metrics: LoginMetrics(registry: registry)
         )
-        let closing = ClosingService {
+        let closing = ClosingService("sign-in") {
             try? await http.shutdown()
             try? await pool.shutdown()
         }
@@ -67,16 +67,5 @@ extension SignInServices {
     /// OpenID provider's (OIDC_SERVER_URL, OIDC_BASE_URL).
     static func namedHosts(_ auth: AuthSettings) -> [String] {
         [auth.authenticationURL, auth.oidc?.discoveryURL, auth.oidc?.realmsBaseURL].compactMap { $0.flatMap(URL.init(string:))?.host }
-    }
-}
-
-/// Waits for the service group's shutdown, then closes what it was given.
-struct ClosingService: Service, CustomStringConvertible {
-    let close: @Sendable () async -> Void
-    let description = "closing"
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        await close()
     }
 }

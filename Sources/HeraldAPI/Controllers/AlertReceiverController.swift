@@ -50,15 +50,10 @@ struct AlertReceiverController {
             }
         }
         let templates = renderer
-        let published: [NotificationRecord]
-        do {
-            published = try await api.publisher.publishAlertChanges(
-                report.alerts.map(\.observation), to: serviceID, renotifyAfter: api.config.alertRenotifySeconds, from: source
-            ) { toNotify in
-                AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold, templates: templates)
-            }
-        } catch PublishError.serviceNotFound {
-            throw APIError.notFound("Service")
+        let published = try await api.publisher.publishAlertChanges(
+            report.alerts.map(\.observation), to: serviceID, renotifyAfter: api.config.alertRenotifySeconds, from: source
+        ) { toNotify in
+            AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold, templates: templates)
         }
         context.logger.info(
             "alerts received", metadata: ["service": "\(serviceID.wireString)", "alerts": "\(report.alerts.count)", "notified": "\(published.count)"]

@@ -111,15 +111,9 @@ struct ServicesController {
         if let deliverAt, deliverAt > api.clock.now() {
             return try await hold(draft, serviceID: id, until: deliverAt, context: context)
         }
-        do {
-            // A keyed post that updated (or repeated) a notification is 200, not 201.
-            let (notification, outcome) = try await api.publisher.post(draft, to: id, from: .api, requestID: context.id)
-            return JSONBody.response(NotificationBody(notification), status: outcome == .created ? .created : .ok)
-        } catch PublishError.rejected(let issues) {
-            throw ValidationFailure(issues.map(ValidationIssue.init(body:)))
-        } catch PublishError.serviceNotFound {
-            throw APIError.notFound("Service")
-        }
+        // A keyed post that updated (or repeated) a notification is 200, not 201.
+        let (notification, outcome) = try await api.publisher.post(draft, to: id, from: .api, requestID: context.id)
+        return JSONBody.response(NotificationBody(notification), status: outcome == .created ? .created : .ok)
     }
 
     /// A notification for later (`deliver_at` ahead): checked now against

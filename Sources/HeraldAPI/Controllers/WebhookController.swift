@@ -50,10 +50,10 @@ struct WebhookController {
             let notification = try await api.publisher.publish(draft, to: serviceID, from: .webhook, requestID: context.id)
             return JSONBody.response(NotificationBody(notification), status: .created)
         } catch PublishError.rejected(let issues) {
+            // 400, not the usual 422: the sender's body was valid JSON; what
+            // the service's templates made of it is not (documented).
             let problems = issues.map(\.description).joined(separator: "; ")
             throw APIError(.badRequest, "The templates rendered an unusable notification for this body (\(problems))")
-        } catch PublishError.serviceNotFound {
-            throw APIError.notFound("Service")
         }
     }
 

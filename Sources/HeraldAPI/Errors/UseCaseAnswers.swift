@@ -1,10 +1,11 @@
 import HTTPTypes
+import HeraldPublishing
 import HeraldUseCases
 import Hummingbird
 
-/// How the JSON API and the pages answer a use case's refusal: one mapping,
-/// applied by `ErrorMiddleware` and `WebErrorPages` to whatever a handler
-/// lets through.
+/// How the JSON API and the pages answer a use case's refusal (and the
+/// Publisher's): one mapping, applied by `ErrorMiddleware` and
+/// `WebErrorPages` to whatever a handler lets through.
 enum UseCaseAnswers {
     static func status(of error: UseCaseError) -> HTTPResponse.Status {
         switch error {
@@ -34,8 +35,23 @@ enum UseCaseAnswers {
         }
     }
 
+    /// A draft the rules refuse is a 422 naming each field; a service that
+    /// is not there (deleted while the request ran) a 404.
+    static func apiError(_ error: PublishError) -> any Error {
+        switch error {
+        case .rejected(let issues): ValidationFailure(issues.map(ValidationIssue.init(body:)))
+        case .serviceNotFound: APIError.notFound("Service")
+        }
+    }
+
     /// Runs a use case, its refusals turned into the API's errors.
     static func run<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as UseCaseError { throw apiError(error) }
+        do {
+            return try await body()
+        } catch let error as UseCaseError {
+            throw apiError(error)
+        } catch let error as PublishError {
+            throw apiError(error)
+        }
     }
 }
