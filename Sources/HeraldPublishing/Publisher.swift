@@ -159,8 +159,8 @@ public struct Publisher: Sendable {
             }
         }
         let judge = try await matcher?.judge(serviceID: serviceID)
-        guard let records = try await alertStates.publishAlertChanges(
-            serviceID: serviceID, storable, renotifyAfter: renotifyAfter, at: clock.now(), filters: judge, compose: fit
+        guard let records = try await AlertDecision.publish(
+            storable, to: serviceID, in: alertStates, renotifyAfter: renotifyAfter, at: clock.now(), filters: judge, compose: fit
         ) else {
             throw PublishError.serviceNotFound(serviceID)
         }

@@ -34,9 +34,8 @@ struct RetentionServiceTests {
             // Alerts last, so the claims above take the old notifications' deliveries.
             let compose: AlertComposer = { alerts in alerts.map { NotificationDraft(title: $0.fingerprint) } }
             let firing = AlertObservation(fingerprint: "a", status: .firing, startsAt: "t0")
-            _ = try await store.publishAlertChanges(serviceID: service.id, [firing], renotifyAfter: nil, at: now.addingTimeInterval(-45 * day), compose: compose)
-            _ = try await store.publishAlertChanges(
-                serviceID: service.id, [AlertObservation(fingerprint: "a", status: .resolved, startsAt: "t0")], renotifyAfter: nil,
+            _ = try await AlertDecision.publish([firing], to: service.id, in: store, renotifyAfter: nil, at: now.addingTimeInterval(-45 * day), compose: compose)
+            _ = try await AlertDecision.publish([AlertObservation(fingerprint: "a", status: .resolved, startsAt: "t0")], to: service.id, in: store, renotifyAfter: nil,
                 at: now.addingTimeInterval(-44 * day), compose: compose
             )
 

@@ -129,14 +129,13 @@ struct RetentionTests {
             let observations = [
                 AlertObservation(fingerprint: "a", status: .firing, startsAt: "t0"), AlertObservation(fingerprint: "b", status: .firing, startsAt: "t0"),
             ]
-            _ = try await store.publishAlertChanges(serviceID: service.id, observations, renotifyAfter: nil, at: then, compose: compose)
-            _ = try await store.publishAlertChanges(
-                serviceID: service.id, [AlertObservation(fingerprint: "a", status: .resolved, startsAt: "t0")], renotifyAfter: nil, at: then, compose: compose
+            _ = try await AlertDecision.publish(observations, to: service.id, in: store, renotifyAfter: nil, at: then, compose: compose)
+            _ = try await AlertDecision.publish([AlertObservation(fingerprint: "a", status: .resolved, startsAt: "t0")], to: service.id, in: store, renotifyAfter: nil, at: then, compose: compose
             )
             #expect(try await store.pruneResolvedAlerts(notifiedBefore: then, limit: 10) == 0)
             #expect(try await store.pruneResolvedAlerts(notifiedBefore: then.addingTimeInterval(86_400), limit: 10) == 1)
             // The firing one is still known: seen again, it is not news.
-            let again = try await store.publishAlertChanges(serviceID: service.id, [observations[1]], renotifyAfter: nil, at: Timestamp.now(), compose: compose)
+            let again = try await AlertDecision.publish([observations[1]], to: service.id, in: store, renotifyAfter: nil, at: Timestamp.now(), compose: compose)
             #expect(again?.isEmpty == true)
         }
     }

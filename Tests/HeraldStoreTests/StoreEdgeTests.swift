@@ -70,10 +70,10 @@ struct StoreEdgeTests {
                     #expect(reason.contains("platform = 'carrierpigeon' is not a Platform"))
                 }
                 let alert = AlertObservation(fingerprint: "fp", status: .firing, startsAt: "t0")
-                _ = try await store.publishAlertChanges(serviceID: service.id, [alert], renotifyAfter: nil, at: Timestamp.now()) { _ in [] }
+                _ = try await AlertDecision.publish([alert], to: service.id, in: store, renotifyAfter: nil, at: Timestamp.now()) { _ in [] }
                 try await Self.execute("UPDATE alert_states SET status = 'snoozed'", on: location)
                 do {
-                    _ = try await store.publishAlertChanges(serviceID: service.id, [alert], renotifyAfter: nil, at: Timestamp.now()) { _ in [] }
+                    _ = try await AlertDecision.publish([alert], to: service.id, in: store, renotifyAfter: nil, at: Timestamp.now()) { _ in [] }
                     Issue.record("an unknown alert status was read")
                 } catch StoreError.unreadableRow(let reason) {
                     #expect(reason.contains("status = 'snoozed'"))

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Which alerts of one report to push, and the state to record for each,
-/// given what was recorded before. Every store applies it inside its
-/// transaction, so the rule is written once.
+/// given what was recorded before. `AlertDecision.publish` applies it inside
+/// a store's unit of work (`AlertStateStore.withAlertStates`), so the rule
+/// and its orchestration are written once for every backend.
 public struct AlertDecision: Sendable {
     public struct Recorded: Sendable {
         public var fingerprint: String

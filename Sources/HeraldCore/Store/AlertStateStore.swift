@@ -4,29 +4,52 @@ import Foundation
 /// state (so repeats are not pushed again) and the messages they could not
 /// handle (parked, with the reason).
 public protocol AlertStateStore: Sendable {
-    /// Records `alerts` for a service and publishes what `compose` makes of
-    /// the ones that should be pushed (see `AlertDedupe`), in one transaction
-    /// under a per-service lock, so that replicas receiving the same alerts
-    /// at once push them once. Nil when the service does not exist. Only the
-    /// `Publisher` calls this.
-    /// `filters` says, for each draft, which subscribers' filters let it through.
-    func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at: Date, filters: FilterJudge?, compose: AlertComposer
-    ) async throws -> [NotificationRecord]?
+    /// Runs `work` on one service's alert states in one transaction, under a
+    /// per-service lock, so replicas receiving the same alerts at once push
+    /// them once. Nil (and `work` not run) when the service does not exist.
+    /// The store only stores: what to push, and how, is decided by the
+    /// `Publisher`, the only caller.
+    func withAlertStates<T: Sendable>(of serviceID: UUID, _ work: (any AlertStateTransaction) async throws -> T) async throws -> T?
     /// Keeps a message a source failed on too often, so it is skipped, not lost.
     func park(_ message: ParkedMessageDraft, at: Date) async throws
     /// The newest parked messages first.
     func parkedMessages(limit: Int) async throws -> [ParkedMessage]
 }
 
+/// One service's alert states inside the store's unit of work
+/// (`AlertStateStore.withAlertStates`): read them, publish what the decision
+/// makes, save the new ones; all of it committed together or not at all.
+public protocol AlertStateTransaction {
+    /// The recorded states of these alerts (absent: never seen).
+    func states(of fingerprints: [String]) async throws -> [String: AlertState]
+    /// Stores notifications with their inbox links and deliveries, as
+    /// `NotificationStore.publish` does, in this unit of work.
+    func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord]
+    /// Records each alert's new state.
+    func save(_ states: [AlertDecision.Recorded]) async throws
+}
+
 /// The verdicts of a service's subscriber filters on one draft posted at a time.
 public typealias FilterJudge = @Sendable (NotificationDraft, Date) -> FilterVerdicts
 
-extension AlertStateStore {
-    /// Without subscriber filters (tests, tools).
-    public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at: Date, compose: AlertComposer
+extension AlertDecision {
+    /// One report's alerts through a store's unit of work: the recorded
+    /// states read under the service's lock, the decision made, what
+    /// `compose` writes for the alerts to push published (each draft with
+    /// its subscribers' filter verdicts), the new states saved. Written once
+    /// for every backend; the `Publisher` (and tests) call it. Nil when the
+    /// service does not exist.
+    public static func publish(
+        _ alerts: [AlertObservation], to serviceID: UUID, in store: any AlertStateStore, renotifyAfter: TimeInterval?, at now: Date,
+        filters: FilterJudge? = nil, compose: AlertComposer
     ) async throws -> [NotificationRecord]? {
-        try await publishAlertChanges(serviceID: serviceID, alerts, renotifyAfter: renotifyAfter, at: at, filters: nil, compose: compose)
+        try await store.withAlertStates(of: serviceID) { unit in
+            let previous = try await unit.states(of: alerts.map(\.fingerprint))
+            let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
+            let requests = compose(decision.toNotify).map { PublishRequest($0, serviceID: serviceID, at: now, filters: filters?($0, now) ?? FilterVerdicts()) }
+            let records = try await unit.publish(requests)
+            try await unit.save(decision.newStates)
+            return records
+        }
     }
 }

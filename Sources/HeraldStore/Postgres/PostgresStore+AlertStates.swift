@@ -1,14 +1,13 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: AlertStateStore {
     /// Advisory lock class for per-service alert state (the second key is the service).
     static let alertLockClass: Int32 = 0x4852_4C44  // "HRLD"
 
-    public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, filters: FilterJudge?, compose: AlertComposer
-    ) async throws -> [NotificationRecord]? {
+    public func withAlertStates<T: Sendable>(of serviceID: UUID, _ work: (any AlertStateTransaction) async throws -> T) async throws -> T? {
         try await transaction { connection in
             // Serialises replicas that receive the same alerts (HA Alertmanager pairs).
             try await connection.execute(
@@ -16,24 +15,36 @@ extension PostgresStore: AlertStateStore {
             )
             let exists = try await connection.rows("SELECT count(*) FROM services WHERE id = \(serviceID)", as: Int64.self, logger: logger)
             guard exists.first == 1 else { return nil }
+            return try await work(AlertStates(connection: connection, serviceID: serviceID, logger: logger))
+        }
+    }
 
-            var previous: [String: AlertState] = [:]
+    /// A service's alert states on the connection of an open transaction.
+    struct AlertStates: AlertStateTransaction {
+        let connection: PostgresConnection
+        let serviceID: UUID
+        let logger: Logger
+
+        func states(of fingerprints: [String]) async throws -> [String: AlertState] {
+            var states: [String: AlertState] = [:]
             let rows = try await connection.rows(
-                "SELECT fingerprint, status, starts_at, notified_at FROM alert_states WHERE service_id = \(serviceID) AND fingerprint = ANY(\(alerts.map(\.fingerprint)))",
+                "SELECT fingerprint, status, starts_at, notified_at FROM alert_states WHERE service_id = \(serviceID) AND fingerprint = ANY(\(fingerprints))",
                 as: (String, String, String, ExactTimestamp).self, logger: logger
             )
             for (fingerprint, status, startsAt, notifiedAt) in rows {
                 let status = try StoreError.parse(status, as: AlertObservation.Status.self, column: "alert_states.status")
-                previous[fingerprint] = AlertState(status: status, startsAt: startsAt, notifiedAt: notifiedAt.date)
+                states[fingerprint] = AlertState(status: status, startsAt: startsAt, notifiedAt: notifiedAt.date)
             }
-            let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
+            return states
+        }
 
-            let drafts = compose(decision.toNotify).map { PublishRequest($0, serviceID: serviceID, at: now, filters: filters?($0, now) ?? FilterVerdicts()) }
-            let published = drafts.isEmpty
-                ? []
-                : Self.inOrder(try await connection.rows(Self.publishStatement(drafts), as: PublishedRow.self, logger: logger), count: drafts.count)
-                    .notifications.compactMap { $0 }
-            let states = decision.newStates
+        func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord] {
+            guard !requests.isEmpty else { return [] }
+            let rows = try await connection.rows(PostgresStore.publishStatement(requests), as: PublishedRow.self, logger: logger)
+            return PostgresStore.inOrder(rows, count: requests.count).notifications.compactMap { $0 }
+        }
+
+        func save(_ states: [AlertDecision.Recorded]) async throws {
             try await connection.execute(
                 """
                 INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at)
@@ -46,7 +57,6 @@ extension PostgresStore: AlertStateStore {
                 """,
                 logger: logger
             )
-            return published
         }
     }
 

@@ -1,34 +1,60 @@
 import Foundation
 import HeraldCore
+import NIOConcurrencyHelpers
 import SQLiteNIO
 
 extension SQLiteStore: AlertStateStore {
-    public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, filters: FilterJudge?, compose: AlertComposer
-    ) async throws -> [NotificationRecord]? {
+    public func withAlertStates<T: Sendable>(of serviceID: UUID, _ work: (any AlertStateTransaction) async throws -> T) async throws -> T? {
         // BEGIN IMMEDIATE already serialises writers on the file.
-        let published = try await database.transaction { db -> [NotificationRecord]? in
+        let outcome = try await database.transaction { db -> (T, [NotificationID])? in
             guard try await db.first("SELECT 1 AS found FROM services WHERE id = \(serviceID)") != nil else { return nil }
-            var previous: [String: AlertState] = [:]
+            let states = AlertStates(db: db, serviceID: serviceID)
+            let value = try await work(states)
+            return (value, states.published.withLockedValue { $0 })
+        }
+        guard let (value, published) = outcome else { return nil }
+        // The inbox streams hear of them once they are committed.
+        for id in published { inboxSignals.send(.published(id)) }
+        return value
+    }
+
+    /// A service's alert states in an open transaction.
+    struct AlertStates: AlertStateTransaction {
+        let db: SQLiteExecutor
+        let serviceID: UUID
+        /// What this unit published, announced after the commit.
+        let published = NIOLockedValueBox<[NotificationID]>([])
+
+        func states(of fingerprints: [String]) async throws -> [String: AlertState] {
+            var states: [String: AlertState] = [:]
             let rows = try await db.rows(
                 """
                 SELECT fingerprint, status, starts_at, notified_at FROM alert_states
-                WHERE service_id = \(serviceID) AND fingerprint IN (SELECT value FROM json_each(\(jsonArray: alerts.map(\.fingerprint))))
+                WHERE service_id = \(serviceID) AND fingerprint IN (SELECT value FROM json_each(\(jsonArray: fingerprints)))
                 """
             )
             for row in rows {
-                previous[try row.text("fingerprint")] = AlertState(
+                states[try row.text("fingerprint")] = AlertState(
                     status: try row.value("status", as: AlertObservation.Status.self), startsAt: try row.text("starts_at"),
                     notifiedAt: try row.date("notified_at")
                 )
             }
-            let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
-            var published: [NotificationRecord] = []
-            for draft in compose(decision.toNotify) {
-                let verdicts = filters?(draft, now) ?? FilterVerdicts()
-                if let notification = try await Self.publish(draft, serviceID: serviceID, at: now, filters: verdicts, in: db) { published.append(notification) }
+            return states
+        }
+
+        func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord] {
+            var records: [NotificationRecord] = []
+            for request in requests {
+                if let record = try await SQLiteStore.publish(request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, in: db) {
+                    records.append(record)
+                }
             }
-            for recorded in decision.newStates {
+            published.withLockedValue { $0 += records.map(\.id) }
+            return records
+        }
+
+        func save(_ states: [AlertDecision.Recorded]) async throws {
+            for recorded in states {
                 try await db.execute(
                     """
                     INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at)
@@ -38,10 +64,7 @@ extension SQLiteStore: AlertStateStore {
                     """
                 )
             }
-            return published
         }
-        for notification in published ?? [] { inboxSignals.send(.published(notification.id)) }
-        return published
     }
 
     public func park(_ message: ParkedMessageDraft, at now: Date) async throws {

@@ -1,21 +1,49 @@
 import Foundation
 import HeraldCore
+import NIOConcurrencyHelpers
 
 extension InMemoryStore: AlertStateStore {
-    public func publishAlertChanges(
-        serviceID: UUID, _ alerts: [AlertObservation], renotifyAfter: TimeInterval?, at now: Date, filters: FilterJudge?, compose: AlertComposer
-    ) async throws -> [NotificationRecord]? {
-        let published = try withState(.publishAlertChanges) { state -> [NotificationRecord]? in
-            guard state.services[serviceID] != nil else { return nil }
-            let decision = AlertDecision(alerts: alerts, previous: state.alertStates[serviceID] ?? [:], now: now, renotifyAfter: renotifyAfter)
-            let published = compose(decision.toNotify).compactMap {
-                Self.publish($0, serviceID: serviceID, at: now, filters: filters?($0, now) ?? FilterVerdicts(), in: &state)
+    public func withAlertStates<T: Sendable>(of serviceID: UUID, _ work: (any AlertStateTransaction) async throws -> T) async throws -> T? {
+        if let error = faults.take(.publishAlertChanges) { throw error }
+        // The databases lock the service's alert states for the unit of
+        // work; here one unit at a time does the same.
+        await alertUnits.lock()
+        defer { alertUnits.unlock() }
+        guard try withState(nil, { $0.services[serviceID] != nil }) else { return nil }
+        let states = AlertStates(store: self, serviceID: serviceID)
+        let value = try await work(states)
+        for id in states.published.withLockedValue({ $0 }) { inboxSignals.send(.published(id)) }
+        return value
+    }
+
+    /// A service's alert states, each step under the state's lock. Unlike a
+    /// transaction it does not roll back a step when a later one throws
+    /// (no caller's work throws between them).
+    struct AlertStates: AlertStateTransaction {
+        let store: InMemoryStore
+        let serviceID: UUID
+        let published = NIOLockedValueBox<[NotificationID]>([])
+
+        func states(of fingerprints: [String]) async throws -> [String: AlertState] {
+            try store.withState { state in
+                let recorded = state.alertStates[serviceID] ?? [:]
+                return recorded.filter { fingerprints.contains($0.key) }
             }
-            for recorded in decision.newStates { state.alertStates[serviceID, default: [:]][recorded.fingerprint] = recorded.state }
-            return published
         }
-        for notification in published ?? [] { inboxSignals.send(.published(notification.id)) }
-        return published
+
+        func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord] {
+            let records = try store.withState { state in
+                requests.compactMap { InMemoryStore.publish($0.draft, serviceID: $0.serviceID, at: $0.at, filters: $0.filters, in: &state) }
+            }
+            published.withLockedValue { $0 += records.map(\.id) }
+            return records
+        }
+
+        func save(_ states: [AlertDecision.Recorded]) async throws {
+            try store.withState { state in
+                for recorded in states { state.alertStates[serviceID, default: [:]][recorded.fingerprint] = recorded.state }
+            }
+        }
     }
 
     public func park(_ message: ParkedMessageDraft, at now: Date) async throws {

@@ -136,6 +136,8 @@ public final class InMemoryStore: Sendable {
     /// Operations told to fail, for fault tests.
     public let faults = StoreFaults()
     let inboxSignals = SignalBroadcaster<InboxSignal>()
+    /// One alert unit of work at a time, as the databases' per-service lock.
+    let alertUnits = AsyncMutex()
 
     public init() {}
 
