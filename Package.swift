@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "HeraldUseCases",
             dependencies: [
-                "HeraldCore",
+                "HeraldCore", "HeraldPublishing",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -346,7 +346,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldUseCasesTests",
-            dependencies: ["HeraldCore", "HeraldUseCases", "HeraldTestSupport"],
+            dependencies: ["HeraldCore", "HeraldUseCases", "HeraldPublishing", "HeraldTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

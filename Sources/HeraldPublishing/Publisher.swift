@@ -10,6 +10,8 @@ import Tracing
 /// Nothing else calls the store's publishing operations.
 public struct Publisher: Sendable {
     let notifications: any NotificationStore
+    /// Where notifications held for later (`deliver_at`) wait.
+    let schedules: any ScheduleStore
     let alertStates: any AlertStateStore
     let signal: QueueSignal
     let clock: WallClock
@@ -24,11 +26,13 @@ public struct Publisher: Sendable {
     let matcher: FilterMatcher?
 
     public init(
-        notifications: any NotificationStore, alertStates: any AlertStateStore, filters: (any FilterStore)? = nil, signal: QueueSignal,
+        notifications: any NotificationStore, schedules: any ScheduleStore, alertStates: any AlertStateStore, filters: (any FilterStore)? = nil,
+        signal: QueueSignal,
         clock: WallClock, metrics: PublishMetrics, logger: Logger, tracer: (any Tracer)? = nil, batchLimit: Int = 256,
         filtersPerService: Int = .max
     ) {
         self.notifications = notifications
+        self.schedules = schedules
         self.alertStates = alertStates
         self.signal = signal
         self.clock = clock
@@ -78,11 +82,10 @@ public struct Publisher: Sendable {
             if let requestID { span.attributes["herald.request_id"] = requestID }
             var checked: NotificationDraft
             do {
-                checked = try NotificationRules.validated(draft, now: clock.now())
-            } catch let error as NotificationRules.Violations {
-                metrics.rejected(from: source)
+                checked = try self.checked(draft, asOf: clock.now(), from: source)
+            } catch {
                 span.setStatus(SpanStatus(code: .error, message: "refused"))
-                throw PublishError.rejected(error.issues)
+                throw error
             }
             checked.origin = origin(requestID: requestID)
             if let key = checked.key, let existing = try await notifications.notification(serviceID: serviceID, key: key) {
@@ -104,6 +107,32 @@ public struct Publisher: Sendable {
             announce([record], to: serviceID, from: source, wakeWorkers: false)
             return (record, .created)
         }
+    }
+
+    /// The draft as the rules keep it (cleaned, and checked as of `time`:
+    /// an expiry must come after it), or every problem at once. The one
+    /// place a sender's draft is judged: posts, held notifications and the
+    /// templates of recurring ones.
+    public func checked(_ draft: NotificationDraft, asOf time: Date, from source: PublishSource) throws(PublishError) -> NotificationDraft {
+        do {
+            return try NotificationRules.validated(draft, now: time)
+        } catch {
+            metrics.rejected(from: source)
+            throw PublishError.rejected(error.issues)
+        }
+    }
+
+    /// Holds a draft until `deliverAt` (a post with `deliver_at`): checked
+    /// now, as of its time, and kept durably; the `ScheduleService` publishes
+    /// it through `publish` when it is due. Caps are the caller's
+    /// (`Schedules`).
+    public func hold(_ draft: NotificationDraft, to serviceID: UUID, until deliverAt: Date, from source: PublishSource) async throws -> ScheduledNotification {
+        let checked = try checked(draft, asOf: deliverAt, from: source)
+        guard let held = try await schedules.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: clock.now()) else {
+            throw PublishError.serviceNotFound(serviceID)
+        }
+        logger.info("notification held", metadata: ["source": "\(source)", "service": "\(serviceID)", "scheduled": "\(held.id)"])
+        return held
     }
 
     /// A keyed notification's new content: stored under the same id; the

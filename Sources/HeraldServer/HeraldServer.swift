@@ -32,7 +32,7 @@ public enum HeraldServer {
         let signal = QueueSignal()
         let registry = PrometheusCollectorRegistry()
         let publisher = Publisher(
-            notifications: store, alertStates: store, filters: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger,
+            notifications: store, schedules: store, alertStates: store, filters: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger,
             batchLimit: config.publishBatchLimit, filtersPerService: config.limits.filtersPerService
         )
         let ready = ReadinessGate()

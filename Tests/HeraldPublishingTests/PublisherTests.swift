@@ -21,7 +21,7 @@ struct PublisherTests {
         init(_ store: any HeraldStore) async throws {
             self.store = store
             publisher = Publisher(
-                notifications: store, alertStates: store, filters: store, signal: signal, clock: .system, metrics: PublishMetrics(registry: registry),
+                notifications: store, schedules: store, alertStates: store, filters: store, signal: signal, clock: .system, metrics: PublishMetrics(registry: registry),
                 logger: TestDatabase.logger
             )
             service = try await store.createService(ServiceDraft(category: "Cryo", color: "0000ff", owner: "ops"))

@@ -9,7 +9,7 @@ extension Publisher {
     public static func forTests(
         _ store: any HeraldStore, signal: QueueSignal = QueueSignal(), clock: WallClock = .system, tracer: (any Tracer)? = nil
     ) -> Publisher {
-        Publisher(notifications: store, alertStates: store, filters: store, signal: signal, clock: clock, metrics: PublishMetrics(), logger: TestDatabase.logger, tracer: tracer)
+        Publisher(notifications: store, schedules: store, alertStates: store, filters: store, signal: signal, clock: clock, metrics: PublishMetrics(), logger: TestDatabase.logger, tracer: tracer)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPublishing
 import HeraldTestSupport
 import HeraldUseCases
 import Synchronization
@@ -54,9 +55,28 @@ struct UseCaseTests {
         var limits = LimitSettings()
         limits.scheduledPerService = 1
         limits.recurringPerService = 1
-        let schedules = Schedules(store: store, limits: limits, clock: .system)
-        _ = try await schedules.hold(NotificationDraft(title: "later"), on: service.id, until: Date().addingTimeInterval(3600))
-        await #expect(throws: UseCaseError.self) { try await schedules.hold(NotificationDraft(title: "later"), on: service.id, until: Date().addingTimeInterval(3600)) }
+        let schedules = Schedules(store: store, publisher: .forTests(store), limits: limits, clock: .system)
+        let later = Date().addingTimeInterval(3600)
+        // Judged through the Publisher, as of its time: an expiry before it is refused.
+        do {
+            _ = try await schedules.hold(NotificationDraft(title: "later", expiresAt: later.addingTimeInterval(-60)), on: service.id, until: later, from: .api)
+            Issue.record("a notification that expires before it is due was held")
+        } catch UseCaseError.rejected(let problems) {
+            #expect(problems.map(\.field) == ["expires_at"], "\(problems)")
+        }
+        _ = try await schedules.hold(NotificationDraft(title: "later"), on: service.id, until: later, from: .api)
+        do {
+            _ = try await schedules.hold(NotificationDraft(title: "later"), on: service.id, until: later, from: .api)
+            Issue.record("a second held notification was kept")
+        } catch UseCaseError.overLimit(let field, let why) {
+            #expect(field == "deliver_at" && why.contains("SCHEDULED_PER_SERVICE"))
+        }
+        do {
+            _ = try await schedules.hold(NotificationDraft(title: "later"), on: UUID(), until: later, from: .api)
+            Issue.record("a notification was held for a service that does not exist")
+        } catch UseCaseError.notFound(let what) {
+            #expect(what == "Service")
+        }
         _ = try await schedules.makeRecurring(on: service.id, cron: "0 7 * * *", timeZone: "Europe/Stockholm", draft: NotificationDraft(title: "stand-up"))
         do {
             _ = try await schedules.makeRecurring(on: service.id, cron: "0 8 * * *", timeZone: nil, draft: NotificationDraft(title: "again"))

@@ -119,7 +119,7 @@ struct ServicesController {
     /// A notification for later (`deliver_at` ahead): checked now against
     /// the rules as of its time, held durably, answered 202.
     private func hold(_ draft: NotificationDraft, serviceID: UUID, until deliverAt: Date, context: HeraldRequestContext) async throws -> Response {
-        let held = try await api.schedules.hold(draft, on: serviceID, until: deliverAt)
+        let held = try await api.schedules.hold(draft, on: serviceID, until: deliverAt, from: .api)
         context.logger.info("notification scheduled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(held.id)", "deliver_at": "\(Timestamp.wireString(deliverAt))"])
         return JSONBody.response(ScheduledController.body(held), status: .accepted)
     }

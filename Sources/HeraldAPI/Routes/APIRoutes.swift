@@ -28,7 +28,7 @@ public struct APIRoutes: Sendable {
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
             refusals: refusals,
             users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals),
-            schedules: Schedules(store: store, limits: config.limits, clock: clock),
+            schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock

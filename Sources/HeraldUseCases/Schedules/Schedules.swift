@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldPublishing
 
 /// Notifications for later: held until a time (`deliver_at`) or published
 /// on a cron schedule. Both are capped per service (SCHEDULED_PER_SERVICE,
@@ -8,30 +9,40 @@ import HeraldCore
 /// service's publish brake like a post (the scheduler's side).
 public struct Schedules: Sendable {
     let store: any ScheduleStore & RecurringStore
+    /// Judges the drafts and holds notifications: the one way in.
+    let publisher: Publisher
     let limits: LimitSettings
     let clock: WallClock
 
-    public init(store: any ScheduleStore & RecurringStore, limits: LimitSettings, clock: WallClock) {
+    public init(store: any ScheduleStore & RecurringStore, publisher: Publisher, limits: LimitSettings, clock: WallClock) {
         self.store = store
+        self.publisher = publisher
         self.limits = limits
         self.clock = clock
     }
 
-    /// Holds a notification until `deliverAt`, checked now against the
-    /// rules as of its time.
-    public func hold(_ draft: NotificationDraft, on serviceID: UUID, until deliverAt: Date) async throws -> ScheduledNotification {
-        let checked: NotificationDraft
-        do { checked = try NotificationRules.validated(draft, now: deliverAt) } catch { throw UseCaseError.rejected(error.issues.map(FieldProblem.init)) }
+    /// Holds a notification until `deliverAt` through the Publisher (checked
+    /// now against the rules as of its time), within the service's cap.
+    public func hold(_ draft: NotificationDraft, on serviceID: UUID, until deliverAt: Date, from source: PublishSource) async throws -> ScheduledNotification {
+        let checked = try await Self.answer { try publisher.checked(draft, asOf: deliverAt, from: source) }
         if try await store.scheduledCount(serviceID: serviceID) >= limits.scheduledPerService {
             throw UseCaseError.overLimit(
                 field: "deliver_at",
                 "This service holds \(limits.scheduledPerService) notifications for later, its limit (SCHEDULED_PER_SERVICE): cancel some or wait until they go out"
             )
         }
-        guard let held = try await store.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: clock.now()) else {
+        return try await Self.answer { try await publisher.hold(checked, to: serviceID, until: deliverAt, from: source) }
+    }
+
+    /// The Publisher's refusals as this layer's.
+    static func answer<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch PublishError.rejected(let issues) {
+            throw UseCaseError.rejected(issues.map(FieldProblem.init))
+        } catch PublishError.serviceNotFound {
             throw UseCaseError.notFound("Service")
         }
-        return held
     }
 
     /// Checks the schedule and the notification (every mistake at once,
@@ -41,7 +52,7 @@ public struct Schedules: Sendable {
         var schedule: CronSchedule?
         do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { problems.append(error) }
         var checked = draft
-        do { checked = try NotificationRules.validated(draft) } catch { problems += error.issues.map(FieldProblem.init) }
+        do { checked = try publisher.checked(draft, asOf: clock.now(), from: .api) } catch { if case .rejected(let issues) = error { problems += issues.map(FieldProblem.init) } }
         guard problems.isEmpty, let schedule else { throw UseCaseError.rejected(problems) }
         if try await store.recurringCount(serviceID: serviceID) >= limits.recurringPerService {
             throw UseCaseError.overLimit(
