@@ -150,14 +150,31 @@ public final class MockAPNs: Sendable {
         if Date().timeIntervalSince(issuedAt) > 3600 || state.withLockedValue({ $0.expiredTokens.contains(jwt) }) {
             return MockAnswer(status: 403, body: #"{"reason":"ExpiredProviderToken"}"#)
         }
+        // What Apple answers 400 to (its documented reasons), refused here as
+        // there: a client bug must fail the test, not pass with a 200.
         var problems: [String] = []
-        if token.isEmpty || !token.utf8.allSatisfy(\.isHexDigit) { problems.append("device token is not hex: \(token.prefix(8))") }
         let header = request.header
-        if header("apns-topic") != topic { return record(problems + ["apns-topic \(header("apns-topic") ?? "missing")"], MockAnswer(status: 400, body: #"{"reason":"DeviceTokenNotForTopic"}"#)) }
-        if header("apns-push-type") != "alert" { problems.append("apns-push-type \(header("apns-push-type") ?? "missing")") }
-        if !["10", "5"].contains(header("apns-priority") ?? "") { problems.append("apns-priority \(header("apns-priority") ?? "missing")") }
-        if Int(header("apns-expiration") ?? "x") == nil { problems.append("apns-expiration \(header("apns-expiration") ?? "missing")") }
-        if let collapse = header("apns-collapse-id"), collapse.utf8.count > 64 { problems.append("apns-collapse-id over 64 bytes") }
+        if token.isEmpty || token.utf8.count % 2 != 0 || !token.utf8.allSatisfy(\.isHexDigit) {
+            return refuse("device token is not hex: \(token.prefix(8))", reason: "BadDeviceToken")
+        }
+        guard let topic = header("apns-topic") else { return refuse("apns-topic missing", reason: "MissingTopic") }
+        if topic != self.topic { return refuse("apns-topic \(topic)", reason: "DeviceTokenNotForTopic") }
+        guard let pushType = header("apns-push-type"), Self.pushTypes.contains(pushType) else {
+            return refuse("apns-push-type \(header("apns-push-type") ?? "missing")", reason: "InvalidPushType")
+        }
+        if pushType != "alert" { problems.append("apns-push-type \(pushType): Herald sends alerts") }
+        if let priority = header("apns-priority") {
+            guard ["10", "5", "1"].contains(priority) else { return refuse("apns-priority \(priority)", reason: "BadPriority") }
+            if priority == "1" { problems.append("apns-priority 1 (Herald sends 10 or 5)") }
+        } else {
+            problems.append("apns-priority missing")
+        }
+        guard let expiration = header("apns-expiration"), Int(expiration) != nil else {
+            return refuse("apns-expiration \(header("apns-expiration") ?? "missing")", reason: "BadExpirationDate")
+        }
+        if let collapse = header("apns-collapse-id"), collapse.utf8.count > 64 { return refuse("apns-collapse-id over 64 bytes", reason: "BadCollapseId") }
+        if let id = header("apns-id"), UUID(uuidString: id) == nil { return refuse("apns-id \(id)", reason: "BadMessageId") }
+        if Set(request.headers.map { $0.name.lowercased() }).count != request.headers.count { return refuse("a header given twice", reason: "DuplicateHeaders") }
 
         if request.body.readableBytes > 4096 {
             return record(problems, MockAnswer(status: 413, body: #"{"reason":"PayloadTooLarge"}"#))
@@ -172,6 +189,16 @@ public final class MockAPNs: Sendable {
             return script.answer(for: token)
         }
         return answer ?? MockAnswer(status: 200, headers: ["apns-id": UUID().uuidString])
+    }
+
+    /// The push types APNs knows; anything else is InvalidPushType.
+    static let pushTypes: Set<String> = [
+        "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity", "pushtotalk", "widgets", "controls",
+    ]
+
+    /// A request Apple refuses with 400 and `reason`, recorded as a violation.
+    private func refuse(_ problem: String, reason: String) -> MockAnswer {
+        record([problem], MockAnswer(status: 400, body: #"{"reason":"\#(reason)"}"#))
     }
 
     private func record(_ problems: [String], _ answer: MockAnswer) -> MockAnswer {

@@ -166,10 +166,47 @@ public final class MockFCM: Sendable {
             return refuse("message over 4096 bytes", Self.error(status: 400, code: "INVALID_ARGUMENT", message: "Message is too big", headers: [:]))
         }
         let received = Received(body: Data(request.body.readableBytesView), arrivedAt: .now)
+        if let problem = Self.invalidArgument(received.body) {
+            return refuse(problem, Self.error(status: 400, code: "INVALID_ARGUMENT", message: problem, headers: [:]))
+        }
         // Scripted answers go by device token, which takes a parse to find.
         let answer = script.hasAnswers ? received.message.flatMap { script.answer(for: $0.token) } : nil
         state.withLockedValue { $0.received.append(received) }
         return answer ?? MockAnswer(status: 200, body: #"{"name":"projects/\#(projectID)/messages/\#(UUID().uuidString)"}"#)
+    }
+
+    /// What FCM's HTTP v1 API answers 400 INVALID_ARGUMENT to: a body that
+    /// is not a message, a field the API does not know, data values that are
+    /// not strings, a token that cannot be one, an Android priority or TTL
+    /// out of the API's forms. Nil for a message it accepts.
+    static func invalidArgument(_ body: Data) -> String? {
+        guard let envelope = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], let message = envelope["message"] as? [String: Any] else {
+            return "Invalid JSON payload received: no message"
+        }
+        let unknownTop = Set(envelope.keys).subtracting(["message", "validate_only"])
+        if !unknownTop.isEmpty { return "Invalid JSON payload received. Unknown name \(unknownTop.sorted())" }
+        let known: Set<String> = ["name", "data", "notification", "android", "webpush", "apns", "fcm_options", "token", "topic", "condition"]
+        let unknown = Set(message.keys).subtracting(known)
+        if !unknown.isEmpty { return "Invalid JSON payload received. Unknown name \(unknown.sorted()) at 'message'" }
+        guard let token = message["token"] as? String, !token.isEmpty else { return "message.token is missing" }
+        if !token.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_:".unicodeScalars.contains($0) }) {
+            return "The registration token is not a valid FCM registration token"
+        }
+        if let data = message["data"] {
+            guard let data = data as? [String: Any], data.values.allSatisfy({ $0 is String }) else { return "Invalid value at 'message.data': values must be strings" }
+        }
+        if let android = message["android"] {
+            guard let android = android as? [String: Any] else { return "Invalid value at 'message.android'" }
+            let unknownAndroid = Set(android.keys).subtracting(["collapse_key", "priority", "ttl", "restricted_package_name", "data", "notification", "fcm_options", "direct_boot_ok"])
+            if !unknownAndroid.isEmpty { return "Invalid JSON payload received. Unknown name \(unknownAndroid.sorted()) at 'message.android'" }
+            if let priority = android["priority"], !["normal", "high"].contains((priority as? String)?.lowercased() ?? "") {
+                return "Invalid value at 'message.android.priority' (\(priority))"
+            }
+            if let ttl = android["ttl"], (ttl as? String)?.range(of: #"^[0-9]+(\.[0-9]{1,9})?s$"#, options: .regularExpression) == nil {
+                return "Invalid value at 'message.android.ttl' (\(ttl)): a duration such as \"3.5s\""
+            }
+        }
+        return nil
     }
 
     private func refuse(_ problem: String, _ answer: MockAnswer) -> MockAnswer {

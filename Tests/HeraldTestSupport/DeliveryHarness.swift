@@ -27,21 +27,33 @@ public struct DeliveryHarness: Sendable {
         try mocks.deliverySettings(DeliverySettings(concurrency: 64, batchSize: 50, pushTimeoutSeconds: 10, leaseSeconds: 30, pollSeconds: 0.05, maxRetryAgeSeconds: 60, retryBaseSeconds: 0.05))
     }
 
+    /// Runs `body` against the mock providers on `backend`. Afterwards the
+    /// mocks must have seen nothing Apple or Google would refuse (a wrong
+    /// token, header, push type, priority or field): a test that scripts
+    /// such a refusal itself names what it expects in `expectedViolations`.
     public static func run<T: Sendable>(
-        _ backend: Backend, configure: @Sendable (inout DeliverySettings) -> Void = { _ in }, _ body: @Sendable (DeliveryHarness) async throws -> T
+        _ backend: Backend, expectedViolations: @escaping @Sendable (String) -> Bool = { _ in false },
+        configure: @Sendable (inout DeliverySettings) -> Void = { _ in }, _ body: @Sendable (DeliveryHarness) async throws -> T
     ) async throws -> T {
         try await MockProviders.run { mocks in
             var settings = try testSettings(mocks)
             configure(&settings)
             let ready = settings
+            let result: T
             if backend == .memory {
-                return try await body(DeliveryHarness(store: InMemoryStore(), location: nil, mocks: mocks, settings: ready))
-            }
-            return try await TestDatabase.withFreshDatabase(backend) { location in
-                try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
-                    try await body(DeliveryHarness(store: store, location: location, mocks: mocks, settings: ready))
+                result = try await body(DeliveryHarness(store: InMemoryStore(), location: nil, mocks: mocks, settings: ready))
+            } else {
+                result = try await TestDatabase.withFreshDatabase(backend) { location in
+                    try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                        try await body(DeliveryHarness(store: store, location: location, mocks: mocks, settings: ready))
+                    }
                 }
             }
+            let unexpected = (mocks.apns.violations.map { "APNs: \($0)" } + mocks.fcm.violations.map { "FCM: \($0)" }).filter { !expectedViolations($0) }
+            guard unexpected.isEmpty else {
+                throw TestSetupError("the mock providers saw what Apple or Google refuse:\n" + unexpected.prefix(20).joined(separator: "\n"))
+            }
+            return result
         }
     }
 
