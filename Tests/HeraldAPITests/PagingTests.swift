@@ -26,7 +26,9 @@ struct PagingTests {
             var start = PageStart.newest
             var newestSeen: NotificationID?
             var arrived: [NotificationID] = []
-            while true {
+            // Bounded: 10,000 in pages of 337 take 30; a cursor that never
+            // moves on fails the count below instead of looping.
+            for _ in 0..<100 {
                 let page = try await store.inboxPage(userID: user.id, from: start, limit: 337, filter: InboxFilter())
                 if newestSeen == nil { newestSeen = page.first?.notification.id }
                 seen += page.map(\.notification.id)
@@ -40,7 +42,7 @@ struct PagingTests {
             // Forward from the newest seen: exactly the ones that arrived since.
             var forward: [NotificationID] = []
             var after = try #require(newestSeen)
-            while true {
+            for _ in 0..<1_000 {
                 let page = try await store.inboxPage(userID: user.id, from: .after(after), limit: 50, filter: InboxFilter())
                 forward += page.map(\.notification.id)
                 guard let newest = page.last?.notification.id else { break }

@@ -7,6 +7,20 @@ import Testing
 /// caller is answered once, with its own result.
 @Suite("Group commit")
 struct GroupCommitTests {
+    /// Polls `condition` every millisecond; fails after 20 s, saying what it waited for.
+    static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw WaitedTooLong(what: what) }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    struct WaitedTooLong: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "waited 20 s for \(what)" }
+    }
+
     /// Writes that each wait until released, recording what each wrote.
     final class GatedWrites: Sendable {
         let batches = NIOLockedValueBox<[[Int]]>([])
@@ -15,15 +29,21 @@ struct GroupCommitTests {
 
         func write(_ items: [Int]) async -> [Result<Int, any Error>] {
             batches.withLockedValue { $0.append(items) }
+            // Never released within 20 s: the test is broken; fail the write
+            // instead of hanging the suite.
+            let deadline = ContinuousClock.now + .seconds(20)
             while !releases.withLockedValue({ released in
                 guard released > 0 else { return false }
                 released -= 1
                 return true
             }) {
+                guard ContinuousClock.now < deadline else { return items.map { _ in .failure(Unreleased()) } }
                 try? await Task.sleep(for: .milliseconds(1))
             }
             return items.map { .success($0 * 10) }
         }
+
+        struct Unreleased: Error {}
 
         var count: Int { batches.withLockedValue { $0.count } }
     }
@@ -35,14 +55,14 @@ struct GroupCommitTests {
             group.addTask { (1, try await commit.submit(1)) }
             group.addTask { (2, try await commit.submit(2)) }
             // Both lead a write of their own at once.
-            while writes.count < 2 { try await Task.sleep(for: .milliseconds(1)) }
+            try await Self.waitUntil("two writes") { writes.count >= 2 }
             for item in 3...6 { group.addTask { (item, try await commit.submit(item)) } }
-            while commit.waitingCount < 4 { try await Task.sleep(for: .milliseconds(1)) }
+            try await Self.waitUntil("four waiting callers") { commit.waitingCount >= 4 }
             #expect(writes.count == 2, "no third write while two run")
             // One write finishes: its caller hands the lead to the first
             // waiting, who takes all four (the other write still runs).
             writes.releases.withLockedValue { $0 = 1 }
-            while writes.count < 3 { try await Task.sleep(for: .milliseconds(1)) }
+            try await Self.waitUntil("a third write") { writes.count >= 3 }
             #expect(commit.waitingCount == 0)
             writes.releases.withLockedValue { $0 += 2 }
             var answers: [Int: Int] = [:]

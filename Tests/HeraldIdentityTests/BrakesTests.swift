@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HeraldCore
 import HeraldIdentity
+import HeraldTestSupport
 import NIOConcurrencyHelpers
 import Testing
 
@@ -57,10 +58,10 @@ struct BrakesTests {
         let release = DispatchSemaphore(value: 0)
         let started = NIOLockedValueBox(false)
         async let running: Void = pool.run { started.withLockedValue { $0 = true }; release.wait() }
-        while !started.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually("the first job to start") { started.withLockedValue { $0 } ? true : nil }
         async let waiting: Void = pool.run {}
         // Running one and one waiting: the third is refused.
-        while pool.load < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually("one running and one waiting (load \(pool.load))") { pool.load >= 2 ? true : nil }
         await #expect(throws: AuthenticationUnavailable.self) { try await pool.run {} }
         release.signal()
         _ = try await (running, waiting)

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldTestSupport
 import NIOConcurrencyHelpers
 import Testing
 
@@ -45,13 +46,13 @@ struct PublishBatcherTests {
         try await withThrowingTaskGroup(of: (String, NotificationRecord?).self) { group in
             group.addTask { ("n0", try await batcher.publish(PublishRequest(NotificationDraft(title: "n0"), serviceID: service, at: Date()))) }
             // The first is being stored (and held there) before the others come.
-            while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            try await eventually("the first batch to be stored", every: .milliseconds(1)) { store.batches.withLockedValue { $0.count } > 0 ? true : nil }
             for index in 1...20 {
                 let target = index == 7 ? GatedStore.missing : service
                 group.addTask { ("n\(index)", try await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: target, at: Date()))) }
             }
             // All twenty are waiting (they cannot be answered before the release).
-            while batcher.waitingCount < 20 { try await Task.sleep(for: .milliseconds(1)) }
+            try await eventually("twenty waiting (\(batcher.waitingCount))", every: .milliseconds(1)) { batcher.waitingCount >= 20 ? true : nil }
             store.release.yield()
             for try await (title, record) in group {
                 // Each caller gets its own notification; the one for a missing service gets nil.
@@ -92,9 +93,11 @@ struct PublishBatcherTests {
             for index in 0...others {
                 group.addTask { ("n\(index)", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))) != nil) }
                 // The first is being stored (and held there) before the others come.
-                if index == 0 { while store.batches.withLockedValue({ $0.count }) == 0 { try await Task.sleep(for: .milliseconds(1)) } }
+                if index == 0 {
+                    try await eventually("the first batch to be stored", every: .milliseconds(1)) { store.batches.withLockedValue { $0.count } > 0 ? true : nil }
+                }
             }
-            while batcher.waitingCount < others { try await Task.sleep(for: .milliseconds(1)) }
+            try await eventually("\(others) waiting", every: .milliseconds(1)) { batcher.waitingCount >= others ? true : nil }
             store.release.yield()
             var results: [String: Bool] = [:]
             for try await (title, ok) in group { results[title] = ok }

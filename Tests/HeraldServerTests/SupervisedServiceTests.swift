@@ -63,7 +63,7 @@ struct SupervisedServiceTests {
         supervised.firstDelay = .seconds(600)
         let started = ContinuousClock.now
         try await withRunningServices([supervised], logger: TestDatabase.logger) {
-            while flaky.runs.withLockedValue({ $0 }) < 1 { try await Task.sleep(for: .milliseconds(5)) }
+            try await eventually("the first run", timeout: .seconds(30), every: .milliseconds(5)) { flaky.runs.withLockedValue { $0 } >= 1 ? true : nil }
         }
         #expect(ContinuousClock.now - started < .seconds(60))
     }

@@ -64,7 +64,7 @@ struct LostConnectionTests {
                         // Fail only once the connection is wholly torn down,
                         // as when the database went away a while before the
                         // answer was read: a ROLLBACK written now is never answered.
-                        while !connection.isClosed { try await Task.sleep(for: .milliseconds(10)) }
+                        try await eventually("the terminated connection to close", timeout: .seconds(30)) { connection.isClosed ? true : nil }
                         try await Task.sleep(for: .milliseconds(200))
                         throw error
                     }
