@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "HeraldUseCases",
             dependencies: [
-                "HeraldCore", "HeraldPublishing",
+                "HeraldCore", "HeraldPublishing", "HeraldBridges",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -196,6 +196,29 @@ struct FeedTests {
         }
     }
 
+    /// One rule and one audit line for a feed, whichever way in: the JSON
+    /// API and the admin page both refuse an inside address with a 422 that
+    /// names the URL, and both log "feed added" with the admin's name.
+    @Test func theAPIAndThePageAddFeedsUnderTheSameRules() async throws {
+        let logs = CapturedLogs()
+        try await TestApp.run(.memory, logger: logs.logger) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let web = WebSession(app)
+            #expect(try await web.signIn("root").status == .seeOther)
+            let api = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/feeds", token: admin, json: ["url": "http://10.0.0.7/f"])
+            #expect(api.status == .unprocessableContent && api.text.contains("does not ask"), "\(api.text)")
+            let page = try await web.post("/admin/services/\(service.id.uuidString.lowercased())/feeds", [("url", "http://10.0.0.7/f"), ("interval", "60")])
+            #expect(page.status == .unprocessableContent && page.text.contains("does not ask"), "\(page.status)")
+            #expect(try await app.store.feeds(serviceID: service.id).isEmpty)
+            #expect(try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/feeds", token: admin, json: ["url": "https://feeds.example/a"]).status == .created)
+            #expect(try await web.post("/admin/services/\(service.id.uuidString.lowercased())/feeds", [("url", "https://feeds.example/b"), ("interval", "60")]).status == .seeOther)
+            #expect(try await app.store.feeds(serviceID: service.id).map(\.draft.url).sorted() == ["https://feeds.example/a", "https://feeds.example/b"])
+            let added = logs.all.filter { $0.contains("feed added") }
+            #expect(added.count == 2 && added.allSatisfy { $0.contains("by=root") }, "\(added)")
+        }
+    }
+
     @Test func rssAndAtomEntriesAreRead() throws {
         let rss = Data("""
             <?xml version="1.0"?><rss version="2.0"><channel><title>Volcanoes</title>

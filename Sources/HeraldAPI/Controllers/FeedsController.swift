@@ -1,6 +1,7 @@
 import Foundation
 import HeraldBridges
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -8,8 +9,6 @@ import Logging
 struct FeedsController {
     let api: APIContext
 
-    static let intervals = 5...604_800
-    static let lifetimes = 60...31_536_000
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/:service_id/feeds", use: list)
@@ -27,6 +26,13 @@ struct FeedsController {
         var severity_template: String?
         var attributes: [String]?
         var lifetime_seconds: Int?
+
+        var request: FeedRequest {
+            FeedRequest(
+                url: url, intervalSeconds: interval_seconds, filter: filter, titleTemplate: title_template, subtitleTemplate: subtitle_template,
+                urlTemplate: url_template, severityTemplate: severity_template, attributes: attributes, lifetimeSeconds: lifetime_seconds
+            )
+        }
     }
 
     struct FeedBody: Encodable {
@@ -78,9 +84,7 @@ struct FeedsController {
         let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let input = try await api.decoding.json(FeedInput.self, from: request)
-        let draft = try Self.validated(input, outbound: api.config.outbound.policy)
-        guard let feed = try await api.store.createFeed(draft, serviceID: serviceID, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        context.logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
+        let feed = try await api.feeds.add(input.request, to: serviceID, by: admin, logger: context.logger)
         return JSONBody.response(FeedBody(feed), status: .created)
     }
 
@@ -90,49 +94,5 @@ struct FeedsController {
         let id = try Identifiers.integer(context, "feed_id")
         guard try await api.store.deleteFeed(id: id, serviceID: serviceID) else { throw APIError.notFound("Feed") }
         return JSONBody.noContent()
-    }
-
-    static func validated(_ input: FeedInput, outbound: OutboundPolicy) throws -> FeedDraft {
-        var validator = Validator()
-        let url = URL(string: input.url)
-        let scheme = url?.scheme?.lowercased()
-        if input.url.count > 2_048 || !(scheme == "http" || scheme == "https") || url?.host == nil {
-            validator.fail(["body", "url"], "The feed's URL should be an http or https URL of at most 2048 characters", type: "url_parsing")
-        } else if let host = url?.host, let refusal = outbound.refusal(forHost: host) {
-            // A name that resolves inside is refused at each poll (the feed's error says so).
-            validator.fail(["body", "url"], "Herald does not ask this address: \(refusal)", type: "value_error")
-        }
-        let interval = input.interval_seconds ?? 300
-        if !intervals.contains(interval) {
-            validator.fail(["body", "interval_seconds"], "Should be from \(intervals.lowerBound) to \(intervals.upperBound) seconds", type: "less_than_equal")
-        }
-        if let lifetime = input.lifetime_seconds, !lifetimes.contains(lifetime) {
-            validator.fail(["body", "lifetime_seconds"], "Should be from \(lifetimes.lowerBound) to \(lifetimes.upperBound) seconds", type: "less_than_equal")
-        }
-        var filter: String?
-        if let text = input.filter, !TextRules.isBlank(text) {
-            do { filter = try FilterParser.parse(text).description } catch {
-                validator.fail(["body", "filter"], "\(error.message) at position \(error.position)", type: "filter_syntax")
-            }
-        }
-        let names = input.attributes ?? []
-        if names.count > NotificationRules.maxAttributes || !names.allSatisfy(NotificationRules.isAttributeName) {
-            validator.fail(["body", "attributes"], "At most \(NotificationRules.maxAttributes) attribute names, each a plain identifier")
-        }
-        let defaults = FeedDraft.defaultTemplates
-        let templates = NotificationTemplates(
-            title: input.title_template ?? defaults.title, subtitle: input.subtitle_template ?? defaults.subtitle,
-            url: input.url_template ?? defaults.url, severity: input.severity_template ?? defaults.severity
-        )
-        for (field, text) in [("title_template", templates.title), ("subtitle_template", templates.subtitle), ("url_template", templates.url), ("severity_template", templates.severity)] {
-            validator.text(text, at: ["body", .key(field)], maxLength: 4_096, allowEmpty: field != "title_template")
-        }
-        do { _ = try TemplateRenderer(templates) } catch {
-            validator.fail(["body", .key("\(error.field)_template")], "The template does not parse: \(error.reason)", type: "value_error")
-        }
-        try validator.check()
-        return FeedDraft(
-            url: input.url, intervalSeconds: interval, filter: filter, templates: templates, attributeNames: names, lifetimeSeconds: input.lifetime_seconds
-        )
     }
 }

@@ -58,7 +58,7 @@ struct SubscriptionFiltersController {
         let user = try await api.auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let input = try await api.decoding.json(FilterInput.self, from: request)
-        let filter = try Self.validated(expression: input.expression, include: input.include_keywords ?? [], exclude: input.exclude_keywords ?? [])
+        let filter = try SubscriptionFilter.requested(expression: input.expression, include: input.include_keywords ?? [], exclude: input.exclude_keywords ?? [])
         try await api.users.subscriptions.setFilter(filter, on: serviceID, for: user)
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(serviceID.wireString)"])
         return JSONBody.response(FilterBody(serviceID: serviceID, filter))
@@ -69,20 +69,5 @@ struct SubscriptionFiltersController {
         let serviceID = try Identifiers.serviceID(context)
         try await api.users.subscriptions.setFilter(SubscriptionFilter(), on: serviceID, for: user)
         return JSONBody.noContent()
-    }
-
-    /// The filter in canonical form, or a 422 naming each problem (an
-    /// expression's with its position, from 0).
-    static func validated(expression: String?, include: [String], exclude: [String]) throws -> SubscriptionFilter {
-        do {
-            return try SubscriptionFilter.validated(expression: expression, includeKeywords: include, excludeKeywords: exclude)
-        } catch {
-            throw ValidationFailure(error.problems.map { problem in
-                var location: [ValidationIssue.Location] = ["body", .key(problem.field)]
-                if let index = problem.index { location.append(.index(index)) }
-                let message = problem.position.map { "\(problem.message) at position \($0)" } ?? problem.message
-                return ValidationIssue(loc: location, msg: message, type: problem.position == nil ? "value_error" : "filter_syntax")
-            })
-        }
     }
 }

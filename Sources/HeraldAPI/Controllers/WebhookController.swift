@@ -1,6 +1,7 @@
 import Foundation
 import HeraldBridges
 import HeraldCore
+import HeraldUseCases
 import HeraldPublishing
 import Hummingbird
 import Logging
@@ -20,7 +21,6 @@ struct WebhookController {
         group.delete("services/{service_id}/templates", use: remove)
     }
 
-    static let maxTemplateLength = 4096
 
     private struct TemplatesBody: Codable {
         var title: String
@@ -73,35 +73,16 @@ struct WebhookController {
         let serviceID = try Identifiers.serviceID(context)
         let body = try await api.decoding.json(TemplatesBody.self, from: request)
         let templates = NotificationTemplates(title: body.title, subtitle: body.subtitle ?? "", url: body.url ?? "", severity: body.severity ?? "")
-        try Self.check(templates)
-        guard try await api.store.setServiceTemplates(serviceID: serviceID, templates, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        context.logger.info("service templates set", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+        try await api.templates.set(templates, on: serviceID, by: admin, logger: context.logger)
         return JSONBody.response(
             TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: false)
         )
     }
 
-    /// Every problem with a set of templates (their text, and whether each
-    /// parses), as a 422: the API and the web app's form check alike.
-    static func check(_ templates: NotificationTemplates) throws {
-        var validator = Validator()
-        validator.text(templates.title, at: ["body", "title"], maxLength: maxTemplateLength)
-        validator.text(templates.subtitle, at: ["body", "subtitle"], maxLength: maxTemplateLength, allowEmpty: true)
-        validator.text(templates.url, at: ["body", "url"], maxLength: maxTemplateLength, allowEmpty: true)
-        validator.text(templates.severity, at: ["body", "severity"], maxLength: maxTemplateLength, allowEmpty: true)
-        do {
-            _ = try TemplateRenderer(templates)
-        } catch {
-            validator.fail(["body", .key(error.field)], "Template does not parse: \(error.reason)")
-        }
-        try validator.check()
-    }
-
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        _ = try await api.store.setServiceTemplates(serviceID: serviceID, nil, at: api.clock.now())
+        try await api.templates.set(nil, on: serviceID, by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

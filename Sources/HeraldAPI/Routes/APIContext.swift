@@ -16,6 +16,9 @@ struct APIContext: Sendable {
     let users: UserUseCases
     /// Notifications held for later and recurring ones.
     let schedules: Schedules
+    /// A service's feeds and its own templates (admins).
+    let feeds: Feeds
+    let templates: ServiceTemplates
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher

@@ -60,7 +60,7 @@ struct AccountPages {
         func words(_ field: String) -> [String] {
             (form[field] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        let filter = try SubscriptionFiltersController.validated(expression: form["expression"], include: words("include"), exclude: words("exclude"))
+        let filter = try SubscriptionFilter.requested(expression: form["expression"], include: words("include"), exclude: words("exclude"))
         try await api.users.subscriptions.setFilter(filter, on: id, for: user)
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(id.wireString)"])
         return web.done(request, location: "/subscriptions?flash=saved")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -133,15 +134,13 @@ struct ServiceAdminPages {
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         func number(_ field: String) -> Int? { form[field].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-        let draft = try FeedsController.validated(
-            FeedsController.FeedInput(
-                url: form["url"]?.trimmingCharacters(in: .whitespaces) ?? "", interval_seconds: number("interval") ?? 300, filter: form["filter"],
-                lifetime_seconds: number("lifetime").map { $0 * 3600 }
+        _ = try await api.feeds.add(
+            FeedRequest(
+                url: form["url"]?.trimmingCharacters(in: .whitespaces) ?? "", intervalSeconds: number("interval") ?? Feeds.defaultInterval,
+                filter: form["filter"], lifetimeSeconds: number("lifetime").map { $0 * 3600 }
             ),
-            outbound: api.config.outbound.policy
+            to: service.id, by: admin, logger: context.logger
         )
-        guard let feed = try await api.store.createFeed(draft, serviceID: service.id, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        context.logger.info("feed added", metadata: ["service": "\(service.id.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
         return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=created")
     }
 
@@ -221,17 +220,15 @@ struct ServiceAdminPages {
         var templates: NotificationTemplates?
         if form["action"] != "remove" {
             let entered = NotificationTemplates(title: form["title"] ?? "", subtitle: form["subtitle"] ?? "", url: form["url"] ?? "", severity: form["severity"] ?? "")
-            do {
-                try WebhookController.check(entered)
-            } catch let failure as ValidationFailure {
-                return try await servicePage(
-                    request, admin: admin, service: service, error: nil, templateError: WebErrorPages.message(failure), entered: entered, status: .unprocessableContent
-                )
-            }
             templates = entered
         }
-        guard try await api.store.setServiceTemplates(serviceID: service.id, templates, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        context.logger.info(templates == nil ? "service templates removed" : "service templates set", metadata: ["service": "\(service.id.wireString)", "by": "\(admin.username)"])
+        do {
+            try await api.templates.set(templates, on: service.id, by: admin, logger: context.logger)
+        } catch UseCaseError.rejected(let problems) {
+            return try await servicePage(
+                request, admin: admin, service: service, error: nil, templateError: WebErrorPages.message(problems), entered: templates, status: .unprocessableContent
+            )
+        }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
     }
 

@@ -55,7 +55,7 @@ struct SignInPages {
         try web.checkCSRF(request, form: form)
         let name = form["username"] ?? ""
         do {
-            let login = try await LoginController(api: api).check(username: name, password: form["password"] ?? "", request: request, context: context)
+            let login = try await PasswordLogins(api: api).check(username: name, password: form["password"] ?? "", request: request, context: context)
             let session = try await AccountSessions(api: api).issue(for: login, context: context, session: true)
             var response = Response(status: .seeOther, headers: [.location: Self.next(request, form: form) ?? "/inbox"])
             response.setCookie(web.sessionCookie(session.token, request: request))

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import NIOCore
 
@@ -69,6 +70,11 @@ struct WebErrorPages: RouterMiddleware {
             let place = issue.loc.compactMap { if case .key(let key) = $0, !["path", "query", "body"].contains(key) { key } else { nil } }.joined(separator: ".")
             return place.isEmpty ? issue.msg : "\(place): \(issue.msg)"
         }.joined(separator: "; ")
+    }
+
+    /// A use case's problems as the same sentence.
+    static func message(_ problems: [FieldProblem]) -> String {
+        problems.map { "\($0.field): \($0.message)" }.joined(separator: "; ")
     }
 
     private func page(_ request: Request, context: HeraldRequestContext, status: HTTPResponse.Status, message: String, headers: HTTPFields) async throws -> Response {

@@ -1,0 +1,62 @@
+import Foundation
+import HeraldCore
+import HeraldIdentity
+import Hummingbird
+import Logging
+
+/// A password sign-in, for `POST /login` and the web app's sign-in form
+/// alike: the brakes by address and name, the configured method within its
+/// deadline, the count in `herald_logins_total`, and what the log keeps of
+/// the name typed.
+struct PasswordLogins {
+    let api: APIContext
+
+    /// Longest user name accepted (the command line's limit too).
+    static let maxUsernameLength = 256
+
+    /// A password sign-in, braked and counted: the login it vouches for, or
+    /// 401 (refused), 429 (braked) or 503 (cannot be checked now). The web
+    /// app's sign-in page uses it too.
+    func check(username rawName: String, password: String, request: Request, context: HeraldRequestContext) async throws -> VerifiedLogin {
+        let metrics = api.signIn.metrics
+        // Lower-cased before anything, as the old server's newest version does.
+        let username = rawName.trimmingCharacters(in: .whitespaces).lowercased()
+        let brakes = api.signIn.brakes
+        let keys = FailedLoginLimiter.keys(client: api.senders.client(of: request, context: context), username: username)
+        if let wait = brakes.retryAfter(keys, now: api.clock.now()) {
+            metrics.count(.password, .braked)
+            context.logger.notice("login refused: too many failed attempts", metadata: ["user": "\(Self.loggable(username))"])
+            throw APIError(.tooManyRequests, "Too many failed logins: try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+        }
+        // A name with control characters (PostgreSQL cannot even compare a
+        // NUL) or longer than any account's belongs to nobody.
+        var check = LoginCheck.refused
+        if !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= Self.maxUsernameLength {
+            do {
+                let passwords = api.signIn.passwords
+                check = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
+                    try await passwords.authenticate(username: username, password: password)
+                }
+            } catch let error as AuthenticationUnavailable {
+                metrics.count(.password, .unavailable)
+                context.logger.error("login could not be checked", metadata: ["user": "\(username)", "reason": "\(error.description)"])
+                throw APIError(.serviceUnavailable, "Sign-in is unavailable, try again later", headers: [.retryAfter: "\(error.retryAfter)"])
+            }
+        }
+        guard case .accepted(let login) = check else {
+            metrics.count(.password, .refused)
+            brakes.recordFailure(keys, now: api.clock.now())
+            context.logger.notice("login refused", metadata: ["user": "\(Self.loggable(username))"])
+            throw APIError(.unauthorized, "Incorrect username or password")
+        }
+        metrics.count(.password, .accepted)
+        return login
+    }
+
+
+    /// A user name as logs show it: never more than 64 characters of
+    /// whatever was typed (people type passwords into the name field too).
+    static func loggable(_ username: String) -> String {
+        TextRules.truncated(TextRules.withoutControlCharacters(username), to: 64)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HeraldBridges
+import HeraldCore
+import Logging
+
+/// A service's own templates for webhook bodies, JSON topics and alerts:
+/// checked (length, and that each parses) and stored, for the API and the
+/// page alike.
+public struct ServiceTemplates: Sendable {
+    public static let maxTemplateLength = 4096
+
+    let store: any ServiceStore
+    let clock: WallClock
+
+    public init(store: any ServiceStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Sets the service's templates (nil: back to the defaults; removing
+    /// none is no error).
+    public func set(_ templates: NotificationTemplates?, on serviceID: UUID, by admin: User, logger: Logger) async throws {
+        if let templates {
+            let problems = Self.problems(templates, fieldSuffix: "", parseMessage: "Template does not parse")
+            guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
+            guard try await store.setServiceTemplates(serviceID: serviceID, templates, at: clock.now()) else { throw UseCaseError.notFound("Service") }
+        } else {
+            // Removing answers whether there were any, not whether the service is there.
+            guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+            _ = try await store.setServiceTemplates(serviceID: serviceID, nil, at: clock.now())
+        }
+        logger.info(
+            templates == nil ? "service templates removed" : "service templates set",
+            metadata: ["service": "\(serviceID.uuidString.lowercased())", "by": "\(admin.username)"]
+        )
+    }
+
+    /// Every problem with a set of templates: each field's text (a title is
+    /// required), and whether each parses. Fields are named `title` or, for
+    /// a feed's, `title_template` (`fieldSuffix`).
+    public static func problems(_ templates: NotificationTemplates, fieldSuffix: String, parseMessage: String) -> [FieldProblem] {
+        var problems: [FieldProblem] = []
+        for (field, text) in [("title", templates.title), ("subtitle", templates.subtitle), ("url", templates.url), ("severity", templates.severity)] {
+            if let problem = TextRules.problem(text, maxLength: maxTemplateLength, allowEmpty: field != "title") {
+                problems.append(FieldProblem(field: field + fieldSuffix, message: problem.message, type: problem.type))
+            }
+        }
+        do { _ = try TemplateRenderer(templates) } catch {
+            problems.append(FieldProblem(field: error.field + fieldSuffix, message: "\(parseMessage): \(error.reason)"))
+        }
+        return problems
+    }
+}
