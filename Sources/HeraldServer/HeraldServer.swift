@@ -49,7 +49,7 @@ public enum HeraldServer {
                 clock: options.clock, parts: parts, sharedSettings: store
             )
             services += [
-                engine.connections, ReportingService(name: "worker", engine.worker, parts: parts),
+                engine.connections, ReportingService(.worker, engine.worker, parts: parts),
                 AfterMigration(RetentionService(store: store, settings: config.retention, clock: options.clock, registry: registry, logger: logger), ready: ready),
             ]
         }
@@ -63,15 +63,15 @@ public enum HeraldServer {
                 )
             )
             services.append(
-                SupervisedService(name: "kafka-bridge", ReportingService(name: "kafka-bridge", bridge, parts: parts), metrics: supervision, logger: logger)
+                SupervisedService(name: "kafka-bridge", ReportingService(.kafkaBridge, bridge, parts: parts), metrics: supervision, logger: logger)
             )
         }
 
         let readiness = ReadinessProbe(
             schema: store, expectedMigrations: opened.expectedMigrations, parts: parts,
-            requiredParts: roles.contains(.worker) ? ["worker"] : [],
-            optionalParts: (roles.contains(.worker) ? [PruningBreaker.partName] + config.delivery.configuredPlatforms.map(DeliveryWorker.partName) : [])
-                + (roles.contains(.kafkaBridge) ? ["kafka-bridge"] : [])
+            requiredParts: roles.contains(.worker) ? [.worker] : [],
+            optionalParts: (roles.contains(.worker) ? [.tokenPruning] + config.delivery.configuredPlatforms.map(Part.connection) : [])
+                + (roles.contains(.kafkaBridge) ? [.kafkaBridge] : [])
         )
 
         var routes: APIRoutes?

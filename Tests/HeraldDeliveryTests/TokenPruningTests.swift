@@ -25,7 +25,7 @@ struct TokenPruningTests {
         // Most answers bad: paused for APNs only.
         #expect(breaker.observe(Array(repeating: bad, count: 60), platform: .apns, now: start.addingTimeInterval(1)))
         #expect(!breaker.isOpen(.fcm))
-        #expect(parts.state(of: PruningBreaker.partName) != .running)
+        #expect(parts.state(of: .tokenPruning) != .running)
         #expect(logs.all.contains { $0.contains("device removal paused: 62% of APNs's last 105 answers say the token is bad") && $0.contains("APNS_TOPIC") })
         var text: [UInt8] = []
         registry.emit(into: &text)
@@ -34,7 +34,7 @@ struct TokenPruningTests {
         #expect(breaker.observe(Array(repeating: .retry(reason: "APNs 503", minimumDelay: 0), count: 100), platform: .apns, now: start.addingTimeInterval(2)))
         // A minute later the storm has left the window and good answers close it.
         #expect(!breaker.observe(Array(repeating: .sent, count: 30), platform: .apns, now: start.addingTimeInterval(62)))
-        #expect(parts.state(of: PruningBreaker.partName) == .running)
+        #expect(parts.state(of: .tokenPruning) == .running)
         #expect(logs.all.contains { $0.contains("device removal resumed") })
         text = []
         registry.emit(into: &text)
@@ -70,7 +70,7 @@ struct TokenPruningTests {
             let report = try await harness.store.deliveryReport(notificationID: notification.id)
             #expect(report.allSatisfy { $0.lastError == "device removal paused: APNs 400 DeviceTokenNotForTopic" })
             #expect(logs.all.contains { $0.contains("device removal paused: 100% of APNs's last 40 answers say the token is bad") })
-            #expect(parts.state(of: PruningBreaker.partName) == .stopped(reason: "paused for APNs: most answers say the token is bad (a misconfiguration?)"))
+            #expect(parts.state(of: .tokenPruning) == .stopped(reason: "paused for APNs: most answers say the token is bad (a misconfiguration?)"))
             var text: [UInt8] = []
             harness.metrics.registry.emit(into: &text)
             let metrics = String(decoding: text, as: UTF8.self)

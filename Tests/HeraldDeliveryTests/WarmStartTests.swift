@@ -17,7 +17,7 @@ struct WarmStartTests {
             let parts = PartStates()
             try await harness.withWorker(parts: parts) {
                 try await harness.waitUntil("both providers connected") {
-                    parts.state(of: DeliveryWorker.partName(.apns)) == .running && parts.state(of: DeliveryWorker.partName(.fcm)) == .running
+                    parts.state(of: Part.connection(.apns)) == .running && parts.state(of: Part.connection(.fcm)) == .running
                 }
                 // Every connection of each provider is open, and FCM's access token fetched, with nothing sent yet.
                 #expect(harness.mocks.openConnections(.apns) == harness.settings.connectionsPerProvider)
@@ -43,12 +43,12 @@ struct WarmStartTests {
             let parts = PartStates()
             try await harness.withWorker(settings: settings, parts: parts) {
                 try await harness.waitUntil("APNs reported unreachable") {
-                    if case .stopped(let reason) = parts.state(of: DeliveryWorker.partName(.apns)) { return reason.contains("cannot connect") }
+                    if case .stopped(let reason) = parts.state(of: Part.connection(.apns)) { return reason.contains("cannot connect") }
                     return false
                 }
                 let notification = try await harness.publish(service)
                 #expect(try await harness.waitUntilSettled(notification) == [.sent: 1])
-                #expect(parts.state(of: DeliveryWorker.partName(.fcm)) == .running)
+                #expect(parts.state(of: Part.connection(.fcm)) == .running)
             }
         }
     }

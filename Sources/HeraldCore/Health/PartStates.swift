@@ -9,15 +9,15 @@ public final class PartStates: Sendable {
         case stopped(reason: String)
     }
 
-    private let states = NIOLockedValueBox<[String: State]>([:])
+    private let states = NIOLockedValueBox<[Part: State]>([:])
 
     public init() {}
 
-    public func set(_ part: String, _ state: State) {
+    public func set(_ part: Part, _ state: State) {
         states.withLockedValue { $0[part] = state }
     }
 
-    public func state(of part: String) -> State {
+    public func state(of part: Part) -> State {
         states.withLockedValue { $0[part] } ?? .stopped(reason: "not started")
     }
 }

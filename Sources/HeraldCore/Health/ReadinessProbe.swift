@@ -7,12 +7,12 @@ public struct ReadinessProbe: Sendable {
     public let schema: any SchemaStatus
     public let expectedMigrations: Set<Int>
     public let parts: PartStates
-    public let requiredParts: [String]
-    public let optionalParts: [String]
+    public let requiredParts: [Part]
+    public let optionalParts: [Part]
     public let timeout: Duration
 
     public init(
-        schema: any SchemaStatus, expectedMigrations: Set<Int>, parts: PartStates, requiredParts: [String], optionalParts: [String] = [],
+        schema: any SchemaStatus, expectedMigrations: Set<Int>, parts: PartStates, requiredParts: [Part], optionalParts: [Part] = [],
         timeout: Duration = .seconds(2)
     ) {
         self.schema = schema
@@ -36,8 +36,8 @@ public struct ReadinessProbe: Sendable {
         }
         for (part, required) in requiredParts.map({ ($0, true) }) + optionalParts.map({ ($0, false) }) {
             switch parts.state(of: part) {
-            case .running: checks.append(.init(name: part, ok: true, required: required))
-            case .stopped(let reason): checks.append(.init(name: part, ok: false, required: required, reason: reason))
+            case .running: checks.append(.init(name: part.name, ok: true, required: required))
+            case .stopped(let reason): checks.append(.init(name: part.name, ok: false, required: required, reason: reason))
             }
         }
         return ReadinessReport(checks: checks)

@@ -3,23 +3,23 @@ import ServiceLifecycle
 /// Runs a part and tells `PartStates` whether it runs: running while
 /// `run()` is under way, stopped with the error (or "finished") after.
 public struct ReportingService: Service {
-    let name: String
+    let part: Part
     let service: any Service
     let parts: PartStates
 
-    public init(name: String, _ service: any Service, parts: PartStates) {
-        self.name = name
+    public init(_ part: Part, _ service: any Service, parts: PartStates) {
+        self.part = part
         self.service = service
         self.parts = parts
     }
 
     public func run() async throws {
-        parts.set(name, .running)
+        parts.set(part, .running)
         do {
             try await service.run()
-            parts.set(name, .stopped(reason: "finished"))
+            parts.set(part, .stopped(reason: "finished"))
         } catch {
-            parts.set(name, .stopped(reason: "failed: \(error)"))
+            parts.set(part, .stopped(reason: "failed: \(error)"))
             throw error
         }
     }
@@ -28,5 +28,5 @@ public struct ReportingService: Service {
 extension ReportingService: CustomStringConvertible {
     /// The service group names each service by its description, kept for
     /// its life: the default one would be this value reflected whole.
-    public var description: String { name }
+    public var description: String { part.name }
 }

@@ -30,7 +30,6 @@ public final class PruningBreaker: Sendable {
         var isOpen = false
     }
 
-    public static let partName = "token-pruning"
 
     let settings: Settings
     let parts: PartStates
@@ -63,7 +62,7 @@ public final class PruningBreaker: Sendable {
         }
         self.openGauges = gauges
         self.held = held
-        parts.set(Self.partName, .running)
+        parts.set(.tokenPruning, .running)
     }
 
     /// Takes a provider's answers to one batch into account and says
@@ -123,7 +122,7 @@ public final class PruningBreaker: Sendable {
         }
         let paused = Platform.allCases.filter { isOpen($0) }
         parts.set(
-            Self.partName,
+            .tokenPruning,
             paused.isEmpty ? .running : .stopped(reason: "paused for \(paused.map { $0 == .apns ? "APNs" : "FCM" }.joined(separator: ", ")): most answers say the token is bad (a misconfiguration?)")
         )
     }

@@ -89,7 +89,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     }
 
     public func run() async throws {
-        for platform in providers.keys { parts?.set(Self.partName(platform), .stopped(reason: "connecting")) }
+        for platform in providers.keys { parts?.set(.connection(platform), .stopped(reason: "connecting")) }
         await cancelWhenGracefulShutdown { await ready.wait() }
         if Task.isShuttingDownGracefully || Task.isCancelled { return }
         announceProviders()
@@ -230,8 +230,6 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
-    /// The part `/-/ready` reports a provider's reachability under.
-    public static func partName(_ platform: Platform) -> String { "\(platform.rawValue) connection" }
 
     /// Connects to a provider and makes its credential at start, so the
     /// first notification after a start (or a quiet night: the idle PING
@@ -244,11 +242,11 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
                 try await provider.warmUp()
-                parts?.set(Self.partName(platform), .running)
+                parts?.set(.connection(platform), .running)
                 logger.info("\(Self.name(platform)) connected")
                 return
             } catch {
-                parts?.set(Self.partName(platform), .stopped(reason: "cannot connect: \(error)"))
+                parts?.set(.connection(platform), .stopped(reason: "cannot connect: \(error)"))
                 logger.warning("cannot connect to \(Self.name(platform)) yet; trying again", metadata: ["error": "\(error)", "after_seconds": "\(delay)"])
             }
             do { try await Task.sleep(for: .seconds(delay)) } catch { return }
