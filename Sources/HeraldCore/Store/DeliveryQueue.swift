@@ -44,8 +44,6 @@ public protocol DeliveryQueue: Sendable {
     /// Releases the claims of holders whose session has ended (a worker that
     /// died) without waiting for their leases; returns how many.
     func releaseClaimsOfStoppedHolders() async throws -> Int
-    /// How many of a notification's deliveries are in each state.
-    func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int]
     /// A notification's deliveries, one row per device.
     func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow]
 }

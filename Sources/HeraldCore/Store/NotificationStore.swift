@@ -47,8 +47,6 @@ public protocol NotificationStore: Sendable {
     func updateNotification(
         id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at: Date
     ) async throws -> (notification: NotificationRecord, queued: Bool)?
-    /// A service's notifications, oldest first.
-    func notifications(serviceID: UUID) async throws -> [NotificationRecord]
     func notification(id: NotificationID) async throws -> NotificationRecord?
     /// The newest `limit` items of a user's inbox, in the given order (the
     /// old server's paging, which the mobile apps use).

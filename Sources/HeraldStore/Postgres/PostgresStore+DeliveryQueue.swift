@@ -225,15 +225,6 @@ extension PostgresStore: DeliveryQueue {
         }
     }
 
-    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
-        var counts: [DeliveryState: Int] = [:]
-        for (state, count) in try await rows(
-            "SELECT state, count(*) FROM all_deliveries WHERE notification_id = \(notificationID) GROUP BY state", as: (String, Int64).self
-        ) {
-            counts[try StoreError.parse(state, as: DeliveryState.self, column: "deliveries.state")] = Int(count)
-        }
-        return counts
-    }
 
     public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
         try await rows(

@@ -182,12 +182,6 @@ extension PostgresStore: NotificationStore {
         ).map { (Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), $0.10) }
     }
 
-    public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
-        try await rows(
-            "SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) ORDER BY created_at, id",
-            as: NotificationRow.self
-        ).map(Self.notification)
-    }
 
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await first("SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE id = \(id)", as: NotificationRow.self)

@@ -3,16 +3,6 @@ import HeraldCore
 import SQLiteNIO
 
 extension SQLiteStore: DeliveryQueue {
-
-    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
-        try await database.read { db in
-            let rows = try await db.rows("SELECT state, count(*) AS n FROM all_deliveries WHERE notification_id = \(notificationID) GROUP BY state")
-            var counts: [DeliveryState: Int] = [:]
-            for row in rows { counts[try row.value("state", as: DeliveryState.self)] = Int(try row.int64("n")) }
-            return counts
-        }
-    }
-
     public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
         try await database.read { db in
             try await db.rows(

@@ -130,13 +130,6 @@ extension SQLiteStore: NotificationStore {
         return updated
     }
 
-    public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
-        try await database.read { db in
-            try await db.rows(
-                "SELECT \(Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) ORDER BY created_at, id"
-            ).map { try Self.notification(from: $0) }
-        }
-    }
 
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         let newestFirst = try await database.read { db in

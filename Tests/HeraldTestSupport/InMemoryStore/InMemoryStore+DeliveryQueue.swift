@@ -82,11 +82,6 @@ extension InMemoryStore: DeliveryQueue {
         }
     }
 
-    public func deliveryCounts(notificationID: NotificationID) async throws -> [DeliveryState: Int] {
-        try withState { state in
-            state.deliveries.values.filter { $0.notificationID == notificationID }.reduce(into: [:]) { $0[$1.state, default: 0] += 1 }
-        }
-    }
 
     public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
         try withState { state in

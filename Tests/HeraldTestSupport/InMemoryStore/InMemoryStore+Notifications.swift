@@ -83,9 +83,6 @@ extension InMemoryStore: NotificationStore {
         return updated
     }
 
-    public func notifications(serviceID: UUID) async throws -> [NotificationRecord] {
-        try withState { Self.chronological($0.notifications.values.filter { $0.serviceID == serviceID }) }
-    }
 
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try withState { $0.notifications[id] }
