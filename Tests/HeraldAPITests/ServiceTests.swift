@@ -7,6 +7,38 @@ import Testing
 
 @Suite("Services and posting notifications")
 struct ServiceTests {
+    /// One rule and one audit line per service change, whichever way in:
+    /// the API and the admin page refuse the same bad colour and name the
+    /// same field, and every create, change and delete is logged with the
+    /// admin's name (the API's change was not logged before).
+    @Test func theAPIAndThePagesChangeServicesUnderTheSameRules() async throws {
+        let logs = CapturedLogs()
+        try await TestApp.run(.memory, logger: logs.logger) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            let web = WebSession(app)
+            #expect(try await web.signIn("root").status == .seeOther)
+            let bad = try await app.request(.post, "/api/v2/services", token: admin, json: ["category": "C", "color": "blue", "owner": "o"])
+            #expect(bad.status == .unprocessableContent)
+            #expect((try bad.json(["detail"]) as? [[String: Any]])?.first?["loc"] as? [String] == ["body", "color"])
+            let badPage = try await web.post("/admin/services", [("category", "C"), ("color", "blue"), ("owner", "o")])
+            #expect(badPage.status == .unprocessableContent && badPage.text.contains("Colour"))
+            #expect(try await app.store.services().isEmpty)
+
+            let made = try await app.request(.post, "/api/v2/services", token: admin, json: ["category": "A", "color": "00ff00", "owner": "o"])
+            let id = try #require(try made.json(["id"]) as? String)
+            #expect(try await web.post("/admin/services", [("category", "B"), ("color", "#0000ff"), ("owner", "o")]).status == .seeOther)
+            #expect(try await app.request(.patch, "/api/v2/services/\(id)", token: admin, json: ["owner": "ops"]).status == .ok)
+            #expect(try await web.post("/admin/services/\(id)", [("category", "A2"), ("color", "#00ff00"), ("owner", "ops")]).status == .seeOther)
+            #expect(try await app.request(.delete, "/api/v2/services/\(id)", token: admin).status == .noContent)
+            for line in ["service created", "service changed", "service deleted"] {
+                let lines = logs.all.filter { $0.contains(line) }
+                #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("by=root") }, "\(line): \(lines)")
+            }
+            #expect(logs.all.filter { $0.contains("service created") }.count == 2)
+            #expect(logs.all.filter { $0.contains("service changed") }.count == 2)
+        }
+    }
+
     static func isWireTimestamp(_ text: String?) -> Bool {
         text?.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}/) != nil
     }

@@ -18,10 +18,8 @@ struct ServicesController {
         group.post("services/{service_id}/notifications", use: publish)
     }
 
-    static let maxCategoryLength = 256
     /// The most notifications one page of the admin list holds.
     static let maxListPage = 1_000
-    static let maxOwnerLength = 256
 
     private struct CreateBody: Decodable {
         var category: String
@@ -55,32 +53,21 @@ struct ServicesController {
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
         let body = try await api.decoding.json(CreateBody.self, from: request)
-        var validator = Validator()
-        validateFields(category: body.category, color: body.color, owner: body.owner, into: &validator)
-        try validator.check()
-        let service = try await api.store.createService(ServiceDraft(category: body.category, color: body.color, owner: body.owner))
-        context.logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(admin.username)"])
+        let service = try await api.services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
         return JSONBody.response(ServiceBody(service), status: .created)
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        let admin = try await api.auth.admin(request, context: context)
         let id = try Identifiers.serviceID(context)
         let body = try await api.decoding.json(UpdateBody.self, from: request)
-        var validator = Validator()
-        validateFields(category: body.category, color: body.color, owner: body.owner, into: &validator)
-        try validator.check()
-        guard let service = try await api.store.updateService(id: id, ServicePatch(category: body.category, color: body.color, owner: body.owner)) else {
-            throw APIError.notFound("Service")
-        }
+        let service = try await api.services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
         return JSONBody.response(ServiceBody(service))
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
-        let id = try Identifiers.serviceID(context)
-        guard try await api.store.deleteService(id: id) else { throw APIError.notFound("Service") }
-        context.logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
+        try await api.services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 
@@ -132,13 +119,6 @@ struct ServicesController {
         return date
     }
 
-    private func validateFields(category: String?, color: String?, owner: String?, into validator: inout Validator) {
-        if let category { validator.text(category, at: ["body", "category"], maxLength: Self.maxCategoryLength) }
-        if let owner { validator.text(owner, at: ["body", "owner"], maxLength: Self.maxOwnerLength, allowEmpty: true) }
-        if let color, !ServiceRecord.isColor(color) {
-            validator.fail(["body", "color"], "Value error, Color should match [0-9a-fA-F]{6}")
-        }
-    }
 }
 
 extension ValidationIssue {

@@ -16,7 +16,8 @@ struct APIContext: Sendable {
     let users: UserUseCases
     /// Notifications held for later and recurring ones.
     let schedules: Schedules
-    /// A service's feeds and its own templates (admins).
+    /// Services, their feeds and their own templates (admins).
+    let services: Services
     let feeds: Feeds
     let templates: ServiceTemplates
     let decoding: RequestDecoding

@@ -40,11 +40,16 @@ struct ServiceAdminPages {
             color = String((form["color"] ?? "").drop(while: { $0 == "#" })).lowercased()
         }
 
-        var problem: String? {
-            if let problem = TextRules.problem(category, maxLength: ServicesController.maxCategoryLength, allowEmpty: false) { return "Name: \(problem.message)" }
-            if let problem = TextRules.problem(owner, maxLength: ServicesController.maxOwnerLength, allowEmpty: true) { return "Owner: \(problem.message)" }
-            if !ServiceRecord.isColor(color) { return "Colour: six hex digits, such as 2456d6" }
-            return nil
+        /// The use case's problems in the form's words.
+        static func message(_ problems: [FieldProblem]) -> String {
+            problems.map { problem in
+                switch problem.field {
+                case "category": "Name: \(problem.message)"
+                case "owner": "Owner: \(problem.message)"
+                case "color": "Colour: six hex digits, such as 2456d6"
+                default: "\(problem.field): \(problem.message)"
+                }
+            }.joined(separator: "; ")
         }
 
         var values: [String: Any] { ["category": category, "owner": owner, "color": ServiceRecord.isColor(color) ? color : "2456d6"] }
@@ -75,11 +80,12 @@ struct ServiceAdminPages {
         let fields = try await web.form(request)
         try web.checkCSRF(request, form: fields)
         let form = ServiceForm(fields)
-        if let problem = form.problem {
-            return try await listPage(request, admin: admin, form: form, error: problem, status: .unprocessableContent)
+        let service: ServiceRecord
+        do {
+            service = try await api.services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
+        } catch UseCaseError.rejected(let problems) {
+            return try await listPage(request, admin: admin, form: form, error: ServiceForm.message(problems), status: .unprocessableContent)
         }
-        let service = try await api.store.createService(ServiceDraft(category: form.category, color: form.color, owner: form.owner))
-        context.logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(admin.username)"])
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=created"])
     }
 
@@ -160,16 +166,14 @@ struct ServiceAdminPages {
         try web.checkCSRF(request, form: fields)
         let current = try await service(context)
         let form = ServiceForm(fields)
-        if let problem = form.problem {
+        do {
+            _ = try await api.services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
+        } catch UseCaseError.rejected(let problems) {
             var shown = current
             shown.category = form.category
             shown.owner = form.owner
-            return try await servicePage(request, admin: admin, service: shown, error: problem, status: .unprocessableContent)
+            return try await servicePage(request, admin: admin, service: shown, error: ServiceForm.message(problems), status: .unprocessableContent)
         }
-        guard try await api.store.updateService(id: current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner)) != nil else {
-            throw APIError.notFound("Service")
-        }
-        context.logger.info("service changed", metadata: ["service": "\(current.id.wireString)", "by": "\(admin.username)"])
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(current.id.wireString)?flash=saved"])
     }
 
@@ -186,9 +190,7 @@ struct ServiceAdminPages {
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        let id = try Identifiers.serviceID(context)
-        guard try await api.store.deleteService(id: id) else { throw APIError.notFound("Service") }
-        context.logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
+        try await api.services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services?flash=deleted"])
     }
 

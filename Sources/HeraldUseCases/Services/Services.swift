@@ -1,0 +1,55 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Services, as admins make, change and delete them from the API or the
+/// admin pages: the same checks (the old server's messages, which the API
+/// keeps), the same store calls and the same audit line, whichever way in.
+public struct Services: Sendable {
+    /// Longest service name (the old server's category) and owner.
+    public static let maxCategoryLength = 256
+    public static let maxOwnerLength = 256
+
+    let store: any ServiceStore
+
+    public init(store: any ServiceStore) {
+        self.store = store
+    }
+
+    public func create(_ draft: ServiceDraft, by admin: User, logger: Logger) async throws -> ServiceRecord {
+        try Self.check(category: draft.category, color: draft.color, owner: draft.owner)
+        let service = try await store.createService(draft)
+        logger.info("service created", metadata: ["service": "\(service.id.uuidString.lowercased())", "category": "\(service.category)", "by": "\(admin.username)"])
+        return service
+    }
+
+    /// Changes what `patch` gives; the rest stays.
+    public func update(_ id: UUID, _ patch: ServicePatch, by admin: User, logger: Logger) async throws -> ServiceRecord {
+        try Self.check(category: patch.category, color: patch.color, owner: patch.owner)
+        guard let service = try await store.updateService(id: id, patch) else { throw UseCaseError.notFound("Service") }
+        logger.info("service changed", metadata: ["service": "\(id.uuidString.lowercased())", "by": "\(admin.username)"])
+        return service
+    }
+
+    /// Deletes the service with its notifications, tokens, schedules, feeds
+    /// and filters (the stores cascade).
+    public func delete(_ id: UUID, by admin: User, logger: Logger) async throws {
+        guard try await store.deleteService(id: id) else { throw UseCaseError.notFound("Service") }
+        logger.info("service deleted", metadata: ["service": "\(id.uuidString.lowercased())", "by": "\(admin.username)"])
+    }
+
+    /// Every problem with the given fields (nil: not given), each at its field.
+    static func check(category: String?, color: String?, owner: String?) throws(UseCaseError) {
+        var problems: [FieldProblem] = []
+        if let category, let problem = TextRules.problem(category, maxLength: maxCategoryLength, allowEmpty: false) {
+            problems.append(FieldProblem(field: "category", message: problem.message, type: problem.type))
+        }
+        if let owner, let problem = TextRules.problem(owner, maxLength: maxOwnerLength, allowEmpty: true) {
+            problems.append(FieldProblem(field: "owner", message: problem.message, type: problem.type))
+        }
+        if let color, !ServiceRecord.isColor(color) {
+            problems.append(FieldProblem(field: "color", message: "Value error, Color should match [0-9a-fA-F]{6}"))
+        }
+        guard problems.isEmpty else { throw .rejected(problems) }
+    }
+}
