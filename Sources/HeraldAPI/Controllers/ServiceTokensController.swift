@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -38,13 +39,7 @@ struct ServiceTokensController {
         let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let body = try await api.decoding.json(CreateBody.self, from: request)
-        var validator = Validator()
-        validator.text(body.name, at: ["body", "name"], maxLength: 256)
-        try validator.check()
-        let secret = SenderAuthorization.newToken()
-        guard let token = try await api.store.createServiceToken(serviceID: serviceID, name: body.name, tokenHash: SenderAuthorization.hash(secret), at: api.clock.now())
-        else { throw APIError.notFound("Service") }
-        context.logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
+        let (token, secret) = try await api.serviceTokens.issue(named: body.name, for: serviceID, by: admin, logger: context.logger)
         return JSONBody.response(TokenBody(token, secret: secret), status: .created)
     }
 
@@ -58,9 +53,7 @@ struct ServiceTokensController {
     @Sendable func revoke(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let id = try Identifiers.integer(context, "token_id")
-        guard try await api.store.deleteServiceToken(serviceID: serviceID, id: id) else { throw APIError.notFound("Token") }
-        context.logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(admin.username)"])
+        try await api.serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -30,7 +30,7 @@ struct SenderAuthorization: Sendable {
     /// who it is but takes nothing from the publish limits: those requests
     /// publish nothing, and a refusal would count in the service's digest.
     func check(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true) async throws {
-        if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: Self.hash(bearer), at: clock.now()) {
+        if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: ServiceToken.hash(bearer), at: clock.now()) {
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
         }
@@ -71,14 +71,4 @@ struct SenderAuthorization: Sendable {
         return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Tokens are stored as SHA-256: they are long random strings, so a fast
-    /// hash is enough, and the database never holds a usable token.
-    static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).hexEncoded
-    }
-
-    /// A new token: a recognisable prefix and 32 random bytes.
-    static func newToken() -> String {
-        "hrld_" + RandomHex.bytes(32)
-    }
 }

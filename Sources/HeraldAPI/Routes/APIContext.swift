@@ -18,6 +18,7 @@ struct APIContext: Sendable {
     let schedules: Schedules
     /// Services, their feeds and their own templates (admins).
     let services: Services
+    let serviceTokens: ServiceTokens
     let feeds: Feeds
     let templates: ServiceTemplates
     let decoding: RequestDecoding

@@ -30,6 +30,7 @@ public struct APIRoutes: Sendable {
             users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals),
             schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             services: Services(store: store),
+            serviceTokens: ServiceTokens(store: store, clock: clock),
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),

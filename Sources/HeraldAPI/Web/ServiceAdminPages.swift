@@ -200,13 +200,15 @@ struct ServiceAdminPages {
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
-        if let problem = TextRules.problem(name, maxLength: 256, allowEmpty: false) {
-            return try await servicePage(request, admin: admin, service: service, error: "Token name: \(problem.message)", status: .unprocessableContent)
+        let token: ServiceToken
+        let secret: String
+        do {
+            (token, secret) = try await api.serviceTokens.issue(named: name, for: service.id, by: admin, logger: context.logger)
+        } catch UseCaseError.rejected(let problems) {
+            return try await servicePage(
+                request, admin: admin, service: service, error: "Token name: " + problems.map(\.message).joined(separator: "; "), status: .unprocessableContent
+            )
         }
-        let secret = SenderAuthorization.newToken()
-        guard let token = try await api.store.createServiceToken(serviceID: service.id, name: name, tokenHash: SenderAuthorization.hash(secret), at: api.clock.now())
-        else { throw APIError.notFound("Service") }
-        context.logger.info("service token created", metadata: ["service": "\(service.id.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
         // Shown once, on this answer to the post: never in a URL or a later page.
         let values: [String: Any] = ["serviceID": service.id.wireString, "serviceName": service.category, "name": token.name, "token": secret]
         return try await web.page("token-created", title: "Token created", nav: "services", user: admin, request: request, values: values, status: .created)
@@ -238,9 +240,7 @@ struct ServiceAdminPages {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let serviceID = try Identifiers.serviceID(context)
-        let id = try Identifiers.integer(context, "token_id")
-        guard try await api.store.deleteServiceToken(serviceID: serviceID, id: id) else { throw APIError.notFound("Token") }
-        context.logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(admin.username)"])
+        try await api.serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(serviceID.wireString)?flash=revoked"])
     }
 }

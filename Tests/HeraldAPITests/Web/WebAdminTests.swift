@@ -35,7 +35,7 @@ struct WebAdminTests {
             let tokenPage = try await web.post("/admin/services/\(service.id.wireString)/tokens", [("name", "alertmanager")])
             #expect(tokenPage.status == .created)
             let secret = try #require(tokenPage.text.firstMatch(of: /hrld_[0-9a-f]+/)).0
-            #expect(try await app.store.useServiceToken(serviceID: service.id, tokenHash: SenderAuthorization.hash(String(secret)), at: Date()))
+            #expect(try await app.store.useServiceToken(serviceID: service.id, tokenHash: ServiceToken.hash(String(secret)), at: Date()))
             let detail = try await web.get("/admin/services/\(service.id.wireString)")
             #expect(detail.text.contains("alertmanager") && !detail.text.contains(String(secret)), "a token is shown once")
             let token = try #require(try await app.store.serviceTokens(serviceID: service.id).first)

@@ -1,0 +1,36 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// A service's tokens for senders outside the allowlist (admins only; the
+/// callers check that): issued with a name, shown once, revoked by id, each
+/// logged with the admin's name, from the API and the admin page alike.
+public struct ServiceTokens: Sendable {
+    public static let maxNameLength = 256
+
+    let store: any ServiceStore
+    let clock: WallClock
+
+    public init(store: any ServiceStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// A new token and its secret (the only time the secret is known).
+    public func issue(named name: String, for serviceID: UUID, by admin: User, logger: Logger) async throws -> (token: ServiceToken, secret: String) {
+        if let problem = TextRules.problem(name, maxLength: Self.maxNameLength, allowEmpty: false) {
+            throw UseCaseError.rejected([FieldProblem(field: "name", message: problem.message, type: problem.type)])
+        }
+        let secret = ServiceToken.newSecret()
+        guard let token = try await store.createServiceToken(serviceID: serviceID, name: name, tokenHash: ServiceToken.hash(secret), at: clock.now()) else {
+            throw UseCaseError.notFound("Service")
+        }
+        logger.info("service token created", metadata: ["service": "\(serviceID.uuidString.lowercased())", "token": "\(token.id)", "by": "\(admin.username)"])
+        return (token, secret)
+    }
+
+    public func revoke(_ id: Int64, of serviceID: UUID, by admin: User, logger: Logger) async throws {
+        guard try await store.deleteServiceToken(serviceID: serviceID, id: id) else { throw UseCaseError.notFound("Token") }
+        logger.info("service token revoked", metadata: ["service": "\(serviceID.uuidString.lowercased())", "token": "\(id)", "by": "\(admin.username)"])
+    }
+}
