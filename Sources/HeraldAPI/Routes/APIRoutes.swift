@@ -51,7 +51,9 @@ public struct APIRoutes: Sendable {
         let router = Self.baseRouter(metrics: registry, metricsToken: api.config.metricsToken, readiness: readiness, routes: table)
         // The web app ships in the bundle: without it the process must not
         // start as if it had none (every page would be a silent 404).
-        WebRoutes(api: api, assets: try WebAssets.shared.get()).addRoutes(to: router)
+        let pages = WebRoutes(api: api, assets: try WebAssets.shared.get()).addRoutes(to: router)
+        // The browser's OpenID Connect sign-in: its errors are pages too.
+        OIDCController(api: api).addBrowserRoutes(to: pages)
         for version in APIVersion.allCases {
             let group = router.group(RouterPath("api/\(version.rawValue)"))
             LoginController(api: api).addRoutes(to: group)

@@ -14,11 +14,12 @@ struct WebRoutes {
         web = WebSupport(api: api, assets: assets)
     }
 
-    func addRoutes(to router: Router<HeraldRequestContext>) {
+    /// Adds every page; returns their group (errors answered with a page),
+    /// where the router also mounts the browser's OpenID Connect sign-in.
+    @discardableResult
+    func addRoutes(to router: Router<HeraldRequestContext>) -> RouterGroup<HeraldRequestContext> {
         let pages = router.group("").add(middleware: WebErrorPages(web: web))
         SignInPages(web: web).addRoutes(to: pages)
-        // The browser's OpenID Connect sign-in: its errors are pages too.
-        OIDCController(api: web.api).addBrowserRoutes(to: pages)
         InboxPages(web: web).addRoutes(to: pages)
         AccountPages(web: web).addRoutes(to: pages)
         ServiceAdminPages(web: web).addRoutes(to: pages)
@@ -27,6 +28,7 @@ struct WebRoutes {
         UserAdminPages(web: web).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)
         pages.get("static/{file}", use: staticFile)
+        return pages
     }
 
     /// A bundled static file. Pages link them with `?v=<digest of them all>`,
