@@ -105,8 +105,15 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
             logger.warning("alarm bridge: skipped a message that is not JSON", metadata: ["topic": "\(partition.topic)", "offset": "\(offset)"])
             return
         }
-        let templates = try await services.serviceTemplates(serviceID: serviceID) ?? TemplateRenderer.webhookDefaults
-        guard let draft = try? TemplateRenderer(templates).render(json), !draft.title.isEmpty else {
+        let stored = TemplateRenderer.stored(try await services.serviceTemplates(serviceID: serviceID)) { error in
+            logger.error(
+                "alarm bridge: a service's templates do not parse: its messages use the defaults until they are saved again",
+                metadata: ["service": "\(serviceID.uuidString.lowercased())", "error": "\(error)"]
+            )
+        }
+        let renderer = try stored ?? TemplateRenderer(TemplateRenderer.webhookDefaults)
+        let draft = renderer.render(json)
+        guard !draft.title.isEmpty else {
             logger.warning("alarm bridge: the templates give no title for a message", metadata: ["topic": "\(partition.topic)", "offset": "\(offset)"])
             return
         }

@@ -172,6 +172,32 @@ struct KafkaBridgeTests {
         }
     }
 
+    /// Stored templates that no longer parse do not silence a topic, nor are
+    /// they skipped quietly: the messages go out with the defaults and the
+    /// log names the service.
+    @Test func brokenStoredTemplatesFallBackToTheDefaultsAndAreLogged() async throws {
+        let producer = try KafkaProducer(mockBrokers: 1)
+        try producer.createMockTopic("Events")
+        let brokers = try #require(producer.mockBootstrapServers)
+        let logs = CapturedLogs()
+        let store = InMemoryStore()
+        let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
+        _ = try await store.setServiceTemplates(serviceID: service.id, NotificationTemplates(title: "{{#open}}never closed"), at: Timestamp.now())
+        let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-broken", services: [], jsonTopics: [("Events", service.id)])
+        let bridge = KafkaAlarmBridge(
+            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true), logger: logs.logger
+        )
+        try await withRunningServices([bridge], logger: TestDatabase.logger) {
+            try await eventually("the bridge to catch up", timeout: .seconds(60)) { bridge.progress.caughtUp ? true : nil }
+            try producer.send(topic: "Events", key: "n1", value: #"{"title":"Pump tripped"}"#)
+            await producer.flush()
+            try await eventually("the message", timeout: .seconds(60)) { bridge.progress.messages >= 1 ? true : nil }
+        }
+        #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["Pump tripped"])
+        let line = try #require(logs.all.first { $0.contains("templates do not parse") })
+        #expect(line.hasPrefix("error") && line.contains(service.id.uuidString.lowercased()), "\(line)")
+    }
+
     /// A message whose handling keeps failing is parked with its reason and
     /// skipped; one that fails only a few times is retried and published.
     @Test func aMessageThatKeepsFailingIsParkedAndTheBridgeMovesOn() async throws {

@@ -34,22 +34,13 @@ struct AlertReceiverController {
             throw APIError(.badRequest, "Invalid alert payload: \(error.reason)")
         }
         let threshold = api.config.alertStormThreshold
-        // A service's own templates, when it has them, replace the default
-        // mapping. They were checked when saved; if they no longer parse (a
-        // newer Herald reads them differently) the alerts still go out, with
-        // the default mapping, and the operator is told which service.
-        var renderer: TemplateRenderer?
-        if let stored = try await api.store.serviceTemplates(serviceID: serviceID) {
-            do {
-                renderer = try TemplateRenderer(stored)
-            } catch {
-                context.logger.error(
-                    "a service's templates do not parse: its alerts use the default mapping until they are saved again",
-                    metadata: ["service": "\(serviceID.wireString)", "error": "\(error)"]
-                )
-            }
+        // A service's own templates, when it has them, replace the default mapping.
+        let templates = TemplateRenderer.stored(try await api.store.serviceTemplates(serviceID: serviceID)) { error in
+            context.logger.error(
+                "a service's templates do not parse: its alerts use the default mapping until they are saved again",
+                metadata: ["service": "\(serviceID.wireString)", "error": "\(error)"]
+            )
         }
-        let templates = renderer
         let published = try await api.publisher.publishAlertChanges(
             report.alerts.map(\.observation), to: serviceID, renotifyAfter: api.config.alertRenotifySeconds, from: source
         ) { toNotify in

@@ -45,6 +45,23 @@ public struct TemplateError: Error, Equatable {
     public var reason: String
 }
 
+extension TemplateRenderer {
+    /// A service's stored templates as a renderer; nil when it has none.
+    /// They were checked when saved: if they no longer parse (a newer Herald
+    /// reads them differently), `broken` is told (to log it, naming the
+    /// service) and nil is returned, so the caller's default applies and the
+    /// service's messages still go out; never skipped silently.
+    public static func stored(_ templates: NotificationTemplates?, broken: (TemplateError) -> Void) -> TemplateRenderer? {
+        guard let templates else { return nil }
+        do {
+            return try TemplateRenderer(templates)
+        } catch {
+            broken(error)
+            return nil
+        }
+    }
+}
+
 extension AlertReport.Alert {
     /// What an alert template sees: the alert's fields, the report's, and
     /// `resolved` and `severity` for convenience.

@@ -21,17 +21,17 @@ public struct Schedules: Sendable {
         self.clock = clock
     }
 
-    /// Holds a notification until `deliverAt` through the Publisher (checked
-    /// now against the rules as of its time), within the service's cap.
+    /// Holds a notification until `deliverAt` through the Publisher (which
+    /// checks it now against the rules as of its time), within the
+    /// service's cap.
     public func hold(_ draft: NotificationDraft, on serviceID: UUID, until deliverAt: Date, from source: PublishSource) async throws -> ScheduledNotification {
-        let checked = try await Self.answer { try publisher.checked(draft, asOf: deliverAt, from: source) }
         if try await store.scheduledCount(serviceID: serviceID) >= limits.scheduledPerService {
             throw UseCaseError.overLimit(
                 field: "deliver_at",
                 "This service holds \(limits.scheduledPerService) notifications for later, its limit (SCHEDULED_PER_SERVICE): cancel some or wait until they go out"
             )
         }
-        return try await Self.answer { try await publisher.hold(checked, to: serviceID, until: deliverAt, from: source) }
+        return try await Self.answer { try await publisher.hold(draft, to: serviceID, until: deliverAt, from: source) }
     }
 
     /// The Publisher's refusals as this layer's.
