@@ -131,7 +131,10 @@ public struct Publisher: Sendable {
         guard let held = try await schedules.schedule(checked, serviceID: serviceID, deliverAt: deliverAt, at: clock.now()) else {
             throw PublishError.serviceNotFound(serviceID)
         }
-        logger.info("notification held", metadata: ["source": "\(source)", "service": "\(serviceID)", "scheduled": "\(held.id)"])
+        logger.info(
+            "notification held",
+            metadata: ["source": "\(source)", "service": "\(serviceID)", "scheduled": "\(held.id)", "deliver_at": "\(Timestamp.wireString(deliverAt))"]
+        )
         return held
     }
 

@@ -106,8 +106,8 @@ struct ServicesController {
     /// A notification for later (`deliver_at` ahead): checked now against
     /// the rules as of its time, held durably, answered 202.
     private func hold(_ draft: NotificationDraft, serviceID: UUID, until deliverAt: Date, context: HeraldRequestContext) async throws -> Response {
+        // Logged by the Publisher, as every held notification is.
         let held = try await api.schedules.hold(draft, on: serviceID, until: deliverAt, from: .api)
-        context.logger.info("notification scheduled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(held.id)", "deliver_at": "\(Timestamp.wireString(deliverAt))"])
         return JSONBody.response(ScheduledController.body(held), status: .accepted)
     }
 
@@ -118,7 +118,6 @@ struct ServicesController {
         }
         return date
     }
-
 }
 
 extension ValidationIssue {
