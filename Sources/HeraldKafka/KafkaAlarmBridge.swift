@@ -108,7 +108,7 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
         let stored = TemplateRenderer.stored(try await services.serviceTemplates(serviceID: serviceID)) { error in
             logger.error(
                 "alarm bridge: a service's templates do not parse: its messages use the defaults until they are saved again",
-                metadata: ["service": "\(serviceID.uuidString.lowercased())", "error": "\(error)"]
+                metadata: ["service": "\(serviceID.wireString)", "error": "\(error)"]
             )
         }
         let renderer = try stored ?? TemplateRenderer(TemplateRenderer.webhookDefaults)

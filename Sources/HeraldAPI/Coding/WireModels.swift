@@ -144,8 +144,3 @@ struct AccessTokenBody: Encodable {
     var access_token: String
     var token_type = "bearer"
 }
-
-extension UUID {
-    /// Python's `str(uuid)`: lowercase with hyphens.
-    var wireString: String { uuidString.lowercased() }
-}

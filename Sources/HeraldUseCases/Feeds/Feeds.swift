@@ -53,7 +53,7 @@ public struct Feeds: Sendable {
     public func add(_ request: FeedRequest, to serviceID: UUID, by admin: User, logger: Logger) async throws -> FeedRecord {
         let draft = try Self.validated(request, outbound: outbound)
         guard let feed = try await store.createFeed(draft, serviceID: serviceID, at: clock.now()) else { throw UseCaseError.notFound("Service") }
-        logger.info("feed added", metadata: ["service": "\(serviceID.uuidString.lowercased())", "feed": "\(feed.id)", "by": "\(admin.username)"])
+        logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
         return feed
     }
 

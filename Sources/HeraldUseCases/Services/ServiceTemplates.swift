@@ -31,7 +31,7 @@ public struct ServiceTemplates: Sendable {
         }
         logger.info(
             templates == nil ? "service templates removed" : "service templates set",
-            metadata: ["service": "\(serviceID.uuidString.lowercased())", "by": "\(admin.username)"]
+            metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"]
         )
     }
 

@@ -25,12 +25,12 @@ public struct ServiceTokens: Sendable {
         guard let token = try await store.createServiceToken(serviceID: serviceID, name: name, tokenHash: ServiceToken.hash(secret), at: clock.now()) else {
             throw UseCaseError.notFound("Service")
         }
-        logger.info("service token created", metadata: ["service": "\(serviceID.uuidString.lowercased())", "token": "\(token.id)", "by": "\(admin.username)"])
+        logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
         return (token, secret)
     }
 
     public func revoke(_ id: Int64, of serviceID: UUID, by admin: User, logger: Logger) async throws {
         guard try await store.deleteServiceToken(serviceID: serviceID, id: id) else { throw UseCaseError.notFound("Token") }
-        logger.info("service token revoked", metadata: ["service": "\(serviceID.uuidString.lowercased())", "token": "\(id)", "by": "\(admin.username)"])
+        logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(admin.username)"])
     }
 }

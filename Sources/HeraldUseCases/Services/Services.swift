@@ -19,7 +19,7 @@ public struct Services: Sendable {
     public func create(_ draft: ServiceDraft, by admin: User, logger: Logger) async throws -> ServiceRecord {
         try Self.check(category: draft.category, color: draft.color, owner: draft.owner)
         let service = try await store.createService(draft)
-        logger.info("service created", metadata: ["service": "\(service.id.uuidString.lowercased())", "category": "\(service.category)", "by": "\(admin.username)"])
+        logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(admin.username)"])
         return service
     }
 
@@ -27,7 +27,7 @@ public struct Services: Sendable {
     public func update(_ id: UUID, _ patch: ServicePatch, by admin: User, logger: Logger) async throws -> ServiceRecord {
         try Self.check(category: patch.category, color: patch.color, owner: patch.owner)
         guard let service = try await store.updateService(id: id, patch) else { throw UseCaseError.notFound("Service") }
-        logger.info("service changed", metadata: ["service": "\(id.uuidString.lowercased())", "by": "\(admin.username)"])
+        logger.info("service changed", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
         return service
     }
 
@@ -35,7 +35,7 @@ public struct Services: Sendable {
     /// and filters (the stores cascade).
     public func delete(_ id: UUID, by admin: User, logger: Logger) async throws {
         guard try await store.deleteService(id: id) else { throw UseCaseError.notFound("Service") }
-        logger.info("service deleted", metadata: ["service": "\(id.uuidString.lowercased())", "by": "\(admin.username)"])
+        logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
     }
 
     /// Every problem with the given fields (nil: not given), each at its field.
