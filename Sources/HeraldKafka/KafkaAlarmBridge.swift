@@ -25,23 +25,21 @@ public struct KafkaAlarmBridge: ServiceLifecycle.Service {
     let publisher: Publisher
     /// A message that keeps failing is parked, not read again forever.
     let parking: MessageParking
-    let ready: ReadinessGate
     let logger: Logger
     public let progress = KafkaBridgeProgress()
 
     public init(
-        settings: KafkaSettings, services: any ServiceStore, publisher: Publisher, parking: MessageParking, ready: ReadinessGate, logger: Logger
+        settings: KafkaSettings, services: any ServiceStore, publisher: Publisher, parking: MessageParking, logger: Logger
     ) {
         self.settings = settings
         self.services = services
         self.publisher = publisher
         self.parking = parking
-        self.ready = ready
         self.logger = logger
     }
 
+    /// The composition root starts it once the schema is migrated.
     public func run() async throws {
-        await cancelWhenGracefulShutdown { await ready.wait() }
         // A thread of its own for librdkafka's blocking calls: a poll holds
         // its thread up to 200 ms, and on NIO's shared pool it would make
         // every SQLite query of this process wait behind it.

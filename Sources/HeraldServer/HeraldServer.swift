@@ -59,11 +59,11 @@ public enum HeraldServer {
             let bridge = makeBridge(
                 AlarmBridgeParts(
                     settings: kafka, services: store, publisher: publisher,
-                    parking: MessageParking(store: store, clock: options.clock, registry: registry, logger: logger), ready: ready, logger: logger
+                    parking: MessageParking(store: store, clock: options.clock, registry: registry, logger: logger), logger: logger
                 )
             )
             services.append(
-                SupervisedService(name: "kafka-bridge", ReportingService(.kafkaBridge, bridge, parts: parts), metrics: supervision, logger: logger)
+                SupervisedService(name: "kafka-bridge", ReportingService(.kafkaBridge, AfterMigration(bridge, ready: ready), parts: parts), metrics: supervision, logger: logger)
             )
         }
 

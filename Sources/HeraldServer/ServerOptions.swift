@@ -13,8 +13,6 @@ public struct AlarmBridgeParts: Sendable {
     public let services: any ServiceStore
     public let publisher: Publisher
     public let parking: MessageParking
-    /// Opened once the schema is migrated; the bridge waits on it.
-    public let ready: ReadinessGate
     public let logger: Logger
 }
 

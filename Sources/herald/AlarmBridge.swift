@@ -5,6 +5,6 @@ import HeraldServer
 /// composition root gets it through `ServerOptions.alarmBridge`.
 let kafkaAlarmBridge: AlarmBridgeMaker = { parts in
     KafkaAlarmBridge(
-        settings: parts.settings, services: parts.services, publisher: parts.publisher, parking: parts.parking, ready: parts.ready, logger: parts.logger
+        settings: parts.settings, services: parts.services, publisher: parts.publisher, parking: parts.parking, logger: parts.logger
     )
 }

@@ -14,7 +14,7 @@ import Testing
 struct KafkaBridgeProcessTests {
     static let bridge: AlarmBridgeMaker = { parts in
         KafkaAlarmBridge(
-            settings: parts.settings, services: parts.services, publisher: parts.publisher, parking: parts.parking, ready: parts.ready, logger: parts.logger
+            settings: parts.settings, services: parts.services, publisher: parts.publisher, parking: parts.parking, logger: parts.logger
         )
     }
 

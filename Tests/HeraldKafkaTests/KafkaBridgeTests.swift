@@ -38,7 +38,7 @@ struct KafkaBridgeTests {
             let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "0000ff", owner: "ops"))
             let settings = KafkaSettings(brokers: brokers, topics: ["Accelerator"], groupID: "herald-test", services: [("/Acc", service.id)])
             func runBridge(_ body: @Sendable (KafkaAlarmBridge) async throws -> Void) async throws {
-                let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true), logger: TestDatabase.logger)
+                let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: TestDatabase.logger)
                 try await withRunningServices([bridge], logger: TestDatabase.logger) { try await body(bridge) }
             }
             @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
@@ -99,7 +99,7 @@ struct KafkaBridgeTests {
             /// Runs a bridge until it has read `messages` (history included: every start reads from the beginning).
             @Sendable func runBridge(until messages: Int, _ then: @Sendable () async throws -> Void = {}) async throws {
                 let bridge = KafkaAlarmBridge(
-                    settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true),
+                    settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store),
                     logger: TestDatabase.logger
                 )
                 try await withRunningServices([bridge], logger: TestDatabase.logger) {
@@ -152,7 +152,7 @@ struct KafkaBridgeTests {
                 serviceID: service.id, NotificationTemplates(title: "{{#system}}{{system}} is {{state}}{{/system}}", severity: "{{level}}"), at: Timestamp.now()
             )
             let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-json", services: [], jsonTopics: [("Events", service.id)])
-            let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true), logger: TestDatabase.logger)
+            let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: TestDatabase.logger)
             try await withRunningServices([bridge], logger: TestDatabase.logger) {
                 let deadline = ContinuousClock.now + .seconds(60)
                 while !bridge.progress.caughtUp, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
@@ -185,7 +185,7 @@ struct KafkaBridgeTests {
         _ = try await store.setServiceTemplates(serviceID: service.id, NotificationTemplates(title: "{{#open}}never closed"), at: Timestamp.now())
         let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-broken", services: [], jsonTopics: [("Events", service.id)])
         let bridge = KafkaAlarmBridge(
-            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), ready: ReadinessGate(open: true), logger: logs.logger
+            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: logs.logger
         )
         try await withRunningServices([bridge], logger: TestDatabase.logger) {
             try await eventually("the bridge to catch up", timeout: .seconds(60)) { bridge.progress.caughtUp ? true : nil }
@@ -208,7 +208,7 @@ struct KafkaBridgeTests {
         let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
         let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-parking", services: [], jsonTopics: [("Events", service.id)])
         let bridge = KafkaAlarmBridge(
-            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store, attempts: 3), ready: ReadinessGate(open: true),
+            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store, attempts: 3),
             logger: TestDatabase.logger
         )
         @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
