@@ -159,7 +159,7 @@ struct FilterAndUpdateTests {
             try await app.store.setSubscriptions(userID: everything.id, [service.id: true])
             #expect(try await app.store.setFilter(userID: pager.id, serviceID: service.id, SubscriptionFilter(expression: "severity >= critical")))
             let publisher = Publisher.forTests(app.store)
-            for (fingerprint, severity) in [("fp-warn", "warning"), ("fp-crit", "critical")] {
+            for (fingerprint, severity) in [("fp-warn", Severity.warning), ("fp-crit", .critical)] {
                 let observation = AlertObservation(fingerprint: fingerprint, status: .firing, startsAt: "2026-11-24T00:00:00Z")
                 _ = try await publisher.publishAlertChanges([observation], to: service.id, from: .alertmanager) { changed in
                     changed.map { NotificationDraft(title: "\($0.fingerprint) firing", severity: severity) }

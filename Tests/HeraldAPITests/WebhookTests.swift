@@ -79,7 +79,7 @@ struct WebhookTests {
             #expect(try received.json(["notified"]) as? Int == 1)
             let notifications = try await app.store.notifications(serviceID: service.id)
             #expect(notifications.map(\.title) == ["DiskFull on db-fp1"])
-            #expect(notifications.first?.severity == "critical")
+            #expect(notifications.first?.severity == .critical)
         }
     }
 }

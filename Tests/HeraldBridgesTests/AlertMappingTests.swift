@@ -33,7 +33,7 @@ struct AlertMappingTests {
         #expect(draft.title == "[CRITICAL] Probe failure")
         #expect(draft.subtitle == "down for over 5m — instance https://server.example.org")
         #expect(draft.url == "http://prom:9090/graph?g0.expr=...")
-        #expect(draft.severity == "critical")
+        #expect(draft.severity == .critical)
         var resolved = alert
         resolved.status = "resolved"
         #expect(AlertMapping.notification(for: resolved, in: report).title == "Resolved: [CRITICAL] Probe failure")

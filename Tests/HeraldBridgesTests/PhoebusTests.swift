@@ -37,7 +37,7 @@ struct PhoebusTests {
         #expect(push("MINOR", 1, act: false) == nil, "history is only learned")
         #expect(push("OK", 2, act: false) == nil)
         let alarm = push("MINOR", 3)
-        #expect(alarm?.draft.title == "[MINOR] Beam current" && alarm?.observation.status == .firing && alarm?.draft.severity == "minor")
+        #expect(alarm?.draft.title == "[MINOR] Beam current" && alarm?.observation.status == .firing && alarm?.draft.severity == .minor)
         #expect(push("MAJOR", 4)?.draft.subtitle.hasPrefix("escalated") == true)
         #expect(push("MINOR", 5) == nil, "de-escalation")
         #expect(push("MINOR_ACK", 6) == nil, "acknowledged")

@@ -7,7 +7,7 @@ struct FilterExpressionTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func subject(
-        _ attributes: [String: AttributeValue] = [:], title: String = "Transient", subtitle: String = "", severity: String? = nil, postedAgo: TimeInterval = 0
+        _ attributes: [String: AttributeValue] = [:], title: String = "Transient", subtitle: String = "", severity: Severity? = nil, postedAgo: TimeInterval = 0
     ) -> FilterSubject {
         FilterSubject(
             NotificationDraft(title: title, subtitle: subtitle, severity: severity, attributes: NotificationAttributes(attributes)),
@@ -31,8 +31,8 @@ struct FilterExpressionTests {
     }
 
     @Test func severityTextAgeAndBooleans() throws {
-        #expect(try Self.matches("severity >= major", Self.subject(severity: "critical")))
-        #expect(try !Self.matches("severity >= major", Self.subject(severity: "warning")))
+        #expect(try Self.matches("severity >= major", Self.subject(severity: .critical)))
+        #expect(try !Self.matches("severity >= major", Self.subject(severity: .warning)))
         #expect(try !Self.matches("severity >= major", Self.subject()), "no severity, no match")
         #expect(try Self.matches("title contains BEAM or text contains 'ring current'", Self.subject(title: "x", subtitle: "The ring current dropped")))
         #expect(try Self.matches("age <= 2d", Self.subject(postedAgo: 3600)))
@@ -90,10 +90,10 @@ struct FilterExpressionTests {
         let filter = try SubscriptionFilter.validated(expression: "severity >= warning", includeKeywords: [" Beam ", "beam", "RF"], excludeKeywords: ["test"])
         #expect(filter.includeKeywords == ["Beam", "RF"], "trimmed, repeats dropped")
         let compiled = try #require(CompiledFilter(filter))
-        #expect(compiled.matches(Self.subject(title: "Beam lost", severity: "major"), now: Self.now))
-        #expect(!compiled.matches(Self.subject(title: "Beam lost (test)", severity: "major"), now: Self.now))
-        #expect(!compiled.matches(Self.subject(title: "Cryo trip", severity: "major"), now: Self.now))
-        #expect(!compiled.matches(Self.subject(title: "rf off", severity: "info"), now: Self.now))
+        #expect(compiled.matches(Self.subject(title: "Beam lost", severity: .major), now: Self.now))
+        #expect(!compiled.matches(Self.subject(title: "Beam lost (test)", severity: .major), now: Self.now))
+        #expect(!compiled.matches(Self.subject(title: "Cryo trip", severity: .major), now: Self.now))
+        #expect(!compiled.matches(Self.subject(title: "rf off", severity: .info), now: Self.now))
         #expect(try SubscriptionFilter.validated(expression: "  ", includeKeywords: [], excludeKeywords: []).isEmpty)
         #expect(throws: SubscriptionFilter.Problems.self) {
             try SubscriptionFilter.validated(expression: "a ==", includeKeywords: [""], excludeKeywords: Array(repeating: "x", count: 51))

@@ -21,8 +21,8 @@ struct NotificationRulesTests {
 
     @Test func violationsNameEveryBrokenRule() {
         let draft = NotificationDraft(
-            title: "  ", subtitle: String(repeating: "x", count: 10_001), url: "javascript:alert(1)", severity: "apocalyptic"
-        )
+            title: "  ", subtitle: String(repeating: "x", count: 10_001), url: "javascript:alert(1)"
+        ).withSeverityWord("apocalyptic")
         #expect(throws: NotificationRules.Violations.self) { try NotificationRules.validated(draft) }
         do {
             _ = try NotificationRules.validated(draft)
@@ -108,28 +108,32 @@ struct NotificationRulesTests {
     }
 
     @Test func severitiesAreAClosedSetReadWithCommonSpellings() throws {
-        #expect(try NotificationRules.validated(NotificationDraft(title: "t", severity: " Warn ")).severity == "warning")
-        #expect(try NotificationRules.validated(NotificationDraft(title: "t", severity: "CRIT")).severity == "critical")
-        #expect(try NotificationRules.validated(NotificationDraft(title: "t", severity: "major")).severity == "major")
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord(" Warn ")).severity == .warning)
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord("CRIT")).severity == .critical)
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord("major")).severity == .major)
+        // Blank is none; anything else unknown is kept for the rules to refuse.
+        #expect(NotificationDraft(title: "t").withSeverityWord("  ").severity == nil)
+        #expect(NotificationDraft(title: "t").withSeverityWord("  ").unknownSeverity == nil)
+        #expect(NotificationDraft(title: "t").withSeverityWord("P1").unknownSeverity == "P1")
         #expect(Severity(parsing: "P1") == nil)
         #expect(Severity.critical > .major && Severity.major > .minor && Severity.minor > .info && Severity.undefined > .invalid)
     }
 
     @Test func fittingStripsCutsAndDropsInsteadOfRefusing() {
         let draft = NotificationDraft(
-            title: "\u{0}\u{1b}[31m" + String(repeating: "T", count: 1500), subtitle: "ok\u{0}", url: "javascript:alert(1)", severity: "p1"
-        )
+            title: "\u{0}\u{1b}[31m" + String(repeating: "T", count: 1500), subtitle: "ok\u{0}", url: "javascript:alert(1)"
+        ).withSeverityWord("p1")
         let (fitted, changes) = NotificationRules.fitted(draft)
         #expect(fitted.title.unicodeScalars.count == NotificationRules.maxTitleLength)
         #expect(fitted.title.hasPrefix("[31mTTT") && fitted.title.hasSuffix("…"))
         #expect(fitted.subtitle == "ok")
         #expect(fitted.url == "")
-        #expect(fitted.severity == nil)
+        #expect(fitted.severity == nil && fitted.unknownSeverity == nil)
         #expect(Set(changes.map(\.field)) == [.title, .subtitle, .url, .severity])
         // What fitting makes always passes validation.
         #expect((try? NotificationRules.validated(fitted)) != nil)
         #expect(NotificationRules.fitted(NotificationDraft(title: "\u{0}\u{0}")).draft.title == NotificationRules.untitled)
-        let clean = NotificationDraft(title: "Pump", subtitle: "s", url: "https://x", severity: "minor")
+        let clean = NotificationDraft(title: "Pump", subtitle: "s", url: "https://x", severity: .minor)
         #expect(NotificationRules.fitted(clean).changes.isEmpty)
     }
 

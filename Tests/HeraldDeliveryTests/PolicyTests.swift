@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Outcome rules")
 struct PolicyTests {
-    static let notification = NotificationRecord(id: 7, serviceID: UUID(), timestamp: Date(), title: "Title", subtitle: "Sub", url: "https://x")
+    static let notification = NotificationRecord(id: 7, serviceID: UUID(), timestamp: Date(), draft: NotificationDraft(title: "Title", subtitle: "Sub", url: "https://x"))
 
     static func delivery(attempts: Int = 1, queuedAgo: TimeInterval = 0, token: String? = "t", active: Bool = true, expiresIn: TimeInterval? = 3600) -> ClaimedDelivery {
         ClaimedDelivery(
@@ -228,9 +228,9 @@ struct PayloadTests {
         var quoting = PolicyTests.delivery()
         quoting.notification.title = #"Says "HERALD_DEVICE_TOKEN_MARKER" and \ too"#
         var huge = PolicyTests.delivery(token: String(repeating: "a", count: 300))
-        huge.notification = NotificationRecord(id: 8, serviceID: UUID(), timestamp: Date(), title: String(repeating: "标", count: 1000), subtitle: "", url: String(repeating: "u", count: 1500))
+        huge.notification = NotificationRecord(id: 8, serviceID: UUID(), timestamp: Date(), draft: NotificationDraft(title: String(repeating: "标", count: 1000), subtitle: "", url: String(repeating: "u", count: 1500)))
         var bare = PolicyTests.delivery(token: "ghi")
-        bare.notification = NotificationRecord(id: 9, serviceID: UUID(), timestamp: Date(), title: "HERALD_DEVICE_TOKEN_MARKER", subtitle: "", url: "")
+        bare.notification = NotificationRecord(id: 9, serviceID: UUID(), timestamp: Date(), draft: NotificationDraft(title: "HERALD_DEVICE_TOKEN_MARKER", subtitle: "", url: ""))
         var deliveries = [
             PolicyTests.delivery(token: "abc"), PolicyTests.delivery(token: "def"), quoting, PolicyTests.delivery(token: #"needs"escaping\"#), huge,
             PolicyTests.delivery(token: nil), bare,

@@ -66,8 +66,11 @@ struct WebPushTests {
 
     static func delivery(token: String, title: String = "Beam lost", expiresAt: Date? = nil) -> ClaimedDelivery {
         var notification = NotificationRecord(
-            id: 42, serviceID: UUID(), timestamp: Date(), title: title, subtitle: "Ring current 0 mA", url: "https://ess.eu/beam", severity: "critical",
-            attributes: NotificationAttributes(["sector": .number(7)])
+            id: 42, serviceID: UUID(), timestamp: Date(),
+            draft: NotificationDraft(
+                title: title, subtitle: "Ring current 0 mA", url: "https://ess.eu/beam", severity: .critical,
+                attributes: NotificationAttributes(["sector": .number(7)])
+            )
         )
         notification.expiresAt = expiresAt
         return ClaimedDelivery(

@@ -168,7 +168,7 @@ struct KafkaBridgeTests {
             }
             let notifications = try await store.notifications(serviceID: service.id)
             #expect(notifications.map(\.title) == ["Cryo is down", "RF is up"], "history is silent; a message the title template renders empty is skipped")
-            #expect(notifications.first?.severity == "major")
+            #expect(notifications.first?.severity == .major)
         }
     }
 

@@ -31,7 +31,7 @@ struct PublishBatcherTests {
             if batch.contains(where: { failing.contains($0.draft.title) }) { throw failure }
             let stored = batch.map { request in
                 request.serviceID == Self.missing ? nil
-                    : NotificationRecord(id: Int64(request.draft.title.dropFirst())!, serviceID: request.serviceID, timestamp: request.at, title: request.draft.title, subtitle: "", url: "")
+                    : NotificationRecord(id: Int64(request.draft.title.dropFirst())!, serviceID: request.serviceID, timestamp: request.at, draft: NotificationDraft(title: request.draft.title))
             }
             return PublishedBatch(notifications: stored, queuedDeliveries: false)
         }

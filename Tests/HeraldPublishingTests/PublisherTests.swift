@@ -63,8 +63,8 @@ struct PublisherTests {
         try await TestDatabase.withStore(backend) { store in
             let fixture = try await Fixture(store)
             _ = try await store.registerDevice(userID: fixture.subscriber.id, token: "fcm-ann", platform: .fcm, at: Timestamp.now())
-            let record = try await fixture.publisher.publish(NotificationDraft(title: "Quench", severity: "CRIT"), to: fixture.service.id, from: .api)
-            #expect(record.severity == "critical", "stored in canonical form")
+            let record = try await fixture.publisher.publish(NotificationDraft(title: "Quench").withSeverityWord("CRIT"), to: fixture.service.id, from: .api)
+            #expect(record.severity == .critical, "read as its level")
             #expect(try await store.unreadCount(userID: fixture.subscriber.id) == 1)
             #expect(await fixture.woken())
             #expect(fixture.metrics.contains(#"herald_notifications_published_total{source="api"} 1"#))
@@ -101,7 +101,7 @@ struct PublisherTests {
             let seen = LockedList()
             let compose: AlertComposer = { chosen in
                 seen.append(contentsOf: chosen.map(\.fingerprint))
-                return chosen.map { _ in NotificationDraft(title: "Disk\u{0} full", url: "javascript:x", severity: "p1") }
+                return chosen.map { _ in NotificationDraft(title: "Disk\u{0} full", url: "javascript:x").withSeverityWord("p1") }
             }
             let first = try await fixture.publisher.publishAlertChanges([observation], to: fixture.service.id, from: .kafka, compose: compose)
             #expect(first.map(\.title) == ["Disk full"])

@@ -185,7 +185,7 @@ struct StoreTests {
             _ = try await store.registerDevice(userID: ann.id, token: "fcm-ann", platform: .fcm, at: now)
             let origin = NotificationOrigin(traceContext: ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"], requestID: "r1")
             let batch = try await store.publish([
-                PublishRequest(NotificationDraft(title: "a", subtitle: "s", url: "https://example.org/a", severity: "critical", origin: origin), serviceID: vacuum.id, at: now),
+                PublishRequest(NotificationDraft(title: "a", subtitle: "s", url: "https://example.org/a", severity: .critical, origin: origin), serviceID: vacuum.id, at: now),
                 PublishRequest(NotificationDraft(title: "b"), serviceID: UUID(), at: now),
                 PublishRequest(NotificationDraft(title: "c"), serviceID: cooling.id, at: now.addingTimeInterval(0.001)),
                 PublishRequest(NotificationDraft(title: "d"), serviceID: vacuum.id, at: now.addingTimeInterval(0.002)),
@@ -194,7 +194,7 @@ struct StoreTests {
             let stored = batch.notifications
             #expect(stored.map { $0?.title } == ["a", nil, "c", "d"])
             let a = try #require(stored[0])
-            #expect(a.serviceID == vacuum.id && a.subtitle == "s" && a.url == "https://example.org/a" && a.severity == "critical" && a.timestamp == now)
+            #expect(a.serviceID == vacuum.id && a.subtitle == "s" && a.url == "https://example.org/a" && a.severity == .critical && a.timestamp == now)
             #expect(stored[3].map(\.id) ?? 0 > a.id, "ids in the requests' order")
             #expect(try await store.inbox(userID: ann.id, limit: 10, order: .ascending).map(\.notification.title) == ["a", "d"])
             #expect(try await store.deliveryCounts(notificationID: a.id) == [.pending: 1])

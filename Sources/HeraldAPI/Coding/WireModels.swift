@@ -77,7 +77,7 @@ struct NotificationBody: Encodable {
         subtitle = notification.subtitle
         url = notification.url
         service_id = notification.serviceID.wireString
-        severity = notification.severity
+        severity = notification.severity?.rawValue
         attributes = notification.attributes
         expires_at = notification.expiresAt.map(Timestamp.wireString)
         key = notification.key
@@ -104,7 +104,7 @@ struct DraftBody<Head: Encodable>: Encodable {
     init(_ head: Head, _ draft: NotificationDraft) {
         self.head = head
         fields = Fields(
-            title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity, attributes: draft.attributes,
+            title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity?.rawValue, attributes: draft.attributes,
             expires_at: draft.expiresAt.map(Timestamp.wireString), key: draft.key
         )
     }

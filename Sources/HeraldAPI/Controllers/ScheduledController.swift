@@ -76,7 +76,8 @@ struct ScheduledController {
         let input = try await api.decoding.json(RecurringInput.self, from: request)
         let created = try await api.schedules.makeRecurring(
             on: serviceID, cron: input.cron, timeZone: input.time_zone,
-            draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes)
+            draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", attributes: input.attributes)
+                .withSeverityWord(input.severity)
         )
         context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(created.cron)"])
         return JSONBody.response(Self.body(created), status: .created)

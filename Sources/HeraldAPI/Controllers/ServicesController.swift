@@ -92,9 +92,8 @@ struct ServicesController {
         let expiresAt = try Self.date(input.expires_at, field: "expires_at")
         let deliverAt = try Self.date(input.deliver_at, field: "deliver_at")
         let draft = NotificationDraft(
-            title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", severity: input.severity, attributes: input.attributes,
-            expiresAt: expiresAt, key: input.key
-        )
+            title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", attributes: input.attributes, expiresAt: expiresAt, key: input.key
+        ).withSeverityWord(input.severity)
         if let deliverAt, deliverAt > api.clock.now() {
             return try await hold(draft, serviceID: id, until: deliverAt, context: context)
         }

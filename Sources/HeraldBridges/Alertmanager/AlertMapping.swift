@@ -17,7 +17,7 @@ public enum AlertMapping {
         let subtitle = [detail, alert.labels["instance"].map { "instance \($0)" }].compactMap { $0 }.joined(separator: " — ")
         let url = [annotations["runbook_url"], alert.panelURL, alert.dashboardURL, alert.generatorURL, report.externalURL]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        return NotificationDraft(title: title, subtitle: subtitle, url: url, severity: severity)
+        return NotificationDraft(title: title, subtitle: subtitle, url: url).withSeverityWord(severity)
     }
 
     /// One notification standing for many alerts, instead of a storm.
@@ -31,8 +31,8 @@ public enum AlertMapping {
         if let truncated = report.truncatedAlerts, truncated > 0 { counts.append("\(truncated) more not shown by Alertmanager") }
         let names = alerts.compactMap { $0.annotations?["summary"] ?? $0.labels["alertname"] }
         let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let severity = alerts.compactMap { $0.labels["severity"].flatMap(Severity.init(parsing:)) }.max()?.rawValue
-        let title = (severity.map { "[\($0.uppercased())] " } ?? "") + "\(counts.joined(separator: ", "))" + (group.isEmpty ? "" : " (\(group))")
+        let severity = alerts.compactMap { $0.labels["severity"].flatMap(Severity.init(parsing:)) }.max()
+        let title = (severity.map { "[\($0.rawValue.uppercased())] " } ?? "") + "\(counts.joined(separator: ", "))" + (group.isEmpty ? "" : " (\(group))")
         let subtitle = distinct.prefix(5).joined(separator: "; ") + (distinct.count > 5 ? "; …" : "")
         return NotificationDraft(title: title, subtitle: subtitle, url: report.externalURL ?? "", severity: severity)
     }

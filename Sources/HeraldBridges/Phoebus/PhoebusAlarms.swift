@@ -28,6 +28,17 @@ public enum PhoebusSeverity: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Herald's level for the alarm's own one.
+    var level: Severity {
+        switch unacknowledged {
+        case .minor: .minor
+        case .major: .major
+        case .invalid: .invalid
+        case .undefined: .undefined
+        default: .ok
+        }
+    }
+
     var rank: Int {
         switch self {
         case .ok, .minorAck, .majorAck, .invalidAck, .undefinedAck: 0
@@ -121,14 +132,13 @@ public struct PhoebusAlarmTracker: Sendable {
             guard act, !state.maintenance, state.notify else { return nil }
             let wasActive = previous?.severity.isActive ?? false
             let name = descriptions[path].flatMap { $0.isEmpty ? nil : $0 } ?? path
-            let level = state.severity.rawValue.lowercased()
             if state.severity.isActive, state.severity >= minimumSeverity, !wasActive || state.severity > (previous?.severity ?? .ok) {
                 let verb = wasActive ? "escalated" : "alarm"
                 return Push(
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .firing, startsAt: state.time),
                     draft: NotificationDraft(
                         title: "[\(state.severity.rawValue)] \(name)", subtitle: "\(verb): \(state.message) (value \(state.value)) — \(path)",
-                        url: "", severity: level
+                        url: "", severity: state.severity.level
                     )
                 )
             }
@@ -136,7 +146,7 @@ public struct PhoebusAlarmTracker: Sendable {
             if state.severity == .ok, let previous, previous.severity != .ok, previous.severity.unacknowledged >= minimumSeverity {
                 return Push(
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .resolved, startsAt: previous.time),
-                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: "ok")
+                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: .ok)
                 )
             }
             return nil

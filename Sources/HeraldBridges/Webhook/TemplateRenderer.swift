@@ -35,8 +35,7 @@ public struct TemplateRenderer: Sendable {
     /// Renders over a JSON value (from JSONSerialization); a blank severity is none.
     public func render(_ context: Any) -> NotificationDraft {
         func text(_ template: MustacheTemplate) -> String { template.render(context).trimmingCharacters(in: .whitespacesAndNewlines) }
-        let level = text(severity).lowercased()
-        return NotificationDraft(title: text(title), subtitle: text(subtitle), url: text(url), severity: level.isEmpty ? nil : level)
+        return NotificationDraft(title: text(title), subtitle: text(subtitle), url: text(url)).withSeverityWord(text(severity))
     }
 }
 

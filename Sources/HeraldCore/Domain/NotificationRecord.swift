@@ -3,46 +3,25 @@ import Foundation
 public typealias NotificationID = Int64
 
 /// A message posted to a service.
+@dynamicMemberLookup
 public struct NotificationRecord: Sendable, Equatable {
     public var id: NotificationID
     public var serviceID: UUID
     public var timestamp: Date
-    public var title: String
-    public var subtitle: String
-    public var url: String
-    /// An alert's level (critical, warning, ...), set by the bridges.
-    public var severity: String?
-    /// What the sender says about the event (matched by filters).
-    public var attributes: NotificationAttributes?
-    /// After this it leaves inboxes and is no longer pushed.
-    public var expiresAt: Date?
-    /// The sender's name for the event: a later post with the same key
-    /// updates this notification instead of adding one.
-    public var key: String?
-    /// Where it was published from (trace context, request id). Read only
-    /// where deliveries are claimed: the worker continues the publish's trace.
-    public var origin: NotificationOrigin?
+    /// What was posted, as checked by `NotificationRules` (its fields read
+    /// through the record: `record.title`, `record.severity`, ...).
+    public var draft: NotificationDraft
 
-    public init(
-        id: NotificationID, serviceID: UUID, timestamp: Date, title: String, subtitle: String, url: String, severity: String? = nil,
-        attributes: NotificationAttributes? = nil, expiresAt: Date? = nil, key: String? = nil, origin: NotificationOrigin? = nil
-    ) {
+    public init(id: NotificationID, serviceID: UUID, timestamp: Date, draft: NotificationDraft) {
         self.id = id
         self.serviceID = serviceID
         self.timestamp = timestamp
-        self.title = title
-        self.subtitle = subtitle
-        self.url = url
-        self.severity = severity
-        self.attributes = attributes
-        self.expiresAt = expiresAt
-        self.key = key
-        self.origin = origin
+        self.draft = draft
     }
 
-    /// The content a sender controls, as a draft (to compare an update with).
-    public var draft: NotificationDraft {
-        NotificationDraft(title: title, subtitle: subtitle, url: url, severity: severity, attributes: attributes, expiresAt: expiresAt, key: key)
+    public subscript<Value>(dynamicMember field: WritableKeyPath<NotificationDraft, Value>) -> Value {
+        get { draft[keyPath: field] }
+        set { draft[keyPath: field] = newValue }
     }
 }
 
@@ -83,21 +62,31 @@ extension JSONEncoder {
     }
 }
 
-/// What a sender posts.
+/// What a sender posts and, once checked, what a notification holds.
 public struct NotificationDraft: Sendable, Equatable {
     public var title: String
     public var subtitle: String
     public var url: String
-    public var severity: String?
+    /// An alert's level (critical, warning, ...).
+    public var severity: Severity?
+    /// A level a sender wrote that is none of `Severity`'s words: the rules
+    /// refuse it (`validated`) or drop it (`fitted`), so a checked draft,
+    /// and every stored notification, has none.
+    public var unknownSeverity: String?
+    /// What the sender says about the event (matched by filters).
     public var attributes: NotificationAttributes?
+    /// After this it leaves inboxes and is no longer pushed.
     public var expiresAt: Date?
-    /// Posting again with the same key updates the notification (see `NotificationRecord.key`).
+    /// The sender's name for the event: a later post with the same key
+    /// updates this notification instead of adding one.
     public var key: String?
-    /// Set by the `Publisher`, not by senders.
+    /// Where it was published from (trace context, request id). Set by the
+    /// `Publisher`, not by senders; read where deliveries are claimed, so
+    /// the worker continues the publish's trace.
     public var origin: NotificationOrigin?
 
     public init(
-        title: String, subtitle: String = "", url: String = "", severity: String? = nil, attributes: NotificationAttributes? = nil,
+        title: String, subtitle: String = "", url: String = "", severity: Severity? = nil, attributes: NotificationAttributes? = nil,
         expiresAt: Date? = nil, key: String? = nil, origin: NotificationOrigin? = nil
     ) {
         self.title = title
@@ -110,11 +99,31 @@ public struct NotificationDraft: Sendable, Equatable {
         self.origin = origin
     }
 
+    /// The level as a sender wrote it (a template's output, a JSON field):
+    /// one of `Severity`'s words or aliases sets `severity`, anything else
+    /// is kept in `unknownSeverity` for the rules to judge; nil or blank is none.
+    public var severityWord: String? {
+        get { severity?.rawValue ?? unknownSeverity }
+        set {
+            let word = newValue.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+            severity = word.flatMap(Severity.init(parsing:))
+            unknownSeverity = severity == nil ? word : nil
+        }
+    }
+
+    /// This draft with the level a sender wrote (see `severityWord`).
+    public func withSeverityWord(_ word: String?) -> NotificationDraft {
+        var draft = self
+        draft.severityWord = word
+        return draft
+    }
+
     /// The same content (what makes a repeated keyed post a no-op); the
     /// origin is not content. Times compare to the millisecond, as stored.
     public func hasSameContent(as other: NotificationDraft) -> Bool {
         func millis(_ date: Date?) -> Int64? { date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } }
         return title == other.title && subtitle == other.subtitle && url == other.url && severity == other.severity
+            && unknownSeverity == other.unknownSeverity
             && (attributes ?? NotificationAttributes()) == (other.attributes ?? NotificationAttributes())
             && millis(expiresAt) == millis(other.expiresAt) && key == other.key
     }

@@ -14,7 +14,7 @@ public struct FilterSubject: Sendable {
     public init(_ draft: NotificationDraft, postedAt: Date) {
         title = draft.title
         subtitle = draft.subtitle
-        severity = draft.severity.flatMap(Severity.init(parsing:))
+        severity = draft.severity
         attributes = draft.attributes ?? NotificationAttributes()
         switch attributes["time"] {
         case .string(let text): eventTime = Timestamp.parse(text) ?? postedAt

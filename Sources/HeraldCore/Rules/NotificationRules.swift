@@ -43,7 +43,7 @@ public enum NotificationRules {
         public var issues: [Issue]
     }
 
-    /// The draft with its severity in canonical form, or every rule it breaks.
+    /// The draft as it will be stored, or every rule it breaks.
     public static func validated(_ draft: NotificationDraft, now: Date = Date()) throws(Violations) -> NotificationDraft {
         var issues: [Issue] = []
         var checked = draft
@@ -56,12 +56,8 @@ public enum NotificationRules {
         if let problem = urlProblem(draft.url) {
             issues.append(Issue(field: .url, type: problem.type, message: problem.message))
         }
-        if let severity = draft.severity {
-            if let level = Severity(parsing: severity) {
-                checked.severity = level.rawValue
-            } else {
-                issues.append(Issue(field: .severity, type: "enum", message: "Severity should be one of: \(Severity.names)"))
-            }
+        if draft.unknownSeverity != nil {
+            issues.append(Issue(field: .severity, type: "enum", message: "Severity should be one of: \(Severity.names)"))
         }
         if let attributes = draft.attributes {
             issues += attributeProblems(attributes).map { Issue(field: .attributes, type: $0.type, message: $0.message) }
@@ -143,11 +139,9 @@ public enum NotificationRules {
             fitted.url = ""
             changes.append(Issue(field: .url, type: problem.type, message: "dropped: \(problem.message)"))
         }
-        if let severity = fitted.severity {
-            fitted.severity = Severity(parsing: severity)?.rawValue
-            if fitted.severity == nil {
-                changes.append(Issue(field: .severity, type: "enum", message: "dropped: not one of \(Severity.names)"))
-            }
+        if fitted.unknownSeverity != nil {
+            fitted.unknownSeverity = nil
+            changes.append(Issue(field: .severity, type: "enum", message: "dropped: not one of \(Severity.names)"))
         }
         if let attributes = fitted.attributes, !attributeProblems(attributes).isEmpty {
             fitted.attributes = nil

@@ -89,7 +89,7 @@ public struct APNSRequest: Sendable, Equatable {
             let body = APNSPayload(
                 aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
                 notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: url,
-                severity: notification.severity, attributes: notification.attributes
+                severity: notification.severity?.rawValue, attributes: notification.attributes
             )
             return (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
         }

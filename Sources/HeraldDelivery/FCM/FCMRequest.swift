@@ -55,7 +55,7 @@ public struct FCMRequest: Sendable, Equatable {
                 "title": title, "body": text, "url": url,
                 "notification_id": String(notification.id), "service_id": notification.serviceID.uuidString.lowercased(),
             ]
-            fields["severity"] = notification.severity
+            fields["severity"] = notification.severity?.rawValue
             fields["attributes"] = notification.attributes?.json
             // The collapse key, like APNs' collapse id, lets a keyed update
             // replace the earlier message instead of adding a second.

@@ -133,7 +133,7 @@ public struct WebPushClient: PushProvider {
             var object: [String: Any] = [
                 "title": title, "body": body, "url": url, "notification_id": notification.id, "service_id": notification.serviceID.uuidString.lowercased(),
             ]
-            if let severity = notification.severity { object["severity"] = severity }
+            if let severity = notification.severity { object["severity"] = severity.rawValue }
             if let attributes = notification.attributes, let data = attributes.json.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data) {
                 object["attributes"] = parsed
             }

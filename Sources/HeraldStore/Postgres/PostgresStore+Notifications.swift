@@ -11,8 +11,11 @@ extension PostgresStore: NotificationStore {
 
     static func notification(_ row: NotificationRow) -> NotificationRecord {
         NotificationRecord(
-            id: row.0, serviceID: row.1, timestamp: row.2.date, title: row.3, subtitle: row.4, url: row.5, severity: row.6,
-            attributes: row.7.flatMap(NotificationAttributes.init(json:)), expiresAt: row.8?.date, key: row.9
+            id: row.0, serviceID: row.1, timestamp: row.2.date,
+            draft: NotificationDraft(
+                title: row.3, subtitle: row.4, url: row.5, severity: row.6.flatMap(Severity.init(parsing:)),
+                attributes: row.7.flatMap(NotificationAttributes.init(json:)), expiresAt: row.8?.date, key: row.9
+            )
         )
     }
 
@@ -45,7 +48,7 @@ extension PostgresStore: NotificationStore {
         let titles = batch.map(\.draft.title)
         let subtitles = batch.map(\.draft.subtitle)
         let urls = batch.map(\.draft.url)
-        let severities = batch.map { $0.draft.severity ?? "" }
+        let severities = batch.map { $0.draft.severity?.rawValue ?? "" }
         let traces = batch.map { $0.draft.origin?.traceContextJSON ?? "" }
         let requests = batch.map { $0.draft.origin?.requestID ?? "" }
         let attributes = batch.map { $0.draft.attributes?.json ?? "" }
@@ -150,7 +153,7 @@ extension PostgresStore: NotificationStore {
         return try await first(
             """
             WITH updated AS (
-                UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity),
+                UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
                     attributes = \(draft.attributes?.json),
                     expires_at = (SELECT \(unescaped: Self.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
                 WHERE id = \(id)

@@ -10,7 +10,7 @@ extension PostgresStore: ScheduleStore {
         ScheduledNotification(
             id: row.0, serviceID: row.1, deliverAt: row.2.date,
             draft: NotificationDraft(
-                title: row.3, subtitle: row.4, url: row.5, severity: row.6, attributes: row.7.flatMap(NotificationAttributes.init(json:)),
+                title: row.3, subtitle: row.4, url: row.5, severity: row.6.flatMap(Severity.init(parsing:)), attributes: row.7.flatMap(NotificationAttributes.init(json:)),
                 expiresAt: row.8?.date, key: row.9
             ),
             createdAt: row.10.date
@@ -21,7 +21,7 @@ extension PostgresStore: ScheduleStore {
         try await first(
             """
             INSERT INTO scheduled_notifications (service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at)
-            SELECT id, \(ExactTimestamp(deliverAt)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json),
+            SELECT id, \(ExactTimestamp(deliverAt)), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.attributes?.json),
                 \(draft.expiresAt.map(ExactTimestamp.init)), \(draft.key), \(ExactTimestamp(now))
             FROM services WHERE id = \(serviceID)
             RETURNING \(unescaped: Self.scheduledColumns)
@@ -73,7 +73,7 @@ extension PostgresStore: RecurringStore {
     static func recurring(_ row: RecurringRow) -> RecurringNotification {
         RecurringNotification(
             id: row.0, serviceID: row.1, cron: row.2, timeZone: row.3,
-            draft: NotificationDraft(title: row.4, subtitle: row.5, url: row.6, severity: row.7, attributes: row.8.flatMap(NotificationAttributes.init(json:))),
+            draft: NotificationDraft(title: row.4, subtitle: row.5, url: row.6, severity: row.7.flatMap(Severity.init(parsing:)), attributes: row.8.flatMap(NotificationAttributes.init(json:))),
             nextRunAt: row.9?.date, lastRunAt: row.10?.date, createdAt: row.11.date
         )
     }
@@ -84,7 +84,7 @@ extension PostgresStore: RecurringStore {
         try await first(
             """
             INSERT INTO recurring_notifications (service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, created_at)
-            SELECT id, \(cron), \(timeZone), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json),
+            SELECT id, \(cron), \(timeZone), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.attributes?.json),
                 \(nextRunAt.map(ExactTimestamp.init)), \(ExactTimestamp(now))
             FROM services WHERE id = \(serviceID)
             RETURNING \(unescaped: Self.recurringColumns)

@@ -8,9 +8,12 @@ extension SQLiteStore: NotificationStore {
     static func notification(from row: SQLiteRow, id: String = "id") throws -> NotificationRecord {
         NotificationRecord(
             id: try row.int64(id), serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
-            title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity"),
-            attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
-            key: try row.optionalText("key")
+            draft: NotificationDraft(
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
+                severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
+                attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
+                key: try row.optionalText("key")
+            )
         )
     }
 
@@ -44,7 +47,7 @@ extension SQLiteStore: NotificationStore {
             let row = try await db.first(
                 """
                 INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key)
-                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID),
+                SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID),
                     \(draft.attributes?.json), \(draft.expiresAt), \(draft.key)
                 FROM services WHERE id = \(serviceID)
                 RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
@@ -97,7 +100,7 @@ extension SQLiteStore: NotificationStore {
             guard
                 let row = try await db.first(
                     """
-                    UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity),
+                    UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
                         attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt)
                     WHERE id = \(id)
                     RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key

@@ -9,7 +9,7 @@ extension SQLiteStore: ScheduleStore {
         ScheduledNotification(
             id: try row.int64("id"), serviceID: try row.uuid("service_id"), deliverAt: try row.date("deliver_at"),
             draft: NotificationDraft(
-                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity"),
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
                 attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
                 key: try row.optionalText("key")
             ),
@@ -22,7 +22,7 @@ extension SQLiteStore: ScheduleStore {
             try await db.first(
                 """
                 INSERT INTO scheduled_notifications (service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at)
-                SELECT id, \(deliverAt), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json), \(draft.expiresAt),
+                SELECT id, \(deliverAt), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.attributes?.json), \(draft.expiresAt),
                     \(draft.key), \(now)
                 FROM services WHERE id = \(serviceID)
                 RETURNING \(Self.scheduledColumns)
@@ -80,7 +80,7 @@ extension SQLiteStore: RecurringStore {
         RecurringNotification(
             id: try row.int64("id"), serviceID: try row.uuid("service_id"), cron: try row.text("cron"), timeZone: try row.text("time_zone"),
             draft: NotificationDraft(
-                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity"),
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
                 attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:))
             ),
             nextRunAt: try row.optionalDate("next_run_at"), lastRunAt: try row.optionalDate("last_run_at"), createdAt: try row.date("created_at")
@@ -94,7 +94,7 @@ extension SQLiteStore: RecurringStore {
             try await db.first(
                 """
                 INSERT INTO recurring_notifications (service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, created_at)
-                SELECT id, \(cron), \(timeZone), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity), \(draft.attributes?.json), \(nextRunAt), \(now)
+                SELECT id, \(cron), \(timeZone), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.attributes?.json), \(nextRunAt), \(now)
                 FROM services WHERE id = \(serviceID)
                 RETURNING \(Self.recurringColumns)
                 """

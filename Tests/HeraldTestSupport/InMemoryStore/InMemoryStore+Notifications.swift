@@ -16,10 +16,9 @@ extension InMemoryStore: NotificationStore {
         _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), in state: inout State
     ) -> NotificationRecord? {
         guard state.services[serviceID] != nil else { return nil }
-        let notification = NotificationRecord(
-            id: state.nextID(), serviceID: serviceID, timestamp: date, title: draft.title, subtitle: draft.subtitle, url: draft.url, severity: draft.severity,
-            attributes: draft.attributes, expiresAt: draft.expiresAt, key: draft.key
-        )
+        var content = draft
+        content.origin = nil
+        let notification = NotificationRecord(id: state.nextID(), serviceID: serviceID, timestamp: date, draft: content)
         state.notifications[notification.id] = notification
         // Kept aside, as the databases keep it in columns only the claim reads.
         state.origins[notification.id] = draft.origin

@@ -218,8 +218,8 @@ extension InMemoryStore: LegacyImportStore {
                 guard state.services[notification.serviceID] != nil else { throw StoreError.invalidInput("no service \(notification.serviceID)") }
                 id = state.nextID()
                 state.notifications[id] = NotificationRecord(
-                    id: id, serviceID: notification.serviceID, timestamp: notification.createdAt, title: notification.title,
-                    subtitle: notification.subtitle, url: notification.url
+                    id: id, serviceID: notification.serviceID, timestamp: notification.createdAt,
+                    draft: NotificationDraft(title: notification.title, subtitle: notification.subtitle, url: notification.url)
                 )
                 state.imported[key] = id
                 created = true
