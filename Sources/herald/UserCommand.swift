@@ -21,16 +21,16 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
-            let (username, hash) = try await UserCommand.credentials(name: name, fromStdin: passwordStdin, config: config)
-            let isAdmin = admin || config.adminUsers.contains(username)
-            do {
-                _ = try await HeraldServer.withStore(config: config, logger: logger) { store in
-                    try await store.createUser(username: username, passwordHash: hash, isAdmin: isAdmin, origin: .local, at: WallClock.system.now())
+            let username = try UserCommand.normalised(name)
+            let password = try UserCommand.readPassword(fromStdin: passwordStdin)
+            let user = try await HeraldServer.withStore(config: config, logger: logger) { store in
+                try await UserCommand.answering {
+                    try await UserCommand.accounts(store, config: config).create(
+                        username: username, password: password, isAdmin: admin || config.adminUsers.contains(username), by: .commandLine, logger: logger
+                    )
                 }
-            } catch StoreError.conflict {
-                throw ValidationError("user '\(username)' already exists")
             }
-            print("created user '\(username)'\(isAdmin ? " (admin)" : "")")
+            print("created user '\(user.username)'\(user.isAdmin ? " (admin)" : "")")
         }
     }
 
@@ -42,12 +42,14 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
-            let (username, hash) = try await UserCommand.credentials(name: name, fromStdin: passwordStdin, config: config)
-            let changed = try await HeraldServer.withStore(config: config, logger: logger) { store in
+            let username = try UserCommand.normalised(name)
+            let password = try UserCommand.readPassword(fromStdin: passwordStdin)
+            try await HeraldServer.withStore(config: config, logger: logger) { store in
                 // Its tokens issued before now stop working, wherever they are.
-                try await store.setPasswordHash(username: username, hash: hash, at: WallClock.system.now())
+                try await UserCommand.answering {
+                    try await UserCommand.accounts(store, config: config).setPassword(username: username, password: password, by: .commandLine, logger: logger)
+                }
             }
-            guard changed else { throw ValidationError("no user '\(username)'") }
             print("password changed for '\(username)'; tokens issued before now are refused")
         }
     }
@@ -59,12 +61,10 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()
-            let username = try UserCommand.normalised(name)
             let deleted = try await HeraldServer.withStore(config: config, logger: logger) { store in
-                try await store.deleteUser(named: username)
+                try await UserCommand.answering { try await UserCommand.accounts(store, config: config).delete(named: name, by: .commandLine, logger: logger) }
             }
-            guard deleted else { throw ValidationError("no user '\(username)'") }
-            print("deleted user '\(username)'")
+            print("deleted user '\(deleted.username)'")
         }
     }
 
@@ -106,7 +106,9 @@ struct UserCommand: AsyncParsableCommand {
             let (config, logger) = try await CommandEnvironment.load()
             guard let origin = AccountOrigin(rawValue: method.lowercased()) else { throw ValidationError("--method is ldap, url or oidc") }
             let identity = try await HeraldServer.withStore(config: config, logger: logger) { store in
-                try await UserCommand.answering { try await AccountLinks(store: store, clock: .system).link(username: name, origin: origin, issuer: issuer, subject: subject) }
+                try await UserCommand.answering { try await AccountLinks(store: store, clock: .system).link(
+                    username: name, origin: origin, issuer: issuer, subject: subject, by: .commandLine, logger: logger
+                ) }
             }
             print("linked \(identity.description) to '\(try UserCommand.normalised(name))'")
         }
@@ -123,7 +125,9 @@ struct UserCommand: AsyncParsableCommand {
             let (config, logger) = try await CommandEnvironment.load()
             guard let origin = AccountOrigin(rawValue: method.lowercased()) else { throw ValidationError("--method is ldap, url or oidc") }
             try await HeraldServer.withStore(config: config, logger: logger) { store in
-                try await UserCommand.answering { try await AccountLinks(store: store, clock: .system).unlink(username: name, origin: origin, issuer: issuer) }
+                try await UserCommand.answering { try await AccountLinks(store: store, clock: .system).unlink(
+                    username: name, origin: origin, issuer: issuer, by: .commandLine, logger: logger
+                ) }
             }
             print("unlinked \(origin.rawValue) from '\(try UserCommand.normalised(name))'")
         }
@@ -134,17 +138,14 @@ struct UserCommand: AsyncParsableCommand {
         do { return try await body() } catch let error as UseCaseError { throw ValidationError(error.description) }
     }
 
-    /// The normalised user name and the bcrypt hash of the password read.
-    static func credentials(name: String, fromStdin: Bool, config: HeraldConfig) async throws -> (String, String) {
-        let username = try normalised(name)
-        let password = try readPassword(fromStdin: fromStdin)
-        return (username, PasswordHashing.hashBlocking(password, cost: config.bcryptCost))
+    /// The accounts use case, as the server makes it (bcrypt at the configured cost).
+    static func accounts(_ store: any HeraldStore, config: HeraldConfig) -> UserAccounts {
+        UserAccounts(store: store, clock: .system) { [cost = config.bcryptCost] password in PasswordHashing.hashBlocking(password, cost: cost) }
     }
 
+    /// The name as stored, or the rule it breaks as the command's error line.
     static func normalised(_ name: String) throws -> String {
-        let username = name.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !username.isEmpty, username.count <= 256 else { throw ValidationError("the user name must have 1 to 256 characters") }
-        return username
+        do { return try UserAccounts.username(name) } catch { throw ValidationError(error.description) }
     }
 
     /// Passwords never come from the command line, where `ps` would show them.
@@ -156,7 +157,7 @@ struct UserCommand: AsyncParsableCommand {
             guard isatty(STDIN_FILENO) == 1 else { throw ValidationError("standard input is not a terminal: pass --password-stdin") }
             password = String(cString: getpass("Password: "))
         }
-        guard let password, password.count >= 8 else { throw ValidationError("the password must have at least 8 characters") }
+        guard let password else { throw ValidationError("no password read") }
         return password
     }
 }

@@ -11,9 +11,9 @@ struct FeedsController {
 
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
-        group.get("services/:service_id/feeds", use: list)
-        group.post("services/:service_id/feeds", use: create)
-        group.delete("services/:service_id/feeds/:feed_id", use: delete)
+        group.get("services/{service_id}/feeds", use: list)
+        group.post("services/{service_id}/feeds", use: create)
+        group.delete("services/{service_id}/feeds/{feed_id}", use: delete)
     }
 
     struct FeedInput: Decodable {

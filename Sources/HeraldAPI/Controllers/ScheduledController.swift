@@ -11,11 +11,11 @@ struct ScheduledController {
     let api: APIContext
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
-        group.get("services/:service_id/scheduled", use: list)
-        group.delete("services/:service_id/scheduled/:scheduled_id", use: cancel)
-        group.get("services/:service_id/recurring", use: listRecurring)
-        group.post("services/:service_id/recurring", use: createRecurring)
-        group.delete("services/:service_id/recurring/:recurring_id", use: deleteRecurring)
+        group.get("services/{service_id}/scheduled", use: list)
+        group.delete("services/{service_id}/scheduled/{scheduled_id}", use: cancel)
+        group.get("services/{service_id}/recurring", use: listRecurring)
+        group.post("services/{service_id}/recurring", use: createRecurring)
+        group.delete("services/{service_id}/recurring/{recurring_id}", use: deleteRecurring)
     }
 
     private struct RecurringInput: Decodable {

@@ -11,9 +11,9 @@ struct SubscriptionFiltersController {
     let api: APIContext
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
-        group.get("users/user/services/:service_id/filters", use: show)
-        group.put("users/user/services/:service_id/filters", use: replace)
-        group.delete("users/user/services/:service_id/filters", use: remove)
+        group.get("users/user/services/{service_id}/filters", use: show)
+        group.put("users/user/services/{service_id}/filters", use: replace)
+        group.delete("users/user/services/{service_id}/filters", use: remove)
     }
 
     private struct FilterInput: Decodable {

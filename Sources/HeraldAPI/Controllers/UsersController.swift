@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -54,24 +55,14 @@ struct UsersController {
         let admin = try await api.auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
         let body = try await api.decoding.json(UpdateBody.self, from: request)
-        guard let user = try await api.store.updateUser(id: id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin)) else {
-            throw APIError.notFound("User")
-        }
-        if body.is_active == false {
-            // A deactivated account's tokens stay dead if it is activated again.
-            _ = try await api.store.revokeTokens(userID: id, at: api.clock.now())
-        }
-        context.logger.info(
-            "user updated", metadata: ["user": "\(user.username)", "is_active": "\(user.isActive)", "is_admin": "\(user.isAdmin)", "by": "\(admin.username)"]
-        )
+        let user = try await api.accounts.update(id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin), by: .admin(admin), logger: context.logger)
         return JSONBody.response(UserBody(profile: try await Profiles.of(user, store: api.store)))
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
-        guard try await api.store.deleteUser(id: id) else { throw APIError.notFound("User") }
-        context.logger.info("user deleted", metadata: ["user_id": "\(id)", "by": "\(admin.username)"])
+        try await api.accounts.delete(id, by: .admin(admin), logger: context.logger)
         return JSONBody.noContent()
     }
 
@@ -79,8 +70,7 @@ struct UsersController {
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
-        guard try await api.store.revokeTokens(userID: id, at: api.clock.now()) else { throw APIError.notFound("User") }
-        context.logger.notice("user's tokens revoked", metadata: ["user_id": "\(id)", "by": "\(admin.username)"])
+        try await api.accounts.signOutEverywhere(id, by: .admin(admin), logger: context.logger)
         return JSONBody.noContent()
     }
 

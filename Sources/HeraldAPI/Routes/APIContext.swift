@@ -14,6 +14,9 @@ struct APIContext: Sendable {
     let refusals: RefusalMetrics
     /// What users change for themselves, decided once for every way in.
     let users: UserUseCases
+    /// Accounts as admins make, change and delete them.
+    let accounts: UserAccounts
+    let accountLinks: AccountLinks
     /// Notifications held for later and recurring ones.
     let schedules: Schedules
     /// Services, their feeds and their own templates (admins).

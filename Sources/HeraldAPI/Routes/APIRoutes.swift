@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldIdentity
 import HeraldUseCases
 import HeraldPublishing
 import Hummingbird
@@ -28,6 +29,10 @@ public struct APIRoutes: Sendable {
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
             refusals: refusals,
             users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals),
+            accounts: UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
+                try await PasswordHashing.hash(password, cost: cost, on: pool)
+            },
+            accountLinks: AccountLinks(store: store, clock: clock),
             schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             services: Services(store: store),
             serviceTokens: ServiceTokens(store: store, clock: clock),

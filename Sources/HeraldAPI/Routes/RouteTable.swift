@@ -50,7 +50,7 @@ final class RouteTable: Sendable {
     }
 
     private static func isParameter(_ part: Substring) -> Bool {
-        part.hasPrefix(":") || part.hasPrefix("{") || part == "*" || part == "**"
+        part.hasPrefix("{") || part == "*" || part == "**"
     }
 
     private static func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {

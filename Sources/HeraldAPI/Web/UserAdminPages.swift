@@ -52,29 +52,18 @@ struct UserAdminPages {
         let admin = try await web.requireAdmin(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        let username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        let password = form["password"] ?? ""
-        let problem: String? =
-            if let problem = TextRules.problem(username, maxLength: 256, allowEmpty: false) { "User name: \(problem.message)" }
-            else if password.count < Self.minimumPasswordLength { "The password must have at least \(Self.minimumPasswordLength) characters" }
-            else if try await api.store.user(named: username) != nil { "There is already a user \(username)" }
-            else { nil }
-        if let problem {
-            return try await listPage(request, admin: admin, error: problem, entered: form, status: .unprocessableContent)
+        do {
+            try await api.accounts.create(
+                username: form["username"] ?? "", password: form["password"] ?? "", isAdmin: form["admin"] == "on", by: .admin(admin), logger: context.logger
+            )
+        } catch let error as UseCaseError {
+            return try await listPage(request, admin: admin, error: error.description, entered: form, status: UseCaseAnswers.status(of: error))
         }
-        let hash = try await PasswordHashing.hash(password, cost: api.config.bcryptCost, on: api.signIn.pool)
-        let user = try await api.store.createUser(username: username, passwordHash: hash, isAdmin: form["admin"] == "on", origin: .local, at: api.clock.now())
-        context.logger.info("user created", metadata: ["user": "\(user.username)", "is_admin": "\(user.isAdmin)", "by": "\(admin.username)"])
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=created"])
     }
 
-    /// As `herald user add` asks.
-    static let minimumPasswordLength = 8
-
-    private func target(_ context: HeraldRequestContext, admin: User) async throws -> User {
-        let id = try Identifiers.integer(context, "user_id")
-        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
-        guard user.id != admin.id else { throw APIError(.conflict, "You cannot change or delete your own account here: ask another administrator") }
+    private func target(_ context: HeraldRequestContext) async throws -> User {
+        guard let user = try await api.store.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
         return user
     }
 
@@ -83,19 +72,12 @@ struct UserAdminPages {
         let admin = try await web.requireAdmin(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        let user = try await target(context, admin: admin)
+        let id = try Identifiers.integer(context, "user_id")
         guard let value = form["value"].flatMap(WebSupport.switchValue), let field = form["field"], ["active", "admin"].contains(field) else {
             throw APIError(.badRequest, "Which setting (active or admin), and on or off?")
         }
         let patch = field == "active" ? UserPatch(isActive: value) : UserPatch(isAdmin: value)
-        guard let updated = try await api.store.updateUser(id: user.id, patch) else { throw APIError.notFound("User") }
-        if field == "active", !value {
-            // As the API does: a deactivated account's tokens stay dead if it is activated again.
-            _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
-        }
-        context.logger.info(
-            "user updated", metadata: ["user": "\(updated.username)", "is_active": "\(updated.isActive)", "is_admin": "\(updated.isAdmin)", "by": "\(admin.username)"]
-        )
+        try await api.accounts.update(id, patch, by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users?flash=saved")
     }
 
@@ -104,15 +86,13 @@ struct UserAdminPages {
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        let user = try await target(context, admin: admin)
-        _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
-        context.logger.notice("user's tokens revoked", metadata: ["user": "\(user.username)", "by": "\(admin.username)"])
+        try await api.accounts.signOutEverywhere(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users?flash=signed-out-user")
     }
 
     @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
-        let user = try await target(context, admin: admin)
+        let user = try await target(context)
         return try await web.confirmation(
             request, admin: admin, nav: "users", title: "Delete user", heading: "Delete \(user.username)?",
             message: "Their devices, subscriptions and inbox go with the account. A directory or OpenID Connect user gets a new, empty account at their next sign-in.",
@@ -123,9 +103,7 @@ struct UserAdminPages {
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        let user = try await target(context, admin: admin)
-        guard try await api.store.deleteUser(id: user.id) else { throw APIError.notFound("User") }
-        context.logger.info("user deleted", metadata: ["user": "\(user.username)", "by": "\(admin.username)"])
+        try await api.accounts.delete(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=deleted"])
     }
 
@@ -176,10 +154,9 @@ struct UserAdminPages {
         let (admin, user, origin, form) = try await linkForm(request, context: context)
         let subject = form["subject"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         do {
-            let identity = try await AccountLinks(store: api.store, clock: api.clock).link(
-                username: user.username, origin: origin, issuer: form["issuer"], subject: subject
+            try await api.accountLinks.link(
+                username: user.username, origin: origin, issuer: form["issuer"], subject: subject, by: .admin(admin), logger: context.logger
             )
-            context.logger.notice("sign-in method linked to an account", metadata: ["user": "\(user.username)", "identity": "\(identity.description)", "by": "\(admin.username)"])
         } catch let error as UseCaseError {
             return try await linksPage(request, context: context, admin: admin, error: error.description, form: form, status: UseCaseAnswers.status(of: error))
         }
@@ -188,8 +165,7 @@ struct UserAdminPages {
 
     @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let (admin, user, origin, form) = try await linkForm(request, context: context)
-        try await AccountLinks(store: api.store, clock: api.clock).unlink(username: user.username, origin: origin, issuer: form["issuer"])
-        context.logger.notice("sign-in method unlinked from an account", metadata: ["user": "\(user.username)", "origin": "\(origin.rawValue)", "by": "\(admin.username)"])
+        try await api.accountLinks.unlink(username: user.username, origin: origin, issuer: form["issuer"], by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users/\(user.id)/links?flash=removed")
     }
 }

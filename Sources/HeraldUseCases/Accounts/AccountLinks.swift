@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 
 /// An admin links an account to another sign-in method, so that a login
 /// through that method with the account's name reaches it (see
@@ -18,7 +19,9 @@ public struct AccountLinks: Sendable {
     /// `issuer`, and its `subject` when known: else the next login through
     /// that provider with the account's name binds it).
     @discardableResult
-    public func link(username: String, origin: AccountOrigin, issuer: String?, subject: String?) async throws -> AccountIdentity {
+    public func link(
+        username: String, origin: AccountOrigin, issuer: String?, subject: String?, by administrator: AccountAdministrator, logger: Logger
+    ) async throws -> AccountIdentity {
         let account = try await self.account(username)
         let identity = try Self.identity(origin: origin, issuer: issuer, subject: subject)
         guard account.origin != .demo else { throw UseCaseError.invalid(field: "user", "the demo account is never linked to another sign-in method") }
@@ -27,16 +30,18 @@ public struct AccountLinks: Sendable {
         } catch StoreError.conflict {
             throw UseCaseError.conflict("that subject of \(identity.issuer) is bound to another account")
         }
+        logger.notice("sign-in method linked to an account", metadata: ["user": "\(account.username)", "identity": "\(identity.description)", "by": "\(administrator.name)"])
         return identity
     }
 
     /// Removes the account's link to `origin` (and `issuer`).
-    public func unlink(username: String, origin: AccountOrigin, issuer: String?) async throws {
+    public func unlink(username: String, origin: AccountOrigin, issuer: String?, by administrator: AccountAdministrator, logger: Logger) async throws {
         let account = try await self.account(username)
         let identity = try Self.identity(origin: origin, issuer: issuer, subject: nil)
         guard try await store.unlink(userID: account.id, origin: identity.origin, issuer: identity.issuer) else {
             throw UseCaseError.notFound("Link")
         }
+        logger.notice("sign-in method unlinked from an account", metadata: ["user": "\(account.username)", "origin": "\(origin.rawValue)", "by": "\(administrator.name)"])
     }
 
     private func account(_ username: String) async throws -> User {

@@ -1,0 +1,133 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Who changes an account: an admin signed in (the JSON API, the admin
+/// pages) or whoever runs `herald user` on the server's machine. The audit
+/// line names them; only a signed-in admin can lock themselves out.
+public enum AccountAdministrator: Sendable {
+    case admin(User)
+    case commandLine
+
+    var name: String {
+        switch self {
+        case .admin(let user): user.username
+        case .commandLine: "command line"
+        }
+    }
+
+    func isAccount(_ id: UserID) -> Bool {
+        if case .admin(let user) = self { return user.id == id }
+        return false
+    }
+}
+
+/// Accounts as admins make, change and delete them: the JSON API's
+/// `/users/{id}`, the admin pages and `herald user` apply the same checks
+/// and write the same audit line.
+public struct UserAccounts: Sendable {
+    /// A local account's password, however it is set.
+    public static let minimumPasswordLength = 8
+    public static let maxUsernameLength = 256
+
+    let store: any AccountStore
+    /// bcrypt at the configured cost (off the event loop in the server).
+    let hash: @Sendable (String) async throws -> String
+    let clock: WallClock
+
+    public init(store: any AccountStore, clock: WallClock, hash: @escaping @Sendable (String) async throws -> String) {
+        self.store = store
+        self.clock = clock
+        self.hash = hash
+    }
+
+    /// The name as logins store it (trimmed, lower case), or why it cannot be one.
+    public static func username(_ name: String) throws(UseCaseError) -> String {
+        let username = name.trimmingCharacters(in: .whitespaces).lowercased()
+        if let problem = TextRules.problem(username, maxLength: maxUsernameLength, allowEmpty: false) {
+            throw .invalid(field: "username", "User name: \(problem.message)")
+        }
+        return username
+    }
+
+    public static func check(password: String) throws(UseCaseError) {
+        guard password.count >= minimumPasswordLength else {
+            throw .invalid(field: "password", "The password must have at least \(minimumPasswordLength) characters")
+        }
+    }
+
+    /// A local account that signs in with `password`.
+    @discardableResult
+    public func create(username name: String, password: String, isAdmin: Bool, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        let username = try Self.username(name)
+        try Self.check(password: password)
+        guard try await store.user(named: username) == nil else { throw UseCaseError.conflict("There is already a user \(username)") }
+        let user: User
+        do {
+            user = try await store.createUser(username: username, passwordHash: try await hash(password), isAdmin: isAdmin, origin: .local, at: clock.now())
+        } catch StoreError.conflict {
+            throw UseCaseError.conflict("There is already a user \(username)")
+        }
+        logger.info("user created", metadata: ["user": "\(user.username)", "is_admin": "\(user.isAdmin)", "by": "\(administrator.name)"])
+        return user
+    }
+
+    /// Sets a local account's password; the tokens issued before now are refused.
+    public func setPassword(username name: String, password: String, by administrator: AccountAdministrator, logger: Logger) async throws {
+        let username = try Self.username(name)
+        try Self.check(password: password)
+        guard try await store.setPasswordHash(username: username, hash: try await hash(password), at: clock.now()) else {
+            throw UseCaseError.notFound("User")
+        }
+        logger.notice("password changed; earlier tokens revoked", metadata: ["user": "\(username)", "by": "\(administrator.name)"])
+    }
+
+    /// Switches an account on or off, or makes it an admin or not. A
+    /// deactivated account's tokens are revoked, so they stay dead if it is
+    /// activated again. An admin cannot deactivate or demote themselves:
+    /// another admin must (nobody locks the last door from inside).
+    @discardableResult
+    public func update(_ id: UserID, _ patch: UserPatch, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        if administrator.isAccount(id), patch.isActive == false || patch.isAdmin == false {
+            throw UseCaseError.conflict("You cannot deactivate or demote your own account: ask another administrator")
+        }
+        guard let user = try await store.updateUser(id: id, patch) else { throw UseCaseError.notFound("User") }
+        if patch.isActive == false {
+            _ = try await store.revokeTokens(userID: id, at: clock.now())
+        }
+        logger.info(
+            "user updated",
+            metadata: ["user": "\(user.username)", "is_active": "\(user.isActive)", "is_admin": "\(user.isAdmin)", "by": "\(administrator.name)"]
+        )
+        return user
+    }
+
+    /// Deletes the account with its devices, subscriptions and inbox (the
+    /// stores cascade). Not one's own: another admin must.
+    @discardableResult
+    public func delete(_ id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        guard !administrator.isAccount(id) else {
+            throw UseCaseError.conflict("You cannot delete your own account: ask another administrator")
+        }
+        guard let user = try await store.user(id: id), try await store.deleteUser(id: user.id) else { throw UseCaseError.notFound("User") }
+        logger.info("user deleted", metadata: ["user": "\(user.username)", "by": "\(administrator.name)"])
+        return user
+    }
+
+    /// `delete` by name (the command line's way to say which).
+    @discardableResult
+    public func delete(named name: String, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        guard let user = try await store.user(named: try Self.username(name)) else { throw UseCaseError.notFound("User") }
+        return try await delete(user.id, by: administrator, logger: logger)
+    }
+
+    /// Refuses every token the account holds (a lost phone, a leaver).
+    @discardableResult
+    public func signOutEverywhere(_ id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        guard let user = try await store.user(id: id), try await store.revokeTokens(userID: user.id, at: clock.now()) else {
+            throw UseCaseError.notFound("User")
+        }
+        logger.notice("user's tokens revoked", metadata: ["user": "\(user.username)", "by": "\(administrator.name)"])
+        return user
+    }
+}
