@@ -39,6 +39,41 @@ struct ServiceTests {
         }
     }
 
+    /// Cancelling a held notification or removing a recurring one is one
+    /// use case: the API (an admin, or the service's sender) and the admin
+    /// page write the same line, naming who (the API's removal of a
+    /// recurring notification was not logged, nor who cancelled).
+    @Test func schedulesAreCancelledWithOneAuditLineWhicheverWayIn() async throws {
+        let logs = CapturedLogs()
+        try await TestApp.run(.memory, logger: logs.logger) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            let web = WebSession(app)
+            #expect(try await web.signIn("root").status == .seeOther)
+            let service = try await app.createService()
+            let base = "/api/v2/services/\(service.id.wireString)"
+            let later = Timestamp.wireString(Date().addingTimeInterval(3600))
+            var held: [Int64] = []
+            var recurring: [Int64] = []
+            for index in 0..<2 {
+                let hold = try await app.request(.post, "\(base)/notifications", token: admin, json: ["title": "Later \(index)", "deliver_at": later])
+                held.append(try #require(try hold.json(["id"]) as? Int64, "\(hold.text)"))
+                let repeating = try await app.request(.post, "\(base)/recurring", token: admin, json: ["cron": "0 8 * * *", "title": "Daily \(index)"])
+                recurring.append(try #require(try repeating.json(["id"]) as? Int64, "\(repeating.text)"))
+            }
+            #expect(try await app.request(.delete, "\(base)/scheduled/\(held[0])", token: admin).status == .noContent)
+            #expect(try await web.post("/admin/services/\(service.id.wireString)/scheduled/\(held[1])/cancel").status == .seeOther)
+            #expect(try await app.request(.delete, "\(base)/recurring/\(recurring[0])", token: admin).status == .noContent)
+            #expect(try await web.post("/admin/services/\(service.id.wireString)/recurring/\(recurring[1])/remove").status == .seeOther)
+            for (line, ids) in [("scheduled notification cancelled", held), ("recurring notification removed", recurring)] {
+                for id in ids {
+                    let lines = logs.all.filter { $0.contains(line) && $0.contains("id=\(id) ") }
+                    #expect(lines.count == 1 && lines.allSatisfy { $0.contains("by=root") }, "\(line) \(id): \(lines)")
+                }
+            }
+            #expect(try await app.request(.delete, "\(base)/scheduled/\(held[0])", token: admin).status == .notFound)
+        }
+    }
+
     static func isWireTimestamp(_ text: String?) -> Bool {
         text?.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}/) != nil
     }

@@ -206,9 +206,7 @@ struct CurrentUserController {
     /// browser must log in again.
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
-        _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
-        try await api.store.closeSessions(userID: user.id)
-        context.logger.notice("user logged out everywhere", metadata: ["user": "\(user.username)"])
+        try await api.accounts.signOutEverywhere(user.id, by: .themselves(user), logger: context.logger)
         return JSONBody.noContent()
     }
 

@@ -89,10 +89,9 @@ struct FeedsController {
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let id = try Identifiers.integer(context, "feed_id")
-        guard try await api.store.deleteFeed(id: id, serviceID: serviceID) else { throw APIError.notFound("Feed") }
+        try await api.feeds.remove(try Identifiers.integer(context, "feed_id"), from: serviceID, by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

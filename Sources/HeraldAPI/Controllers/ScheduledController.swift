@@ -86,8 +86,8 @@ struct ScheduledController {
     @Sendable func deleteRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         let id = try Identifiers.integer(context, "recurring_id")
-        try await authorize(request, context: context, serviceID: serviceID, publishing: false)
-        guard try await api.store.deleteRecurring(id: id, serviceID: serviceID) else { throw APIError.notFound("Recurring notification") }
+        let who = try await authorize(request, context: context, serviceID: serviceID, publishing: false)
+        try await api.schedules.removeRecurring(id, on: serviceID, by: who, logger: context.logger)
         return JSONBody.noContent()
     }
 
@@ -109,20 +109,23 @@ struct ScheduledController {
     /// An admin's token, or what lets a sender post to the service. Only
     /// making a schedule counts against the publish limits; reading and
     /// removing publish nothing.
-    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws {
-        if SenderAuthorization.bearer(request) != nil, try await isAdmin(request, context: context) { return }
+    /// Who may: an admin (named in the audit lines) or the service's
+    /// sender ("sender").
+    @discardableResult
+    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws -> String {
+        if SenderAuthorization.bearer(request) != nil, let admin = try await admin(request, context: context) { return admin.username }
         try await api.senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
+        return "sender"
     }
 
-    /// Whether the bearer token is an admin's; any other token (a service
-    /// token, a user's) is for the sender check to judge. A store that
-    /// cannot answer is an error, not "not an admin".
-    private func isAdmin(_ request: Request, context: HeraldRequestContext) async throws -> Bool {
+    /// The admin the bearer token is for; nil for any other token (a
+    /// service token, a user's), which the sender check judges. A store
+    /// that cannot answer is an error, not "not an admin".
+    private func admin(_ request: Request, context: HeraldRequestContext) async throws -> User? {
         do {
-            _ = try await api.auth.admin(request, context: context)
-            return true
+            return try await api.auth.admin(request, context: context)
         } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
-            return false
+            return nil
         }
     }
 
@@ -139,9 +142,8 @@ struct ScheduledController {
     @Sendable func cancel(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         let id = try Identifiers.integer(context, "scheduled_id")
-        try await authorize(request, context: context, serviceID: serviceID, publishing: false)
-        guard try await api.store.cancelScheduled(id: id, serviceID: serviceID) else { throw APIError.notFound("Scheduled notification") }
-        context.logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "scheduled": "\(id)"])
+        let who = try await authorize(request, context: context, serviceID: serviceID, publishing: false)
+        try await api.schedules.cancel(id, on: serviceID, by: who, logger: context.logger)
         return JSONBody.noContent()
     }
 }

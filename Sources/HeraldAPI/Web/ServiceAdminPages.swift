@@ -151,12 +151,10 @@ struct ServiceAdminPages {
     }
 
     @Sendable func removeFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await web.requireAdmin(request, context: context)
+        let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let service = try await service(context)
-        guard let id = context.parameters.get("feed_id").flatMap({ Int64($0) }), try await api.store.deleteFeed(id: id, serviceID: service.id) else {
-            throw APIError.notFound("Feed")
-        }
+        try await api.feeds.remove(try Identifiers.integer(context, "feed_id"), from: service.id, by: admin, logger: context.logger)
         return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=removed")
     }
 

@@ -42,30 +42,28 @@ struct ServiceSchedulePages {
     }
 
     @Sendable func cancelScheduled(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        try await remove(request, context, id: "scheduled_id", what: "Scheduled notification", done: "cancelled") { id, serviceID in
-            try await api.store.cancelScheduled(id: id, serviceID: serviceID)
+        try await remove(request, context, id: "scheduled_id", done: "cancelled") { id, serviceID, admin in
+            try await api.schedules.cancel(id, on: serviceID, by: admin.username, logger: context.logger)
         }
     }
 
     @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        try await remove(request, context, id: "recurring_id", what: "Recurring notification", done: "removed") { id, serviceID in
-            try await api.store.deleteRecurring(id: id, serviceID: serviceID)
+        try await remove(request, context, id: "recurring_id", done: "removed") { id, serviceID, admin in
+            try await api.schedules.removeRecurring(id, on: serviceID, by: admin.username, logger: context.logger)
         }
     }
 
     /// Cancels or removes one of the service's schedules by its id: the
-    /// admin's and the form's checks, 404 when it is not (or no longer)
-    /// there, a log line, and back to the service page saying `done`.
+    /// admin's and the form's checks, then the use case (404 when it is
+    /// not, or no longer, there), and back to the service page saying `done`.
     private func remove(
-        _ request: Request, _ context: HeraldRequestContext, id parameter: String, what: String, done: String,
-        _ delete: (Int64, UUID) async throws -> Bool
+        _ request: Request, _ context: HeraldRequestContext, id parameter: String, done: String,
+        _ delete: (Int64, UUID, User) async throws -> Void
     ) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let serviceID = try await service(context)
-        let id = try Identifiers.integer(context, parameter)
-        guard try await delete(id, serviceID) else { throw APIError.notFound(what) }
-        context.logger.info("\(what.lowercased()) \(done)", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(admin.username)"])
+        try await delete(try Identifiers.integer(context, parameter), serviceID, admin)
         return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=\(done)")
     }
 

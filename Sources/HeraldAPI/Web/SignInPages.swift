@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HeraldCore
 import HeraldIdentity
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -97,9 +98,7 @@ struct SignInPages {
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        _ = try await api.store.revokeTokens(userID: user.id, at: api.clock.now())
-        try await api.store.closeSessions(userID: user.id)
-        context.logger.notice("user logged out everywhere", metadata: ["user": "\(user.username)"])
+        try await api.accounts.signOutEverywhere(user.id, by: .themselves(user), logger: context.logger)
         var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out-everywhere"])
         response.setCookie(web.clearedSessionCookie(request))
         return response

@@ -3,15 +3,17 @@ import HeraldCore
 import Logging
 
 /// Who changes an account: an admin signed in (the JSON API, the admin
-/// pages) or whoever runs `herald user` on the server's machine. The audit
-/// line names them; only a signed-in admin can lock themselves out.
+/// pages), whoever runs `herald user` on the server's machine, or the
+/// account's own user (signing out everywhere). The audit line names them;
+/// only a signed-in admin can lock themselves out.
 public enum AccountAdministrator: Sendable {
     case admin(User)
     case commandLine
+    case themselves(User)
 
     var name: String {
         switch self {
-        case .admin(let user): user.username
+        case .admin(let user), .themselves(let user): user.username
         case .commandLine: "command line"
         }
     }
@@ -30,12 +32,12 @@ public struct UserAccounts: Sendable {
     public static let minimumPasswordLength = 8
     public static let maxUsernameLength = 256
 
-    let store: any AccountStore
+    let store: any AccountStore & SessionStore
     /// bcrypt at the configured cost (off the event loop in the server).
     let hash: @Sendable (String) async throws -> String
     let clock: WallClock
 
-    public init(store: any AccountStore, clock: WallClock, hash: @escaping @Sendable (String) async throws -> String) {
+    public init(store: any AccountStore & SessionStore, clock: WallClock, hash: @escaping @Sendable (String) async throws -> String) {
         self.store = store
         self.clock = clock
         self.hash = hash
@@ -121,12 +123,14 @@ public struct UserAccounts: Sendable {
         return try await delete(user.id, by: administrator, logger: logger)
     }
 
-    /// Refuses every token the account holds (a lost phone, a leaver).
+    /// Refuses every token the account holds and ends its web sessions (a
+    /// lost phone, a leaver, or the user's own "sign out everywhere").
     @discardableResult
     public func signOutEverywhere(_ id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
         guard let user = try await store.user(id: id), try await store.revokeTokens(userID: user.id, at: clock.now()) else {
             throw UseCaseError.notFound("User")
         }
+        try await store.closeSessions(userID: user.id)
         logger.notice("user's tokens revoked", metadata: ["user": "\(user.username)", "by": "\(administrator.name)"])
         return user
     }

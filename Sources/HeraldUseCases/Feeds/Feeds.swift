@@ -49,6 +49,12 @@ public struct Feeds: Sendable {
         self.clock = clock
     }
 
+    /// Stops polling the feed and forgets it (what it published stays).
+    public func remove(_ id: Int64, from serviceID: UUID, by admin: User, logger: Logger) async throws {
+        guard try await store.deleteFeed(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Feed") }
+        logger.info("feed removed", metadata: ["service": "\(serviceID.wireString)", "feed": "\(id)", "by": "\(admin.username)"])
+    }
+
     /// Checks the request (every problem at once) and stores the feed.
     public func add(_ request: FeedRequest, to serviceID: UUID, by admin: User, logger: Logger) async throws -> FeedRecord {
         let draft = try Self.validated(request, outbound: outbound)

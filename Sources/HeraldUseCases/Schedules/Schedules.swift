@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPublishing
+import Logging
 
 /// Notifications for later: held until a time (`deliver_at`) or published
 /// on a cron schedule. Both are capped per service (SCHEDULED_PER_SERVICE,
@@ -43,6 +44,19 @@ public struct Schedules: Sendable {
         } catch PublishError.serviceNotFound {
             throw UseCaseError.notFound("Service")
         }
+    }
+
+    /// Cancels a held notification before it goes out; `who` names the
+    /// admin or says "sender" (the audit line's `by`).
+    public func cancel(_ id: Int64, on serviceID: UUID, by who: String, logger: Logger) async throws {
+        guard try await store.cancelScheduled(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Scheduled notification") }
+        logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(who)"])
+    }
+
+    /// Stops a recurring notification; its past runs stay published.
+    public func removeRecurring(_ id: Int64, on serviceID: UUID, by who: String, logger: Logger) async throws {
+        guard try await store.deleteRecurring(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Recurring notification") }
+        logger.info("recurring notification removed", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(who)"])
     }
 
     /// Checks the schedule and the notification (every mistake at once,
