@@ -41,16 +41,9 @@ struct KafkaBridgeTests {
                 let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: TestDatabase.logger)
                 try await withRunningServices([bridge], logger: TestDatabase.logger) { try await body(bridge) }
             }
-            @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
-                let deadline = ContinuousClock.now + .seconds(60)
-                while try await !condition() {
-                    guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-            }
             let newer = 100_000
             try await runBridge { bridge in
-                try await waitUntil("caught up") { bridge.progress.caughtUp }
+                try await waitWhileReading(bridge, until: "caught up") { bridge.progress.caughtUp }
                 #expect(bridge.progress.messages == 10_500)
                 #expect(try await store.notifications(serviceID: service.id).isEmpty, "history is silent")
                 // History ends with message 9500 + n for PV n: MAJOR when that is a
@@ -62,17 +55,17 @@ struct KafkaBridgeTests {
                 try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV5", value: Self.state("INVALID", seconds: newer))
                 await producer.flush()
                 // Every message read (each is handled before the next): what is stored now is final.
-                try await waitUntil("the news read") { bridge.progress.messages == 10_505 }
+                try await waitWhileReading(bridge, until: "the news read") { bridge.progress.messages == 10_505 }
             }
             let firstRun = try await store.notifications(serviceID: service.id).map(\.title).sorted()
             #expect(firstRun == ["[INVALID] Vacuum gauge 5", "[MAJOR] Vacuum gauge 3", "[MINOR] Vacuum gauge 2"])
 
             // A restart re-reads everything; nothing is pushed twice, and news still is.
             try await runBridge { bridge in
-                try await waitUntil("caught up again") { bridge.progress.caughtUp }
+                try await waitWhileReading(bridge, until: "caught up again") { bridge.progress.caughtUp }
                 try producer.send(topic: "Accelerator", key: "state:/Acc/Vac/PV3", value: Self.state("OK", seconds: newer + 1))
                 await producer.flush()
-                try await waitUntil("the resolution read") { bridge.progress.messages == 10_506 }
+                try await waitWhileReading(bridge, until: "the resolution read") { bridge.progress.messages == 10_506 }
             }
             let titles = try await store.notifications(serviceID: service.id).map(\.title)
             #expect(titles.count == 4)
@@ -103,10 +96,8 @@ struct KafkaBridgeTests {
                     logger: TestDatabase.logger
                 )
                 try await withRunningServices([bridge], logger: TestDatabase.logger) {
-                    let deadline = ContinuousClock.now + .seconds(60)
-                    while !(bridge.progress.caughtUp && bridge.progress.messages >= messages) {
-                        guard ContinuousClock.now < deadline else { throw TestSetupError("the bridge read \(bridge.progress.messages) of \(messages)") }
-                        try await Task.sleep(for: .milliseconds(20))
+                    try await waitWhileReading(bridge, until: "\(messages) messages read") {
+                        bridge.progress.caughtUp && bridge.progress.messages >= messages
                     }
                     #expect(bridge.progress.messages == messages)
                     try await then()
@@ -211,24 +202,17 @@ struct KafkaBridgeTests {
             settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store, attempts: 3),
             logger: TestDatabase.logger
         )
-        @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while try await !condition() {
-                guard ContinuousClock.now < deadline else { throw TestSetupError("timed out waiting until \(what)") }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
         try await withRunningServices([bridge], logger: TestDatabase.logger) {
-            try await waitUntil("caught up") { bridge.progress.caughtUp }
+            try await waitWhileReading(bridge, until: "caught up") { bridge.progress.caughtUp }
             store.faults.fail(.publishAlertChanges, times: 3)
             try producer.send(topic: "Events", key: "n1", value: #"{"title":"first"}"#)
             try producer.send(topic: "Events", key: "n2", value: #"{"title":"second"}"#)
             await producer.flush()
-            try await waitUntil("the second published") { try await store.notifications(serviceID: service.id).count == 1 }
+            try await waitWhileReading(bridge, until: "the second published") { try await store.notifications(serviceID: service.id).count == 1 }
             store.faults.fail(.publishAlertChanges, times: 2)
             try producer.send(topic: "Events", key: "n3", value: #"{"title":"third"}"#)
             await producer.flush()
-            try await waitUntil("the third published") { try await store.notifications(serviceID: service.id).count == 2 }
+            try await waitWhileReading(bridge, until: "the third published") { try await store.notifications(serviceID: service.id).count == 2 }
         }
         #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["second", "third"])
         let parked = try await store.parkedMessages(limit: 10)
@@ -237,5 +221,33 @@ struct KafkaBridgeTests {
         #expect(parked.first?.message.payload == Data(#"{"title":"first"}"#.utf8))
         #expect(parked.first?.message.attempts == 3)
         #expect(parked.first?.message.reason.contains("injected fault") == true)
+    }
+}
+
+/// Waits until `condition` holds while the bridge reads on, and gives up
+/// when it has read nothing for `stall` (or after `cap` in all), saying
+/// where it stood: under load a bridge reads 10,500 messages slowly (one
+/// run here took over a minute), a stuck one not at all.
+func waitWhileReading(
+    _ bridge: KafkaAlarmBridge, until what: String, stall: Duration = .seconds(60), cap: Duration = .seconds(600),
+    _ condition: @Sendable () async throws -> Bool
+) async throws {
+    let start = ContinuousClock.now
+    var read = bridge.progress.messages
+    var lastRead = start
+    while try await !condition() {
+        if bridge.progress.messages != read {
+            read = bridge.progress.messages
+            lastRead = .now
+        }
+        let now = ContinuousClock.now
+        guard now - lastRead < stall, now - start < cap else {
+            let progress = bridge.progress
+            throw TestSetupError(
+                "gave up waiting until \(what) after \(now - start), nothing read for \(now - lastRead): "
+                    + "\(progress.messages) messages read, \(progress.notifications) notifications, caught up: \(progress.caughtUp)"
+            )
+        }
+        try await Task.sleep(for: .milliseconds(20))
     }
 }
