@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldDelivery
 import HeraldMocks
 import HeraldTestSupport
+import Logging
 import Testing
 
 /// Providers on a bad day, in real time against the mocks: down for a
@@ -24,7 +25,12 @@ struct ProviderFaultTests {
             harness.mocks.fcm.behave(.dropConnection)
             let notification = try await harness.publish(service)
             let outage = ContinuousClock.now
-            let recovery = try await harness.withWorker {
+            // The worker's own account of the outage, for a slow recovery to
+            // say what happened (it took 63 s once under scripts/test-under-load).
+            let logs = CapturedLogs()
+            var workerLogger = logs.logger
+            workerLogger.logLevel = .notice
+            let recovery = try await harness.withWorker(logger: workerLogger) {
                 try await Task.sleep(until: outage + .seconds(60))
                 let metrics = String(decoding: harness.metrics.render(), as: UTF8.self)
                 #expect(metrics.contains(#"herald_provider_unreachable{provider="apns"} 1"#) && metrics.contains(#"herald_provider_unreachable{provider="fcm"} 1"#))
@@ -41,12 +47,44 @@ struct ProviderFaultTests {
             }
             print("provider outage of 60 s: all 40 delivered \(recovery) after the providers returned")
             // The retries' own backoff had reached 16-64 s: the canaries and the hastening bring them in at once.
-            #expect(recovery < .seconds(10))
+            #expect(recovery < .seconds(10), "the worker said: \(logs.all.suffix(20).joined(separator: "\n"))")
             #expect(String(decoding: harness.metrics.render(), as: UTF8.self).contains(#"herald_provider_unreachable{provider="apns"} 0"#))
             let users = try await harness.store.users()
             #expect(try await harness.store.deviceTokens(userIDs: users.map(\.id)).values.flatMap { $0 }.count == 40, "no device removed")
             #expect(try await harness.store.removedDevices(since: .distantPast, limit: 100).isEmpty)
             #expect(Set(harness.mocks.apns.pushes.map(\.token)).count == 20 && Set(harness.mocks.fcm.messages.map(\.token)).count == 20)
+        }
+    }
+
+    /// A provider's return whose retries the database could not make due
+    /// at once is tried again at the next poll: before, the error was
+    /// swallowed and every retry waited out its backoff (30 s and more
+    /// here) though the provider was back.
+    @Test func aReturnWhoseRetriesCannotBeMadeDueIsTriedAgain() async throws {
+        try await DeliveryHarness.run(.memory, configure: { $0.retryBaseSeconds = 30; $0.maxRetryAgeSeconds = 3600 }) { harness in
+            let memory = try #require(harness.store as? InMemoryStore)
+            let service = try await harness.seed(Self.recipients(6))
+            harness.mocks.apns.behave(.dropConnection)
+            harness.mocks.fcm.behave(.dropConnection)
+            let notification = try await harness.publish(service)
+            let logs = CapturedLogs()
+            var workerLogger = logs.logger
+            workerLogger.logLevel = .notice
+            let recovery = try await harness.withWorker(logger: workerLogger) {
+                // Down once quiet for 10 s (ProviderOutages' minimum), with a canary every 2 s.
+                try await harness.waitUntil("both providers called down", timeout: .seconds(60)) {
+                    logs.all.filter { $0.contains("does not answer") }.count == 2
+                }
+                memory.faults.fail(.hastenAllRetries, times: 2)
+                harness.mocks.apns.behave(.answer)
+                harness.mocks.fcm.behave(.answer)
+                let back = ContinuousClock.now
+                #expect(try await harness.waitUntilSettled(notification, timeout: .seconds(90)) == [.sent: 6])
+                return ContinuousClock.now - back
+            }
+            #expect(recovery < .seconds(10), "the worker said: \(logs.all.suffix(20).joined(separator: "\n"))")
+            #expect(logs.all.filter { $0.contains("could not be made due; trying again") }.count == 2, "\(logs.all)")
+            #expect(logs.all.filter { $0.contains("answers again: the retries waiting for it are due now") }.count == 2, "\(logs.all)")
         }
     }
 

@@ -93,12 +93,7 @@ extension DeliveryWorker {
             announceOutage(platform)
         case .ended(let since):
             metrics.unreachable[platform]?.set(Int64(0))
-            let hastened = (try? await queue.hastenRetries(platform: platform, limit: nil, now: now)) ?? 0
-            logger.notice(
-                "\(Self.name(platform)) answers again: the retries waiting for it are due now",
-                metadata: ["down_seconds": "\(Int(now.timeIntervalSince(since)))", "retries": "\(hastened)"]
-            )
-            if hastened > 0 { signal.notify() }
+            await hastenWaitingRetries(platform, downFor: Int(now.timeIntervalSince(since)), now: now)
         case nil:
             break
         }
@@ -111,13 +106,41 @@ extension DeliveryWorker {
         )
     }
 
+    /// A provider that answers again: every retry waiting for it is due now.
+    /// When the database cannot say so (an error, a restart), the provider
+    /// is remembered and tried again at the next poll: otherwise its retries
+    /// would wait out their backoff, up to minutes, though it is back.
+    func hastenWaitingRetries(_ platform: Platform, downFor seconds: Int?, now: Date) async {
+        do {
+            let hastened = try await queue.hastenRetries(platform: platform, limit: nil, now: now)
+            logger.notice(
+                "\(Self.name(platform)) answers again: the retries waiting for it are due now",
+                metadata: ["down_seconds": "\(seconds.map(String.init) ?? "?")", "retries": "\(hastened)"]
+            )
+            if hastened > 0 { signal.notify() }
+        } catch {
+            outages.hastenLater(platform)
+            logger.warning(
+                "\(Self.name(platform)) answers again, but its waiting retries could not be made due; trying again at the next poll",
+                metadata: ["error": "\(String(reflecting: error))"]
+            )
+        }
+    }
+
     /// On each poll: providers quiet long enough are called down, and while
-    /// one is down, one of its retries at a time is brought forward as a canary.
+    /// one is down, one of its retries at a time is brought forward as a
+    /// canary; a return whose retries could not be made due is tried again.
     func watchOutages(now: Date) async {
         let (began, canaries) = outages.tick(now: now)
         for platform in began { announceOutage(platform) }
+        for platform in outages.takeUnhastened() { await hastenWaitingRetries(platform, downFor: nil, now: now) }
         for platform in canaries {
-            if (try? await queue.hastenRetries(platform: platform, limit: 1, now: now)) ?? 0 > 0 { signal.notify() }
+            do {
+                if try await queue.hastenRetries(platform: platform, limit: 1, now: now) > 0 { signal.notify() }
+            } catch {
+                // The next canary is due in `canaryInterval`; say why this one is not.
+                logger.notice("cannot bring a canary retry forward", metadata: ["platform": "\(platform.rawValue)", "error": "\(String(reflecting: error))"])
+            }
         }
     }
 

@@ -29,6 +29,8 @@ final class ProviderOutages: Sendable {
     let minimumOutage: TimeInterval
     let canaryInterval: TimeInterval
     private let quiet = NIOLockedValueBox([Platform: Quiet]())
+    /// Providers back whose waiting retries could not be made due yet.
+    private let unhastened = NIOLockedValueBox(Set<Platform>())
 
     init(minimumOutage: TimeInterval = 10, canaryInterval: TimeInterval = 2) {
         self.minimumOutage = minimumOutage
@@ -68,6 +70,20 @@ final class ProviderOutages: Sendable {
                 quiet[platform] = state
             }
             return (began, canaries)
+        }
+    }
+
+    /// Remembers a provider back whose waiting retries could not be made
+    /// due (the database did not answer), for the next poll to try again.
+    func hastenLater(_ platform: Platform) {
+        unhastened.withLockedValue { _ = $0.insert(platform) }
+    }
+
+    /// The providers `hastenLater` remembered, forgotten as they are handed out.
+    func takeUnhastened() -> Set<Platform> {
+        unhastened.withLockedValue { platforms in
+            defer { platforms.removeAll() }
+            return platforms
         }
     }
 

@@ -60,7 +60,7 @@ extension InMemoryStore: DeliveryQueue {
     }
 
     public func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int {
-        try withState { state in
+        try withState(limit == nil ? .hastenAllRetries : nil) { state in
             let waiting = state.deliveries.values
                 .filter { $0.state == .retrying && $0.platform == platform && $0.nextAttemptAt > now && ($0.leaseUntil.map { $0 <= now } ?? true) }
                 .filter { $0.lastError?.contains(DeliveryOutcome.transportFailure) == true }

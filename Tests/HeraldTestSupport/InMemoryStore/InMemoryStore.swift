@@ -160,6 +160,8 @@ public final class StoreFaults: Sendable {
         case appliedMigrations
         /// Looking an account up by name (every signed-in request does).
         case readAccount
+        /// Making every waiting retry of a provider due (its return), not a canary's one.
+        case hastenAllRetries
     }
 
     private let planned = NIOLockedValueBox<[Operation: (remaining: Int, error: any Error)]>([:])
