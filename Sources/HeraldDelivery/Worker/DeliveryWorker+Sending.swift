@@ -93,6 +93,7 @@ extension DeliveryWorker {
             announceOutage(platform)
         case .ended(let since):
             metrics.unreachable[platform]?.set(Int64(0))
+            outages.noteReturn(platform, at: now)
             await hastenWaitingRetries(platform, downFor: Int(now.timeIntervalSince(since)), now: now)
         case nil:
             break
@@ -106,20 +107,24 @@ extension DeliveryWorker {
         )
     }
 
-    /// A provider that answers again: every retry waiting for it is due now.
-    /// When the database cannot say so (an error, a restart), the provider
-    /// is remembered and tried again at the next poll: otherwise its retries
-    /// would wait out their backoff, up to minutes, though it is back.
+    /// A provider that answers again: every retry waiting for it is due now
+    /// (`downFor` on its return; nil on the sweeps of the following polls,
+    /// see `ProviderOutages.returned`). An error is logged, and the next
+    /// poll sweeps again: otherwise its retries would wait out their
+    /// backoff, up to minutes, though it is back.
     func hastenWaitingRetries(_ platform: Platform, downFor seconds: Int?, now: Date) async {
         do {
             let hastened = try await queue.hastenRetries(platform: platform, limit: nil, now: now)
-            logger.notice(
-                "\(Self.name(platform)) answers again: the retries waiting for it are due now",
-                metadata: ["down_seconds": "\(seconds.map(String.init) ?? "?")", "retries": "\(hastened)"]
-            )
+            if let seconds {
+                logger.notice(
+                    "\(Self.name(platform)) answers again: the retries waiting for it are due now",
+                    metadata: ["down_seconds": "\(seconds)", "retries": "\(hastened)"]
+                )
+            } else if hastened > 0 {
+                logger.notice("\(Self.name(platform)) answers again: more retries waiting for it are due now", metadata: ["retries": "\(hastened)"])
+            }
             if hastened > 0 { signal.notify() }
         } catch {
-            outages.hastenLater(platform)
             logger.warning(
                 "\(Self.name(platform)) answers again, but its waiting retries could not be made due; trying again at the next poll",
                 metadata: ["error": "\(String(reflecting: error))"]
@@ -133,7 +138,7 @@ extension DeliveryWorker {
     func watchOutages(now: Date) async {
         let (began, canaries) = outages.tick(now: now)
         for platform in began { announceOutage(platform) }
-        for platform in outages.takeUnhastened() { await hastenWaitingRetries(platform, downFor: nil, now: now) }
+        for platform in outages.settlingReturns(now: now) { await hastenWaitingRetries(platform, downFor: nil, now: now) }
         for platform in canaries {
             do {
                 if try await queue.hastenRetries(platform: platform, limit: 1, now: now) > 0 { signal.notify() }

@@ -29,8 +29,14 @@ final class ProviderOutages: Sendable {
     let minimumOutage: TimeInterval
     let canaryInterval: TimeInterval
     private let quiet = NIOLockedValueBox([Platform: Quiet]())
-    /// Providers back whose waiting retries could not be made due yet.
-    private let unhastened = NIOLockedValueBox(Set<Platform>())
+    /// Providers that answered again, and when: for `settling` seconds after
+    /// that, retries of theirs are made due at each poll too. Some escape the
+    /// first sweep: rows a concurrent claim or write holds (skipped, not
+    /// waited for), pushes in flight at the return that fail and are
+    /// recorded after it, a sweep the database could not run. Without this
+    /// they waited out their backoff (39 and 63 s seen under load).
+    private let returned = NIOLockedValueBox([Platform: Date]())
+    let settling: TimeInterval = 10
 
     init(minimumOutage: TimeInterval = 10, canaryInterval: TimeInterval = 2) {
         self.minimumOutage = minimumOutage
@@ -46,6 +52,7 @@ final class ProviderOutages: Sendable {
                 guard let ended = quiet.removeValue(forKey: platform), ended.down else { return nil }
                 return .ended(since: ended.since)
             }
+            returned.withLockedValue { _ = $0.removeValue(forKey: platform) }
             guard var state = quiet[platform] else {
                 quiet[platform] = Quiet(since: now, lastCanary: now)
                 return nil
@@ -73,17 +80,17 @@ final class ProviderOutages: Sendable {
         }
     }
 
-    /// Remembers a provider back whose waiting retries could not be made
-    /// due (the database did not answer), for the next poll to try again.
-    func hastenLater(_ platform: Platform) {
-        unhastened.withLockedValue { _ = $0.insert(platform) }
+    /// Notes that a provider answers again (see `returned`).
+    func noteReturn(_ platform: Platform, at now: Date) {
+        returned.withLockedValue { $0[platform] = now }
     }
 
-    /// The providers `hastenLater` remembered, forgotten as they are handed out.
-    func takeUnhastened() -> Set<Platform> {
-        unhastened.withLockedValue { platforms in
-            defer { platforms.removeAll() }
-            return platforms
+    /// The providers back for less than `settling` seconds; older returns
+    /// are forgotten.
+    func settlingReturns(now: Date) -> [Platform] {
+        returned.withLockedValue { returned in
+            returned = returned.filter { now.timeIntervalSince($0.value) < settling }
+            return Array(returned.keys)
         }
     }
 
