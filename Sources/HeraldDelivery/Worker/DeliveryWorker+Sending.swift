@@ -134,7 +134,8 @@ extension DeliveryWorker {
 
     /// On each poll: providers quiet long enough are called down, and while
     /// one is down, one of its retries at a time is brought forward as a
-    /// canary; a return whose retries could not be made due is tried again.
+    /// canary; for `settling` seconds after a provider's return its
+    /// retries are swept again at each poll.
     func watchOutages(now: Date) async {
         let (began, canaries) = outages.tick(now: now)
         for platform in began { announceOutage(platform) }
