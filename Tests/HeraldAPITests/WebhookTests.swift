@@ -48,6 +48,12 @@ struct WebhookTests {
             #expect(try made.json(["subtitle"]) as? String == "ping http")
             #expect(try made.json(["url"]) as? String == "https://x/1")
             #expect(try made.json(["severity"]) as? String == "warning")
+            // A template that renders blank is no level (a JSON "" is refused instead).
+            var levelless = body
+            levelless["level"] = nil
+            let unlevelled = try await app.request(.post, "\(base)/webhook", json: levelless)
+            #expect(unlevelled.status == .created)
+            #expect(try unlevelled.json(["severity"]) == nil)
 
             #expect(try await app.request(.post, "\(base)/webhook", rawBody: "{oops").status == .badRequest)
 

@@ -111,9 +111,13 @@ struct NotificationRulesTests {
         #expect(try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord(" Warn ")).severity == .warning)
         #expect(try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord("CRIT")).severity == .critical)
         #expect(try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord("major")).severity == .major)
-        // Blank is none; anything else unknown is kept for the rules to refuse.
-        #expect(NotificationDraft(title: "t").withSeverityWord("  ").severity == nil)
-        #expect(NotificationDraft(title: "t").withSeverityWord("  ").unknownSeverity == nil)
+        // Only nil is none; a blank or unknown word is kept for the rules to refuse.
+        #expect(NotificationDraft(title: "t").withSeverityWord(nil).unknownSeverity == nil)
+        for word in ["", "  ", "P1"] {
+            #expect(NotificationDraft(title: "t").withSeverityWord(word).severity == nil)
+            #expect(NotificationDraft(title: "t").withSeverityWord(word).unknownSeverity == word)
+            #expect(throws: NotificationRules.Violations.self) { try NotificationRules.validated(NotificationDraft(title: "t").withSeverityWord(word)) }
+        }
         #expect(NotificationDraft(title: "t").withSeverityWord("P1").unknownSeverity == "P1")
         #expect(Severity(parsing: "P1") == nil)
         #expect(Severity.critical > .major && Severity.major > .minor && Severity.minor > .info && Severity.undefined > .invalid)

@@ -35,7 +35,8 @@ public struct TemplateRenderer: Sendable {
     /// Renders over a JSON value (from JSONSerialization); a blank severity is none.
     public func render(_ context: Any) -> NotificationDraft {
         func text(_ template: MustacheTemplate) -> String { template.render(context).trimmingCharacters(in: .whitespacesAndNewlines) }
-        return NotificationDraft(title: text(title), subtitle: text(subtitle), url: text(url)).withSeverityWord(text(severity))
+        let level = text(severity)
+        return NotificationDraft(title: text(title), subtitle: text(subtitle), url: text(url)).withSeverityWord(level.isEmpty ? nil : level)
     }
 }
 

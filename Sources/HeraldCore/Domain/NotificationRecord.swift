@@ -101,13 +101,13 @@ public struct NotificationDraft: Sendable, Equatable {
 
     /// The level as a sender wrote it (a template's output, a JSON field):
     /// one of `Severity`'s words or aliases sets `severity`, anything else
-    /// is kept in `unknownSeverity` for the rules to judge; nil or blank is none.
+    /// is kept in `unknownSeverity` for the rules to judge (a blank word
+    /// too: a JSON `"severity": ""` is refused, as it always was); nil is none.
     public var severityWord: String? {
         get { severity?.rawValue ?? unknownSeverity }
         set {
-            let word = newValue.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
-            severity = word.flatMap(Severity.init(parsing:))
-            unknownSeverity = severity == nil ? word : nil
+            severity = newValue.flatMap(Severity.init(parsing:))
+            unknownSeverity = severity == nil ? newValue : nil
         }
     }
 
