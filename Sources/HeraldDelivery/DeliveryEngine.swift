@@ -22,7 +22,8 @@ public struct DeliveryEngine: Sendable {
 
     public static func make(
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
-        clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil
+        clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil,
+        alerting: (any ServiceAlertingStore)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)
@@ -44,12 +45,12 @@ public struct DeliveryEngine: Sendable {
             let token = APNSProviderToken(keyPEM: apns.authKeyPEM, keyID: apns.keyID, teamID: apns.teamID, clock: clock)
             let origin = try origin(apns.baseURL, "APNS_URL", tls: tls, settings: settings, metrics: metrics)
             origins.append(origin)
-            providers.append(APNSClient(settings: apns, origin: origin, providerToken: token, logger: logger))
+            providers.append(APNSClient(settings: apns, criticalAlerts: settings.urgency.criticalAlerts, origin: origin, providerToken: token, logger: logger))
         }
         if let fcm = settings.fcm, let account {
             let origin = try origin(fcm.baseURL, "FCM_URL", tls: tls, settings: settings, metrics: metrics)
             origins.append(origin)
-            providers.append(FCMClient(settings: fcm, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
+            providers.append(FCMClient(settings: fcm, criticalAlerts: settings.urgency.criticalAlerts, origin: origin, accessToken: FCMAccessToken(account: account, http: http, clock: clock), logger: logger))
         }
         if let subject = settings.webPushSubject, let sharedSettings {
             let keys = VAPIDKeys(settings: sharedSettings, subject: subject)
@@ -62,7 +63,7 @@ public struct DeliveryEngine: Sendable {
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,
-            tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger), parts: parts
+            tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger), parts: parts, alerting: alerting
         )
         let openOrigins = origins
         let connections = ClosingService("delivery connections") {

@@ -22,10 +22,9 @@ public final class MockAPNs: Sendable {
         public var payload: [String: any Sendable] {
             object?.mapValues { SendableJSON($0).value } ?? [:]
         }
-        /// What Apple would refuse in the payload, if anything.
-        var payloadProblem: String? {
-            object?["aps"] is [String: Any] ? nil : "payload is not JSON with aps"
-        }
+        /// What the device would not understand in the payload (read when
+        /// the test asks for violations, not as pushes arrive).
+        var payloadProblems: [String] { MockAPNs.payloadProblems(body) }
         private var object: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         }
@@ -69,7 +68,7 @@ public final class MockAPNs: Sendable {
     public var pushes: [Push] { state.withLockedValue { $0.pushes } }
     public var violations: [String] {
         let (recorded, pushes) = state.withLockedValue { ($0.violations, $0.pushes) }
-        return recorded + pushes.compactMap(\.payloadProblem)
+        return recorded + pushes.flatMap(\.payloadProblems)
     }
     public var pushCount: Int { state.withLockedValue { $0.pushes.count } }
     public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.pushes.last?.arrivedAt } }
@@ -189,6 +188,49 @@ public final class MockAPNs: Sendable {
             return script.answer(for: token)
         }
         return answer ?? MockAnswer(status: 200, headers: ["apns-id": UUID().uuidString])
+    }
+
+    /// What the device would not understand in a payload (Apple's "Generating
+    /// a remote notification"): APNs passes such payloads on, and the phone
+    /// ignores the field or drops the notification, so a test must see it.
+    static func payloadProblems(_ body: Data) -> [String] {
+        guard let json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return ["payload is not a JSON object"] }
+        guard let aps = json["aps"] as? [String: Any] else { return ["payload has no aps dictionary"] }
+        return apsProblems(aps)
+    }
+
+    public static func apsProblems(_ aps: [String: Any]) -> [String] {
+        // Numbers arrive as NSNumber from JSONSerialization, as Double
+        // through `SendableJSON`.
+        func number(_ value: Any?) -> Double? {
+            switch value {
+            case let number as NSNumber: number.doubleValue
+            case let double as Double: double
+            case let int as Int: Double(int)
+            default: nil
+            }
+        }
+        var problems: [String] = []
+        let level = aps["interruption-level"] as? String
+        if let value = aps["interruption-level"], !["passive", "active", "time-sensitive", "critical"].contains(level ?? "") {
+            problems.append("aps.interruption-level \(value)")
+        }
+        if let score = aps["relevance-score"], !(number(score).map { (0...1).contains($0) } ?? false) {
+            problems.append("aps.relevance-score \(score) (0 to 1)")
+        }
+        if let thread = aps["thread-id"], !(thread is String) { problems.append("aps.thread-id \(thread) is not a string") }
+        switch aps["sound"] {
+        case nil, is String: break
+        case let sound as [String: Any]:
+            let critical = number(sound["critical"])
+            if !Set(sound.keys).isSubset(of: ["critical", "name", "volume"]) || !(sound["name"] is String)
+                || !(critical.map { $0 == 0 || $0 == 1 } ?? true) || !(number(sound["volume"]).map { (0...1).contains($0) } ?? true) {
+                problems.append("aps.sound \(sound) is not a critical-alert sound")
+            }
+            if critical == 1, level != "critical" { problems.append("a critical sound on a \(level ?? "non-critical") notification") }
+        case let other?: problems.append("aps.sound \(other)")
+        }
+        return problems
     }
 
     /// The push types APNs knows; anything else is InvalidPushType.

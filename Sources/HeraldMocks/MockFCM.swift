@@ -14,6 +14,9 @@ public final class MockFCM: Sendable {
     public struct Message: Sendable {
         public var token: String
         public var data: [String: String]
+        /// `message.android` and `message.apns` as they arrived (empty when absent).
+        public var android: [String: any Sendable]
+        public var apns: [String: any Sendable]
         public var arrivedAt: ContinuousClock.Instant
     }
 
@@ -26,13 +29,19 @@ public final class MockFCM: Sendable {
             guard let envelope = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
                   let message = envelope["message"] as? [String: Any], let token = message["token"] as? String, !token.isEmpty,
                   let data = message["data"] as? [String: String] else { return nil }
-            return Message(token: token, data: data, arrivedAt: arrivedAt)
+            func object(_ key: String) -> [String: any Sendable] {
+                (message[key] as? [String: Any])?.mapValues { SendableJSON($0).value } ?? [:]
+            }
+            return Message(token: token, data: data, android: object("android"), apns: object("apns"), arrivedAt: arrivedAt)
         }
 
-        var problem: String? {
-            guard let message else { return "not an HTTP v1 data message" }
+        /// What the app or an iOS device would not understand (FCM passes
+        /// the APNs block on as it is, so Apple's rules apply to it).
+        var problems: [String] {
+            guard let message else { return ["not an HTTP v1 data message"] }
             let missing = ["title", "body", "url"].filter { message.data[$0] == nil }
-            return missing.isEmpty ? nil : "data lacks \(missing)"
+            let aps = ((message.apns["payload"] as? [String: any Sendable])?["aps"] as? [String: any Sendable]).map { MockAPNs.apsProblems($0) } ?? []
+            return (missing.isEmpty ? [] : ["data lacks \(missing)"]) + aps.map { "apns block: \($0)" }
         }
     }
 
@@ -80,7 +89,7 @@ public final class MockFCM: Sendable {
     public var messages: [Message] { state.withLockedValue { $0.received }.compactMap(\.message) }
     public var violations: [String] {
         let (recorded, received) = state.withLockedValue { ($0.violations, $0.received) }
-        return recorded + received.compactMap(\.problem)
+        return recorded + received.flatMap(\.problems)
     }
     public var messageCount: Int { state.withLockedValue { $0.received.count } }
     public var lastArrival: ContinuousClock.Instant? { state.withLockedValue { $0.received.last?.arrivedAt } }
@@ -179,7 +188,7 @@ public final class MockFCM: Sendable {
     /// is not a message, a field the API does not know, data values that are
     /// not strings, a token that cannot be one, an Android priority or TTL
     /// out of the API's forms. Nil for a message it accepts.
-    static func invalidArgument(_ body: Data) -> String? {
+    public static func invalidArgument(_ body: Data) -> String? {
         guard let envelope = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], let message = envelope["message"] as? [String: Any] else {
             return "Invalid JSON payload received: no message"
         }
@@ -205,6 +214,38 @@ public final class MockFCM: Sendable {
             if let ttl = android["ttl"], (ttl as? String)?.range(of: #"^[0-9]+(\.[0-9]{1,9})?s$"#, options: .regularExpression) == nil {
                 return "Invalid value at 'message.android.ttl' (\(ttl)): a duration such as \"3.5s\""
             }
+            if let notification = android["notification"] {
+                if let problem = androidNotificationProblem(notification) { return problem }
+            }
+        }
+        if let apns = message["apns"] {
+            guard let apns = apns as? [String: Any], Set(apns.keys).isSubset(of: ["headers", "payload", "fcm_options", "live_activity_token"]) else {
+                return "Invalid value at 'message.apns'"
+            }
+            if let headers = apns["headers"], !((headers as? [String: Any])?.values.allSatisfy { $0 is String } ?? false) {
+                return "Invalid value at 'message.apns.headers': values must be strings"
+            }
+            if let payload = apns["payload"], !(payload is [String: Any]) { return "Invalid value at 'message.apns.payload'" }
+        }
+        return nil
+    }
+
+    /// `AndroidNotification`: known fields, and its enums spelt as the API spells them.
+    static func androidNotificationProblem(_ value: Any) -> String? {
+        guard let notification = value as? [String: Any] else { return "Invalid value at 'message.android.notification'" }
+        let known: Set<String> = [
+            "title", "body", "icon", "color", "sound", "tag", "click_action", "body_loc_key", "body_loc_args", "title_loc_key", "title_loc_args",
+            "channel_id", "ticker", "sticky", "event_time", "local_only", "notification_priority", "default_sound", "default_vibrate_timings",
+            "default_light_settings", "vibrate_timings", "visibility", "notification_count", "light_settings", "image", "bypass_proxy_notification",
+        ]
+        let unknown = Set(notification.keys).subtracting(known)
+        if !unknown.isEmpty { return "Invalid JSON payload received. Unknown name \(unknown.sorted()) at 'message.android.notification'" }
+        let priorities = ["PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH", "PRIORITY_MAX"]
+        if let priority = notification["notification_priority"], !priorities.contains(priority as? String ?? "") {
+            return "Invalid value at 'message.android.notification.notification_priority' (\(priority))"
+        }
+        if let visibility = notification["visibility"], !["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"].contains(visibility as? String ?? "") {
+            return "Invalid value at 'message.android.notification.visibility' (\(visibility))"
         }
         return nil
     }

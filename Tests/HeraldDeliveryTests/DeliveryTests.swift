@@ -31,6 +31,60 @@ struct DeliveryTests {
         }
     }
 
+    /// Issue 25: the severity reaches each provider as its urgency, over
+    /// the real protocols, and the mocks see nothing Apple or Google refuse
+    /// (the harness checks) in a critical alert's sound or an Android
+    /// notification's enums.
+    @Test(arguments: Backend.allCases)
+    func severitiesReachTheProvidersAsTheirUrgency(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend, configure: {
+            $0.urgency.criticalAlerts = true
+            $0.fcm?.notificationMessages = true
+        }) { harness in
+            let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns), Recipient(DeliveryHarness.fcmToken(1), .fcm)])
+            var published: [Severity?: NotificationRecord] = [:]
+            for severity in [Severity.critical, .info, nil] {
+                published[severity] = try await harness.publish(service, NotificationDraft(title: "Beam lost", severity: severity))
+            }
+            // A service whose admin wants its info to wake people.
+            let loud = try await harness.seed([Recipient(DeliveryHarness.apnsToken(2), .apns)])
+            #expect(try await harness.store.setServiceAlerting(serviceID: loud.id, ServiceAlerting(urgency: [.info: .timeSensitive]), at: Date()))
+            let loudInfo = try await harness.publish(loud, NotificationDraft(title: "Shift starts", severity: .info))
+            let all = Array(published.values) + [loudInfo]
+            let counts = try await harness.withWorker { () async throws -> [[DeliveryState: Int]] in
+                var counts: [[DeliveryState: Int]] = []
+                for notification in all { counts.append(try await harness.waitUntilSettled(notification)) }
+                return counts
+            }
+            #expect(counts == [[.sent: 2], [.sent: 2], [.sent: 2], [.sent: 1]])
+            let loudPush = try #require(harness.mocks.apns.pushes.first { $0.token == DeliveryHarness.apnsToken(2) })
+            #expect(loudPush.headers["apns-priority"] == "10")
+            #expect((loudPush.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String == "time-sensitive")
+            func apns(_ severity: Severity?) throws -> MockAPNs.Push {
+                let id = try #require(published[severity]).id
+                return try #require(harness.mocks.apns.pushes.first { $0.headers["apns-collapse-id"] == "herald-\(id)" })
+            }
+            func fcm(_ severity: Severity?) throws -> MockFCM.Message {
+                let id = try #require(published[severity]).id
+                return try #require(harness.mocks.fcm.messages.first { $0.data["notification_id"] == "\(id)" })
+            }
+            let critical = try apns(.critical)
+            let criticalAPS = try #require(critical.payload["aps"] as? [String: any Sendable])
+            #expect(critical.headers["apns-priority"] == "10" && criticalAPS["interruption-level"] as? String == "critical")
+            #expect((criticalAPS["sound"] as? [String: any Sendable])?["critical"] as? Double == 1)
+            let quiet = try apns(.info)
+            #expect(quiet.headers["apns-priority"] == "5" && (quiet.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String == "passive")
+            let plain = try apns(nil)
+            #expect(plain.headers["apns-priority"] == "10" && (plain.payload["aps"] as? [String: any Sendable])?["interruption-level"] == nil)
+
+            #expect(try fcm(.critical).android["priority"] as? String == "high")
+            #expect((try fcm(.critical).android["notification"] as? [String: any Sendable])?["channel_id"] as? String == "herald_critical")
+            #expect(try fcm(.info).android["priority"] as? String == "normal" && fcm(.info).data["urgency"] == "passive")
+            #expect((try fcm(.info).apns["headers"] as? [String: any Sendable])?["apns-priority"] as? String == "5")
+            #expect(try fcm(nil).data["urgency"] == nil && fcm(nil).android["priority"] as? String == "high")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func deadTokensAreDroppedPermanentErrorsFailAndNothingElseIsTouched(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in

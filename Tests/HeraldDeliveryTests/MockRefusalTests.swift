@@ -31,6 +31,30 @@ struct MockRefusalTests {
         bad["badge"] = 3
         #expect(MockFCM.invalidArgument(try Self.message(bad))?.contains("Unknown name") == true)
         #expect(MockFCM.invalidArgument(Data("{}".utf8)) != nil)
+        // Issue 25: Android's notification enums and the APNs block.
+        for (android, problem) in [
+            (["notification": ["channel_id": "c", "notification_priority": "MAX"]], "notification_priority"),
+            (["notification": ["visibility": "public"]], "visibility"),
+            (["notification": ["importance": "HIGH"]], "Unknown name"),
+        ] as [([String: Any], String)] {
+            bad = good
+            bad["android"] = android
+            #expect(MockFCM.invalidArgument(try Self.message(bad))?.contains(problem) == true, "\(android)")
+        }
+        bad = good
+        bad["apns"] = ["headers": ["apns-priority": 10]]
+        #expect(MockFCM.invalidArgument(try Self.message(bad))?.contains("apns.headers") == true)
+    }
+
+    /// What a phone would not understand in `aps` is a violation, so a
+    /// delivery test fails on it (Apple passes such payloads on).
+    @Test func apnsSeesWhatAPhoneWouldNotUnderstand() {
+        #expect(MockAPNs.apsProblems(["interruption-level": "critical", "sound": ["critical": 1, "name": "default", "volume": 1.0], "relevance-score": 1]) == [])
+        #expect(MockAPNs.apsProblems(["interruption-level": "urgent"]) == ["aps.interruption-level urgent"])
+        #expect(MockAPNs.apsProblems(["relevance-score": 2]).count == 1)
+        #expect(MockAPNs.apsProblems(["sound": ["critical": 1, "name": "default"]]) == ["a critical sound on a non-critical notification"])
+        #expect(MockAPNs.apsProblems(["interruption-level": "critical", "sound": ["critical": 1, "volume": 3]]).count == 1)
+        #expect(MockAPNs.payloadProblems(Data(#"{"title": "no aps"}"#.utf8)) == ["payload has no aps dictionary"])
     }
 
     @Test func apnsKnowsItsPushTypes() {

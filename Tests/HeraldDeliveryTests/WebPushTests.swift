@@ -27,7 +27,7 @@ struct WebPushTests {
     }
 
     final class PushService: Sendable {
-        struct Received: Sendable { var path: String; var payload: [String: String]; var ttl: String?; var audience: String? }
+        struct Received: Sendable { var path: String; var payload: [String: String]; var ttl: String?; var urgency: String?; var audience: String? }
         let received = NIOLockedValueBox<[Received]>([])
         let problems = NIOLockedValueBox<[String]>([])
         let browsers: [String: Browser]
@@ -52,11 +52,17 @@ struct WebPushTests {
                       let claims = Data(base64URL: jwt[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
                       (claims["exp"] as? Int ?? 0) > Int(Date().timeIntervalSince1970), (claims["sub"] as? String)?.hasPrefix("mailto:") == true
                 else { self.problems.withLockedValue { $0.append("VAPID token") }; return Response(status: .forbidden) }
+                // RFC 8030 §5.3: four levels; anything else is not one.
+                if let urgency = request.headers[.init("Urgency")!], !["very-low", "low", "normal", "high"].contains(urgency) {
+                    self.problems.withLockedValue { $0.append("Urgency \(urgency)") }
+                }
                 let plaintext = try WebPushEncryption.decrypt(Data(buffer: body), userAgentKey: browser.key, authSecret: browser.auth)
                 let object = try JSONSerialization.jsonObject(with: plaintext) as? [String: Any] ?? [:]
                 let payload = object.compactMapValues { value -> String? in value as? String ?? (value as? NSNumber)?.stringValue }
                 self.received.withLockedValue {
-                    $0.append(Received(path: id, payload: payload, ttl: request.headers[.init("TTL")!], audience: claims["aud"] as? String))
+                    $0.append(Received(
+                        path: id, payload: payload, ttl: request.headers[.init("TTL")!], urgency: request.headers[.init("Urgency")!], audience: claims["aud"] as? String
+                    ))
                 }
                 return Response(status: .created)
             }
@@ -64,19 +70,22 @@ struct WebPushTests {
         }
     }
 
-    static func delivery(token: String, title: String = "Beam lost", expiresAt: Date? = nil) -> ClaimedDelivery {
+    static func delivery(token: String, title: String = "Beam lost", severity: Severity? = .critical, expiresAt: Date? = nil) -> ClaimedDelivery {
         var notification = NotificationRecord(
             id: 42, serviceID: UUID(), timestamp: Date(),
             draft: NotificationDraft(
-                title: title, subtitle: "Ring current 0 mA", url: "https://ess.eu/beam", severity: .critical,
+                title: title, subtitle: "Ring current 0 mA", url: "https://ess.eu/beam", severity: severity,
                 attributes: NotificationAttributes(["sector": .number(7)])
             )
         )
         notification.expiresAt = expiresAt
-        return ClaimedDelivery(
+        var delivery = ClaimedDelivery(
             id: 1, notification: notification, platform: .webpush, deviceID: 1, token: token, userIsActive: true, loginExpiresAt: Date().addingTimeInterval(3600),
             badge: 1, attempts: 1, queuedAt: Date()
         )
+        // As the worker decides it (UrgencyDecider).
+        delivery.urgency = UrgencyTable.standard.urgency(for: severity)
+        return delivery
     }
 
     @Test func anEncryptedPushIsDecryptedByThePushServiceToTheRightPayload() async throws {
@@ -104,6 +113,32 @@ struct WebPushTests {
         #expect(payload["notification_id"] == "42" && payload["severity"] == "critical")
         #expect(received.first?.ttl == "86400" && received.last?.ttl.flatMap(Int.init).map { (598...600).contains($0) } == true, "expiry bounds the TTL")
         #expect(received.first?.audience == "http://127.0.0.1:\(port)")
+        #expect(received.map(\.urgency) == ["high", "high"] && payload["urgency"] == "critical", "critical: high, shown until dismissed")
+    }
+
+    /// Issue 25: the push service hears the urgency (RFC 8030), and the
+    /// service worker the level it shows the notification at.
+    @Test func theUrgencyHeaderFollowsTheSeverity() async throws {
+        let browsers = ["info": Browser(), "warning": Browser(), "none": Browser()]
+        let service = PushService(browsers: browsers)
+        let (port, stop) = try await LiveServer.start(router: service.router())
+        defer { Task { try? await stop() } }
+        let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
+        let http = Self.loopbackHTTP()
+        defer { Task { try? await http.shutdown() } }
+        let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+        let base = "http://127.0.0.1:\(port)/push"
+        let attempts = await client.send([
+            Self.delivery(token: browsers["info"]!.token(endpoint: "\(base)/info"), severity: .info),
+            Self.delivery(token: browsers["warning"]!.token(endpoint: "\(base)/warning"), severity: .warning),
+            Self.delivery(token: browsers["none"]!.token(endpoint: "\(base)/none"), severity: nil),
+        ], now: Date())
+        #expect(attempts.map(\.reply) == [.sent, .sent, .sent])
+        #expect(service.problems.withLockedValue { $0 }.isEmpty)
+        let received = Dictionary(uniqueKeysWithValues: service.received.withLockedValue { $0 }.map { ($0.path, $0) })
+        #expect(received["info"]?.urgency == "low" && received["info"]?.payload["urgency"] == "passive")
+        #expect(received["warning"]?.urgency == "normal" && received["warning"]?.payload["urgency"] == "active")
+        #expect(received["none"]?.urgency == "normal" && received["none"]?.payload["urgency"] == nil, "none given: as before")
     }
 
     /// The outbound client a test's push service on loopback needs: the

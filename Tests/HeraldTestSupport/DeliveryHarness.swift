@@ -71,7 +71,7 @@ public struct DeliveryHarness: Sendable {
         config.delivery = override ?? settings
         let engine = try DeliveryEngine.make(
             config: config, queue: store, signal: signal ?? self.signal, metrics: metrics, ready: ReadinessGate(open: true), logger: logger, clock: clock,
-            tracer: tracer, parts: parts
+            tracer: tracer, parts: parts, alerting: store
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }
@@ -110,9 +110,11 @@ public struct DeliveryHarness: Sendable {
     }
 
     public func publish(_ service: ServiceRecord, title: String = "Beam lost", url: String = "https://example.org/alarm") async throws -> NotificationRecord {
-        try await Publisher.forTests(store, signal: signal).publish(
-            NotificationDraft(title: title, subtitle: "Sector 7", url: url), to: service.id, from: .api
-        )
+        try await publish(service, NotificationDraft(title: title, subtitle: "Sector 7", url: url))
+    }
+
+    public func publish(_ service: ServiceRecord, _ draft: NotificationDraft) async throws -> NotificationRecord {
+        try await Publisher.forTests(store, signal: signal).publish(draft, to: service.id, from: .api)
     }
 
     /// Sessions waiting on a PostgreSQL LISTEN on this harness's database.

@@ -24,6 +24,8 @@ struct APIContext: Sendable {
     let serviceTokens: ServiceTokens
     let feeds: Feeds
     let templates: ServiceTemplates
+    /// How a service's notifications alert, where it differs from the site.
+    let alerting: ServiceAlertingChoices
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher

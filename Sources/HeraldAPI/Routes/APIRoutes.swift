@@ -38,6 +38,7 @@ public struct APIRoutes: Sendable {
             serviceTokens: ServiceTokens(store: store, clock: clock),
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
+            alerting: ServiceAlertingChoices(store: store, site: config.delivery.urgency.table, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock
@@ -70,6 +71,7 @@ public struct APIRoutes: Sendable {
                 AlertReceiverController(api: api).addRoutes(to: group)
                 ServiceTokensController(api: api).addRoutes(to: group)
                 ServiceLimitsController(api: api).addRoutes(to: group)
+                ServiceAlertingController(api: api).addRoutes(to: group)
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
                 SubscriptionFiltersController(api: api).addRoutes(to: group)

@@ -36,10 +36,28 @@ public struct DeliverySettings: Sendable {
         public var serviceAccountJSON: Data
         /// Base URL, `https://fcm.googleapis.com` unless FCM_URL says otherwise.
         public var baseURL: String
+        /// The Android notification channel for each urgency (FCM_CHANNELS):
+        /// the site's app defines the channels and their sound and
+        /// importance; Herald names the one to use.
+        public var channels: [Urgency: String]
+        /// Send notification messages (FCM_NOTIFICATION_MESSAGES): Android
+        /// shows them itself, on the urgency's channel, and iOS devices
+        /// reached through FCM get the APNs fields. Off by default: the
+        /// shipped ESS app shows data messages itself, and a notification
+        /// message would bypass it while the app is in the background.
+        public var notificationMessages: Bool
 
         public static let defaultBaseURL = "https://fcm.googleapis.com"
+        public static let defaultChannels: [Urgency: String] = [
+            .passive: "herald_passive", .active: "herald_active", .timeSensitive: "herald_time_sensitive", .critical: "herald_critical",
+        ]
 
-        public init(projectID: String, serviceAccountJSON: Data, baseURL: String = defaultBaseURL) {
+        public init(
+            projectID: String, serviceAccountJSON: Data, baseURL: String = defaultBaseURL, channels: [Urgency: String] = defaultChannels,
+            notificationMessages: Bool = false
+        ) {
+            self.channels = channels
+            self.notificationMessages = notificationMessages
             self.projectID = projectID
             self.serviceAccountJSON = serviceAccountJSON
             self.baseURL = baseURL
@@ -48,6 +66,8 @@ public struct DeliverySettings: Sendable {
 
     public var apns: APNs?
     public var fcm: FCM?
+    /// How severities become urgencies on the phones.
+    public var urgency: UrgencySettings
     /// Extra trusted roots (PEM) for outbound TLS.
     public var caBundlePEM: String?
     /// Sends in flight at once, over all batches.
@@ -92,7 +112,7 @@ public struct DeliverySettings: Sendable {
     public var webPushSubject: String?
 
     public init(
-        apns: APNs? = nil, fcm: FCM? = nil, caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500, answerGroupSize: Int = 500,
+        apns: APNs? = nil, fcm: FCM? = nil, urgency: UrgencySettings = UrgencySettings(), caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500, answerGroupSize: Int = 500,
         connectionsPerProvider: Int = 2, pushTimeoutSeconds: Double = 30, idlePingSeconds: Double = 60, leaseSeconds: Double = 5, pollSeconds: Double = 1, maxRetryAgeSeconds: Double = 3600, retryBaseSeconds: Double = 2,
         runsInServer: Bool = true, removedDevicesKeptDays: Int = 30, webPushSubject: String? = nil
     ) {
@@ -100,6 +120,7 @@ public struct DeliverySettings: Sendable {
         self.webPushSubject = webPushSubject
         self.apns = apns
         self.fcm = fcm
+        self.urgency = urgency
         self.caBundlePEM = caBundlePEM
         self.concurrency = concurrency
         self.batchSize = batchSize
@@ -151,7 +172,14 @@ extension DeliverySettings {
                 throw ConfigurationError("FIREBASE_PROJECT_ID", "not set, and the service account file names no project_id")
             }
             let base = text("FCM_URL") ?? FCM.defaultBaseURL
-            fcm = FCM(projectID: project, serviceAccountJSON: json, baseURL: base.hasSuffix("/") ? String(base.dropLast()) : base)
+            fcm = FCM(
+                projectID: project, serviceAccountJSON: json, baseURL: base.hasSuffix("/") ? String(base.dropLast()) : base,
+                channels: try Self.channels(text("FCM_CHANNELS")), notificationMessages: try read.flag("FCM_NOTIFICATION_MESSAGES", default: false)
+            )
+        }
+        var urgency = UrgencySettings(criticalAlerts: try read.flag("APNS_CRITICAL_ALERTS", default: false))
+        if let table = text("SEVERITY_URGENCY") {
+            do { urgency.table = try urgency.table.overridden(by: table) } catch { throw ConfigurationError("SEVERITY_URGENCY", error.description) }
         }
 
         // Trusted besides the system's roots for every outbound TLS
@@ -175,7 +203,7 @@ extension DeliverySettings {
         // heartbeat (every quarter) room for a slow database round trip.
         let lease = try read.number("DELIVERY_LEASE_SECONDS", default: defaults.leaseSeconds, range: 2...86_400)
         self.init(
-            apns: apns, fcm: fcm, caBundlePEM: bundle, concurrency: Int(concurrency),
+            apns: apns, fcm: fcm, urgency: urgency, caBundlePEM: bundle, concurrency: Int(concurrency),
             batchSize: Int(try read.number("DELIVERY_BATCH_SIZE", default: Double(defaults.batchSize), range: 1...10_000)),
             answerGroupSize: try read.integer("DELIVERY_ANSWER_GROUP", default: defaults.answerGroupSize, range: 1...10_000),
             connectionsPerProvider: Int(try read.number("PUSH_CONNECTIONS", default: Double(defaults.connectionsPerProvider), range: 1...64)),
@@ -201,6 +229,20 @@ extension DeliverySettings {
     static func isSystemBundle(_ path: String) -> Bool {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         return systemBundles.contains(path) || systemBundles.contains(resolved)
+    }
+
+    /// The default channels with those `text` names changed, e.g.
+    /// `"critical=alarms, passive=quiet"`.
+    public static func channels(_ text: String?) throws -> [Urgency: String] {
+        var channels = FCM.defaultChannels
+        for entry in (text ?? "").split(separator: ",") where !entry.trimmingWhitespace().isEmpty {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            guard parts.count == 2, let urgency = Urgency(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
+                throw ConfigurationError("FCM_CHANNELS", "expected urgency=channel pairs (urgencies: \(Urgency.names)), got '\(entry.trimmingWhitespace())'")
+            }
+            channels[urgency] = parts[1]
+        }
+        return channels
     }
 
     static func webPushSubject(_ value: String?) throws -> String? {

@@ -41,6 +41,10 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// Attempts so far, including the one this claim starts.
     public var attempts: Int
     public var queuedAt: Date
+    /// How insistently this push alerts: decided by the worker from the
+    /// notification's severity, the site's table and the service's own
+    /// levels, just before it is sent (stores leave it `active`).
+    public var urgency: Urgency = .active
 
     public init(
         id: DeliveryID, notification: NotificationRecord, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,

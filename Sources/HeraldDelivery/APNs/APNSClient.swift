@@ -8,12 +8,15 @@ import NIOFoundationCompat
 public struct APNSClient: PushProvider {
     public let platform = Platform.apns
     let settings: DeliverySettings.APNs
+    /// The app holds Apple's critical-alert entitlement (APNS_CRITICAL_ALERTS).
+    let criticalAlerts: Bool
     let origin: HTTP2Origin
     let providerToken: APNSProviderToken
     let logger: Logger
 
-    public init(settings: DeliverySettings.APNs, origin: HTTP2Origin, providerToken: APNSProviderToken, logger: Logger) {
+    public init(settings: DeliverySettings.APNs, criticalAlerts: Bool = false, origin: HTTP2Origin, providerToken: APNSProviderToken, logger: Logger) {
         self.settings = settings
+        self.criticalAlerts = criticalAlerts
         self.origin = origin
         self.providerToken = providerToken
         self.logger = logger
@@ -32,7 +35,7 @@ public struct APNSClient: PushProvider {
             logger.error("cannot sign the APNs provider token: check APNS_AUTH_KEY", metadata: ["error": "\(error)"])
             return deliveries.map { _ in PushAttempt(.credentials(reason: "APNs provider token: \(error)")) }
         }
-        let posts = APNSRequest.batch(deliveries, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now).map {
+        let posts = APNSRequest.batch(deliveries, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now, criticalAlerts: criticalAlerts).map {
             PushPost(path: $0.path, headers: $0.headers, body: $0.payload)
         }
         let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "APNs") { reply in

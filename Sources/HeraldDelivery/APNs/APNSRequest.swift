@@ -30,15 +30,18 @@ public struct APNSRequest: Sendable, Equatable {
         ]
     }
 
-    public init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date) {
-        self.init(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now,
-                  payload: Self.payload(notification: delivery.notification, badge: delivery.badge))
+    /// `criticalAlerts`: the app holds Apple's critical-alert entitlement
+    /// (APNS_CRITICAL_ALERTS).
+    public init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date, criticalAlerts: Bool = false) {
+        let alerting = APNSAlerting(severity: delivery.notification.severity, urgency: delivery.urgency, criticalAlerts: criticalAlerts)
+        self.init(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, priority: alerting.priority,
+                  payload: Self.payload(notification: delivery.notification, badge: delivery.badge, alerting: alerting))
     }
 
-    init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date, payload: Data) {
+    init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date, priority: Int, payload: Data) {
         self.deviceToken = delivery.token ?? ""
         self.topic = topic
-        self.priority = 10
+        self.priority = priority
         self.expiration = Self.expiration(configured: expirationSeconds, notificationExpiresAt: delivery.notification.expiresAt, now: now)
         self.collapseID = "herald-\(delivery.notification.id)"
         self.payload = payload
@@ -56,38 +59,49 @@ public struct APNSRequest: Sendable, Equatable {
     }
 
     /// The requests for a batch. A payload differs between devices only by
-    /// the badge (the user's unread count), so each notification and badge
-    /// is encoded once, not once per device. (Looked up by id and checked
+    /// the badge (the user's unread count) and the urgency, so each
+    /// notification, badge and urgency is encoded once, not once per device. (Looked up by id and checked
     /// by content, which costs less per push than hashing the text.)
-    public static func batch(_ deliveries: [ClaimedDelivery], topic: String, expirationSeconds: Int, now: Date) -> [APNSRequest] {
+    public static func batch(
+        _ deliveries: [ClaimedDelivery], topic: String, expirationSeconds: Int, now: Date, criticalAlerts: Bool = false
+    ) -> [APNSRequest] {
         struct Key: Hashable {
             var notification: Int64
             var badge: Int
+            var urgency: Urgency
         }
-        var payloads: [Key: (notification: NotificationRecord, payload: Data)] = [:]
+        var payloads: [Key: (notification: NotificationRecord, priority: Int, payload: Data)] = [:]
         return deliveries.map { delivery in
-            let key = Key(notification: delivery.notification.id, badge: delivery.badge)
-            let encoded: Data
+            let key = Key(notification: delivery.notification.id, badge: delivery.badge, urgency: delivery.urgency)
+            let encoded: (priority: Int, payload: Data)
             if let cached = payloads[key], cached.notification == delivery.notification {
-                encoded = cached.payload
+                encoded = (cached.priority, cached.payload)
             } else {
-                encoded = payload(notification: delivery.notification, badge: delivery.badge)
-                payloads[key] = (delivery.notification, encoded)
+                let alerting = APNSAlerting(severity: delivery.notification.severity, urgency: delivery.urgency, criticalAlerts: criticalAlerts)
+                encoded = (alerting.priority, payload(notification: delivery.notification, badge: delivery.badge, alerting: alerting))
+                payloads[key] = (delivery.notification, encoded.priority, encoded.payload)
             }
-            return APNSRequest(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, payload: encoded)
+            return APNSRequest(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, priority: encoded.priority, payload: encoded.payload)
         }
     }
 
     /// `{"aps": {"alert": {"title", "subtitle"}, "badge", "sound": "default"}, ...}`
-    /// plus the notification's id, service, url, severity and attributes for the app. The subtitle
-    /// is cut to 256 characters, then the whole is fitted into 4096 bytes
-    /// (`PayloadFitting`).
-    static func payload(notification: NotificationRecord, badge: Int) -> Data {
+    /// plus the notification's id, service, url, severity and attributes for
+    /// the app; `aps` gains the service's `thread-id` (a stack per service)
+    /// and, for a notification with a severity, its `interruption-level` and
+    /// `relevance-score`. The subtitle is cut to 256 characters, then the
+    /// whole is fitted into 4096 bytes (`PayloadFitting`).
+    static func payload(notification: NotificationRecord, badge: Int, alerting: APNSAlerting) -> Data {
         PayloadFitting.fit(
             title: notification.title, text: String(notification.subtitle.prefix(maxSubtitleCharacters)), url: notification.url, maxBytes: maxPayloadBytes
         ) { title, subtitle, url in
+            let aps = APNSPayload.APS(
+                alert: .init(title: title, subtitle: subtitle), badge: badge, sound: alerting.criticalSound ? .critical : .standard,
+                threadID: notification.serviceID.uuidString.lowercased(), interruptionLevel: alerting.interruptionLevel,
+                relevanceScore: alerting.relevanceScore
+            )
             let body = APNSPayload(
-                aps: .init(alert: .init(title: title, subtitle: subtitle), badge: badge, sound: "default"),
+                aps: aps,
                 notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: url,
                 severity: notification.severity?.rawValue, attributes: notification.attributes
             )
@@ -102,9 +116,41 @@ struct APNSPayload: Encodable {
             var title: String
             var subtitle: String
         }
+        /// `"default"`, or the dictionary of a critical alert.
+        enum Sound: Encodable {
+            case standard
+            case critical
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .standard:
+                    var container = encoder.singleValueContainer()
+                    try container.encode("default")
+                case .critical:
+                    var container = encoder.container(keyedBy: CriticalKeys.self)
+                    try container.encode(1, forKey: .critical)
+                    try container.encode("default", forKey: .name)
+                    try container.encode(1.0, forKey: .volume)
+                }
+            }
+
+            enum CriticalKeys: String, CodingKey {
+                case critical, name, volume
+            }
+        }
         var alert: Alert
-        var badge: Int
-        var sound: String
+        var badge: Int?
+        var sound: Sound
+        var threadID: String
+        var interruptionLevel: String?
+        var relevanceScore: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case alert, badge, sound
+            case threadID = "thread-id"
+            case interruptionLevel = "interruption-level"
+            case relevanceScore = "relevance-score"
+        }
     }
     var aps: APS
     var notification_id: Int64

@@ -9,12 +9,14 @@ import NIOHPACK
 public struct FCMClient: PushProvider {
     public let platform = Platform.fcm
     let settings: DeliverySettings.FCM
+    let alerting: FCMAlerting.Settings
     let origin: HTTP2Origin
     let accessToken: FCMAccessToken
     let logger: Logger
 
-    public init(settings: DeliverySettings.FCM, origin: HTTP2Origin, accessToken: FCMAccessToken, logger: Logger) {
+    public init(settings: DeliverySettings.FCM, criticalAlerts: Bool = false, origin: HTTP2Origin, accessToken: FCMAccessToken, logger: Logger) {
         self.settings = settings
+        self.alerting = FCMAlerting.Settings(criticalAlerts: criticalAlerts, channels: settings.channels, notificationMessages: settings.notificationMessages)
         self.origin = origin
         self.accessToken = accessToken
         self.logger = logger
@@ -33,7 +35,7 @@ public struct FCMClient: PushProvider {
             logger.error("cannot get an FCM access token: check GOOGLE_APPLICATION_CREDENTIALS", metadata: ["error": "\(error)"])
             return deliveries.map { _ in PushAttempt(.credentials(reason: "FCM OAuth: \(error)")) }
         }
-        let posts = FCMRequest.batch(deliveries, projectID: settings.projectID, now: now).map { PushPost(path: $0.path, body: $0.body) }
+        let posts = FCMRequest.batch(deliveries, projectID: settings.projectID, now: now, alerting: alerting).map { PushPost(path: $0.path, body: $0.body) }
         let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "FCM") { reply in
             let retryAfter = RetryAfter.seconds(reply.headers.first(name: "retry-after"), now: now)
             let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)

@@ -13,8 +13,8 @@ public struct FCMRequest: Sendable, Equatable {
 
     public var path: String { "/v1/projects/\(projectID)/messages:send" }
 
-    public init(delivery: ClaimedDelivery, projectID: String, now: Date = Date()) {
-        self.init(projectID: projectID, body: Self.body(notification: delivery.notification, token: delivery.token ?? "", now: now))
+    init(delivery: ClaimedDelivery, projectID: String, now: Date = Date(), alerting: FCMAlerting.Settings = FCMAlerting.Settings()) {
+        self.init(projectID: projectID, body: Self.body(delivery.notification, urgency: delivery.urgency, token: delivery.token ?? "", now: now, alerting: alerting))
     }
 
     init(projectID: String, body: Data) {
@@ -25,20 +25,28 @@ public struct FCMRequest: Sendable, Equatable {
     /// The requests for a batch. A message differs between devices only by
     /// the token, so each notification is encoded once with a marker where
     /// the token goes, and each device's token is put in its place.
-    public static func batch(_ deliveries: [ClaimedDelivery], projectID: String, now: Date = Date()) -> [FCMRequest] {
-        // By id, checked by content (see `APNSRequest.batch`).
-        var templates: [Int64: (notification: NotificationRecord, template: TokenTemplate?)] = [:]
+    static func batch(
+        _ deliveries: [ClaimedDelivery], projectID: String, now: Date = Date(), alerting: FCMAlerting.Settings = FCMAlerting.Settings()
+    ) -> [FCMRequest] {
+        // By id and urgency, checked by content (see `APNSRequest.batch`).
+        struct Key: Hashable {
+            var notification: Int64
+            var urgency: Urgency
+        }
+        var templates: [Key: (notification: NotificationRecord, template: TokenTemplate?)] = [:]
         return deliveries.map { delivery in
             let notification = delivery.notification
+            let key = Key(notification: notification.id, urgency: delivery.urgency)
             let template: TokenTemplate?
-            if let cached = templates[notification.id], cached.notification == notification {
+            if let cached = templates[key], cached.notification == notification {
                 template = cached.template
             } else {
-                template = TokenTemplate(body(notification: notification, token: TokenTemplate.marker, now: now))
-                templates[notification.id] = (notification, template)
+                template = TokenTemplate(body(notification, urgency: delivery.urgency, token: TokenTemplate.marker, now: now, alerting: alerting))
+                templates[key] = (notification, template)
             }
             let token = delivery.token ?? ""
-            let body = template?.body(token: token, maxBytes: maxPayloadBytes) ?? body(notification: notification, token: token, now: now)
+            let body = template?.body(token: token, maxBytes: maxPayloadBytes)
+                ?? body(notification, urgency: delivery.urgency, token: token, now: now, alerting: alerting)
             return FCMRequest(projectID: projectID, body: body)
         }
     }
@@ -46,8 +54,13 @@ public struct FCMRequest: Sendable, Equatable {
     /// A data message: FCM's `data` holds strings only, so the attributes
     /// travel as one JSON text (`attributes`). A notification that expires
     /// gets an Android `ttl` of the time left, so FCM drops it when late.
-    static func body(notification: NotificationRecord, token: String, now: Date) -> Data {
+    /// The urgency sets the Android priority, and with a severity the app
+    /// gets `urgency` and `channel_id`; a site that sends notification
+    /// messages also gets the Android notification and the APNs block.
+    static func body(_ notification: NotificationRecord, urgency: Urgency, token: String, now: Date, alerting settings: FCMAlerting.Settings) -> Data {
         let ttl = notification.expiresAt.map { "\(max(1, Int($0.timeIntervalSince(now).rounded(.up))))s" }
+        let alerting = FCMAlerting(severity: notification.severity, urgency: urgency, settings: settings)
+        let tag = "herald-\(notification.id)"
         return PayloadFitting.fit(
             title: notification.title, text: String(notification.subtitle.prefix(maxBodyCharacters)), url: notification.url, maxBytes: maxPayloadBytes
         ) { title, text, url in
@@ -57,10 +70,25 @@ public struct FCMRequest: Sendable, Equatable {
             ]
             fields["severity"] = notification.severity?.rawValue
             fields["attributes"] = notification.attributes?.json
+            fields["urgency"] = alerting.urgency?.rawValue
+            fields["channel_id"] = alerting.urgency.map { _ in alerting.channelID }
             // The collapse key, like APNs' collapse id, lets a keyed update
             // replace the earlier message instead of adding a second.
-            let android = FCMEnvelope.Message.Android(priority: "high", ttl: ttl, collapse_key: "herald-\(notification.id)")
-            let message = FCMEnvelope(message: .init(token: token, data: fields, android: android))
+            var android = FCMEnvelope.Message.Android(priority: alerting.androidPriority, ttl: ttl, collapse_key: tag)
+            var apns: FCMEnvelope.Message.APNs?
+            if settings.notificationMessages {
+                android.notification = .init(
+                    title: title, body: text, channel_id: alerting.channelID, notification_priority: alerting.notificationPriority,
+                    visibility: alerting.visibility, tag: tag
+                )
+                let aps = APNSPayload.APS(
+                    alert: .init(title: title, subtitle: text), badge: nil, sound: alerting.apns.criticalSound ? .critical : .standard,
+                    threadID: notification.serviceID.uuidString.lowercased(), interruptionLevel: alerting.apns.interruptionLevel,
+                    relevanceScore: alerting.apns.relevanceScore
+                )
+                apns = .init(headers: ["apns-priority": String(alerting.apns.priority), "apns-collapse-id": tag], payload: .init(aps: aps))
+            }
+            let message = FCMEnvelope(message: .init(token: token, data: fields, android: android, apns: apns))
             return (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
         }
     }
@@ -104,10 +132,30 @@ struct FCMEnvelope: Encodable {
             /// "3600s"; absent: FCM's default (4 weeks).
             var ttl: String?
             var collapse_key: String?
+            var notification: Notification?
+        }
+        /// What Android shows by itself for a notification message.
+        struct Notification: Encodable {
+            var title: String
+            var body: String
+            var channel_id: String
+            var notification_priority: String
+            var visibility: String
+            /// Replaces a shown notification with the same tag.
+            var tag: String
+        }
+        /// `ApnsConfig`: headers and payload as a direct APNs push has them.
+        struct APNs: Encodable {
+            struct Payload: Encodable {
+                var aps: APNSPayload.APS
+            }
+            var headers: [String: String]
+            var payload: Payload
         }
         var token: String
         var data: [String: String]
         var android: Android
+        var apns: APNs?
     }
     var message: Message
 }

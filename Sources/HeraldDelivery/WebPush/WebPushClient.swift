@@ -85,7 +85,7 @@ public struct WebPushClient: PushProvider {
         let body: Data
         do {
             body = try WebPushEncryption.encrypt(
-                Self.payload(delivery.notification), userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret
+                Self.payload(delivery.notification, urgency: delivery.urgency), userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret
             )
         } catch {
             return PushAttempt(.dropToken(reason: "Web Push: \(error)"))
@@ -96,7 +96,7 @@ public struct WebPushClient: PushProvider {
         request.headers.add(name: "TTL", value: String(ttl))
         request.headers.add(name: "Content-Encoding", value: "aes128gcm")
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
-        request.headers.add(name: "Urgency", value: "high")
+        request.headers.add(name: "Urgency", value: Self.urgencyHeader(delivery.urgency))
         request.headers.add(name: "Authorization", value: authorization)
         request.headers.add(name: "Topic", value: "herald-\(delivery.notification.id)")
         request.body = .bytes(ByteBuffer(data: body))
@@ -126,14 +126,29 @@ public struct WebPushClient: PushProvider {
         }
     }
 
+    /// RFC 8030's `Urgency`: a push service may hold a `low` message until
+    /// the device is awake anyway.
+    static func urgencyHeader(_ urgency: Urgency) -> String {
+        switch urgency {
+        case .passive: "low"
+        case .active: "normal"
+        case .timeSensitive, .critical: "high"
+        }
+    }
+
     /// What the service worker receives: the notification as JSON, its
-    /// text cut so the whole fits (`PayloadFitting`).
-    static func payload(_ notification: NotificationRecord) -> Data {
+    /// text cut so the whole fits (`PayloadFitting`). `urgency` tells the
+    /// worker how to show it (a critical one stays until dismissed and
+    /// alerts again when replaced).
+    static func payload(_ notification: NotificationRecord, urgency: Urgency = .active) -> Data {
         PayloadFitting.fit(title: notification.title, text: notification.subtitle, url: notification.url, maxBytes: maxPayloadBytes) { title, body, url in
             var object: [String: Any] = [
                 "title": title, "body": body, "url": url, "notification_id": notification.id, "service_id": notification.serviceID.uuidString.lowercased(),
             ]
-            if let severity = notification.severity { object["severity"] = severity.rawValue }
+            if let severity = notification.severity {
+                object["severity"] = severity.rawValue
+                object["urgency"] = urgency.rawValue
+            }
             if let attributes = notification.attributes, let data = attributes.json.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data) {
                 object["attributes"] = parsed
             }

@@ -154,3 +154,25 @@ extension PostgresStore: ServiceStore {
         ).isEmpty
     }
 }
+
+extension PostgresStore: ServiceAlertingStore {
+    public func serviceAlerting(serviceID: UUID) async throws -> ServiceAlerting? {
+        try await first("SELECT settings FROM service_alerting WHERE service_id = \(serviceID)", as: String.self).map(ServiceAlerting.init(json:))
+    }
+
+    public func setServiceAlerting(serviceID: UUID, _ alerting: ServiceAlerting?, at now: Date) async throws -> Bool {
+        guard let alerting, !alerting.isEmpty else {
+            try await execute("DELETE FROM service_alerting WHERE service_id = \(serviceID)")
+            return try await service(id: serviceID) != nil
+        }
+        return try await !rows(
+            """
+            INSERT INTO service_alerting (service_id, settings, updated_at)
+            SELECT id, \(alerting.json), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
+            ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+            RETURNING service_id
+            """,
+            as: UUID.self
+        ).isEmpty
+    }
+}

@@ -177,3 +177,28 @@ extension SQLiteStore: ServiceStore {
         }
     }
 }
+
+extension SQLiteStore: ServiceAlertingStore {
+    public func serviceAlerting(serviceID: UUID) async throws -> ServiceAlerting? {
+        try await database.read { db in
+            try await db.first("SELECT settings FROM service_alerting WHERE service_id = \(serviceID)").map { ServiceAlerting(json: try $0.text("settings")) }
+        }
+    }
+
+    public func setServiceAlerting(serviceID: UUID, _ alerting: ServiceAlerting?, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard let alerting, !alerting.isEmpty else {
+                try await db.execute("DELETE FROM service_alerting WHERE service_id = \(serviceID)")
+                return try await db.first("SELECT id FROM services WHERE id = \(serviceID)") != nil
+            }
+            try await db.execute(
+                """
+                INSERT INTO service_alerting (service_id, settings, updated_at)
+                SELECT id, \(alerting.json), \(now) FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                """
+            )
+            return try await db.changes() > 0
+        }
+    }
+}

@@ -110,3 +110,17 @@ extension InMemoryStore: ServiceStore {
         }
     }
 }
+
+extension InMemoryStore: ServiceAlertingStore {
+    public func serviceAlerting(serviceID: UUID) async throws -> ServiceAlerting? {
+        try withState { $0.alerting[serviceID] }
+    }
+
+    public func setServiceAlerting(serviceID: UUID, _ alerting: ServiceAlerting?, at now: Date) async throws -> Bool {
+        try withState { state in
+            guard state.services[serviceID] != nil else { return false }
+            state.alerting[serviceID] = alerting.flatMap { $0.isEmpty ? nil : $0 }
+            return true
+        }
+    }
+}

@@ -46,6 +46,7 @@ public final class InMemoryStore: Sendable {
         var tokens: [Int64: (token: ServiceToken, hash: String)] = [:]
         var templates: [UUID: NotificationTemplates] = [:]
         var rateLimits: [UUID: RateLimit] = [:]
+        var alerting: [UUID: ServiceAlerting] = [:]
         var removedDevices: [Int64: (device: DeviceRow, removedAt: Date, reason: String)] = [:]
         var notifications: [NotificationID: NotificationRecord] = [:]
         var origins: [NotificationID: NotificationOrigin] = [:]
@@ -92,6 +93,7 @@ public final class InMemoryStore: Sendable {
             tokens = tokens.filter { $0.value.token.serviceID != id }
             templates[id] = nil
             rateLimits[id] = nil
+            alerting[id] = nil
             alertStates[id] = nil
             filterRows = filterRows.filter { $0.value.serviceID != id }
             for user in userFilters.keys { userFilters[user]?[id] = nil }

@@ -4,10 +4,18 @@
 self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (error) { data = { title: "Herald", body: event.data ? event.data.text() : "" }; }
+  var tag = data.notification_id ? "herald-" + data.notification_id : undefined;
+  // The server's urgency (docs/urgency.md): a critical notification stays
+  // until dismissed and alerts again when its update replaces it; a
+  // passive one arrives without sound or vibration.
+  var critical = data.urgency === "critical";
   event.waitUntil(self.registration.showNotification(data.title || "Herald", {
     body: data.body || "",
-    tag: data.notification_id ? "herald-" + data.notification_id : undefined,
-    data: { url: /^https?:\/\//i.test(data.url || "") ? data.url : "/inbox" }
+    tag: tag,
+    requireInteraction: critical,
+    renotify: critical && tag !== undefined,
+    silent: data.urgency === "passive",
+    data: { url: /^https?:\/\//i.test(data.url || "") ? data.url : "/inbox", urgency: data.urgency || "active" }
   }));
 });
 

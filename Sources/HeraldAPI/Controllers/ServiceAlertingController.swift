@@ -1,0 +1,57 @@
+import Foundation
+import HeraldCore
+import HeraldUseCases
+import Hummingbird
+
+/// How a service's notifications alert (admins): the urgency each severity
+/// gets on phones, where the service differs from the site. A separate
+/// resource, as the rate limit is, so the service's own JSON keeps the
+/// old server's shape.
+struct ServiceAlertingController {
+    let api: APIContext
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("services/{service_id}/alerting", use: show)
+        group.put("services/{service_id}/alerting", use: replace)
+        group.delete("services/{service_id}/alerting", use: remove)
+    }
+
+    struct Input: Decodable {
+        /// Severity → urgency; absent or empty: the site's table.
+        var urgency: [String: String]?
+    }
+
+    struct Body: Encodable {
+        /// The service's own levels.
+        var urgency: [String: String]
+        /// Every severity's urgency as its pushes get it.
+        var effective: [String: String]
+        /// True when the service has no levels of its own.
+        var is_default: Bool
+
+        init(_ choices: ServiceAlertingChoices.Choices) {
+            urgency = Dictionary(uniqueKeysWithValues: choices.own.urgency.map { ($0.key.rawValue, $0.value.rawValue) })
+            effective = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, choices.effective.urgency(for: $0).rawValue) })
+            is_default = choices.own.isEmpty
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        _ = try await api.auth.admin(request, context: context)
+        return JSONBody.response(Body(try await api.alerting.choices(of: try Identifiers.serviceID(context))))
+    }
+
+    @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        let input = try await api.decoding.json(Input.self, from: request)
+        let choices = try await api.alerting.setUrgency(input.urgency ?? [:], on: serviceID, by: admin, logger: context.logger)
+        return JSONBody.response(Body(choices))
+    }
+
+    @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        try await api.alerting.reset(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        return JSONBody.noContent()
+    }
+}

@@ -1,0 +1,36 @@
+import HeraldCore
+
+/// How a notification's urgency is said to APNs: the `aps` fields and the
+/// `apns-priority` header (Apple's "Generating a remote notification" and
+/// "Sending notification requests to APNs").
+struct APNSAlerting: Sendable, Equatable {
+    /// `aps.interruption-level`; nil for a notification without a severity,
+    /// whose payload stays the old server's (the device takes `active`).
+    var interruptionLevel: String?
+    /// 10 delivers at once; 5 lets the device wait until it is awake anyway,
+    /// for what must not wake anyone.
+    var priority: Int
+    /// `aps.relevance-score`: orders a stack of notifications in the summary.
+    var relevanceScore: Double?
+    /// A critical sound (`{"critical": 1, "name": "default", "volume": 1}`)
+    /// instead of `"default"`: only for critical alerts, which only apps
+    /// holding Apple's entitlement may play.
+    var criticalSound: Bool
+
+    /// `criticalAlerts`: the app holds Apple's critical-alert entitlement;
+    /// without it a critical push goes as time-sensitive.
+    init(severity: Severity?, urgency: Urgency, criticalAlerts: Bool) {
+        let level: Urgency = urgency == .critical && !criticalAlerts ? .timeSensitive : urgency
+        priority = level == .passive ? 5 : 10
+        criticalSound = level == .critical
+        guard severity != nil else {
+            interruptionLevel = nil
+            relevanceScore = nil
+            return
+        }
+        interruptionLevel = level.rawValue
+        relevanceScore = Self.relevance[level]
+    }
+
+    static let relevance: [Urgency: Double] = [.passive: 0.25, .active: 0.5, .timeSensitive: 0.75, .critical: 1]
+}
