@@ -317,6 +317,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges",
+                "HeraldOutbound",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -88,22 +88,30 @@ struct WebPushTests {
         return delivery
     }
 
-    @Test func anEncryptedPushIsDecryptedByThePushServiceToTheRightPayload() async throws {
-        let (alice, bob) = (Browser(), Browser())
-        let service = PushService(browsers: ["alice": alice, "bob": bob])
+    /// Sends what `deliveries` makes for the push service's base URL through
+    /// a Web Push client to a push service that knows `browsers` by path.
+    static func send(
+        to browsers: [String: Browser], now: Date = Date(), _ deliveries: (_ base: String) -> [ClaimedDelivery]
+    ) async throws -> (attempts: [PushAttempt], service: PushService, port: Int) {
+        let service = PushService(browsers: browsers)
         let (port, stop) = try await LiveServer.start(router: service.router())
-        defer { Task { try? await stop() } }
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
         let http = Self.loopbackHTTP()
-        defer { Task { try? await http.shutdown() } }
-        let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
-        let base = "http://127.0.0.1:\(port)/push"
+        let attempts = try await withShutdown(http) {
+            await WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+                .send(deliveries("http://127.0.0.1:\(port)/push"), now: now)
+        }
+        try await stop()
+        return (attempts, service, port)
+    }
+
+    @Test func anEncryptedPushIsDecryptedByThePushServiceToTheRightPayload() async throws {
+        let (alice, bob) = (Browser(), Browser())
         let now = Date()
-        let attempts = await client.send(
+        let (attempts, service, port) = try await Self.send(to: ["alice": alice, "bob": bob], now: now) { base in
             [Self.delivery(token: alice.token(endpoint: "\(base)/alice")), Self.delivery(token: bob.token(endpoint: "\(base)/bob"), expiresAt: now.addingTimeInterval(600)),
-             Self.delivery(token: Browser().token(endpoint: "\(base)/gone"))],
-            now: now
-        )
+             Self.delivery(token: Browser().token(endpoint: "\(base)/gone"))]
+        }
         #expect(service.problems.withLockedValue { $0 }.isEmpty)
         #expect(attempts.map(\.reply) == [.sent, .sent, .dropToken(reason: "Web Push 410: the subscription is gone")])
         let received = service.received.withLockedValue { $0 }.sorted { $0.path < $1.path }
@@ -120,19 +128,12 @@ struct WebPushTests {
     /// service worker the level it shows the notification at.
     @Test func theUrgencyHeaderFollowsTheSeverity() async throws {
         let browsers = ["info": Browser(), "warning": Browser(), "none": Browser()]
-        let service = PushService(browsers: browsers)
-        let (port, stop) = try await LiveServer.start(router: service.router())
-        defer { Task { try? await stop() } }
-        let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
-        let http = Self.loopbackHTTP()
-        defer { Task { try? await http.shutdown() } }
-        let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
-        let base = "http://127.0.0.1:\(port)/push"
-        let attempts = await client.send([
-            Self.delivery(token: browsers["info"]!.token(endpoint: "\(base)/info"), severity: .info),
-            Self.delivery(token: browsers["warning"]!.token(endpoint: "\(base)/warning"), severity: .warning),
-            Self.delivery(token: browsers["none"]!.token(endpoint: "\(base)/none"), severity: nil),
-        ], now: Date())
+        let (attempts, service, _) = try await Self.send(to: browsers) { base in
+            let cases: [(Severity?, String)] = [(.info, "info"), (.warning, "warning"), (nil, "none")]
+            return cases.map { severity, name in
+                Self.delivery(token: browsers[name]!.token(endpoint: "\(base)/\(name)"), severity: severity)
+            }
+        }
         #expect(attempts.map(\.reply) == [.sent, .sent, .sent])
         #expect(service.problems.withLockedValue { $0 }.isEmpty)
         let received = Dictionary(uniqueKeysWithValues: service.received.withLockedValue { $0 }.map { ($0.path, $0) })
@@ -163,21 +164,21 @@ struct WebPushTests {
         }
         let (port, stop) = try await LiveServer.start(router: router)
         let http = Self.loopbackHTTP()
-        let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
-        let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
-        let attempts = await client.send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/moved"))], now: Date())
-        #expect(hits.withLockedValue { $0 } == ["moved"])
-        #expect(attempts.map(\.reply) == [.fail(reason: "Web Push 307")])
-        // Without the allowance, loopback is not asked at all.
         let strict = OutboundHTTP(policy: OutboundPolicy())
-        let refused = await WebPushClient(http: strict, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
-            .send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/inside"))], now: Date())
+        let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
+        let refused = try await withShutdown(http, strict) {
+            let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+            let attempts = await client.send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/moved"))], now: Date())
+            #expect(hits.withLockedValue { $0 } == ["moved"])
+            #expect(attempts.map(\.reply) == [.fail(reason: "Web Push 307")])
+            // Without the allowance, loopback is not asked at all.
+            return await WebPushClient(http: strict, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+                .send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/inside"))], now: Date())
+        }
+        try await stop()
         #expect(hits.withLockedValue { $0 } == ["moved"])
         guard case .fail(let reason) = refused.first?.reply else { Issue.record("not failed: \(refused)"); return }
         #expect(reason.contains("loopback"), "\(reason)")
-        try await http.shutdown()
-        try await strict.shutdown()
-        try await stop()
     }
 
     @Test func encryptionFollowsRFC8291AndOnlyTheSubscriberCanRead() throws {
