@@ -23,6 +23,7 @@ struct ServiceAdminPages {
         router.post("admin/services/{service_id}/tokens", use: createToken)
         router.post("admin/services/{service_id}/tokens/{token_id}/revoke", use: revokeToken)
         router.post("admin/services/{service_id}/templates", use: saveTemplates)
+        router.post("admin/services/{service_id}/alerting", use: saveAlerting)
         router.post("admin/services/{service_id}/feeds", use: addFeed)
         router.post("admin/services/{service_id}/feeds/{feed_id}/remove", use: removeFeed)
     }
@@ -111,6 +112,7 @@ struct ServiceAdminPages {
         let recent = try await api.store.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
         let feeds = try await api.store.feeds(serviceID: service.id)
         let schedules = try await ServiceSchedulePages(web: web).values(serviceID: service.id)
+        let alerting = try await api.alerting.choices(of: service.id)
         var values: [String: Any] = [
             "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
             "error": error as Any,
@@ -121,6 +123,7 @@ struct ServiceAdminPages {
             "notifications": recent.map { ["id": $0.id, "title": $0.title, "timestamp": Timestamp.wireString($0.timestamp)] as [String: Any] },
             "templates": ["title": templates?.title ?? "", "subtitle": templates?.subtitle ?? "", "url": templates?.url ?? "", "severity": templates?.severity ?? ""],
             "hasTemplates": saved != nil, "templateError": templateError as Any,
+            "alerting": Self.alertingRows(alerting, site: api.alerting.site), "hasAlerting": !alerting.own.isEmpty,
             "feeds": feeds.map {
                 [
                     "id": $0.id, "url": $0.draft.url, "interval": $0.draft.intervalSeconds, "filter": $0.draft.filter ?? "every entry",
@@ -230,6 +233,42 @@ struct ServiceAdminPages {
             return try await servicePage(
                 request, admin: admin, service: service, error: nil, templateError: WebErrorPages.message(problems), entered: templates, status: .unprocessableContent
             )
+        }
+        return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
+    }
+
+    /// One row per severity: the site's urgency, and a choice of the
+    /// service's own (blank: the site's).
+    static func alertingRows(_ choices: ServiceAlertingChoices.Choices, site: UrgencyTable) -> [[String: Any]] {
+        Severity.allCases.map { severity in
+            let own = choices.own.urgency[severity]
+            return [
+                "severity": severity.rawValue, "site": site.urgency(for: severity).rawValue,
+                "options": Urgency.allCases.map { ["value": $0.rawValue, "selected": own == $0] as [String: Any] },
+            ]
+        }
+    }
+
+    /// The service's own urgencies (`urgency.<severity>` fields, blank: the
+    /// site's), through the same use case as the API; `action` reset goes
+    /// back to the site's table.
+    @Sendable func saveAlerting(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let service = try await service(context)
+        if form["action"] == "reset" {
+            try await api.alerting.reset(service.id, by: admin, logger: context.logger)
+        } else {
+            var levels: [String: String] = [:]
+            for (field, value) in form where field.hasPrefix("urgency.") && !value.isEmpty {
+                levels[String(field.dropFirst("urgency.".count))] = value
+            }
+            do {
+                _ = try await api.alerting.setUrgency(levels, on: service.id, by: admin, logger: context.logger)
+            } catch UseCaseError.rejected(let problems) {
+                return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
+            }
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
     }

@@ -7,7 +7,8 @@ import Logging
 /// in, with an audit line naming who changed it.
 public struct ServiceAlertingChoices: Sendable {
     let store: any ServiceStore & ServiceAlertingStore
-    let site: UrgencyTable
+    /// The site's table (SEVERITY_URGENCY), shown beside the service's own.
+    public let site: UrgencyTable
     let clock: WallClock
 
     public init(store: any ServiceStore & ServiceAlertingStore, site: UrgencyTable, clock: WallClock) {

@@ -58,6 +58,30 @@ struct WebAdminTests {
             _ = try await web.post("/admin/services/\(service.id.wireString)/templates", [("action", "remove")])
             #expect(try await app.store.serviceTemplates(serviceID: service.id) == nil)
 
+            // Issue 25: the service's own urgencies, through the same use case as the API.
+            let page = try await web.get("/admin/services/\(service.id.wireString)")
+            #expect(page.text.contains("name=\"urgency.critical\"") && page.text.contains("as the site"))
+            let badAlerting = try await web.post("/admin/services/\(service.id.wireString)/alerting", [("urgency.info", "deafening"), ("urgency.ok", "active")])
+            #expect(badAlerting.status == .unprocessableContent && badAlerting.text.contains("is not an urgency"))
+            #expect(try await app.store.serviceAlerting(serviceID: service.id) == nil, "nothing stored from a refused form")
+            let alerting = try await web.post(
+                "/admin/services/\(service.id.wireString)/alerting", [("urgency.info", "active"), ("urgency.warning", ""), ("urgency.critical", "time-sensitive")]
+            )
+            #expect(alerting.status == .seeOther)
+            #expect(try await app.store.serviceAlerting(serviceID: service.id) == ServiceAlerting(urgency: [.info: .active, .critical: .timeSensitive]))
+            #expect(try await web.get("/admin/services/\(service.id.wireString)").text.contains("<option value=\"time-sensitive\" selected>"))
+            _ = try await web.post("/admin/services/\(service.id.wireString)/alerting", [("action", "reset")])
+            #expect(try await app.store.serviceAlerting(serviceID: service.id) == nil)
+            // Not without the form's CSRF token, and not for a user who is not an admin.
+            let forged = try await web.post("/admin/services/\(service.id.wireString)/alerting", [("urgency.info", "critical")], csrf: false)
+            #expect(forged.status.code >= 400 && forged.status.code < 500)
+            _ = try await app.createUser("ann")
+            let ann = WebSession(app)
+            _ = try await ann.signIn("ann")
+            let notAdmin = try await ann.post("/admin/services/\(service.id.wireString)/alerting", [("urgency.info", "critical")])
+            #expect(notAdmin.status.code >= 400 && notAdmin.status.code < 500)
+            #expect(try await app.store.serviceAlerting(serviceID: service.id) == nil)
+
             let confirm = try await web.get("/admin/services/\(service.id.wireString)/delete")
             #expect(confirm.status == .ok && confirm.text.contains("Delete “Cryogenics”?"))
             #expect(try await app.store.service(id: service.id) != nil, "asking is not deleting")
@@ -115,7 +139,7 @@ struct WebAdminTests {
 
     @Test func usersWhoAreNotAdminsSeeNoAdminPages() async throws {
         try await TestApp.run(.sqlite) { app in
-            try await app.createUser("ann")
+            _ = try await app.createUser("ann")
             let service = try await app.createService()
             let web = WebSession(app)
             _ = try await web.signIn("ann")

@@ -62,9 +62,13 @@ struct WebDocsAndAssetsTests {
                 "/admin/services/\(service.id.wireString)/tokens/99999999999999999999/revoke", "/admin/users/\(admin.id)", "/admin/users/-1", "/admin/users/x/delete",
                 "/admin/services/\(UUID().uuidString)/delete", "/admin/services/\(service.id.wireString)/templates", "/admin/users",
                 "/admin/users/\(admin.id)/logout-everywhere", "/admin/users/12345/logout-everywhere",
+                "/admin/services/\(service.id.wireString)/alerting", "/admin/services/\(UUID().uuidString)/alerting",
             ]
             let values = ["", "on", "off", "read", "remove", "-1", "9223372036854775808", "%00", "\u{0}", "<b>", "{{#x}}", String(repeating: "x", count: 5_000), "#zzzzzz", "🚀", "ünï"]
-            let names = ["id", "action", "service", "subscribed", "device", "category", "owner", "color", "name", "field", "value", "username", "password", "title", "url", "severity", "admin"]
+            let names = [
+                "id", "action", "service", "subscribed", "device", "category", "owner", "color", "name", "field", "value", "username", "password", "title", "url",
+                "severity", "admin", "urgency.info", "urgency.", "urgency.critical",
+            ]
             var generator = SystemRandomNumberGenerator()
             for form in forms {
                 for _ in 0..<12 {
