@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 
 /// How a notification's urgency is said to APNs: the `aps` fields and the
@@ -30,6 +31,15 @@ struct APNSAlerting: Sendable, Equatable {
         }
         interruptionLevel = level.rawValue
         relevanceScore = Self.relevance[level]
+    }
+
+    /// The `aps` dictionary saying this urgency, for a direct APNs push and
+    /// for the `apns` block of an FCM message alike.
+    func aps(title: String, subtitle: String, badge: Int?, serviceID: UUID) -> APNSPayload.APS {
+        APNSPayload.APS(
+            alert: .init(title: title, subtitle: subtitle), badge: badge, sound: criticalSound ? .critical : .standard,
+            threadID: serviceID.uuidString.lowercased(), interruptionLevel: interruptionLevel, relevanceScore: relevanceScore
+        )
     }
 
     static let relevance: [Urgency: Double] = [.passive: 0.25, .active: 0.5, .timeSensitive: 0.75, .critical: 1]

@@ -95,13 +95,8 @@ public struct APNSRequest: Sendable, Equatable {
         PayloadFitting.fit(
             title: notification.title, text: String(notification.subtitle.prefix(maxSubtitleCharacters)), url: notification.url, maxBytes: maxPayloadBytes
         ) { title, subtitle, url in
-            let aps = APNSPayload.APS(
-                alert: .init(title: title, subtitle: subtitle), badge: badge, sound: alerting.criticalSound ? .critical : .standard,
-                threadID: notification.serviceID.uuidString.lowercased(), interruptionLevel: alerting.interruptionLevel,
-                relevanceScore: alerting.relevanceScore
-            )
             let body = APNSPayload(
-                aps: aps,
+                aps: alerting.aps(title: title, subtitle: subtitle, badge: badge, serviceID: notification.serviceID),
                 notification_id: notification.id, service_id: notification.serviceID.uuidString.lowercased(), url: url,
                 severity: notification.severity?.rawValue, attributes: notification.attributes
             )

@@ -81,11 +81,7 @@ public struct FCMRequest: Sendable, Equatable {
                     title: title, body: text, channel_id: alerting.channelID, notification_priority: alerting.notificationPriority,
                     visibility: alerting.visibility, tag: tag
                 )
-                let aps = APNSPayload.APS(
-                    alert: .init(title: title, subtitle: text), badge: nil, sound: alerting.apns.criticalSound ? .critical : .standard,
-                    threadID: notification.serviceID.uuidString.lowercased(), interruptionLevel: alerting.apns.interruptionLevel,
-                    relevanceScore: alerting.apns.relevanceScore
-                )
+                let aps = alerting.apns.aps(title: title, subtitle: text, badge: nil, serviceID: notification.serviceID)
                 apns = .init(headers: ["apns-priority": String(alerting.apns.priority), "apns-collapse-id": tag], payload: .init(aps: aps))
             }
             let message = FCMEnvelope(message: .init(token: token, data: fields, android: android, apns: apns))
