@@ -459,7 +459,7 @@ let package = Package(
             name: "HeraldAPITests",
             dependencies: [
                 "HeraldCore", "HeraldStore", "HeraldAPI", "HeraldTestSupport", "HeraldPublishing", "HeraldIdentity", "HeraldBridges", "HeraldOutbound",
-                "HeraldUseCases",
+                "HeraldUseCases", "HeraldMocks",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

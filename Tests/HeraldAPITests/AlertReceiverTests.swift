@@ -41,15 +41,60 @@ struct AlertReceiverTests {
             #expect(try await post(Self.alertmanagerBody(status: "resolved")) == 0, "a repeated resolution")
             #expect(try await post(Self.alertmanagerBody(startsAt: "2024-05-02T11:00:00Z")) == 1, "fired again")
 
+            // The resolution updated the firing notification; the new firing is a new one.
             let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: token).json() as? [[String: Any]])
-            #expect(inbox.compactMap { $0["title"] as? String } == ["[CRITICAL] Disk full", "Resolved: [CRITICAL] Disk full", "[CRITICAL] Disk full"])
+            #expect(inbox.compactMap { $0["title"] as? String } == ["Resolved: [CRITICAL] Disk full", "[CRITICAL] Disk full"])
+            #expect(inbox.compactMap { $0["state"] as? String } == ["resolved", "open"])
+            #expect(inbox.compactMap { $0["key"] as? String } == ["alert:fp1"], "the key moved to the new firing")
             #expect(inbox.first?["severity"] as? String == "critical")
             #expect(inbox.first?["subtitle"] as? String == "/var at 99% — instance db-fp1")
             #expect(inbox.first?["url"] as? String == "http://prometheus:9090/graph")
 
             let storm = try await app.request(.post, path, json: Self.alertmanagerBody(fingerprints: (0..<15).map { "storm\($0)" }))
             #expect(try storm.json(["notified"]) as? Int == 1)
-            #expect(try await app.store.unreadCount(userID: user.id) == 4)
+            #expect(try await app.store.unreadCount(userID: user.id) == 3)
+            let summary = try #require(try await app.store.notifications(serviceID: service.id).last)
+            #expect(summary.key == nil && summary.alarm == nil, "a storm's summary stands for no one alarm")
+        }
+    }
+
+    /// An alarm's life on one notification: the firing is pushed to every
+    /// subscriber's device; the resolution updates it (same id, `state`
+    /// resolved, seen by the live inbox as a change) and is pushed again to
+    /// those who still hold it, so each phone replaces what it shows; who
+    /// deleted it gets nothing more. Grafana's receiver does the same.
+    @Test(arguments: Backend.allCases)
+    func aResolutionUpdatesTheFiringNotificationAndIsPushedToItsHolders(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (alice, aliceToken) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            for (index, user) in [alice, bob].enumerated() {
+                try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+                _ = try await app.store.registerDevice(userID: user.id, token: String(format: "%064x", index + 1), platform: .apns, at: Date())
+            }
+            for route in ["alertmanager", "grafana"] {
+                let fingerprint = "\(route)-disk"
+                let path = "/api/v2/services/\(service.id.uuidString)/\(route)"
+                let fired = try await app.request(.post, path, json: Self.alertmanagerBody(fingerprints: [fingerprint]))
+                let id = try #require((try fired.json(["notifications"]) as? [Int])?.first)
+                #expect(try await app.store.deliveryReport(notificationID: Int64(id)).count == 2, "one push per subscriber's device")
+                // Bob deletes it; Alice keeps it.
+                #expect(try await app.request(.patch, "/api/v2/users/user/notifications", token: bobToken, json: [["id": id, "status": "deleted"]]).status == .noContent)
+
+                let resolved = try await app.request(.post, path, json: Self.alertmanagerBody(status: "resolved", fingerprints: [fingerprint]))
+                #expect(try resolved.json(["notifications"]) as? [Int] == [id], "the same notification")
+                let item = try #require(
+                    (try await app.request(.get, "/api/v2/users/user/notifications", token: aliceToken).json() as? [[String: Any]])?
+                        .first { $0["id"] as? Int == id }
+                )
+                #expect(item["title"] as? String == "Resolved: [CRITICAL] Disk full")
+                #expect(item["state"] as? String == "resolved")
+                let report = try await app.store.deliveryReport(notificationID: Int64(id))
+                #expect(report.count == 3, "the resolution went again to Alice's device only")
+                #expect(report.filter { $0.userID == alice.id }.count == 2 && report.filter { $0.userID == bob.id }.count == 1)
+                #expect(try await app.store.notifications(serviceID: service.id).filter { $0.key == "alert:\(fingerprint)" }.map(\.id) == [Int64(id)])
+            }
         }
     }
 

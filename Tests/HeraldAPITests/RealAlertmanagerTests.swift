@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldMocks
 import HeraldTestSupport
 import Hummingbird
 import NIOCore
@@ -9,19 +10,27 @@ import HummingbirdTesting
 import Testing
 
 /// The real Prometheus Alertmanager (Debian's, started here on loopback)
-/// sends to a running Herald: an alert that fires, repeats every 2 seconds
-/// and then resolves produces exactly two notifications.
+/// sends to a running Herald, whose worker pushes to the mock APNs: an
+/// alert that fires, repeats every 2 seconds and then resolves is one
+/// notification, pushed twice under one collapse id (the phone replaces the
+/// alarm with its resolution, quietly).
 @Suite("Real Alertmanager")
 struct RealAlertmanagerTests {
-    @Test func firingRepeatingAndResolvingGivesTwoNotifications() async throws {
+    @Test func firingRepeatingAndResolvingIsOneNotificationPushedTwiceUnderOneCollapseID() async throws {
         let binary = try #require(
             ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],
             "HERALD_TEST_ALERTMANAGER is not set: run the tests with scripts/test, which installs Alertmanager"
         )
         let firingSeconds = Double(ProcessInfo.processInfo.environment["HERALD_TEST_ALERT_SECONDS"] ?? "") ?? 8
-        try await TestApp.run(.sqlite, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!] }) { app in
+        try await MockProviders.run { mocks in
+        let delivery = try mocks.deliverySettings()
+        try await TestApp.run(.sqlite, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!]; $0.delivery = delivery }) { app in
             let service = try await app.createService()
             let (_, admin) = try await app.user("root", admin: true)
+            let (oncall, oncallToken) = try await app.user("oncall")
+            try await app.store.setSubscriptions(userID: oncall.id, [service.id: true])
+            let phone = DeliveryHarness.apnsToken(1)
+            _ = try await app.store.registerDevice(userID: oncall.id, token: phone, platform: .apns, at: Date())
             let created = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
             let secret = try #require(try created.json(["token"]) as? String)
             let port = try #require(app.client.port)
@@ -53,13 +62,28 @@ struct RealAlertmanagerTests {
                 }
                 let sent = try await alertmanager.webhookNotificationsSent()
                 #expect(sent >= 3, "Alertmanager repeated the alert (it sent \(sent) webhook calls)")
-                let titles = try await app.store.notifications(serviceID: service.id).map(\.title)
-                #expect(titles == ["[CRITICAL] Disk full", "Resolved: [CRITICAL] Disk full"])
+                let stored = try await app.store.notifications(serviceID: service.id)
+                #expect(stored.map(\.title) == ["Resolved: [CRITICAL] Disk full"], "one notification: the resolution updated the firing one")
+                let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: oncallToken).json() as? [[String: Any]])
+                #expect(inbox.count == 1 && inbox.first?["state"] as? String == "resolved")
+                let id = try #require(stored.first?.id)
+                let pushDeadline = ContinuousClock.now + .seconds(60)
+                while mocks.apns.pushes.filter({ $0.token == phone }).count < 2 {
+                    guard ContinuousClock.now < pushDeadline else { throw TestSetupError("the phone never got both pushes: \(mocks.apns.pushes.count)") }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                let pushes = mocks.apns.pushes.filter { $0.token == phone }
+                #expect(pushes.count == 2, "the firing and the resolution, not the repeats")
+                #expect(pushes.map { $0.headers["apns-collapse-id"] } == ["herald-\(id)", "herald-\(id)"])
+                let levels = pushes.map { ($0.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String }
+                #expect(levels == ["time-sensitive", "passive"], "the alarm alerts; its resolution replaces it quietly")
+                #expect(mocks.apns.violations == [])
             } catch {
                 await alertmanager.stop()
                 throw error
             }
             await alertmanager.stop()
+        }
         }
     }
 }

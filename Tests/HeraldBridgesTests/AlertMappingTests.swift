@@ -80,7 +80,14 @@ struct AlertMappingTests {
         #expect(summary.count == 1)
         #expect(summary[0].title == "[CRITICAL] 12 firing (alertname=ProbeFailure)")
         #expect(summary[0].subtitle == "Probe failure")
-        #expect(AlertMapping.notifications(for: Array(all.prefix(3)), in: report, stormThreshold: 10).count == 3)
+        #expect(summary[0].key == nil && summary[0].alarm == nil, "a summary stands for no one alarm")
+        let single = AlertMapping.notifications(for: Array(all.prefix(3)), in: report, stormThreshold: 10)
+        #expect(single.map(\.key) == ["alert:fp0", "alert:fp1", "alert:fp2"], "one notification per alert, under its fingerprint")
+        #expect(single.allSatisfy { $0.alarm == .firing } && single.count == 3)
+        var resolvedReport = report
+        resolvedReport.alerts = report.alerts.map { var alert = $0; alert.status = "resolved"; return alert }
+        let resolved = AlertMapping.notifications(for: Array(resolvedReport.alerts.prefix(1)).map(\.observation), in: resolvedReport, stormThreshold: 10)
+        #expect(resolved.map(\.key) == ["alert:fp0"] && resolved.map(\.alarm) == [.resolved])
         report.truncatedAlerts = 40
         #expect(AlertMapping.notifications(for: Array(all.prefix(3)), in: report, stormThreshold: 10).first?.title
             == "[CRITICAL] 3 firing, 40 more not shown by Alertmanager (alertname=ProbeFailure)")

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldDelivery
 import HeraldMocks
+import HeraldPublishing
 import HeraldTestSupport
 import Testing
 
@@ -82,6 +83,50 @@ struct DeliveryTests {
             #expect(try fcm(.info).android["priority"] as? String == "normal" && fcm(.info).data["urgency"] == "passive")
             #expect((try fcm(.info).apns["headers"] as? [String: any Sendable])?["apns-priority"] as? String == "5")
             #expect(try fcm(nil).data["urgency"] == nil && fcm(nil).android["priority"] as? String == "high")
+        }
+    }
+
+    /// Issue 25, an alarm's life: its resolution goes to the same devices
+    /// under the same collapse id (APNs), collapse key (FCM) and
+    /// notification id, so each phone replaces the alarm it shows; it
+    /// arrives quietly (APNs priority 5 and passive, FCM normal) unless the
+    /// service says its resolutions alert.
+    @Test(arguments: Backend.allCases)
+    func anAlarmsResolutionReplacesItsPushQuietlyUnlessTheServiceSaysOtherwise(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let quiet = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns), Recipient(DeliveryHarness.fcmToken(1), .fcm)])
+            let loud = try await harness.seed([Recipient(DeliveryHarness.apnsToken(2), .apns)])
+            #expect(try await harness.store.setServiceAlerting(serviceID: loud.id, ServiceAlerting(resolutions: .alert), at: Date()))
+            let publisher = Publisher.forTests(harness.store, signal: harness.signal)
+            @Sendable func alarm(_ service: ServiceRecord, _ status: AlertObservation.Status) async throws -> NotificationRecord {
+                let observation = AlertObservation(fingerprint: "beam", status: status, startsAt: "t1")
+                let draft = NotificationDraft(
+                    title: status == .resolved ? "Resolved: Beam lost" : "Beam lost", severity: .critical, key: "alert:beam",
+                    alarm: status == .resolved ? .resolved : .firing
+                )
+                return try #require(try await publisher.publishAlertChanges([observation], to: service.id, from: .alertmanager) { _ in [draft] }.first)
+            }
+            try await harness.withWorker {
+                for service in [quiet, loud] {
+                    let fired = try await alarm(service, .firing)
+                    #expect(try await harness.waitUntilSettled(fired)[.sent] == (service.id == quiet.id ? 2 : 1))
+                    let resolved = try await alarm(service, .resolved)
+                    #expect(resolved.id == fired.id && resolved.alarm == .resolved)
+                    #expect(try await harness.waitUntilSettled(resolved)[.sent] == (service.id == quiet.id ? 4 : 2))
+                }
+            }
+            #expect(harness.mocks.apns.violations == [] && harness.mocks.fcm.violations == [])
+            func apnsPushes(_ token: String) -> [MockAPNs.Push] { harness.mocks.apns.pushes.filter { $0.token == token } }
+            let quietPushes = apnsPushes(DeliveryHarness.apnsToken(1))
+            #expect(quietPushes.count == 2 && Set(quietPushes.compactMap { $0.headers["apns-collapse-id"] }).count == 1, "one collapse id")
+            let levels = quietPushes.map { ($0.headers["apns-priority"], ($0.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String) }
+            #expect(levels.map(\.0) == ["10", "5"] && levels.map(\.1) == ["time-sensitive", "passive"], "\(levels)")
+            let messages = harness.mocks.fcm.messages.filter { $0.token == DeliveryHarness.fcmToken(1) }
+            #expect(messages.map { $0.android["priority"] as? String } == ["high", "normal"])
+            #expect(messages.map { $0.data["urgency"] } == ["critical", "passive"], "Android needs no entitlement: its own critical channel")
+            #expect(Set(messages.compactMap { $0.android["collapse_key"] as? String }).count == 1 && Set(messages.map { $0.data["notification_id"] }).count == 1)
+            let loudPushes = apnsPushes(DeliveryHarness.apnsToken(2))
+            #expect(loudPushes.map { ($0.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String } == ["time-sensitive", "time-sensitive"])
         }
     }
 

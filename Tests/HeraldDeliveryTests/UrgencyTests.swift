@@ -155,6 +155,27 @@ struct UrgencyTests {
         #expect(own.json == #"{"urgency":{"critical":"time-sensitive","info":"active"}}"#)
         #expect(ServiceAlerting(json: #"{"urgency":{"info":"deafening","p1":"active","ok":"active"}}"#) == ServiceAlerting(urgency: [.ok: .active]))
         #expect(ServiceAlerting(json: "not json").isEmpty)
+        let resolutions = ServiceAlerting(resolutions: .alert)
+        #expect(!resolutions.isEmpty && resolutions.json == #"{"resolutions":"alert","urgency":{}}"# && ServiceAlerting(json: resolutions.json) == resolutions)
+        #expect(ServiceAlerting(json: #"{"resolutions":"loudly"}"#).resolutions == .quiet, "a later version's word is left out")
+    }
+
+    /// A resolved alarm arrives quietly whatever its severity, unless its
+    /// service says resolutions alert; a firing one follows the table.
+    @Test func aResolvedAlarmIsPassiveUnlessItsServiceSaysOtherwise() {
+        func record(_ severity: Severity?, _ alarm: AlarmStatus?) -> NotificationRecord {
+            NotificationRecord(id: 1, serviceID: UUID(), timestamp: Date(), draft: NotificationDraft(title: "t", severity: severity, alarm: alarm))
+        }
+        let site = UrgencyTable.standard
+        #expect(UrgencyDecider.urgency(of: record(.critical, .resolved), site: site, service: nil) == .passive)
+        #expect(UrgencyDecider.urgency(of: record(nil, .resolved), site: site, service: nil) == .passive)
+        #expect(UrgencyDecider.urgency(of: record(.critical, .firing), site: site, service: nil) == .critical)
+        #expect(UrgencyDecider.urgency(of: record(.critical, .resolved), site: site, service: ServiceAlerting(resolutions: .alert)) == .critical)
+        #expect(UrgencyDecider.urgency(of: record(.info, nil), site: site, service: ServiceAlerting(urgency: [.info: .active])) == .active)
+        // Said to the providers even without a severity: the old payload only for what alerts as ever.
+        #expect(APNSAlerting(severity: nil, urgency: .passive, criticalAlerts: false).interruptionLevel == "passive")
+        #expect(APNSAlerting(severity: nil, urgency: .active, criticalAlerts: false).interruptionLevel == nil)
+        #expect(FCMAlerting(severity: nil, urgency: .passive, settings: .init()).urgency == .passive)
     }
 
     @Test func aSiteChangesTheLevelsItDisagreesWith() throws {

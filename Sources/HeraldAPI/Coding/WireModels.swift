@@ -69,6 +69,8 @@ struct NotificationBody: Encodable {
     var attributes: NotificationAttributes?
     var expires_at: String?
     var key: String?
+    /// An alarm's: `open` while it fires, `resolved` once over.
+    var state: String?
 
     init(_ notification: NotificationRecord) {
         id = notification.id
@@ -81,6 +83,7 @@ struct NotificationBody: Encodable {
         attributes = notification.attributes
         expires_at = notification.expiresAt.map(Timestamp.wireString)
         key = notification.key
+        state = notification.alarm?.state
     }
 }
 

@@ -19,6 +19,8 @@ struct ServiceAlertingController {
     struct Input: Decodable {
         /// Severity → urgency; absent or empty: the site's table.
         var urgency: [String: String]?
+        /// `quiet` (absent) or `alert`: how an alarm's resolution alerts.
+        var resolutions: String?
     }
 
     struct Body: Encodable {
@@ -26,12 +28,15 @@ struct ServiceAlertingController {
         var urgency: [String: String]
         /// Every severity's urgency as its pushes get it.
         var effective: [String: String]
-        /// True when the service has no levels of its own.
+        /// How an alarm's resolution alerts: `quiet` or `alert`.
+        var resolutions: String
+        /// True when the service has no choices of its own.
         var is_default: Bool
 
         init(_ choices: ServiceAlertingChoices.Choices) {
             urgency = Dictionary(uniqueKeysWithValues: choices.own.urgency.map { ($0.key.rawValue, $0.value.rawValue) })
             effective = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, choices.effective.urgency(for: $0).rawValue) })
+            resolutions = choices.own.resolutions.rawValue
             is_default = choices.own.isEmpty
         }
     }
@@ -45,7 +50,9 @@ struct ServiceAlertingController {
         let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let input = try await api.decoding.json(Input.self, from: request)
-        let choices = try await api.alerting.setUrgency(input.urgency ?? [:], on: serviceID, by: admin, logger: context.logger)
+        let choices = try await api.alerting.set(
+            urgency: input.urgency ?? [:], resolutions: input.resolutions, on: serviceID, by: admin, logger: context.logger
+        )
         return JSONBody.response(Body(choices))
     }
 

@@ -63,6 +63,7 @@ struct InboxPages {
         return [
             "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead, "starred": item.isStarred,
             "timestamp": Timestamp.wireString(notification.timestamp), "severity": notification.severity?.rawValue as Any,
+            "state": notification.alarm?.state as Any,
             "expires": notification.expiresAt.map(Timestamp.wireString) as Any,
             "link": WebSupport.safeLink(notification.url) as Any, "serviceName": service?.category ?? "Deleted service", "color": service?.color ?? "888888",
         ]

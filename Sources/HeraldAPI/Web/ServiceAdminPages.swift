@@ -124,6 +124,7 @@ struct ServiceAdminPages {
             "templates": ["title": templates?.title ?? "", "subtitle": templates?.subtitle ?? "", "url": templates?.url ?? "", "severity": templates?.severity ?? ""],
             "hasTemplates": saved != nil, "templateError": templateError as Any,
             "alerting": Self.alertingRows(alerting, site: api.alerting.site), "hasAlerting": !alerting.own.isEmpty,
+            "resolutions": ResolutionAlerting.allCases.map { ["value": $0.rawValue, "selected": alerting.own.resolutions == $0] as [String: Any] },
             "feeds": feeds.map {
                 [
                     "id": $0.id, "url": $0.draft.url, "interval": $0.draft.intervalSeconds, "filter": $0.draft.filter ?? "every entry",
@@ -265,7 +266,7 @@ struct ServiceAdminPages {
                 levels[String(field.dropFirst("urgency.".count))] = value
             }
             do {
-                _ = try await api.alerting.setUrgency(levels, on: service.id, by: admin, logger: context.logger)
+                _ = try await api.alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: admin, logger: context.logger)
             } catch UseCaseError.rejected(let problems) {
                 return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
             }

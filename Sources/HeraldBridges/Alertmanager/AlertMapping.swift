@@ -38,8 +38,9 @@ public enum AlertMapping {
     }
 
     /// What to publish for the alerts that passed deduplication: one each,
-    /// or one summary when there are more than `stormThreshold` or
-    /// Alertmanager truncated the group.
+    /// under the alert's key (`alarmKey`, so a resolution replaces its
+    /// firing notification), or one unkeyed summary when there are more
+    /// than `stormThreshold` or Alertmanager truncated the group.
     /// With `templates`, a service's own templates replace the default mapping
     /// for single alerts (summaries keep theirs).
     public static func notifications(
@@ -53,9 +54,15 @@ public enum AlertMapping {
             return [summary(of: alerts, in: report)]
         }
         return alerts.map { alert in
-            guard let templates else { return notification(for: alert, in: report) }
-            var draft = templates.render(alert.templateContext(in: report))
-            if draft.title.isEmpty { draft.title = notification(for: alert, in: report).title }
+            var draft = notification(for: alert, in: report)
+            if let templates {
+                var rendered = templates.render(alert.templateContext(in: report))
+                if rendered.title.isEmpty { rendered.title = draft.title }
+                draft = rendered
+            }
+            // One notification per firing: its resolution updates it.
+            draft.key = alert.alarmKey
+            draft.alarm = alert.isResolved ? .resolved : .firing
             return draft
         }
     }

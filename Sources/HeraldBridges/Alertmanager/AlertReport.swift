@@ -30,6 +30,11 @@ public struct AlertReport: Decodable, Sendable {
 
         public var isResolved: Bool { status == "resolved" }
 
+        /// The key of the notification standing for this alert, so its
+        /// resolution updates it (`AlertDecision.publish`: a firing after a
+        /// resolution starts a new one).
+        public var alarmKey: String { "alert:\(identity)" }
+
         public var observation: AlertObservation {
             AlertObservation(fingerprint: identity, status: isResolved ? .resolved : .firing, startsAt: startsAt)
         }

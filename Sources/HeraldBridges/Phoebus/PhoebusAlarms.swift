@@ -101,7 +101,9 @@ public enum PhoebusMessage: Sendable, Equatable {
 
 /// What to push for the alarm states seen on a topic: a new alarm, an
 /// escalation, or a return to OK, for leaves at or above the minimum
-/// severity, never in maintenance mode or with notify=false.
+/// severity, never in maintenance mode or with notify=false. Each under the
+/// PV's key, so an escalation and the return to OK update the alarm's
+/// notification (a new alarm after OK gets its own: `AlertDecision`).
 public struct PhoebusAlarmTracker: Sendable {
     public struct Push: Sendable, Equatable {
         public var path: String
@@ -116,6 +118,9 @@ public struct PhoebusAlarmTracker: Sendable {
     public init(minimumSeverity: PhoebusSeverity = .minor) {
         self.minimumSeverity = minimumSeverity
     }
+
+    /// The key of the notification standing for a PV's alarm.
+    public static func key(_ path: String) -> String { "alarm:" + path }
 
     /// Learns from a message; returns a push only when `act` (the message is
     /// new, not history) and the transition is one to act on.
@@ -138,7 +143,7 @@ public struct PhoebusAlarmTracker: Sendable {
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .firing, startsAt: state.time),
                     draft: NotificationDraft(
                         title: "[\(state.severity.rawValue)] \(name)", subtitle: "\(verb): \(state.message) (value \(state.value)) — \(path)",
-                        url: "", severity: state.severity.level
+                        url: "", severity: state.severity.level, key: Self.key(path), alarm: .firing
                     )
                 )
             }
@@ -146,7 +151,7 @@ public struct PhoebusAlarmTracker: Sendable {
             if state.severity == .ok, let previous, previous.severity != .ok, previous.severity.unacknowledged >= minimumSeverity {
                 return Push(
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .resolved, startsAt: previous.time),
-                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: .ok)
+                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: .ok, key: Self.key(path), alarm: .resolved)
                 )
             }
             return nil

@@ -20,6 +20,21 @@ public struct AlertObservation: Sendable, Equatable {
     }
 }
 
+/// Where an alarm's notification stands in the alarm's life, as its source
+/// last said (stored in `notifications.alarm`).
+public enum AlarmStatus: String, Sendable, Equatable, CaseIterable {
+    case firing
+    case resolved
+
+    /// As clients read it (`state` of an inbox item): `open` or `resolved`.
+    public var state: String {
+        switch self {
+        case .firing: "open"
+        case .resolved: "resolved"
+        }
+    }
+}
+
 /// What Herald last recorded for an alert.
 public struct AlertState: Sendable, Equatable {
     public var status: AlertObservation.Status

@@ -80,6 +80,11 @@ public struct NotificationDraft: Sendable, Equatable {
     /// The sender's name for the event: a later post with the same key
     /// updates this notification instead of adding one.
     public var key: String?
+    /// Set only by the alert sources, for the notification that stands for
+    /// one alarm (under its alert's key): firing, or resolved once the
+    /// source says so. Nil for everything else, and never taken from a
+    /// sender's JSON.
+    public var alarm: AlarmStatus?
     /// Where it was published from (trace context, request id). Set by the
     /// `Publisher`, not by senders; read where deliveries are claimed, so
     /// the worker continues the publish's trace.
@@ -87,7 +92,7 @@ public struct NotificationDraft: Sendable, Equatable {
 
     public init(
         title: String, subtitle: String = "", url: String = "", severity: Severity? = nil, attributes: NotificationAttributes? = nil,
-        expiresAt: Date? = nil, key: String? = nil, origin: NotificationOrigin? = nil
+        expiresAt: Date? = nil, key: String? = nil, alarm: AlarmStatus? = nil, origin: NotificationOrigin? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -96,6 +101,7 @@ public struct NotificationDraft: Sendable, Equatable {
         self.attributes = attributes
         self.expiresAt = expiresAt
         self.key = key
+        self.alarm = alarm
         self.origin = origin
     }
 
@@ -125,7 +131,7 @@ public struct NotificationDraft: Sendable, Equatable {
         return title == other.title && subtitle == other.subtitle && url == other.url && severity == other.severity
             && unknownSeverity == other.unknownSeverity
             && (attributes ?? NotificationAttributes()) == (other.attributes ?? NotificationAttributes())
-            && millis(expiresAt) == millis(other.expiresAt) && key == other.key
+            && millis(expiresAt) == millis(other.expiresAt) && key == other.key && alarm == other.alarm
     }
 }
 

@@ -25,6 +25,19 @@ public protocol AlertStateTransaction {
     /// Stores notifications with their inbox links and deliveries, as
     /// `NotificationStore.publish` does, in this unit of work.
     func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord]
+    /// The service's notifications with these keys (an alarm already
+    /// published), by key.
+    func notifications(keys: [String]) async throws -> [String: NotificationRecord]
+    /// Gives each notification its new content (same id; every holder's
+    /// inbox item is marked changed, so live streams show it) and queues a
+    /// push again to every device of every user who holds it, so the phone
+    /// replaces the one it shows (same collapse id). Who deleted it from
+    /// their inbox is left alone. The notifications as now stored.
+    func republish(_ changes: [AlarmChange], at: Date) async throws -> [NotificationRecord]
+    /// Takes the key off these notifications (resolved alarms that fire
+    /// again: the new firing gets a notification of its own, and the old
+    /// one stays as it was).
+    func retireKeys(of ids: [NotificationID]) async throws
     /// Records each alert's new state.
     func save(_ states: [AlertDecision.Recorded]) async throws
 }
@@ -36,9 +49,12 @@ extension AlertDecision {
     /// One report's alerts through a store's unit of work: the recorded
     /// states read under the service's lock, the decision made, what
     /// `compose` writes for the alerts to push published (each draft with
-    /// its subscribers' filter verdicts), the new states saved. Written once
-    /// for every backend; the `Publisher` (and tests) call it. Nil when the
-    /// service does not exist.
+    /// its subscribers' filter verdicts), the new states saved. A draft
+    /// whose key the service already has (the same alarm resolved,
+    /// escalated or repeated) republishes that notification to those who
+    /// hold it instead of adding one; but a firing whose notification was
+    /// resolved is a new episode, a new notification (the key moves to it). Written once for every backend; the
+    /// `Publisher` (and tests) call it. Nil when the service does not exist.
     public static func publish(
         _ alerts: [AlertObservation], to serviceID: UUID, in store: any AlertStateStore, renotifyAfter: TimeInterval?, at now: Date,
         filters: FilterJudge? = nil, compose: AlertComposer
@@ -46,10 +62,38 @@ extension AlertDecision {
         try await store.withAlertStates(of: serviceID) { unit in
             let previous = try await unit.states(of: alerts.map(\.fingerprint))
             let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
-            let requests = compose(decision.toNotify).map { PublishRequest($0, serviceID: serviceID, at: now, filters: filters?($0, now) ?? FilterVerdicts()) }
-            let records = try await unit.publish(requests)
+            let drafts = compose(decision.toNotify)
+            let known = try await unit.notifications(keys: drafts.compactMap(\.key))
+            var changes: [AlarmChange] = []
+            var retired: [NotificationID] = []
+            var requests: [PublishRequest] = []
+            for draft in drafts {
+                if let key = draft.key, let existing = known[key] {
+                    if existing.alarm == .resolved && draft.alarm == .firing {
+                        retired.append(existing.id)
+                    } else {
+                        changes.append(AlarmChange(id: existing.id, draft: draft))
+                        continue
+                    }
+                }
+                requests.append(PublishRequest(draft, serviceID: serviceID, at: now, filters: filters?(draft, now) ?? FilterVerdicts()))
+            }
+            try await unit.retireKeys(of: retired)
+            let records = try await unit.publish(requests) + unit.republish(changes, at: now)
             try await unit.save(decision.newStates)
             return records
         }
+    }
+}
+
+/// An alarm's notification given new content by its source (resolved,
+/// escalated, repeated): `AlertStateTransaction.republish`.
+public struct AlarmChange: Sendable, Equatable {
+    public var id: NotificationID
+    public var draft: NotificationDraft
+
+    public init(id: NotificationID, draft: NotificationDraft) {
+        self.id = id
+        self.draft = draft
     }
 }

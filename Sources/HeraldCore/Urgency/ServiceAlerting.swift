@@ -5,17 +5,23 @@ import Foundation
 public struct ServiceAlerting: Sendable, Equatable {
     /// Severities whose urgency differs from the site's table.
     public var urgency: [Severity: Urgency]
+    /// How an alarm's resolution reaches the phones that were alerted.
+    public var resolutions: ResolutionAlerting
 
-    public init(urgency: [Severity: Urgency] = [:]) {
+    public init(urgency: [Severity: Urgency] = [:], resolutions: ResolutionAlerting = .quiet) {
         self.urgency = urgency
+        self.resolutions = resolutions
     }
 
-    public var isEmpty: Bool { urgency.isEmpty }
+    public var isEmpty: Bool { urgency.isEmpty && resolutions == .quiet }
 
-    /// As stored and as the API shows it: `{"urgency": {"info": "active"}}`.
+    /// As stored: `{"urgency": {"info": "active"}, "resolutions": "alert"}`
+    /// (resolutions only when not the default).
     public var json: String {
         let levels = Dictionary(uniqueKeysWithValues: urgency.map { ($0.key.rawValue, $0.value.rawValue) })
-        let data = (try? JSONSerialization.data(withJSONObject: ["urgency": levels], options: [.sortedKeys])) ?? Data("{}".utf8)
+        var object: [String: Any] = ["urgency": levels]
+        if resolutions != .quiet { object["resolutions"] = resolutions.rawValue }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -27,7 +33,19 @@ public struct ServiceAlerting: Sendable, Equatable {
         urgency = Dictionary(uniqueKeysWithValues: levels.compactMap { key, value in
             Severity(rawValue: key).flatMap { severity in Urgency(rawValue: value).map { (severity, $0) } }
         })
+        resolutions = (object?["resolutions"] as? String).flatMap(ResolutionAlerting.init(rawValue:)) ?? .quiet
     }
+}
+
+/// Whether a resolved alarm's push alerts as its firing did or arrives
+/// quietly (passive: replaces the shown notification without a sound).
+/// Quiet unless a service's admin says otherwise: "it is over" should not
+/// wake anyone.
+public enum ResolutionAlerting: String, Sendable, CaseIterable {
+    case quiet
+    case alert
+
+    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }
 
 extension UrgencyTable {

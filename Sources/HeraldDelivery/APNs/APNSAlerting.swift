@@ -5,8 +5,9 @@ import HeraldCore
 /// `apns-priority` header (Apple's "Generating a remote notification" and
 /// "Sending notification requests to APNs").
 struct APNSAlerting: Sendable, Equatable {
-    /// `aps.interruption-level`; nil for a notification without a severity,
-    /// whose payload stays the old server's (the device takes `active`).
+    /// `aps.interruption-level`; nil for a notification without a severity
+    /// that alerts as ever (active), whose payload stays the old server's
+    /// (the device takes `active`). A quiet resolution says passive.
     var interruptionLevel: String?
     /// 10 delivers at once; 5 lets the device wait until it is awake anyway,
     /// for what must not wake anyone.
@@ -24,7 +25,7 @@ struct APNSAlerting: Sendable, Equatable {
         let level: Urgency = urgency == .critical && !criticalAlerts ? .timeSensitive : urgency
         priority = level == .passive ? 5 : 10
         criticalSound = level == .critical
-        guard severity != nil else {
+        guard severity != nil || urgency != .active else {
             interruptionLevel = nil
             relevanceScore = nil
             return

@@ -20,8 +20,8 @@ struct FCMAlerting: Sendable, Equatable {
     /// `android.priority`: `normal` lets a dozing phone wait; `high` wakes it.
     var androidPriority: String
     /// The level and channel for the app (`data.urgency`, `data.channel_id`);
-    /// nil for a notification without a severity, whose data stays the old
-    /// server's.
+    /// nil for a notification without a severity that alerts as ever
+    /// (active), whose data stays the old server's.
     var urgency: Urgency?
     var channelID: String
     /// `android.notification.notification_priority` and `visibility`, for
@@ -35,7 +35,7 @@ struct FCMAlerting: Sendable, Equatable {
 
     init(severity: Severity?, urgency: Urgency, settings: Settings) {
         androidPriority = urgency == .passive ? "normal" : "high"
-        self.urgency = severity == nil ? nil : urgency
+        self.urgency = severity == nil && urgency == .active ? nil : urgency
         channelID = settings.channels[urgency] ?? DeliverySettings.FCM.defaultChannels[urgency] ?? "herald_active"
         notificationPriority = Self.notificationPriority[urgency] ?? "PRIORITY_DEFAULT"
         visibility = urgency >= .timeSensitive ? "PUBLIC" : "PRIVATE"

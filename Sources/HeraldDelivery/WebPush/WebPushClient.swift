@@ -145,10 +145,11 @@ public struct WebPushClient: PushProvider {
             var object: [String: Any] = [
                 "title": title, "body": body, "url": url, "notification_id": notification.id, "service_id": notification.serviceID.uuidString.lowercased(),
             ]
-            if let severity = notification.severity {
-                object["severity"] = severity.rawValue
-                object["urgency"] = urgency.rawValue
-            }
+            if let severity = notification.severity { object["severity"] = severity.rawValue }
+            // Said when a severity or the alarm's state decided it (the old
+            // payload otherwise).
+            if notification.severity != nil || urgency != .active { object["urgency"] = urgency.rawValue }
+            if let alarm = notification.alarm { object["alarm"] = alarm.rawValue }
             if let attributes = notification.attributes, let data = attributes.json.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data) {
                 object["attributes"] = parsed
             }

@@ -1,21 +1,21 @@
 import Foundation
 import HeraldCore
 import Logging
-import NIOConcurrencyHelpers
 
 /// Decides each claimed push's urgency just before it is sent: the site's
 /// table (SEVERITY_URGENCY), with the service's own levels where its admin
-/// set some. A service's levels are read once per `freshFor`, not per
-/// push, so an admin's change reaches the phones within seconds; when they
-/// cannot be read the site's table is used and the error logged (a
-/// database hiccup must not hold pushes back).
+/// set some; a resolved alarm arrives quietly (passive) unless the service
+/// says its resolutions alert. A service's choices are read once per
+/// `freshFor`, not per push, so an admin's change reaches the phones within
+/// seconds; when they cannot be read the site's table is used and the error
+/// logged (a database hiccup must not hold pushes back).
 final class UrgencyDecider: Sendable {
     let site: UrgencyTable
     let store: (any ServiceAlertingStore)?
     let clock: WallClock
     let logger: Logger
     static let freshFor: TimeInterval = 5
-    private let tables = NIOLockedValueBox<[UUID: (table: UrgencyTable, readAt: Date)]>([:])
+    private let services = PerServiceCache<ServiceAlerting?>(ttl: UrgencyDecider.freshFor, capacity: 1_000)
 
     init(site: UrgencyTable, store: (any ServiceAlertingStore)?, clock: WallClock, logger: Logger) {
         self.site = site
@@ -27,36 +27,31 @@ final class UrgencyDecider: Sendable {
     /// The batch with each delivery's urgency set.
     func decide(_ batch: [ClaimedDelivery]) async -> [ClaimedDelivery] {
         var decided = batch
-        var tables: [UUID: UrgencyTable] = [:]
+        var choices: [UUID: ServiceAlerting?] = [:]
         for index in decided.indices {
-            let service = decided[index].notification.serviceID
-            if tables[service] == nil { tables[service] = await table(for: service) }
-            decided[index].urgency = (tables[service] ?? site).urgency(for: decided[index].notification.severity)
+            let notification = decided[index].notification
+            if choices[notification.serviceID] == nil { choices[notification.serviceID] = await alerting(of: notification.serviceID) }
+            decided[index].urgency = Self.urgency(of: notification, site: site, service: choices[notification.serviceID] ?? nil)
         }
         return decided
     }
 
-    func table(for service: UUID) async -> UrgencyTable {
-        guard let store else { return site }
-        let now = clock.now()
-        if let cached = tables.withLockedValue({ $0[service] }), now.timeIntervalSince(cached.readAt) < Self.freshFor {
-            return cached.table
-        }
+    /// A notification's urgency under the site's table and a service's choices.
+    static func urgency(of notification: NotificationRecord, site: UrgencyTable, service: ServiceAlerting?) -> Urgency {
+        if notification.alarm == .resolved && (service?.resolutions ?? .quiet) == .quiet { return .passive }
+        return site.overridden(by: service).urgency(for: notification.severity)
+    }
+
+    func alerting(of service: UUID) async -> ServiceAlerting? {
+        guard let store else { return nil }
         do {
-            let table = site.overridden(by: try await store.serviceAlerting(serviceID: service))
-            tables.withLockedValue {
-                // Forget services not seen for a while, so the cache stays as
-                // small as the set of services being pushed for.
-                if $0.count > 1_000 { $0 = $0.filter { now.timeIntervalSince($1.readAt) < Self.freshFor } }
-                $0[service] = (table, now)
-            }
-            return table
+            return try await services.value(of: service, now: clock.now()) { try await store.serviceAlerting(serviceID: $0) }
         } catch {
             logger.warning(
                 "cannot read a service's alerting; its pushes use the site's urgency table",
                 metadata: ["service": "\(service)", "error": "\(String(reflecting: error))"]
             )
-            return site
+            return nil
         }
     }
 }

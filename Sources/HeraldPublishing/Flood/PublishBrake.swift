@@ -1,6 +1,5 @@
 import Foundation
 import HeraldCore
-import NIOConcurrencyHelpers
 
 /// The publish limits as every publisher meets them: `FloodControl`'s
 /// buckets with each service's own rate (`ServiceRateCache`). A sender's
@@ -32,26 +31,19 @@ public struct PublishBrake: Sendable {
 /// on this replica applies at once; one made on another within `ttl`.
 public final class ServiceRateCache: Sendable {
     let store: any ServiceStore
-    let ttl: TimeInterval
-    private let entries = NIOLockedValueBox<[UUID: (rate: RateLimit?, read: Date)]>([:])
+    private let cache: PerServiceCache<RateLimit?>
 
     public init(store: any ServiceStore, ttl: TimeInterval = 10) {
         self.store = store
-        self.ttl = ttl
+        self.cache = PerServiceCache(ttl: ttl, capacity: 100_000)
     }
 
     public func rate(of serviceID: UUID, now: Date) async throws -> RateLimit? {
-        if let entry = entries.withLockedValue({ $0[serviceID] }), now.timeIntervalSince(entry.read) < ttl { return entry.rate }
-        let rate = try await store.serviceRateLimit(serviceID: serviceID)
-        entries.withLockedValue { entries in
-            if entries.count > 100_000 { entries.removeAll() }
-            entries[serviceID] = (rate, now)
-        }
-        return rate
+        try await cache.value(of: serviceID, now: now) { try await store.serviceRateLimit(serviceID: $0) }
     }
 
     /// Reads the service's rate again at its next post (an admin changed it here).
     public func forget(_ serviceID: UUID) {
-        _ = entries.withLockedValue { $0.removeValue(forKey: serviceID) }
+        cache.forget(serviceID)
     }
 }

@@ -44,6 +44,63 @@ extension PostgresStore: AlertStateStore {
             return PostgresStore.inOrder(rows, count: requests.count).notifications.compactMap { $0 }
         }
 
+        func notifications(keys: [String]) async throws -> [String: NotificationRecord] {
+            guard !keys.isEmpty else { return [:] }
+            let rows = try await connection.rows(
+                "SELECT \(unescaped: PostgresStore.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) AND key = ANY(\(keys))",
+                as: PostgresStore.NotificationRow.self, logger: logger
+            )
+            var found: [String: NotificationRecord] = [:]
+            for record in rows.map(PostgresStore.notification) { if let key = record.key { found[key] = record } }
+            return found
+        }
+
+        func republish(_ changes: [AlarmChange], at now: Date) async throws -> [NotificationRecord] {
+            var records: [NotificationRecord] = []
+            let at = ExactTimestamp(now)
+            for change in changes {
+                let draft = change.draft
+                let expiresUs = draft.expiresAt?.microsecondsSince1970 ?? 0
+                // One statement per alarm: the new content, every holder's
+                // inbox item marked changed, a push queued to each of their
+                // devices, and the wake-ups at commit.
+                let row = try await connection.rows(
+                    """
+                    WITH updated AS (
+                        UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url),
+                            severity = \(draft.severity?.rawValue), attributes = \(draft.attributes?.json), alarm = \(draft.alarm?.rawValue),
+                            expires_at = (SELECT \(unescaped: PostgresStore.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
+                        WHERE id = \(change.id) AND service_id = \(serviceID)
+                        RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                    ),
+                    holders AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated) RETURNING user_id),
+                    queued AS (
+                        INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+                        SELECT up.id, d.id, d.user_id, d.platform, \(at), \(at), \(at) FROM updated up, holders h JOIN devices d ON d.user_id = h.user_id
+                        RETURNING 1
+                    ),
+                    woken AS (
+                        SELECT pg_notify(\(PostgresStore.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                        UNION ALL
+                        SELECT pg_notify(\(PostgresStore.inboxChannel), 'n' || id::text) FROM updated
+                    )
+                    SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                    FROM updated, (SELECT count(*) FROM woken) AS w
+                    """,
+                    as: PostgresStore.NotificationRow.self, logger: logger
+                ).first
+                if let row { records.append(PostgresStore.notification(row)) }
+            }
+            return records
+        }
+
+        func retireKeys(of ids: [NotificationID]) async throws {
+            guard !ids.isEmpty else { return }
+            try await connection.execute(
+                "UPDATE notifications SET key = NULL WHERE service_id = \(serviceID) AND id = ANY(\(ids))", logger: logger
+            )
+        }
+
         func save(_ states: [AlertDecision.Recorded]) async throws {
             try await connection.execute(
                 """

@@ -14,7 +14,7 @@ extension PostgresStore: DeliveryQueue {
         // they held some 50,000 rows: 47 ms per 500-row claim instead of 4.4.
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
-            Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Int64, String?, String?
+            Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Int64, String?, String?
         )
         let claimed = try await rows(
             """
@@ -47,17 +47,17 @@ extension PostgresStore: DeliveryQueue {
         // Every delivery of a fan-out carries its notification's origin: read it once per notification.
         var origins: [Int64: NotificationOrigin?] = [:]
         return try claimed.map { row in
-            var notification = Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14, row.15, row.16, row.17))
+            var notification = Self.notification((row.8, row.9, row.10, row.11, row.12, row.13, row.14, row.15, row.16, row.17, row.18))
             if let known = origins[row.8] {
                 notification.origin = known
             } else {
-                notification.origin = NotificationOrigin(traceContextJSON: row.19, requestID: row.20)
+                notification.origin = NotificationOrigin(traceContextJSON: row.20, requestID: row.21)
                 origins[row.8] = notification.origin
             }
             return ClaimedDelivery(
                 id: row.0, notification: notification,
                 platform: try StoreError.parse(row.1, as: Platform.self, column: "deliveries.platform"), deviceID: row.2, token: row.3,
-                userIsActive: row.4, loginExpiresAt: row.5?.date, badge: Int(row.18), attempts: Int(row.6), queuedAt: row.7.date
+                userIsActive: row.4, loginExpiresAt: row.5?.date, badge: Int(row.19), attempts: Int(row.6), queuedAt: row.7.date
             )
         }
     }

@@ -4,17 +4,18 @@ import PostgresNIO
 
 extension PostgresStore: NotificationStore {
     /// A notification's columns, in `notificationColumns`' order.
-    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?)
+    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?)
 
     /// What every read of a notification selects (from `n`).
-    static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key"
+    static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
 
     static func notification(_ row: NotificationRow) -> NotificationRecord {
         NotificationRecord(
             id: row.0, serviceID: row.1, timestamp: row.2.date,
             draft: NotificationDraft(
                 title: row.3, subtitle: row.4, url: row.5, severity: row.6.flatMap(Severity.init(parsing:)),
-                attributes: row.7.flatMap(NotificationAttributes.init(json:)), expiresAt: row.8?.date, key: row.9
+                attributes: row.7.flatMap(NotificationAttributes.init(json:)), expiresAt: row.8?.date, key: row.9,
+                alarm: row.10.flatMap(AlarmStatus.init(rawValue:))
             )
         )
     }
@@ -26,12 +27,12 @@ extension PostgresStore: NotificationStore {
 
     /// A published notification with its 1-based position in the batch, and
     /// whether the batch queued any delivery.
-    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool)
+    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool)
 
     static func inOrder(_ rows: [PublishedRow], count: Int) -> PublishedBatch {
         var stored = [NotificationRecord?](repeating: nil, count: count)
-        for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)) }
-        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.11 })
+        for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)) }
+        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.12 })
     }
 
     /// One statement, so one round trip and one implicit transaction: the
@@ -55,6 +56,7 @@ extension PostgresStore: NotificationStore {
         // Microseconds since 1970, 0 for none (arrays cannot hold NULL here).
         let expiries = batch.map { $0.draft.expiresAt?.microsecondsSince1970 ?? 0 }
         let keys = batch.map { $0.draft.key ?? "" }
+        let alarms = batch.map { $0.draft.alarm?.rawValue ?? "" }
         // The batch's services again, as one array the planner can read: it
         // cannot see into `unnest`, and would plan every publish as if for the
         // average service (scanning every subscription and device once some
@@ -74,16 +76,16 @@ extension PostgresStore: NotificationStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
             ),
             n AS (
-                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key)
+                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key, alarm)
                 SELECT id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(trace_context, ''), NULLIF(request_id, ''),
-                    NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, '')
+                    NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, ''), NULLIF(alarm, '')
                 FROM input ORDER BY ord
             ),
             -- Read only when some filter refused a notification (onlyMatchingFilters):
@@ -119,7 +121,7 @@ extension PostgresStore: NotificationStore {
                 WHERE EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
             )
             SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(attributes, ''), \(unescaped: Self.expiryColumn),
-                NULLIF(key, ''), EXISTS (SELECT 1 FROM queued)
+                NULLIF(key, ''), NULLIF(alarm, ''), EXISTS (SELECT 1 FROM queued)
             FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
     }
@@ -154,10 +156,10 @@ extension PostgresStore: NotificationStore {
             """
             WITH updated AS (
                 UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
-                    attributes = \(draft.attributes?.json),
+                    attributes = \(draft.attributes?.json), alarm = \(draft.alarm?.rawValue),
                     expires_at = (SELECT \(unescaped: Self.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
                 WHERE id = \(id)
-                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
+                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
             ),
             touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
             linked AS (
@@ -178,11 +180,11 @@ extension PostgresStore: NotificationStore {
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM updated
             )
-            SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, EXISTS (SELECT 1 FROM queued)
+            SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, EXISTS (SELECT 1 FROM queued)
             FROM updated, (SELECT count(*) FROM woken) AS w
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool).self
-        ).map { (Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), $0.10) }
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool).self
+        ).map { (Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), $0.11) }
     }
 
 
@@ -199,9 +201,9 @@ extension PostgresStore: NotificationStore {
             WHERE i.user_id = \(userID) AND \(unescaped: Self.unexpired)
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), isRead: $0.10, isStarred: $0.11)
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
@@ -219,9 +221,9 @@ extension PostgresStore: NotificationStore {
                 AND (\(filter.isStarred)::bool IS NULL OR i.is_starred = \(filter.isStarred))
             ORDER BY i.notification_id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), isRead: $0.10, isStarred: $0.11)
+            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
         }
     }
 
@@ -264,11 +266,11 @@ extension PostgresStore: NotificationStore {
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID) AND i.changed_at > \(ExactTimestamp(since)) AND \(unescaped: Self.unexpired) ORDER BY i.changed_at LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, ExactTimestamp, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, ExactTimestamp, Bool).self
         ).map {
             InboxChange(
-                .upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9)), isRead: $0.10, isStarred: $0.12)),
-                at: $0.11.date
+                .upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
+                at: $0.12.date
             )
         }
         let removed = try await rows(
@@ -289,10 +291,10 @@ extension PostgresStore: NotificationStore {
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
             """,
-            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, Bool, Bool).self
+            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
         ) {
             items[row.0] = InboxItem(
-                notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10)), isRead: row.11, isStarred: row.12
+                notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)), isRead: row.12, isStarred: row.13
             )
         }
         return items

@@ -60,14 +60,27 @@ public final class PostgresStore: Sendable {
 
     /// A pooled connection that is still open: the pool can hand out one the
     /// server has just ended (it learns of the close a moment later), which
-    /// is what happens while PostgreSQL goes away. (Queries check again as
-    /// they are written: `allRows`.)
+    /// is what happens while PostgreSQL goes away, and to the pool's next
+    /// user after one session is ended (a killed worker's LISTEN session:
+    /// `scripts/test-under-load` saw the next query fail). Nothing was sent
+    /// on it, so another is asked for, a moment later, twice more before the
+    /// database counts as away. (Queries check again as they are written:
+    /// `allRows`.)
     func withOpenConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            guard !connection.isClosed else { throw StoreError.unavailable("PostgreSQL connection lost") }
-            return try await body(connection)
+        for attempt in 1...3 {
+            do {
+                return try await client.withConnection { connection in
+                    guard !connection.isClosed else { throw ClosedWhenHandedOut() }
+                    return try await body(connection)
+                }
+            } catch is ClosedWhenHandedOut {
+                try await Task.sleep(for: .milliseconds(20 * attempt))
+            }
         }
+        throw StoreError.unavailable("PostgreSQL connection lost")
     }
+
+    private struct ClosedWhenHandedOut: Error {}
 
     /// Runs `body` in one transaction on one connection.
     ///

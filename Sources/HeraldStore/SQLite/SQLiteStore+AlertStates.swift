@@ -53,6 +53,57 @@ extension SQLiteStore: AlertStateStore {
             return records
         }
 
+        func notifications(keys: [String]) async throws -> [String: NotificationRecord] {
+            guard !keys.isEmpty else { return [:] }
+            var found: [String: NotificationRecord] = [:]
+            for row in try await db.rows(
+                """
+                SELECT \(SQLiteStore.notificationColumns) FROM notifications n
+                WHERE service_id = \(serviceID) AND key IN (SELECT value FROM json_each(\(jsonArray: keys)))
+                """
+            ) {
+                let record = try SQLiteStore.notification(from: row)
+                if let key = record.key { found[key] = record }
+            }
+            return found
+        }
+
+        func republish(_ changes: [AlarmChange], at now: Date) async throws -> [NotificationRecord] {
+            var records: [NotificationRecord] = []
+            for change in changes {
+                let draft = change.draft
+                guard
+                    let row = try await db.first(
+                        """
+                        UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
+                            attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt), alarm = \(draft.alarm?.rawValue)
+                        WHERE id = \(change.id) AND service_id = \(serviceID)
+                        RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                        """
+                    )
+                else { continue }
+                try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(change.id)")
+                // Every holder's devices, so each phone replaces what it shows.
+                try await db.execute(
+                    """
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
+                    SELECT \(change.id), d.id, d.user_id, d.platform, \(now), \(now), \(now)
+                    FROM inbox i JOIN devices d ON d.user_id = i.user_id WHERE i.notification_id = \(change.id)
+                    """
+                )
+                records.append(try SQLiteStore.notification(from: row))
+            }
+            published.withLockedValue { $0 += records.map(\.id) }
+            return records
+        }
+
+        func retireKeys(of ids: [NotificationID]) async throws {
+            guard !ids.isEmpty else { return }
+            try await db.execute(
+                "UPDATE notifications SET key = NULL WHERE service_id = \(serviceID) AND id IN (SELECT value FROM json_each(\(jsonArray: ids)))"
+            )
+        }
+
         func save(_ states: [AlertDecision.Recorded]) async throws {
             for recorded in states {
                 try await db.execute(

@@ -12,13 +12,13 @@ extension SQLiteStore: NotificationStore {
                 title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
                 severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
                 attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
-                key: try row.optionalText("key")
+                key: try row.optionalText("key"), alarm: try row.optionalText("alarm").flatMap(AlarmStatus.init(rawValue:))
             )
         )
     }
 
     /// What every read of a notification selects (from `n`).
-    static let notificationColumns: SQLiteQuery = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key"
+    static let notificationColumns: SQLiteQuery = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
 
     /// An expired notification leaves every inbox (starred ones stay).
     static func unexpired(at now: Date = Date()) -> SQLiteQuery {
@@ -46,11 +46,11 @@ extension SQLiteStore: NotificationStore {
         guard
             let row = try await db.first(
                 """
-                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key)
+                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key, alarm)
                 SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID),
-                    \(draft.attributes?.json), \(draft.expiresAt), \(draft.key)
+                    \(draft.attributes?.json), \(draft.expiresAt), \(draft.key), \(draft.alarm?.rawValue)
                 FROM services WHERE id = \(serviceID)
-                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
+                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
                 """
             )
         else { return nil }
@@ -101,9 +101,9 @@ extension SQLiteStore: NotificationStore {
                 let row = try await db.first(
                     """
                     UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
-                        attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt)
+                        attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt), alarm = \(draft.alarm?.rawValue)
                     WHERE id = \(id)
-                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key
+                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
                     """
                 )
             else { return nil }

@@ -29,11 +29,13 @@ public struct ServiceAlertingChoices: Sendable {
         return Choices(own: own, effective: site.overridden(by: own))
     }
 
-    /// Sets the service's own urgency per severity from the names a client
-    /// sent (exactly as the API documents them: a client's typo must not
-    /// quietly become another level); an empty set goes back to the site's
-    /// table.
-    public func setUrgency(_ words: [String: String], on serviceID: UUID, by admin: User, logger: Logger) async throws -> Choices {
+    /// Sets the service's own urgency per severity, and how its alarms'
+    /// resolutions alert (nil: quietly), from the names a client sent
+    /// (exactly as the API documents them: a client's typo must not quietly
+    /// become another level); an empty set goes back to the site's table.
+    public func set(
+        urgency words: [String: String], resolutions: String? = nil, on serviceID: UUID, by admin: User, logger: Logger
+    ) async throws -> Choices {
         var levels: [Severity: Urgency] = [:]
         var problems: [FieldProblem] = []
         for (severityWord, urgencyWord) in words.sorted(by: { $0.key < $1.key }) {
@@ -47,8 +49,14 @@ public struct ServiceAlertingChoices: Sendable {
             }
             levels[severity] = urgency
         }
-        guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
-        let own = ServiceAlerting(urgency: levels)
+        let resolved: ResolutionAlerting? = if let resolutions { ResolutionAlerting(rawValue: resolutions) } else { .quiet }
+        if resolved == nil, let resolutions {
+            problems.append(
+                FieldProblem(field: "resolutions", message: "'\(resolutions.prefix(64))' is not a choice; use one of: \(ResolutionAlerting.names)", type: "enum")
+            )
+        }
+        guard problems.isEmpty, let resolved else { throw UseCaseError.rejected(problems) }
+        let own = ServiceAlerting(urgency: levels, resolutions: resolved)
         guard try await store.setServiceAlerting(serviceID: serviceID, own, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info(
             own.isEmpty ? "service alerting removed" : "service alerting set",

@@ -39,6 +39,46 @@ extension InMemoryStore: AlertStateStore {
             return records
         }
 
+        func notifications(keys: [String]) async throws -> [String: NotificationRecord] {
+            try store.withState { state in
+                var found: [String: NotificationRecord] = [:]
+                for record in state.notifications.values where record.serviceID == serviceID {
+                    if let key = record.key, keys.contains(key) { found[key] = record }
+                }
+                return found
+            }
+        }
+
+        func republish(_ changes: [AlarmChange], at now: Date) async throws -> [NotificationRecord] {
+            let records = try store.withState { state in
+                changes.compactMap { change -> NotificationRecord? in
+                    guard var notification = state.notifications[change.id], notification.serviceID == serviceID else { return nil }
+                    let (key, origin) = (notification.key, notification.origin)
+                    notification.draft = change.draft
+                    (notification.key, notification.origin) = (key, origin)
+                    state.notifications[change.id] = notification
+                    let holders = state.inbox.keys.filter { state.inbox[$0]?[change.id] != nil }
+                    for user in holders { state.inboxChangedAt[user, default: [:]][change.id] = now }
+                    for device in state.devices.values.sorted(by: { $0.id < $1.id }) where holders.contains(device.userID) {
+                        let delivery = state.nextID()
+                        state.deliveries[delivery] = InMemoryStore.DeliveryRow(
+                            id: delivery, notificationID: change.id, deviceID: device.id, userID: device.userID, platform: device.platform,
+                            nextAttemptAt: now, createdAt: now, updatedAt: now
+                        )
+                    }
+                    return notification
+                }
+            }
+            published.withLockedValue { $0 += records.map(\.id) }
+            return records
+        }
+
+        func retireKeys(of ids: [NotificationID]) async throws {
+            try store.withState { state in
+                for id in ids where state.notifications[id]?.serviceID == serviceID { state.notifications[id]?.key = nil }
+            }
+        }
+
         func save(_ states: [AlertDecision.Recorded]) async throws {
             try store.withState { state in
                 for recorded in states { state.alertStates[serviceID, default: [:]][recorded.fingerprint] = recorded.state }

@@ -56,6 +56,7 @@ extension InMemoryStore: NotificationStore {
             guard var notification = state.notifications[id] else { return nil }
             (notification.title, notification.subtitle, notification.url) = (draft.title, draft.subtitle, draft.url)
             (notification.severity, notification.attributes, notification.expiresAt) = (draft.severity, draft.attributes, draft.expiresAt)
+            notification.alarm = draft.alarm
             state.notifications[id] = notification
             for user in state.inbox.keys where state.inbox[user]?[id] != nil { state.inboxChangedAt[user, default: [:]][id] = now }
             let subscribers = state.subscriptions[notification.serviceID] ?? []

@@ -163,14 +163,27 @@
     li.remove();
     if (!list.querySelector("li")) document.querySelector("[data-empty]").hidden = false;
   }
+  // What an item says, for a new item and for one its source changed (an
+  // alarm resolved: same id, new title, severity and state).
+  function fill(li, item) {
+    li.querySelector(".title").textContent = item.title;
+    li.querySelector(".subtitle").textContent = item.subtitle || "";
+    li.querySelector(".subtitle").hidden = !item.subtitle;
+    var severity = li.querySelector(".severity");
+    severity.className = "severity" + (item.severity ? " " + item.severity : "");
+    severity.textContent = item.severity || "";
+    severity.hidden = !item.severity;
+    var state = li.querySelector(".state");
+    state.className = "state" + (item.state ? " " + item.state : "");
+    state.textContent = item.state || "";
+    state.hidden = !item.state;
+  }
   function render(item) {
     var li = template.content.firstElementChild.cloneNode(true);
     var service = services[item.service_id] || { name: "", color: "888888" };
     li.dataset.id = item.id;
     li.classList.add("fresh");
-    li.querySelector(".title").textContent = item.title;
-    li.querySelector(".subtitle").textContent = item.subtitle || "";
-    li.querySelector(".subtitle").hidden = !item.subtitle;
+    fill(li, item);
     var chip = li.querySelector(".chip");
     chip.style.setProperty("--chip", "#" + service.color);
     chip.querySelector("span").textContent = service.name;
@@ -178,8 +191,6 @@
     time.setAttribute("datetime", item.timestamp + "Z");
     var link = li.querySelector("a.link");
     if (/^https?:\/\//i.test(item.url || "")) { link.href = item.url; link.hidden = false; }
-    var severity = li.querySelector(".severity");
-    if (item.severity) { severity.textContent = item.severity; severity.classList.add(item.severity); severity.hidden = false; }
     li.querySelectorAll("input[name=id]").forEach(function (input) { input.value = item.id; });
     if (item.expires_at) li.dataset.expires = item.expires_at + "Z";
     li.classList.add("unread");
@@ -209,7 +220,7 @@
   source.addEventListener("notification", function (event) {
     var item = JSON.parse(event.data);
     var li = itemFor(item.id);
-    if (li) { applyRead(li, item.is_read); applyStarred(li, !!item.is_starred); return; }
+    if (li) { fill(li, item); applyRead(li, item.is_read); applyStarred(li, !!item.is_starred); return; }
     if (item.is_read) return;
     setUnread(unread() + 1);
     if (!firstPage || !matches(item)) return;
