@@ -62,22 +62,23 @@ public final class PostgresStore: Sendable {
     /// server has just ended (it learns of the close a moment later), which
     /// is what happens while PostgreSQL goes away, and to the pool's next
     /// user after one session is ended (a killed worker's LISTEN session:
-    /// `scripts/test-under-load` saw the next query fail). Nothing was sent
-    /// on it, so another is asked for, a moment later, twice more before the
-    /// database counts as away. (Queries check again as they are written:
-    /// `allRows`.)
+    /// `scripts/test-under-load` saw the next query fail, twice). Nothing
+    /// was sent on it, so another is asked for, after 20 ms and then twice
+    /// as long each time, for about 1.3 s (on a starved machine the pool
+    /// hears of the close late: 60 ms was not enough) before the database
+    /// counts as away. (Queries check again as they are written: `allRows`.)
     func withOpenConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        for attempt in 1...3 {
+        for attempt in 0..<6 {
             do {
                 return try await client.withConnection { connection in
                     guard !connection.isClosed else { throw ClosedWhenHandedOut() }
                     return try await body(connection)
                 }
             } catch is ClosedWhenHandedOut {
-                try await Task.sleep(for: .milliseconds(20 * attempt))
+                try await Task.sleep(for: .milliseconds(20 << attempt))
             }
         }
-        throw StoreError.unavailable("PostgreSQL connection lost")
+        throw StoreError.unavailable("PostgreSQL connection lost (every pooled connection handed out was closed)")
     }
 
     private struct ClosedWhenHandedOut: Error {}
@@ -169,7 +170,7 @@ extension PostgresConnection {
     /// close in between; a closed connection fails at once as unavailable.
     func allRows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
         try await eventLoop.flatSubmit { () -> EventLoopFuture<[PostgresRow]> in
-            guard !self.isClosed else { return self.eventLoop.makeFailedFuture(StoreError.unavailable("PostgreSQL connection lost")) }
+            guard !self.isClosed else { return self.eventLoop.makeFailedFuture(StoreError.unavailable("PostgreSQL connection lost (closed before the statement was written)")) }
             let result: EventLoopFuture<PostgresQueryResult> = self.query(query, logger: logger)
             return result.map(\.rows)
         }.get()
