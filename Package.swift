@@ -366,6 +366,7 @@ let package = Package(
             name: "HeraldCoreTests",
             dependencies: [
                 "HeraldCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],

@@ -6,6 +6,8 @@ import HeraldCore
 public enum UseCaseError: Error, Equatable, CustomStringConvertible {
     /// Nothing of that kind that this caller may see (404).
     case notFound(String)
+    /// The caller may see it but not do this to it (403): why.
+    case forbidden(String)
     /// The input breaks a rule: the field it is about and why (422).
     case invalid(field: String, String)
     /// The input breaks several rules: each with its field (422).
@@ -20,7 +22,7 @@ public enum UseCaseError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let what): "\(what) not found"
-        case .invalid(_, let why), .overLimit(_, let why), .conflict(let why), .braked(_, let why): why
+        case .invalid(_, let why), .overLimit(_, let why), .conflict(let why), .braked(_, let why), .forbidden(let why): why
         case .rejected(let problems): problems.map { "\($0.field): \($0.message)" }.joined(separator: "; ")
         }
     }

@@ -196,8 +196,43 @@ SHOWN_NOTIFICATIONS = """
 const done = arguments[arguments.length - 1];
 navigator.serviceWorker.getRegistrations()
   .then((registrations) => Promise.all(registrations.map((registration) => registration.getNotifications())))
-  .then((lists) => done(lists.flat().map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url }))), () => done([]));
+  .then((lists) => done(lists.flat().map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url,
+    actions: (n.actions || []).map((a) => a.action) }))), () => done([]));
 """
+
+# In the service worker itself: what tapping a notification's action does.
+# Only a worker can make a NotificationEvent, and no CDP command clicks a
+# notification, so the test dispatches one there (the worker's listener
+# runs as for a real tap; its waitUntil refuses an untrusted event, after
+# the fetch it was given has started).
+CLICK_ACTION = """
+self.registration.getNotifications().then((list) => {
+  const shown = list.find((n) => n.data && n.data.acknowledge);
+  if (!shown) return "no notification with the action";
+  self.dispatchEvent(new NotificationEvent("notificationclick", { notification: shown, action: "acknowledge" }));
+  return "clicked";
+})
+"""
+
+
+def in_service_worker(driver, expression):
+    """Evaluates `expression` in herald-sw.js's worker, over the DevTools
+    protocol of the browser the driver runs (its own target, not the page's)."""
+    import websocket
+    address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json/list", timeout=10) as response:
+        targets = json.load(response)
+    worker = next((t for t in targets if t.get("type") == "service_worker" and t.get("url", "").endswith("/herald-sw.js")), None)
+    assert worker, f"no service worker target among {[t.get('type') for t in targets]}"
+    connection = websocket.create_connection(worker["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
+    try:
+        connection.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "awaitPromise": True, "returnByValue": True}}))
+        while True:
+            reply = json.loads(connection.recv())
+            if reply.get("id") == 1:
+                return reply.get("result", {}).get("result", {}).get("value")
+    finally:
+        connection.close()
 
 
 def check_vapid(authorization, server_key, audience):
@@ -379,6 +414,7 @@ def test_web_push_in_this_browser(driver):
         payload = json.loads(plaintext)
         assert payload["title"] == "Helium recovery full" and payload["body"] == "Tank 2 at 98 %", payload
         assert payload["notification_id"] == notification and payload["url"] == "https://ess.eu/alarms", payload
+        assert payload["acknowledge"].startswith("/api/v2/acknowledge/"), payload
         print(f"    web push: {len(body)} encrypted bytes, decrypted to {payload['title']!r}")
 
         # What the browser would do with it: the push event in the page's
@@ -403,6 +439,17 @@ def test_web_push_in_this_browser(driver):
         shown = wait(driver, delivered_and_shown, "the service worker to show the notification", timeout=20)
         assert shown[0]["title"] == "Helium recovery full" and shown[0]["body"] == "Tank 2 at 98 %", shown
         assert shown[0]["tag"] == f"herald-{notification}" and shown[0]["url"] == "https://ess.eu/alarms", shown
+        assert shown[0]["actions"] == ["acknowledge"], shown
+
+        # "Acknowledge" tapped on the notification (no page open, no
+        # session: the link in the payload is the credential): everyone's
+        # inbox shows ann took it.
+        assert in_service_worker(driver, CLICK_ACTION) == "clicked"
+        driver.get(BASE + "/inbox")
+        wait(driver, lambda d: "✓ ann" in d.find_element(By.CSS_SELECTOR, f"li[data-id='{notification}']").text,
+             "the acknowledgement from the notification's action", timeout=20)
+        screenshot(driver, "acknowledged-from-notification")
+        print("    web push: acknowledged from the notification's action")
     finally:
         push.close()
 

@@ -35,6 +35,15 @@ struct DeliveryReportTests {
             #expect(row["platform"] as? String == "apns")
             #expect(row["token"] as? String == "…cccccc")
             #expect(!(try await app.request(.get, path, token: admin).text.contains(deviceToken)), "no full token in the report")
+            #expect(report["recipients"] as? Int == 1 && report["read"] as? Int == 0 && report["acknowledgement"] == nil)
+
+            // What happened among its recipients: read, and who took it.
+            #expect(try await app.request(.patch, "/api/v2/users/user/notifications", token: token, json: [["id": id, "status": "read"]]).status == .noContent)
+            #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: token, json: ["comment": "seen"]).status == .created)
+            let handled = try #require(try await app.request(.get, path, token: admin).json() as? [String: Any])
+            #expect(handled["recipients"] as? Int == 1 && handled["read"] as? Int == 1)
+            let acknowledgement = try #require(handled["acknowledgement"] as? [String: Any])
+            #expect(acknowledgement["acknowledged_by"] as? String == "nina" && acknowledgement["comment"] as? String == "seen")
 
             #expect(try await app.request(.get, path, token: token).status == .forbidden)
             let other = try await app.createService()

@@ -48,6 +48,13 @@ struct ServiceAlertingTests {
             #expect(try await app.store.serviceAlerting(serviceID: service.id) == ServiceAlerting(urgency: [.info: .active, .critical: .timeSensitive]))
             #expect(logs.all.contains { $0.contains("service alerting set") && $0.contains("by=root") && $0.contains(service.id.uuidString.lowercased()) })
 
+            // Resolutions alert or arrive quietly (the default); nothing else.
+            #expect(try await app.request(.get, path, token: admin).json(["resolutions"]) as? String == "quiet")
+            #expect(try await app.request(.put, path, token: admin, json: ["resolutions": "loud"]).status == .unprocessableContent)
+            let loud = try await app.request(.put, path, token: admin, json: ["resolutions": "alert"])
+            #expect(try loud.json(["resolutions"]) as? String == "alert" && loud.json(["is_default"]) as? Bool == false)
+            #expect(try await app.store.serviceAlerting(serviceID: service.id) == ServiceAlerting(resolutions: .alert), "the levels were replaced too")
+
             // An empty set, like DELETE, goes back to the site's table.
             #expect(try await app.request(.put, path, token: admin, json: ["urgency": [String: String]()]).json(["is_default"]) as? Bool == true)
             _ = try await app.request(.put, path, token: admin, json: ["urgency": ["info": "active"]])

@@ -53,7 +53,14 @@ extension FlaggedBody<ServiceBody> {
 
 extension FlaggedBody<NotificationBody> {
     init(_ item: InboxItem) {
-        self.init(base: NotificationBody(item.notification), key: "is_read", flag: item.isRead, trueOnly: item.isStarred ? ["is_starred"] : [])
+        var base = NotificationBody(item.notification)
+        base.state = item.state
+        if let acknowledgement = item.acknowledgement {
+            base.acknowledged_by = acknowledgement.username
+            base.acknowledged_at = Timestamp.wireString(acknowledgement.at)
+            base.acknowledgement_comment = acknowledgement.comment
+        }
+        self.init(base: base, key: "is_read", flag: item.isRead, trueOnly: item.isStarred ? ["is_starred"] : [])
     }
 }
 
@@ -69,8 +76,14 @@ struct NotificationBody: Encodable {
     var attributes: NotificationAttributes?
     var expires_at: String?
     var key: String?
-    /// An alarm's: `open` while it fires, `resolved` once over.
+    /// An alarm's: `open` while it fires, `resolved` once over; in an inbox
+    /// item also `acknowledged` once someone took it (`InboxItem.state`).
     var state: String?
+    /// In an inbox item, once someone acknowledged it: who, when, and what
+    /// they wrote.
+    var acknowledged_by: String?
+    var acknowledged_at: String?
+    var acknowledgement_comment: String?
 
     init(_ notification: NotificationRecord) {
         id = notification.id

@@ -22,13 +22,25 @@ struct DeliveriesController {
         // The rows hold every state: count them here rather than ask again.
         var counts = Dictionary(uniqueKeysWithValues: DeliveryState.allCases.map { ($0.rawValue, 0) })
         for row in rows { counts[row.state.rawValue, default: 0] += 1 }
-        return JSONBody.response(DeliveryReportBody(notification_id: notificationID, counts: counts, deliveries: rows.map(DeliveryRowBody.init)))
+        let readership = try await api.store.readership(notificationID: notificationID)
+        let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
+        return JSONBody.response(
+            DeliveryReportBody(
+                notification_id: notificationID, counts: counts, recipients: readership.recipients, read: readership.read,
+                acknowledgement: acknowledgement.map(AcknowledgementBody.init), deliveries: rows.map(DeliveryRowBody.init)
+            )
+        )
     }
 }
 
 struct DeliveryReportBody: Encodable {
     var notification_id: Int64
     var counts: [String: Int]
+    /// Who holds it in their inbox, and how many of them read it.
+    var recipients: Int
+    var read: Int
+    /// Who took it, when someone did.
+    var acknowledgement: AcknowledgementBody?
     var deliveries: [DeliveryRowBody]
 }
 

@@ -10,6 +10,7 @@ enum UseCaseAnswers {
     static func status(of error: UseCaseError) -> HTTPResponse.Status {
         switch error {
         case .notFound: .notFound
+        case .forbidden: .forbidden
         case .invalid, .rejected, .overLimit: .unprocessableContent
         case .conflict: .conflict
         case .braked: .tooManyRequests
@@ -30,6 +31,8 @@ enum UseCaseAnswers {
             return ValidationFailure([ValidationIssue(loc: ["body", .key(field)], msg: why, type: "limit_exceeded")])
         case .conflict(let why):
             return APIError(.conflict, why)
+        case .forbidden(let why):
+            return APIError(.forbidden, why)
         case .braked(let retryAfter, let why):
             return APIError(.tooManyRequests, why, headers: [.retryAfter: "\(retryAfter)"])
         }

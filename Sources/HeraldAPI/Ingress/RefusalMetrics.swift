@@ -22,8 +22,11 @@ public final class RefusalMetrics: Sendable {
     }
 
     private let counters: CounterFamily
+    /// The registry the API's other metrics join (acknowledgements).
+    let registry: PrometheusCollectorRegistry
 
     public init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
         counters = CounterFamily(registry: registry, name: "herald_requests_refused_total", help: "Requests refused by a rate limit, a cap or an access rule, by reason.")
     }
 

@@ -108,7 +108,10 @@ public final class InboxStreams: Sendable {
                 let users = state.withLockedValue { Array($0.byUser.keys) }
                 guard !users.isEmpty else { return }
                 for (userID, item) in try await store.inboxItems(notificationID: notificationID, userIDs: users) {
-                    send(.change(InboxChange(.upserted(item), at: item.notification.timestamp)), to: userID)
+                    // At the item's own change time: an update of an item a
+                    // stream sent before (an alarm resolved, an
+                    // acknowledgement) is a new event, not a repeat.
+                    send(.change(InboxChange(.upserted(item), at: item.changedAt ?? item.notification.timestamp)), to: userID)
                 }
             case .changed(let userID):
                 guard state.withLockedValue({ $0.byUser[userID] != nil }) else { return }

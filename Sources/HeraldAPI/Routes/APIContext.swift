@@ -38,6 +38,7 @@ struct UserUseCases: Sendable {
     let subscriptions: Subscriptions
     let devices: Devices
     let inbox: InboxChanges
+    let acknowledgements: Acknowledgements
 
     init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
@@ -48,6 +49,11 @@ struct UserUseCases: Sendable {
             clock: clock
         )
         inbox = InboxChanges(store: store, brake: brake, clock: clock)
+        let metrics = AcknowledgementMetrics(registry: refusals.registry)
+        acknowledgements = Acknowledgements(
+            store: store, visibility: visibility, brake: brake, clock: clock, acknowledged: { metrics.record(acknowledgedAfter: $0) },
+            withdrawn: { metrics.recordWithdrawal() }
+        )
     }
 }
 

@@ -74,6 +74,7 @@ public struct APIRoutes: Sendable {
                 ServiceAlertingController(api: api).addRoutes(to: group)
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
+                AcknowledgementController(api: api).addRoutes(to: group)
                 SubscriptionFiltersController(api: api).addRoutes(to: group)
                 ScheduledController(api: api).addRoutes(to: group)
                 FeedsController(api: api).addRoutes(to: group)

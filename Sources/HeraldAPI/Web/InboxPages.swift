@@ -16,6 +16,7 @@ struct InboxPages {
         router.get("inbox", use: inbox)
         router.post("inbox/update", use: update)
         router.post("inbox/read-all", use: readAll)
+        router.post("inbox/acknowledge", use: acknowledge)
     }
 
     @Sendable func inbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -63,7 +64,8 @@ struct InboxPages {
         return [
             "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead, "starred": item.isStarred,
             "timestamp": Timestamp.wireString(notification.timestamp), "severity": notification.severity?.rawValue as Any,
-            "state": notification.alarm?.state as Any,
+            "state": item.state as Any, "acknowledged": item.acknowledgement != nil,
+            "acknowledgedBy": item.acknowledgement?.username as Any, "acknowledgementComment": item.acknowledgement?.comment as Any,
             "expires": notification.expiresAt.map(Timestamp.wireString) as Any,
             "link": WebSupport.safeLink(notification.url) as Any, "serviceName": service?.category ?? "Deleted service", "color": service?.color ?? "888888",
         ]
@@ -90,6 +92,21 @@ struct InboxPages {
             if unread.isEmpty { break }
             try await api.users.inbox.apply(Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), for: user)
             if unread.count < 1_000 { break }
+        }
+        return web.done(request, location: Self.back(request))
+    }
+
+    /// "I have it" (or its withdrawal) from the inbox, through the same use
+    /// case as the API; everyone else's inbox shows it through the stream.
+    @Sendable func acknowledge(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        guard let id = form["id"].flatMap({ NotificationID($0) }) else { throw APIError(.badRequest, "Which notification?") }
+        if form["action"] == "withdraw" {
+            try await api.users.acknowledgements.withdraw(id, by: user, logger: context.logger)
+        } else {
+            _ = try await api.users.acknowledgements.acknowledge(id, comment: form["comment"], by: user, logger: context.logger)
         }
         return web.done(request, location: Self.back(request))
     }

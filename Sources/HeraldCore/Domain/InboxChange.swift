@@ -24,6 +24,12 @@ public struct InboxChange: Sendable, Equatable {
         case .removed(let id): id
         }
     }
+
+    /// The item as it is now; nil for a removal.
+    public var item: InboxItem? {
+        if case .upserted(let item) = kind { return item }
+        return nil
+    }
 }
 
 /// What a store tells every replica's live streams: a notification was

@@ -141,11 +141,30 @@ public struct InboxItem: Sendable, Equatable {
     public var isRead: Bool
     /// Starred (bookmarked): kept past retention, listed on its own.
     public var isStarred: Bool
+    /// Who took it, when someone did (the same for every holder).
+    public var acknowledgement: Acknowledgement?
+    /// When it last changed for this user (added, updated by its source,
+    /// acknowledged): a live stream's position for it. Set by
+    /// `NotificationStore.inboxItems`, which the streams read on a signal.
+    public var changedAt: Date?
 
-    public init(notification: NotificationRecord, isRead: Bool, isStarred: Bool = false) {
+    public init(
+        notification: NotificationRecord, isRead: Bool, isStarred: Bool = false, acknowledgement: Acknowledgement? = nil, changedAt: Date? = nil
+    ) {
         self.notification = notification
         self.isRead = isRead
         self.isStarred = isStarred
+        self.acknowledgement = acknowledgement
+        self.changedAt = changedAt
+    }
+
+    /// Where it stands, as clients read it (`state`): acknowledged once
+    /// someone took it, unless its alarm resolved since; an alarm's phase
+    /// otherwise; nil for a plain notification nobody acknowledged.
+    public var state: String? {
+        if notification.alarm == .resolved { return AlarmStatus.resolved.state }
+        if acknowledgement != nil { return "acknowledged" }
+        return notification.alarm?.state
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 /// `DeliveryQueue`, the publisher for `NotificationStore` and
 /// `AlertStateStore`); the composition root holds the whole store.
 public typealias HeraldStore = SharedSettings & SchemaStatus & LegacyImportStore & AccountStore & ServiceStore & FilterStore & NotificationStore & DeliveryQueue
-    & AlertStateStore & RetentionStore & ScheduleStore & RecurringStore & FeedStore & SessionStore & ServiceAlertingStore
+    & AlertStateStore & RetentionStore & ScheduleStore & RecurringStore & FeedStore & SessionStore & ServiceAlertingStore & AcknowledgementStore
 
 /// Values every replica must agree on (the generated token signing key).
 public protocol SharedSettings: Sendable {

@@ -62,7 +62,8 @@ public protocol NotificationStore: Sendable {
     /// What happened to a user's inbox after `since`, oldest first, at most
     /// `limit`: items added or changed, and items deleted (kept a day).
     func inboxChanges(userID: UserID, since: Date, limit: Int) async throws -> [InboxChange]
-    /// The inbox items a notification made for those of `userIDs` who got it.
+    /// The inbox items a notification made for those of `userIDs` who got
+    /// it, each with when it last changed for them (`changedAt`).
     func inboxItems(notificationID: NotificationID, userIDs: [UserID]) async throws -> [UserID: InboxItem]
     /// Calls `signal` whenever any replica publishes or changes an inbox,
     /// until the task is cancelled.

@@ -50,8 +50,11 @@ public struct WebPushClient: PushProvider {
         let audiences = subscriptions.map { $0.flatMap { VAPID.audience(of: $0.endpoint) } }
         // One VAPID JWT per push service in the batch, not one per push.
         let authorizations: [String: String]
+        let capability: AcknowledgeCapability
         do {
-            authorizations = try await vapid().authorizations(for: Set(audiences.compactMap { $0 }), now: now)
+            let key = try await vapid()
+            authorizations = try await key.authorizations(for: Set(audiences.compactMap { $0 }), now: now)
+            capability = AcknowledgeCapability(vapid: key)
         } catch {
             return deliveries.map { _ in PushAttempt(.credentials(reason: "Web Push: no VAPID key: \(error)")) }
         }
@@ -63,7 +66,9 @@ public struct WebPushClient: PushProvider {
                 next += 1
                 group.addTask {
                     let authorization = audiences[index].flatMap { authorizations[$0] }
-                    return (index, await send(deliveries[index], to: subscriptions[index], authorization: authorization, now: now))
+                    let delivery = deliveries[index]
+                    let acknowledge = delivery.deviceID.map { capability.path(notificationID: delivery.notification.id, deviceID: $0) }
+                    return (index, await send(delivery, to: subscriptions[index], authorization: authorization, acknowledge: acknowledge, now: now))
                 }
             }
             while next < min(concurrency, deliveries.count) { start() }
@@ -75,7 +80,9 @@ public struct WebPushClient: PushProvider {
         return attempts.map { $0 ?? PushAttempt(.retry(reason: "not sent", minimumDelay: 0)) }
     }
 
-    func send(_ delivery: ClaimedDelivery, to subscription: WebPushSubscription?, authorization: String?, now: Date) async -> PushAttempt {
+    func send(
+        _ delivery: ClaimedDelivery, to subscription: WebPushSubscription?, authorization: String?, acknowledge: String? = nil, now: Date
+    ) async -> PushAttempt {
         guard let subscription else {
             return PushAttempt(.dropToken(reason: "not a usable Web Push subscription"))
         }
@@ -85,7 +92,7 @@ public struct WebPushClient: PushProvider {
         let body: Data
         do {
             body = try WebPushEncryption.encrypt(
-                Self.payload(delivery.notification, urgency: delivery.urgency), userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret
+                Self.payload(delivery.notification, urgency: delivery.urgency, acknowledge: acknowledge), userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret
             )
         } catch {
             return PushAttempt(.dropToken(reason: "Web Push: \(error)"))
@@ -140,7 +147,7 @@ public struct WebPushClient: PushProvider {
     /// text cut so the whole fits (`PayloadFitting`). `urgency` tells the
     /// worker how to show it (a critical one stays until dismissed and
     /// alerts again when replaced).
-    static func payload(_ notification: NotificationRecord, urgency: Urgency = .active) -> Data {
+    static func payload(_ notification: NotificationRecord, urgency: Urgency = .active, acknowledge: String? = nil) -> Data {
         PayloadFitting.fit(title: notification.title, text: notification.subtitle, url: notification.url, maxBytes: maxPayloadBytes) { title, body, url in
             var object: [String: Any] = [
                 "title": title, "body": body, "url": url, "notification_id": notification.id, "service_id": notification.serviceID.uuidString.lowercased(),
@@ -150,6 +157,8 @@ public struct WebPushClient: PushProvider {
             // payload otherwise).
             if notification.severity != nil || urgency != .active { object["urgency"] = urgency.rawValue }
             if let alarm = notification.alarm { object["alarm"] = alarm.rawValue }
+            // Where the service worker's "Acknowledge" action posts (no session needed).
+            if let acknowledge { object["acknowledge"] = acknowledge }
             if let attributes = notification.attributes, let data = attributes.json.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data) {
                 object["attributes"] = parsed
             }

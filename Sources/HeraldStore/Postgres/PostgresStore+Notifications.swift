@@ -205,12 +205,13 @@ extension PostgresStore: NotificationStore {
         ).map {
             InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
         }
-        return order == .descending ? newestFirst : newestFirst.reversed()
+        let items = try await withAcknowledgements(newestFirst)
+        return order == .descending ? items : items.reversed()
     }
 
     public func inboxPage(userID: UserID, from start: PageStart, limit: Int, filter: InboxFilter) async throws -> [InboxItem] {
         let (before, after) = start.bounds
-        return try await rows(
+        return try await withAcknowledgements(rows(
             """
             SELECT \(unescaped: Self.notificationColumns), i.is_read, i.is_starred
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
@@ -224,7 +225,7 @@ extension PostgresStore: NotificationStore {
             as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
         ).map {
             InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
-        }
+        })
     }
 
     public func notificationsPage(serviceID: UUID, from start: PageStart, limit: Int) async throws -> [NotificationRecord] {
@@ -280,24 +281,27 @@ extension PostgresStore: NotificationStore {
             """,
             as: (Int64, ExactTimestamp).self
         ).map { InboxChange(.removed($0.0), at: $0.1.date) }
-        return Array((changed + removed).sorted { $0.at < $1.at }.prefix(limit))
+        let upserted = InboxChange.attaching(try await acknowledgements(of: changed.map(\.notificationID)), to: changed)
+        return Array((upserted + removed).sorted { $0.at < $1.at }.prefix(limit))
     }
 
     public func inboxItems(notificationID: NotificationID, userIDs: [UserID]) async throws -> [UserID: InboxItem] {
         var items: [UserID: InboxItem] = [:]
         for row in try await rows(
             """
-            SELECT i.user_id, \(unescaped: Self.notificationColumns), i.is_read, i.is_starred
+            SELECT i.user_id, \(unescaped: Self.notificationColumns), i.is_read, i.is_starred, i.changed_at
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
             """,
-            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
+            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool, ExactTimestamp).self
         ) {
             items[row.0] = InboxItem(
-                notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)), isRead: row.12, isStarred: row.13
+                notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)), isRead: row.12, isStarred: row.13,
+                changedAt: row.14.date
             )
         }
-        return items
+        guard !items.isEmpty, let acknowledgement = try await acknowledgements(of: [notificationID])[notificationID] else { return items }
+        return items.mapValues { var item = $0; item.acknowledgement = acknowledgement; return item }
     }
 
     public func listenForInboxSignals(_ signal: @escaping @Sendable (InboxSignal) -> Void) async throws {

@@ -20,6 +20,25 @@ extension SQLiteStore: NotificationStore {
     /// What every read of a notification selects (from `n`).
     static let notificationColumns: SQLiteQuery = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
 
+    /// An inbox item's acknowledgement, beside `notificationColumns` and the
+    /// item's flags (with `acknowledgementJoin`).
+    static let acknowledgementColumns: SQLiteQuery =
+        "a.user_id AS ack_user_id, a.username AS ack_username, a.comment AS ack_comment, a.acknowledged_at AS ack_at"
+    static let acknowledgementJoin: SQLiteQuery = "LEFT JOIN acknowledgements a ON a.notification_id = n.id"
+
+    /// An inbox item from a row with `notificationColumns`, its flags and
+    /// `acknowledgementColumns`.
+    static func inboxItem(from row: SQLiteRow) throws -> InboxItem {
+        let notification = try notification(from: row)
+        let acknowledgement = try row.optionalText("ack_username").map { username in
+            Acknowledgement(
+                notificationID: notification.id, userID: try row.optionalInt64("ack_user_id"), username: username,
+                comment: try row.optionalText("ack_comment"), at: try row.date("ack_at")
+            )
+        }
+        return InboxItem(notification: notification, isRead: try row.bool("is_read"), isStarred: try row.bool("is_starred"), acknowledgement: acknowledgement)
+    }
+
     /// An expired notification leaves every inbox (starred ones stay).
     static func unexpired(at now: Date = Date()) -> SQLiteQuery {
         "(n.expires_at IS NULL OR n.expires_at > \(now) OR i.is_starred)"
@@ -138,12 +157,12 @@ extension SQLiteStore: NotificationStore {
         let newestFirst = try await database.read { db in
             try await db.rows(
                 """
-                SELECT \(Self.notificationColumns), i.is_read, i.is_starred
-                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred, \(Self.acknowledgementColumns)
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id \(Self.acknowledgementJoin)
                 WHERE i.user_id = \(userID) AND \(Self.unexpired())
                 ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
                 """
-            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred")) }
+            ).map(Self.inboxItem(from:))
         }
         return order == .descending ? newestFirst : newestFirst.reversed()
     }
@@ -154,8 +173,8 @@ extension SQLiteStore: NotificationStore {
         return try await database.read { db in
             try await db.rows(
                 """
-                SELECT \(Self.notificationColumns), i.is_read, i.is_starred
-                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred, \(Self.acknowledgementColumns)
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id \(Self.acknowledgementJoin)
                 WHERE i.user_id = \(userID) AND \(Self.unexpired())
                     AND (\(before) IS NULL OR i.notification_id < \(before)) AND (\(after) IS NULL OR i.notification_id > \(after))
                     AND (\(filter.serviceID) IS NULL OR n.service_id = \(filter.serviceID))
@@ -163,7 +182,7 @@ extension SQLiteStore: NotificationStore {
                     AND (\(filter.isStarred) IS NULL OR i.is_starred = \(filter.isStarred))
                 ORDER BY i.notification_id \(order) LIMIT \(limit)
                 """
-            ).map { InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred")) }
+            ).map(Self.inboxItem(from:))
         }
     }
 
@@ -226,11 +245,11 @@ extension SQLiteStore: NotificationStore {
         try await database.read { db in
             let changed = try await db.rows(
                 """
-                SELECT \(Self.notificationColumns), i.is_read, i.is_starred, i.changed_at
-                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred, i.changed_at, \(Self.acknowledgementColumns)
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id \(Self.acknowledgementJoin)
                 WHERE i.user_id = \(userID) AND i.changed_at > \(since) AND \(Self.unexpired()) ORDER BY i.changed_at LIMIT \(limit)
                 """
-            ).map { InboxChange(.upserted(InboxItem(notification: try Self.notification(from: $0), isRead: try $0.bool("is_read"), isStarred: try $0.bool("is_starred"))), at: try $0.date("changed_at")) }
+            ).map { InboxChange(.upserted(try Self.inboxItem(from: $0)), at: try $0.date("changed_at")) }
             let removed = try await db.rows(
                 """
                 SELECT notification_id, removed_at FROM inbox_removals
@@ -246,12 +265,14 @@ extension SQLiteStore: NotificationStore {
             var items: [UserID: InboxItem] = [:]
             for row in try await db.rows(
                 """
-                SELECT i.user_id, \(Self.notificationColumns), i.is_read, i.is_starred
-                FROM inbox i JOIN notifications n ON n.id = i.notification_id
+                SELECT i.user_id, \(Self.notificationColumns), i.is_read, i.is_starred, i.changed_at, \(Self.acknowledgementColumns)
+                FROM inbox i JOIN notifications n ON n.id = i.notification_id \(Self.acknowledgementJoin)
                 WHERE i.notification_id = \(notificationID) AND i.user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
                 """
             ) {
-                items[try row.int64("user_id")] = InboxItem(notification: try Self.notification(from: row), isRead: try row.bool("is_read"), isStarred: try row.bool("is_starred"))
+                var item = try Self.inboxItem(from: row)
+                item.changedAt = try row.date("changed_at")
+                items[try row.int64("user_id")] = item
             }
             return items
         }

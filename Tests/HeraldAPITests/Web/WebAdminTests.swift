@@ -70,6 +70,11 @@ struct WebAdminTests {
             #expect(alerting.status == .seeOther)
             #expect(try await app.store.serviceAlerting(serviceID: service.id) == ServiceAlerting(urgency: [.info: .active, .critical: .timeSensitive]))
             #expect(try await web.get("/admin/services/\(service.id.wireString)").text.contains("<option value=\"time-sensitive\" selected>"))
+            // How resolutions alert: a choice of two, anything else refused.
+            #expect(try await web.post("/admin/services/\(service.id.wireString)/alerting", [("resolutions", "loudly")]).status == .unprocessableContent)
+            #expect(try await web.post("/admin/services/\(service.id.wireString)/alerting", [("resolutions", "alert")]).status == .seeOther)
+            #expect(try await app.store.serviceAlerting(serviceID: service.id) == ServiceAlerting(resolutions: .alert))
+            #expect(try await web.get("/admin/services/\(service.id.wireString)").text.contains("<option value=\"alert\" selected>"))
             _ = try await web.post("/admin/services/\(service.id.wireString)/alerting", [("action", "reset")])
             #expect(try await app.store.serviceAlerting(serviceID: service.id) == nil)
             // Not without the form's CSRF token, and not for a user who is not an admin.

@@ -92,7 +92,12 @@ extension InMemoryStore: NotificationStore {
         try withState { state in
             let links = state.inbox[userID] ?? [:]
             let items = Self.chronological(links.keys.filter { state.isShown($0, to: userID) }.compactMap { state.notifications[$0] }).suffix(limit)
-                .map { InboxItem(notification: $0, isRead: links[$0.id] ?? false, isStarred: state.starred[userID]?.contains($0.id) == true) }
+                .map {
+                    InboxItem(
+                        notification: $0, isRead: links[$0.id] ?? false, isStarred: state.starred[userID]?.contains($0.id) == true,
+                        acknowledgement: state.acknowledgements[$0.id]
+                    )
+                }
             return order == .ascending ? Array(items) : items.reversed()
         }
     }
@@ -109,7 +114,12 @@ extension InMemoryStore: NotificationStore {
             }.sorted()
             let page = start.isNewestFirst ? Array(matching.reversed().prefix(limit)) : Array(matching.prefix(limit))
             return page.compactMap { id in
-                state.notifications[id].map { InboxItem(notification: $0, isRead: links[id] ?? false, isStarred: state.starred[userID]?.contains(id) == true) }
+                state.notifications[id].map {
+                    InboxItem(
+                        notification: $0, isRead: links[id] ?? false, isStarred: state.starred[userID]?.contains(id) == true,
+                        acknowledgement: state.acknowledgements[id]
+                    )
+                }
             }
         }
     }
@@ -150,7 +160,10 @@ extension InMemoryStore: NotificationStore {
             let links = state.inbox[userID] ?? [:]
             let changed = (state.inboxChangedAt[userID] ?? [:]).filter { $0.value > since }.compactMap { id, at -> InboxChange? in
                 guard let notification = state.notifications[id], let isRead = links[id], state.isShown(id, to: userID) else { return nil }
-                return InboxChange(.upserted(InboxItem(notification: notification, isRead: isRead, isStarred: state.starred[userID]?.contains(id) == true)), at: at)
+                return InboxChange(.upserted(InboxItem(
+                    notification: notification, isRead: isRead, isStarred: state.starred[userID]?.contains(id) == true,
+                    acknowledgement: state.acknowledgements[id]
+                )), at: at)
             }
             let removed = (state.removals[userID] ?? []).filter { $0.1 > since }.map { InboxChange(.removed($0.0), at: $0.1) }
             return Array((changed + removed).sorted { ($0.at, $0.notificationID) < ($1.at, $1.notificationID) }.prefix(limit))
@@ -163,7 +176,10 @@ extension InMemoryStore: NotificationStore {
             var items: [UserID: InboxItem] = [:]
             for user in userIDs {
                 if let isRead = state.inbox[user]?[notificationID] {
-                    items[user] = InboxItem(notification: notification, isRead: isRead, isStarred: state.starred[user]?.contains(notificationID) == true)
+                    items[user] = InboxItem(
+                        notification: notification, isRead: isRead, isStarred: state.starred[user]?.contains(notificationID) == true,
+                        acknowledgement: state.acknowledgements[notificationID], changedAt: state.inboxChangedAt[user]?[notificationID]
+                    )
                 }
             }
             return items

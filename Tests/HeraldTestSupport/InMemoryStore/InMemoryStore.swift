@@ -50,6 +50,8 @@ public final class InMemoryStore: Sendable {
         var removedDevices: [Int64: (device: DeviceRow, removedAt: Date, reason: String)] = [:]
         var notifications: [NotificationID: NotificationRecord] = [:]
         var origins: [NotificationID: NotificationOrigin] = [:]
+        /// Who took each notification (the first acknowledgement).
+        var acknowledgements: [NotificationID: Acknowledgement] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
         /// Each user's starred inbox items.
@@ -79,6 +81,7 @@ public final class InMemoryStore: Sendable {
             guard !gone.isEmpty else { return }
             notifications = notifications.filter { !gone.contains($0.key) }
             origins = origins.filter { !gone.contains($0.key) }
+            acknowledgements = acknowledgements.filter { !gone.contains($0.key) }
             imported = imported.filter { !gone.contains($0.value) }
             for user in inbox.keys { inbox[user] = inbox[user]?.filter { !gone.contains($0.key) } }
             for user in starred.keys { starred[user]?.subtract(gone) }
@@ -115,6 +118,9 @@ public final class InMemoryStore: Sendable {
             starred[id] = nil
             inboxChangedAt[id] = nil
             userFilters[id] = nil
+            for notification in acknowledgements.keys where acknowledgements[notification]?.userID == id {
+                acknowledgements[notification]?.userID = nil
+            }
         }
 
         /// Ids are never reused, as in the databases.

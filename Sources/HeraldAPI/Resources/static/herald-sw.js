@@ -9,17 +9,27 @@ self.addEventListener("push", function (event) {
   // until dismissed and alerts again when its update replaces it; a
   // passive one arrives without sound or vibration.
   var critical = data.urgency === "critical";
+  // "Acknowledge" on the notification itself (the lock screen): the link the
+  // server sent is the credential; a resolved alarm needs no one.
+  var acknowledge = typeof data.acknowledge === "string" && data.acknowledge.indexOf("/api/v2/acknowledge/") === 0 && data.alarm !== "resolved"
+    ? data.acknowledge : null;
   event.waitUntil(self.registration.showNotification(data.title || "Herald", {
     body: data.body || "",
     tag: tag,
     requireInteraction: critical,
     renotify: critical && tag !== undefined,
     silent: data.urgency === "passive",
-    data: { url: /^https?:\/\//i.test(data.url || "") ? data.url : "/inbox", urgency: data.urgency || "active" }
+    actions: acknowledge ? [{ action: "acknowledge", title: "Acknowledge" }] : [],
+    data: { url: /^https?:\/\//i.test(data.url || "") ? data.url : "/inbox", urgency: data.urgency || "active", acknowledge: acknowledge }
   }));
 });
 
 self.addEventListener("notificationclick", function (event) {
+  var data = event.notification.data || {};
   event.notification.close();
-  event.waitUntil(self.clients.openWindow(event.notification.data && event.notification.data.url || "/inbox"));
+  if (event.action === "acknowledge" && data.acknowledge) {
+    event.waitUntil(fetch(data.acknowledge, { method: "POST", credentials: "omit" }).catch(function () {}));
+    return;
+  }
+  event.waitUntil(self.clients.openWindow(data.url || "/inbox"));
 });

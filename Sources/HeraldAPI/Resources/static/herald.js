@@ -177,6 +177,16 @@
     state.className = "state" + (item.state ? " " + item.state : "");
     state.textContent = item.state || "";
     state.hidden = !item.state;
+    applyAcknowledged(li, item.acknowledged_by, item.acknowledgement_comment);
+  }
+  // Who took it (everyone's inbox shows it live), and which button applies.
+  function applyAcknowledged(li, by, comment) {
+    var shown = li.querySelector(".acknowledged-by");
+    shown.textContent = by ? "✓ " + by : "";
+    shown.title = comment || "";
+    shown.hidden = !by;
+    li.querySelector("[data-when-open]").hidden = !!by;
+    li.querySelector("[data-when-acknowledged]").hidden = !by;
   }
   function render(item) {
     var li = template.content.firstElementChild.cloneNode(true);
@@ -204,6 +214,9 @@
     var action = event.detail.action;
     if (action === "delete") remove(li);
     else if (action === "star" || action === "unstar") applyStarred(li, action === "star");
+    // The stream brings the acknowledger's name; until then, this user's own word.
+    else if (action === "acknowledge") applyAcknowledged(li, "you", "");
+    else if (action === "withdraw") applyAcknowledged(li, null, "");
     else applyRead(li, action === "read");
   });
   list.querySelectorAll("li[data-expires]").forEach(expireLater);

@@ -1,0 +1,65 @@
+import Foundation
+import HeraldCore
+import HeraldUseCases
+import Hummingbird
+
+/// `POST/DELETE /api/v2/users/user/notifications/{notification_id}/acknowledge`:
+/// a recipient says "I have it" (the first one wins: later calls answer 200
+/// with it), or withdraws it (its author or an admin).
+struct AcknowledgementController {
+    let api: APIContext
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.post("users/user/notifications/{notification_id}/acknowledge", use: acknowledge)
+        group.delete("users/user/notifications/{notification_id}/acknowledge", use: withdraw)
+        group.post("acknowledge/{capability}", use: acknowledgeFromNotification)
+    }
+
+    struct Input: Decodable {
+        var comment: String?
+    }
+
+    @Sendable func acknowledge(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let id = try Identifiers.integer(context, "notification_id")
+        // The body is optional: an empty one is no comment.
+        let body = try await api.decoding.body(of: request)
+        let input = body.readableBytes == 0 ? Input() : try RequestDecoding.decodeJSON(Input.self, from: body)
+        let outcome = try await api.users.acknowledgements.acknowledge(id, comment: input.comment, by: user, logger: context.logger)
+        return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
+    }
+
+    /// A Web Push notification's "Acknowledge" action, from the lock
+    /// screen: the link in its payload is the credential (it names one
+    /// notification and the device it was pushed to).
+    @Sendable func acknowledgeFromNotification(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard let subject = api.config.delivery.webPushSubject else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: api.store, subject: subject).vapid())
+        guard let claim = capability.verify(context.parameters.get("capability") ?? "") else {
+            throw APIError(.notFound, "Not an acknowledgement link of this server")
+        }
+        let outcome = try await api.users.acknowledgements.acknowledge(claim.notificationID, fromDevice: claim.deviceID, logger: context.logger)
+        return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
+    }
+
+    @Sendable func withdraw(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        try await api.users.acknowledgements.withdraw(try Identifiers.integer(context, "notification_id"), by: user, logger: context.logger)
+        return JSONBody.noContent()
+    }
+}
+
+/// An acknowledgement as the API shows it, alone and in an inbox item.
+struct AcknowledgementBody: Encodable {
+    var notification_id: Int64
+    var acknowledged_by: String
+    var acknowledged_at: String
+    var comment: String?
+
+    init(_ acknowledgement: Acknowledgement) {
+        notification_id = acknowledgement.notificationID
+        acknowledged_by = acknowledgement.username
+        acknowledged_at = Timestamp.wireString(acknowledgement.at)
+        comment = acknowledgement.comment
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Someone saying "I have it" about a notification they received: the
+/// first one counts, everyone who received it sees who, and it can be
+/// withdrawn by its author or an admin.
+public struct Acknowledgement: Sendable, Equatable {
+    public var notificationID: NotificationID
+    /// Nil once the account is deleted; `username` stays, so the record of
+    /// who took the alarm outlives the account.
+    public var userID: UserID?
+    public var username: String
+    public var comment: String?
+    public var at: Date
+
+    public init(notificationID: NotificationID, userID: UserID?, username: String, comment: String?, at: Date) {
+        self.notificationID = notificationID
+        self.userID = userID
+        self.username = username
+        self.comment = comment
+        self.at = at
+    }
+}
+
+/// Where acknowledgements are kept. Each change marks every holder's inbox
+/// item changed and signals the live streams (`InboxSignal.published`), in
+/// the same transaction, so everyone who received it sees it at once.
+public protocol AcknowledgementStore: Sendable {
+    /// Records `user`'s acknowledgement unless the notification has one;
+    /// answers the one it has now (theirs or the earlier one) and whether
+    /// this call made it. Nil when the user does not hold the notification
+    /// in their inbox (never received it, or deleted it).
+    func acknowledge(
+        notificationID: NotificationID, by user: User, comment: String?, at: Date
+    ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)?
+    /// Removes the notification's acknowledgement; the one removed, nil
+    /// when it had none.
+    func withdrawAcknowledgement(notificationID: NotificationID, at: Date) async throws -> Acknowledgement?
+    /// The acknowledgements of these notifications (those that have one).
+    func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement]
+    /// How many hold the notification in their inbox, and how many of them
+    /// read it (the delivery report's "what happened to it").
+    func readership(notificationID: NotificationID) async throws -> (recipients: Int, read: Int)
+    /// The account a device belongs to now (a Web Push notification's
+    /// "Acknowledge" action acknowledges as them); nil for a removed device.
+    func owner(ofDevice deviceID: Int64) async throws -> User?
+}
+
+extension InboxItem {
+    /// These items with their notifications' acknowledgements (what every
+    /// store's inbox reads attach).
+    public static func attaching(_ acknowledgements: [NotificationID: Acknowledgement], to items: [InboxItem]) -> [InboxItem] {
+        guard !acknowledgements.isEmpty else { return items }
+        return items.map { item in
+            var item = item
+            item.acknowledgement = acknowledgements[item.notification.id]
+            return item
+        }
+    }
+}
+
+extension InboxChange {
+    /// These changes with their items' acknowledgements.
+    public static func attaching(_ acknowledgements: [NotificationID: Acknowledgement], to changes: [InboxChange]) -> [InboxChange] {
+        guard !acknowledgements.isEmpty else { return changes }
+        return changes.map { change in
+            guard let item = change.item else { return change }
+            return InboxChange(.upserted(InboxItem.attaching(acknowledgements, to: [item])[0]), at: change.at)
+        }
+    }
+}

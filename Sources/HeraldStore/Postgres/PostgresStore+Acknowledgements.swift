@@ -1,0 +1,83 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: AcknowledgementStore {
+    public func acknowledge(
+        notificationID: NotificationID, by user: User, comment: String?, at now: Date
+    ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
+        let at = ExactTimestamp(now)
+        // One statement: only a holder's acknowledgement is stored, the
+        // first one wins (the primary key), and a new one marks every
+        // holder's item changed and wakes the live streams at commit.
+        let row = try await first(
+                """
+                WITH holder AS (SELECT 1 FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)),
+                inserted AS (
+                    INSERT INTO acknowledgements (notification_id, user_id, username, comment, acknowledged_at)
+                    SELECT \(notificationID), \(user.id), \(user.username), \(comment), \(at) FROM holder
+                    ON CONFLICT (notification_id) DO NOTHING
+                    RETURNING notification_id
+                ),
+                touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id IN (SELECT notification_id FROM inserted) RETURNING 1),
+                woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM inserted)
+                SELECT EXISTS (SELECT 1 FROM holder), EXISTS (SELECT 1 FROM inserted), (SELECT count(*) FROM touched), (SELECT count(*) FROM woken)
+                """,
+                as: (Bool, Bool, Int64, Int64).self
+            )
+        guard let row, row.0 else { return nil }
+        let isNew = row.1
+        guard let stored = try await acknowledgements(of: [notificationID])[notificationID] else {
+            // Withdrawn between the two statements: as if it never was.
+            return nil
+        }
+        return (stored, isNew)
+    }
+
+    public func withdrawAcknowledgement(notificationID: NotificationID, at now: Date) async throws -> Acknowledgement? {
+        try await first(
+            """
+            WITH removed AS (
+                DELETE FROM acknowledgements WHERE notification_id = \(notificationID)
+                RETURNING notification_id, user_id, username, comment, acknowledged_at
+            ),
+            touched AS (UPDATE inbox SET changed_at = \(ExactTimestamp(now)) WHERE notification_id IN (SELECT notification_id FROM removed) RETURNING 1),
+            woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM removed)
+            SELECT notification_id, user_id, username, comment, acknowledged_at FROM removed, (SELECT count(*) FROM touched) AS t, (SELECT count(*) FROM woken) AS w
+            """,
+            as: (Int64, Int64?, String, String?, ExactTimestamp).self
+        ).map(Self.acknowledgement)
+    }
+
+    public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {
+        guard !ids.isEmpty else { return [:] }
+        let found = try await rows(
+            "SELECT notification_id, user_id, username, comment, acknowledged_at FROM acknowledgements WHERE notification_id = ANY(\(ids))",
+            as: (Int64, Int64?, String, String?, ExactTimestamp).self
+        )
+        return Dictionary(found.map { ($0.0, Self.acknowledgement($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func readership(notificationID: NotificationID) async throws -> (recipients: Int, read: Int) {
+        let counts = try await first(
+            "SELECT count(*), count(*) FILTER (WHERE is_read) FROM inbox WHERE notification_id = \(notificationID)", as: (Int64, Int64).self
+        )
+        return (Int(counts?.0 ?? 0), Int(counts?.1 ?? 0))
+    }
+
+    public func owner(ofDevice deviceID: Int64) async throws -> User? {
+        guard let userID = try await first("SELECT user_id FROM devices WHERE id = \(deviceID)", as: Int64.self) else { return nil }
+        return try await user(id: userID)
+    }
+
+    static func acknowledgement(_ row: (Int64, Int64?, String, String?, ExactTimestamp)) -> Acknowledgement {
+        Acknowledgement(notificationID: row.0, userID: row.1, username: row.2, comment: row.3, at: row.4.date)
+    }
+
+    /// Inbox items with their acknowledgements: one more lookup by primary
+    /// key for the page, rather than a join in every inbox read.
+    func withAcknowledgements(_ items: [InboxItem]) async throws -> [InboxItem] {
+        guard !items.isEmpty else { return items }
+        return InboxItem.attaching(try await acknowledgements(of: items.map(\.notification.id)), to: items)
+    }
+}

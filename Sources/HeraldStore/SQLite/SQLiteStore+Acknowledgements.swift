@@ -1,0 +1,79 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: AcknowledgementStore {
+    public func acknowledge(
+        notificationID: NotificationID, by user: User, comment: String?, at now: Date
+    ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
+        let outcome = try await database.transaction { db -> (Acknowledgement, Bool)? in
+            guard try await db.first("SELECT 1 AS held FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)") != nil else {
+                return nil
+            }
+            // The first one wins (the primary key); a new one marks every
+            // holder's item changed for the live streams.
+            let inserted = try await db.first(
+                """
+                INSERT INTO acknowledgements (notification_id, user_id, username, comment, acknowledged_at)
+                VALUES (\(notificationID), \(user.id), \(user.username), \(comment), \(now))
+                ON CONFLICT (notification_id) DO NOTHING
+                RETURNING notification_id
+                """
+            ) != nil
+            if inserted { try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)") }
+            guard let stored = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
+            return (stored, inserted)
+        }
+        guard let outcome else { return nil }
+        if outcome.1 { inboxSignals.send(.published(notificationID)) }
+        return (outcome.0, outcome.1)
+    }
+
+    public func withdrawAcknowledgement(notificationID: NotificationID, at now: Date) async throws -> Acknowledgement? {
+        let removed = try await database.transaction { db -> Acknowledgement? in
+            guard let existing = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
+            try await db.execute("DELETE FROM acknowledgements WHERE notification_id = \(notificationID)")
+            try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)")
+            return existing
+        }
+        if removed != nil { inboxSignals.send(.published(notificationID)) }
+        return removed
+    }
+
+    public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {
+        guard !ids.isEmpty else { return [:] }
+        return try await database.read { db in try await Self.acknowledgements(of: ids, in: db) }
+    }
+
+    public func readership(notificationID: NotificationID) async throws -> (recipients: Int, read: Int) {
+        try await database.read { db in
+            let row = try await db.first(
+                "SELECT count(*) AS recipients, coalesce(sum(is_read), 0) AS read FROM inbox WHERE notification_id = \(notificationID)"
+            )
+            return (Int(try row?.int64("recipients") ?? 0), Int(try row?.int64("read") ?? 0))
+        }
+    }
+
+    public func owner(ofDevice deviceID: Int64) async throws -> User? {
+        let owner = try await database.read { db in try await db.first("SELECT user_id FROM devices WHERE id = \(deviceID)").map { try $0.int64("user_id") } }
+        guard let owner else { return nil }
+        return try await user(id: owner)
+    }
+
+    static func acknowledgements(of ids: [NotificationID], in db: SQLiteExecutor) async throws -> [NotificationID: Acknowledgement] {
+        var found: [NotificationID: Acknowledgement] = [:]
+        for row in try await db.rows(
+            """
+            SELECT notification_id, user_id, username, comment, acknowledged_at FROM acknowledgements
+            WHERE notification_id IN (SELECT value FROM json_each(\(jsonArray: ids)))
+            """
+        ) {
+            let id = try row.int64("notification_id")
+            found[id] = Acknowledgement(
+                notificationID: id, userID: try row.optionalInt64("user_id"), username: try row.text("username"), comment: try row.optionalText("comment"),
+                at: try row.date("acknowledged_at")
+            )
+        }
+        return found
+    }
+}

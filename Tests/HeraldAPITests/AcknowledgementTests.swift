@@ -1,0 +1,201 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// "I have it": a recipient acknowledges, the first one wins, everyone who
+/// received it sees who (inbox, stream, web inbox), and only its author or
+/// an admin withdraws it. Each abuse tried: someone who never received it,
+/// the demo account, another recipient withdrawing, hostile comments, a
+/// flood of acknowledgements.
+@Suite("Shared acknowledgement")
+struct AcknowledgementTests {
+    static func path(_ id: Int) -> String { "/api/v2/users/user/notifications/\(id)/acknowledge" }
+
+    @Test(arguments: Backend.allCases)
+    func theFirstRecipientWinsEveryoneSeesItAndOnlyItsAuthorOrAnAdminWithdrawsIt(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (alice, aliceToken) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            let (_, carolToken) = try await app.user("carol")
+            let (_, adminToken) = try await app.user("root", admin: true)
+            for user in [alice, bob] { try await app.store.setSubscriptions(userID: user.id, [service.id: true]) }
+            let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Cryo pressure high"])
+            let id = try #require(try posted.json(["id"]) as? Int)
+
+            // Refused, nothing stored: a non-recipient, an unknown id, hostile or long comments.
+            #expect(try await app.request(.post, Self.path(id), token: carolToken).status == .notFound, "carol never received it")
+            #expect(try await app.request(.post, Self.path(987_654), token: aliceToken).status == .notFound)
+            let long = try await app.request(.post, Self.path(id), token: aliceToken, json: ["comment": String(repeating: "x", count: 1_001)])
+            #expect(long.status == .unprocessableContent)
+            #expect((try long.json(["detail"]) as? [[String: Any]])?.first?["loc"] as? [String] == ["body", "comment"])
+            #expect(try await app.request(.post, Self.path(id), token: aliceToken, json: ["comment": "on it\u{0}"]).status == .unprocessableContent)
+            #expect(try await app.request(.post, Self.path(id), token: aliceToken, json: ["comment": 5]).status == .unprocessableContent)
+            #expect(try await app.store.acknowledgements(of: [Int64(id)]).isEmpty)
+
+            let first = try await app.request(.post, Self.path(id), token: aliceToken, json: ["comment": "  on my way  "])
+            #expect(first.status == .created)
+            #expect(try first.json(["acknowledged_by"]) as? String == "alice" && first.json(["comment"]) as? String == "on my way")
+            let second = try await app.request(.post, Self.path(id), token: bobToken)
+            #expect(second.status == .ok, "the first one wins")
+            #expect(try second.json(["acknowledged_by"]) as? String == "alice")
+
+            // Bob's inbox shows who took it, in both API versions' items.
+            for version in ["v1", "v2"] {
+                let inbox = try #require(try await app.request(.get, "/api/\(version)/users/user/notifications", token: bobToken).json() as? [[String: Any]])
+                let item = try #require(inbox.first { $0["id"] as? Int == id })
+                #expect(item["state"] as? String == "acknowledged" && item["acknowledged_by"] as? String == "alice", "\(version)")
+                #expect(item["acknowledgement_comment"] as? String == "on my way" && item["acknowledged_at"] is String)
+            }
+
+            // Bob may not withdraw Alice's; an admin may; then it is open again.
+            #expect(try await app.request(.delete, Self.path(id), token: bobToken).status == .forbidden)
+            #expect(try await app.request(.delete, Self.path(id), token: carolToken).status == .notFound, "nothing to learn for a non-recipient")
+            #expect(try await app.request(.delete, Self.path(id), token: adminToken).status == .noContent)
+            #expect(try await app.request(.delete, Self.path(id), token: aliceToken).status == .notFound, "nothing left to withdraw")
+            let reopened = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: bobToken).json() as? [[String: Any]])
+            #expect(reopened.first { $0["id"] as? Int == id }?["state"] == nil && reopened.first?["acknowledged_by"] == nil)
+            // Bob takes it now; he withdraws his own.
+            #expect(try await app.request(.post, Self.path(id), token: bobToken, json: [String: String]()).status == .created)
+            #expect(try await app.request(.delete, Self.path(id), token: bobToken).status == .noContent)
+
+            // Counted once per acknowledgement made, with how long it took.
+            let metrics = try await app.request(.get, "/metrics").text
+            #expect(metrics.contains("herald_acknowledgements_total 2") && metrics.contains("herald_acknowledgements_withdrawn_total 2"), "\(metrics.count)")
+            #expect(metrics.contains("herald_time_to_acknowledge_seconds_count 2"))
+        }
+    }
+
+    /// The demo account (shared with app reviewers) takes no alarm, and
+    /// acknowledging draws on the user's change budget.
+    @Test func theDemoAccountCannotAndAFloodIsBraked() async throws {
+        try await TestApp.run(.sqlite, configure: {
+            $0.auth.demo = DemoAccount(password: "review-2026", service: "Demo")
+            $0.limits.userChangesPerMinute = 3
+        }, clock: UserWriteLimitTests.creepingClock()) { app in
+            let demoService = try await app.createService(category: "Demo")
+            let login = try await SignInMethodsTests.login(app, "demo", "review-2026")
+            let demoToken = try #require(try login.json(["access_token"]) as? String)
+            let demo = try #require(try await app.store.user(named: "demo"))
+            try await app.store.setSubscriptions(userID: demo.id, [demoService.id: true])
+            let (mallory, malloryToken) = try await app.user("mallory")
+            try await app.store.setSubscriptions(userID: mallory.id, [demoService.id: true])
+            var ids: [Int] = []
+            for index in 0..<5 {
+                let posted = try await app.request(.post, "/api/v2/services/\(demoService.id.uuidString)/notifications", json: ["title": "n\(index)"])
+                ids.append(try #require(try posted.json(["id"]) as? Int))
+            }
+            #expect(try await app.request(.post, Self.path(ids[0]), token: demoToken).status == .forbidden)
+            let statuses = try await ids.asyncMap { try await app.request(.post, Self.path($0), token: malloryToken).status }
+            #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests], "\(statuses)")
+            #expect(try await app.store.acknowledgements(of: ids.map(Int64.init)).count == 3)
+        }
+    }
+
+    /// Everyone who received it sees it live: a second recipient's stream
+    /// carries the item with its acknowledger, then open again when it is
+    /// withdrawn.
+    @Test(arguments: Backend.allCases)
+    func aSecondRecipientsStreamShowsItAtOnce(_ backend: Backend) async throws {
+        try await TestApp.run(backend, framework: .live) { (app: TestApp) async throws in
+            let port = try #require(app.client.port)
+            let service = try await app.createService()
+            let (alice, aliceToken) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            for user in [alice, bob] { try await app.store.setSubscriptions(userID: user.id, [service.id: true]) }
+            let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Beam loss"])
+            let id = try #require(try posted.json(["id"]) as? Int)
+            let stream = try await InboxStreamTests.open(port, token: bobToken)
+
+            let started = ContinuousClock.now
+            #expect(try await app.request(.post, Self.path(id), token: aliceToken, json: ["comment": "mine"]).status == .created)
+            var taken: EventStreamReader.Event?
+            while taken == nil, let event = try await stream.next() {
+                if event.json["id"] as? Int == id, event.json["acknowledged_by"] != nil { taken = event }
+            }
+            let elapsed = ContinuousClock.now - started
+            #expect(taken?.json["acknowledged_by"] as? String == "alice" && taken?.json["state"] as? String == "acknowledged")
+            print("acknowledgement reached another recipient's stream in \(elapsed) (\(backend))")
+
+            #expect(try await app.request(.delete, Self.path(id), token: aliceToken).status == .noContent)
+            var reopened: EventStreamReader.Event?
+            while reopened == nil, let event = try await stream.next() {
+                if event.json["id"] as? Int == id, event.json["acknowledged_by"] == nil { reopened = event }
+            }
+            #expect(reopened?.json["state"] == nil)
+        }
+    }
+
+    /// A Web Push notification's "Acknowledge" link acknowledges as the
+    /// device's owner, without a session; a forged link, one for a device
+    /// whose owner never received the notification, or one while Web Push
+    /// is off, does nothing.
+    @Test(arguments: Backend.allCases)
+    func theLinkInAWebPushNotificationAcknowledgesAsTheDevicesOwner(_ backend: Backend) async throws {
+        try await TestApp.run(backend, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
+            let service = try await app.createService()
+            let (ann, annToken) = try await app.user("ann")
+            let (eve, _) = try await app.user("eve")
+            try await app.store.setSubscriptions(userID: ann.id, [service.id: true])
+            _ = try await app.store.registerDevice(userID: ann.id, token: String(repeating: "ab", count: 32), platform: .apns, at: Date())
+            _ = try await app.store.registerDevice(userID: eve.id, token: String(repeating: "cd", count: 32), platform: .apns, at: Date())
+            let annDevice = try #require(try await app.store.devices(userID: ann.id).first)
+            let eveDevice = try #require(try await app.store.devices(userID: eve.id).first)
+            let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Vacuum leak"])
+            let id = try #require(try posted.json(["id"]) as? Int)
+            let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: app.store, subject: "mailto:ops@example.org").vapid())
+
+            let forged = capability.path(notificationID: Int64(id), deviceID: annDevice.id).dropLast(2) + "AA"
+            #expect(try await app.request(.post, String(forged)).status == .notFound)
+            #expect(try await app.request(.post, capability.path(notificationID: Int64(id), deviceID: eveDevice.id)).status == .notFound, "eve never received it")
+            #expect(try await app.store.acknowledgements(of: [Int64(id)]).isEmpty)
+
+            let taken = try await app.request(.post, capability.path(notificationID: Int64(id), deviceID: annDevice.id))
+            #expect(taken.status == .created)
+            #expect(try taken.json(["acknowledged_by"]) as? String == "ann")
+            let item = try #require((try await app.request(.get, "/api/v2/users/user/notifications", token: annToken).json() as? [[String: Any]])?.first)
+            #expect(item["acknowledged_by"] as? String == "ann" && item["state"] as? String == "acknowledged")
+        }
+        try await TestApp.run(.memory) { app async throws in
+            let answer = try await app.request(.post, "/api/v2/acknowledge/1.1.AAAAAAAAAAAAAAAAAAAAAA")
+            #expect(answer.status == .notFound, "Web Push off")
+        }
+    }
+
+    /// The web inbox acknowledges through the same use case (CSRF checked),
+    /// and shows who took it.
+    @Test func theWebInboxAcknowledges() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let service = try await app.createService()
+            let (alice, _) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            for user in [alice, bob] { try await app.store.setSubscriptions(userID: user.id, [service.id: true]) }
+            let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Chiller trip"])
+            let id = try #require(try posted.json(["id"]) as? Int)
+            let session = WebSession(app)
+            _ = try await session.signIn("alice")
+            let json: HTTPFields = [.accept: "application/json"]
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge")], csrf: false, headers: json).status == .forbidden)
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge"), ("comment", "walking over")], headers: json).status.code < 300)
+            let inbox = try await session.get("/inbox")
+            #expect(inbox.text.contains("✓ alice"))
+            let item = try #require((try await app.request(.get, "/api/v2/users/user/notifications", token: bobToken).json() as? [[String: Any]])?.first)
+            #expect(item["acknowledged_by"] as? String == "alice" && item["acknowledgement_comment"] as? String == "walking over")
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "withdraw")], headers: json).status.code < 300)
+            #expect(try await app.store.acknowledgements(of: [Int64(id)]).isEmpty)
+        }
+    }
+}
+
+extension Array {
+    /// Each element through `transform`, one after another.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async throws -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import HeraldCore
+
+extension InMemoryStore: AcknowledgementStore {
+    public func acknowledge(
+        notificationID: NotificationID, by user: User, comment: String?, at now: Date
+    ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
+        let outcome = try withState { state -> (Acknowledgement, Bool)? in
+            guard state.inbox[user.id]?[notificationID] != nil else { return nil }
+            if let existing = state.acknowledgements[notificationID] { return (existing, false) }
+            let acknowledgement = Acknowledgement(notificationID: notificationID, userID: user.id, username: user.username, comment: comment, at: now)
+            state.acknowledgements[notificationID] = acknowledgement
+            state.touchHolders(of: notificationID, at: now)
+            return (acknowledgement, true)
+        }
+        guard let outcome else { return nil }
+        if outcome.1 { inboxSignals.send(.published(notificationID)) }
+        return (outcome.0, outcome.1)
+    }
+
+    public func withdrawAcknowledgement(notificationID: NotificationID, at now: Date) async throws -> Acknowledgement? {
+        let removed = try withState { state -> Acknowledgement? in
+            guard let removed = state.acknowledgements.removeValue(forKey: notificationID) else { return nil }
+            state.touchHolders(of: notificationID, at: now)
+            return removed
+        }
+        if removed != nil { inboxSignals.send(.published(notificationID)) }
+        return removed
+    }
+
+    public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {
+        try withState { state in state.acknowledgements.filter { ids.contains($0.key) } }
+    }
+
+    public func readership(notificationID: NotificationID) async throws -> (recipients: Int, read: Int) {
+        try withState { state in
+            let flags = state.inbox.values.compactMap { $0[notificationID] }
+            return (flags.count, flags.filter { $0 }.count)
+        }
+    }
+
+    public func owner(ofDevice deviceID: Int64) async throws -> User? {
+        try withState { state in state.devices[deviceID].flatMap { state.users[$0.userID] } }
+    }
+}
+
+extension InMemoryStore.State {
+    /// Every holder's item marked changed (the live streams' resume point).
+    mutating func touchHolders(of notificationID: NotificationID, at now: Date) {
+        for user in inbox.keys where inbox[user]?[notificationID] != nil { inboxChangedAt[user, default: [:]][notificationID] = now }
+    }
+}
