@@ -33,8 +33,8 @@ struct AcknowledgementController {
     /// screen: the link in its payload is the credential (it names one
     /// notification and the device it was pushed to).
     @Sendable func acknowledgeFromNotification(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        guard let subject = api.config.delivery.webPushSubject else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
-        let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: api.store, subject: subject).vapid())
+        guard let keys = api.vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        let capability = AcknowledgeCapability(vapid: try await keys.vapid())
         guard let claim = capability.verify(context.parameters.get("capability") ?? "") else {
             throw APIError(.notFound, "Not an acknowledgement link of this server")
         }

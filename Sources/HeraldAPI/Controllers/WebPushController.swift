@@ -17,8 +17,8 @@ struct WebPushController {
     }
 
     @Sendable func publicKey(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        guard let subject = api.config.delivery.webPushSubject else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
-        let vapid = try await VAPIDKeys(settings: api.store, subject: subject).vapid()
+        guard let keys = api.vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        let vapid = try await keys.vapid()
         return JSONBody.response(KeyBody(public_key: vapid.publicKey))
     }
 }

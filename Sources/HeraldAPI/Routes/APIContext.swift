@@ -30,6 +30,11 @@ struct APIContext: Sendable {
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher
     let clock: WallClock
+    /// The VAPID key when Web Push is on (WEBPUSH_SUBJECT), read from the
+    /// shared settings once per process: the public-key route and the
+    /// acknowledgement links, both open to anyone, must not each write the
+    /// setting (and make a candidate key) per request.
+    let vapidKeys: VAPIDKeys?
 }
 
 /// The use cases of a user's own changes, made once per application.

@@ -41,7 +41,8 @@ public struct APIRoutes: Sendable {
             alerting: ServiceAlertingChoices(store: store, site: config.delivery.urgency.table, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
-            clock: clock
+            clock: clock,
+            vapidKeys: config.delivery.webPushSubject.map { VAPIDKeys(settings: store, subject: $0) }
         )
     }
 
