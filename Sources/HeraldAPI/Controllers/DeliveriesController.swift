@@ -24,10 +24,12 @@ struct DeliveriesController {
         for row in rows { counts[row.state.rawValue, default: 0] += 1 }
         let readership = try await api.store.readership(notificationID: notificationID)
         let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
+        let writeBack = try await api.store.writeBack(of: notificationID)
         return JSONBody.response(
             DeliveryReportBody(
                 notification_id: notificationID, counts: counts, recipients: readership.recipients, read: readership.read,
-                acknowledgement: acknowledgement.map(AcknowledgementBody.init), deliveries: rows.map(DeliveryRowBody.init)
+                acknowledgement: acknowledgement.map(AcknowledgementBody.init), write_back: writeBack.map(WriteBackBody.init),
+                deliveries: rows.map(DeliveryRowBody.init)
             )
         )
     }
@@ -41,7 +43,32 @@ struct DeliveryReportBody: Encodable {
     var read: Int
     /// Who took it, when someone did.
     var acknowledgement: AcknowledgementBody?
+    /// What the alarm's source was told, when the service writes back.
+    var write_back: WriteBackBody?
     var deliveries: [DeliveryRowBody]
+}
+
+struct WriteBackBody: Encodable {
+    /// done, pending, retrying or refused.
+    var state: String
+    /// What the source should know: acknowledged, withdrawn or resolved.
+    var wanted: String
+    var achieved: String?
+    /// The Alertmanager silence's id while it holds.
+    var reference: String?
+    var attempts: Int
+    var detail: String?
+    var updated_at: String
+
+    init(_ record: WriteBackRecord) {
+        state = record.state
+        wanted = record.wanted.rawValue
+        achieved = record.achieved?.rawValue
+        reference = record.reference
+        attempts = record.attempts
+        detail = record.detail
+        updated_at = Timestamp.wireString(record.updatedAt)
+    }
 }
 
 struct DeliveryRowBody: Encodable {

@@ -26,6 +26,8 @@ struct APIContext: Sendable {
     let templates: ServiceTemplates
     /// How a service's notifications alert, where it differs from the site.
     let alerting: ServiceAlertingChoices
+    /// Where a service's acknowledgements are sent back.
+    let writeBacks: ServiceWriteBacks
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher

@@ -39,6 +39,7 @@ public struct APIRoutes: Sendable {
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
             alerting: ServiceAlertingChoices(store: store, site: config.delivery.urgency.table, clock: clock),
+            writeBacks: ServiceWriteBacks(store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock,
@@ -73,6 +74,7 @@ public struct APIRoutes: Sendable {
                 ServiceTokensController(api: api).addRoutes(to: group)
                 ServiceLimitsController(api: api).addRoutes(to: group)
                 ServiceAlertingController(api: api).addRoutes(to: group)
+                ServiceWriteBackController(api: api).addRoutes(to: group)
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
                 AcknowledgementController(api: api).addRoutes(to: group)

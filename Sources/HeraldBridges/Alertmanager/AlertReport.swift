@@ -33,7 +33,7 @@ public struct AlertReport: Decodable, Sendable {
         /// The key of the notification standing for this alert, so its
         /// resolution updates it (`AlertDecision.publish`: a firing after a
         /// resolution starts a new one).
-        public var alarmKey: String { "alert:\(identity)" }
+        public var alarmKey: String { AlarmKeys.alertPrefix + identity }
 
         public var observation: AlertObservation {
             AlertObservation(fingerprint: identity, status: isResolved ? .resolved : .firing, startsAt: startsAt)

@@ -120,7 +120,7 @@ public struct PhoebusAlarmTracker: Sendable {
     }
 
     /// The key of the notification standing for a PV's alarm.
-    public static func key(_ path: String) -> String { "alarm:" + path }
+    public static func key(_ path: String) -> String { AlarmKeys.phoebusPrefix + path }
 
     /// Learns from a message; returns a push only when `act` (the message is
     /// new, not history) and the transition is one to act on.

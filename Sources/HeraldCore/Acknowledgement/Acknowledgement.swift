@@ -28,12 +28,14 @@ public protocol AcknowledgementStore: Sendable {
     /// Records `user`'s acknowledgement unless the notification has one;
     /// answers the one it has now (theirs or the earlier one) and whether
     /// this call made it. Nil when the user does not hold the notification
-    /// in their inbox (never received it, or deleted it).
+    /// in their inbox (never received it, or deleted it). With `writeBack`,
+    /// a new acknowledgement also asks, in the same transaction, for the
+    /// alarm's source to be told (`WriteBackStore`).
     func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, at: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)?
     /// Removes the notification's acknowledgement; the one removed, nil
-    /// when it had none.
+    /// when it had none. A write-back it asked for is told to undo itself.
     func withdrawAcknowledgement(notificationID: NotificationID, at: Date) async throws -> Acknowledgement?
     /// The acknowledgements of these notifications (those that have one).
     func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement]

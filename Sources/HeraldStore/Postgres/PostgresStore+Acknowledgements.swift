@@ -4,12 +4,13 @@ import PostgresNIO
 
 extension PostgresStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let at = ExactTimestamp(now)
         // One statement: only a holder's acknowledgement is stored, the
         // first one wins (the primary key), and a new one marks every
-        // holder's item changed and wakes the live streams at commit.
+        // holder's item changed, asks for its write-back (a fresh goal, even
+        // after an earlier withdrawal) and wakes the live streams at commit.
         let row = try await first(
                 """
                 WITH holder AS (SELECT 1 FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)),
@@ -20,10 +21,18 @@ extension PostgresStore: AcknowledgementStore {
                     RETURNING notification_id
                 ),
                 touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id IN (SELECT notification_id FROM inserted) RETURNING 1),
+                asked AS (
+                    INSERT INTO write_backs (notification_id, wanted, next_attempt_at, updated_at)
+                    SELECT notification_id, \(WriteBackGoal.acknowledged.rawValue), \(at), \(at) FROM inserted WHERE \(writeBack)
+                    ON CONFLICT (notification_id) DO UPDATE SET
+                        wanted = excluded.wanted, refused = false, attempts = 0, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+                    RETURNING 1
+                ),
                 woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM inserted)
-                SELECT EXISTS (SELECT 1 FROM holder), EXISTS (SELECT 1 FROM inserted), (SELECT count(*) FROM touched), (SELECT count(*) FROM woken)
+                SELECT EXISTS (SELECT 1 FROM holder), EXISTS (SELECT 1 FROM inserted), (SELECT count(*) FROM touched), (SELECT count(*) FROM woken),
+                    (SELECT count(*) FROM asked)
                 """,
-                as: (Bool, Bool, Int64, Int64).self
+                as: (Bool, Bool, Int64, Int64, Int64).self
             )
         guard let row, row.0 else { return nil }
         let isNew = row.1
@@ -42,8 +51,15 @@ extension PostgresStore: AcknowledgementStore {
                 RETURNING notification_id, user_id, username, comment, acknowledged_at
             ),
             touched AS (UPDATE inbox SET changed_at = \(ExactTimestamp(now)) WHERE notification_id IN (SELECT notification_id FROM removed) RETURNING 1),
+            undone AS (
+                UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = false, attempts = 0,
+                    next_attempt_at = \(ExactTimestamp(now)), updated_at = \(ExactTimestamp(now))
+                WHERE notification_id IN (SELECT notification_id FROM removed) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
+                RETURNING 1
+            ),
             woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM removed)
-            SELECT notification_id, user_id, username, comment, acknowledged_at FROM removed, (SELECT count(*) FROM touched) AS t, (SELECT count(*) FROM woken) AS w
+            SELECT notification_id, user_id, username, comment, acknowledged_at
+            FROM removed, (SELECT count(*) FROM touched) AS t, (SELECT count(*) FROM woken) AS w, (SELECT count(*) FROM undone) AS u
             """,
             as: (Int64, Int64?, String, String?, ExactTimestamp).self
         ).map(Self.acknowledgement)

@@ -91,6 +91,18 @@ extension PostgresStore: AlertStateStore {
                 ).first
                 if let row { records.append(PostgresStore.notification(row)) }
             }
+            // A resolved alarm's acknowledgement is undone at its source
+            // (the silence expires), in this unit of work.
+            let resolved = changes.filter { $0.draft.alarm == .resolved }.map(\.id)
+            if !resolved.isEmpty {
+                try await connection.execute(
+                    """
+                    UPDATE write_backs SET wanted = \(WriteBackGoal.resolved.rawValue), refused = false, attempts = 0, next_attempt_at = \(at), updated_at = \(at)
+                    WHERE notification_id = ANY(\(resolved)) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
+                    """,
+                    logger: logger
+                )
+            }
             return records
         }
 

@@ -4,7 +4,7 @@ import SQLiteNIO
 
 extension SQLiteStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let outcome = try await database.transaction { db -> (Acknowledgement, Bool)? in
             guard try await db.first("SELECT 1 AS held FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)") != nil else {
@@ -21,6 +21,17 @@ extension SQLiteStore: AcknowledgementStore {
                 """
             ) != nil
             if inserted { try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)") }
+            if inserted, writeBack {
+                // A fresh goal, even after an earlier withdrawal.
+                try await db.execute(
+                    """
+                    INSERT INTO write_backs (notification_id, wanted, next_attempt_at, updated_at)
+                    VALUES (\(notificationID), \(WriteBackGoal.acknowledged.rawValue), \(now), \(now))
+                    ON CONFLICT (notification_id) DO UPDATE SET
+                        wanted = excluded.wanted, refused = 0, attempts = 0, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+                    """
+                )
+            }
             guard let stored = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
             return (stored, inserted)
         }
@@ -33,6 +44,12 @@ extension SQLiteStore: AcknowledgementStore {
         let removed = try await database.transaction { db -> Acknowledgement? in
             guard let existing = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
             try await db.execute("DELETE FROM acknowledgements WHERE notification_id = \(notificationID)")
+            try await db.execute(
+                """
+                UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = 0, attempts = 0, next_attempt_at = \(now), updated_at = \(now)
+                WHERE notification_id = \(notificationID) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
+                """
+            )
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)")
             return existing
         }

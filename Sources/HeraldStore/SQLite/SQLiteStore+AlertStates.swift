@@ -91,6 +91,15 @@ extension SQLiteStore: AlertStateStore {
                     FROM inbox i JOIN devices d ON d.user_id = i.user_id WHERE i.notification_id = \(change.id)
                     """
                 )
+                if draft.alarm == .resolved {
+                    // Its acknowledgement is undone at the source (the silence expires).
+                    try await db.execute(
+                        """
+                        UPDATE write_backs SET wanted = \(WriteBackGoal.resolved.rawValue), refused = 0, attempts = 0, next_attempt_at = \(now), updated_at = \(now)
+                        WHERE notification_id = \(change.id) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
+                        """
+                    )
+                }
                 records.append(try SQLiteStore.notification(from: row))
             }
             published.withLockedValue { $0 += records.map(\.id) }

@@ -8,9 +8,12 @@ import Logging
 /// One rule for the JSON API and the web inbox: the demo account, whose
 /// password app reviewers share, may not take a site's alarms; each
 /// acknowledgement and withdrawal draws on the user's change budget; each
-/// is logged with who did it.
+/// is logged with who did it. An acknowledgement of an alarm still open,
+/// on a service whose admin asked for it, is sent back to the alarm's
+/// source (`WriteBackTarget`), in the same transaction as the
+/// acknowledgement; the runner does the sending.
 public struct Acknowledgements: Sendable {
-    let store: any AcknowledgementStore & NotificationStore
+    let store: any AcknowledgementStore & NotificationStore & ServiceWriteBackStore
     let visibility: ServiceVisibility
     let brake: UserChangeBrake
     let clock: WallClock
@@ -22,7 +25,7 @@ public struct Acknowledgements: Sendable {
     public static let maxCommentLength = 1_000
 
     public init(
-        store: any AcknowledgementStore & NotificationStore, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
+        store: any AcknowledgementStore & NotificationStore & ServiceWriteBackStore, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
         acknowledged: @escaping @Sendable (TimeInterval) -> Void = { _ in }, withdrawn: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
@@ -45,15 +48,25 @@ public struct Acknowledgements: Sendable {
             throw UseCaseError.rejected([FieldProblem(field: "comment", message: problem.message, type: problem.type)])
         }
         try brake.take(user)
-        guard let outcome = try await store.acknowledge(notificationID: id, by: user, comment: comment, at: clock.now()) else {
+        let notification = try await store.notification(id: id)
+        let writeBack = try await writesBack(notification)
+        guard let outcome = try await store.acknowledge(notificationID: id, by: user, comment: comment, writeBack: writeBack, at: clock.now()) else {
             throw UseCaseError.notFound("Notification")
         }
         if outcome.isNew {
-            let posted = try await store.notification(id: id)?.timestamp
-            acknowledged(posted.map { outcome.acknowledgement.at.timeIntervalSince($0) } ?? 0)
+            acknowledged(notification.map { outcome.acknowledgement.at.timeIntervalSince($0.timestamp) } ?? 0)
             logger.info("notification acknowledged", metadata: ["notification": "\(id)", "by": "\(user.username)"])
         }
         return outcome
+    }
+
+    /// Whether acknowledging this notification tells its source: an alarm
+    /// still firing, from the kind of source its service writes back to.
+    /// A resolved alarm needs no silence (and Phoebus has nothing to
+    /// acknowledge once it is OK).
+    func writesBack(_ notification: NotificationRecord?) async throws -> Bool {
+        guard let notification, notification.alarm == .firing else { return false }
+        return try await store.serviceWriteBack(serviceID: notification.serviceID)?.writesBack(key: notification.key) ?? false
     }
 
     /// The "Acknowledge" action of a notification pushed to a device (its

@@ -3,7 +3,7 @@ import HeraldCore
 
 extension InMemoryStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let outcome = try withState { state -> (Acknowledgement, Bool)? in
             guard state.inbox[user.id]?[notificationID] != nil else { return nil }
@@ -11,6 +11,13 @@ extension InMemoryStore: AcknowledgementStore {
             let acknowledgement = Acknowledgement(notificationID: notificationID, userID: user.id, username: user.username, comment: comment, at: now)
             state.acknowledgements[notificationID] = acknowledgement
             state.touchHolders(of: notificationID, at: now)
+            if writeBack {
+                if state.writeBacks[notificationID] == nil {
+                    state.writeBacks[notificationID] = (WriteBackRecord(notificationID: notificationID, wanted: .acknowledged, nextAttemptAt: now, updatedAt: now), nil, nil)
+                } else {
+                    state.setWriteBackGoal(.acknowledged, of: notificationID, from: nil, at: now)
+                }
+            }
             return (acknowledgement, true)
         }
         guard let outcome else { return nil }
@@ -22,6 +29,7 @@ extension InMemoryStore: AcknowledgementStore {
         let removed = try withState { state -> Acknowledgement? in
             guard let removed = state.acknowledgements.removeValue(forKey: notificationID) else { return nil }
             state.touchHolders(of: notificationID, at: now)
+            state.setWriteBackGoal(.withdrawn, of: notificationID, from: .acknowledged, at: now)
             return removed
         }
         if removed != nil { inboxSignals.send(.published(notificationID)) }

@@ -57,6 +57,7 @@ extension InMemoryStore: AlertStateStore {
                     notification.draft = change.draft
                     (notification.key, notification.origin) = (key, origin)
                     state.notifications[change.id] = notification
+                    if change.draft.alarm == .resolved { state.setWriteBackGoal(.resolved, of: change.id, from: .acknowledged, at: now) }
                     let holders = state.inbox.keys.filter { state.inbox[$0]?[change.id] != nil }
                     for user in holders { state.inboxChangedAt[user, default: [:]][change.id] = now }
                     for device in state.devices.values.sorted(by: { $0.id < $1.id }) where holders.contains(device.userID) {

@@ -52,6 +52,8 @@ public final class InMemoryStore: Sendable {
         var origins: [NotificationID: NotificationOrigin] = [:]
         /// Who took each notification (the first acknowledgement).
         var acknowledgements: [NotificationID: Acknowledgement] = [:]
+        var writeBacks: [NotificationID: (record: WriteBackRecord, claimedBy: String?, claimedUntil: Date?)] = [:]
+        var writeBackTargets: [UUID: WriteBackTarget] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
         /// Each user's starred inbox items.
@@ -82,6 +84,7 @@ public final class InMemoryStore: Sendable {
             notifications = notifications.filter { !gone.contains($0.key) }
             origins = origins.filter { !gone.contains($0.key) }
             acknowledgements = acknowledgements.filter { !gone.contains($0.key) }
+            writeBacks = writeBacks.filter { !gone.contains($0.key) }
             imported = imported.filter { !gone.contains($0.value) }
             for user in inbox.keys { inbox[user] = inbox[user]?.filter { !gone.contains($0.key) } }
             for user in starred.keys { starred[user]?.subtract(gone) }
@@ -97,6 +100,7 @@ public final class InMemoryStore: Sendable {
             templates[id] = nil
             rateLimits[id] = nil
             alerting[id] = nil
+            writeBackTargets[id] = nil
             alertStates[id] = nil
             filterRows = filterRows.filter { $0.value.serviceID != id }
             for user in userFilters.keys { userFilters[user]?[id] = nil }

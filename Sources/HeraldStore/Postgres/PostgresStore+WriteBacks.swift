@@ -1,0 +1,81 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: WriteBackStore {
+    typealias WriteBackRow = (Int64, String, String?, String?, Int32, String?, Bool, ExactTimestamp, ExactTimestamp)
+    static let writeBackColumns = "notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, updated_at"
+
+    public func claimWriteBacks(owner: String, limit: Int, until: Date, now: Date) async throws -> [WriteBackRecord] {
+        // SKIP LOCKED: replicas claiming at once take different rows.
+        try await rows(
+            """
+            UPDATE write_backs SET claimed_by = \(owner), claimed_until = \(ExactTimestamp(until))
+            WHERE notification_id IN (
+                SELECT notification_id FROM write_backs
+                WHERE achieved IS DISTINCT FROM wanted AND NOT refused AND next_attempt_at <= \(ExactTimestamp(now))
+                    AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
+                ORDER BY next_attempt_at LIMIT \(Int64(limit)) FOR UPDATE SKIP LOCKED
+            )
+            RETURNING \(unescaped: Self.writeBackColumns)
+            """,
+            as: WriteBackRow.self
+        ).map(Self.writeBack)
+    }
+
+    public func finishWriteBack(
+        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, at now: Date
+    ) async throws {
+        try await execute(
+            """
+            UPDATE write_backs SET achieved = \(achieved.rawValue), reference = \(reference), detail = \(detail), attempts = 0,
+                claimed_by = NULL, claimed_until = NULL, updated_at = \(ExactTimestamp(now))
+            WHERE notification_id = \(id) AND claimed_by = \(owner)
+            """
+        )
+    }
+
+    public func failWriteBack(_ id: NotificationID, owner: String, detail: String, retryAt: Date?, at now: Date) async throws {
+        try await execute(
+            """
+            UPDATE write_backs SET attempts = attempts + 1, detail = \(detail), refused = \(retryAt == nil),
+                next_attempt_at = \(ExactTimestamp(retryAt ?? now)), claimed_by = NULL, claimed_until = NULL, updated_at = \(ExactTimestamp(now))
+            WHERE notification_id = \(id) AND claimed_by = \(owner)
+            """
+        )
+    }
+
+    public func writeBack(of id: NotificationID) async throws -> WriteBackRecord? {
+        try await first("SELECT \(unescaped: Self.writeBackColumns) FROM write_backs WHERE notification_id = \(id)", as: WriteBackRow.self)
+            .map(Self.writeBack)
+    }
+
+    static func writeBack(_ row: WriteBackRow) -> WriteBackRecord {
+        WriteBackRecord(
+            notificationID: row.0, wanted: WriteBackGoal(rawValue: row.1) ?? .acknowledged, achieved: row.2.flatMap(WriteBackGoal.init(rawValue:)),
+            reference: row.3, attempts: Int(row.4), detail: row.5, refused: row.6, nextAttemptAt: row.7.date, updatedAt: row.8.date
+        )
+    }
+}
+
+extension PostgresStore: ServiceWriteBackStore {
+    public func serviceWriteBack(serviceID: UUID) async throws -> WriteBackTarget? {
+        try await first("SELECT settings FROM service_write_backs WHERE service_id = \(serviceID)", as: String.self).flatMap(WriteBackTarget.init(json:))
+    }
+
+    public func setServiceWriteBack(serviceID: UUID, _ target: WriteBackTarget?, at now: Date) async throws -> Bool {
+        guard let target else {
+            try await execute("DELETE FROM service_write_backs WHERE service_id = \(serviceID)")
+            return try await service(id: serviceID) != nil
+        }
+        return try await !rows(
+            """
+            INSERT INTO service_write_backs (service_id, settings, updated_at)
+            SELECT id, \(target.json), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
+            ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+            RETURNING service_id
+            """,
+            as: UUID.self
+        ).isEmpty
+    }
+}

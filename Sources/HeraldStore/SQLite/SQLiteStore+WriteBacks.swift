@@ -1,0 +1,92 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: WriteBackStore {
+    public func claimWriteBacks(owner: String, limit: Int, until: Date, now: Date) async throws -> [WriteBackRecord] {
+        try await database.transaction { db in
+            try await db.rows(
+                """
+                UPDATE write_backs SET claimed_by = \(owner), claimed_until = \(until)
+                WHERE notification_id IN (
+                    SELECT notification_id FROM write_backs
+                    WHERE achieved IS NOT wanted AND refused = 0 AND next_attempt_at <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
+                    ORDER BY next_attempt_at LIMIT \(limit)
+                )
+                RETURNING notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, updated_at
+                """
+            ).map(Self.writeBack)
+        }
+    }
+
+    public func finishWriteBack(
+        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, at now: Date
+    ) async throws {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                UPDATE write_backs SET achieved = \(achieved.rawValue), reference = \(reference), detail = \(detail), attempts = 0,
+                    claimed_by = NULL, claimed_until = NULL, updated_at = \(now)
+                WHERE notification_id = \(id) AND claimed_by = \(owner)
+                """
+            )
+        }
+    }
+
+    public func failWriteBack(_ id: NotificationID, owner: String, detail: String, retryAt: Date?, at now: Date) async throws {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                UPDATE write_backs SET attempts = attempts + 1, detail = \(detail), refused = \(retryAt == nil),
+                    next_attempt_at = \(retryAt ?? now), claimed_by = NULL, claimed_until = NULL, updated_at = \(now)
+                WHERE notification_id = \(id) AND claimed_by = \(owner)
+                """
+            )
+        }
+    }
+
+    public func writeBack(of id: NotificationID) async throws -> WriteBackRecord? {
+        try await database.read { db in
+            try await db.first(
+                """
+                SELECT notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, updated_at
+                FROM write_backs WHERE notification_id = \(id)
+                """
+            ).map(Self.writeBack)
+        }
+    }
+
+    static func writeBack(_ row: SQLiteRow) throws -> WriteBackRecord {
+        WriteBackRecord(
+            notificationID: try row.int64("notification_id"), wanted: WriteBackGoal(rawValue: try row.text("wanted")) ?? .acknowledged,
+            achieved: try row.optionalText("achieved").flatMap(WriteBackGoal.init(rawValue:)), reference: try row.optionalText("reference"),
+            attempts: Int(try row.int64("attempts")), detail: try row.optionalText("detail"), refused: try row.bool("refused"),
+            nextAttemptAt: try row.date("next_attempt_at"), updatedAt: try row.date("updated_at")
+        )
+    }
+}
+
+extension SQLiteStore: ServiceWriteBackStore {
+    public func serviceWriteBack(serviceID: UUID) async throws -> WriteBackTarget? {
+        try await database.read { db in
+            try await db.first("SELECT settings FROM service_write_backs WHERE service_id = \(serviceID)").flatMap { WriteBackTarget(json: try $0.text("settings")) }
+        }
+    }
+
+    public func setServiceWriteBack(serviceID: UUID, _ target: WriteBackTarget?, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard let target else {
+                try await db.execute("DELETE FROM service_write_backs WHERE service_id = \(serviceID)")
+                return try await db.first("SELECT id FROM services WHERE id = \(serviceID)") != nil
+            }
+            try await db.execute(
+                """
+                INSERT INTO service_write_backs (service_id, settings, updated_at)
+                SELECT id, \(target.json), \(now) FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                """
+            )
+            return try await db.changes() > 0
+        }
+    }
+}

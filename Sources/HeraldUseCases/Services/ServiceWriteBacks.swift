@@ -1,0 +1,91 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Where a service's acknowledgements are sent back (an Alertmanager's
+/// silences, or the Phoebus alarm server's command topic), set by an admin:
+/// checked and stored once for the API and the admin page, with an audit
+/// line naming who. The Alertmanager is asked as any outbound request is
+/// (`OutboundPolicy`): one inside the network needs its network in
+/// OUTBOUND_ALLOW_PRIVATE, so a typed address cannot reach what the site
+/// did not allow.
+public struct ServiceWriteBacks: Sendable {
+    let store: any ServiceStore & ServiceWriteBackStore
+    let outbound: OutboundPolicy
+    /// Whether this site has a Kafka bridge to send Phoebus commands over.
+    let hasKafka: Bool
+    let clock: WallClock
+
+    public init(store: any ServiceStore & ServiceWriteBackStore, outbound: OutboundPolicy, hasKafka: Bool, clock: WallClock) {
+        self.store = store
+        self.outbound = outbound
+        self.hasKafka = hasKafka
+        self.clock = clock
+    }
+
+    /// The service's target; nil when its acknowledgements stay in Herald.
+    public func target(of serviceID: UUID) async throws -> WriteBackTarget? {
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.serviceWriteBack(serviceID: serviceID)
+    }
+
+    /// Checks what a client sent (every problem at once) and stores it.
+    public func set(
+        target name: String, url: String?, silenceMinutes: Int?, on serviceID: UUID, by admin: User, logger: Logger
+    ) async throws -> WriteBackTarget {
+        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can say where a service's acknowledgements go") }
+        let target = try validated(target: name, url: url, silenceMinutes: silenceMinutes)
+        guard try await store.setServiceWriteBack(serviceID: serviceID, target, at: clock.now()) else { throw UseCaseError.notFound("Service") }
+        logger.info("service write-back set", metadata: ["service": "\(serviceID.wireString)", "write_back": "\(target.json)", "by": "\(admin.username)"])
+        return target
+    }
+
+    /// Acknowledgements stay in Herald from now on (write-backs already
+    /// asked for are still finished: a silence made is still expired).
+    public func remove(_ serviceID: UUID, by admin: User, logger: Logger) async throws {
+        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can say where a service's acknowledgements go") }
+        guard try await store.setServiceWriteBack(serviceID: serviceID, nil, at: clock.now()) else { throw UseCaseError.notFound("Service") }
+        logger.info("service write-back removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+    }
+
+    func validated(target name: String, url: String?, silenceMinutes: Int?) throws(UseCaseError) -> WriteBackTarget {
+        switch name {
+        case "alertmanager":
+            var problems: [FieldProblem] = []
+            let parsed = url.flatMap(URL.init(string:))
+            let scheme = parsed?.scheme?.lowercased()
+            if let url, url.count <= 2_048, scheme == "http" || scheme == "https", let host = parsed?.host, !host.isEmpty {
+                if parsed?.user != nil || parsed?.password != nil {
+                    problems.append(FieldProblem(field: "url", message: "Credentials in the URL would be shown to every admin; Herald does not send them"))
+                } else if parsed?.query != nil || parsed?.fragment != nil {
+                    problems.append(FieldProblem(field: "url", message: "The Alertmanager's base URL takes no query or fragment", type: "url_parsing"))
+                } else if let refusal = outbound.refusal(forHost: host) {
+                    problems.append(FieldProblem(field: "url", message: "Herald does not ask this address: \(refusal)"))
+                }
+            } else {
+                problems.append(
+                    FieldProblem(field: "url", message: "The Alertmanager's base URL should be an http or https URL of at most 2048 characters", type: "url_parsing")
+                )
+            }
+            let minutes = silenceMinutes ?? WriteBackTarget.defaultSilenceMinutes
+            let range = WriteBackTarget.silenceMinutesRange
+            if !range.contains(minutes) {
+                problems.append(
+                    FieldProblem(field: "silence_minutes", message: "A silence lasts \(range.lowerBound) to \(range.upperBound) minutes", type: "less_than_equal")
+                )
+            }
+            guard problems.isEmpty, let url else { throw .rejected(problems) }
+            return .alertmanager(url: url.hasSuffix("/") ? String(url.dropLast()) : url, silenceMinutes: minutes)
+        case "phoebus":
+            guard hasKafka else {
+                throw .rejected([FieldProblem(field: "target", message: "Phoebus commands go over the Kafka bridge, and KAFKA_BROKERS is not set")])
+            }
+            guard url == nil, silenceMinutes == nil else {
+                throw .rejected([FieldProblem(field: url == nil ? "silence_minutes" : "url", message: "A Phoebus write-back takes no URL or silence time")])
+            }
+            return .phoebus
+        default:
+            throw .rejected([FieldProblem(field: "target", message: "'\(name.prefix(64))' is not a write-back target; use alertmanager or phoebus", type: "enum")])
+        }
+    }
+}

@@ -1,0 +1,29 @@
+-- Acknowledgements sent back to the alarm's source (issue 25): where a
+-- service's are sent (an admin's choice), and per notification what the
+-- source should know and what it was last made to agree with. A row is
+-- written in the acknowledgement's own transaction and claimed by the
+-- write-back runner under a lease, like held notifications, so a failed
+-- try is retried and never lost.
+
+CREATE TABLE service_write_backs (
+    service_id UUID PRIMARY KEY REFERENCES services (id) ON DELETE CASCADE,
+    settings TEXT NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+CREATE TABLE write_backs (
+    notification_id BIGINT PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    wanted TEXT NOT NULL,
+    achieved TEXT,
+    reference TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    detail TEXT,
+    refused BOOLEAN NOT NULL DEFAULT false,
+    next_attempt_at TIMESTAMPTZ NOT NULL,
+    claimed_by TEXT,
+    claimed_until TIMESTAMPTZ,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+
+-- The runner's question, asked every second: which are due.
+CREATE INDEX write_backs_due ON write_backs (next_attempt_at) WHERE achieved IS DISTINCT FROM wanted AND NOT refused;
