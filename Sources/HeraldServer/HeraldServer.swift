@@ -102,6 +102,21 @@ public enum HeraldServer {
                     )
                 )
                 services.append(ClosingService("feed client") { try? await feedHTTP.shutdown() })
+                // Acknowledgements told to the alarm sources: an Alertmanager
+                // is any URL an admin typed, so the outbound policy holds.
+                let writeBackHTTP = OutboundHTTP(policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM))
+                let phoebus = try config.kafka.flatMap { kafka in try options.phoebusCommands?(kafka.brokers) }
+                services.append(
+                    AfterMigration(
+                        SupervisedService(
+                            name: "write-back",
+                            WriteBackService(store: store, http: writeBackHTTP, phoebus: phoebus, clock: options.clock, registry: registry, logger: logger),
+                            metrics: supervision, logger: logger
+                        ),
+                        ready: ready
+                    )
+                )
+                services.append(ClosingService("write-back client") { try? await writeBackHTTP.shutdown() })
             }
             services.append(made.closing)
             services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))

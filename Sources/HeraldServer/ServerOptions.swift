@@ -1,5 +1,6 @@
 import Foundation
 import HeraldAPI
+import HeraldBridges
 import HeraldCore
 import HeraldIdentity
 import HeraldPublishing
@@ -21,6 +22,11 @@ public struct AlarmBridgeParts: Sendable {
 /// passes it in, so the API, the worker and their tests build without it.
 public typealias AlarmBridgeMaker = @Sendable (AlarmBridgeParts) -> any Service
 
+/// Makes the sender of Phoebus alarm commands (acknowledgements written
+/// back) for the site's Kafka brokers; passed in by the `herald` binary,
+/// as the bridge is.
+public typealias PhoebusCommandMaker = @Sendable (_ brokers: String) throws -> any PhoebusCommandSender
+
 /// What a command or a test changes about how a process starts; the rest
 /// comes from the configuration.
 public struct ServerOptions: Sendable {
@@ -38,12 +44,17 @@ public struct ServerOptions: Sendable {
     public var runsSchedulers = true
     /// The Kafka alarm bridge, for a process with the `.kafkaBridge` role.
     public var alarmBridge: AlarmBridgeMaker?
+    /// Phoebus commands, for services that write acknowledgements back to
+    /// the alarm server (only with KAFKA_BROKERS).
+    public var phoebusCommands: PhoebusCommandMaker?
 
     public init(
         announceBootstrapAdmin: (@Sendable (String) -> Void)? = nil, clock: WallClock = .system, passwords: (any PasswordAuthenticator)? = nil,
-        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }, alarmBridge: AlarmBridgeMaker? = nil
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }, alarmBridge: AlarmBridgeMaker? = nil,
+        phoebusCommands: PhoebusCommandMaker? = nil
     ) {
         self.alarmBridge = alarmBridge
+        self.phoebusCommands = phoebusCommands
         self.announceBootstrapAdmin = announceBootstrapAdmin
         self.clock = clock
         self.passwords = passwords

@@ -8,3 +8,6 @@ let kafkaAlarmBridge: AlarmBridgeMaker = { parts in
         settings: parts.settings, services: parts.services, publisher: parts.publisher, parking: parts.parking, logger: parts.logger
     )
 }
+
+/// Phoebus commands (acknowledgements written back) over the same Kafka.
+let kafkaPhoebusCommands: PhoebusCommandMaker = { brokers in try KafkaCommandProducer(brokers: brokers) }

@@ -18,6 +18,6 @@ struct KafkaBridgeCommand: AsyncParsableCommand {
     func run() async throws {
         let (config, logger) = try await CommandEnvironment.load(listen: listen)
         guard config.kafka != nil else { throw ValidationError("KAFKA_BROKERS is not set: nothing to bridge") }
-        try await HeraldServer.run(config: config, roles: .kafkaBridge, logger: logger, options: ServerOptions(alarmBridge: kafkaAlarmBridge))
+        try await HeraldServer.run(config: config, roles: .kafkaBridge, logger: logger, options: ServerOptions(alarmBridge: kafkaAlarmBridge, phoebusCommands: kafkaPhoebusCommands))
     }
 }

@@ -17,7 +17,7 @@ struct Serve: AsyncParsableCommand {
         let (config, logger) = try await CommandEnvironment.load(listen: listen)
         try await HeraldServer.run(
             config: config, roles: .serve(config), logger: logger,
-            options: ServerOptions(announceBootstrapAdmin: AdminPasswordNotice(config: config, logger: logger).announce, alarmBridge: kafkaAlarmBridge)
+            options: ServerOptions(announceBootstrapAdmin: AdminPasswordNotice(config: config, logger: logger).announce, alarmBridge: kafkaAlarmBridge, phoebusCommands: kafkaPhoebusCommands)
         )
     }
 }
