@@ -8,6 +8,7 @@ import HeraldIdentity
 import HeraldOutbound
 import HeraldPublishing
 import HeraldStore
+import HeraldUseCases
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -74,6 +75,9 @@ public enum HeraldServer {
                 + (roles.contains(.kafkaBridge) ? [.kafkaBridge] : [])
         )
 
+        let alertReports = AlertReports(
+            store: store, publisher: publisher, stormThreshold: config.alertStormThreshold, renotifyAfter: config.alertRenotifySeconds
+        )
         var routes: APIRoutes?
         var pool: BlockingPool?
         if roles.contains(.api) {
@@ -110,7 +114,13 @@ public enum HeraldServer {
                     AfterMigration(
                         SupervisedService(
                             name: "write-back",
-                            WriteBackService(store: store, http: writeBackHTTP, phoebus: phoebus, clock: options.clock, registry: registry, logger: logger),
+                            WriteBackService(
+                                store: store, http: writeBackHTTP, phoebus: phoebus, clock: options.clock, registry: registry, logger: logger,
+                                watchInterval: Double(config.writeBackWatchSeconds)
+                            ) { serviceID, report in
+                                // A silenced alert's resolution, received as Alertmanager's own would be.
+                                _ = try await alertReports.receive(report, to: serviceID, from: .alertmanager, logger: logger)
+                            },
                             metrics: supervision, logger: logger
                         ),
                         ready: ready

@@ -20,6 +20,11 @@ CREATE TABLE write_backs (
     detail TEXT,
     refused BOOLEAN NOT NULL DEFAULT false,
     next_attempt_at TIMESTAMPTZ NOT NULL,
+    -- While Herald's silence holds: when to look whether Alertmanager
+    -- still has the alert (a silenced alert's resolution is never sent).
+    watch_at TIMESTAMPTZ,
+    -- The alert as Alertmanager listed it (JSON), to tell its resolution.
+    snapshot TEXT,
     claimed_by TEXT,
     claimed_until TIMESTAMPTZ,
     updated_at TIMESTAMPTZ NOT NULL
@@ -27,3 +32,4 @@ CREATE TABLE write_backs (
 
 -- The runner's question, asked every second: which are due.
 CREATE INDEX write_backs_due ON write_backs (next_attempt_at) WHERE achieved IS DISTINCT FROM wanted AND NOT refused;
+CREATE INDEX write_backs_watched ON write_backs (watch_at) WHERE watch_at IS NOT NULL;

@@ -19,9 +19,15 @@ CREATE TABLE write_backs (
     detail TEXT,
     refused INTEGER NOT NULL DEFAULT 0,
     next_attempt_at INTEGER NOT NULL,
+    -- While Herald's silence holds: when to look whether Alertmanager
+    -- still has the alert (a silenced alert's resolution is never sent).
+    watch_at INTEGER,
+    -- The alert as Alertmanager listed it (JSON), to tell its resolution.
+    snapshot TEXT,
     claimed_by TEXT,
     claimed_until INTEGER,
     updated_at INTEGER NOT NULL
 );
 
 CREATE INDEX write_backs_due ON write_backs (next_attempt_at) WHERE achieved IS NOT wanted AND refused = 0;
+CREATE INDEX write_backs_watched ON write_backs (watch_at) WHERE watch_at IS NOT NULL;

@@ -2,6 +2,7 @@ import Foundation
 import HeraldBridges
 import HeraldCore
 import HeraldPublishing
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -33,22 +34,7 @@ struct AlertReceiverController {
             // 400, never 5xx: Alertmanager retries 5xx forever, and bad input stays bad.
             throw APIError(.badRequest, "Invalid alert payload: \(error.reason)")
         }
-        let threshold = api.config.alertStormThreshold
-        // A service's own templates, when it has them, replace the default mapping.
-        let templates = TemplateRenderer.stored(try await api.store.serviceTemplates(serviceID: serviceID)) { error in
-            context.logger.error(
-                "a service's templates do not parse: its alerts use the default mapping until they are saved again",
-                metadata: ["service": "\(serviceID.wireString)", "error": "\(error)"]
-            )
-        }
-        let published = try await api.publisher.publishAlertChanges(
-            report.alerts.map(\.observation), to: serviceID, renotifyAfter: api.config.alertRenotifySeconds, from: source
-        ) { toNotify in
-            AlertMapping.notifications(for: toNotify, in: report, stormThreshold: threshold, templates: templates)
-        }
-        context.logger.info(
-            "alerts received", metadata: ["service": "\(serviceID.wireString)", "alerts": "\(report.alerts.count)", "notified": "\(published.count)"]
-        )
+        let published = try await api.alertReports.receive(report, to: serviceID, from: source, logger: context.logger)
         return JSONBody.response(Answer(alerts: report.alerts.count, notified: published.count, notifications: published.map(\.id)))
     }
 }

@@ -26,6 +26,8 @@ struct APIContext: Sendable {
     let templates: ServiceTemplates
     /// How a service's notifications alert, where it differs from the site.
     let alerting: ServiceAlertingChoices
+    /// Alertmanager's and Grafana's reports, as the receivers take them.
+    let alertReports: AlertReports
     /// Where a service's acknowledgements are sent back.
     let writeBacks: ServiceWriteBacks
     let decoding: RequestDecoding

@@ -39,6 +39,9 @@ public struct APIRoutes: Sendable {
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
             alerting: ServiceAlertingChoices(store: store, site: config.delivery.urgency.table, clock: clock),
+            alertReports: AlertReports(
+                store: store, publisher: publisher, stormThreshold: config.alertStormThreshold, renotifyAfter: config.alertRenotifySeconds
+            ),
             writeBacks: ServiceWriteBacks(store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,

@@ -23,16 +23,42 @@ public enum AlertmanagerSilences {
         return base + "/api/v2/silence/" + id
     }
 
-    /// The labels of the alert with this fingerprint in a `GET /api/v2/alerts`
-    /// answer; nil when Alertmanager no longer has it (resolved meanwhile).
-    public static func labels(ofFingerprint fingerprint: String, in body: Data) throws(WriteBackFailure) -> [String: String]? {
+    /// An alert as `GET /api/v2/alerts` lists it.
+    public struct ListedAlert: Sendable, Equatable {
+        public var labels: [String: String]
+        public var startsAt: String
+        /// The listing's own object, kept to tell the alert's resolution.
+        public var json: String
+    }
+
+    /// The alert with this fingerprint in a `GET /api/v2/alerts` answer;
+    /// nil when Alertmanager no longer has it (resolved: the API lists only
+    /// alerts still active, silenced or not).
+    public static func alert(withFingerprint fingerprint: String, in body: Data) throws(WriteBackFailure) -> ListedAlert? {
         guard let alerts = (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] else {
             throw .retry("Alertmanager's alert list was not the JSON array its API describes")
         }
-        let alert = alerts.first { ($0["fingerprint"] as? String) == fingerprint }
-        guard let alert else { return nil }
+        guard let alert = alerts.first(where: { ($0["fingerprint"] as? String) == fingerprint }) else { return nil }
         guard let labels = alert["labels"] as? [String: String], !labels.isEmpty else { throw .refused("the alert has no labels to match") }
-        return labels
+        let kept = alert.filter { ["labels", "annotations", "startsAt", "generatorURL", "fingerprint"].contains($0.key) }
+        let json = (try? JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return ListedAlert(labels: labels, startsAt: alert["startsAt"] as? String ?? "", json: json)
+    }
+
+    /// When a kept listing says its alert began.
+    public static func startsAt(ofListing json: String) -> String? {
+        ((try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any])?["startsAt"] as? String
+    }
+
+    /// The webhook payload Alertmanager would have sent for the alert's
+    /// resolution, had Herald's own silence not muted it: built from the
+    /// listing kept when the silence was made, and received as any other.
+    public static func resolution(ofListing json: String, at now: Date, base: String) -> Data? {
+        guard var alert = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any], alert["labels"] is [String: String] else { return nil }
+        alert["status"] = "resolved"
+        alert["endsAt"] = Timestamp.wireString(now) + "Z"
+        let report: [String: Any] = ["version": "4", "status": "resolved", "receiver": "herald", "externalURL": base, "alerts": [alert]]
+        return try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
     }
 
     /// The body of `POST /api/v2/silences`: every label matched exactly.

@@ -16,6 +16,13 @@ import ServiceLifecycle
 /// lease, so any replica may run this and each is done once; a failed try
 /// backs off (5 s doubling, at most 10 minutes) and is shown on the
 /// notification's delivery report. Never blocks an acknowledgement.
+///
+/// Alertmanager sends no receiver the resolution of a silenced alert, so
+/// while Herald's silence holds it looks every `watchInterval` whether
+/// Alertmanager still lists the alert; once it does not (or lists a new
+/// firing of it), Herald receives the resolution Alertmanager would have
+/// sent (`resolutions`), which updates the notification and expires the
+/// silence as a sent one would.
 public struct WriteBackService: Service {
     let store: any WriteBackStore & ServiceWriteBackStore & NotificationStore & AcknowledgementStore
     let http: OutboundHTTP
@@ -28,14 +35,20 @@ public struct WriteBackService: Service {
     let owner = "write-back-\(UUID().uuidString.prefix(8))"
     /// What the Phoebus command says the acknowledgement came from.
     let host: String
+    /// Receives an Alertmanager report (the webhook's way in) for a service.
+    let resolutions: @Sendable (_ serviceID: UUID, _ report: AlertReport) async throws -> Void
+    /// How often a held silence's alert is looked at.
+    let watchInterval: TimeInterval
     public var timeout: TimeAmount = .seconds(10)
     public var tick: Duration = .milliseconds(500)
 
     public init(
         store: any WriteBackStore & ServiceWriteBackStore & NotificationStore & AcknowledgementStore, http: OutboundHTTP,
-        phoebus: (any PhoebusCommandSender)?, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger,
-        host: String = ProcessInfo.processInfo.hostName
+        phoebus: (any PhoebusCommandSender)?, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger, watchInterval: TimeInterval,
+        host: String = ProcessInfo.processInfo.hostName, resolutions: @escaping @Sendable (_ serviceID: UUID, _ report: AlertReport) async throws -> Void
     ) {
+        self.watchInterval = watchInterval
+        self.resolutions = resolutions
         self.store = store
         self.http = http
         self.phoebus = phoebus
@@ -72,9 +85,10 @@ public struct WriteBackService: Service {
     func attempt(_ record: WriteBackRecord) async throws {
         guard let notification = try await store.notification(id: record.notificationID) else { return }
         let target = try await store.serviceWriteBack(serviceID: notification.serviceID)
+        guard record.needsTry(at: clock.now()) else { return try await watch(record, notification: notification, target: target) }
         let step = WriteBackStep.next(for: record, target: target)
         let targetName = target?.name ?? "none"
-        let outcome: Result<(reference: String?, detail: String?), WriteBackFailure>
+        let outcome: Result<Done, WriteBackFailure>
         do {
             outcome = .success(try await perform(step, record: record, notification: notification, target: target))
         } catch {
@@ -82,8 +96,11 @@ public struct WriteBackService: Service {
         }
         switch outcome {
         case .success(let done):
+            // A held silence is watched for the resolution it mutes.
+            let watched = record.wanted == .acknowledged && done.reference != nil && target?.name == "alertmanager"
             try await store.finishWriteBack(
-                record.notificationID, owner: owner, achieved: record.wanted, reference: done.reference, detail: done.detail, at: clock.now()
+                record.notificationID, owner: owner, achieved: record.wanted, reference: done.reference, detail: done.detail,
+                watchAt: watched ? clock.now().addingTimeInterval(watchInterval) : nil, snapshot: done.snapshot, at: clock.now()
             )
             metrics.count(target: targetName, outcome: "done")
             logger.info("write-back done", metadata: ["notification": "\(record.notificationID)", "goal": "\(record.wanted.rawValue)", "target": "\(targetName)"])
@@ -102,13 +119,19 @@ public struct WriteBackService: Service {
         }
     }
 
-    /// Does one step; the reference the source now holds and a note.
-    func perform(
-        _ step: WriteBackStep, record: WriteBackRecord, notification: NotificationRecord, target: WriteBackTarget?
-    ) async throws -> (reference: String?, detail: String?) {
+    /// What a step left at the source: what Herald holds there, a note,
+    /// and the alert as listed (for the watch).
+    struct Done {
+        var reference: String?
+        var detail: String?
+        var snapshot: String?
+    }
+
+    /// Does one step.
+    func perform(_ step: WriteBackStep, record: WriteBackRecord, notification: NotificationRecord, target: WriteBackTarget?) async throws -> Done {
         switch step {
         case .settle(let reference, let detail):
-            return (reference, detail)
+            return Done(reference: reference, detail: detail)
         case .refuse(let why):
             throw WriteBackFailure.refused(why)
         case .makeSilence:
@@ -117,30 +140,30 @@ public struct WriteBackService: Service {
             }
             let fingerprint = String(key.dropFirst(AlarmKeys.alertPrefix.count))
             let listed = try await request(.GET, AlertmanagerSilences.alertsURL(base: base), body: nil, doing: "reading the alert's labels")
-            guard let labels = try AlertmanagerSilences.labels(ofFingerprint: fingerprint, in: listed) else {
+            guard let alert = try AlertmanagerSilences.alert(withFingerprint: fingerprint, in: listed) else {
                 // Resolved in Alertmanager before Herald heard: nothing to silence.
-                return (nil, "the alert was no longer active in Alertmanager; nothing to silence")
+                return Done(detail: "the alert was no longer active in Alertmanager; nothing to silence")
             }
             let acknowledgement = try await store.acknowledgements(of: [record.notificationID])[record.notificationID]
             let now = clock.now()
             let body = AlertmanagerSilences.silence(
-                labels: labels, from: now, until: now.addingTimeInterval(Double(minutes) * 60),
+                labels: alert.labels, from: now, until: now.addingTimeInterval(Double(minutes) * 60),
                 createdBy: AlertmanagerSilences.createdBy(acknowledgement?.username ?? "someone"),
                 comment: AlertmanagerSilences.comment(acknowledgement, notificationID: record.notificationID)
             )
             let answer = try await request(.POST, AlertmanagerSilences.silencesURL(base: base), body: body, doing: "making the silence")
             let id = try AlertmanagerSilences.silenceID(in: answer)
-            return (id, "silence \(id) until \(Timestamp.wireString(now.addingTimeInterval(Double(minutes) * 60)))Z")
+            return Done(reference: id, detail: "silence \(id) until \(Timestamp.wireString(now.addingTimeInterval(Double(minutes) * 60)))Z", snapshot: alert.json)
         case .expireSilence(let id):
             guard case .alertmanager(let base, _) = target else { throw WriteBackFailure.refused("not an Alertmanager alert") }
-            guard let url = AlertmanagerSilences.silenceURL(base: base, id: id) else { return (nil, "the stored silence id was not one Alertmanager makes") }
+            guard let url = AlertmanagerSilences.silenceURL(base: base, id: id) else { return Done(detail: "the stored silence id was not one Alertmanager makes") }
             do {
                 _ = try await request(.DELETE, url, body: nil, doing: "expiring the silence")
-            } catch WriteBackFailure.refused(let detail) where detail.contains("answered 404") {
-                // Expired or deleted at Alertmanager already: the goal holds.
-                return (nil, "silence \(id) was already gone")
+            } catch let failure as WriteBackFailure where failure.description.contains("not found") || failure.description.contains("answered 404") {
+                // Deleted at Alertmanager already (0.25 answers 500 "silence not found"): the goal holds.
+                return Done(detail: "silence \(id) was already gone")
             }
-            return (nil, "silence \(id) expired")
+            return Done(detail: "silence \(id) expired")
         case .sendCommand(let acknowledge):
             guard let phoebus else { throw WriteBackFailure.refused("this process cannot send Kafka messages (built without the bridge)") }
             guard let key = notification.key, key.hasPrefix(AlarmKeys.phoebusPrefix) else { throw WriteBackFailure.refused("not a Phoebus alarm") }
@@ -154,7 +177,34 @@ public struct WriteBackService: Service {
             } catch {
                 throw WriteBackFailure.retry("sending to \(command.topic): \(error)")
             }
-            return (acknowledge ? "sent" : nil, "\(acknowledge ? "acknowledge" : "unacknowledge") sent on \(command.topic)")
+            return Done(reference: acknowledge ? "sent" : nil, detail: "\(acknowledge ? "acknowledge" : "unacknowledge") sent on \(command.topic)")
+        }
+    }
+
+    /// Looks whether Alertmanager still has a silenced alert; tells its
+    /// resolution when it does not. A look that fails is tried at the next.
+    func watch(_ record: WriteBackRecord, notification: NotificationRecord, target: WriteBackTarget?) async throws {
+        let next = clock.now().addingTimeInterval(watchInterval)
+        guard case .alertmanager(let base, _) = target, record.wanted == .acknowledged, let snapshot = record.snapshot,
+              let key = notification.key, key.hasPrefix(AlarmKeys.alertPrefix)
+        else { return try await store.watchedWriteBack(record.notificationID, owner: owner, watchAt: nil, at: clock.now()) }
+        let fingerprint = String(key.dropFirst(AlarmKeys.alertPrefix.count))
+        do {
+            let listed = try await request(.GET, AlertmanagerSilences.alertsURL(base: base), body: nil, doing: "looking for the silenced alert")
+            let now = try AlertmanagerSilences.alert(withFingerprint: fingerprint, in: listed)
+            if let now, now.startsAt == AlertmanagerSilences.startsAt(ofListing: snapshot) {
+                return try await store.watchedWriteBack(record.notificationID, owner: owner, watchAt: next, at: clock.now())
+            }
+            // Gone (or firing anew): the episode Herald silenced is over.
+            guard let payload = AlertmanagerSilences.resolution(ofListing: snapshot, at: clock.now(), base: base) else {
+                return try await store.watchedWriteBack(record.notificationID, owner: owner, watchAt: nil, at: clock.now())
+            }
+            try await resolutions(notification.serviceID, try AlertReport.decode(payload))
+            logger.info("a silenced alert resolved; its resolution told", metadata: ["notification": "\(record.notificationID)"])
+            try await store.watchedWriteBack(record.notificationID, owner: owner, watchAt: nil, at: clock.now())
+        } catch {
+            logger.warning("could not look at a silenced alert; looking again", metadata: ["notification": "\(record.notificationID)", "error": "\(error)"])
+            try await store.watchedWriteBack(record.notificationID, owner: owner, watchAt: next, at: clock.now())
         }
     }
 

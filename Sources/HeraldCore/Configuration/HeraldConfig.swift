@@ -40,6 +40,10 @@ public struct HeraldConfig: Sendable {
     public var alertStormThreshold: Int
     /// Push a still-firing alert again after this long; nil: never (only changes are pushed).
     public var alertRenotifySeconds: Double?
+    /// How often Herald looks whether an alert it silenced (an acknowledgement
+    /// written back) is still in Alertmanager, which sends no resolution of
+    /// a silenced alert (WRITE_BACK_WATCH_SECONDS, default 15).
+    public var writeBackWatchSeconds = 15
     /// The EPICS alarm bridge, when KAFKA_BROKERS is set.
     public var kafka: KafkaSettings?
     /// How people sign in.
@@ -280,6 +284,7 @@ extension HeraldConfig {
             metricsToken: text("METRICS_TOKEN"),
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )
+        writeBackWatchSeconds = try read.integer("WRITE_BACK_WATCH_SECONDS", default: defaults.writeBackWatchSeconds, range: 1...3_600)
     }
 }
 

@@ -29,11 +29,18 @@ public struct WriteBackRecord: Sendable, Equatable {
     /// until someone acknowledges or withdraws again.
     public var refused: Bool
     public var nextAttemptAt: Date
+    /// While a silence holds: when to look again whether Alertmanager still
+    /// has the alert. A silenced alert's resolution is never sent to any
+    /// receiver, so Herald watches for it itself.
+    public var watchAt: Date?
+    /// The alert as its source last listed it (JSON), from which its
+    /// resolution is told when the source does not send one.
+    public var snapshot: String?
     public var updatedAt: Date
 
     public init(
         notificationID: NotificationID, wanted: WriteBackGoal, achieved: WriteBackGoal? = nil, reference: String? = nil, attempts: Int = 0,
-        detail: String? = nil, refused: Bool = false, nextAttemptAt: Date, updatedAt: Date
+        detail: String? = nil, refused: Bool = false, nextAttemptAt: Date, watchAt: Date? = nil, snapshot: String? = nil, updatedAt: Date
     ) {
         self.notificationID = notificationID
         self.wanted = wanted
@@ -43,6 +50,8 @@ public struct WriteBackRecord: Sendable, Equatable {
         self.detail = detail
         self.refused = refused
         self.nextAttemptAt = nextAttemptAt
+        self.watchAt = watchAt
+        self.snapshot = snapshot
         self.updatedAt = updatedAt
     }
 
@@ -52,6 +61,10 @@ public struct WriteBackRecord: Sendable, Equatable {
         if refused { return "refused" }
         return attempts == 0 ? "pending" : "retrying"
     }
+
+    /// Whether the source must still be made to agree (else it is claimed
+    /// for a watch).
+    public func needsTry(at now: Date) -> Bool { achieved != wanted && !refused && nextAttemptAt <= now }
 }
 
 /// Where write-backs wait and are claimed. Rows are made and changed by the
@@ -61,12 +74,17 @@ public struct WriteBackRecord: Sendable, Equatable {
 /// and records outcomes.
 public protocol WriteBackStore: Sendable {
     /// Up to `limit` write-backs whose source does not agree yet and whose
-    /// time has come, each claimed by `owner` until `until` (another
-    /// replica's claim that lapsed is taken over).
+    /// time has come, or whose watch is due, each claimed by `owner` until
+    /// `until` (another replica's claim that lapsed is taken over).
     func claimWriteBacks(owner: String, limit: Int, until: Date, now: Date) async throws -> [WriteBackRecord]
-    /// The source now agrees with `achieved` (holding `reference`); the
-    /// claim ends. If the goal changed meanwhile the row stays due.
-    func finishWriteBack(_ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, at: Date) async throws
+    /// The source now agrees with `achieved` (holding `reference`, watched
+    /// from `watchAt` with `snapshot`); the claim ends. If the goal changed
+    /// meanwhile the row stays due.
+    func finishWriteBack(
+        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, watchAt: Date?, snapshot: String?, at: Date
+    ) async throws
+    /// A watch looked: the next look at `watchAt` (nil: no more); the claim ends.
+    func watchedWriteBack(_ id: NotificationID, owner: String, watchAt: Date?, at: Date) async throws
     /// A try failed: retried at `retryAt`, or never again when nil (refused).
     func failWriteBack(_ id: NotificationID, owner: String, detail: String, retryAt: Date?, at: Date) async throws
     /// A notification's write-back, for its report; nil when none was asked.

@@ -25,7 +25,7 @@ extension PostgresStore: AcknowledgementStore {
                     INSERT INTO write_backs (notification_id, wanted, next_attempt_at, updated_at)
                     SELECT notification_id, \(WriteBackGoal.acknowledged.rawValue), \(at), \(at) FROM inserted WHERE \(writeBack)
                     ON CONFLICT (notification_id) DO UPDATE SET
-                        wanted = excluded.wanted, refused = false, attempts = 0, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+                        wanted = excluded.wanted, refused = false, attempts = 0, watch_at = NULL, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
                     RETURNING 1
                 ),
                 woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM inserted)
@@ -52,7 +52,7 @@ extension PostgresStore: AcknowledgementStore {
             ),
             touched AS (UPDATE inbox SET changed_at = \(ExactTimestamp(now)) WHERE notification_id IN (SELECT notification_id FROM removed) RETURNING 1),
             undone AS (
-                UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = false, attempts = 0,
+                UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = false, attempts = 0, watch_at = NULL,
                     next_attempt_at = \(ExactTimestamp(now)), updated_at = \(ExactTimestamp(now))
                 WHERE notification_id IN (SELECT notification_id FROM removed) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                 RETURNING 1

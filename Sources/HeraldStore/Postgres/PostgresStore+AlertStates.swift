@@ -97,7 +97,7 @@ extension PostgresStore: AlertStateStore {
             if !resolved.isEmpty {
                 try await connection.execute(
                     """
-                    UPDATE write_backs SET wanted = \(WriteBackGoal.resolved.rawValue), refused = false, attempts = 0, next_attempt_at = \(at), updated_at = \(at)
+                    UPDATE write_backs SET wanted = \(WriteBackGoal.resolved.rawValue), refused = false, attempts = 0, watch_at = NULL, next_attempt_at = \(at), updated_at = \(at)
                     WHERE notification_id = ANY(\(resolved)) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                     """,
                     logger: logger

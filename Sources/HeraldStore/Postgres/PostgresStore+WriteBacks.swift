@@ -3,8 +3,8 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: WriteBackStore {
-    typealias WriteBackRow = (Int64, String, String?, String?, Int32, String?, Bool, ExactTimestamp, ExactTimestamp)
-    static let writeBackColumns = "notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, updated_at"
+    typealias WriteBackRow = (Int64, String, String?, String?, Int32, String?, Bool, ExactTimestamp, ExactTimestamp?, String?, ExactTimestamp)
+    static let writeBackColumns = "notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, watch_at, snapshot, updated_at"
 
     public func claimWriteBacks(owner: String, limit: Int, until: Date, now: Date) async throws -> [WriteBackRecord] {
         // SKIP LOCKED: replicas claiming at once take different rows.
@@ -13,9 +13,9 @@ extension PostgresStore: WriteBackStore {
             UPDATE write_backs SET claimed_by = \(owner), claimed_until = \(ExactTimestamp(until))
             WHERE notification_id IN (
                 SELECT notification_id FROM write_backs
-                WHERE achieved IS DISTINCT FROM wanted AND NOT refused AND next_attempt_at <= \(ExactTimestamp(now))
+                WHERE ((achieved IS DISTINCT FROM wanted AND NOT refused AND next_attempt_at <= \(ExactTimestamp(now))) OR watch_at <= \(ExactTimestamp(now)))
                     AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
-                ORDER BY next_attempt_at LIMIT \(Int64(limit)) FOR UPDATE SKIP LOCKED
+                ORDER BY least(next_attempt_at, watch_at) LIMIT \(Int64(limit)) FOR UPDATE SKIP LOCKED
             )
             RETURNING \(unescaped: Self.writeBackColumns)
             """,
@@ -24,12 +24,23 @@ extension PostgresStore: WriteBackStore {
     }
 
     public func finishWriteBack(
-        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, at now: Date
+        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, watchAt: Date?, snapshot: String?, at now: Date
     ) async throws {
         try await execute(
             """
             UPDATE write_backs SET achieved = \(achieved.rawValue), reference = \(reference), detail = \(detail), attempts = 0,
+                watch_at = CASE WHEN wanted = \(achieved.rawValue) THEN \(watchAt.map(ExactTimestamp.init)) END, snapshot = coalesce(\(snapshot), snapshot),
                 claimed_by = NULL, claimed_until = NULL, updated_at = \(ExactTimestamp(now))
+            WHERE notification_id = \(id) AND claimed_by = \(owner)
+            """
+        )
+    }
+
+    public func watchedWriteBack(_ id: NotificationID, owner: String, watchAt: Date?, at now: Date) async throws {
+        try await execute(
+            """
+            UPDATE write_backs SET watch_at = CASE WHEN wanted = \(WriteBackGoal.acknowledged.rawValue) THEN \(watchAt.map(ExactTimestamp.init)) END,
+                claimed_by = NULL, claimed_until = NULL
             WHERE notification_id = \(id) AND claimed_by = \(owner)
             """
         )
@@ -53,7 +64,8 @@ extension PostgresStore: WriteBackStore {
     static func writeBack(_ row: WriteBackRow) -> WriteBackRecord {
         WriteBackRecord(
             notificationID: row.0, wanted: WriteBackGoal(rawValue: row.1) ?? .acknowledged, achieved: row.2.flatMap(WriteBackGoal.init(rawValue:)),
-            reference: row.3, attempts: Int(row.4), detail: row.5, refused: row.6, nextAttemptAt: row.7.date, updatedAt: row.8.date
+            reference: row.3, attempts: Int(row.4), detail: row.5, refused: row.6, nextAttemptAt: row.7.date, watchAt: row.8?.date, snapshot: row.9,
+            updatedAt: row.10.date
         )
     }
 }

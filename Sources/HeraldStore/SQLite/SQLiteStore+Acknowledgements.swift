@@ -28,7 +28,7 @@ extension SQLiteStore: AcknowledgementStore {
                     INSERT INTO write_backs (notification_id, wanted, next_attempt_at, updated_at)
                     VALUES (\(notificationID), \(WriteBackGoal.acknowledged.rawValue), \(now), \(now))
                     ON CONFLICT (notification_id) DO UPDATE SET
-                        wanted = excluded.wanted, refused = 0, attempts = 0, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
+                        wanted = excluded.wanted, refused = 0, attempts = 0, watch_at = NULL, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
                     """
                 )
             }
@@ -46,7 +46,7 @@ extension SQLiteStore: AcknowledgementStore {
             try await db.execute("DELETE FROM acknowledgements WHERE notification_id = \(notificationID)")
             try await db.execute(
                 """
-                UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = 0, attempts = 0, next_attempt_at = \(now), updated_at = \(now)
+                UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = 0, attempts = 0, watch_at = NULL, next_attempt_at = \(now), updated_at = \(now)
                 WHERE notification_id = \(notificationID) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                 """
             )

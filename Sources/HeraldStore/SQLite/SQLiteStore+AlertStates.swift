@@ -95,7 +95,7 @@ extension SQLiteStore: AlertStateStore {
                     // Its acknowledgement is undone at the source (the silence expires).
                     try await db.execute(
                         """
-                        UPDATE write_backs SET wanted = \(WriteBackGoal.resolved.rawValue), refused = 0, attempts = 0, next_attempt_at = \(now), updated_at = \(now)
+                        UPDATE write_backs SET wanted = \(WriteBackGoal.resolved.rawValue), refused = 0, attempts = 0, watch_at = NULL, next_attempt_at = \(now), updated_at = \(now)
                         WHERE notification_id = \(change.id) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                         """
                     )

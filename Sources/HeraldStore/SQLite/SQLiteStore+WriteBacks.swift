@@ -10,23 +10,37 @@ extension SQLiteStore: WriteBackStore {
                 UPDATE write_backs SET claimed_by = \(owner), claimed_until = \(until)
                 WHERE notification_id IN (
                     SELECT notification_id FROM write_backs
-                    WHERE achieved IS NOT wanted AND refused = 0 AND next_attempt_at <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
-                    ORDER BY next_attempt_at LIMIT \(limit)
+                    WHERE ((achieved IS NOT wanted AND refused = 0 AND next_attempt_at <= \(now)) OR watch_at <= \(now))
+                        AND (claimed_until IS NULL OR claimed_until < \(now))
+                    ORDER BY min(next_attempt_at, coalesce(watch_at, next_attempt_at)) LIMIT \(limit)
                 )
-                RETURNING notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, updated_at
+                RETURNING \(Self.writeBackColumns)
                 """
             ).map(Self.writeBack)
         }
     }
 
     public func finishWriteBack(
-        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, at now: Date
+        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, watchAt: Date?, snapshot: String?, at now: Date
     ) async throws {
         try await database.transaction { db in
             try await db.execute(
                 """
                 UPDATE write_backs SET achieved = \(achieved.rawValue), reference = \(reference), detail = \(detail), attempts = 0,
+                    watch_at = CASE WHEN wanted = \(achieved.rawValue) THEN \(watchAt) END, snapshot = coalesce(\(snapshot), snapshot),
                     claimed_by = NULL, claimed_until = NULL, updated_at = \(now)
+                WHERE notification_id = \(id) AND claimed_by = \(owner)
+                """
+            )
+        }
+    }
+
+    public func watchedWriteBack(_ id: NotificationID, owner: String, watchAt: Date?, at now: Date) async throws {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                UPDATE write_backs SET watch_at = CASE WHEN wanted = \(WriteBackGoal.acknowledged.rawValue) THEN \(watchAt) END,
+                    claimed_by = NULL, claimed_until = NULL
                 WHERE notification_id = \(id) AND claimed_by = \(owner)
                 """
             )
@@ -48,20 +62,20 @@ extension SQLiteStore: WriteBackStore {
     public func writeBack(of id: NotificationID) async throws -> WriteBackRecord? {
         try await database.read { db in
             try await db.first(
-                """
-                SELECT notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, updated_at
-                FROM write_backs WHERE notification_id = \(id)
-                """
+                "SELECT \(Self.writeBackColumns) FROM write_backs WHERE notification_id = \(id)"
             ).map(Self.writeBack)
         }
     }
+
+    static let writeBackColumns: SQLiteQuery = "notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, watch_at, snapshot, updated_at"
 
     static func writeBack(_ row: SQLiteRow) throws -> WriteBackRecord {
         WriteBackRecord(
             notificationID: try row.int64("notification_id"), wanted: WriteBackGoal(rawValue: try row.text("wanted")) ?? .acknowledged,
             achieved: try row.optionalText("achieved").flatMap(WriteBackGoal.init(rawValue:)), reference: try row.optionalText("reference"),
             attempts: Int(try row.int64("attempts")), detail: try row.optionalText("detail"), refused: try row.bool("refused"),
-            nextAttemptAt: try row.date("next_attempt_at"), updatedAt: try row.date("updated_at")
+            nextAttemptAt: try row.date("next_attempt_at"), watchAt: try row.optionalDate("watch_at"), snapshot: try row.optionalText("snapshot"),
+            updatedAt: try row.date("updated_at")
         )
     }
 }

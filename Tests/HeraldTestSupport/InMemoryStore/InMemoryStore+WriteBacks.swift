@@ -5,22 +5,32 @@ extension InMemoryStore: WriteBackStore {
     public func claimWriteBacks(owner: String, limit: Int, until: Date, now: Date) async throws -> [WriteBackRecord] {
         try withState { state in
             let due = state.writeBacks.values.filter { entry in
-                entry.record.achieved != entry.record.wanted && !entry.record.refused && entry.record.nextAttemptAt <= now
-                    && (entry.claimedUntil.map { $0 < now } ?? true)
+                (entry.record.needsTry(at: now) || (entry.record.watchAt.map { $0 <= now } ?? false)) && (entry.claimedUntil.map { $0 < now } ?? true)
             }
-            .sorted { $0.record.nextAttemptAt < $1.record.nextAttemptAt }.prefix(limit)
+            .sorted { min($0.record.nextAttemptAt, $0.record.watchAt ?? .distantFuture) < min($1.record.nextAttemptAt, $1.record.watchAt ?? .distantFuture) }
+            .prefix(limit)
             for entry in due { state.writeBacks[entry.record.notificationID] = (entry.record, owner, until) }
             return due.map(\.record)
         }
     }
 
     public func finishWriteBack(
-        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, at now: Date
+        _ id: NotificationID, owner: String, achieved: WriteBackGoal, reference: String?, detail: String?, watchAt: Date?, snapshot: String?, at now: Date
     ) async throws {
         try withState { state in
             guard var entry = state.writeBacks[id], entry.claimedBy == owner else { return }
             (entry.record.achieved, entry.record.reference, entry.record.detail, entry.record.attempts) = (achieved, reference, detail, 0)
+            entry.record.watchAt = entry.record.wanted == achieved ? watchAt : nil
+            entry.record.snapshot = snapshot ?? entry.record.snapshot
             entry.record.updatedAt = now
+            state.writeBacks[id] = (entry.record, nil, nil)
+        }
+    }
+
+    public func watchedWriteBack(_ id: NotificationID, owner: String, watchAt: Date?, at now: Date) async throws {
+        try withState { state in
+            guard var entry = state.writeBacks[id], entry.claimedBy == owner else { return }
+            entry.record.watchAt = entry.record.wanted == .acknowledged ? watchAt : nil
             state.writeBacks[id] = (entry.record, nil, nil)
         }
     }
@@ -58,7 +68,7 @@ extension InMemoryStore.State {
     /// given), due at once, as the databases' statements set it.
     mutating func setWriteBackGoal(_ goal: WriteBackGoal, of id: NotificationID, from: WriteBackGoal?, at now: Date) {
         guard var entry = writeBacks[id], from.map({ entry.record.wanted == $0 }) ?? true else { return }
-        (entry.record.wanted, entry.record.refused, entry.record.attempts) = (goal, false, 0)
+        (entry.record.wanted, entry.record.refused, entry.record.attempts, entry.record.watchAt) = (goal, false, 0, nil)
         (entry.record.nextAttemptAt, entry.record.updatedAt) = (now, now)
         writeBacks[id] = entry
     }
