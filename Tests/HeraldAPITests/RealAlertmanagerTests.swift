@@ -7,16 +7,21 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import HummingbirdTesting
+import NIOFoundationCompat
 import Testing
 
 /// The real Prometheus Alertmanager (Debian's, started here on loopback)
 /// sends to a running Herald, whose worker pushes to the mock APNs: an
-/// alert that fires, repeats every 2 seconds and then resolves is one
-/// notification, pushed twice under one collapse id (the phone replaces the
-/// alarm with its resolution, quietly).
+/// alarm's whole life. The alert fires and repeats (one notification,
+/// time-sensitive); the on-call engineer acknowledges it (a colleague's
+/// stream shows it at once, and Herald makes a silence in that Alertmanager
+/// naming them); the alert resolves (Alertmanager withholds a silenced
+/// alert's resolution, so Herald's watch tells it): still one notification,
+/// resolved, pushed again quietly under the same collapse id, and the
+/// silence expired.
 @Suite("Real Alertmanager")
 struct RealAlertmanagerTests {
-    @Test func firingRepeatingAndResolvingIsOneNotificationPushedTwiceUnderOneCollapseID() async throws {
+    @Test func anAlarmsLifeFiringAcknowledgedSilencedAndResolvedIsOneNotification() async throws {
         let binary = try #require(
             ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],
             "HERALD_TEST_ALERTMANAGER is not set: run the tests with scripts/test, which installs Alertmanager"
@@ -24,11 +29,19 @@ struct RealAlertmanagerTests {
         let firingSeconds = Double(ProcessInfo.processInfo.environment["HERALD_TEST_ALERT_SECONDS"] ?? "") ?? 8
         try await MockProviders.run { mocks in
         let delivery = try mocks.deliverySettings()
-        try await TestApp.run(.sqlite, framework: .live, configure: { $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!]; $0.delivery = delivery }) { app in
+        let configure: @Sendable (inout HeraldConfig) -> Void = { config in
+            config.allowedNetworks = [IPNetwork("10.0.0.0/8")!]
+            config.delivery = delivery
+            // The Alertmanager is on loopback: the site allows it, as a site would its own network.
+            config.outbound.policy = OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!])
+            config.writeBackWatchSeconds = 1
+        }
+        try await TestApp.run(.sqlite, framework: .live, configure: configure, schedulers: true) { app in
             let service = try await app.createService()
             let (_, admin) = try await app.user("root", admin: true)
             let (oncall, oncallToken) = try await app.user("oncall")
-            try await app.store.setSubscriptions(userID: oncall.id, [service.id: true])
+            let (colleague, colleagueToken) = try await app.user("colleague")
+            for user in [oncall, colleague] { try await app.store.setSubscriptions(userID: user.id, [service.id: true]) }
             let phone = DeliveryHarness.apnsToken(1)
             _ = try await app.store.registerDevice(userID: oncall.id, token: phone, platform: .apns, at: Date())
             let created = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
@@ -40,9 +53,13 @@ struct RealAlertmanagerTests {
             // Stopped on every path, and without blocking a thread of the
             // cooperative pool (Process.waitUntilExit can hang there).
             do {
+                let writeBack = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/write-back", token: admin,
+                    json: ["target": "alertmanager", "url": "http://127.0.0.1:\(alertmanager.port)", "silence_minutes": 30]
+                )
+                #expect(writeBack.status == .ok)
                 // Each step waits on Alertmanager's own count of webhook calls
-                // (a call is counted once Herald has answered it), so the last
-                // check sees every call made, without sleeping to see nothing more.
+                // (a call is counted once Herald has answered it).
                 @Sendable func waitForCalls(_ calls: Int, _ what: String) async throws {
                     let deadline = ContinuousClock.now + .seconds(firingSeconds * 4 + 30)
                     while try await alertmanager.webhookNotificationsSent() < calls {
@@ -50,34 +67,63 @@ struct RealAlertmanagerTests {
                         try await Task.sleep(for: .milliseconds(200))
                     }
                 }
+                @Sendable func waitUntil(_ what: String, _ condition: @Sendable () async throws -> Bool) async throws {
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while try await !condition() {
+                        guard ContinuousClock.now < deadline else { throw TestSetupError("\(what) never happened: \(alertmanager.logTail)") }
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                }
                 let startsAt = Date()
                 try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: startsAt.addingTimeInterval(3600))
                 try await waitForCalls(2, "repeated the firing alert")
-                try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: Date())
-                // Resolved once stored (Alertmanager then stops calling for this group).
-                let deadline = ContinuousClock.now + .seconds(60)
-                while try await !app.store.notifications(serviceID: service.id).contains(where: { $0.title.hasPrefix("Resolved") }) {
-                    guard ContinuousClock.now < deadline else { throw TestSetupError("no resolution arrived: \(alertmanager.logTail)") }
-                    try await Task.sleep(for: .milliseconds(200))
+                let id = try #require(try await app.store.notifications(serviceID: service.id).first?.id)
+
+                // The on-call engineer takes it; the colleague sees it live.
+                let stream = try await InboxStreamTests.open(port, token: colleagueToken)
+                let acknowledged = ContinuousClock.now
+                let taken = try await app.request(
+                    .post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: oncallToken, json: ["comment": "replacing the disk"]
+                )
+                #expect(taken.status == .created)
+                var seen: EventStreamReader.Event?
+                while seen == nil, let event = try await stream.next() {
+                    if event.json["id"] as? Int == Int(id), event.json["acknowledged_by"] as? String == "oncall" { seen = event }
                 }
-                let sent = try await alertmanager.webhookNotificationsSent()
-                #expect(sent >= 3, "Alertmanager repeated the alert (it sent \(sent) webhook calls)")
+                let toStream = ContinuousClock.now - acknowledged
+                print("acknowledgement reached the colleague's stream in \(toStream)")
+                #expect(seen?.json["state"] as? String == "acknowledged" && toStream < .seconds(1))
+                let colleagueInbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: colleagueToken).json() as? [[String: Any]])
+                #expect(colleagueInbox.first?["acknowledged_by"] as? String == "oncall")
+
+                // Alertmanager gets a silence for exactly that alert, naming who took it.
+                try await waitUntil("the silence") { try await !alertmanager.silences().filter { $0.state == "active" }.isEmpty }
+                let silence = try #require(try await alertmanager.silences().first)
+                #expect(silence.createdBy.contains("oncall") && silence.comment.contains("replacing the disk"))
+                #expect(silence.matchers == ["alertname": "DiskFull", "instance": "db1", "severity": "critical"])
+                let report = try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/notifications/\(id)/deliveries", token: admin)
+                #expect(try report.json(["write_back", "state"]) as? String == "done")
+                #expect(try report.json(["write_back", "reference"]) as? String == silence.id)
+
+                // It resolves: Alertmanager sends nothing (silenced); Herald's watch tells the resolution.
+                try await alertmanager.post(alert: "DiskFull", startsAt: startsAt, endsAt: Date())
+                try await waitUntil("the resolution") {
+                    try await app.store.notifications(serviceID: service.id).contains { $0.title.hasPrefix("Resolved") }
+                }
                 let stored = try await app.store.notifications(serviceID: service.id)
                 #expect(stored.map(\.title) == ["Resolved: [CRITICAL] Disk full"], "one notification: the resolution updated the firing one")
                 let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: oncallToken).json() as? [[String: Any]])
                 #expect(inbox.count == 1 && inbox.first?["state"] as? String == "resolved")
-                let id = try #require(stored.first?.id)
-                let pushDeadline = ContinuousClock.now + .seconds(60)
-                while mocks.apns.pushes.filter({ $0.token == phone }).count < 2 {
-                    guard ContinuousClock.now < pushDeadline else { throw TestSetupError("the phone never got both pushes: \(mocks.apns.pushes.count)") }
-                    try await Task.sleep(for: .milliseconds(100))
-                }
+                try await waitUntil("the silence's expiry") { try await alertmanager.silences().allSatisfy { $0.state == "expired" } }
+                try await waitUntil("the second push") { mocks.apns.pushes.filter { $0.token == phone }.count >= 2 }
                 let pushes = mocks.apns.pushes.filter { $0.token == phone }
                 #expect(pushes.count == 2, "the firing and the resolution, not the repeats")
                 #expect(pushes.map { $0.headers["apns-collapse-id"] } == ["herald-\(id)", "herald-\(id)"])
                 let levels = pushes.map { ($0.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String }
                 #expect(levels == ["time-sensitive", "passive"], "the alarm alerts; its resolution replaces it quietly")
                 #expect(mocks.apns.violations == [])
+                let after = try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/notifications/\(id)/deliveries", token: admin)
+                #expect(try after.json(["write_back", "wanted"]) as? String == "resolved" && (try after.json(["write_back", "state"]) as? String) == "done")
             } catch {
                 await alertmanager.stop()
                 throw error
@@ -197,6 +243,32 @@ final class AlertmanagerProcess: Sendable {
         request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
         guard response.status == .ok else { throw TestSetupError("Alertmanager refused the alert: \(response.status)") }
+    }
+
+    struct Silence {
+        var id: String
+        var state: String
+        var createdBy: String
+        var comment: String
+        var matchers: [String: String]
+    }
+
+    /// The silences Alertmanager holds (active and expired).
+    func silences() async throws -> [Silence] {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/silences"), timeout: .seconds(5))
+        let body = try await response.body.collect(upTo: 4 << 20)
+        let list = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [[String: Any]] ?? []
+        return list.map { item in
+            let matchers = (item["matchers"] as? [[String: Any]] ?? []).compactMap { m -> (String, String)? in
+                guard let name = m["name"] as? String, let value = m["value"] as? String, m["isRegex"] as? Bool == false else { return nil }
+                return (name, value)
+            }
+            return Silence(
+                id: item["id"] as? String ?? "", state: (item["status"] as? [String: Any])?["state"] as? String ?? "",
+                createdBy: item["createdBy"] as? String ?? "", comment: item["comment"] as? String ?? "",
+                matchers: Dictionary(matchers, uniquingKeysWith: { first, _ in first })
+            )
+        }
     }
 
     /// alertmanager_notifications_total for the webhook integration.

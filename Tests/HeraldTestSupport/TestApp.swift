@@ -33,17 +33,21 @@ public struct TestApp: Sendable {
 
     /// Runs `body` against an application on a fresh store. `clock` is the
     /// application's (a frozen one keeps time-based brakes from refilling
-    /// on a slow machine).
+    /// on a slow machine). `schedulers`: the process runs its own held
+    /// notifications, feeds and write-backs, as `herald serve` does.
     public static func run<T: Sendable>(
         _ backend: Backend,
         framework: TestingSetup = .router,
         configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
         clock: WallClock = .system,
+        schedulers: Bool = false,
         logger: Logger = TestDatabase.logger,
         _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
         try await TestDatabase.withOpenedStore(backend) { opened, location in
-            try await run(opened: opened, location: location, framework: framework, configure: configure, clock: clock, logger: logger, body)
+            try await run(
+                opened: opened, location: location, framework: framework, configure: configure, clock: clock, schedulers: schedulers, logger: logger, body
+            )
         }
     }
 
@@ -69,14 +73,14 @@ public struct TestApp: Sendable {
 
     private static func run<T: Sendable>(
         opened: OpenedStore, location: DatabaseLocation?, framework: TestingSetup, configure: @Sendable (inout HeraldConfig) -> Void,
-        clock: WallClock = .system, logger: Logger, _ body: @Sendable (TestApp) async throws -> T
+        clock: WallClock = .system, schedulers: Bool = false, logger: Logger, _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
         var editable = config(location)
         configure(&editable)
         let config = editable
-        // The tests drive the schedulers and feed pollers they need themselves.
+        // The tests drive the schedulers and feed pollers they need themselves, unless they ask.
         var options = ServerOptions(clock: clock)
-        options.runsSchedulers = false
+        options.runsSchedulers = schedulers
         let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger, options: options)
         return try await app.test(framework) { client in
             try await body(TestApp(store: opened.store, client: client, config: config))
