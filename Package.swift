@@ -429,6 +429,8 @@ let package = Package(
             name: "HeraldKafkaTests",
             dependencies: [
                 "HeraldCore", "HeraldKafka", "HeraldBridges", "HeraldPublishing", "HeraldServer", "HeraldStore", "HeraldTestSupport", "CRdKafka",
+                "HeraldUseCases", "HeraldOutbound",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

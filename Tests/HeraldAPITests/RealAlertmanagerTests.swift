@@ -21,7 +21,8 @@ import Testing
 /// silence expired.
 @Suite("Real Alertmanager")
 struct RealAlertmanagerTests {
-    @Test func anAlarmsLifeFiringAcknowledgedSilencedAndResolvedIsOneNotification() async throws {
+    @Test(arguments: Backend.databases)
+    func anAlarmsLifeFiringAcknowledgedSilencedAndResolvedIsOneNotification(_ backend: Backend) async throws {
         let binary = try #require(
             ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],
             "HERALD_TEST_ALERTMANAGER is not set: run the tests with scripts/test, which installs Alertmanager"
@@ -36,7 +37,7 @@ struct RealAlertmanagerTests {
             config.outbound.policy = OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!])
             config.writeBackWatchSeconds = 1
         }
-        try await TestApp.run(.sqlite, framework: .live, configure: configure, schedulers: true) { app in
+        try await TestApp.run(backend, framework: .live, configure: configure, schedulers: true) { app in
             let service = try await app.createService()
             let (_, admin) = try await app.user("root", admin: true)
             let (oncall, oncallToken) = try await app.user("oncall")

@@ -29,7 +29,7 @@ extension PostgresStore: WriteBackStore {
         try await execute(
             """
             UPDATE write_backs SET achieved = \(achieved.rawValue), reference = \(reference), detail = \(detail), attempts = 0,
-                watch_at = CASE WHEN wanted = \(achieved.rawValue) THEN \(watchAt.map(ExactTimestamp.init)) END, snapshot = coalesce(\(snapshot), snapshot),
+                watch_at = CASE WHEN wanted = \(achieved.rawValue) THEN \(watchAt.map(ExactTimestamp.init))::timestamptz END, snapshot = coalesce(\(snapshot)::text, snapshot),
                 claimed_by = NULL, claimed_until = NULL, updated_at = \(ExactTimestamp(now))
             WHERE notification_id = \(id) AND claimed_by = \(owner)
             """
@@ -39,7 +39,7 @@ extension PostgresStore: WriteBackStore {
     public func watchedWriteBack(_ id: NotificationID, owner: String, watchAt: Date?, at now: Date) async throws {
         try await execute(
             """
-            UPDATE write_backs SET watch_at = CASE WHEN wanted = \(WriteBackGoal.acknowledged.rawValue) THEN \(watchAt.map(ExactTimestamp.init)) END,
+            UPDATE write_backs SET watch_at = CASE WHEN wanted = \(WriteBackGoal.acknowledged.rawValue) THEN \(watchAt.map(ExactTimestamp.init))::timestamptz END,
                 claimed_by = NULL, claimed_until = NULL
             WHERE notification_id = \(id) AND claimed_by = \(owner)
             """
