@@ -24,6 +24,7 @@ struct ServiceAdminPages {
         router.post("admin/services/{service_id}/tokens/{token_id}/revoke", use: revokeToken)
         router.post("admin/services/{service_id}/templates", use: saveTemplates)
         router.post("admin/services/{service_id}/alerting", use: saveAlerting)
+        router.post("admin/services/{service_id}/write-back", use: saveWriteBack)
         router.post("admin/services/{service_id}/feeds", use: addFeed)
         router.post("admin/services/{service_id}/feeds/{feed_id}/remove", use: removeFeed)
     }
@@ -113,6 +114,7 @@ struct ServiceAdminPages {
         let feeds = try await api.store.feeds(serviceID: service.id)
         let schedules = try await ServiceSchedulePages(web: web).values(serviceID: service.id)
         let alerting = try await api.alerting.choices(of: service.id)
+        let writeBack = try await api.writeBacks.target(of: service.id)
         var values: [String: Any] = [
             "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
             "error": error as Any,
@@ -125,6 +127,10 @@ struct ServiceAdminPages {
             "hasTemplates": saved != nil, "templateError": templateError as Any,
             "alerting": Self.alertingRows(alerting, site: api.alerting.site), "hasAlerting": !alerting.own.isEmpty,
             "resolutions": ResolutionAlerting.allCases.map { ["value": $0.rawValue, "selected": alerting.own.resolutions == $0] as [String: Any] },
+            "writeBackTargets": [("none", "nowhere (Herald only)"), ("alertmanager", "Alertmanager"), ("phoebus", "Phoebus alarm server")].map { value, label in
+                ["value": value, "label": label, "selected": (writeBack?.name ?? "none") == value] as [String: Any]
+            },
+            "writeBack": Self.writeBackValues(writeBack),
             "feeds": feeds.map {
                 [
                     "id": $0.id, "url": $0.draft.url, "interval": $0.draft.intervalSeconds, "filter": $0.draft.filter ?? "every entry",
@@ -267,6 +273,40 @@ struct ServiceAdminPages {
             }
             do {
                 _ = try await api.alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: admin, logger: context.logger)
+            } catch UseCaseError.rejected(let problems) {
+                return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
+            }
+        }
+        return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
+    }
+
+    static func writeBackValues(_ target: WriteBackTarget?) -> [String: Any] {
+        guard case .alertmanager(let url, let minutes) = target else { return ["url": "", "minutes": WriteBackTarget.defaultSilenceMinutes] }
+        return ["url": url, "minutes": minutes]
+    }
+
+    /// Where the service's acknowledgements go, through the same use case
+    /// as the API; `nowhere` removes it.
+    @Sendable func saveWriteBack(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let service = try await service(context)
+        let target = form["target"] ?? "none"
+        if target == "none" {
+            try await api.writeBacks.remove(service.id, by: admin, logger: context.logger)
+        } else {
+            // The Phoebus choice ignores the Alertmanager fields the form always sends.
+            let isAlertmanager = target == "alertmanager"
+            let minutes = form["silence_minutes"].flatMap { $0.isEmpty ? nil : $0 }
+            do {
+                guard minutes.map({ Int($0) != nil }) ?? true else {
+                    throw UseCaseError.rejected([FieldProblem(field: "silence_minutes", message: "A number of minutes", type: "int_parsing")])
+                }
+                _ = try await api.writeBacks.set(
+                    target: target, url: isAlertmanager ? form["url"] : nil, silenceMinutes: isAlertmanager ? minutes.flatMap { Int($0) } : nil,
+                    on: service.id, by: admin, logger: context.logger
+                )
             } catch UseCaseError.rejected(let problems) {
                 return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
             }

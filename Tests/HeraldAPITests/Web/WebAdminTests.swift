@@ -87,6 +87,23 @@ struct WebAdminTests {
             #expect(notAdmin.status.code >= 400 && notAdmin.status.code < 500)
             #expect(try await app.store.serviceAlerting(serviceID: service.id) == nil)
 
+            // Where acknowledgements go: the API's rules, the outbound policy included.
+            let writeBackPath = "/admin/services/\(service.id.wireString)/write-back"
+            let inside = try await web.post(writeBackPath, [("target", "alertmanager"), ("url", "http://10.9.8.7:9093"), ("silence_minutes", "60")])
+            #expect(inside.status == .unprocessableContent && inside.text.contains("Herald does not ask this address"))
+            let typo = try await web.post(writeBackPath, [("target", "alertmanager"), ("url", "https://am.example.org"), ("silence_minutes", "soon")])
+            #expect(typo.status == .unprocessableContent)
+            #expect(try await app.store.serviceWriteBack(serviceID: service.id) == nil, "nothing stored from a refused form")
+            let saved = try await web.post(writeBackPath, [("target", "alertmanager"), ("url", "https://am.example.org/"), ("silence_minutes", "90")])
+            #expect(saved.status == .seeOther)
+            #expect(try await app.store.serviceWriteBack(serviceID: service.id) == .alertmanager(url: "https://am.example.org", silenceMinutes: 90))
+            let shown = try await web.get("/admin/services/\(service.id.wireString)").text
+            #expect(shown.contains("<option value=\"alertmanager\" selected>") && shown.contains("value=\"https://am.example.org\""))
+            #expect(try await ann.post(writeBackPath, [("target", "none")]).status.code >= 400)
+            #expect(try await app.store.serviceWriteBack(serviceID: service.id) != nil, "not removed by a user who is not an admin")
+            #expect(try await web.post(writeBackPath, [("target", "none")]).status == .seeOther)
+            #expect(try await app.store.serviceWriteBack(serviceID: service.id) == nil)
+
             let confirm = try await web.get("/admin/services/\(service.id.wireString)/delete")
             #expect(confirm.status == .ok && confirm.text.contains("Delete “Cryogenics”?"))
             #expect(try await app.store.service(id: service.id) != nil, "asking is not deleting")

@@ -63,11 +63,12 @@ struct WebDocsAndAssetsTests {
                 "/admin/services/\(UUID().uuidString)/delete", "/admin/services/\(service.id.wireString)/templates", "/admin/users",
                 "/admin/users/\(admin.id)/logout-everywhere", "/admin/users/12345/logout-everywhere",
                 "/admin/services/\(service.id.wireString)/alerting", "/admin/services/\(UUID().uuidString)/alerting",
+                "/admin/services/\(service.id.wireString)/write-back",
             ]
             let values = ["", "on", "off", "read", "remove", "-1", "9223372036854775808", "%00", "\u{0}", "<b>", "{{#x}}", String(repeating: "x", count: 5_000), "#zzzzzz", "🚀", "ünï"]
             let names = [
                 "id", "action", "service", "subscribed", "device", "category", "owner", "color", "name", "field", "value", "username", "password", "title", "url",
-                "severity", "admin", "urgency.info", "urgency.", "urgency.critical",
+                "severity", "admin", "urgency.info", "urgency.", "urgency.critical", "target", "silence_minutes",
             ]
             var generator = SystemRandomNumberGenerator()
             for form in forms {
