@@ -24,7 +24,11 @@ public final class MockAPNs: Sendable {
         }
         /// What the device would not understand in the payload (read when
         /// the test asks for violations, not as pushes arrive).
-        var payloadProblems: [String] { MockAPNs.payloadProblems(body) }
+        var payloadProblems: [String] {
+            headers["apns-push-type"] == "background" ? MockAPNs.backgroundProblems(body) : MockAPNs.payloadProblems(body)
+        }
+        /// A background push (a withdrawal): shows nothing.
+        public var isBackground: Bool { headers["apns-push-type"] == "background" }
         private var object: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         }
@@ -161,10 +165,12 @@ public final class MockAPNs: Sendable {
         guard let pushType = header("apns-push-type"), Self.pushTypes.contains(pushType) else {
             return refuse("apns-push-type \(header("apns-push-type") ?? "missing")", reason: "InvalidPushType")
         }
-        if pushType != "alert" { problems.append("apns-push-type \(pushType): Herald sends alerts") }
+        if pushType != "alert" && pushType != "background" { problems.append("apns-push-type \(pushType): Herald sends alerts and withdrawals") }
         if let priority = header("apns-priority") {
             guard ["10", "5", "1"].contains(priority) else { return refuse("apns-priority \(priority)", reason: "BadPriority") }
             if priority == "1" { problems.append("apns-priority 1 (Herald sends 10 or 5)") }
+            // Apple: a background push must go at priority 5.
+            if pushType == "background" && priority != "5" { problems.append("a background push at apns-priority \(priority)") }
         } else {
             problems.append("apns-priority missing")
         }
@@ -197,6 +203,17 @@ public final class MockAPNs: Sendable {
         guard let json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return ["payload is not a JSON object"] }
         guard let aps = json["aps"] as? [String: Any] else { return ["payload has no aps dictionary"] }
         return apsProblems(aps)
+    }
+
+    /// What Apple's "Pushing background updates" requires: `content-available`
+    /// 1 in `aps`, and nothing to show (no alert, sound or badge).
+    static func backgroundProblems(_ body: Data) -> [String] {
+        guard let json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return ["payload is not a JSON object"] }
+        guard let aps = json["aps"] as? [String: Any] else { return ["background payload has no aps dictionary"] }
+        var problems: [String] = []
+        if (aps["content-available"] as? NSNumber)?.intValue != 1 { problems.append("a background push without content-available 1") }
+        for key in ["alert", "sound", "badge"] where aps[key] != nil { problems.append("a background push with aps.\(key)") }
+        return problems
     }
 
     public static func apsProblems(_ aps: [String: Any]) -> [String] {

@@ -39,6 +39,14 @@ public final class MockFCM: Sendable {
         /// the APNs block on as it is, so Apple's rules apply to it).
         var problems: [String] {
             guard let message else { return ["not an HTTP v1 data message"] }
+            // A withdrawal names the notification to take down, nothing to show.
+            if message.data["withdraw"] == "true" {
+                let aps = (message.apns["payload"] as? [String: any Sendable])?["aps"] as? [String: any Sendable]
+                let background = (aps?["content-available"] as? Double) == 1 && aps?["alert"] == nil
+                return (message.data["notification_id"] == nil ? ["a withdrawal without notification_id"] : [])
+                    + (message.data["title"] != nil ? ["a withdrawal with a title an app would show"] : [])
+                    + (background ? [] : ["a withdrawal's apns block is not a background push"])
+            }
             let missing = ["title", "body", "url"].filter { message.data[$0] == nil }
             let aps = ((message.apns["payload"] as? [String: any Sendable])?["aps"] as? [String: any Sendable]).map { MockAPNs.apsProblems($0) } ?? []
             return (missing.isEmpty ? [] : ["data lacks \(missing)"]) + aps.map { "apns block: \($0)" }

@@ -14,6 +14,10 @@ public struct Publisher: Sendable {
     let schedules: any ScheduleStore
     let alertStates: any AlertStateStore
     let signal: QueueSignal
+
+    /// Wakes this process's delivery worker for deliveries queued outside
+    /// a publish (an acknowledgement's withdrawals).
+    public func wakeWorkers() { signal.notify() }
     let clock: WallClock
     let metrics: PublishMetrics
     let logger: Logger

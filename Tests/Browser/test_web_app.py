@@ -450,6 +450,29 @@ def test_web_push_in_this_browser(driver):
              "the acknowledgement from the notification's action", timeout=20)
         screenshot(driver, "acknowledged-from-notification")
         print("    web push: acknowledged from the notification's action")
+
+        # The acknowledgement withdraws the alarm from every browser that
+        # holds it: a second push, which the worker turns into a quiet
+        # "Taken" line under the same tag (the alarm itself is gone).
+        wait(driver, lambda d: len(push.received) >= 2, "the withdrawal at the endpoint", timeout=20)
+        withdrawal = json.loads(http_ece.decrypt(push.received[1][2], private_key=private, auth_secret=unbase64url(subscription["keys"]["auth"]), version="aes128gcm"))
+        assert withdrawal["withdraw"] is True and withdrawal["notification_id"] == notification, withdrawal
+        assert push.received[1][1].get("Urgency") == "normal", push.received[1][1]
+
+        def withdrawn(d):
+            for registration in range(5):
+                try:
+                    d.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {"origin": BASE + "/", "registrationId": str(registration), "data": json.dumps(withdrawal)})
+                except Exception:
+                    continue
+            time.sleep(0.3)
+            now_shown = d.execute_async_script(SHOWN_NOTIFICATIONS)
+            return now_shown if any(n["title"].startswith("Taken: ") for n in now_shown) else None
+
+        after = wait(driver, withdrawn, "the service worker to take the alarm down", timeout=20)
+        assert [n["title"] for n in after] == ["Taken: Helium recovery full"], after
+        assert after[0]["tag"] == f"herald-{notification}" and after[0]["actions"] == [], after
+        print("    web push: the acknowledgement withdrew the alarm from the browser")
     finally:
         push.close()
 

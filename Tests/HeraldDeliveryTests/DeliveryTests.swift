@@ -130,6 +130,56 @@ struct DeliveryTests {
         }
     }
 
+    /// An acknowledgement takes the alarm down on every recipient's
+    /// devices: a background push on APNs (priority 5, content-available,
+    /// nothing to show), a data withdrawal on FCM where the site asked for
+    /// them, none where it did not; the alert pushes stay as they were.
+    @Test(arguments: Backend.allCases)
+    func anAcknowledgementWithdrawsTheAlarmFromEveryRecipientsDevices(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let (phone, other, android) = (DeliveryHarness.apnsToken(1), DeliveryHarness.apnsToken(2), DeliveryHarness.fcmToken(1))
+            let service = try await harness.seed([Recipient(phone, .apns), Recipient(other, .apns), Recipient(android, .fcm)])
+            let quiet = try await harness.seed([Recipient(DeliveryHarness.apnsToken(3), .apns), Recipient(DeliveryHarness.fcmToken(2), .fcm)])
+            try await harness.withWorker {
+                for (target, platforms) in [(service, [Platform.apns, .fcm]), (quiet, [.apns])] {
+                    let alarm = try await harness.publish(target, NotificationDraft(title: "Beam lost", severity: .critical, key: "alert:beam", alarm: .firing))
+                    #expect(try await harness.waitUntilSettled(alarm)[.sent] == 2 + (target.id == service.id ? 1 : 0))
+                    let users = try await harness.store.users()
+                    let held = try await harness.store.inboxItems(notificationID: alarm.id, userIDs: users.map(\.id))
+                    let holders = users.filter { held[$0.id] != nil }
+                    let taker = try #require(holders.first)
+                    let taken = try await harness.store.acknowledge(
+                        notificationID: alarm.id, by: taker, comment: nil, writeBack: false, withdrawOn: platforms, at: Timestamp.now()
+                    )
+                    #expect(taken?.isNew == true)
+                    harness.signal.notify()
+                    let expected = target.id == service.id ? 6 : 3
+                    #expect(try await harness.waitUntilSettled(alarm)[.sent] == expected, "every device once more, FCM only where asked")
+                    // A second acknowledgement (the first wins) withdraws nothing more.
+                    _ = try await harness.store.acknowledge(
+                        notificationID: alarm.id, by: holders.last ?? taker, comment: nil, writeBack: false, withdrawOn: platforms, at: Timestamp.now()
+                    )
+                    #expect(try await harness.waitUntilSettled(alarm)[.sent] == expected)
+                    let report = try await harness.store.deliveryReport(notificationID: alarm.id)
+                    #expect(report.filter { $0.purpose == .withdrawal }.count == expected / 2)
+                }
+            }
+            #expect(harness.mocks.apns.violations == [] && harness.mocks.fcm.violations == [])
+            for token in [phone, other] {
+                let pushes = harness.mocks.apns.pushes.filter { $0.token == token }
+                #expect(pushes.map(\.isBackground) == [false, true], "the alarm, then its withdrawal")
+                let withdrawal = try #require(pushes.last)
+                #expect(withdrawal.headers["apns-priority"] == "5" && withdrawal.headers["apns-collapse-id"] == nil)
+                #expect(withdrawal.payload["withdraw"] as? Double == 1 || withdrawal.payload["withdraw"] as? Bool == true)
+                #expect((withdrawal.payload["notification_id"] as? Double).map { Int($0) } == (pushes.first?.payload["notification_id"] as? Double).map { Int($0) })
+            }
+            let androidMessages = harness.mocks.fcm.messages.filter { $0.token == android }
+            #expect(androidMessages.map { $0.data["withdraw"] } == [nil, "true"])
+            #expect(androidMessages.last?.data["title"] == nil, "nothing the shipped app would show")
+            #expect(harness.mocks.fcm.messages.filter { $0.token == DeliveryHarness.fcmToken(2) }.count == 1, "FCM withdrawals only where the site asks")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func deadTokensAreDroppedPermanentErrorsFailAndNothingElseIsTouched(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in

@@ -21,9 +21,9 @@ struct WriteBackStoreTests {
             )
             let plain = try #require(try await store.publish(NotificationDraft(title: "Coffee"), serviceID: service.id, at: now))
 
-            _ = try await store.acknowledge(notificationID: plain.id, by: alice, comment: nil, writeBack: false, at: now)
+            _ = try await store.acknowledge(notificationID: plain.id, by: alice, comment: nil, writeBack: false, withdrawOn: [], at: now)
             #expect(try await store.writeBack(of: plain.id) == nil, "not asked: no row")
-            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: "mine", writeBack: true, at: now)
+            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: "mine", writeBack: true, withdrawOn: [], at: now)
             #expect(try await store.writeBack(of: alarm.id)?.state == "pending")
 
             // One claim; a second owner gets nothing while it holds.
@@ -65,7 +65,7 @@ struct WriteBackStoreTests {
             #expect(try await store.writeBack(of: alarm.id)?.state == "refused")
             #expect(try await store.claimWriteBacks(owner: "c", limit: 10, until: .distantFuture, now: watchAt.addingTimeInterval(3_600)).isEmpty)
             let again = watchAt.addingTimeInterval(10)
-            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: nil, writeBack: true, at: again)
+            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: nil, writeBack: true, withdrawOn: [], at: again)
             let renewed = try #require(try await store.writeBack(of: alarm.id))
             #expect(renewed.wanted == .acknowledged && !renewed.refused && renewed.attempts == 0)
 

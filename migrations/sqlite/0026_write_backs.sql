@@ -31,3 +31,13 @@ CREATE TABLE write_backs (
 
 CREATE INDEX write_backs_due ON write_backs (next_attempt_at) WHERE achieved IS NOT wanted AND refused = 0;
 CREATE INDEX write_backs_watched ON write_backs (watch_at) WHERE watch_at IS NOT NULL;
+
+-- A push that takes down what a phone or browser shows, once someone
+-- acknowledged it (`withdrawal`), beside the ordinary ones (`alert`).
+ALTER TABLE deliveries ADD COLUMN purpose TEXT NOT NULL DEFAULT 'alert';
+ALTER TABLE delivery_history ADD COLUMN purpose TEXT NOT NULL DEFAULT 'alert';
+DROP VIEW all_deliveries;
+CREATE VIEW all_deliveries AS
+    SELECT id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, updated_at, purpose FROM deliveries
+    UNION ALL
+    SELECT id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at, purpose FROM delivery_history;

@@ -81,6 +81,8 @@ struct DeliveryRowBody: Encodable {
     var attempts: Int
     var last_error: String?
     var updated_at: String
+    /// `alert`, or `withdrawal`: the push that took it down after an acknowledgement.
+    var purpose: String
 
     init(_ row: DeliveryReportRow) {
         id = row.id
@@ -91,5 +93,6 @@ struct DeliveryRowBody: Encodable {
         attempts = row.attempts
         last_error = row.lastError
         updated_at = Timestamp.wireString(row.updatedAt)
+        purpose = row.purpose.rawValue
     }
 }

@@ -49,7 +49,7 @@ struct UserUseCases: Sendable {
     let inbox: InboxChanges
     let acknowledgements: Acknowledgements
 
-    init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics) {
+    init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics, wakeWorker: @escaping @Sendable () -> Void) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
         visibility = ServiceVisibility(demo: config.auth.demo)
         subscriptions = Subscriptions(store: store, visibility: visibility, brake: brake, filtersPerService: config.limits.filtersPerService)
@@ -61,7 +61,7 @@ struct UserUseCases: Sendable {
         let metrics = AcknowledgementMetrics(registry: refusals.registry)
         acknowledgements = Acknowledgements(
             store: store, visibility: visibility, brake: brake, clock: clock, acknowledged: { metrics.record(acknowledgedAfter: $0) },
-            withdrawn: { metrics.recordWithdrawal() }
+            withdrawn: { metrics.recordWithdrawal() }, withdrawOn: config.delivery.withdrawalPlatforms, wake: wakeWorker
         )
     }
 }

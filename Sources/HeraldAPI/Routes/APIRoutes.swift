@@ -28,7 +28,7 @@ public struct APIRoutes: Sendable {
             signIn: signIn,
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
             refusals: refusals,
-            users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals),
+            users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals) { publisher.wakeWorkers() },
             accounts: UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
                 try await PasswordHashing.hash(password, cost: cost, on: pool)
             },

@@ -30,9 +30,11 @@ public protocol AcknowledgementStore: Sendable {
     /// this call made it. Nil when the user does not hold the notification
     /// in their inbox (never received it, or deleted it). With `writeBack`,
     /// a new acknowledgement also asks, in the same transaction, for the
-    /// alarm's source to be told (`WriteBackStore`).
+    /// alarm's source to be told (`WriteBackStore`); and it queues a
+    /// withdrawal (`DeliveryPurpose.withdrawal`) to every holder's devices
+    /// on `withdrawOn`, so what their phones and browsers show is taken down.
     func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn: [Platform], at: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)?
     /// Removes the notification's acknowledgement; the one removed, nil
     /// when it had none. A write-back it asked for is told to undo itself.

@@ -46,6 +46,12 @@ public struct DeliverySettings: Sendable {
         /// shipped ESS app shows data messages itself, and a notification
         /// message would bypass it while the app is in the background.
         public var notificationMessages: Bool
+        /// Send withdrawal messages when someone acknowledges a notification
+        /// (FCM_WITHDRAWALS): a data message `{"withdraw": "true",
+        /// "notification_id"}` for an app that takes the shown notification
+        /// down. Off by default: the shipped ESS app shows every data message
+        /// it receives, so a withdrawal would buzz as an empty notification.
+        public var withdrawals = false
 
         public static let defaultBaseURL = "https://fcm.googleapis.com"
         public static let defaultChannels: [Urgency: String] = [
@@ -94,6 +100,12 @@ public struct DeliverySettings: Sendable {
     /// The providers with credentials, in a fixed order.
     public var configuredPlatforms: [Platform] {
         (apns == nil ? [] : [.apns]) + (fcm == nil ? [] : [.fcm]) + (webPushSubject == nil ? [] : [.webpush])
+    }
+    /// Where an acknowledgement takes down what devices show: APNs (a
+    /// background push no app shows) and browsers (Herald's own service
+    /// worker) whenever they are configured; FCM only with FCM_WITHDRAWALS.
+    public var withdrawalPlatforms: [Platform] {
+        configuredPlatforms.filter { $0 != .fcm || fcm?.withdrawals == true }
     }
     /// How often the worker renews the claims it holds.
     public var heartbeatSeconds: Double { leaseSeconds / 4 }
@@ -176,6 +188,7 @@ extension DeliverySettings {
                 projectID: project, serviceAccountJSON: json, baseURL: base.hasSuffix("/") ? String(base.dropLast()) : base,
                 channels: try Self.channels(text("FCM_CHANNELS")), notificationMessages: try read.flag("FCM_NOTIFICATION_MESSAGES", default: false)
             )
+            fcm?.withdrawals = try read.flag("FCM_WITHDRAWALS", default: false)
         }
         var urgency = UrgencySettings(criticalAlerts: try read.flag("APNS_CRITICAL_ALERTS", default: false))
         if let table = text("SEVERITY_URGENCY") {

@@ -21,6 +21,15 @@ public enum DeliveryState: String, Sendable, CaseIterable, Codable {
 
 public typealias DeliveryID = Int64
 
+/// What a push is for: showing the notification, or telling an app to take
+/// down the one it shows because someone acknowledged it (a background push
+/// for APNs, a data message for FCM where the site's app reads it, a quiet
+/// replacement in browsers; docs/urgency.md, "Withdrawal").
+public enum DeliveryPurpose: String, Sendable, Equatable, CaseIterable {
+    case alert
+    case withdrawal
+}
+
 /// A delivery a worker has leased: everything needed to push it without
 /// another query.
 public struct ClaimedDelivery: Sendable, Equatable {
@@ -45,6 +54,7 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// notification's severity, the site's table and the service's own
     /// levels, just before it is sent (stores leave it `active`).
     public var urgency: Urgency = .active
+    public var purpose: DeliveryPurpose = .alert
 
     public init(
         id: DeliveryID, notification: NotificationRecord, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,
@@ -132,6 +142,7 @@ public struct DeliveryReportRow: Sendable, Equatable {
     public var attempts: Int
     public var lastError: String?
     public var updatedAt: Date
+    public var purpose: DeliveryPurpose = .alert
 
     public init(id: DeliveryID, userID: Int64, platform: Platform, tokenHint: String?, state: DeliveryState, attempts: Int, lastError: String?, updatedAt: Date) {
         self.id = id

@@ -14,8 +14,11 @@ public struct APNSRequest: Sendable, Equatable {
     public var priority: Int
     /// Epoch seconds; 0 = deliver now or never.
     public var expiration: Int
-    /// Lets the phone show a notification once even when a crash made us send it twice.
-    public var collapseID: String
+    /// Lets the phone show a notification once even when a crash made us
+    /// send it twice; nil for a background push, which shows nothing.
+    public var collapseID: String?
+    /// `alert`, or `background` for a withdrawal.
+    public var pushType = "alert"
     public var payload: Data
 
     public var path: String { "/3/device/\(deviceToken)" }
@@ -23,16 +26,34 @@ public struct APNSRequest: Sendable, Equatable {
     public var headers: [(String, String)] {
         [
             ("apns-topic", topic),
-            ("apns-push-type", "alert"),
+            ("apns-push-type", pushType),
             ("apns-priority", String(priority)),
             ("apns-expiration", String(expiration)),
-            ("apns-collapse-id", collapseID),
-        ]
+        ] + (collapseID.map { [("apns-collapse-id", $0)] } ?? [])
+    }
+
+    /// A withdrawal: a background push (priority 5, `content-available`,
+    /// nothing shown) telling an app that handles it to take down the
+    /// notification it shows under `herald-<id>`; an app that does not
+    /// handle it is not woken for it and shows nothing.
+    public init(withdrawalOf delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date) {
+        let body = APNSWithdrawal(
+            aps: .init(content_available: 1), notification_id: delivery.notification.id,
+            service_id: delivery.notification.serviceID.uuidString.lowercased(), withdraw: true, reason: "acknowledged"
+        )
+        self.init(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, priority: 5,
+                  payload: (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data())
+        collapseID = nil
+        pushType = "background"
     }
 
     /// `criticalAlerts`: the app holds Apple's critical-alert entitlement
     /// (APNS_CRITICAL_ALERTS).
     public init(delivery: ClaimedDelivery, topic: String, expirationSeconds: Int, now: Date, criticalAlerts: Bool = false) {
+        if delivery.purpose == .withdrawal {
+            self.init(withdrawalOf: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now)
+            return
+        }
         let alerting = APNSAlerting(severity: delivery.notification.severity, urgency: delivery.urgency, criticalAlerts: criticalAlerts)
         self.init(delivery: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now, priority: alerting.priority,
                   payload: Self.payload(notification: delivery.notification, badge: delivery.badge, alerting: alerting))
@@ -72,6 +93,9 @@ public struct APNSRequest: Sendable, Equatable {
         }
         var payloads: [Key: (notification: NotificationRecord, priority: Int, payload: Data)] = [:]
         return deliveries.map { delivery in
+            if delivery.purpose == .withdrawal {
+                return APNSRequest(withdrawalOf: delivery, topic: topic, expirationSeconds: expirationSeconds, now: now)
+            }
             let key = Key(notification: delivery.notification.id, badge: delivery.badge, urgency: delivery.urgency)
             let encoded: (priority: Int, payload: Data)
             if let cached = payloads[key], cached.notification == delivery.notification {
@@ -103,6 +127,23 @@ public struct APNSRequest: Sendable, Equatable {
             return (try? JSONPayloadEncoder.encoder.encode(body)) ?? Data()
         }
     }
+}
+
+/// `{"aps": {"content-available": 1}, "notification_id", "service_id",
+/// "withdraw": true, "reason": "acknowledged"}`.
+struct APNSWithdrawal: Encodable {
+    struct APS: Encodable {
+        var content_available: Int
+
+        enum CodingKeys: String, CodingKey {
+            case content_available = "content-available"
+        }
+    }
+    var aps: APS
+    var notification_id: Int64
+    var service_id: String
+    var withdraw: Bool
+    var reason: String
 }
 
 struct APNSPayload: Encodable {

@@ -14,7 +14,30 @@ public struct FCMRequest: Sendable, Equatable {
     public var path: String { "/v1/projects/\(projectID)/messages:send" }
 
     init(delivery: ClaimedDelivery, projectID: String, now: Date = Date(), alerting: FCMAlerting.Settings = FCMAlerting.Settings()) {
+        if delivery.purpose == .withdrawal {
+            self.init(projectID: projectID, body: Self.withdrawal(delivery.notification, token: delivery.token ?? ""))
+            return
+        }
         self.init(projectID: projectID, body: Self.body(delivery.notification, urgency: delivery.urgency, token: delivery.token ?? "", now: now, alerting: alerting))
+    }
+
+    /// A withdrawal (sent only where the site says its app reads them,
+    /// FCM_WITHDRAWALS): a data message `{"withdraw": "true",
+    /// "notification_id", "service_id", "reason"}` at normal priority, for
+    /// the app to cancel the notification it shows under the tag
+    /// `herald-<id>`; iOS devices reached through FCM get a background push.
+    static func withdrawal(_ notification: NotificationRecord, token: String) -> Data {
+        let fields = [
+            "withdraw": "true", "reason": "acknowledged", "notification_id": String(notification.id),
+            "service_id": notification.serviceID.uuidString.lowercased(),
+        ]
+        let message = FCMWithdrawal(
+            message: .init(
+                token: token, data: fields, android: .init(priority: "normal"),
+                apns: .init(headers: ["apns-push-type": "background", "apns-priority": "5"], payload: .init(aps: .init(content_available: 1)))
+            )
+        )
+        return (try? JSONPayloadEncoder.encoder.encode(message)) ?? Data()
     }
 
     init(projectID: String, body: Data) {
@@ -36,6 +59,9 @@ public struct FCMRequest: Sendable, Equatable {
         var templates: [Key: (notification: NotificationRecord, template: TokenTemplate?)] = [:]
         return deliveries.map { delivery in
             let notification = delivery.notification
+            if delivery.purpose == .withdrawal {
+                return FCMRequest(projectID: projectID, body: withdrawal(notification, token: delivery.token ?? ""))
+            }
             let key = Key(notification: notification.id, urgency: delivery.urgency)
             let template: TokenTemplate?
             if let cached = templates[key], cached.notification == notification {
@@ -152,6 +178,26 @@ struct FCMEnvelope: Encodable {
         var data: [String: String]
         var android: Android
         var apns: APNs?
+    }
+    var message: Message
+}
+
+struct FCMWithdrawal: Encodable {
+    struct Message: Encodable {
+        struct Android: Encodable {
+            var priority: String
+        }
+        struct APNs: Encodable {
+            struct Payload: Encodable {
+                var aps: APNSWithdrawal.APS
+            }
+            var headers: [String: String]
+            var payload: Payload
+        }
+        var token: String
+        var data: [String: String]
+        var android: Android
+        var apns: APNs
     }
     var message: Message
 }

@@ -91,9 +91,9 @@ public struct WebPushClient: PushProvider {
         }
         let body: Data
         do {
-            body = try WebPushEncryption.encrypt(
-                Self.payload(delivery.notification, urgency: delivery.urgency, acknowledge: acknowledge), userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret
-            )
+            let payload = delivery.purpose == .withdrawal
+                ? Self.withdrawal(delivery.notification) : Self.payload(delivery.notification, urgency: delivery.urgency, acknowledge: acknowledge)
+            body = try WebPushEncryption.encrypt(payload, userAgentPublicKey: subscription.userAgentPublicKey, authSecret: subscription.authSecret)
         } catch {
             return PushAttempt(.dropToken(reason: "Web Push: \(error)"))
         }
@@ -103,7 +103,9 @@ public struct WebPushClient: PushProvider {
         request.headers.add(name: "TTL", value: String(ttl))
         request.headers.add(name: "Content-Encoding", value: "aes128gcm")
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
-        request.headers.add(name: "Urgency", value: Self.urgencyHeader(delivery.urgency))
+        // A withdrawal goes at normal urgency, whatever the alarm's was: it
+        // should take the alarm down soon, not wake a sleeping device.
+        request.headers.add(name: "Urgency", value: delivery.purpose == .withdrawal ? "normal" : Self.urgencyHeader(delivery.urgency))
         request.headers.add(name: "Authorization", value: authorization)
         request.headers.add(name: "Topic", value: "herald-\(delivery.notification.id)")
         request.body = .bytes(ByteBuffer(data: body))
@@ -141,6 +143,18 @@ public struct WebPushClient: PushProvider {
         case .active: "normal"
         case .timeSensitive, .critical: "high"
         }
+    }
+
+    /// A withdrawal for Herald's service worker: it replaces the alarm it
+    /// shows under the same tag with a quiet "Taken" line (a browser push
+    /// must show something, or the browser shows its own notice or, in
+    /// Firefox, spends the site's quota).
+    static func withdrawal(_ notification: NotificationRecord) -> Data {
+        let object: [String: Any] = [
+            "withdraw": true, "reason": "acknowledged", "notification_id": notification.id, "service_id": notification.serviceID.uuidString.lowercased(),
+            "title": String(notification.title.prefix(200)),
+        ]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     /// What the service worker receives: the notification as JSON, its

@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn platforms: [Platform], at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let at = ExactTimestamp(now)
         // One statement: only a holder's acknowledgement is stored, the
@@ -28,7 +28,18 @@ extension PostgresStore: AcknowledgementStore {
                         wanted = excluded.wanted, refused = false, attempts = 0, watch_at = NULL, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
                     RETURNING 1
                 ),
-                woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM inserted)
+                withdrawals AS (
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
+                    SELECT i.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.withdrawal.rawValue)
+                    FROM inserted x JOIN inbox i ON i.notification_id = x.notification_id JOIN devices d ON d.user_id = i.user_id
+                    WHERE d.platform = ANY(\(platforms.map(\.rawValue))::text[])
+                    RETURNING 1
+                ),
+                woken AS (
+                    SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM inserted
+                    UNION ALL
+                    SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM withdrawals LIMIT 1) AS any_row
+                )
                 SELECT EXISTS (SELECT 1 FROM holder), EXISTS (SELECT 1 FROM inserted), (SELECT count(*) FROM touched), (SELECT count(*) FROM woken),
                     (SELECT count(*) FROM asked)
                 """,

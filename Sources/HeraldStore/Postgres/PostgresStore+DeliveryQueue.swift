@@ -14,7 +14,7 @@ extension PostgresStore: DeliveryQueue {
         // they held some 50,000 rows: 47 ms per 500-row claim instead of 4.4.
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
-            Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Int64, String?, String?
+            Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Int64, String?, String?, String
         )
         let claimed = try await rows(
             """
@@ -28,7 +28,7 @@ extension PostgresStore: DeliveryQueue {
                     ORDER BY next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
                 ))
-                RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at
+                RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at, d.purpose
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
                 \(unescaped: Self.notificationColumns),
@@ -36,7 +36,7 @@ extension PostgresStore: DeliveryQueue {
                     SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                     WHERE i.user_id = c.user_id AND NOT i.is_read AND \(unescaped: Self.unexpired) LIMIT \(ClaimedDelivery.maxBadge)
                 ) AS unread),
-                n.trace_context, n.request_id
+                n.trace_context, n.request_id, c.purpose
             FROM claimed c
                 CROSS JOIN LATERAL (SELECT * FROM notifications n WHERE n.id = c.notification_id OFFSET 0) AS n
                 LEFT JOIN LATERAL (SELECT is_active, login_expires_at FROM users u WHERE u.id = c.user_id OFFSET 0) AS u ON true
@@ -54,11 +54,13 @@ extension PostgresStore: DeliveryQueue {
                 notification.origin = NotificationOrigin(traceContextJSON: row.20, requestID: row.21)
                 origins[row.8] = notification.origin
             }
-            return ClaimedDelivery(
+            var delivery = ClaimedDelivery(
                 id: row.0, notification: notification,
                 platform: try StoreError.parse(row.1, as: Platform.self, column: "deliveries.platform"), deviceID: row.2, token: row.3,
                 userIsActive: row.4, loginExpiresAt: row.5?.date, badge: Int(row.19), attempts: Int(row.6), queuedAt: row.7.date
             )
+            delivery.purpose = try StoreError.parse(row.22, as: DeliveryPurpose.self, column: "deliveries.purpose")
+            return delivery
         }
     }
 
@@ -104,10 +106,11 @@ extension PostgresStore: DeliveryQueue {
                 ),
                 finished AS (
                     DELETE FROM deliveries d USING v WHERE d.id = v.id AND v.state NOT IN ('pending', 'retrying')
-                    RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, NULLIF(v.reason, '') AS last_error, d.created_at
+                    RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, NULLIF(v.reason, '') AS last_error, d.created_at,
+                        d.purpose
                 )
-                INSERT INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at)
-                SELECT id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, \(ExactTimestamp(now)) FROM finished
+                INSERT INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at, purpose)
+                SELECT id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, \(ExactTimestamp(now)), purpose FROM finished
                 ON CONFLICT (id) DO NOTHING
                 """,
                 logger: logger
@@ -229,17 +232,19 @@ extension PostgresStore: DeliveryQueue {
     public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
         try await rows(
             """
-            SELECT d.id, d.user_id, d.platform, right(dv.token, 6), d.state, d.attempts, d.last_error, d.updated_at
+            SELECT d.id, d.user_id, d.platform, right(dv.token, 6), d.state, d.attempts, d.last_error, d.updated_at, d.purpose
             FROM all_deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
             WHERE d.notification_id = \(notificationID) ORDER BY d.id
             """,
-            as: (Int64, Int64, String, String?, String, Int32, String?, ExactTimestamp).self
+            as: (Int64, Int64, String, String?, String, Int32, String?, ExactTimestamp, String).self
         ).map {
-            DeliveryReportRow(
+            var row = DeliveryReportRow(
                 id: $0.0, userID: $0.1, platform: try StoreError.parse($0.2, as: Platform.self, column: "deliveries.platform"), tokenHint: $0.3,
                 state: try StoreError.parse($0.4, as: DeliveryState.self, column: "deliveries.state"),
                 attempts: Int($0.5), lastError: $0.6, updatedAt: $0.7.date
             )
+            row.purpose = try StoreError.parse($0.8, as: DeliveryPurpose.self, column: "deliveries.purpose")
+            return row
         }
     }
 

@@ -4,7 +4,7 @@ import SQLiteNIO
 
 extension SQLiteStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn platforms: [Platform], at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let outcome = try await database.transaction { db -> (Acknowledgement, Bool)? in
             guard try await db.first("SELECT 1 AS held FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)") != nil else {
@@ -21,6 +21,17 @@ extension SQLiteStore: AcknowledgementStore {
                 """
             ) != nil
             if inserted { try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)") }
+            if inserted, !platforms.isEmpty {
+                // What every holder's phones and browsers show is taken down.
+                try await db.execute(
+                    """
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
+                    SELECT i.notification_id, d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPurpose.withdrawal.rawValue)
+                    FROM inbox i JOIN devices d ON d.user_id = i.user_id
+                    WHERE i.notification_id = \(notificationID) AND d.platform IN (SELECT value FROM json_each(\(jsonArray: platforms.map(\.rawValue))))
+                    """
+                )
+            }
             if inserted, writeBack {
                 // A fresh goal, even after an earlier withdrawal.
                 try await db.execute(

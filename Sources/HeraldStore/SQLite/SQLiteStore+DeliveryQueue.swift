@@ -7,16 +7,18 @@ extension SQLiteStore: DeliveryQueue {
         try await database.read { db in
             try await db.rows(
                 """
-                SELECT d.id, d.user_id, d.platform, substr(dv.token, -6) AS hint, d.state, d.attempts, d.last_error, d.updated_at
+                SELECT d.id, d.user_id, d.platform, substr(dv.token, -6) AS hint, d.state, d.attempts, d.last_error, d.updated_at, d.purpose
                 FROM all_deliveries d LEFT JOIN devices dv ON dv.id = d.device_id
                 WHERE d.notification_id = \(notificationID) ORDER BY d.id
                 """
             ).map {
-                DeliveryReportRow(
+                var row = DeliveryReportRow(
                     id: try $0.int64("id"), userID: try $0.int64("user_id"), platform: try $0.value("platform", as: Platform.self),
                     tokenHint: try $0.optionalText("hint"), state: try $0.value("state", as: DeliveryState.self),
                     attempts: Int(try $0.int64("attempts")), lastError: try $0.optionalText("last_error"), updatedAt: try $0.date("updated_at")
                 )
+                row.purpose = try $0.value("purpose", as: DeliveryPurpose.self)
+                return row
             }
         }
     }
@@ -43,7 +45,7 @@ extension SQLiteStore: DeliveryQueue {
                     (SELECT count(*) FROM (
                         SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                         WHERE i.user_id = d.user_id AND i.is_read = 0 AND \(Self.unexpired()) LIMIT \(ClaimedDelivery.maxBadge)
-                    )) AS badge, n.trace_context, n.request_id
+                    )) AS badge, n.trace_context, n.request_id, d.purpose
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
                     LEFT JOIN users u ON u.id = d.user_id
@@ -59,13 +61,15 @@ extension SQLiteStore: DeliveryQueue {
                     notification.origin = NotificationOrigin(traceContextJSON: try row.optionalText("trace_context"), requestID: try row.optionalText("request_id"))
                     origins[notification.id] = notification.origin
                 }
-                return ClaimedDelivery(
+                var delivery = ClaimedDelivery(
                     id: try row.int64("id"), notification: notification,
                     platform: try row.value("platform", as: Platform.self),
                     deviceID: try row.optionalInt64("device_id"), token: try row.optionalText("token"),
                     userIsActive: try row.bool("is_active"), loginExpiresAt: try row.optionalDate("login_expires_at"),
                     badge: Int(try row.int64("badge")), attempts: Int(try row.int64("attempts")), queuedAt: try row.date("queued_at")
                 )
+                delivery.purpose = try row.value("purpose", as: DeliveryPurpose.self)
+                return delivery
             }
         }
     }
@@ -106,8 +110,8 @@ extension SQLiteStore: DeliveryQueue {
             try await db.execute(
                 """
                 \(recorded)
-                INSERT OR IGNORE INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at)
-                SELECT d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, v.reason, d.created_at, \(now)
+                INSERT OR IGNORE INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at, purpose)
+                SELECT d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, v.reason, d.created_at, \(now), d.purpose
                 FROM deliveries d JOIN v ON v.id = d.id
                 WHERE v.state NOT IN ('pending', 'retrying')
                 """

@@ -21,13 +21,22 @@ public struct Acknowledgements: Sendable {
     /// notification it came, and of each withdrawal (`/metrics`).
     let acknowledged: @Sendable (TimeInterval) -> Void
     let withdrawn: @Sendable () -> Void
+    /// Where an acknowledgement takes down what devices show (the site's
+    /// choice: APNs and browsers by default; FCM when its Android app reads
+    /// withdrawal messages, FCM_WITHDRAWALS).
+    let withdrawOn: [Platform]
+    /// Wakes this process's delivery worker for the withdrawals queued.
+    let wake: @Sendable () -> Void
     /// Comments are what an on-call engineer types on a phone; a page's worth.
     public static let maxCommentLength = 1_000
 
     public init(
         store: any AcknowledgementStore & NotificationStore & ServiceWriteBackStore, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
-        acknowledged: @escaping @Sendable (TimeInterval) -> Void = { _ in }, withdrawn: @escaping @Sendable () -> Void = {}
+        acknowledged: @escaping @Sendable (TimeInterval) -> Void = { _ in }, withdrawn: @escaping @Sendable () -> Void = {},
+        withdrawOn: [Platform] = [], wake: @escaping @Sendable () -> Void = {}
     ) {
+        self.withdrawOn = withdrawOn
+        self.wake = wake
         self.store = store
         self.visibility = visibility
         self.brake = brake
@@ -50,10 +59,13 @@ public struct Acknowledgements: Sendable {
         try brake.take(user)
         let notification = try await store.notification(id: id)
         let writeBack = try await writesBack(notification)
-        guard let outcome = try await store.acknowledge(notificationID: id, by: user, comment: comment, writeBack: writeBack, at: clock.now()) else {
+        guard let outcome = try await store.acknowledge(
+            notificationID: id, by: user, comment: comment, writeBack: writeBack, withdrawOn: withdrawOn, at: clock.now()
+        ) else {
             throw UseCaseError.notFound("Notification")
         }
         if outcome.isNew {
+            if !withdrawOn.isEmpty { wake() }
             acknowledged(notification.map { outcome.acknowledgement.at.timeIntervalSince($0.timestamp) } ?? 0)
             logger.info("notification acknowledged", metadata: ["notification": "\(id)", "by": "\(user.username)"])
         }

@@ -3,7 +3,7 @@ import HeraldCore
 
 extension InMemoryStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn platforms: [Platform], at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let outcome = try withState { state -> (Acknowledgement, Bool)? in
             guard state.inbox[user.id]?[notificationID] != nil else { return nil }
@@ -11,6 +11,14 @@ extension InMemoryStore: AcknowledgementStore {
             let acknowledgement = Acknowledgement(notificationID: notificationID, userID: user.id, username: user.username, comment: comment, at: now)
             state.acknowledgements[notificationID] = acknowledgement
             state.touchHolders(of: notificationID, at: now)
+            let holders = state.inbox.keys.filter { state.inbox[$0]?[notificationID] != nil }
+            for device in state.devices.values.sorted(by: { $0.id < $1.id }) where holders.contains(device.userID) && platforms.contains(device.platform) {
+                let delivery = state.nextID()
+                state.deliveries[delivery] = InMemoryStore.DeliveryRow(
+                    id: delivery, notificationID: notificationID, deviceID: device.id, userID: device.userID, platform: device.platform,
+                    nextAttemptAt: now, createdAt: now, updatedAt: now, purpose: .withdrawal
+                )
+            }
             if writeBack {
                 if state.writeBacks[notificationID] == nil {
                     state.writeBacks[notificationID] = (WriteBackRecord(notificationID: notificationID, wanted: .acknowledged, nextAttemptAt: now, updatedAt: now), nil, nil)

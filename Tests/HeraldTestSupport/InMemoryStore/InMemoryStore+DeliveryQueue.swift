@@ -17,11 +17,13 @@ extension InMemoryStore: DeliveryQueue {
                 guard var notification = state.notifications[row.notificationID] else { return nil }
                 notification.origin = state.origins[row.notificationID]
                 let user = state.users[row.userID]
-                return ClaimedDelivery(
+                var delivery = ClaimedDelivery(
                     id: row.id, notification: notification, platform: row.platform, deviceID: row.deviceID,
                     token: row.deviceID.flatMap { state.devices[$0]?.token }, userIsActive: user?.isActive ?? false,
                     loginExpiresAt: user?.loginExpiresAt, badge: min(state.unread(row.userID), ClaimedDelivery.maxBadge), attempts: row.attempts, queuedAt: row.createdAt
                 )
+                delivery.purpose = row.purpose
+                return delivery
             }
         }
     }
@@ -86,10 +88,12 @@ extension InMemoryStore: DeliveryQueue {
     public func deliveryReport(notificationID: NotificationID) async throws -> [DeliveryReportRow] {
         try withState { state in
             state.deliveries.values.filter { $0.notificationID == notificationID }.sorted { $0.id < $1.id }.map { row in
-                DeliveryReportRow(
+                var report = DeliveryReportRow(
                     id: row.id, userID: row.userID, platform: row.platform, tokenHint: row.deviceID.flatMap { state.devices[$0] }.map { String($0.token.suffix(6)) },
                     state: row.state, attempts: row.attempts, lastError: row.lastError, updatedAt: row.updatedAt
                 )
+                report.purpose = row.purpose
+                return report
             }
         }
     }

@@ -29,6 +29,7 @@ public final class InMemoryStore: Sendable {
         var lastError: String?
         var createdAt: Date
         var updatedAt: Date
+        var purpose: DeliveryPurpose = .alert
     }
 
     struct State {

@@ -5,6 +5,19 @@ self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (error) { data = { title: "Herald", body: event.data ? event.data.text() : "" }; }
   var tag = data.notification_id ? "herald-" + data.notification_id : undefined;
+  // Someone acknowledged it: the alarm this browser shows under its tag is
+  // taken down, replaced by a quiet line (a push must show something, or
+  // the browser shows its own notice instead).
+  if (data.withdraw === true && tag !== undefined) {
+    event.waitUntil(self.registration.getNotifications({ tag: tag }).then(function (shown) {
+      shown.forEach(function (notification) { notification.close(); });
+      return self.registration.showNotification("Taken: " + (data.title || "Herald"), {
+        body: "Someone acknowledged it.", tag: tag, silent: true, requireInteraction: false,
+        data: { url: "/inbox", urgency: "passive", withdrawn: true }
+      });
+    }));
+    return;
+  }
   // The server's urgency (docs/urgency.md): a critical notification stays
   // until dismissed and alerts again when its update replaces it; a
   // passive one arrives without sound or vibration.
