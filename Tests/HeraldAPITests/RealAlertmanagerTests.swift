@@ -18,7 +18,8 @@ import Testing
 /// naming them); the alert resolves (Alertmanager withholds a silenced
 /// alert's resolution, so Herald's watch tells it): still one notification,
 /// resolved, pushed again quietly under the same collapse id, and the
-/// silence expired.
+/// silence expired. The phone also got a background withdrawal when the
+/// alarm was taken.
 @Suite("Real Alertmanager")
 struct RealAlertmanagerTests {
     @Test(arguments: Backend.databases)
@@ -116,8 +117,10 @@ struct RealAlertmanagerTests {
                 let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: oncallToken).json() as? [[String: Any]])
                 #expect(inbox.count == 1 && inbox.first?["state"] as? String == "resolved")
                 try await waitUntil("the silence's expiry") { try await alertmanager.silences().allSatisfy { $0.state == "expired" } }
-                try await waitUntil("the second push") { mocks.apns.pushes.filter { $0.token == phone }.count >= 2 }
-                let pushes = mocks.apns.pushes.filter { $0.token == phone }
+                try await waitUntil("the resolution's push") { mocks.apns.pushes.filter { $0.token == phone && !$0.isBackground }.count >= 2 }
+                // The acknowledgement took the alarm down on the phone too (a background push).
+                #expect(mocks.apns.pushes.filter { $0.token == phone }.map(\.isBackground) == [false, true, false])
+                let pushes = mocks.apns.pushes.filter { $0.token == phone && !$0.isBackground }
                 #expect(pushes.count == 2, "the firing and the resolution, not the repeats")
                 #expect(pushes.map { $0.headers["apns-collapse-id"] } == ["herald-\(id)", "herald-\(id)"])
                 let levels = pushes.map { ($0.payload["aps"] as? [String: any Sendable])?["interruption-level"] as? String }
