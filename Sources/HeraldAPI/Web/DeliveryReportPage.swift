@@ -2,8 +2,10 @@ import Foundation
 import HeraldCore
 import Hummingbird
 
-/// One notification's delivery report for admins: counts by outcome, the
-/// per-minute chart and the devices (last characters of each token only).
+/// One notification's delivery report for admins: what happened to it (how
+/// many of its recipients read it, who acknowledged it, what its alarm's
+/// source was told), counts by outcome, the per-minute chart and the
+/// devices (last characters of each token only; withdrawals marked).
 struct DeliveryReportPage {
     let web: WebSupport
     var api: APIContext { web.api }
@@ -26,21 +28,45 @@ struct DeliveryReportPage {
         var counts: [DeliveryState: Int] = [:]
         for row in rows { counts[row.state, default: 0] += 1 }
         let chart = DeliveryChart(rows.map { ($0.updatedAt, $0.state) })
+        let readership = try await api.store.readership(notificationID: notificationID)
+        let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
+        let writeBack = try await api.store.writeBack(of: notificationID)
         let values: [String: Any] = [
             "serviceID": serviceID.wireString, "serviceName": service?.category ?? "Service",
             "notification": ["title": notification.title, "timestamp": Timestamp.wireString(notification.timestamp)],
             "total": rows.count,
+            "recipients": readership.recipients, "read": readership.read,
+            "readBar": Self.readBar(read: readership.read, of: readership.recipients),
+            "acknowledgement": acknowledgement.map {
+                ["by": $0.username, "at": Timestamp.wireString($0.at), "comment": $0.comment as Any] as [String: Any]
+            } as Any,
+            "writeBack": writeBack.map {
+                [
+                    "state": $0.state, "wanted": $0.wanted.rawValue, "detail": $0.detail ?? "", "attempts": $0.attempts,
+                    "updated": Timestamp.wireString($0.updatedAt),
+                ] as [String: Any]
+            } as Any,
             "counts": DeliveryChart.colors.map { state, _ in ["state": state.rawValue, "count": counts[state] ?? 0] as [String: Any] },
             "chart": chart.isEmpty ? "<p class=\"muted\">No pushes: nobody subscribed had a device.</p>" : chart.svg(),
             "legend": DeliveryChart.colors.map { state, color in ["state": state.rawValue, "color": color] },
             "rows": rows.prefix(Self.maxRows).map {
                 [
                     "platform": AccountPages.platformName($0.platform), "hint": $0.tokenHint as Any, "state": $0.state.rawValue, "attempts": $0.attempts,
-                    "lastError": $0.lastError ?? "",
+                    "lastError": $0.lastError ?? "", "withdrawal": $0.purpose == .withdrawal,
                 ] as [String: Any]
             },
             "truncated": rows.count > Self.maxRows, "shown": Self.maxRows,
         ]
         return try await web.page("admin-report", title: "Delivery report", nav: "services", user: admin, request: request, values: values)
+    }
+
+    /// How many of the recipients read it, as a bar (drawn on the server).
+    static func readBar(read: Int, of recipients: Int) -> String {
+        let width = 240.0
+        let filled = recipients == 0 ? 0 : width * Double(min(read, recipients)) / Double(recipients)
+        return """
+            <svg class="read-bar" width="240" height="10" viewBox="0 0 240 10" role="img" aria-label="\(read) of \(recipients) read">\
+            <rect width="240" height="10" rx="3" fill="#e5e7eb"/><rect width="\(String(format: "%.1f", filled))" height="10" rx="3" fill="#2563eb"/></svg>
+            """
     }
 }

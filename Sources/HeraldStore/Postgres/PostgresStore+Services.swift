@@ -157,18 +157,31 @@ extension PostgresStore: ServiceStore {
 
 extension PostgresStore: ServiceAlertingStore {
     public func serviceAlerting(serviceID: UUID) async throws -> ServiceAlerting? {
-        try await first("SELECT settings FROM service_alerting WHERE service_id = \(serviceID)", as: String.self).map(ServiceAlerting.init(json:))
+        try await serviceSettings("service_alerting", of: serviceID).map(ServiceAlerting.init(json:))
     }
 
     public func setServiceAlerting(serviceID: UUID, _ alerting: ServiceAlerting?, at now: Date) async throws -> Bool {
-        guard let alerting, !alerting.isEmpty else {
-            try await execute("DELETE FROM service_alerting WHERE service_id = \(serviceID)")
+        try await setServiceSettings("service_alerting", of: serviceID, alerting.flatMap { $0.isEmpty ? nil : $0.json }, at: now)
+    }
+}
+
+extension PostgresStore {
+    /// A service's row of a settings table (`service_id`, `settings` JSON,
+    /// `updated_at`): `service_alerting`, `service_write_backs`.
+    func serviceSettings(_ table: StaticString, of serviceID: UUID) async throws -> String? {
+        try await first("SELECT settings FROM \(unescaped: "\(table)") WHERE service_id = \(serviceID)", as: String.self)
+    }
+
+    /// Stores (nil: removes) a service's settings; false when the service does not exist.
+    func setServiceSettings(_ table: StaticString, of serviceID: UUID, _ json: String?, at now: Date) async throws -> Bool {
+        guard let json else {
+            try await execute("DELETE FROM \(unescaped: "\(table)") WHERE service_id = \(serviceID)")
             return try await service(id: serviceID) != nil
         }
         return try await !rows(
             """
-            INSERT INTO service_alerting (service_id, settings, updated_at)
-            SELECT id, \(alerting.json), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
+            INSERT INTO \(unescaped: "\(table)") (service_id, settings, updated_at)
+            SELECT id, \(json), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
             ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
             RETURNING service_id
             """,

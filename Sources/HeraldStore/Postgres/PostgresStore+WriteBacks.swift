@@ -72,22 +72,10 @@ extension PostgresStore: WriteBackStore {
 
 extension PostgresStore: ServiceWriteBackStore {
     public func serviceWriteBack(serviceID: UUID) async throws -> WriteBackTarget? {
-        try await first("SELECT settings FROM service_write_backs WHERE service_id = \(serviceID)", as: String.self).flatMap(WriteBackTarget.init(json:))
+        try await serviceSettings("service_write_backs", of: serviceID).flatMap(WriteBackTarget.init(json:))
     }
 
     public func setServiceWriteBack(serviceID: UUID, _ target: WriteBackTarget?, at now: Date) async throws -> Bool {
-        guard let target else {
-            try await execute("DELETE FROM service_write_backs WHERE service_id = \(serviceID)")
-            return try await service(id: serviceID) != nil
-        }
-        return try await !rows(
-            """
-            INSERT INTO service_write_backs (service_id, settings, updated_at)
-            SELECT id, \(target.json), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
-            ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-            RETURNING service_id
-            """,
-            as: UUID.self
-        ).isEmpty
+        try await setServiceSettings("service_write_backs", of: serviceID, target?.json, at: now)
     }
 }

@@ -180,21 +180,36 @@ extension SQLiteStore: ServiceStore {
 
 extension SQLiteStore: ServiceAlertingStore {
     public func serviceAlerting(serviceID: UUID) async throws -> ServiceAlerting? {
-        try await database.read { db in
-            try await db.first("SELECT settings FROM service_alerting WHERE service_id = \(serviceID)").map { ServiceAlerting(json: try $0.text("settings")) }
-        }
+        try await serviceSettings("service_alerting", of: serviceID).map(ServiceAlerting.init(json:))
     }
 
     public func setServiceAlerting(serviceID: UUID, _ alerting: ServiceAlerting?, at now: Date) async throws -> Bool {
-        try await database.transaction { db in
-            guard let alerting, !alerting.isEmpty else {
-                try await db.execute("DELETE FROM service_alerting WHERE service_id = \(serviceID)")
+        try await setServiceSettings("service_alerting", of: serviceID, alerting.flatMap { $0.isEmpty ? nil : $0.json }, at: now)
+    }
+}
+
+extension SQLiteStore {
+    /// A service's row of a settings table (`service_id`, `settings` JSON,
+    /// `updated_at`): `service_alerting`, `service_write_backs`.
+    func serviceSettings(_ table: StaticString, of serviceID: UUID) async throws -> String? {
+        let table = SQLiteQuery(stringLiteral: "\(table)")
+        return try await database.read { db in
+            try await db.first("SELECT settings FROM \(table) WHERE service_id = \(serviceID)").map { try $0.text("settings") }
+        }
+    }
+
+    /// Stores (nil: removes) a service's settings; false when the service does not exist.
+    func setServiceSettings(_ table: StaticString, of serviceID: UUID, _ json: String?, at now: Date) async throws -> Bool {
+        let table = SQLiteQuery(stringLiteral: "\(table)")
+        return try await database.transaction { db in
+            guard let json else {
+                try await db.execute("DELETE FROM \(table) WHERE service_id = \(serviceID)")
                 return try await db.first("SELECT id FROM services WHERE id = \(serviceID)") != nil
             }
             try await db.execute(
                 """
-                INSERT INTO service_alerting (service_id, settings, updated_at)
-                SELECT id, \(alerting.json), \(now) FROM services WHERE id = \(serviceID)
+                INSERT INTO \(table) (service_id, settings, updated_at)
+                SELECT id, \(json), \(now) FROM services WHERE id = \(serviceID)
                 ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
                 """
             )

@@ -82,25 +82,10 @@ extension SQLiteStore: WriteBackStore {
 
 extension SQLiteStore: ServiceWriteBackStore {
     public func serviceWriteBack(serviceID: UUID) async throws -> WriteBackTarget? {
-        try await database.read { db in
-            try await db.first("SELECT settings FROM service_write_backs WHERE service_id = \(serviceID)").flatMap { WriteBackTarget(json: try $0.text("settings")) }
-        }
+        try await serviceSettings("service_write_backs", of: serviceID).flatMap(WriteBackTarget.init(json:))
     }
 
     public func setServiceWriteBack(serviceID: UUID, _ target: WriteBackTarget?, at now: Date) async throws -> Bool {
-        try await database.transaction { db in
-            guard let target else {
-                try await db.execute("DELETE FROM service_write_backs WHERE service_id = \(serviceID)")
-                return try await db.first("SELECT id FROM services WHERE id = \(serviceID)") != nil
-            }
-            try await db.execute(
-                """
-                INSERT INTO service_write_backs (service_id, settings, updated_at)
-                SELECT id, \(target.json), \(now) FROM services WHERE id = \(serviceID)
-                ON CONFLICT (service_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-                """
-            )
-            return try await db.changes() > 0
-        }
+        try await setServiceSettings("service_write_backs", of: serviceID, target?.json, at: now)
     }
 }

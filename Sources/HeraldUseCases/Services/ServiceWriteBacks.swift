@@ -77,9 +77,8 @@ public struct ServiceWriteBacks: Sendable {
             guard problems.isEmpty, let url else { throw .rejected(problems) }
             return .alertmanager(url: url.hasSuffix("/") ? String(url.dropLast()) : url, silenceMinutes: minutes)
         case "phoebus":
-            guard hasKafka else {
-                throw .rejected([FieldProblem(field: "target", message: "Phoebus commands go over the Kafka bridge, and KAFKA_BROKERS is not set")])
-            }
+            // Valid input this server cannot act on: its configuration, not the request, is what is missing.
+            guard hasKafka else { throw .conflict("Phoebus commands go over the Kafka bridge, and this server has no KAFKA_BROKERS") }
             guard url == nil, silenceMinutes == nil else {
                 throw .rejected([FieldProblem(field: url == nil ? "silence_minutes" : "url", message: "A Phoebus write-back takes no URL or silence time")])
             }

@@ -205,6 +205,17 @@ struct WebAdminTests {
             #expect(text.contains("<svg class=\"chart\"") && text.contains("aria-label=\"4 pushes over 10 minutes, at most 4 a minute\""))
             #expect(text.contains("fill=\"#dc2626\"") && text.contains("BadTopic"))
             #expect(!text.contains(String(format: "%064x", 1)), "tokens show only their last characters")
+            // What happened to it: readers, and who took it (the acknowledgement's withdrawals marked).
+            #expect(text.contains("<b>0</b> of <b>4</b> recipients read it") && text.contains("Nobody has acknowledged it."))
+            let reader = try #require(try await app.store.users().first { $0.username == "u0" })
+            try await app.store.updateInbox(userID: reader.id, [notification.id: .read])
+            _ = try await app.store.acknowledge(
+                notificationID: notification.id, by: reader, comment: "on it", writeBack: false, withdrawOn: [.apns], at: Date()
+            )
+            let after = try await web.get("/admin/services/\(service.id.wireString)/notifications/\(notification.id)").text
+            #expect(after.contains("<b>1</b> of <b>4</b> recipients read it") && after.contains("aria-label=\"1 of 4 read\""))
+            #expect(after.contains("Acknowledged by <b>u0</b>") && after.contains("“on it”"))
+            #expect(after.components(separatedBy: "(withdrawal)").count - 1 == 3, "the devices still registered get a withdrawal")
             let wrongService = try await web.get("/admin/services/\(UUID().uuidString)/notifications/\(notification.id)")
             #expect(wrongService.status == .notFound)
         }
