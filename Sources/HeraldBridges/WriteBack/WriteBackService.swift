@@ -78,7 +78,12 @@ public struct WriteBackService: Service {
     public func runDue() async throws {
         let now = clock.now()
         for record in try await store.claimWriteBacks(owner: owner, limit: 20, until: now.addingTimeInterval(120), now: now) {
-            try await attempt(record)
+            // One row's trouble (the database for a moment) leaves the others to go on; its claim lapses and it is tried again.
+            do {
+                try await attempt(record)
+            } catch {
+                logger.warning("a write-back's outcome could not be recorded now", metadata: ["notification": "\(record.notificationID)", "error": "\(error)"])
+            }
         }
     }
 
