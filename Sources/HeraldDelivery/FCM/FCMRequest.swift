@@ -31,7 +31,7 @@ public struct FCMRequest: Sendable, Equatable {
             "withdraw": "true", "reason": "acknowledged", "notification_id": String(notification.id),
             "service_id": notification.serviceID.uuidString.lowercased(),
         ]
-        let message = FCMWithdrawal(
+        let message = FCMEnvelope<APNSWithdrawal.APS>(
             message: .init(
                 token: token, data: fields, android: .init(priority: "normal"),
                 apns: .init(headers: ["apns-push-type": "background", "apns-priority": "5"], payload: .init(aps: .init(content_available: 1)))
@@ -100,8 +100,8 @@ public struct FCMRequest: Sendable, Equatable {
             fields["channel_id"] = alerting.urgency.map { _ in alerting.channelID }
             // The collapse key, like APNs' collapse id, lets a keyed update
             // replace the earlier message instead of adding a second.
-            var android = FCMEnvelope.Message.Android(priority: alerting.androidPriority, ttl: ttl, collapse_key: tag)
-            var apns: FCMEnvelope.Message.APNs?
+            var android = FCMEnvelope<APNSPayload.APS>.Message.Android(priority: alerting.androidPriority, ttl: ttl, collapse_key: tag)
+            var apns: FCMEnvelope<APNSPayload.APS>.Message.APNs?
             if settings.notificationMessages {
                 android.notification = .init(
                     title: title, body: text, channel_id: alerting.channelID, notification_priority: alerting.notificationPriority,
@@ -147,7 +147,9 @@ struct TokenTemplate {
     }
 }
 
-struct FCMEnvelope: Encodable {
+/// An HTTP v1 message; `APS` is what its APNs block carries (an alert's
+/// `aps`, or a withdrawal's `content-available`).
+struct FCMEnvelope<APS: Encodable>: Encodable {
     struct Message: Encodable {
         struct Android: Encodable {
             var priority: String
@@ -169,7 +171,7 @@ struct FCMEnvelope: Encodable {
         /// `ApnsConfig`: headers and payload as a direct APNs push has them.
         struct APNs: Encodable {
             struct Payload: Encodable {
-                var aps: APNSPayload.APS
+                var aps: APS
             }
             var headers: [String: String]
             var payload: Payload
@@ -182,22 +184,3 @@ struct FCMEnvelope: Encodable {
     var message: Message
 }
 
-struct FCMWithdrawal: Encodable {
-    struct Message: Encodable {
-        struct Android: Encodable {
-            var priority: String
-        }
-        struct APNs: Encodable {
-            struct Payload: Encodable {
-                var aps: APNSWithdrawal.APS
-            }
-            var headers: [String: String]
-            var payload: Payload
-        }
-        var token: String
-        var data: [String: String]
-        var android: Android
-        var apns: APNs
-    }
-    var message: Message
-}
