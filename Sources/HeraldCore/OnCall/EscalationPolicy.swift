@@ -1,0 +1,75 @@
+import Foundation
+
+/// A service's escalation policy (issue 26): ordered steps, each naming who
+/// is called and how long to wait for an acknowledgement before the next;
+/// the whole repeated up to `repeats` more times; only notifications at or
+/// above `minimumSeverity` escalate. Pure: when each step falls due, for
+/// the durable timers to claim (a step is never run twice nor skipped).
+public struct EscalationPolicy: Sendable, Equatable {
+    /// Whom a step calls.
+    public enum Target: Sendable, Hashable {
+        case user(UserID)
+        /// The rota's person on call when the step runs.
+        case rota(Int64)
+        /// The service's subscribers.
+        case subscribers
+    }
+
+    public struct Step: Sendable, Equatable {
+        public var targets: [Target]
+        /// How long to wait for an acknowledgement before the next step.
+        public var waitSeconds: Int
+
+        public init(targets: [Target], waitSeconds: Int) {
+            self.targets = targets
+            self.waitSeconds = waitSeconds
+        }
+    }
+
+    /// One step's run within an escalation: which step, in which pass over
+    /// the policy, and when it falls due.
+    public struct Due: Sendable, Equatable {
+        public var step: Int
+        public var pass: Int
+        public var at: Date
+    }
+
+    public var steps: [Step]
+    /// Passes after the first (0: the policy runs once).
+    public var repeats: Int
+    public var minimumSeverity: Severity
+
+    public init(steps: [Step], repeats: Int = 0, minimumSeverity: Severity = .critical) {
+        self.steps = steps
+        self.repeats = repeats
+        self.minimumSeverity = minimumSeverity
+    }
+
+    /// Whether a notification of this severity escalates (none given: no).
+    public func escalates(_ severity: Severity?) -> Bool {
+        guard let severity, !steps.isEmpty else { return false }
+        return severity >= minimumSeverity
+    }
+
+    /// Every step's run from a notification posted at `start`, in order:
+    /// the first step at once, each next one after the previous one's wait.
+    public func schedule(from start: Date) -> [Due] {
+        var due: [Due] = []
+        var at = start
+        for pass in 0...max(repeats, 0) {
+            for (index, step) in steps.enumerated() {
+                due.append(Due(step: index, pass: pass, at: at))
+                at = at.addingTimeInterval(Double(max(step.waitSeconds, 0)))
+            }
+        }
+        return due
+    }
+
+    /// The run after `current` (nil: the escalation has run out).
+    public func next(after current: Due) -> Due? {
+        let wait = Double(max(steps.indices.contains(current.step) ? steps[current.step].waitSeconds : 0, 0))
+        if current.step + 1 < steps.count { return Due(step: current.step + 1, pass: current.pass, at: current.at.addingTimeInterval(wait)) }
+        guard current.pass < repeats, !steps.isEmpty else { return nil }
+        return Due(step: 0, pass: current.pass + 1, at: current.at.addingTimeInterval(wait))
+    }
+}
