@@ -67,7 +67,8 @@ struct WriteBackTests {
     /// in Herald only.
     @Test(arguments: Backend.allCases)
     func aFailedWriteBackIsRetriedAndShownWithoutTouchingTheAcknowledgement(_ backend: Backend) async throws {
-        let closed = try unusedLoopbackPort()
+        // Held bound, never listened on: refused every time, and no other test's server can take it meanwhile.
+        try await withRefusingLoopbackPort { closed in
         let configure: @Sendable (inout HeraldConfig) -> Void = { $0.outbound.policy = OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!]) }
         try await TestApp.run(backend, configure: configure, schedulers: true) { app in
             let service = try await app.createService()
@@ -87,7 +88,9 @@ struct WriteBackTests {
             func report(_ id: Int) async throws -> TestResponse {
                 try await app.request(.get, "\(base)/notifications/\(id)/deliveries", token: admin)
             }
-            let deadline = ContinuousClock.now + .seconds(30)
+            // AsyncHTTPClient retries a refused connection until the request's
+            // 10-s deadline, so the first failure shows after about 10 s.
+            let deadline = ContinuousClock.now + .seconds(90)
             while try await report(ids[0]).json(["write_back", "state"]) as? String != "retrying" {
                 guard ContinuousClock.now < deadline else { throw TestSetupError("the failed write-back was never shown as retrying") }
                 try await Task.sleep(for: .milliseconds(100))
@@ -108,6 +111,7 @@ struct WriteBackTests {
                 #expect(try report.json(["acknowledgement", "acknowledged_by"]) as? String == "alice")
                 #expect(try report.json(["write_back"]) == nil, "notification \(id) is not an open alarm")
             }
+        }
         }
     }
 }

@@ -17,3 +17,21 @@ public func unusedLoopbackPort() throws -> Int {
     }
     return Int(UInt16(bigEndian: address.sin_port))
 }
+
+/// A loopback port held bound but never listened on, for as long as `body`
+/// runs: a connection to it is refused every time, and no other test can
+/// take the port meanwhile (as one may take a released one).
+public func withRefusingLoopbackPort<T>(_ body: (Int) async throws -> T) async throws -> T {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    try withUnsafeMutablePointer(to: &address) { pointer in
+        try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            guard bind(socket, $0, length) == 0, getsockname(socket, $0, &length) == 0 else { throw TestSetupError("no free port") }
+        }
+    }
+    return try await body(Int(UInt16(bigEndian: address.sin_port)))
+}
