@@ -102,7 +102,8 @@ public struct WriteBackService: Service {
         switch outcome {
         case .success(let done):
             // A held silence is watched for the resolution it mutes.
-            let watched = record.wanted == .acknowledged && done.reference != nil && target?.name == "alertmanager"
+            var watched = false
+            if case .alertmanager? = target { watched = record.wanted == .acknowledged && done.reference != nil }
             try await store.finishWriteBack(
                 record.notificationID, owner: owner, achieved: record.wanted, reference: done.reference, detail: done.detail,
                 watchAt: watched ? clock.now().addingTimeInterval(watchInterval) : nil, snapshot: done.snapshot, at: clock.now()

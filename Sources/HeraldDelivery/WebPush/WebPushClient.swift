@@ -67,7 +67,9 @@ public struct WebPushClient: PushProvider {
                 group.addTask {
                     let authorization = audiences[index].flatMap { authorizations[$0] }
                     let delivery = deliveries[index]
-                    let acknowledge = delivery.deviceID.map { capability.path(notificationID: delivery.notification.id, deviceID: $0) }
+                    // A withdrawal offers nothing to acknowledge: no link signed for it.
+                    let acknowledge = delivery.purpose == .withdrawal
+                        ? nil : delivery.deviceID.map { capability.path(notificationID: delivery.notification.id, deviceID: $0) }
                     return (index, await send(delivery, to: subscriptions[index], authorization: authorization, acknowledge: acknowledge, now: now))
                 }
             }
