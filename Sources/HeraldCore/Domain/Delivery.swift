@@ -24,10 +24,14 @@ public typealias DeliveryID = Int64
 /// What a push is for: showing the notification, or telling an app to take
 /// down the one it shows because someone acknowledged it (a background push
 /// for APNs, a data message for FCM where the site's app reads it, a quiet
-/// replacement in browsers; docs/urgency.md, "Withdrawal").
+/// replacement in browsers; docs/urgency.md, "Withdrawal"), or an
+/// escalation's call.
 public enum DeliveryPurpose: String, Sendable, Equatable, CaseIterable {
     case alert
     case withdrawal
+    /// An escalation step calling someone about an alarm nobody took yet
+    /// (pushed like an alert; its person is treated as awake).
+    case call
 }
 
 /// A delivery a worker has leased: everything needed to push it without

@@ -32,6 +32,12 @@ public struct EscalationPolicy: Sendable, Equatable {
         public var step: Int
         public var pass: Int
         public var at: Date
+
+        public init(step: Int, pass: Int, at: Date) {
+            self.step = step
+            self.pass = pass
+            self.at = at
+        }
     }
 
     public var steps: [Step]
@@ -71,5 +77,12 @@ public struct EscalationPolicy: Sendable, Equatable {
         if current.step + 1 < steps.count { return Due(step: current.step + 1, pass: current.pass, at: current.at.addingTimeInterval(wait)) }
         guard current.pass < repeats, !steps.isEmpty else { return nil }
         return Due(step: 0, pass: current.pass + 1, at: current.at.addingTimeInterval(wait))
+    }
+}
+
+extension EscalationPolicy {
+    /// Whether some step calls this rota's person on call.
+    public func calls(rota id: Int64) -> Bool {
+        steps.contains { $0.targets.contains(.rota(id)) }
     }
 }

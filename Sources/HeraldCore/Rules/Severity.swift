@@ -32,7 +32,8 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
         self = level
     }
 
-    private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// Its place in the order (none 0 … critical last), as the stores compare it.
+    public var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 

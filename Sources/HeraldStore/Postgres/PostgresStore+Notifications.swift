@@ -57,6 +57,8 @@ extension PostgresStore: NotificationStore {
         let expiries = batch.map { $0.draft.expiresAt?.microsecondsSince1970 ?? 0 }
         let keys = batch.map { $0.draft.key ?? "" }
         let alarms = batch.map { $0.draft.alarm?.rawValue ?? "" }
+        // Severity's rank, -1 for none: a policy's minimum severity is compared with it.
+        let ranks = batch.map { Int32($0.draft.severity?.rank ?? -1) }
         // The batch's services again, as one array the planner can read: it
         // cannot see into `unnest`, and would plan every publish as if for the
         // average service (scanning every subscription and device once some
@@ -76,8 +78,8 @@ extension PostgresStore: NotificationStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(ranks)::int4[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, rank, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
@@ -110,6 +112,14 @@ extension PostgresStore: NotificationStore {
                     JOIN devices d ON d.user_id = s.user_id
                 \(unescaped: onlyMatching)
                 RETURNING 1
+            ),
+            -- A notification at or above its service's policy's minimum severity
+            -- starts its escalation, whose first step falls due at once.
+            escalated AS (
+                INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
+                SELECT i.id, i.service_id, p.policy, 0, 0, i.created_at, i.created_at
+                FROM input i JOIN escalation_policies p ON p.service_id = i.service_id AND p.service_id = ANY(\(distinctServices)::uuid[])
+                WHERE i.rank >= p.minimum_rank
             ),
             -- At commit, one wake-up for the workers if anything was queued and
             -- one inbox signal per notification someone receives; nothing when
@@ -174,6 +184,17 @@ extension PostgresStore: NotificationStore {
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
                 SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at) FROM linked l JOIN devices d ON d.user_id = l.user_id
                 RETURNING 1
+            ),
+            -- Raised to its policy's minimum severity while firing: its escalation
+            -- starts (again, after a resolution; never after an acknowledgement).
+            escalated AS (
+                INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
+                SELECT up.id, up.service_id, p.policy, 0, 0, \(at), \(at)
+                FROM updated up JOIN escalation_policies p ON p.service_id = up.service_id
+                WHERE \(Int32(draft.severity?.rank ?? -1)) >= p.minimum_rank AND up.alarm IS DISTINCT FROM \(AlarmStatus.resolved.rawValue)
+                ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
+                    ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
+                WHERE escalations.ended = \(EscalationEnd.resolved.rawValue)
             ),
             woken AS (
                 SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row

@@ -89,6 +89,16 @@ extension SQLiteStore: NotificationStore {
             WHERE s.service_id = \(serviceID) \(onlyMatching)
             """
         )
+        if let severity = draft.severity {
+            // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
+            try await db.execute(
+                """
+                INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
+                SELECT \(notification.id), service_id, policy, 0, 0, \(date), \(date) FROM escalation_policies
+                WHERE service_id = \(serviceID) AND minimum_rank <= \(severity.rank)
+                """
+            )
+        }
         return notification
     }
 
@@ -128,6 +138,20 @@ extension SQLiteStore: NotificationStore {
             else { return nil }
             let notification = try Self.notification(from: row)
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
+            if let severity = draft.severity, draft.alarm != .resolved {
+                // Raised to its policy's minimum severity while firing: its escalation starts
+                // (again, after a resolution; never after an acknowledgement).
+                try await db.execute(
+                    """
+                    INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
+                    SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
+                    WHERE service_id = \(notification.serviceID) AND minimum_rank <= \(severity.rank)
+                    ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
+                        ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
+                    WHERE escalations.ended = \(EscalationEnd.resolved.rawValue)
+                    """
+                )
+            }
             // The newly matching filters' holders who do not have it yet.
             let linked = try await db.rows(
                 """

@@ -37,6 +37,9 @@ extension InMemoryStore: NotificationStore {
                 nextAttemptAt: date, createdAt: date, updatedAt: date
             )
         }
+        if let policy = state.policies[serviceID], let severity = draft.severity, severity.rank >= policy.minimumSeverity.rank {
+            state.startEscalation(of: notification.id, serviceID: serviceID, policy: policy, at: date)
+        }
         return notification
     }
 
@@ -58,6 +61,12 @@ extension InMemoryStore: NotificationStore {
             (notification.severity, notification.attributes, notification.expiresAt) = (draft.severity, draft.attributes, draft.expiresAt)
             notification.alarm = draft.alarm
             state.notifications[id] = notification
+            if let policy = state.policies[notification.serviceID], let severity = draft.severity, severity.rank >= policy.minimumSeverity.rank,
+                draft.alarm != .resolved, state.escalations[id].map({ $0.record.ended == .resolved }) ?? true
+            {
+                // Started (again, after a resolution; never after an acknowledgement).
+                state.startEscalation(of: id, serviceID: notification.serviceID, policy: policy, at: now)
+            }
             for user in state.inbox.keys where state.inbox[user]?[id] != nil { state.inboxChangedAt[user, default: [:]][id] = now }
             let subscribers = state.subscriptions[notification.serviceID] ?? []
             let linked = subscribers.filter { user in

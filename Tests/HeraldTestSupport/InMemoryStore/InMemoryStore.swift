@@ -55,6 +55,15 @@ public final class InMemoryStore: Sendable {
         var acknowledgements: [NotificationID: Acknowledgement] = [:]
         var writeBacks: [NotificationID: (record: WriteBackRecord, claimedBy: String?, claimedUntil: Date?)] = [:]
         var writeBackTargets: [UUID: WriteBackTarget] = [:]
+        /// On call (issue 26): rotas, policies, escalations and their calls,
+        /// each person's quiet hours, snoozes and calendar secret.
+        var rotas: [Int64: StoredRota] = [:]
+        var policies: [UUID: EscalationPolicy] = [:]
+        var escalations: [NotificationID: (record: EscalationRecord, serviceID: UUID, claimedBy: String?, claimedUntil: Date?)] = [:]
+        var escalationCalls: [NotificationID: [EscalationCall]] = [:]
+        var quietHours: [UserID: QuietHours] = [:]
+        var snoozes: [UserID: [UUID: Date]] = [:]
+        var calendarSecrets: [UserID: String] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
         /// Each user's starred inbox items.
@@ -86,6 +95,8 @@ public final class InMemoryStore: Sendable {
             origins = origins.filter { !gone.contains($0.key) }
             acknowledgements = acknowledgements.filter { !gone.contains($0.key) }
             writeBacks = writeBacks.filter { !gone.contains($0.key) }
+            escalations = escalations.filter { !gone.contains($0.key) }
+            escalationCalls = escalationCalls.filter { !gone.contains($0.key) }
             imported = imported.filter { !gone.contains($0.value) }
             for user in inbox.keys { inbox[user] = inbox[user]?.filter { !gone.contains($0.key) } }
             for user in starred.keys { starred[user]?.subtract(gone) }
@@ -102,6 +113,8 @@ public final class InMemoryStore: Sendable {
             rateLimits[id] = nil
             alerting[id] = nil
             writeBackTargets[id] = nil
+            policies[id] = nil
+            for user in snoozes.keys { snoozes[user]?[id] = nil }
             alertStates[id] = nil
             filterRows = filterRows.filter { $0.value.serviceID != id }
             for user in userFilters.keys { userFilters[user]?[id] = nil }
@@ -123,6 +136,13 @@ public final class InMemoryStore: Sendable {
             starred[id] = nil
             inboxChangedAt[id] = nil
             userFilters[id] = nil
+            quietHours[id] = nil
+            snoozes[id] = nil
+            calendarSecrets[id] = nil
+            for rota in rotas.keys {
+                rotas[rota]?.members.removeAll { $0 == id }
+                rotas[rota]?.overrides.removeAll { $0.userID == id }
+            }
             for notification in acknowledgements.keys where acknowledgements[notification]?.userID == id {
                 acknowledgements[notification]?.userID = nil
             }

@@ -1,0 +1,249 @@
+import Foundation
+
+/// A rota as stored: its turns (`OnCallRota`), its name, the people's
+/// names, the overrides with their ids, and its feed's secret.
+public struct StoredRota: Sendable, Equatable {
+    public struct Override: Sendable, Equatable {
+        public var id: Int64
+        public var userID: UserID
+        public var from: Date
+        public var until: Date
+
+        public init(id: Int64, userID: UserID, from: Date, until: Date) {
+            self.id = id
+            self.userID = userID
+            self.from = from
+            self.until = until
+        }
+    }
+
+    public var id: Int64
+    public var name: String
+    public var members: [UserID]
+    public var rotation: OnCallRota.Rotation
+    public var timeZone: TimeZone
+    public var start: Date
+    /// In the order they were made (later ones win).
+    public var overrides: [Override]
+    /// Every member's and covering person's username.
+    public var names: [UserID: String]
+    /// The unguessable part of the rota's iCalendar feed's address.
+    public var feedSecret: String
+
+    public init(
+        id: Int64, name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date,
+        overrides: [Override], names: [UserID: String], feedSecret: String
+    ) {
+        self.id = id
+        self.name = name
+        self.members = members
+        self.rotation = rotation
+        self.timeZone = timeZone
+        self.start = start
+        self.overrides = overrides
+        self.names = names
+        self.feedSecret = feedSecret
+    }
+
+    /// Who it names when.
+    public var rota: OnCallRota {
+        OnCallRota(
+            members: members, rotation: rotation, timeZone: timeZone, start: start,
+            overrides: overrides.map { OnCallRota.Override(userID: $0.userID, from: $0.from, until: $0.until) }
+        )
+    }
+}
+
+/// What a rota is made of, as an admin gives it (usernames already found).
+public struct RotaDefinition: Sendable, Equatable {
+    public var name: String
+    public var members: [UserID]
+    public var rotation: OnCallRota.Rotation
+    public var timeZone: TimeZone
+    public var start: Date
+
+    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date) {
+        self.name = name
+        self.members = members
+        self.rotation = rotation
+        self.timeZone = timeZone
+        self.start = start
+    }
+}
+
+/// Rotas, their overrides and the calendar feeds' secrets.
+public protocol RotaStore: Sendable {
+    /// Nil when the name is taken.
+    func createRota(_ definition: RotaDefinition, feedSecret: String, at: Date) async throws -> StoredRota?
+    /// Nil when there is no such rota; throws `RotaNameTaken` for a name another rota has.
+    func updateRota(id: Int64, _ definition: RotaDefinition, at: Date) async throws -> StoredRota?
+    func deleteRota(id: Int64) async throws -> Bool
+    /// Every rota, by name.
+    func rotas() async throws -> [StoredRota]
+    func rota(id: Int64) async throws -> StoredRota?
+    func rota(feedSecret: String) async throws -> StoredRota?
+    /// Nil when there is no such rota.
+    func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at: Date) async throws -> StoredRota.Override?
+    func removeOverride(rotaID: Int64, overrideID: Int64) async throws -> Bool
+    /// The person's feed secret, made from `candidate` on first asking.
+    func calendarSecret(userID: UserID, candidate: String) async throws -> String
+    func userID(calendarSecret: String) async throws -> UserID?
+}
+
+/// An update that would give a rota another one's name.
+public struct RotaNameTaken: Error, Equatable {
+    public init() {}
+}
+
+/// One escalation as the runner claims it.
+public struct OpenEscalation: Sendable, Equatable {
+    public var notificationID: NotificationID
+    public var serviceID: UUID
+    public var policy: EscalationPolicy
+    public var due: EscalationPolicy.Due
+
+    public init(notificationID: NotificationID, serviceID: UUID, policy: EscalationPolicy, due: EscalationPolicy.Due) {
+        self.notificationID = notificationID
+        self.serviceID = serviceID
+        self.policy = policy
+        self.due = due
+    }
+}
+
+/// Why an escalation stopped.
+public enum EscalationEnd: String, Sendable, Equatable, CaseIterable {
+    case acknowledged
+    case resolved
+    /// Every step of every pass ran without an acknowledgement.
+    case exhausted
+}
+
+/// One escalation's state, for its timeline.
+public struct EscalationRecord: Sendable, Equatable {
+    public var notificationID: NotificationID
+    public var policy: EscalationPolicy
+    /// The step to run next (or the last one run, once ended).
+    public var due: EscalationPolicy.Due
+    public var ended: EscalationEnd?
+    public var endedAt: Date?
+    public var startedAt: Date
+
+    public init(notificationID: NotificationID, policy: EscalationPolicy, due: EscalationPolicy.Due, ended: EscalationEnd?, endedAt: Date?, startedAt: Date) {
+        self.notificationID = notificationID
+        self.policy = policy
+        self.due = due
+        self.ended = ended
+        self.endedAt = endedAt
+        self.startedAt = startedAt
+    }
+}
+
+/// Who one step called.
+public struct EscalationCall: Sendable, Equatable {
+    public var step: Int
+    public var pass: Int
+    /// `user`, `rota:<id>` or `subscribers`.
+    public var target: String
+    /// Nil for the subscribers (or an account since deleted).
+    public var userID: UserID?
+    /// The person, or "" for the subscribers.
+    public var username: String
+    /// Their devices pushed to.
+    public var devices: Int
+    public var at: Date
+
+    public init(step: Int, pass: Int, target: String, userID: UserID?, username: String, devices: Int, at: Date) {
+        self.step = step
+        self.pass = pass
+        self.target = target
+        self.userID = userID
+        self.username = username
+        self.devices = devices
+        self.at = at
+    }
+}
+
+/// One step's run, decided by the runner, stored as one unit: the called
+/// people get the notification in their inbox and a push (`.call`) to each
+/// device, the calls are recorded, and the escalation moves on to `next`
+/// (nil: it has run out) — only if `owner` still holds the claim on this
+/// very step, so a step is never run twice.
+public struct EscalationStepRun: Sendable, Equatable {
+    /// A person called by name or as a rota's person on call.
+    public struct Callee: Sendable, Equatable {
+        public var target: String
+        public var userID: UserID
+
+        public init(target: String, userID: UserID) {
+            self.target = target
+            self.userID = userID
+        }
+    }
+
+    public var notificationID: NotificationID
+    public var owner: String
+    public var ran: EscalationPolicy.Due
+    public var callees: [Callee]
+    /// The service's subscribers are called too.
+    public var subscribers: Bool
+    /// Push to people who already hold the notification (false for the
+    /// first step, whose subscribers the publish itself pushed to).
+    public var pushHolders: Bool
+    public var next: EscalationPolicy.Due?
+    public var at: Date
+
+    public init(
+        notificationID: NotificationID, owner: String, ran: EscalationPolicy.Due, callees: [Callee], subscribers: Bool, pushHolders: Bool,
+        next: EscalationPolicy.Due?, at: Date
+    ) {
+        self.notificationID = notificationID
+        self.owner = owner
+        self.ran = ran
+        self.callees = callees
+        self.subscribers = subscribers
+        self.pushHolders = pushHolders
+        self.next = next
+        self.at = at
+    }
+}
+
+/// Services' escalation policies and the escalations running under them.
+/// An escalation is started by the publish that stores a notification at
+/// or above its service's policy's minimum severity (same transaction).
+public protocol EscalationStore: Sendable {
+    /// False when the service does not exist.
+    func setEscalationPolicy(serviceID: UUID, _ policy: EscalationPolicy, at: Date) async throws -> Bool
+    func escalationPolicy(serviceID: UUID) async throws -> EscalationPolicy?
+    func deleteEscalationPolicy(serviceID: UUID) async throws -> Bool
+    /// Services whose policy calls this rota (a rota in use is not deleted).
+    func services(callingRota rotaID: Int64) async throws -> [UUID]
+    /// Up to `limit` running escalations whose step is due at `now`, claimed
+    /// by `owner` until `until` (a lapsed claim is taken over).
+    func claimDueEscalations(owner: String, limit: Int, until: Date, now: Date) async throws -> [OpenEscalation]
+    /// When the next running escalation's step falls due (nil: none).
+    func nextEscalationTime() async throws -> Date?
+    /// False when `owner` no longer holds that step (nothing was done).
+    func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool
+    /// Ends an escalation `owner` holds.
+    func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at: Date) async throws -> Bool
+    func escalation(notificationID: NotificationID) async throws -> EscalationRecord?
+    func escalationCalls(notificationID: NotificationID) async throws -> [EscalationCall]
+}
+
+/// Each person's quiet hours and snoozed services.
+public protocol QuietHoursStore: Sendable {
+    func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at: Date) async throws
+    func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours]
+    /// Nil `until` ends the snooze.
+    func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws
+    /// The person's snoozes still running at `now`.
+    func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date]
+    /// Of these people, who snoozed the service at `now`.
+    func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID>
+}
+
+extension QuietHoursStore {
+    public func quietHours(userID: UserID) async throws -> QuietHours? {
+        try await quietHours(userIDs: [userID])[userID]
+    }
+}

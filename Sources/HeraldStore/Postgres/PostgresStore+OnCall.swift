@@ -1,0 +1,323 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: RotaStore {
+    typealias RotaRow = (Int64, String, String, Int32, String, ExactTimestamp, String)
+
+    public func createRota(_ definition: RotaDefinition, feedSecret: String, at now: Date) async throws -> StoredRota? {
+        let (unit, length) = definition.rotation.stored
+        let id = try await first(
+            """
+            WITH made AS (
+                INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at)
+                VALUES (\(definition.name), \(unit), \(Int32(length)), \(definition.timeZone.identifier), \(ExactTimestamp(definition.start)),
+                    \(feedSecret), \(ExactTimestamp(now)), \(ExactTimestamp(now)))
+                ON CONFLICT (name) DO NOTHING RETURNING id
+            ),
+            members AS (
+                INSERT INTO rota_members (rota_id, position, user_id)
+                SELECT made.id, m.position, m.user_id FROM made, unnest(\(definition.members)::int8[]) WITH ORDINALITY AS m(user_id, position)
+            )
+            SELECT id FROM made
+            """,
+            as: Int64.self
+        )
+        guard let id else { return nil }
+        return try await rota(id: id)
+    }
+
+    public func updateRota(id: Int64, _ definition: RotaDefinition, at now: Date) async throws -> StoredRota? {
+        let (unit, length) = definition.rotation.stored
+        let updated: Bool = try await transaction { connection in
+            let taken = try await connection.rows(
+                "SELECT 1 FROM rotas WHERE name = \(definition.name) AND id <> \(id)", as: Int32.self, logger: logger
+            )
+            guard taken.isEmpty else { throw RotaNameTaken() }
+            let changed = try await connection.rows(
+                """
+                UPDATE rotas SET name = \(definition.name), rotation_unit = \(unit), rotation_length = \(Int32(length)),
+                    time_zone = \(definition.timeZone.identifier), starts_at = \(ExactTimestamp(definition.start)), updated_at = \(ExactTimestamp(now))
+                WHERE id = \(id) RETURNING id
+                """,
+                as: Int64.self, logger: logger
+            )
+            guard !changed.isEmpty else { return false }
+            try await connection.execute("DELETE FROM rota_members WHERE rota_id = \(id)", logger: logger)
+            try await connection.execute(
+                """
+                INSERT INTO rota_members (rota_id, position, user_id)
+                SELECT \(id), m.position, m.user_id FROM unnest(\(definition.members)::int8[]) WITH ORDINALITY AS m(user_id, position)
+                """,
+                logger: logger
+            )
+            return true
+        }
+        return updated ? try await rota(id: id) : nil
+    }
+
+    public func deleteRota(id: Int64) async throws -> Bool {
+        try await first("DELETE FROM rotas WHERE id = \(id) RETURNING id", as: Int64.self) != nil
+    }
+
+    public func rotas() async throws -> [StoredRota] {
+        try await loadRotas(try await rows("SELECT \(unescaped: Self.rotaColumns) FROM rotas ORDER BY name", as: RotaRow.self))
+    }
+
+    public func rota(id: Int64) async throws -> StoredRota? {
+        try await loadRotas(try await rows("SELECT \(unescaped: Self.rotaColumns) FROM rotas WHERE id = \(id)", as: RotaRow.self)).first
+    }
+
+    public func rota(feedSecret: String) async throws -> StoredRota? {
+        try await loadRotas(try await rows("SELECT \(unescaped: Self.rotaColumns) FROM rotas WHERE feed_secret = \(feedSecret)", as: RotaRow.self)).first
+    }
+
+    public func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at now: Date) async throws -> StoredRota.Override? {
+        try await first(
+            """
+            INSERT INTO rota_overrides (rota_id, user_id, starts_at, ends_at, created_at)
+            SELECT id, \(userID), \(ExactTimestamp(from)), \(ExactTimestamp(until)), \(ExactTimestamp(now)) FROM rotas WHERE id = \(rotaID)
+            RETURNING id
+            """,
+            as: Int64.self
+        ).map { StoredRota.Override(id: $0, userID: userID, from: from, until: until) }
+    }
+
+    public func removeOverride(rotaID: Int64, overrideID: Int64) async throws -> Bool {
+        try await first("DELETE FROM rota_overrides WHERE id = \(overrideID) AND rota_id = \(rotaID) RETURNING id", as: Int64.self) != nil
+    }
+
+    public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
+        try await first(
+            """
+            INSERT INTO calendar_secrets (user_id, secret) VALUES (\(userID), \(candidate))
+            ON CONFLICT (user_id) DO UPDATE SET secret = calendar_secrets.secret RETURNING secret
+            """,
+            as: String.self
+        ) ?? candidate
+    }
+
+    public func userID(calendarSecret: String) async throws -> UserID? {
+        try await first("SELECT user_id FROM calendar_secrets WHERE secret = \(calendarSecret)", as: Int64.self)
+    }
+
+    static let rotaColumns = "id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret"
+
+    /// The rotas with their members, overrides and names (three lookups for any number of rotas).
+    private func loadRotas(_ found: [RotaRow]) async throws -> [StoredRota] {
+        guard !found.isEmpty else { return [] }
+        let ids = found.map(\.0)
+        let members = try await rows(
+            "SELECT rota_id, user_id FROM rota_members WHERE rota_id = ANY(\(ids)) ORDER BY rota_id, position", as: (Int64, Int64).self
+        )
+        let overrides = try await rows(
+            "SELECT rota_id, id, user_id, starts_at, ends_at FROM rota_overrides WHERE rota_id = ANY(\(ids)) ORDER BY id",
+            as: (Int64, Int64, Int64, ExactTimestamp, ExactTimestamp).self
+        )
+        let people = Array(Set(members.map(\.1) + overrides.map(\.2)))
+        let names = try await rows("SELECT id, username FROM users WHERE id = ANY(\(people))", as: (Int64, String).self)
+        let nameOf = Dictionary(names, uniquingKeysWith: { first, _ in first })
+        return found.compactMap { row in
+            guard let rotation = OnCallRota.Rotation(unit: row.2, length: Int(row.3)), let zone = TimeZone(identifier: row.4) else { return nil }
+            return StoredRota(
+                id: row.0, name: row.1, members: members.filter { $0.0 == row.0 }.map(\.1), rotation: rotation, timeZone: zone, start: row.5.date,
+                overrides: overrides.filter { $0.0 == row.0 }.map { StoredRota.Override(id: $0.1, userID: $0.2, from: $0.3.date, until: $0.4.date) },
+                names: nameOf, feedSecret: row.6
+            )
+        }
+    }
+}
+
+extension PostgresStore: EscalationStore {
+    public func setEscalationPolicy(serviceID: UUID, _ policy: EscalationPolicy, at now: Date) async throws -> Bool {
+        try await first(
+            """
+            INSERT INTO escalation_policies (service_id, policy, minimum_rank, updated_at)
+            SELECT id, \(policy.json), \(Int32(policy.minimumSeverity.rank)), \(ExactTimestamp(now)) FROM services WHERE id = \(serviceID)
+            ON CONFLICT (service_id) DO UPDATE SET policy = excluded.policy, minimum_rank = excluded.minimum_rank, updated_at = excluded.updated_at
+            RETURNING 1
+            """,
+            as: Int32.self
+        ) != nil
+    }
+
+    public func escalationPolicy(serviceID: UUID) async throws -> EscalationPolicy? {
+        try await first("SELECT policy FROM escalation_policies WHERE service_id = \(serviceID)", as: String.self).flatMap(EscalationPolicy.init(json:))
+    }
+
+    public func deleteEscalationPolicy(serviceID: UUID) async throws -> Bool {
+        try await first("DELETE FROM escalation_policies WHERE service_id = \(serviceID) RETURNING 1", as: Int32.self) != nil
+    }
+
+    public func services(callingRota rotaID: Int64) async throws -> [UUID] {
+        try await rows("SELECT service_id, policy FROM escalation_policies", as: (UUID, String).self)
+            .filter { EscalationPolicy(json: $0.1)?.calls(rota: rotaID) ?? false }.map(\.0)
+    }
+
+    typealias EscalationRow = (Int64, UUID, String, Int32, Int32, ExactTimestamp)
+
+    public func claimDueEscalations(owner: String, limit: Int, until: Date, now: Date) async throws -> [OpenEscalation] {
+        try await rows(
+            """
+            UPDATE escalations SET claimed_by = \(owner), claimed_until = \(ExactTimestamp(until))
+            WHERE notification_id IN (
+                SELECT notification_id FROM escalations
+                WHERE ended IS NULL AND due_at <= \(ExactTimestamp(now)) AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
+                ORDER BY due_at LIMIT \(Int64(limit)) FOR UPDATE SKIP LOCKED
+            )
+            RETURNING notification_id, service_id, policy, step, pass, due_at
+            """,
+            as: EscalationRow.self
+        ).compactMap { row in
+            EscalationPolicy(json: row.2).map {
+                OpenEscalation(notificationID: row.0, serviceID: row.1, policy: $0, due: .init(step: Int(row.3), pass: Int(row.4), at: row.5.date))
+            }
+        }
+    }
+
+    public func nextEscalationTime() async throws -> Date? {
+        let next: ExactTimestamp?? = try await first("SELECT min(due_at) FROM escalations WHERE ended IS NULL", as: ExactTimestamp?.self)
+        return next??.date
+    }
+
+    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
+        let at = ExactTimestamp(run.at)
+        // One statement: the move to the next step only if `owner` holds
+        // this very step, and the calls only if it moved.
+        let outcome = try await first(
+            """
+            WITH moved AS (
+                UPDATE escalations SET step = \(Int32(run.next?.step ?? run.ran.step)), pass = \(Int32(run.next?.pass ?? run.ran.pass)),
+                    due_at = \(ExactTimestamp(run.next?.at ?? run.at)),
+                    ended = \(run.next == nil ? EscalationEnd.exhausted.rawValue : nil)::text, ended_at = \(run.next == nil ? at : nil)::timestamptz,
+                    claimed_by = NULL, claimed_until = NULL
+                WHERE notification_id = \(run.notificationID) AND claimed_by = \(run.owner) AND ended IS NULL
+                    AND step = \(Int32(run.ran.step)) AND pass = \(Int32(run.ran.pass))
+                RETURNING notification_id, service_id
+            ),
+            callee AS (
+                SELECT DISTINCT ON (c.user_id) c.target, c.user_id
+                FROM unnest(\(run.callees.map(\.target))::text[], \(run.callees.map(\.userID))::int8[]) WITH ORDINALITY AS c(target, user_id, ord)
+                JOIN users u ON u.id = c.user_id AND u.is_active
+                ORDER BY c.user_id, c.ord
+            ),
+            called AS (
+                SELECT m.notification_id, c.user_id FROM moved m, callee c
+                UNION
+                SELECT m.notification_id, s.user_id FROM moved m JOIN subscriptions s ON s.service_id = m.service_id WHERE \(run.subscribers)
+            ),
+            linked AS (
+                INSERT INTO inbox (user_id, notification_id, changed_at)
+                SELECT user_id, notification_id, \(at) FROM called
+                ON CONFLICT (user_id, notification_id) DO NOTHING
+                RETURNING user_id
+            ),
+            pushed AS (
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
+                SELECT c.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.call.rawValue)
+                FROM called c JOIN devices d ON d.user_id = c.user_id
+                WHERE \(run.pushHolders) OR NOT EXISTS (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND i.notification_id = c.notification_id)
+                RETURNING user_id
+            ),
+            recorded AS (
+                INSERT INTO escalation_calls (notification_id, step, pass, target, user_id, username, devices, called_at)
+                SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), c.target, c.user_id, u.username,
+                    (SELECT count(*) FROM pushed p WHERE p.user_id = c.user_id), \(at)
+                FROM moved m, callee c JOIN users u ON u.id = c.user_id
+                UNION ALL
+                SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), 'subscribers', NULL, '',
+                    (SELECT count(*) FROM pushed p JOIN subscriptions s ON s.user_id = p.user_id AND s.service_id = m.service_id), \(at)
+                FROM moved m WHERE \(run.subscribers)
+                RETURNING 1
+            ),
+            woken AS (
+                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM pushed LIMIT 1) AS any_row
+                UNION ALL
+                SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM moved
+            )
+            SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM linked), (SELECT count(*) FROM recorded), (SELECT count(*) FROM woken)
+            """,
+            as: (Bool, Int64, Int64, Int64).self
+        )
+        return outcome?.0 ?? false
+    }
+
+    public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
+        try await first(
+            """
+            UPDATE escalations SET ended = \(reason.rawValue), ended_at = \(ExactTimestamp(now)), claimed_by = NULL, claimed_until = NULL
+            WHERE notification_id = \(notificationID) AND claimed_by = \(owner) AND ended IS NULL RETURNING 1
+            """,
+            as: Int32.self
+        ) != nil
+    }
+
+    public func escalation(notificationID: NotificationID) async throws -> EscalationRecord? {
+        guard let row = try await first(
+            "SELECT policy, step, pass, due_at, ended, ended_at, started_at FROM escalations WHERE notification_id = \(notificationID)",
+            as: (String, Int32, Int32, ExactTimestamp, String?, ExactTimestamp?, ExactTimestamp).self
+        ), let policy = EscalationPolicy(json: row.0) else { return nil }
+        return EscalationRecord(
+            notificationID: notificationID, policy: policy, due: .init(step: Int(row.1), pass: Int(row.2), at: row.3.date),
+            ended: row.4.flatMap(EscalationEnd.init(rawValue:)), endedAt: row.5?.date, startedAt: row.6.date
+        )
+    }
+
+    public func escalationCalls(notificationID: NotificationID) async throws -> [EscalationCall] {
+        try await rows(
+            """
+            SELECT step, pass, target, user_id, username, devices, called_at FROM escalation_calls
+            WHERE notification_id = \(notificationID) ORDER BY id
+            """,
+            as: (Int32, Int32, String, Int64?, String, Int32, ExactTimestamp).self
+        ).map { EscalationCall(step: Int($0.0), pass: Int($0.1), target: $0.2, userID: $0.3, username: $0.4, devices: Int($0.5), at: $0.6.date) }
+    }
+}
+
+extension PostgresStore: QuietHoursStore {
+    public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
+        guard let quietHours else {
+            try await execute("DELETE FROM quiet_hours WHERE user_id = \(userID)")
+            return
+        }
+        try await execute(
+            """
+            INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(ExactTimestamp(now)) FROM users WHERE id = \(userID)
+            ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+            """
+        )
+    }
+
+    public func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours] {
+        guard !userIDs.isEmpty else { return [:] }
+        let found = try await rows("SELECT user_id, settings FROM quiet_hours WHERE user_id = ANY(\(userIDs))", as: (Int64, String).self)
+        return Dictionary(found.compactMap { row in QuietHours(json: row.1).map { (row.0, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
+        guard let until else {
+            try await execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)")
+            return
+        }
+        try await execute(
+            """
+            INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(ExactTimestamp(until)) FROM services WHERE id = \(serviceID)
+            ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
+            """
+        )
+    }
+
+    public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {
+        let found = try await rows(
+            "SELECT service_id, until FROM snoozes WHERE user_id = \(userID) AND until > \(ExactTimestamp(now))", as: (UUID, ExactTimestamp).self
+        )
+        return Dictionary(found.map { ($0.0, $0.1.date) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID> {
+        guard !userIDs.isEmpty else { return [] }
+        return Set(try await rows(
+            "SELECT user_id FROM snoozes WHERE service_id = \(serviceID) AND user_id = ANY(\(userIDs)) AND until > \(ExactTimestamp(now))", as: Int64.self
+        ))
+    }
+}

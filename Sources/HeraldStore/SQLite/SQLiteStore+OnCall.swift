@@ -1,0 +1,345 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: RotaStore {
+    public func createRota(_ definition: RotaDefinition, feedSecret: String, at now: Date) async throws -> StoredRota? {
+        let (unit, length) = definition.rotation.stored
+        let id = try await database.transaction { db -> Int64? in
+            guard let row = try await db.first(
+                """
+                INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at)
+                VALUES (\(definition.name), \(unit), \(length), \(definition.timeZone.identifier), \(definition.start), \(feedSecret), \(now), \(now))
+                ON CONFLICT (name) DO NOTHING RETURNING id
+                """
+            ) else { return nil }
+            let id = try row.int64("id")
+            try await Self.insertMembers(definition.members, rotaID: id, in: db)
+            return id
+        }
+        guard let id else { return nil }
+        return try await rota(id: id)
+    }
+
+    private static func insertMembers(_ members: [UserID], rotaID: Int64, in db: SQLiteExecutor) async throws {
+        for (position, userID) in members.enumerated() {
+            try await db.execute("INSERT INTO rota_members (rota_id, position, user_id) VALUES (\(rotaID), \(position + 1), \(userID))")
+        }
+    }
+
+    public func updateRota(id: Int64, _ definition: RotaDefinition, at now: Date) async throws -> StoredRota? {
+        let (unit, length) = definition.rotation.stored
+        let updated = try await database.transaction { db -> Bool in
+            guard try await db.first("SELECT 1 AS taken FROM rotas WHERE name = \(definition.name) AND id <> \(id)") == nil else { throw RotaNameTaken() }
+            guard try await db.first(
+                """
+                UPDATE rotas SET name = \(definition.name), rotation_unit = \(unit), rotation_length = \(length),
+                    time_zone = \(definition.timeZone.identifier), starts_at = \(definition.start), updated_at = \(now)
+                WHERE id = \(id) RETURNING id
+                """
+            ) != nil else { return false }
+            try await db.execute("DELETE FROM rota_members WHERE rota_id = \(id)")
+            try await Self.insertMembers(definition.members, rotaID: id, in: db)
+            return true
+        }
+        return updated ? try await rota(id: id) : nil
+    }
+
+    public func deleteRota(id: Int64) async throws -> Bool {
+        try await database.transaction { db in try await db.first("DELETE FROM rotas WHERE id = \(id) RETURNING id") != nil }
+    }
+
+    public func rotas() async throws -> [StoredRota] {
+        try await loadRotas("SELECT \(Self.rotaColumns) FROM rotas ORDER BY name")
+    }
+
+    public func rota(id: Int64) async throws -> StoredRota? {
+        try await loadRotas("SELECT \(Self.rotaColumns) FROM rotas WHERE id = \(id)").first
+    }
+
+    public func rota(feedSecret: String) async throws -> StoredRota? {
+        try await loadRotas("SELECT \(Self.rotaColumns) FROM rotas WHERE feed_secret = \(feedSecret)").first
+    }
+
+    public func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at now: Date) async throws -> StoredRota.Override? {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO rota_overrides (rota_id, user_id, starts_at, ends_at, created_at)
+                SELECT id, \(userID), \(from), \(until), \(now) FROM rotas WHERE id = \(rotaID)
+                RETURNING id
+                """
+            ).map { StoredRota.Override(id: try $0.int64("id"), userID: userID, from: from, until: until) }
+        }
+    }
+
+    public func removeOverride(rotaID: Int64, overrideID: Int64) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("DELETE FROM rota_overrides WHERE id = \(overrideID) AND rota_id = \(rotaID) RETURNING id") != nil
+        }
+    }
+
+    public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
+        try await database.transaction { db in
+            try await db.execute("INSERT INTO calendar_secrets (user_id, secret) VALUES (\(userID), \(candidate)) ON CONFLICT (user_id) DO NOTHING")
+            return try await db.first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)")?.text("secret") ?? candidate
+        }
+    }
+
+    public func userID(calendarSecret: String) async throws -> UserID? {
+        try await database.read { db in try await db.first("SELECT user_id FROM calendar_secrets WHERE secret = \(calendarSecret)")?.int64("user_id") }
+    }
+
+    static let rotaColumns: SQLiteQuery = "id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret"
+
+    /// The rotas `query` selects with their members, overrides and names.
+    private func loadRotas(_ query: SQLiteQuery) async throws -> [StoredRota] {
+        try await database.read { db in
+            var rotas: [StoredRota] = []
+            for row in try await db.rows(query) {
+                let id = try row.int64("id")
+                guard let rotation = OnCallRota.Rotation(unit: try row.text("rotation_unit"), length: Int(try row.int64("rotation_length"))),
+                    let zone = TimeZone(identifier: try row.text("time_zone"))
+                else { continue }
+                let members = try await db.rows("SELECT user_id FROM rota_members WHERE rota_id = \(id) ORDER BY position").map { try $0.int64("user_id") }
+                let overrides = try await db.rows("SELECT id, user_id, starts_at, ends_at FROM rota_overrides WHERE rota_id = \(id) ORDER BY id").map {
+                    StoredRota.Override(id: try $0.int64("id"), userID: try $0.int64("user_id"), from: try $0.date("starts_at"), until: try $0.date("ends_at"))
+                }
+                let people = Array(Set(members + overrides.map(\.userID)))
+                let names = try await db.rows("SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(\(jsonArray: people)))")
+                    .map { (try $0.int64("id"), try $0.text("username")) }
+                rotas.append(
+                    StoredRota(
+                        id: id, name: try row.text("name"), members: members, rotation: rotation, timeZone: zone, start: try row.date("starts_at"),
+                        overrides: overrides, names: Dictionary(names, uniquingKeysWith: { first, _ in first }), feedSecret: try row.text("feed_secret")
+                    )
+                )
+            }
+            return rotas
+        }
+    }
+}
+
+extension SQLiteStore: EscalationStore {
+    public func setEscalationPolicy(serviceID: UUID, _ policy: EscalationPolicy, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO escalation_policies (service_id, policy, minimum_rank, updated_at)
+                SELECT id, \(policy.json), \(policy.minimumSeverity.rank), \(now) FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id) DO UPDATE SET policy = excluded.policy, minimum_rank = excluded.minimum_rank, updated_at = excluded.updated_at
+                RETURNING 1 AS done
+                """
+            ) != nil
+        }
+    }
+
+    public func escalationPolicy(serviceID: UUID) async throws -> EscalationPolicy? {
+        try await database.read { db in
+            try await db.first("SELECT policy FROM escalation_policies WHERE service_id = \(serviceID)")
+        }.flatMap { EscalationPolicy(json: try $0.text("policy")) }
+    }
+
+    public func deleteEscalationPolicy(serviceID: UUID) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("DELETE FROM escalation_policies WHERE service_id = \(serviceID) RETURNING 1 AS done") != nil
+        }
+    }
+
+    public func services(callingRota rotaID: Int64) async throws -> [UUID] {
+        try await database.read { db in
+            try await db.rows("SELECT service_id, policy FROM escalation_policies").compactMap { row in
+                (EscalationPolicy(json: try row.text("policy"))?.calls(rota: rotaID) ?? false) ? try row.uuid("service_id") : nil
+            }
+        }
+    }
+
+    public func claimDueEscalations(owner: String, limit: Int, until: Date, now: Date) async throws -> [OpenEscalation] {
+        try await database.transaction { db in
+            try await db.rows(
+                """
+                UPDATE escalations SET claimed_by = \(owner), claimed_until = \(until)
+                WHERE notification_id IN (
+                    SELECT notification_id FROM escalations
+                    WHERE ended IS NULL AND due_at <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
+                    ORDER BY due_at LIMIT \(limit)
+                )
+                RETURNING notification_id, service_id, policy, step, pass, due_at
+                """
+            ).compactMap { row in
+                guard let policy = EscalationPolicy(json: try row.text("policy")) else { return nil }
+                return OpenEscalation(
+                    notificationID: try row.int64("notification_id"), serviceID: try row.uuid("service_id"), policy: policy,
+                    due: .init(step: Int(try row.int64("step")), pass: Int(try row.int64("pass")), at: try row.date("due_at"))
+                )
+            }
+        }
+    }
+
+    public func nextEscalationTime() async throws -> Date? {
+        try await database.read { db in try await db.first("SELECT min(due_at) AS due FROM escalations WHERE ended IS NULL")?.optionalDate("due") }
+    }
+
+    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
+        let ran = try await database.transaction { db -> Bool in
+            guard let moved = try await db.first(
+                """
+                UPDATE escalations SET step = \(run.next?.step ?? run.ran.step), pass = \(run.next?.pass ?? run.ran.pass), due_at = \(run.next?.at ?? run.at),
+                    ended = \(run.next == nil ? EscalationEnd.exhausted.rawValue : nil), ended_at = \(run.next == nil ? run.at : nil),
+                    claimed_by = NULL, claimed_until = NULL
+                WHERE notification_id = \(run.notificationID) AND claimed_by = \(run.owner) AND ended IS NULL
+                    AND step = \(run.ran.step) AND pass = \(run.ran.pass)
+                RETURNING service_id
+                """
+            ) else { return false }
+            let serviceID = try moved.uuid("service_id")
+            let id = run.notificationID
+            // Who is called: each person once (their first target names them), active accounts only.
+            var callees: [(target: String, userID: UserID, username: String)] = []
+            for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) {
+                if let user = try await db.first("SELECT username FROM users WHERE id = \(callee.userID) AND is_active = 1") {
+                    callees.append((callee.target, callee.userID, try user.text("username")))
+                }
+            }
+            var called = Set(callees.map(\.userID))
+            var subscribers: [UserID] = []
+            if run.subscribers {
+                subscribers = try await db.rows("SELECT user_id FROM subscriptions WHERE service_id = \(serviceID)").map { try $0.int64("user_id") }
+                called.formUnion(subscribers)
+            }
+            // Holders before this step (the first step does not push to them again).
+            let holders = Set(try await db.rows(
+                "SELECT user_id FROM inbox WHERE notification_id = \(id) AND user_id IN (SELECT value FROM json_each(\(jsonArray: Array(called))))"
+            ).map { try $0.int64("user_id") })
+            var pushed: [UserID: Int] = [:]
+            for userID in called.sorted() {
+                try await db.execute(
+                    "INSERT INTO inbox (user_id, notification_id, changed_at) VALUES (\(userID), \(id), \(run.at)) ON CONFLICT (user_id, notification_id) DO NOTHING"
+                )
+                guard run.pushHolders || !holders.contains(userID) else { continue }
+                pushed[userID] = try await db.rows(
+                    """
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
+                    SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue) FROM devices d WHERE d.user_id = \(userID)
+                    RETURNING id
+                    """
+                ).count
+            }
+            for callee in callees {
+                try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)
+            }
+            if run.subscribers {
+                let devices = subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }
+                try await Self.recordCall(run, target: "subscribers", userID: nil, username: "", devices: devices, in: db)
+            }
+            return true
+        }
+        if ran { inboxSignals.send(.published(run.notificationID)) }
+        return ran
+    }
+
+    private static func recordCall(_ run: EscalationStepRun, target: String, userID: UserID?, username: String, devices: Int, in db: SQLiteExecutor) async throws {
+        try await db.execute(
+            """
+            INSERT INTO escalation_calls (notification_id, step, pass, target, user_id, username, devices, called_at)
+            VALUES (\(run.notificationID), \(run.ran.step), \(run.ran.pass), \(target), \(userID), \(username), \(devices), \(run.at))
+            """
+        )
+    }
+
+    public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                UPDATE escalations SET ended = \(reason.rawValue), ended_at = \(now), claimed_by = NULL, claimed_until = NULL
+                WHERE notification_id = \(notificationID) AND claimed_by = \(owner) AND ended IS NULL RETURNING 1 AS done
+                """
+            ) != nil
+        }
+    }
+
+    public func escalation(notificationID: NotificationID) async throws -> EscalationRecord? {
+        guard let row = try await database.read({ db in
+            try await db.first("SELECT policy, step, pass, due_at, ended, ended_at, started_at FROM escalations WHERE notification_id = \(notificationID)")
+        }), let policy = EscalationPolicy(json: try row.text("policy")) else { return nil }
+        return EscalationRecord(
+            notificationID: notificationID, policy: policy,
+            due: .init(step: Int(try row.int64("step")), pass: Int(try row.int64("pass")), at: try row.date("due_at")),
+            ended: try row.optionalText("ended").flatMap(EscalationEnd.init(rawValue:)), endedAt: try row.optionalDate("ended_at"),
+            startedAt: try row.date("started_at")
+        )
+    }
+
+    public func escalationCalls(notificationID: NotificationID) async throws -> [EscalationCall] {
+        try await database.read { db in
+            try await db.rows(
+                "SELECT step, pass, target, user_id, username, devices, called_at FROM escalation_calls WHERE notification_id = \(notificationID) ORDER BY id"
+            ).map {
+                EscalationCall(
+                    step: Int(try $0.int64("step")), pass: Int(try $0.int64("pass")), target: try $0.text("target"), userID: try $0.optionalInt64("user_id"),
+                    username: try $0.text("username"), devices: Int(try $0.int64("devices")), at: try $0.date("called_at")
+                )
+            }
+        }
+    }
+}
+
+extension SQLiteStore: QuietHoursStore {
+    public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
+        try await database.transaction { db in
+            guard let quietHours else {
+                try await db.execute("DELETE FROM quiet_hours WHERE user_id = \(userID)")
+                return
+            }
+            try await db.execute(
+                """
+                INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(now) FROM users WHERE id = \(userID)
+                ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                """
+            )
+        }
+    }
+
+    public func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours] {
+        guard !userIDs.isEmpty else { return [:] }
+        let found = try await database.read { db in
+            try await db.rows("SELECT user_id, settings FROM quiet_hours WHERE user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))")
+                .map { (try $0.int64("user_id"), try $0.text("settings")) }
+        }
+        return Dictionary(found.compactMap { row in QuietHours(json: row.1).map { (row.0, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
+        try await database.transaction { db in
+            guard let until else {
+                try await db.execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)")
+                return
+            }
+            try await db.execute(
+                """
+                INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(until) FROM services WHERE id = \(serviceID)
+                ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
+                """
+            )
+        }
+    }
+
+    public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {
+        let found = try await database.read { db in
+            try await db.rows("SELECT service_id, until FROM snoozes WHERE user_id = \(userID) AND until > \(now)").map { (try $0.uuid("service_id"), try $0.date("until")) }
+        }
+        return Dictionary(found, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID> {
+        guard !userIDs.isEmpty else { return [] }
+        return Set(try await database.read { db in
+            try await db.rows(
+                """
+                SELECT user_id FROM snoozes WHERE service_id = \(serviceID) AND until > \(now)
+                    AND user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
+                """
+            ).map { try $0.int64("user_id") }
+        })
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import HeraldCore
+
+extension InMemoryStore: RotaStore {
+    public func createRota(_ definition: RotaDefinition, feedSecret: String, at now: Date) async throws -> StoredRota? {
+        try withState { state in
+            guard !state.rotas.values.contains(where: { $0.name == definition.name }) else { return nil }
+            let rota = StoredRota(
+                id: state.nextID(), name: definition.name, members: definition.members, rotation: definition.rotation, timeZone: definition.timeZone,
+                start: definition.start, overrides: [], names: [:], feedSecret: feedSecret
+            )
+            state.rotas[rota.id] = rota
+            return state.named(rota)
+        }
+    }
+
+    public func updateRota(id: Int64, _ definition: RotaDefinition, at now: Date) async throws -> StoredRota? {
+        try withState { state in
+            guard !state.rotas.values.contains(where: { $0.name == definition.name && $0.id != id }) else { throw RotaNameTaken() }
+            guard var rota = state.rotas[id] else { return nil }
+            (rota.name, rota.members, rota.rotation, rota.timeZone, rota.start) = (
+                definition.name, definition.members, definition.rotation, definition.timeZone, definition.start
+            )
+            state.rotas[id] = rota
+            return state.named(rota)
+        }
+    }
+
+    public func deleteRota(id: Int64) async throws -> Bool {
+        try withState { $0.rotas.removeValue(forKey: id) != nil }
+    }
+
+    public func rotas() async throws -> [StoredRota] {
+        try withState { state in state.rotas.values.sorted { $0.name < $1.name }.map { state.named($0) } }
+    }
+
+    public func rota(id: Int64) async throws -> StoredRota? {
+        try withState { state in state.rotas[id].map { state.named($0) } }
+    }
+
+    public func rota(feedSecret: String) async throws -> StoredRota? {
+        try withState { state in state.rotas.values.first { $0.feedSecret == feedSecret }.map { state.named($0) } }
+    }
+
+    public func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at now: Date) async throws -> StoredRota.Override? {
+        try withState { state in
+            guard state.rotas[rotaID] != nil else { return nil }
+            let override = StoredRota.Override(id: state.nextID(), userID: userID, from: from, until: until)
+            state.rotas[rotaID]?.overrides.append(override)
+            return override
+        }
+    }
+
+    public func removeOverride(rotaID: Int64, overrideID: Int64) async throws -> Bool {
+        try withState { state in
+            guard let index = state.rotas[rotaID]?.overrides.firstIndex(where: { $0.id == overrideID }) else { return false }
+            state.rotas[rotaID]?.overrides.remove(at: index)
+            return true
+        }
+    }
+
+    public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
+        try withState { state in
+            if let secret = state.calendarSecrets[userID] { return secret }
+            state.calendarSecrets[userID] = candidate
+            return candidate
+        }
+    }
+
+    public func userID(calendarSecret: String) async throws -> UserID? {
+        try withState { $0.calendarSecrets.first { $0.value == calendarSecret }?.key }
+    }
+}
+
+extension InMemoryStore: EscalationStore {
+    public func setEscalationPolicy(serviceID: UUID, _ policy: EscalationPolicy, at now: Date) async throws -> Bool {
+        try withState { state in
+            guard state.services[serviceID] != nil else { return false }
+            state.policies[serviceID] = policy
+            return true
+        }
+    }
+
+    public func escalationPolicy(serviceID: UUID) async throws -> EscalationPolicy? {
+        try withState { $0.policies[serviceID] }
+    }
+
+    public func deleteEscalationPolicy(serviceID: UUID) async throws -> Bool {
+        try withState { $0.policies.removeValue(forKey: serviceID) != nil }
+    }
+
+    public func services(callingRota rotaID: Int64) async throws -> [UUID] {
+        try withState { state in state.policies.filter { $0.value.calls(rota: rotaID) }.map(\.key) }
+    }
+
+    public func claimDueEscalations(owner: String, limit: Int, until: Date, now: Date) async throws -> [OpenEscalation] {
+        try withState { state in
+            let due = state.escalations.values
+                .filter { $0.record.ended == nil && $0.record.due.at <= now && ($0.claimedUntil.map { $0 < now } ?? true) }
+                .sorted { $0.record.due.at < $1.record.due.at }.prefix(limit)
+            for entry in due { state.escalations[entry.record.notificationID] = (entry.record, entry.serviceID, owner, until) }
+            return due.map { OpenEscalation(notificationID: $0.record.notificationID, serviceID: $0.serviceID, policy: $0.record.policy, due: $0.record.due) }
+        }
+    }
+
+    public func nextEscalationTime() async throws -> Date? {
+        try withState { state in state.escalations.values.filter { $0.record.ended == nil }.map(\.record.due.at).min() }
+    }
+
+    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
+        let ran = try withState { state -> Bool in
+            guard var entry = state.escalations[run.notificationID], entry.claimedBy == run.owner, entry.record.ended == nil,
+                entry.record.due.step == run.ran.step, entry.record.due.pass == run.ran.pass
+            else { return false }
+            if let next = run.next {
+                entry.record.due = next
+            } else {
+                (entry.record.ended, entry.record.endedAt) = (.exhausted, run.at)
+            }
+            state.escalations[run.notificationID] = (entry.record, entry.serviceID, nil, nil)
+            var callees: [EscalationStepRun.Callee] = []
+            for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) && (state.users[callee.userID]?.isActive ?? false) {
+                callees.append(callee)
+            }
+            let subscribers = run.subscribers ? (state.subscriptions[entry.serviceID] ?? []) : []
+            let called = Set(callees.map(\.userID)).union(subscribers)
+            var pushed: [UserID: Int] = [:]
+            for userID in called.sorted() {
+                let held = state.inbox[userID]?[run.notificationID] != nil
+                if !held {
+                    state.inbox[userID, default: [:]][run.notificationID] = false
+                }
+                state.inboxChangedAt[userID, default: [:]][run.notificationID] = state.inboxChangedAt[userID]?[run.notificationID] ?? run.at
+                guard run.pushHolders || !held else { continue }
+                for device in state.devices.values.sorted(by: { $0.id < $1.id }) where device.userID == userID {
+                    let id = state.nextID()
+                    state.deliveries[id] = DeliveryRow(
+                        id: id, notificationID: run.notificationID, deviceID: device.id, userID: userID, platform: device.platform,
+                        nextAttemptAt: run.at, createdAt: run.at, updatedAt: run.at, purpose: .call
+                    )
+                    pushed[userID, default: 0] += 1
+                }
+            }
+            for callee in callees {
+                state.escalationCalls[run.notificationID, default: []].append(
+                    EscalationCall(
+                        step: run.ran.step, pass: run.ran.pass, target: callee.target, userID: callee.userID,
+                        username: state.users[callee.userID]?.username ?? "", devices: pushed[callee.userID] ?? 0, at: run.at
+                    )
+                )
+            }
+            if run.subscribers {
+                state.escalationCalls[run.notificationID, default: []].append(
+                    EscalationCall(
+                        step: run.ran.step, pass: run.ran.pass, target: "subscribers", userID: nil, username: "",
+                        devices: subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }, at: run.at
+                    )
+                )
+            }
+            return true
+        }
+        if ran { inboxSignals.send(.published(run.notificationID)) }
+        return ran
+    }
+
+    public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
+        try withState { state in
+            guard var entry = state.escalations[notificationID], entry.claimedBy == owner, entry.record.ended == nil else { return false }
+            (entry.record.ended, entry.record.endedAt) = (reason, now)
+            state.escalations[notificationID] = (entry.record, entry.serviceID, nil, nil)
+            return true
+        }
+    }
+
+    public func escalation(notificationID: NotificationID) async throws -> EscalationRecord? {
+        try withState { $0.escalations[notificationID]?.record }
+    }
+
+    public func escalationCalls(notificationID: NotificationID) async throws -> [EscalationCall] {
+        try withState { $0.escalationCalls[notificationID] ?? [] }
+    }
+}
+
+extension InMemoryStore: QuietHoursStore {
+    public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
+        try withState { state in
+            guard state.users[userID] != nil else { return }
+            state.quietHours[userID] = quietHours
+        }
+    }
+
+    public func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours] {
+        try withState { state in state.quietHours.filter { userIDs.contains($0.key) } }
+    }
+
+    public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
+        try withState { state in
+            guard state.services[serviceID] != nil || until == nil else { return }
+            state.snoozes[userID, default: [:]][serviceID] = until
+        }
+    }
+
+    public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {
+        try withState { state in (state.snoozes[userID] ?? [:]).filter { $0.value > now } }
+    }
+
+    public func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID> {
+        try withState { state in Set(userIDs.filter { (state.snoozes[$0]?[serviceID]).map { $0 > now } ?? false }) }
+    }
+}
+
+extension InMemoryStore.State {
+    /// A rota with its people's names, as the databases read them.
+    func named(_ rota: StoredRota) -> StoredRota {
+        var named = rota
+        for id in rota.members + rota.overrides.map(\.userID) { named.names[id] = users[id]?.username }
+        return named
+    }
+
+    /// A notification's escalation from its first step, due at once (again
+    /// after a resolution).
+    mutating func startEscalation(of id: NotificationID, serviceID: UUID, policy: EscalationPolicy, at now: Date) {
+        escalations[id] = (
+            EscalationRecord(notificationID: id, policy: policy, due: .init(step: 0, pass: 0, at: now), ended: nil, endedAt: nil, startedAt: now),
+            serviceID, nil, nil
+        )
+    }
+}
