@@ -94,6 +94,17 @@ public enum HeraldServer {
             services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
             if options.runsSchedulers {
                 services.append(AfterMigration(ScheduleService(store: store, publisher: publisher, brake: brake, clock: options.clock, logger: logger), ready: ready))
+                // Escalation steps: rows claimed under a lease, so any replica may run them.
+                services.append(
+                    AfterMigration(
+                        SupervisedService(
+                            name: "escalations",
+                            EscalationService(store: store, publisher: publisher, clock: options.clock, registry: registry, logger: logger),
+                            metrics: supervision, logger: logger
+                        ),
+                        ready: ready
+                    )
+                )
                 // Feeds are any URL an admin typed: the outbound policy holds.
                 let feedHTTP = OutboundHTTP(policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM))
                 services.append(

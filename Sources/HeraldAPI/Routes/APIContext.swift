@@ -30,6 +30,9 @@ struct APIContext: Sendable {
     let alertReports: AlertReports
     /// Where a service's acknowledgements are sent back.
     let writeBacks: ServiceWriteBacks
+    /// On-call rotas and their calendars; services' escalation policies.
+    let rotas: Rotas
+    let escalations: EscalationPolicies
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher

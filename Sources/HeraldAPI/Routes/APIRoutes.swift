@@ -43,6 +43,8 @@ public struct APIRoutes: Sendable {
                 store: store, publisher: publisher, stormThreshold: config.alertStormThreshold, renotifyAfter: config.alertRenotifySeconds
             ),
             writeBacks: ServiceWriteBacks(store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock),
+            rotas: Rotas(store: store, clock: clock),
+            escalations: EscalationPolicies(store: store, clock: clock),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock,
@@ -78,6 +80,7 @@ public struct APIRoutes: Sendable {
                 ServiceLimitsController(api: api).addRoutes(to: group)
                 ServiceAlertingController(api: api).addRoutes(to: group)
                 ServiceWriteBackController(api: api).addRoutes(to: group)
+                OnCallController(api: api).addRoutes(to: group)
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
                 AcknowledgementController(api: api).addRoutes(to: group)

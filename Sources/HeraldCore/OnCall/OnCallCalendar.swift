@@ -9,22 +9,37 @@ public enum OnCallCalendar {
     public static func feed(
         calendarName: String, rotaID: Int64, shifts: [OnCallRota.Shift], names: [UserID: String], stamp: Date
     ) -> String {
+        document(calendarName: calendarName, events: shifts.map { event(rotaID: rotaID, rotaName: nil, shift: $0, names: names, stamp: stamp) })
+    }
+
+    /// A person's feed: their shifts on every rota, each titled with its rota.
+    public static func feed(calendarName: String, rotas: [(rota: StoredRota, shift: OnCallRota.Shift)], names: [UserID: String], stamp: Date) -> String {
+        document(
+            calendarName: calendarName,
+            events: rotas.sorted { $0.shift.from < $1.shift.from }.map { event(rotaID: $0.rota.id, rotaName: $0.rota.name, shift: $0.shift, names: names, stamp: stamp) }
+        )
+    }
+
+    static func document(calendarName: String, events: [[String]]) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Herald//On call//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
         lines.append("X-WR-CALNAME:" + escaped(calendarName))
-        for shift in shifts {
-            let who = names[shift.userID] ?? "user \(shift.userID)"
-            lines += [
-                "BEGIN:VEVENT",
-                // Stable across fetches, so a calendar updates a shift rather than adding it again.
-                "UID:rota-\(rotaID)-\(Int(shift.from.timeIntervalSince1970))-\(shift.userID)@herald",
-                "DTSTAMP:" + utc(stamp), "DTSTART:" + utc(shift.from), "DTEND:" + utc(shift.until),
-                "SUMMARY:" + escaped("On call: \(who)" + (shift.isOverride ? " (covering)" : "")),
-                "TRANSP:TRANSPARENT",
-                "END:VEVENT",
-            ]
-        }
+        for event in events { lines += event }
         lines.append("END:VCALENDAR")
         return lines.map(folded).joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func event(rotaID: Int64, rotaName: String?, shift: OnCallRota.Shift, names: [UserID: String], stamp: Date) -> [String] {
+        let who = names[shift.userID] ?? "user \(shift.userID)"
+        let title = rotaName.map { "On call: \($0)" } ?? "On call: \(who)"
+        return [
+            "BEGIN:VEVENT",
+            // Stable across fetches, so a calendar updates a shift rather than adding it again.
+            "UID:rota-\(rotaID)-\(Int(shift.from.timeIntervalSince1970))-\(shift.userID)@herald",
+            "DTSTAMP:" + utc(stamp), "DTSTART:" + utc(shift.from), "DTEND:" + utc(shift.until),
+            "SUMMARY:" + escaped(title + (shift.isOverride ? " (covering)" : "")),
+            "TRANSP:TRANSPARENT",
+            "END:VEVENT",
+        ]
     }
 
     /// `20260323T080000Z`.

@@ -1,0 +1,294 @@
+import Foundation
+import HeraldCore
+import HeraldUseCases
+import Hummingbird
+
+/// On-call rotas, their overrides and calendar feeds, and services'
+/// escalation policies (issue 26). Everyone signed in (but the demo
+/// account) sees who is on call; admins change rotas and policies; a
+/// calendar feed is read with its secret alone, as phones' calendars
+/// subscribe.
+struct OnCallController {
+    let api: APIContext
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("rotas", use: list)
+        group.post("rotas", use: create)
+        group.get("rotas/{rota_id}", use: show)
+        group.put("rotas/{rota_id}", use: replace)
+        group.delete("rotas/{rota_id}", use: remove)
+        group.post("rotas/{rota_id}/overrides", use: addOverride)
+        group.delete("rotas/{rota_id}/overrides/{override_id}", use: removeOverride)
+        group.get("users/user/calendar", use: personalCalendar)
+        group.get("calendar/{feed}", use: feed)
+        group.get("services/{service_id}/escalation", use: showPolicy)
+        group.put("services/{service_id}/escalation", use: replacePolicy)
+        group.delete("services/{service_id}/escalation", use: removePolicy)
+    }
+
+    // MARK: wire
+
+    struct RotaInput: Decodable {
+        var name: String
+        var members: [String]
+        /// `days`, `weeks` or `hours`.
+        var rotation_unit: String
+        var rotation_length: Int
+        var time_zone: String
+        var starts_on: String
+        var hand_off: String
+
+        var input: Rotas.Input {
+            Rotas.Input(
+                name: name, members: members, unit: rotation_unit, length: rotation_length, timeZone: time_zone, startsOn: starts_on, handOff: hand_off
+            )
+        }
+    }
+
+    struct Person: Encodable {
+        var username: String
+        var from: String
+        var until: String
+        var covering: Bool
+    }
+
+    struct OverrideBody: Encodable {
+        var id: Int64
+        var username: String
+        var from: String
+        var until: String
+    }
+
+    struct RotaBody: Encodable {
+        var id: Int64
+        var name: String
+        var members: [String]
+        var rotation_unit: String
+        var rotation_length: Int
+        var time_zone: String
+        var starts_on: String
+        var hand_off: String
+        /// Nil before the rota starts (or with nobody in it).
+        var on_call_now: Person?
+        var overrides: [OverrideBody]
+        /// The next four weeks, for a calendar (only in a single rota's answer).
+        var shifts: [Person]?
+        /// The rota's iCalendar feed: only for admins and its own people.
+        var feed_path: String?
+
+        init(_ rota: StoredRota, now: Date, viewer: User, withShifts: Bool) {
+            id = rota.id
+            name = rota.name
+            members = rota.members.map { rota.names[$0] ?? "\($0)" }
+            switch rota.rotation {
+            case .days(let days) where days % 7 == 0: (rotation_unit, rotation_length) = ("weeks", days / 7)
+            case .days(let days): (rotation_unit, rotation_length) = ("days", days)
+            case .hours(let hours): (rotation_unit, rotation_length) = ("hours", hours)
+            }
+            time_zone = rota.timeZone.identifier
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = rota.timeZone
+            let start = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: rota.start)
+            starts_on = String(format: "%04d-%02d-%02d", start.year ?? 0, start.month ?? 0, start.day ?? 0)
+            hand_off = String(format: "%02d:%02d", start.hour ?? 0, start.minute ?? 0)
+            let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
+            on_call_now = shifts.first.flatMap { shift in shift.from <= now ? Self.person(shift, rota) : nil }
+            overrides = rota.overrides.map {
+                OverrideBody(id: $0.id, username: rota.names[$0.userID] ?? "\($0.userID)", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until))
+            }
+            self.shifts = withShifts ? shifts.map { Self.person($0, rota) } : nil
+            feed_path = Rotas.seesFeed(rota, user: viewer) ? OnCallController.feedPath(rota.feedSecret) : nil
+        }
+
+        static func person(_ shift: OnCallRota.Shift, _ rota: StoredRota) -> Person {
+            Person(
+                username: rota.names[shift.userID] ?? "\(shift.userID)", from: Timestamp.wireString(shift.from), until: Timestamp.wireString(shift.until),
+                covering: shift.isOverride
+            )
+        }
+    }
+
+    static func feedPath(_ secret: String) -> String { "/api/v2/calendar/\(secret).ics" }
+
+    struct OverrideInput: Decodable {
+        var username: String
+        var from: String?
+        var until: String?
+    }
+
+    struct TargetWire: Codable {
+        /// `user`, `rota` or `subscribers`.
+        var type: String
+        var username: String?
+        var rota_id: Int64?
+        /// In answers: the rota's name.
+        var rota_name: String?
+    }
+
+    struct StepWire: Codable {
+        var targets: [TargetWire]
+        var wait_seconds: Int
+    }
+
+    struct PolicyInput: Decodable {
+        var steps: [StepWire]
+        var repeats: Int?
+        var minimum_severity: String?
+    }
+
+    struct PolicyBody: Encodable {
+        var steps: [StepWire]
+        var repeats: Int
+        var minimum_severity: String
+    }
+
+    // MARK: rotas
+
+    @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let now = api.clock.now()
+        return JSONBody.response(try await api.rotas.list(for: user).map { RotaBody($0, now: now, viewer: user, withShifts: false) })
+    }
+
+    @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let rota = try await api.rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
+        return JSONBody.response(RotaBody(rota, now: api.clock.now(), viewer: user, withShifts: true))
+    }
+
+    @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let input = try await api.decoding.json(RotaInput.self, from: request)
+        let rota = try await api.rotas.create(input.input, by: admin, logger: context.logger)
+        return JSONBody.response(RotaBody(rota, now: api.clock.now(), viewer: admin, withShifts: true), status: .created)
+    }
+
+    @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let id = try Identifiers.integer(context, "rota_id")
+        let input = try await api.decoding.json(RotaInput.self, from: request)
+        let rota = try await api.rotas.update(id, input.input, by: admin, logger: context.logger)
+        return JSONBody.response(RotaBody(rota, now: api.clock.now(), viewer: admin, withShifts: true))
+    }
+
+    @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        try await api.rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        return JSONBody.noContent()
+    }
+
+    @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let id = try Identifiers.integer(context, "rota_id")
+        let input = try await api.decoding.json(OverrideInput.self, from: request)
+        var problems: [FieldProblem] = []
+        for (field, text) in [("from", input.from), ("until", input.until)] where text != nil && Timestamp.parse(text ?? "") == nil {
+            problems.append(FieldProblem(field: field, message: "Input should be a valid datetime (RFC 3339)", type: "datetime_from_date_parsing"))
+        }
+        guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
+        let override = try await api.rotas.addOverride(
+            to: id, username: input.username, from: input.from.flatMap(Timestamp.parse), until: input.until.flatMap(Timestamp.parse), by: admin,
+            logger: context.logger
+        )
+        return JSONBody.response(
+            OverrideBody(id: override.id, username: input.username, from: Timestamp.wireString(override.from), until: Timestamp.wireString(override.until)),
+            status: .created
+        )
+    }
+
+    @Sendable func removeOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        try await api.rotas.removeOverride(
+            try Identifiers.integer(context, "override_id"), from: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger
+        )
+        return JSONBody.noContent()
+    }
+
+    // MARK: calendars
+
+    struct CalendarBody: Encodable {
+        var feed_path: String
+    }
+
+    /// The signed-in person's own feed: their shifts on every rota.
+    @Sendable func personalCalendar(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        return JSONBody.response(CalendarBody(feed_path: Self.feedPath(try await api.rotas.personalFeedSecret(of: user))))
+    }
+
+    /// A feed by its secret (no sign-in: a phone's calendar cannot sign in).
+    @Sendable func feed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        var secret = context.parameters.get("feed") ?? ""
+        if secret.hasSuffix(".ics") { secret.removeLast(4) }
+        guard let body = try await api.rotas.feed(secret: secret) else { throw UseCaseError.notFound("Calendar") }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/calendar; charset=utf-8"
+        // The address is the secret: keep it out of shared caches.
+        headers[.cacheControl] = "private, max-age=300"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    // MARK: escalation policies
+
+    @Sendable func showPolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        guard let shown = try await api.escalations.policy(of: try Identifiers.serviceID(context), for: admin) else {
+            throw UseCaseError.notFound("Escalation policy")
+        }
+        return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
+    }
+
+    @Sendable func replacePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        let input = try await api.decoding.json(PolicyInput.self, from: request)
+        var problems: [FieldProblem] = []
+        let steps = input.steps.enumerated().map { index, step in
+            EscalationPolicies.StepInput(
+                targets: step.targets.enumerated().compactMap { position, target in
+                    let field = "steps.\(index).targets.\(position)"
+                    switch (target.type, target.username, target.rota_id) {
+                    case ("user", let username?, _): return .user(username: username)
+                    case ("rota", _, let id?): return .rota(id: id)
+                    case ("subscribers", _, _): return .subscribers
+                    case ("user", nil, _): problems.append(FieldProblem(field: "\(field).username", message: "A user target names its username", type: "missing"))
+                    case ("rota", _, nil): problems.append(FieldProblem(field: "\(field).rota_id", message: "A rota target names its rota_id", type: "missing"))
+                    default: problems.append(FieldProblem(field: "\(field).type", message: "A target is a user, a rota or the subscribers", type: "enum"))
+                    }
+                    return nil
+                },
+                waitSeconds: step.wait_seconds
+            )
+        }
+        guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
+        _ = try await api.escalations.set(
+            steps: steps, repeats: input.repeats ?? 0, minimumSeverity: input.minimum_severity, on: serviceID, by: admin, logger: context.logger
+        )
+        guard let shown = try await api.escalations.policy(of: serviceID, for: admin) else { throw UseCaseError.notFound("Escalation policy") }
+        return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
+    }
+
+    @Sendable func removePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        try await api.escalations.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        return JSONBody.noContent()
+    }
+
+    static func body(_ policy: EscalationPolicy, users: [UserID: String], rotas: [Int64: String]) -> PolicyBody {
+        PolicyBody(
+            steps: policy.steps.map { step in
+                StepWire(
+                    targets: step.targets.map { target in
+                        switch target {
+                        case .user(let id): TargetWire(type: "user", username: users[id] ?? "\(id)")
+                        case .rota(let id): TargetWire(type: "rota", rota_id: id, rota_name: rotas[id])
+                        case .subscribers: TargetWire(type: "subscribers")
+                        }
+                    },
+                    wait_seconds: step.waitSeconds
+                )
+            },
+            repeats: policy.repeats, minimum_severity: policy.minimumSeverity.rawValue
+        )
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HeraldCore
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// Runs escalations (issue 26): when a running escalation's step falls due
+/// it calls that step's people (named ones, a rota's person on call, the
+/// service's subscribers) with a push to every device, and moves on to the
+/// next step; it stops as soon as the notification is acknowledged or its
+/// alarm resolved. The timers are rows in the database, claimed under a
+/// lease like held notifications, and a step's calls and the move to the
+/// next step are one statement conditional on the claimed step, so with
+/// any number of replicas and restarts each step runs exactly once. It
+/// sleeps until the next step's time (at most `maxWait`), so a step runs
+/// within a fraction of a second of it.
+public struct EscalationService: Service {
+    let store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore
+    let publisher: Publisher
+    let clock: WallClock
+    let logger: Logger
+    let metrics: EscalationMetrics
+    /// Who claims: unique per process, so a lapsed claim is told apart.
+    let owner = "escalation-\(UUID().uuidString.prefix(8))"
+    /// The longest wait between looks at the table (a new escalation from
+    /// another replica is seen within it).
+    var maxWait: TimeInterval = 0.25
+    /// How long a claim keeps other replicas off: only a process killed
+    /// between claiming and running a step leaves one behind.
+    var lease: TimeInterval = 10
+
+    public init(
+        store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore, publisher: Publisher, clock: WallClock,
+        registry: PrometheusCollectorRegistry, logger: Logger
+    ) {
+        self.store = store
+        self.publisher = publisher
+        self.clock = clock
+        self.logger = logger
+        self.metrics = EscalationMetrics(registry: registry)
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled {
+            var wait = maxWait
+            do {
+                try await runDue()
+                if let next = try await store.nextEscalationTime() {
+                    wait = max(0.005, min(maxWait, next.timeIntervalSince(clock.now())))
+                }
+            } catch {
+                logger.warning("escalations could not be run now; trying again", metadata: ["error": "\(error)"])
+                wait = 1
+            }
+            let pause = Duration.milliseconds(Int(wait * 1000))
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Runs every due step once; returns how many steps ran.
+    @discardableResult
+    public func runDue() async throws -> Int {
+        var ran = 0
+        while true {
+            let now = clock.now()
+            let due = try await store.claimDueEscalations(owner: owner, limit: 100, until: now.addingTimeInterval(lease), now: now)
+            guard !due.isEmpty else { return ran }
+            let acknowledged = try await store.acknowledgements(of: due.map(\.notificationID))
+            var rotas: [Int64: OnCallRota] = [:]
+            var pushed = false
+            for escalation in due {
+                for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
+                    rotas[id] = try await store.rota(id: id)?.rota
+                }
+                let alarm = try await store.notification(id: escalation.notificationID)?.alarm
+                let at = clock.now()
+                switch EscalationDecision.decide(
+                    escalation, acknowledged: acknowledged[escalation.notificationID] != nil, alarm: alarm, rotas: rotas, owner: owner, now: at
+                ) {
+                case .end(let reason):
+                    if try await store.endEscalation(notificationID: escalation.notificationID, owner: owner, reason: reason, at: at) {
+                        metrics.ended(reason)
+                    }
+                case .run(let step):
+                    guard try await store.runEscalationStep(step) else { continue }
+                    ran += 1
+                    pushed = true
+                    metrics.ran(lateness: at.timeIntervalSince(escalation.due.at))
+                    if step.callees.isEmpty && !step.subscribers {
+                        logger.warning(
+                            "an escalation step called nobody (its rota has nobody on call, or is gone)",
+                            metadata: ["notification": "\(escalation.notificationID)", "step": "\(escalation.due.step + 1)"]
+                        )
+                    }
+                    if step.next == nil { metrics.ended(.exhausted) }
+                }
+            }
+            if pushed { publisher.wakeWorkers() }
+            if due.count < 100 { return ran }
+        }
+    }
+}
+
+extension EscalationService: CustomStringConvertible {
+    public var description: String { "escalations" }
+}
+
+/// `herald_escalation_steps_total`, how late they ran, and how escalations ended.
+struct EscalationMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+
+    init(registry: PrometheusCollectorRegistry) { self.registry = registry }
+
+    func ran(lateness: TimeInterval) {
+        registry.makeCounter(
+            descriptor: .init(metricName: "herald_escalation_steps_total", unitName: "", helpText: "Escalation steps run (each calls its people).")
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: .init(
+                metricName: "herald_escalation_step_lateness_seconds", unitName: "",
+                helpText: "How long after its time an escalation step ran."
+            ),
+            buckets: [.milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5), .seconds(30)]
+        ).record(.milliseconds(Int64(max(0, lateness) * 1_000)))
+    }
+
+    func ended(_ reason: EscalationEnd) {
+        registry.makeCounter(
+            descriptor: .init(metricName: "herald_escalations_ended_total", unitName: "", helpText: "Escalations ended, by why."),
+            labels: [("reason", reason.rawValue)]
+        ).increment()
+    }
+}

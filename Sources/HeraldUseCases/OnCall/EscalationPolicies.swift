@@ -1,0 +1,119 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// A service's escalation policy (issue 26), as an admin sets it: every
+/// step's people must exist and be callable, every rota must exist, and
+/// the sizes are bounded so a policy cannot call in a loop. The policy
+/// applies to notifications published from then on; a running escalation
+/// keeps the policy it started with.
+public struct EscalationPolicies: Sendable {
+    /// One target as a client names it.
+    public enum TargetInput: Sendable, Equatable {
+        case user(username: String)
+        case rota(id: Int64)
+        case subscribers
+    }
+
+    public struct StepInput: Sendable, Equatable {
+        public var targets: [TargetInput]
+        public var waitSeconds: Int
+
+        public init(targets: [TargetInput], waitSeconds: Int) {
+            self.targets = targets
+            self.waitSeconds = waitSeconds
+        }
+    }
+
+    public static let maxSteps = 20
+    public static let maxTargets = 20
+    public static let maxRepeats = 10
+    public static let waitRange = 0...86_400
+
+    let store: any EscalationStore & RotaStore & AccountStore & ServiceStore
+    let clock: WallClock
+
+    public init(store: any EscalationStore & RotaStore & AccountStore & ServiceStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The policy and every name it uses (people and rotas), for showing it.
+    public func policy(of serviceID: UUID, for user: User) async throws -> (policy: EscalationPolicy, users: [UserID: String], rotas: [Int64: String])? {
+        guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can see a service's escalation policy") }
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        guard let policy = try await store.escalationPolicy(serviceID: serviceID) else { return nil }
+        return (policy, try await userNames(in: policy), try await rotaNames())
+    }
+
+    public func set(
+        steps: [StepInput], repeats: Int, minimumSeverity: String?, on serviceID: UUID, by admin: User, logger: Logger
+    ) async throws -> EscalationPolicy {
+        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can set a service's escalation policy") }
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        var problems: [FieldProblem] = []
+        if steps.isEmpty || steps.count > Self.maxSteps {
+            problems.append(FieldProblem(field: "steps", message: "A policy has 1 to \(Self.maxSteps) steps"))
+        }
+        if !(0...Self.maxRepeats).contains(repeats) {
+            problems.append(FieldProblem(field: "repeats", message: "A policy is repeated 0 to \(Self.maxRepeats) more times"))
+        }
+        let severity = minimumSeverity.map { Severity(parsing: $0) } ?? .critical
+        if severity == nil {
+            problems.append(FieldProblem(field: "minimum_severity", message: "Not a severity; one of \(Severity.names)", type: "enum"))
+        }
+        let rotas = Set(try await store.rotas().map(\.id))
+        var built: [EscalationPolicy.Step] = []
+        for (index, step) in steps.prefix(Self.maxSteps).enumerated() {
+            let field = "steps.\(index)"
+            if step.targets.isEmpty || step.targets.count > Self.maxTargets {
+                problems.append(FieldProblem(field: "\(field).targets", message: "A step calls 1 to \(Self.maxTargets) targets"))
+            }
+            if !Self.waitRange.contains(step.waitSeconds) {
+                problems.append(FieldProblem(field: "\(field).wait_seconds", message: "A step waits 0 to \(Self.waitRange.upperBound) seconds for an acknowledgement"))
+            }
+            var targets: [EscalationPolicy.Target] = []
+            for (position, target) in step.targets.prefix(Self.maxTargets).enumerated() {
+                let targetField = "\(field).targets.\(position)"
+                switch target {
+                case .user(let username):
+                    if let user = try await Rotas(store: store, clock: clock).callable(username, field: targetField, problems: &problems) {
+                        targets.append(.user(user.id))
+                    }
+                case .rota(let id):
+                    if rotas.contains(id) { targets.append(.rota(id)) } else { problems.append(FieldProblem(field: targetField, message: "No rota has id \(id)")) }
+                case .subscribers:
+                    targets.append(.subscribers)
+                }
+            }
+            built.append(EscalationPolicy.Step(targets: targets, waitSeconds: step.waitSeconds))
+        }
+        guard problems.isEmpty, let severity else { throw UseCaseError.rejected(problems) }
+        let policy = EscalationPolicy(steps: built, repeats: repeats, minimumSeverity: severity)
+        guard try await store.setEscalationPolicy(serviceID: serviceID, policy, at: clock.now()) else { throw UseCaseError.notFound("Service") }
+        logger.info("escalation policy set", metadata: ["service": "\(serviceID.wireString)", "policy": "\(policy.json)", "by": "\(admin.username)"])
+        return policy
+    }
+
+    /// Escalations already running finish under the policy they started with.
+    public func remove(_ serviceID: UUID, by admin: User, logger: Logger) async throws {
+        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can remove a service's escalation policy") }
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        guard try await store.deleteEscalationPolicy(serviceID: serviceID) else { throw UseCaseError.notFound("Escalation policy") }
+        logger.info("escalation policy removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+    }
+
+    func userNames(in policy: EscalationPolicy) async throws -> [UserID: String] {
+        var names: [UserID: String] = [:]
+        for step in policy.steps {
+            for case .user(let id) in step.targets where names[id] == nil {
+                names[id] = try await store.user(id: id)?.username
+            }
+        }
+        return names
+    }
+
+    func rotaNames() async throws -> [Int64: String] {
+        Dictionary(try await store.rotas().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// On-call rotas (issue 26), as admins make them and everyone reads them:
+/// checked once for the API, the pages and any later way in, with an audit
+/// line naming who. Members are named by username; the demo account, which
+/// anyone may sign in as, is never on call.
+public struct Rotas: Sendable {
+    /// What a client sends to make or change a rota.
+    public struct Input: Sendable, Equatable {
+        public var name: String
+        public var members: [String]
+        /// `days`, `weeks` or `hours`.
+        public var unit: String
+        public var length: Int
+        public var timeZone: String
+        /// The local day the first turn begins (`2026-11-30`).
+        public var startsOn: String
+        /// The local time turns hand over (`09:00`).
+        public var handOff: String
+
+        public init(name: String, members: [String], unit: String, length: Int, timeZone: String, startsOn: String, handOff: String) {
+            self.name = name
+            self.members = members
+            self.unit = unit
+            self.length = length
+            self.timeZone = timeZone
+            self.startsOn = startsOn
+            self.handOff = handOff
+        }
+    }
+
+    public static let maxRotas = 500
+    public static let maxMembers = 100
+    public static let maxOverrides = 500
+    /// How far ahead a calendar is drawn or fed.
+    public static let horizon: TimeInterval = 28 * 86_400
+
+    let store: any RotaStore & EscalationStore & AccountStore
+    let clock: WallClock
+
+    public init(store: any RotaStore & EscalationStore & AccountStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    public func list(for user: User) async throws -> [StoredRota] {
+        try readable(by: user)
+        return try await store.rotas()
+    }
+
+    public func rota(_ id: Int64, for user: User) async throws -> StoredRota {
+        try readable(by: user)
+        guard let rota = try await store.rota(id: id) else { throw UseCaseError.notFound("Rota") }
+        return rota
+    }
+
+    /// Whether `user` may see the rota's feed address: admins and its own people.
+    public static func seesFeed(_ rota: StoredRota, user: User) -> Bool {
+        user.isAdmin || rota.members.contains(user.id) || rota.overrides.contains { $0.userID == user.id }
+    }
+
+    public func create(_ input: Input, by admin: User, logger: Logger) async throws -> StoredRota {
+        try mayChange(admin)
+        let definition = try await validated(input)
+        guard try await store.rotas().count < Self.maxRotas else {
+            throw UseCaseError.overLimit(field: "name", "A site keeps at most \(Self.maxRotas) rotas")
+        }
+        guard let rota = try await store.createRota(definition, feedSecret: Self.secret(), at: clock.now()) else {
+            throw UseCaseError.conflict("A rota is already called \(definition.name)")
+        }
+        logger.info("rota created", metadata: ["rota": "\(rota.id)", "name": "\(rota.name)", "by": "\(admin.username)"])
+        return rota
+    }
+
+    public func update(_ id: Int64, _ input: Input, by admin: User, logger: Logger) async throws -> StoredRota {
+        try mayChange(admin)
+        let definition = try await validated(input)
+        do {
+            guard let rota = try await store.updateRota(id: id, definition, at: clock.now()) else { throw UseCaseError.notFound("Rota") }
+            logger.info("rota changed", metadata: ["rota": "\(id)", "name": "\(rota.name)", "by": "\(admin.username)"])
+            return rota
+        } catch is RotaNameTaken {
+            throw UseCaseError.conflict("A rota is already called \(definition.name)")
+        }
+    }
+
+    /// Refused while an escalation policy calls it: the policy would call nobody.
+    public func delete(_ id: Int64, by admin: User, logger: Logger) async throws {
+        try mayChange(admin)
+        let callers = try await store.services(callingRota: id)
+        guard callers.isEmpty else {
+            throw UseCaseError.conflict(
+                "The escalation policies of \(callers.count) service(s) call this rota; change them first (\(callers.map(\.wireString).sorted().joined(separator: ", ")))"
+            )
+        }
+        guard try await store.deleteRota(id: id) else { throw UseCaseError.notFound("Rota") }
+        logger.info("rota deleted", metadata: ["rota": "\(id)", "by": "\(admin.username)"])
+    }
+
+    /// Someone covers for the rota from `from` until `until`.
+    public func addOverride(to id: Int64, username: String, from: Date?, until: Date?, by admin: User, logger: Logger) async throws -> StoredRota.Override {
+        try mayChange(admin)
+        guard let rota = try await store.rota(id: id) else { throw UseCaseError.notFound("Rota") }
+        var problems: [FieldProblem] = []
+        let person = try await callable(username, field: "username", problems: &problems)
+        if let from, let until {
+            if until <= from {
+                problems.append(FieldProblem(field: "until", message: "An override ends after it begins"))
+            } else if until.timeIntervalSince(from) > 366 * 86_400 {
+                problems.append(FieldProblem(field: "until", message: "An override lasts at most 366 days; change the rota itself for longer"))
+            } else if until <= clock.now() {
+                problems.append(FieldProblem(field: "until", message: "That override would already be over"))
+            }
+        } else {
+            if from == nil { problems.append(FieldProblem(field: "from", message: "When the cover begins, as an RFC 3339 time", type: "missing")) }
+            if until == nil { problems.append(FieldProblem(field: "until", message: "When the cover ends, as an RFC 3339 time", type: "missing")) }
+        }
+        guard problems.isEmpty, let person, let from, let until else { throw UseCaseError.rejected(problems) }
+        guard rota.overrides.count < Self.maxOverrides else {
+            throw UseCaseError.overLimit(field: "from", "A rota keeps at most \(Self.maxOverrides) overrides; remove past ones first")
+        }
+        guard let override = try await store.addOverride(rotaID: id, userID: person.id, from: from, until: until, at: clock.now()) else {
+            throw UseCaseError.notFound("Rota")
+        }
+        logger.info("rota override added", metadata: ["rota": "\(id)", "covering": "\(person.username)", "by": "\(admin.username)"])
+        return override
+    }
+
+    public func removeOverride(_ overrideID: Int64, from id: Int64, by admin: User, logger: Logger) async throws {
+        try mayChange(admin)
+        guard try await store.removeOverride(rotaID: id, overrideID: overrideID) else { throw UseCaseError.notFound("Override") }
+        logger.info("rota override removed", metadata: ["rota": "\(id)", "override": "\(overrideID)", "by": "\(admin.username)"])
+    }
+
+    /// The person's own feed secret (made on first asking).
+    public func personalFeedSecret(of user: User) async throws -> String {
+        try readable(by: user)
+        return try await store.calendarSecret(userID: user.id, candidate: Self.secret())
+    }
+
+    /// A feed by its secret: a rota's, or a person's (every rota they are
+    /// on, their shifts only). Nil for a secret nobody has.
+    public func feed(secret: String) async throws -> String? {
+        // Secrets are 43 characters of base64url: anything else is not looked up.
+        guard secret.count == 43, secret.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        let now = clock.now()
+        let from = now.addingTimeInterval(-7 * 86_400)
+        let until = now.addingTimeInterval(Self.horizon)
+        if let rota = try await store.rota(feedSecret: secret) {
+            return OnCallCalendar.feed(
+                calendarName: "On call: \(rota.name)", rotaID: rota.id, shifts: rota.rota.shifts(from: from, until: until), names: rota.names, stamp: now
+            )
+        }
+        guard let userID = try await store.userID(calendarSecret: secret), let user = try await store.user(id: userID) else { return nil }
+        var events: [(rota: StoredRota, shift: OnCallRota.Shift)] = []
+        for rota in try await store.rotas() {
+            events += rota.rota.shifts(from: from, until: until).filter { $0.userID == userID }.map { (rota, $0) }
+        }
+        return OnCallCalendar.feed(calendarName: "\(user.username) on call", rotas: events, names: [userID: user.username], stamp: now)
+    }
+
+    // MARK: rules
+
+    func readable(by user: User) throws {
+        guard user.origin != .demo else { throw UseCaseError.forbidden("The demo account does not see on-call rotas") }
+    }
+
+    func mayChange(_ user: User) throws {
+        guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can change on-call rotas") }
+    }
+
+    /// A person who can be on call or called: an active account, not the demo one.
+    func callable(_ username: String, field: String, problems: inout [FieldProblem]) async throws -> User? {
+        guard let user = try await store.user(named: username) else {
+            problems.append(FieldProblem(field: field, message: "No account is called \(username)"))
+            return nil
+        }
+        guard user.origin != .demo else {
+            problems.append(FieldProblem(field: field, message: "The demo account is shared by anyone who signs in with it; it is never on call"))
+            return nil
+        }
+        guard user.isActive else {
+            problems.append(FieldProblem(field: field, message: "\(username)'s account is disabled"))
+            return nil
+        }
+        return user
+    }
+
+    func validated(_ input: Input) async throws -> RotaDefinition {
+        var problems: [FieldProblem] = []
+        let name = input.name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name.count > 100 || name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            problems.append(FieldProblem(field: "name", message: "A rota's name has 1 to 100 characters and no control characters"))
+        }
+        var members: [UserID] = []
+        if input.members.isEmpty || input.members.count > Self.maxMembers {
+            problems.append(FieldProblem(field: "members", message: "A rota has 1 to \(Self.maxMembers) members, in the order they take turns"))
+        } else {
+            for (index, username) in input.members.enumerated() {
+                if let user = try await callable(username, field: "members.\(index)", problems: &problems) { members.append(user.id) }
+            }
+        }
+        let rotation: OnCallRota.Rotation? = switch (input.unit, input.length) {
+        case ("days", 1...365): .days(input.length)
+        case ("weeks", 1...52): .days(input.length * 7)
+        case ("hours", 1...8_760): .hours(input.length)
+        default: nil
+        }
+        if rotation == nil {
+            problems.append(FieldProblem(field: "rotation", message: "A turn lasts 1–365 days, 1–52 weeks or 1–8760 hours (unit days, weeks or hours)"))
+        }
+        let zone = TimeZone(identifier: input.timeZone)
+        if zone == nil { problems.append(FieldProblem(field: "time_zone", message: "Not a time zone name (such as Europe/Stockholm)")) }
+        let start = zone.flatMap { Self.instant(day: input.startsOn, time: input.handOff, in: $0, problems: &problems) }
+        guard problems.isEmpty, let rotation, let zone, let start else { throw UseCaseError.rejected(problems) }
+        return RotaDefinition(name: name, members: members, rotation: rotation, timeZone: zone, start: start)
+    }
+
+    /// `2026-11-30` at `09:00` in `zone` (a time a daylight-saving change
+    /// skips moves on to the next that exists).
+    static func instant(day: String, time: String, in zone: TimeZone, problems: inout [FieldProblem]) -> Date? {
+        let dayParts = day.split(separator: "-").compactMap { Int($0) }
+        let timeParts = time.split(separator: ":").compactMap { Int($0) }
+        var valid = true
+        if dayParts.count != 3 || day.count != 10 || !(2000...2100).contains(dayParts[0]) {
+            problems.append(FieldProblem(field: "starts_on", message: "The day the first turn begins, as YYYY-MM-DD (2000–2100)"))
+            valid = false
+        }
+        if timeParts.count != 2 || time.count != 5 || !(0...23).contains(timeParts[0]) || !(0...59).contains(timeParts[1]) {
+            problems.append(FieldProblem(field: "hand_off", message: "The local time turns hand over, as HH:MM"))
+            valid = false
+        }
+        guard valid else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(year: dayParts[0], month: dayParts[1], day: dayParts[2], hour: timeParts[0], minute: timeParts[1])
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+            problems.append(FieldProblem(field: "starts_on", message: "No such day"))
+            return nil
+        }
+        return date
+    }
+
+    /// 32 random bytes, base64url without padding (43 characters).
+    static func secret() -> String {
+        // The system generator reads the kernel's random source (getrandom).
+        var generator = SystemRandomNumberGenerator()
+        let data = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

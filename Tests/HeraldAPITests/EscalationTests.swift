@@ -1,0 +1,155 @@
+import Foundation
+import HeraldCore
+import HeraldMocks
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Nobody misses an alarm (issue 26), through the API on every backend: a
+/// rota (A this week, B next), a policy (the rota, a wait, then B, the
+/// whole repeated once) and a critical post. A's phone rings at once though
+/// A subscribes to nothing; nobody acknowledges, so B's phone rings within
+/// a second of the wait; B acknowledges, and nobody gets anything more
+/// (the repeat is never run). The timeline lists each step.
+@Suite("Escalation")
+struct EscalationTests {
+    static let wait = 2
+
+    @Test(arguments: Backend.allCases)
+    func anUnacknowledgedCriticalAlarmCallsTheRotaThenTheNextPersonAndStopsWhenTaken(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery }, schedulers: true) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                let (alice, _) = try await app.user("alice")
+                let (bob, bobToken) = try await app.user("bob")
+                let (watcher, _) = try await app.user("watcher")
+                try await app.store.setSubscriptions(userID: watcher.id, [service.id: true])
+                let (alicePhone, bobPhone, watcherPhone) = (DeliveryHarness.apnsToken(1), DeliveryHarness.apnsToken(2), DeliveryHarness.apnsToken(3))
+                for (user, token) in [(alice, alicePhone), (bob, bobPhone), (watcher, watcherPhone)] {
+                    _ = try await app.store.registerDevice(userID: user.id, token: token, platform: .apns, at: Date())
+                }
+                // A's week now, B's next: the first hand-off was this morning at 00:00 UTC.
+                let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+                let made = try await app.request(
+                    .post, "/api/v2/rotas", token: admin,
+                    json: [
+                        "name": "Control room", "members": ["alice", "bob"], "rotation_unit": "weeks", "rotation_length": 1,
+                        "time_zone": "UTC", "starts_on": today, "hand_off": "00:00",
+                    ]
+                )
+                #expect(made.status == .created, "\(made.text)")
+                let rotaID = try #require(try made.json(["id"]) as? Int)
+                #expect(try made.json(["on_call_now", "username"]) as? String == "alice")
+                let shifts = try #require(try made.json(["shifts"]) as? [[String: Any]])
+                #expect(shifts.compactMap { $0["username"] as? String }.prefix(2) == ["alice", "bob"])
+
+                let policy = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: [
+                        "steps": [
+                            ["targets": [["type": "rota", "rota_id": rotaID]], "wait_seconds": Self.wait],
+                            ["targets": [["type": "user", "username": "bob"]], "wait_seconds": Self.wait],
+                        ],
+                        "repeats": 1, "minimum_severity": "critical",
+                    ]
+                )
+                #expect(policy.status == .ok, "\(policy.text)")
+                #expect(try policy.json(["steps"]).map { "\($0)" }?.contains("Control room") == true)
+
+                // A warning does not escalate; the critical one does.
+                let path = "/api/v2/services/\(service.id.uuidString)/notifications"
+                let warning = try #require(try await app.request(.post, path, json: ["title": "Vacuum drifting", "severity": "warning"]).json(["id"]) as? Int)
+                let posted = ContinuousClock.now
+                let alarmID = try #require(try await app.request(.post, path, json: ["title": "Beam lost", "severity": "critical"]).json(["id"]) as? Int)
+                let alarm = try #require(try await app.store.notification(id: Int64(alarmID)))
+                #expect(try await app.store.escalation(notificationID: Int64(warning)) == nil)
+
+                @Sendable func pushes(_ token: String) -> [MockAPNs.Push] { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground } }
+                try await eventually("A's phone rings", timeout: .seconds(5)) { pushes(alicePhone).count == 1 ? true : nil }
+                let toAlice = try #require(pushes(alicePhone).first?.arrivedAt) - posted
+                #expect(toAlice < .seconds(1), "A is called at once: \(toAlice)")
+                #expect(pushes(bobPhone).isEmpty, "B is not called before the wait")
+
+                try await eventually("B's phone rings", timeout: .seconds(10)) { pushes(bobPhone).count == 1 ? true : nil }
+                let toBob = try #require(pushes(bobPhone).first?.arrivedAt) - posted
+                #expect(toBob >= .seconds(Self.wait) && toBob < .seconds(Self.wait + 1), "B is called within 1 s after the wait: \(toBob)")
+
+                let taken = try await app.request(.post, "/api/v2/users/user/notifications/\(alarm.id)/acknowledge", token: bobToken, json: [:])
+                #expect(taken.status == .created, "B holds the called notification and may take it: \(taken.text)")
+                // Past the repeat's first step (A again at 2 × wait): nothing more for anyone.
+                try await Task.sleep(for: .seconds(Self.wait * 2 + 1) - (ContinuousClock.now - posted - .seconds(Self.wait)))
+                #expect(pushes(alicePhone).count == 1 && pushes(bobPhone).count == 1)
+                #expect(pushes(watcherPhone).count == 2, "the subscriber: the warning and the alarm, each once")
+
+                let record = try #require(try await app.store.escalation(notificationID: alarm.id))
+                #expect(record.ended == .acknowledged)
+                let calls = try await app.store.escalationCalls(notificationID: alarm.id)
+                #expect(calls.map { "\($0.step):\($0.target):\($0.username):\($0.devices)" } == ["0:rota:\(rotaID):alice:1", "1:user:\(bob.id):bob:1"])
+                let lateness = zip(calls, [0, Self.wait]).map { $0.at.timeIntervalSince(alarm.timestamp) - Double($1) }
+                #expect(lateness.allSatisfy { $0 < 1 }, "each step within 1 s of its time: \(lateness)")
+                #expect(mocks.apns.violations == [])
+            }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func rotasAndPoliciesAreAdminsAndTheirInputIsChecked(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let (_, user) = try await app.user("alice")
+            let rota: [String: Any] = [
+                "name": "Night", "members": ["alice"], "rotation_unit": "days", "rotation_length": 1, "time_zone": "Europe/Stockholm",
+                "starts_on": "2026-03-28", "hand_off": "02:30",
+            ]
+            #expect(try await app.request(.post, "/api/v2/rotas", token: user, json: rota).status == .forbidden)
+            #expect(try await app.request(.post, "/api/v2/rotas", json: rota).status == .unauthorized)
+            // Each bad field is named.
+            for (field, value) in [
+                ("members", ["nobody"] as Any), ("members", [] as [String]), ("rotation_unit", "fortnights"), ("rotation_length", 0),
+                ("time_zone", "Mars/Olympus"), ("starts_on", "2026-02-30"), ("hand_off", "25:00"), ("name", ""),
+            ] {
+                var bad = rota
+                bad[field] = value
+                let answer = try await app.request(.post, "/api/v2/rotas", token: admin, json: bad)
+                #expect(answer.status == .unprocessableContent, "\(field): \(answer.text)")
+            }
+            let made = try await app.request(.post, "/api/v2/rotas", token: admin, json: rota)
+            #expect(made.status == .created, "\(made.text)")
+            #expect(try made.json(["hand_off"]) as? String == "02:30")
+            #expect(try made.json(["starts_on"]) as? String == "2026-03-28")
+            #expect(try await app.request(.post, "/api/v2/rotas", token: admin, json: rota).status == .conflict, "the name is taken")
+            let id = try #require(try made.json(["id"]) as? Int)
+            // Everyone signed in sees who is on call, without the feed address unless on the rota.
+            let seen = try await app.request(.get, "/api/v2/rotas/\(id)", token: user)
+            #expect(seen.status == .ok)
+            #expect(try seen.json(["feed_path"]) as? String != nil, "alice is on it")
+            let (_, other) = try await app.user("carol")
+            #expect(try await app.request(.get, "/api/v2/rotas/\(id)", token: other).json(["feed_path"]) == nil)
+
+            let policyPath = "/api/v2/services/\(service.id.uuidString)/escalation"
+            let good: [String: Any] = ["steps": [["targets": [["type": "rota", "rota_id": id]], "wait_seconds": 60]]]
+            #expect(try await app.request(.put, policyPath, token: user, json: good).status == .forbidden)
+            for bad: [String: Any] in [
+                ["steps": []], ["steps": [["targets": [], "wait_seconds": 60]]], ["steps": [["targets": [["type": "rota", "rota_id": 999]], "wait_seconds": 60]]],
+                ["steps": [["targets": [["type": "user", "username": "ghost"]], "wait_seconds": 60]]],
+                ["steps": [["targets": [["type": "everyone"]], "wait_seconds": 60]]], ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": -1]]],
+                ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 60]], "repeats": 11],
+                ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 60]], "minimum_severity": "apocalyptic"],
+            ] {
+                let answer = try await app.request(.put, policyPath, token: admin, json: bad)
+                #expect(answer.status == .unprocessableContent, "\(bad): \(answer.text)")
+            }
+            #expect(try await app.request(.put, policyPath, token: admin, json: good).status == .ok)
+            #expect(try await app.request(.get, policyPath, token: admin).json(["minimum_severity"]) as? String == "critical")
+            // A rota a policy calls is not deleted from under it.
+            #expect(try await app.request(.delete, "/api/v2/rotas/\(id)", token: admin).status == .conflict)
+            #expect(try await app.request(.delete, policyPath, token: admin).status == .noContent)
+            #expect(try await app.request(.delete, "/api/v2/rotas/\(id)", token: admin).status == .noContent)
+            #expect(try await app.request(.get, "/api/v2/rotas/\(id)", token: admin).status == .notFound)
+        }
+    }
+}
