@@ -24,7 +24,7 @@ public struct EscalationService: Service {
     let owner = "escalation-\(UUID().uuidString.prefix(8))"
     /// The longest wait between looks at the table (a new escalation from
     /// another replica is seen within it).
-    var maxWait: TimeInterval = 0.25
+    var maxWait: TimeInterval = 0.1
     /// How long a claim keeps other replicas off: only a process killed
     /// between claiming and running a step leaves one behind.
     var lease: TimeInterval = 10
