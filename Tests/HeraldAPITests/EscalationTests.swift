@@ -91,6 +91,21 @@ struct EscalationTests {
                 let lateness = zip(calls, [0, Self.wait]).map { $0.at.timeIntervalSince(alarm.timestamp) - Double($1) }
                 #expect(lateness.allSatisfy { $0 < 1 }, "each step within 1 s of its time: \(lateness)")
                 #expect(mocks.apns.violations == [])
+
+                // The timeline, linked from the delivery report: posted, each step's call, each push, the acknowledgement, the end.
+                let report = try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/notifications/\(alarm.id)/deliveries", token: admin)
+                let timelinePath = try #require(try report.json(["timeline_path"]) as? String)
+                let timeline = try await app.request(.get, timelinePath, token: admin)
+                let events = try #require(try timeline.json(["events"]) as? [[String: Any]], "\(timeline.text)")
+                let kinds = events.compactMap { $0["kind"] as? String }
+                #expect(kinds.first == "posted" && kinds.last == "ended", "\(kinds)")
+                let called = events.filter { $0["kind"] as? String == "called" }
+                #expect(called.compactMap { $0["who"] as? String } == ["alice", "bob"])
+                #expect(called.compactMap { $0["step"] as? Int } == [1, 2])
+                #expect((called.first?["detail"] as? String)?.contains("on call for Control room") == true)
+                #expect(events.contains { $0["kind"] as? String == "acknowledged" && $0["who"] as? String == "bob" })
+                #expect(events.filter { $0["kind"] as? String == "pushed" && ($0["detail"] as? String)?.hasPrefix("call via apns") == true }.count == 2)
+                #expect(try await app.request(.get, timelinePath, token: bobToken).status == .forbidden)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -9,6 +10,40 @@ struct DeliveriesController {
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/{service_id}/notifications/{notification_id}/deliveries", use: report)
+        group.get("services/{service_id}/notifications/{notification_id}/timeline", use: timeline)
+    }
+
+    struct TimelineBody: Encodable {
+        struct Event: Encodable {
+            var at: String
+            /// posted, called, pushed, acknowledged, ended (the escalation), next (its step due).
+            var kind: String
+            var step: Int?
+            var pass: Int?
+            var who: String?
+            var detail: String?
+        }
+
+        var notification_id: Int64
+        var recipients: Int
+        var read: Int
+        var pushes_left_out: Int
+        var events: [Event]
+    }
+
+    /// Who was called at which step, what each provider answered, who took it.
+    @Sendable func timeline(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let notificationID = try Identifiers.integer(context, "notification_id")
+        let timeline = try await NotificationTimeline(store: api.store).timeline(of: notificationID, in: try Identifiers.serviceID(context), for: admin)
+        return JSONBody.response(
+            TimelineBody(
+                notification_id: notificationID, recipients: timeline.recipients, read: timeline.read, pushes_left_out: timeline.pushesLeftOut,
+                events: timeline.events.map {
+                    TimelineBody.Event(at: Timestamp.wireString($0.at), kind: $0.kind.rawValue, step: $0.step, pass: $0.pass, who: $0.who, detail: $0.detail)
+                }
+            )
+        )
     }
 
     @Sendable func report(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -29,7 +64,8 @@ struct DeliveriesController {
             DeliveryReportBody(
                 notification_id: notificationID, counts: counts, recipients: readership.recipients, read: readership.read,
                 acknowledgement: acknowledgement.map(AcknowledgementBody.init), write_back: writeBack.map(WriteBackBody.init),
-                deliveries: rows.map(DeliveryRowBody.init)
+                deliveries: rows.map(DeliveryRowBody.init),
+                timeline_path: "/api/v2/services/\(serviceID.wireString)/notifications/\(notificationID)/timeline"
             )
         )
     }
@@ -46,6 +82,8 @@ struct DeliveryReportBody: Encodable {
     /// What the alarm's source was told, when the service writes back.
     var write_back: WriteBackBody?
     var deliveries: [DeliveryRowBody]
+    /// Where the notification's timeline is (who was called when, what each provider answered).
+    var timeline_path: String
 }
 
 struct WriteBackBody: Encodable {
