@@ -47,7 +47,7 @@ public enum HeraldServer {
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
-                clock: options.clock, parts: parts, sharedSettings: store, alerting: store
+                clock: options.clock, parts: parts, sharedSettings: store, alerting: store, quietHours: store
             )
             services += [
                 engine.connections, ReportingService(.worker, engine.worker, parts: parts),

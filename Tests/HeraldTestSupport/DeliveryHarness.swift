@@ -71,7 +71,7 @@ public struct DeliveryHarness: Sendable {
         config.delivery = override ?? settings
         let engine = try DeliveryEngine.make(
             config: config, queue: store, signal: signal ?? self.signal, metrics: metrics, ready: ReadinessGate(open: true), logger: logger, clock: clock,
-            tracer: tracer, parts: parts, alerting: store
+            tracer: tracer, parts: parts, alerting: store, quietHours: store
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }

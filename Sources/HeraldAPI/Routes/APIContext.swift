@@ -51,6 +51,8 @@ struct UserUseCases: Sendable {
     let devices: Devices
     let inbox: InboxChanges
     let acknowledgements: Acknowledgements
+    /// Quiet hours and snoozes.
+    let quietHours: QuietHoursChoices
 
     init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics, wakeWorker: @escaping @Sendable () -> Void) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
@@ -66,6 +68,7 @@ struct UserUseCases: Sendable {
             store: store, visibility: visibility, brake: brake, clock: clock, acknowledged: { metrics.record(acknowledgedAfter: $0) },
             withdrawn: { metrics.recordWithdrawal() }, withdrawOn: config.delivery.withdrawalPlatforms, wake: wakeWorker
         )
+        quietHours = QuietHoursChoices(store: store, visibility: visibility, brake: brake, clock: clock)
     }
 }
 

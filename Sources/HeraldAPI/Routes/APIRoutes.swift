@@ -81,6 +81,7 @@ public struct APIRoutes: Sendable {
                 ServiceAlertingController(api: api).addRoutes(to: group)
                 ServiceWriteBackController(api: api).addRoutes(to: group)
                 OnCallController(api: api).addRoutes(to: group)
+                QuietHoursController(api: api).addRoutes(to: group)
                 WebhookController(api: api).addRoutes(to: group)
                 InboxStreamController(api: api, streams: streams).addRoutes(to: group)
                 AcknowledgementController(api: api).addRoutes(to: group)

@@ -59,6 +59,11 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// levels, just before it is sent (stores leave it `active`).
     public var urgency: Urgency = .active
     public var purpose: DeliveryPurpose = .alert
+    /// Whose device it is (nil where a store does not say).
+    public var userID: UserID?
+    /// Why it is not pushed though it could be (the person's quiet hours or
+    /// snooze keep it for the inbox): decided by the worker, like urgency.
+    public var heldBack: String?
 
     public init(
         id: DeliveryID, notification: NotificationRecord, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,

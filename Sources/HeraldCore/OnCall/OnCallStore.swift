@@ -238,8 +238,8 @@ public protocol QuietHoursStore: Sendable {
     func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws
     /// The person's snoozes still running at `now`.
     func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date]
-    /// Of these people, who snoozed the service at `now`.
-    func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID>
+    /// These people's snoozes still running at `now` (the worker's one read per batch).
+    func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]]
 }
 
 extension QuietHoursStore {

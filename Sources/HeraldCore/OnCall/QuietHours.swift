@@ -78,3 +78,22 @@ public struct QuietHours: Sendable, Equatable {
         return quieting == .quietly ? .quietly : .inboxOnly
     }
 }
+
+extension QuietHours {
+    /// How a notification reaches one person, everything considered: on
+    /// call for a rota the service's policy calls, they are awake; a
+    /// service they snoozed is kept for the inbox unless it breaks through
+    /// (their break-through severity, critical without quiet hours); else
+    /// their quiet hours decide.
+    public static func treatment(
+        of severity: Severity?, at date: Date, quietHours: QuietHours?, snoozedUntil: Date?, onCall: Bool
+    ) -> Treatment {
+        if onCall { return .asUsual }
+        if let snoozedUntil, snoozedUntil > date {
+            let breakThrough = quietHours?.breakThrough ?? .critical
+            if let severity, severity >= breakThrough { return .asUsual }
+            return .inboxOnly
+        }
+        return quietHours?.treatment(of: severity, at: date) ?? .asUsual
+    }
+}

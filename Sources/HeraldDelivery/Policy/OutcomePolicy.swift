@@ -23,7 +23,7 @@ public struct OutcomePolicy: Sendable {
         guard delivery.userIsActive else { return "user inactive" }
         guard let expiry = delivery.loginExpiresAt, expiry > now else { return "login expired" }
         if let expiresAt = delivery.notification.expiresAt, expiresAt <= now { return "notification expired" }
-        return nil
+        return delivery.heldBack
     }
 
     /// `random` is in 0..<1 (injected so tests are exact).

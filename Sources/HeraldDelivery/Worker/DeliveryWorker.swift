@@ -43,6 +43,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let outcomes: GroupCommit<[DeliveryResult], Void>
     /// Each push's urgency, from the site's table and the service's own levels.
     let urgencies: UrgencyDecider
+    /// People's quiet hours and snoozes, applied after the urgency.
+    let quiet: QuietHoursDecider
     /// Deliveries finished (left the queue) since it was last compacted.
     let finishedSinceCompaction = NIOLockedValueBox(0)
     /// A drained queue is compacted once this many have left it since the last time.
@@ -51,9 +53,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
         ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil,
-        parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil
+        parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil
     ) {
         self.urgencies = UrgencyDecider(site: settings.urgency.table, store: alerting, clock: clock, logger: logger)
+        self.quiet = QuietHoursDecider(store: quietHours, clock: clock, logger: logger)
         self.breaker = breaker
         self.parts = parts
         self.tracing = DeliveryTracing(tracer: tracer ?? InstrumentationSystem.tracer)

@@ -14,7 +14,7 @@ extension PostgresStore: DeliveryQueue {
         // they held some 50,000 rows: 47 ms per 500-row claim instead of 4.4.
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp,
-            Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Int64, String?, String?, String
+            Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Int64, String?, String?, String, Int64
         )
         let claimed = try await rows(
             """
@@ -36,7 +36,7 @@ extension PostgresStore: DeliveryQueue {
                     SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                     WHERE i.user_id = c.user_id AND NOT i.is_read AND \(unescaped: Self.unexpired) LIMIT \(ClaimedDelivery.maxBadge)
                 ) AS unread),
-                n.trace_context, n.request_id, c.purpose
+                n.trace_context, n.request_id, c.purpose, c.user_id
             FROM claimed c
                 CROSS JOIN LATERAL (SELECT * FROM notifications n WHERE n.id = c.notification_id OFFSET 0) AS n
                 LEFT JOIN LATERAL (SELECT is_active, login_expires_at FROM users u WHERE u.id = c.user_id OFFSET 0) AS u ON true
@@ -60,6 +60,7 @@ extension PostgresStore: DeliveryQueue {
                 userIsActive: row.4, loginExpiresAt: row.5?.date, badge: Int(row.19), attempts: Int(row.6), queuedAt: row.7.date
             )
             delivery.purpose = try StoreError.parse(row.22, as: DeliveryPurpose.self, column: "deliveries.purpose")
+            delivery.userID = row.23
             return delivery
         }
     }

@@ -314,10 +314,15 @@ extension PostgresStore: QuietHoursStore {
         return Dictionary(found.map { ($0.0, $0.1.date) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID> {
-        guard !userIDs.isEmpty else { return [] }
-        return Set(try await rows(
-            "SELECT user_id FROM snoozes WHERE service_id = \(serviceID) AND user_id = ANY(\(userIDs)) AND until > \(ExactTimestamp(now))", as: Int64.self
-        ))
+    public func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]] {
+        guard !userIDs.isEmpty else { return [:] }
+        var found: [UserID: [UUID: Date]] = [:]
+        for row in try await rows(
+            "SELECT user_id, service_id, until FROM snoozes WHERE user_id = ANY(\(userIDs)) AND until > \(ExactTimestamp(now))",
+            as: (Int64, UUID, ExactTimestamp).self
+        ) {
+            found[row.0, default: [:]][row.1] = row.2.date
+        }
+        return found
     }
 }

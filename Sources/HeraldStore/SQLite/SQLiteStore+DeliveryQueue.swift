@@ -45,7 +45,7 @@ extension SQLiteStore: DeliveryQueue {
                     (SELECT count(*) FROM (
                         SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                         WHERE i.user_id = d.user_id AND i.is_read = 0 AND \(Self.unexpired()) LIMIT \(ClaimedDelivery.maxBadge)
-                    )) AS badge, n.trace_context, n.request_id, d.purpose
+                    )) AS badge, n.trace_context, n.request_id, d.purpose, d.user_id AS owner_id
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
                     LEFT JOIN users u ON u.id = d.user_id
@@ -69,6 +69,7 @@ extension SQLiteStore: DeliveryQueue {
                     badge: Int(try row.int64("badge")), attempts: Int(try row.int64("attempts")), queuedAt: try row.date("queued_at")
                 )
                 delivery.purpose = try row.value("purpose", as: DeliveryPurpose.self)
+                delivery.userID = try row.int64("owner_id")
                 return delivery
             }
         }

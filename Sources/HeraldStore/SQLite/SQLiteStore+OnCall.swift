@@ -331,15 +331,15 @@ extension SQLiteStore: QuietHoursStore {
         return Dictionary(found, uniquingKeysWith: { first, _ in first })
     }
 
-    public func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID> {
-        guard !userIDs.isEmpty else { return [] }
-        return Set(try await database.read { db in
+    public func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]] {
+        guard !userIDs.isEmpty else { return [:] }
+        let rows = try await database.read { db in
             try await db.rows(
-                """
-                SELECT user_id FROM snoozes WHERE service_id = \(serviceID) AND until > \(now)
-                    AND user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
-                """
-            ).map { try $0.int64("user_id") }
-        })
+                "SELECT user_id, service_id, until FROM snoozes WHERE until > \(now) AND user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))"
+            ).map { (try $0.int64("user_id"), try $0.uuid("service_id"), try $0.date("until")) }
+        }
+        var found: [UserID: [UUID: Date]] = [:]
+        for row in rows { found[row.0, default: [:]][row.1] = row.2 }
+        return found
     }
 }

@@ -23,6 +23,7 @@ extension InMemoryStore: DeliveryQueue {
                     loginExpiresAt: user?.loginExpiresAt, badge: min(state.unread(row.userID), ClaimedDelivery.maxBadge), attempts: row.attempts, queuedAt: row.createdAt
                 )
                 delivery.purpose = row.purpose
+                delivery.userID = row.userID
                 return delivery
             }
         }

@@ -204,8 +204,15 @@ extension InMemoryStore: QuietHoursStore {
         try withState { state in (state.snoozes[userID] ?? [:]).filter { $0.value > now } }
     }
 
-    public func snoozed(serviceID: UUID, userIDs: [UserID], now: Date) async throws -> Set<UserID> {
-        try withState { state in Set(userIDs.filter { (state.snoozes[$0]?[serviceID]).map { $0 > now } ?? false }) }
+    public func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]] {
+        try withState { state in
+            var found: [UserID: [UUID: Date]] = [:]
+            for user in userIDs {
+                let running = (state.snoozes[user] ?? [:]).filter { $0.value > now }
+                if !running.isEmpty { found[user] = running }
+            }
+            return found
+        }
     }
 }
 
