@@ -512,6 +512,62 @@ def test_posts_without_the_csrf_token_are_refused(driver):
     assert driver.find_element(By.CSS_SELECTOR, "input[aria-label='Subscribed to Cryogenics']").is_selected(), "nothing changed"
 
 
+def test_admin_makes_a_rota_an_override_and_an_escalation_policy(driver):
+    # Issue 26: a rota made in its form, drawn as a calendar on the server,
+    # an override shown hatched and in the iCalendar feed, and a service's
+    # escalation policy set in its form.
+    driver.get(BASE + "/oncall")
+    form = driver.find_element(By.CSS_SELECTOR, "form[action='/oncall/rotas']")
+    form.find_element(By.NAME, "name").send_keys("Control room")
+    form.find_element(By.NAME, "members").send_keys("ann, admin")
+    started = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 14 * 86400))
+    driver.execute_script("document.querySelector(\"input[name='starts_on']\").value = arguments[0]", started)
+    form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+    wait(driver, lambda d: "Created." in d.page_source, "the new rota")
+    calendar = driver.find_element(By.CSS_SELECTOR, "svg.rota-calendar")
+    assert len(calendar.find_elements(By.CSS_SELECTOR, "rect[fill='#2563eb']")) >= 7, "ann's weeks drawn"
+    assert calendar.find_elements(By.CSS_SELECTOR, "rect.today")
+    legend = driver.find_element(By.CSS_SELECTOR, ".legend").text
+    assert "ann" in legend and "admin" in legend, legend
+    # Ann covers tomorrow (local wall time in the rota's zone).
+    tomorrow = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 86400))
+    after = time.strftime("%Y-%m-%d", time.gmtime(time.time() + 2 * 86400))
+    form = driver.find_element(By.CSS_SELECTOR, "form[action$='/overrides']")
+    form.find_element(By.NAME, "username").send_keys("admin")
+    driver.execute_script("document.querySelector(\"input[name='from']\").value = arguments[0]", tomorrow + "T09:00")
+    driver.execute_script("document.querySelector(\"input[name='until']\").value = arguments[0]", after + "T09:00")
+    form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+    wait(driver, lambda d: "Saved." in d.page_source, "the override")
+    assert driver.find_elements(By.CSS_SELECTOR, "svg.rota-calendar rect[fill='url(#covering)']"), "the covering day is hatched"
+    screenshot(driver, "oncall-rota")
+    feed_link = driver.find_element(By.CSS_SELECTOR, "a[data-feed]").get_attribute("href")
+    with urllib.request.urlopen(feed_link) as response:
+        feed = response.read().decode()
+        assert response.headers["Content-Type"].startswith("text/calendar")
+    assert feed.startswith("BEGIN:VCALENDAR") and "(covering)" in feed, feed[:300]
+    driver.get(BASE + "/oncall")
+    assert "Control room" in driver.find_element(By.CSS_SELECTOR, "main table").text
+    screenshot(driver, "oncall")
+    # The service's policy: the rota's person, then the subscribers.
+    driver.get(f"{BASE}/admin/services/{STATE['service']}/escalation")
+    from selenium.webdriver.support.ui import Select
+    Select(driver.find_element(By.NAME, "target0")).select_by_visible_text("On call for Control room")
+    Select(driver.find_element(By.NAME, "target1")).select_by_visible_text("The subscribers")
+    wait_field = driver.find_element(By.NAME, "wait0")
+    wait_field.clear()
+    wait_field.send_keys("120")
+    driver.find_element(By.CSS_SELECTOR, "form[action$='/escalation'] button[type='submit']").click()
+    wait(driver, lambda d: "Saved." in d.page_source, "the policy")
+    assert Select(driver.find_element(By.NAME, "target0")).first_selected_option.text == "On call for Control room"
+    assert driver.find_element(By.NAME, "wait0").get_attribute("value") == "120"
+    screenshot(driver, "admin-escalation")
+    # A policy that calls nobody known is refused with the field named.
+    Select(driver.find_element(By.NAME, "target2")).select_by_visible_text("A person (username)")
+    driver.find_element(By.NAME, "username2").send_keys("nobody-here")
+    driver.find_element(By.CSS_SELECTOR, "form[action$='/escalation'] button[type='submit']").click()
+    wait(driver, lambda d: "No account is called nobody-here" in d.page_source, "the refusal")
+
+
 def test_admin_pages_users_report_and_docs(driver):
     # Still signed in from creating the services.
     driver.get(BASE + "/admin/users")
@@ -565,6 +621,7 @@ TESTS = [
     test_expired_notifications_leave_the_open_inbox,
     test_web_push_in_this_browser,
     test_posts_without_the_csrf_token_are_refused,
+    test_admin_makes_a_rota_an_override_and_an_escalation_policy,
     test_admin_pages_users_report_and_docs,
 ]
 

@@ -113,6 +113,40 @@ struct EscalationTests {
         }
     }
 
+    /// Repeat until acknowledged, like an alarm clock: a policy whose one
+    /// step calls the subscribers and waits a second, repeated. The
+    /// subscriber's phone rings at the post and again each second until
+    /// they acknowledge; then never again.
+    @Test(arguments: Backend.allCases)
+    func aPolicyOfTheSubscribersRepeatedRingsAgainUntilAcknowledged(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery }, schedulers: true) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                let (sleeper, token) = try await app.user("sleeper")
+                try await app.store.setSubscriptions(userID: sleeper.id, [service.id: true])
+                let phone = DeliveryHarness.apnsToken(7)
+                _ = try await app.store.registerDevice(userID: sleeper.id, token: phone, platform: .apns, at: Date())
+                let set = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 1]], "repeats": 20]
+                )
+                #expect(set.status == .ok, "\(set.text)")
+                let id = try #require(
+                    try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Wake up", "severity": "critical"]).json(["id"]) as? Int
+                )
+                @Sendable func rings() -> Int { mocks.apns.pushes.filter { $0.token == phone && !$0.isBackground }.count }
+                try await eventually("the third ring", timeout: .seconds(15)) { rings() >= 3 ? true : nil }
+                #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: token, json: [:]).status == .created)
+                let rang = rings()
+                try await Task.sleep(for: .seconds(3))
+                #expect(rings() <= rang + 1, "at most a ring already on its way when taken, then none")
+                #expect(try await app.store.escalation(notificationID: Int64(id))?.ended == .acknowledged)
+            }
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func rotasAndPoliciesAreAdminsAndTheirInputIsChecked(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
@@ -155,7 +189,7 @@ struct EscalationTests {
                 ["steps": []], ["steps": [["targets": [], "wait_seconds": 60]]], ["steps": [["targets": [["type": "rota", "rota_id": 999]], "wait_seconds": 60]]],
                 ["steps": [["targets": [["type": "user", "username": "ghost"]], "wait_seconds": 60]]],
                 ["steps": [["targets": [["type": "everyone"]], "wait_seconds": 60]]], ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": -1]]],
-                ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 60]], "repeats": 11],
+                ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 60]], "repeats": 61],
                 ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 60]], "minimum_severity": "apocalyptic"],
             ] {
                 let answer = try await app.request(.put, policyPath, token: admin, json: bad)

@@ -89,7 +89,7 @@ struct MetaTests {
     /// A web app page (outside the API, health, metrics, docs and the OIDC browser flow).
     static func isWebPage(_ path: String) -> Bool {
         let first = path.split(separator: "/").first.map(String.init) ?? ""
-        return path == "/" || ["login", "logout", "logout-everywhere", "inbox", "subscriptions", "profile", "admin", "static"].contains(first)
+        return path == "/" || ["login", "logout", "logout-everywhere", "inbox", "subscriptions", "profile", "admin", "oncall", "static"].contains(first)
             && !path.hasPrefix("/login/oidc")
     }
 

@@ -17,12 +17,15 @@ struct AccountPages {
         router.post("profile/web-push", use: registerWebPush)
         router.get("profile", use: profile)
         router.post("profile/devices/remove", use: removeDevice)
+        router.post("profile/quiet-hours", use: saveQuietHours)
+        router.post("subscriptions/snooze", use: snooze)
     }
 
     @Sendable func subscriptions(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         let services = try await api.users.subscriptions.services(for: user)
         let filters = try await api.store.filters(userID: user.id)
+        let snoozes = try await api.users.quietHours.snoozes(of: user)
         let values: [String: Any] = [
             "services": services.map {
                 let filter = filters[$0.service.id] ?? SubscriptionFilter()
@@ -30,6 +33,7 @@ struct AccountPages {
                     "id": $0.service.id.wireString, "name": $0.service.category, "owner": $0.service.owner, "color": $0.service.color,
                     "subscribed": $0.isSubscribed, "expression": filter.expression ?? "", "include": filter.includeKeywords.joined(separator: ", "),
                     "exclude": filter.excludeKeywords.joined(separator: ", "), "filtered": !filter.isEmpty, "summary": Self.summary(filter),
+                    "snoozedUntil": snoozes[$0.service.id].map(Timestamp.wireString) as Any,
                 ] as [String: Any]
             }
         ]
@@ -90,7 +94,10 @@ struct AccountPages {
     @Sendable func profile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         let devices = try await api.store.devices(userID: user.id)
+        let quiet = try await api.users.quietHours.quietHours(of: user)
         let values: [String: Any] = [
+            "quiet": Self.quietForm(quiet),
+            "calendar": user.origin == .demo ? "" : OnCallController.feedPath(try await api.rotas.personalFeedSecret(of: user)),
             "origin": user.origin.spokenName,
             "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
             "devices": devices.map {
@@ -111,6 +118,54 @@ struct AccountPages {
         // By the id the page showed: the full token never reaches the page.
         try await api.users.devices.remove(deviceID: id, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=removed")
+    }
+
+    /// Quiet hours as the profile's form shows them: weeknights (Monday to
+    /// Friday) and weekends all day; other shapes, made through the API, are
+    /// said to be there.
+    static func quietForm(_ quiet: QuietHours?) -> [String: Any] {
+        let nights = quiet?.windows.first { $0.weekdays == QuietHours.Window.weekdays && $0.from != $0.until }
+        let weekends = quiet?.windows.contains { $0.weekdays == QuietHours.Window.weekend && $0.from == $0.until } ?? false
+        let known = (nights == nil ? 0 : 1) + (weekends ? 1 : 0)
+        func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+        let breakThrough = quiet?.breakThrough ?? .critical
+        return [
+            "set": quiet != nil, "custom": (quiet?.windows.count ?? 0) > known,
+            "nightsFrom": nights.map { clock($0.from) } ?? "", "nightsUntil": nights.map { clock($0.until) } ?? "", "weekends": weekends,
+            "timeZone": quiet?.timeZone.identifier ?? "Europe/Stockholm", "quietly": (quiet?.quieting ?? .quietly) == .quietly,
+            "severities": Severity.allCases.filter { $0 != .none }.map { ["name": $0.rawValue, "selected": $0 == breakThrough] as [String: Any] },
+        ]
+    }
+
+    @Sendable func saveQuietHours(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        if form["clear"] == "1" {
+            try await api.users.quietHours.clear(for: user, logger: context.logger)
+            return web.done(request, location: "/profile?flash=saved")
+        }
+        var windows: [QuietHoursChoices.WindowInput] = []
+        let (from, until) = (form["nights_from"] ?? "", form["nights_until"] ?? "")
+        if !from.isEmpty || !until.isEmpty { windows.append(.init(days: ["mon", "tue", "wed", "thu", "fri"], from: from, until: until)) }
+        if form["weekends"].flatMap(WebSupport.switchValue) == true { windows.append(.init(days: ["sat", "sun"], from: "00:00", until: "00:00")) }
+        _ = try await api.users.quietHours.set(
+            timeZone: (form["time_zone"] ?? "").trimmingCharacters(in: .whitespaces), windows: windows, breakThrough: form["break_through"],
+            quieting: form["quieting"], for: user, logger: context.logger
+        )
+        return web.done(request, location: "/profile?flash=saved")
+    }
+
+    /// One service snoozed for 1 h, 8 h or until tomorrow, or its snooze ended.
+    @Sendable func snooze(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        guard let id = form["service"].flatMap(Identifiers.uuid) else { throw APIError(.badRequest, "Which service?") }
+        let length = form["length"] == "end" ? nil : form["length"].flatMap(QuietHoursChoices.SnoozeLength.init(rawValue:))
+        guard length != nil || form["length"] == "end" else { throw UseCaseError.invalid(field: "length", "A snooze lasts 1h, 8h or until tomorrow") }
+        _ = try await api.users.quietHours.snooze(id, for: length, user: user, logger: context.logger)
+        return web.done(request, location: "/subscriptions?flash=saved")
     }
 
     static func platformName(_ platform: Platform) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 
 /// One notification's delivery report for admins: what happened to it (how
@@ -31,7 +32,15 @@ struct DeliveryReportPage {
         let readership = try await api.store.readership(notificationID: notificationID)
         let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
         let writeBack = try await api.store.writeBack(of: notificationID)
+        // Who was called at which step and what became of it (the pushes are in the table below).
+        let timeline = try await NotificationTimeline(store: api.store).timeline(of: notificationID, in: serviceID, for: admin)
         let values: [String: Any] = [
+            "timeline": timeline.events.filter { $0.kind != .pushed }.map { event in
+                [
+                    "at": Timestamp.wireString(event.at), "kind": event.kind.rawValue, "step": event.step.map { "step \($0)" } ?? "",
+                    "who": event.who ?? "", "detail": event.detail ?? "",
+                ] as [String: Any]
+            },
             "serviceID": serviceID.wireString, "serviceName": service?.category ?? "Service",
             "notification": ["title": notification.title, "timestamp": Timestamp.wireString(notification.timestamp)],
             "total": rows.count,
@@ -52,7 +61,7 @@ struct DeliveryReportPage {
             "rows": rows.prefix(Self.maxRows).map {
                 [
                     "platform": AccountPages.platformName($0.platform), "hint": $0.tokenHint as Any, "state": $0.state.rawValue, "attempts": $0.attempts,
-                    "lastError": $0.lastError ?? "", "withdrawal": $0.purpose == .withdrawal,
+                    "lastError": $0.lastError ?? "", "withdrawal": $0.purpose == .withdrawal, "call": $0.purpose == .call,
                 ] as [String: Any]
             },
             "truncated": rows.count > Self.maxRows, "shown": Self.maxRows,

@@ -25,6 +25,7 @@ struct WebRoutes {
         ServiceAdminPages(web: web).addRoutes(to: pages)
         ServiceSchedulePages(web: web).addRoutes(to: pages)
         DeliveryReportPage(web: web).addRoutes(to: pages)
+        OnCallPages(web: web).addRoutes(to: pages)
         UserAdminPages(web: web).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)
         pages.get("static/{file}", use: staticFile)

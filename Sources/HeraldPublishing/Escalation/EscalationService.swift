@@ -41,24 +41,10 @@ public struct EscalationService: Service {
     }
 
     public func run() async throws {
-        while !Task.isCancelled {
-            var wait = maxWait
-            do {
-                try await runDue()
-                if let next = try await store.nextEscalationTime() {
-                    wait = max(0.005, min(maxWait, next.timeIntervalSince(clock.now())))
-                }
-            } catch {
-                logger.warning("escalations could not be run now; trying again", metadata: ["error": "\(error)"])
-                wait = 1
-            }
-            let pause = Duration.milliseconds(Int(wait * 1000))
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
-            } catch {
-                return
-            }
-        }
+        let loop = DueTimeLoop(
+            maxWait: maxWait, minWait: 0.005, retryWait: 1, clock: clock, logger: logger, failure: "escalations could not be run now; trying again"
+        )
+        await loop.run { try await runDue() } next: { try await store.nextEscalationTime() }
     }
 
     /// Runs every due step once; returns how many steps ran.

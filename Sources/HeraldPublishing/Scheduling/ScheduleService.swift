@@ -37,24 +37,15 @@ public struct ScheduleService: Service {
     }
 
     public func run() async throws {
-        while !Task.isCancelled {
-            var wait = maxWait
-            do {
-                try await publishDue()
-                try await runDueRecurring()
-                if let next = try await store.nextScheduledTime() {
-                    wait = max(0.05, min(maxWait, next.timeIntervalSince(clock.now())))
-                }
-            } catch {
-                logger.warning("scheduled notifications could not be published now; trying again", metadata: ["error": "\(error)"])
-                wait = 2
-            }
-            let pause = Duration.milliseconds(Int(wait * 1000))
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
-            } catch {
-                return
-            }
+        let loop = DueTimeLoop(
+            maxWait: maxWait, minWait: 0.05, retryWait: 2, clock: clock, logger: logger,
+            failure: "scheduled notifications could not be published now; trying again"
+        )
+        await loop.run {
+            try await publishDue()
+            try await runDueRecurring()
+        } next: {
+            try await store.nextScheduledTime()
         }
     }
 

@@ -27,7 +27,7 @@ public struct EscalationPolicies: Sendable {
 
     public static let maxSteps = 20
     public static let maxTargets = 20
-    public static let maxRepeats = 10
+    public static let maxRepeats = 60
     public static let waitRange = 0...86_400
 
     let store: any EscalationStore & RotaStore & AccountStore & ServiceStore

@@ -220,7 +220,7 @@ public struct Rotas: Sendable {
 
     /// `2026-11-30` at `09:00` in `zone` (a time a daylight-saving change
     /// skips moves on to the next that exists).
-    static func instant(day: String, time: String, in zone: TimeZone, problems: inout [FieldProblem]) -> Date? {
+    public static func instant(day: String, time: String, in zone: TimeZone, problems: inout [FieldProblem]) -> Date? {
         let dayParts = day.split(separator: "-").compactMap { Int($0) }
         let timeParts = time.split(separator: ":").compactMap { Int($0) }
         var valid = true

@@ -64,9 +64,13 @@ struct WebDocsAndAssetsTests {
                 "/admin/users/\(admin.id)/logout-everywhere", "/admin/users/12345/logout-everywhere",
                 "/admin/services/\(service.id.wireString)/alerting", "/admin/services/\(UUID().uuidString)/alerting",
                 "/admin/services/\(service.id.wireString)/write-back",
+                "/oncall/rotas", "/oncall/rotas/1/overrides", "/oncall/rotas/1/overrides/2/remove", "/oncall/rotas/x/delete",
+                "/admin/services/\(service.id.wireString)/escalation", "/profile/quiet-hours", "/subscriptions/snooze",
             ]
             let values = ["", "on", "off", "read", "remove", "-1", "9223372036854775808", "%00", "\u{0}", "<b>", "{{#x}}", String(repeating: "x", count: 5_000), "#zzzzzz", "🚀", "ünï"]
             let names = [
+                "members", "rotation_unit", "rotation_length", "time_zone", "starts_on", "hand_off", "from", "until", "target0", "wait0", "username0",
+                "repeats", "minimum_severity", "remove", "nights_from", "nights_until", "weekends", "break_through", "quieting", "clear", "length",
                 "id", "action", "service", "subscribed", "device", "category", "owner", "color", "name", "field", "value", "username", "password", "title", "url",
                 "severity", "admin", "urgency.info", "urgency.", "urgency.critical", "target", "silence_minutes",
             ]

@@ -1,0 +1,175 @@
+import Foundation
+import HeraldCore
+import HeraldUseCases
+import Hummingbird
+
+/// On call in the web app (issue 26): who is on call on every rota, a
+/// rota's next four weeks as a calendar drawn on the server with its
+/// overrides and feed, and for admins the forms that make rotas, add and
+/// remove overrides, and set a service's escalation policy. Every form
+/// goes through the same use cases as the API.
+struct OnCallPages {
+    let web: WebSupport
+    var api: APIContext { web.api }
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("oncall", use: list)
+        router.post("oncall/rotas", use: create)
+        router.get("oncall/rotas/{rota_id}", use: show)
+        router.post("oncall/rotas/{rota_id}/overrides", use: addOverride)
+        router.post("oncall/rotas/{rota_id}/overrides/{override_id}/remove", use: removeOverride)
+        router.post("oncall/rotas/{rota_id}/delete", use: delete)
+        router.get("admin/services/{service_id}/escalation", use: policy)
+        router.post("admin/services/{service_id}/escalation", use: savePolicy)
+    }
+
+    @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let now = api.clock.now()
+        let rotas = try await api.rotas.list(for: user).map { rota -> [String: Any] in
+            let current = rota.rota.shifts(from: now, until: now.addingTimeInterval(1)).first
+            return [
+                "id": rota.id, "name": rota.name, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", "),
+                "onCall": current.map { rota.names[$0.userID] ?? "" } ?? "nobody yet", "covering": current?.isOverride ?? false,
+            ]
+        }
+        return try await web.page("oncall", title: "On call", nav: "oncall", user: user, request: request, values: ["rotas": rotas, "canEdit": user.isAdmin])
+    }
+
+    @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let rota = try await api.rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
+        let now = api.clock.now()
+        let drawn = RotaCalendar(rota: rota, now: now).draw()
+        let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
+        let values: [String: Any] = [
+            "rota": ["id": rota.id, "name": rota.name, "timeZone": rota.timeZone.identifier, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")],
+            "calendar": drawn.svg, "legend": drawn.legend.map { ["name": $0.name, "color": $0.color] },
+            "shifts": shifts.prefix(12).map {
+                ["who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until), "covering": $0.isOverride] as [String: Any]
+            },
+            "overrides": rota.overrides.map {
+                ["id": $0.id, "who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until)] as [String: Any]
+            },
+            "feed": Rotas.seesFeed(rota, user: user) ? OnCallController.feedPath(rota.feedSecret) as Any : NSNull(),
+            "canEdit": user.isAdmin,
+        ]
+        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", user: user, request: request, values: values)
+    }
+
+    @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let members = (form["members"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let input = Rotas.Input(
+            name: form["name"] ?? "", members: members, unit: form["rotation_unit"] ?? "", length: Int(form["rotation_length"] ?? "") ?? 0,
+            timeZone: (form["time_zone"] ?? "").trimmingCharacters(in: .whitespaces), startsOn: form["starts_on"] ?? "", handOff: form["hand_off"] ?? ""
+        )
+        let rota = try await api.rotas.create(input, by: admin, logger: context.logger)
+        return web.done(request, location: "/oncall/rotas/\(rota.id)?flash=created")
+    }
+
+    @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let id = try Identifiers.integer(context, "rota_id")
+        // <input type=datetime-local> sends local wall time; the rota's zone says which instant.
+        let zone = try await api.rotas.rota(id, for: admin).timeZone
+        _ = try await api.rotas.addOverride(
+            to: id, username: (form["username"] ?? "").trimmingCharacters(in: .whitespaces), from: Self.localTime(form["from"], zone),
+            until: Self.localTime(form["until"], zone), by: admin, logger: context.logger
+        )
+        return web.done(request, location: "/oncall/rotas/\(id)?flash=saved")
+    }
+
+    @Sendable func removeOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let id = try Identifiers.integer(context, "rota_id")
+        try await api.rotas.removeOverride(try Identifiers.integer(context, "override_id"), from: id, by: admin, logger: context.logger)
+        return web.done(request, location: "/oncall/rotas/\(id)?flash=deleted")
+    }
+
+    @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        try await api.rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        return web.done(request, location: "/oncall?flash=deleted")
+    }
+
+    /// `2026-12-24T09:00` in `zone`; nil for anything else (the use case names the field).
+    static func localTime(_ text: String?, _ zone: TimeZone) -> Date? {
+        guard let text, text.count >= 16 else { return nil }
+        var problems: [FieldProblem] = []
+        let parts = text.split(separator: "T", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        return Rotas.instant(day: parts[0], time: String(parts[1].prefix(5)), in: zone, problems: &problems)
+    }
+
+    // MARK: a service's escalation policy
+
+    static let stepRows = 4
+
+    @Sendable func policy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        guard let service = try await api.store.service(id: serviceID) else { throw APIError.notFound("Service") }
+        let shown = try await api.escalations.policy(of: serviceID, for: admin)
+        let rotas = try await api.rotas.list(for: admin)
+        let steps = shown?.policy.steps ?? []
+        let rows = (0..<Self.stepRows).map { index -> [String: Any] in
+            let step = steps.indices.contains(index) ? steps[index] : nil
+            let target = step?.targets.first
+            var chosen = "none"
+            var username = ""
+            switch target {
+            case .rota(let id): chosen = "rota:\(id)"
+            case .user(let id): (chosen, username) = ("user", shown?.users[id] ?? "")
+            case .subscribers: chosen = "subscribers"
+            case nil: break
+            }
+            return [
+                "index": index, "number": index + 1, "wait": step?.waitSeconds ?? 300, "username": username,
+                "options": [["value": "none", "label": "—", "selected": chosen == "none"], ["value": "subscribers", "label": "The subscribers", "selected": chosen == "subscribers"],
+                            ["value": "user", "label": "A person (username)", "selected": chosen == "user"]]
+                    + rotas.map { ["value": "rota:\($0.id)", "label": "On call for \($0.name)", "selected": chosen == "rota:\($0.id)"] as [String: Any] },
+            ]
+        }
+        let values: [String: Any] = [
+            "service": ["id": serviceID.wireString, "name": service.category], "steps": rows, "repeats": shown?.policy.repeats ?? 0,
+            "minimum": shown?.policy.minimumSeverity.rawValue ?? "critical", "hasPolicy": shown != nil,
+        ]
+        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: admin, request: request, values: values)
+    }
+
+    @Sendable func savePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let serviceID = try Identifiers.serviceID(context)
+        if form["remove"] == "1" {
+            try await api.escalations.remove(serviceID, by: admin, logger: context.logger)
+            return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=deleted")
+        }
+        var steps: [EscalationPolicies.StepInput] = []
+        for index in 0..<Self.stepRows {
+            let choice = form["target\(index)"] ?? "none"
+            let wait = Int(form["wait\(index)"] ?? "") ?? -1
+            let target: EscalationPolicies.TargetInput? = switch choice {
+            case "subscribers": .subscribers
+            case "user": .user(username: (form["username\(index)"] ?? "").trimmingCharacters(in: .whitespaces))
+            case let rota where rota.hasPrefix("rota:"): Int64(rota.dropFirst(5)).map { .rota(id: $0) }
+            default: nil
+            }
+            if let target { steps.append(.init(targets: [target], waitSeconds: wait)) }
+        }
+        _ = try await api.escalations.set(
+            steps: steps, repeats: Int(form["repeats"] ?? "") ?? -1, minimumSeverity: form["minimum_severity"], on: serviceID, by: admin, logger: context.logger
+        )
+        return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=saved")
+    }
+}
