@@ -222,8 +222,10 @@ public protocol EscalationStore: Sendable {
     func claimDueEscalations(owner: String, limit: Int, until: Date, now: Date) async throws -> [OpenEscalation]
     /// When the next running escalation's step falls due (nil: none).
     func nextEscalationTime() async throws -> Date?
-    /// False when `owner` no longer holds that step (nothing was done).
-    func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool
+    /// Each step's run, all in one transaction (one commit for a batch of
+    /// due steps); per run, false when `owner` no longer holds that step
+    /// (nothing was done for it).
+    func runEscalationSteps(_ runs: [EscalationStepRun]) async throws -> [Bool]
     /// Ends an escalation `owner` holds.
     func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at: Date) async throws -> Bool
     func escalation(notificationID: NotificationID) async throws -> EscalationRecord?
@@ -240,6 +242,13 @@ public protocol QuietHoursStore: Sendable {
     func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date]
     /// These people's snoozes still running at `now` (the worker's one read per batch).
     func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]]
+}
+
+extension EscalationStore {
+    /// One step's run; false when `owner` no longer holds that step.
+    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
+        try await runEscalationSteps([run]).first ?? false
+    }
 }
 
 extension QuietHoursStore {

@@ -57,7 +57,7 @@ public struct EscalationService: Service {
             guard !due.isEmpty else { return ran }
             let acknowledged = try await store.acknowledgements(of: due.map(\.notificationID))
             var rotas: [Int64: OnCallRota] = [:]
-            var pushed = false
+            var steps: [(run: EscalationStepRun, due: Date)] = []
             for escalation in due {
                 for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
                     rotas[id] = try await store.rota(id: id)?.rota
@@ -72,20 +72,23 @@ public struct EscalationService: Service {
                         metrics.ended(reason)
                     }
                 case .run(let step):
-                    guard try await store.runEscalationStep(step) else { continue }
-                    ran += 1
-                    pushed = true
-                    metrics.ran(lateness: at.timeIntervalSince(escalation.due.at))
+                    steps.append((step, escalation.due.at))
                     if step.callees.isEmpty && !step.subscribers {
                         logger.warning(
                             "an escalation step called nobody (its rota has nobody on call, or is gone)",
                             metadata: ["notification": "\(escalation.notificationID)", "step": "\(escalation.due.step + 1)"]
                         )
                     }
-                    if step.next == nil { metrics.ended(.exhausted) }
                 }
             }
-            if pushed { publisher.wakeWorkers() }
+            // Every due step of the batch in one transaction: one commit.
+            let moved = try await store.runEscalationSteps(steps.map(\.run))
+            for ((step, dueAt), didRun) in zip(steps, moved) where didRun {
+                ran += 1
+                metrics.ran(lateness: step.at.timeIntervalSince(dueAt))
+                if step.next == nil { metrics.ended(.exhausted) }
+            }
+            if moved.contains(true) { publisher.wakeWorkers() }
             if due.count < 100 { return ran }
         }
     }

@@ -180,11 +180,27 @@ extension PostgresStore: EscalationStore {
         return next??.date
     }
 
-    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
+    public func runEscalationSteps(_ runs: [EscalationStepRun]) async throws -> [Bool] {
+        guard !runs.isEmpty else { return [] }
+        // One transaction, one commit (one WAL flush) for the batch: a burst
+        // of 1,000 due steps each committed alone took 5 s on a durable
+        // PostgreSQL (herald-bench escalation).
+        return try await transaction { connection in
+            var ran: [Bool] = []
+            for run in runs {
+                let outcome = try await connection.rows(Self.stepStatement(run), as: (Bool, Int64, Int64, Int64).self, logger: logger)
+                ran.append(outcome.first?.0 ?? false)
+            }
+            return ran
+        }
+    }
+
+    /// One step's run as one statement: the move to the next step only if
+    /// `owner` holds this very step (and nobody acknowledged it meanwhile),
+    /// and the inbox links, pushes and calls only if it moved.
+    static func stepStatement(_ run: EscalationStepRun) -> PostgresQuery {
         let at = ExactTimestamp(run.at)
-        // One statement: the move to the next step only if `owner` holds
-        // this very step, and the calls only if it moved.
-        let outcome = try await first(
+        return
             """
             WITH moved AS (
                 UPDATE escalations SET step = \(Int32(run.next?.step ?? run.ran.step)), pass = \(Int32(run.next?.pass ?? run.ran.pass)),
@@ -193,6 +209,7 @@ extension PostgresStore: EscalationStore {
                     claimed_by = NULL, claimed_until = NULL
                 WHERE notification_id = \(run.notificationID) AND claimed_by = \(run.owner) AND ended IS NULL
                     AND step = \(Int32(run.ran.step)) AND pass = \(Int32(run.ran.pass))
+                    AND NOT EXISTS (SELECT 1 FROM acknowledgements a WHERE a.notification_id = escalations.notification_id)
                 RETURNING notification_id, service_id
             ),
             callee AS (
@@ -236,10 +253,7 @@ extension PostgresStore: EscalationStore {
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM moved
             )
             SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM linked), (SELECT count(*) FROM recorded), (SELECT count(*) FROM woken)
-            """,
-            as: (Bool, Int64, Int64, Int64).self
-        )
-        return outcome?.0 ?? false
+            """
     }
 
     public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {

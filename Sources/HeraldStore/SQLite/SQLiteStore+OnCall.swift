@@ -180,62 +180,72 @@ extension SQLiteStore: EscalationStore {
         try await database.read { db in try await db.first("SELECT min(due_at) AS due FROM escalations WHERE ended IS NULL")?.optionalDate("due") }
     }
 
-    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
-        let ran = try await database.transaction { db -> Bool in
-            guard let moved = try await db.first(
-                """
-                UPDATE escalations SET step = \(run.next?.step ?? run.ran.step), pass = \(run.next?.pass ?? run.ran.pass), due_at = \(run.next?.at ?? run.at),
-                    ended = \(run.next == nil ? EscalationEnd.exhausted.rawValue : nil), ended_at = \(run.next == nil ? run.at : nil),
-                    claimed_by = NULL, claimed_until = NULL
-                WHERE notification_id = \(run.notificationID) AND claimed_by = \(run.owner) AND ended IS NULL
-                    AND step = \(run.ran.step) AND pass = \(run.ran.pass)
-                RETURNING service_id
-                """
-            ) else { return false }
-            let serviceID = try moved.uuid("service_id")
-            let id = run.notificationID
-            // Who is called: each person once (their first target names them), active accounts only.
-            var callees: [(target: String, userID: UserID, username: String)] = []
-            for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) {
-                if let user = try await db.first("SELECT username FROM users WHERE id = \(callee.userID) AND is_active = 1") {
-                    callees.append((callee.target, callee.userID, try user.text("username")))
-                }
-            }
-            var called = Set(callees.map(\.userID))
-            var subscribers: [UserID] = []
-            if run.subscribers {
-                subscribers = try await db.rows("SELECT user_id FROM subscriptions WHERE service_id = \(serviceID)").map { try $0.int64("user_id") }
-                called.formUnion(subscribers)
-            }
-            // Holders before this step (the first step does not push to them again).
-            let holders = Set(try await db.rows(
-                "SELECT user_id FROM inbox WHERE notification_id = \(id) AND user_id IN (SELECT value FROM json_each(\(jsonArray: Array(called))))"
-            ).map { try $0.int64("user_id") })
-            var pushed: [UserID: Int] = [:]
-            for userID in called.sorted() {
-                try await db.execute(
-                    "INSERT INTO inbox (user_id, notification_id, changed_at) VALUES (\(userID), \(id), \(run.at)) ON CONFLICT (user_id, notification_id) DO NOTHING"
-                )
-                guard run.pushHolders || !holders.contains(userID) else { continue }
-                pushed[userID] = try await db.rows(
-                    """
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
-                    SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue) FROM devices d WHERE d.user_id = \(userID)
-                    RETURNING id
-                    """
-                ).count
-            }
-            for callee in callees {
-                try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)
-            }
-            if run.subscribers {
-                let devices = subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }
-                try await Self.recordCall(run, target: "subscribers", userID: nil, username: "", devices: devices, in: db)
-            }
-            return true
+    public func runEscalationSteps(_ runs: [EscalationStepRun]) async throws -> [Bool] {
+        guard !runs.isEmpty else { return [] }
+        // One transaction for the batch: one commit for a burst of due steps.
+        let ran = try await database.transaction { db -> [Bool] in
+            var ran: [Bool] = []
+            for run in runs { ran.append(try await Self.runStep(run, in: db)) }
+            return ran
         }
-        if ran { inboxSignals.send(.published(run.notificationID)) }
+        for (run, moved) in zip(runs, ran) where moved { inboxSignals.send(.published(run.notificationID)) }
         return ran
+    }
+
+    /// One step's run inside the caller's transaction (see `EscalationStore.runEscalationSteps`).
+    private static func runStep(_ run: EscalationStepRun, in db: SQLiteExecutor) async throws -> Bool {
+        guard let moved = try await db.first(
+            """
+            UPDATE escalations SET step = \(run.next?.step ?? run.ran.step), pass = \(run.next?.pass ?? run.ran.pass), due_at = \(run.next?.at ?? run.at),
+                ended = \(run.next == nil ? EscalationEnd.exhausted.rawValue : nil), ended_at = \(run.next == nil ? run.at : nil),
+                claimed_by = NULL, claimed_until = NULL
+            WHERE notification_id = \(run.notificationID) AND claimed_by = \(run.owner) AND ended IS NULL
+                AND step = \(run.ran.step) AND pass = \(run.ran.pass)
+                AND NOT EXISTS (SELECT 1 FROM acknowledgements a WHERE a.notification_id = escalations.notification_id)
+            RETURNING service_id
+            """
+        ) else { return false }
+        let serviceID = try moved.uuid("service_id")
+        let id = run.notificationID
+        // Who is called: each person once (their first target names them), active accounts only.
+        var callees: [(target: String, userID: UserID, username: String)] = []
+        for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) {
+            if let user = try await db.first("SELECT username FROM users WHERE id = \(callee.userID) AND is_active = 1") {
+                callees.append((callee.target, callee.userID, try user.text("username")))
+            }
+        }
+        var called = Set(callees.map(\.userID))
+        var subscribers: [UserID] = []
+        if run.subscribers {
+            subscribers = try await db.rows("SELECT user_id FROM subscriptions WHERE service_id = \(serviceID)").map { try $0.int64("user_id") }
+            called.formUnion(subscribers)
+        }
+        // Holders before this step (the first step does not push to them again).
+        let holders = Set(try await db.rows(
+            "SELECT user_id FROM inbox WHERE notification_id = \(id) AND user_id IN (SELECT value FROM json_each(\(jsonArray: Array(called))))"
+        ).map { try $0.int64("user_id") })
+        var pushed: [UserID: Int] = [:]
+        for userID in called.sorted() {
+            try await db.execute(
+                "INSERT INTO inbox (user_id, notification_id, changed_at) VALUES (\(userID), \(id), \(run.at)) ON CONFLICT (user_id, notification_id) DO NOTHING"
+            )
+            guard run.pushHolders || !holders.contains(userID) else { continue }
+            pushed[userID] = try await db.rows(
+                """
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
+                SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue) FROM devices d WHERE d.user_id = \(userID)
+                RETURNING id
+                """
+            ).count
+        }
+        for callee in callees {
+            try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)
+        }
+        if run.subscribers {
+            let devices = subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }
+            try await Self.recordCall(run, target: "subscribers", userID: nil, username: "", devices: devices, in: db)
+        }
+        return true
     }
 
     private static func recordCall(_ run: EscalationStepRun, target: String, userID: UserID?, username: String, devices: Int, in db: SQLiteExecutor) async throws {

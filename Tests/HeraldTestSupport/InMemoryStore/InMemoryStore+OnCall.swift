@@ -107,62 +107,69 @@ extension InMemoryStore: EscalationStore {
         try withState { state in state.escalations.values.filter { $0.record.ended == nil }.map(\.record.due.at).min() }
     }
 
-    public func runEscalationStep(_ run: EscalationStepRun) async throws -> Bool {
-        let ran = try withState { state -> Bool in
-            guard var entry = state.escalations[run.notificationID], entry.claimedBy == run.owner, entry.record.ended == nil,
-                entry.record.due.step == run.ran.step, entry.record.due.pass == run.ran.pass
-            else { return false }
-            if let next = run.next {
-                entry.record.due = next
-            } else {
-                (entry.record.ended, entry.record.endedAt) = (.exhausted, run.at)
-            }
-            state.escalations[run.notificationID] = (entry.record, entry.serviceID, nil, nil)
-            var callees: [EscalationStepRun.Callee] = []
-            for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) && (state.users[callee.userID]?.isActive ?? false) {
-                callees.append(callee)
-            }
-            let subscribers = run.subscribers ? (state.subscriptions[entry.serviceID] ?? []) : []
-            let called = Set(callees.map(\.userID)).union(subscribers)
-            var pushed: [UserID: Int] = [:]
-            for userID in called.sorted() {
-                let held = state.inbox[userID]?[run.notificationID] != nil
-                if !held {
-                    state.inbox[userID, default: [:]][run.notificationID] = false
-                }
-                state.inboxChangedAt[userID, default: [:]][run.notificationID] = state.inboxChangedAt[userID]?[run.notificationID] ?? run.at
-                guard run.pushHolders || !held else { continue }
-                for device in state.devices.values.sorted(by: { $0.id < $1.id }) where device.userID == userID {
-                    let id = state.nextID()
-                    state.deliveries[id] = DeliveryRow(
-                        id: id, notificationID: run.notificationID, deviceID: device.id, userID: userID, platform: device.platform,
-                        nextAttemptAt: run.at, createdAt: run.at, updatedAt: run.at, purpose: .call
-                    )
-                    pushed[userID, default: 0] += 1
-                }
-            }
-            for callee in callees {
-                state.escalationCalls[run.notificationID, default: []].append(
-                    EscalationCall(
-                        step: run.ran.step, pass: run.ran.pass, target: callee.target, userID: callee.userID,
-                        username: state.users[callee.userID]?.username ?? "", devices: pushed[callee.userID] ?? 0, at: run.at
-                    )
-                )
-            }
-            if run.subscribers {
-                state.escalationCalls[run.notificationID, default: []].append(
-                    EscalationCall(
-                        step: run.ran.step, pass: run.ran.pass, target: "subscribers", userID: nil, username: "",
-                        devices: subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }, at: run.at
-                    )
-                )
-            }
-            return true
-        }
-        if ran { inboxSignals.send(.published(run.notificationID)) }
+    public func runEscalationSteps(_ runs: [EscalationStepRun]) async throws -> [Bool] {
+        let ran = try withState { state in runs.map { state.runEscalationStep($0) } }
+        for (run, moved) in zip(runs, ran) where moved { inboxSignals.send(.published(run.notificationID)) }
         return ran
     }
+}
 
+extension InMemoryStore.State {
+    /// One step's run, as the databases' statement does it.
+    mutating func runEscalationStep(_ run: EscalationStepRun) -> Bool {
+        guard var entry = escalations[run.notificationID], entry.claimedBy == run.owner, entry.record.ended == nil,
+            entry.record.due.step == run.ran.step, entry.record.due.pass == run.ran.pass, acknowledgements[run.notificationID] == nil
+        else { return false }
+        if let next = run.next {
+            entry.record.due = next
+        } else {
+            (entry.record.ended, entry.record.endedAt) = (.exhausted, run.at)
+        }
+        escalations[run.notificationID] = (entry.record, entry.serviceID, nil, nil)
+        var callees: [EscalationStepRun.Callee] = []
+        for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) && (users[callee.userID]?.isActive ?? false) {
+            callees.append(callee)
+        }
+        let subscribers = run.subscribers ? (subscriptions[entry.serviceID] ?? []) : []
+        let called = Set(callees.map(\.userID)).union(subscribers)
+        var pushed: [UserID: Int] = [:]
+        for userID in called.sorted() {
+            let held = inbox[userID]?[run.notificationID] != nil
+            if !held {
+                inbox[userID, default: [:]][run.notificationID] = false
+            }
+            inboxChangedAt[userID, default: [:]][run.notificationID] = inboxChangedAt[userID]?[run.notificationID] ?? run.at
+            guard run.pushHolders || !held else { continue }
+            for device in devices.values.sorted(by: { $0.id < $1.id }) where device.userID == userID {
+                let id = nextID()
+                deliveries[id] = InMemoryStore.DeliveryRow(
+                    id: id, notificationID: run.notificationID, deviceID: device.id, userID: userID, platform: device.platform,
+                    nextAttemptAt: run.at, createdAt: run.at, updatedAt: run.at, purpose: .call
+                )
+                pushed[userID, default: 0] += 1
+            }
+        }
+        for callee in callees {
+            escalationCalls[run.notificationID, default: []].append(
+                EscalationCall(
+                    step: run.ran.step, pass: run.ran.pass, target: callee.target, userID: callee.userID,
+                    username: users[callee.userID]?.username ?? "", devices: pushed[callee.userID] ?? 0, at: run.at
+                )
+            )
+        }
+        if run.subscribers {
+            escalationCalls[run.notificationID, default: []].append(
+                EscalationCall(
+                    step: run.ran.step, pass: run.ran.pass, target: "subscribers", userID: nil, username: "",
+                    devices: subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }, at: run.at
+                )
+            )
+        }
+        return true
+    }
+}
+
+extension InMemoryStore {
     public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
         try withState { state in
             guard var entry = state.escalations[notificationID], entry.claimedBy == owner, entry.record.ended == nil else { return false }
