@@ -200,6 +200,8 @@ struct EscalationTests {
             // A rota a policy calls is not deleted from under it.
             #expect(try await app.request(.delete, "/api/v2/rotas/\(id)", token: admin).status == .conflict)
             #expect(try await app.request(.delete, policyPath, token: admin).status == .noContent)
+            #expect((try await app.request(.get, policyPath, token: admin).json(["steps"]) as? [Any])?.isEmpty == true, "no policy: no steps")
+            #expect(try await app.request(.delete, policyPath, token: admin).status == .noContent, "removing none is no error")
             #expect(try await app.request(.delete, "/api/v2/rotas/\(id)", token: admin).status == .noContent)
             #expect(try await app.request(.get, "/api/v2/rotas/\(id)", token: admin).status == .notFound)
         }

@@ -232,8 +232,9 @@ struct OnCallController {
 
     @Sendable func showPolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
+        // No policy: no steps (nothing escalates), as the write-back says `none`.
         guard let shown = try await api.escalations.policy(of: try Identifiers.serviceID(context), for: admin) else {
-            throw UseCaseError.notFound("Escalation policy")
+            return JSONBody.response(PolicyBody(steps: [], repeats: 0, minimum_severity: Severity.critical.rawValue))
         }
         return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
     }

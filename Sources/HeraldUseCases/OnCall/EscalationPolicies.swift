@@ -99,7 +99,8 @@ public struct EscalationPolicies: Sendable {
     public func remove(_ serviceID: UUID, by admin: User, logger: Logger) async throws {
         guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can remove a service's escalation policy") }
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
-        guard try await store.deleteEscalationPolicy(serviceID: serviceID) else { throw UseCaseError.notFound("Escalation policy") }
+        // Removing none is no error (as a write-back's removal).
+        guard try await store.deleteEscalationPolicy(serviceID: serviceID) else { return }
         logger.info("escalation policy removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
     }
 

@@ -33,6 +33,7 @@ struct EscalationCommand: AsyncParsableCommand {
     @Option(help: "Herald processes (`herald serve`) sharing the database.") var replicas = 1
     @Flag(help: "SIGKILL the (first) server once the first steps ran, and start it again before the second steps fall due.") var kill = false
     @Option(help: "Fail when the steps' p99 lateness exceeds this many seconds.") var maxP99 = 1.0
+    @Option(help: "Seconds over which the posts are spread evenly (0: all at once, an alarm storm).") var spread = 0.0
 
     func validate() throws {
         guard escalations >= 1, wait >= 2, (1...4).contains(replicas) else { throw ValidationError("--escalations ≥ 1, --wait ≥ 2, --replicas 1–4") }
@@ -40,7 +41,7 @@ struct EscalationCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (count, wait, replicas, kill, maxP99, backend) = (escalations, wait, replicas, kill, maxP99, lab.backend)
+        let (count, wait, replicas, kill, maxP99, spread, backend) = (escalations, wait, replicas, kill, maxP99, spread, lab.backend)
         let logger = lab.logger
         let runs = try await lab.repeated { lab, _ in
             let (service, phones) = try await StoreFactory.withStore(lab.location, logger: logger) { store in
@@ -53,10 +54,14 @@ struct EscalationCommand: AsyncParsableCommand {
             let posted = try await withThrowingTaskGroup(of: (Int64, ContinuousClock.Instant).self) { group in
                 var ids: [(Int64, ContinuousClock.Instant)] = []
                 var next = 0
+                let origin = ContinuousClock.now
                 func add() {
                     let port = servers[next % servers.count].1
                     let index = next
+                    let moment = origin + .seconds(spread * Double(index) / Double(count))
                     group.addTask {
+                        // Spread: each post at its own moment of the window.
+                        if spread > 0 { try await Task.sleep(until: moment, clock: .continuous) }
                         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/services/\(service.uuidString)/notifications")
                         request.method = .POST
                         request.headers.add(name: "content-type", value: "application/json")
@@ -74,7 +79,8 @@ struct EscalationCommand: AsyncParsableCommand {
                     }
                     next += 1
                 }
-                for _ in 0..<min(32, count) { add() }
+                // All at once, 32 at a time; spread, every post in its own task (each sleeps until its moment).
+                for _ in 0..<(spread > 0 ? count : min(32, count)) { add() }
                 while let id = try await group.next() {
                     ids.append(id)
                     if next < count { add() }
@@ -126,6 +132,7 @@ struct EscalationCommand: AsyncParsableCommand {
             let (first, second) = (Stats.percentile(lateness.map { $0[0] }, 0.99), Stats.percentile(lateness.map { $0[1] }, 0.99))
             let line =
                 "escalation \(backend.rawValue), \(Stats.grouped(Double(count))) escalations × 2 steps, \(wait)-s waits, \(replicas) replica(s)"
+                + (spread > 0 ? ", posted over \(Stats.format(spread, 0)) s" : ", posted at once")
                 + (restartedAfter.map { ", SIGKILL between the steps (restarted in \(Stats.format(Stats.seconds($0), 2)) s)" } ?? "")
                 + ": step lateness p50 \(Stats.format(p50 * 1000, 0)) ms, p99 \(Stats.format(p99 * 1000, 0)) ms, max \(Stats.format(worst * 1000, 0)) ms "
                 + "(p99 first steps \(Stats.format(first * 1000, 0)) ms, second steps \(Stats.format(second * 1000, 0)) ms); "
@@ -136,7 +143,7 @@ struct EscalationCommand: AsyncParsableCommand {
             return Figures(
                 line: line,
                 columns: [
-                    ("backend", backend.rawValue), ("escalations", "\(count)"), ("wait_s", "\(wait)"), ("replicas", "\(replicas)"), ("kill", "\(kill)"),
+                    ("backend", backend.rawValue), ("escalations", "\(count)"), ("wait_s", "\(wait)"), ("spread_s", Stats.format(spread, 0)), ("replicas", "\(replicas)"), ("kill", "\(kill)"),
                     ("lateness_p50_ms", Stats.format(p50 * 1000, 1)), ("lateness_p99_ms", Stats.format(p99 * 1000, 1)),
                     ("lateness_max_ms", Stats.format(worst * 1000, 1)), ("first_step_p99_ms", Stats.format(first * 1000, 1)),
                     ("second_step_p99_ms", Stats.format(second * 1000, 1)), ("push_p50_ms", Stats.format(arrivalP50 * 1000, 1)),
