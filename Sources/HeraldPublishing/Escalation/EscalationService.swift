@@ -102,6 +102,17 @@ public struct EscalationService: Service {
                 if step.next == nil { metrics.ended(.exhausted) }
             }
             if moved.contains(true) { publisher.wakeWorkers() }
+            // A step that did not move was taken meanwhile (acknowledged between
+            // the read above and its statement) or lost its claim: end the
+            // taken ones now rather than when the claim lapses.
+            let stalled = zip(steps, moved).filter { !$0.1 }.map(\.0.run.notificationID)
+            if !stalled.isEmpty {
+                let now = clock.now()
+                for id in try await store.acknowledgements(of: stalled).keys
+                where try await store.endEscalation(notificationID: id, owner: owner, reason: .acknowledged, at: now) {
+                    metrics.ended(.acknowledged)
+                }
+            }
             if due.count < 100 { return ran }
         }
     }
