@@ -262,10 +262,9 @@ struct OnCallController {
             )
         }
         guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
-        _ = try await api.escalations.set(
+        let shown = try await api.escalations.set(
             steps: steps, repeats: input.repeats ?? 0, minimumSeverity: input.minimum_severity, on: serviceID, by: admin, logger: context.logger
         )
-        guard let shown = try await api.escalations.policy(of: serviceID, for: admin) else { throw UseCaseError.notFound("Escalation policy") }
         return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
     }
 

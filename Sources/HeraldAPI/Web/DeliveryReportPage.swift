@@ -33,9 +33,9 @@ struct DeliveryReportPage {
         let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
         let writeBack = try await api.store.writeBack(of: notificationID)
         // Who was called at which step and what became of it (the pushes are in the table below).
-        let timeline = try await NotificationTimeline(store: api.store).timeline(of: notificationID, in: serviceID, for: admin)
+        let timeline = try await NotificationTimeline(store: api.store).timeline(of: notificationID, in: serviceID, for: admin, pushes: false)
         let values: [String: Any] = [
-            "timeline": timeline.events.filter { $0.kind != .pushed }.map { event in
+            "timeline": timeline.events.map { event in
                 [
                     "at": Timestamp.wireString(event.at), "kind": event.kind.rawValue, "step": event.step.map { "step \($0)" } ?? "",
                     "who": event.who ?? "", "detail": event.detail ?? "",

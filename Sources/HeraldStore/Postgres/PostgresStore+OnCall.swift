@@ -88,7 +88,10 @@ extension PostgresStore: RotaStore {
     }
 
     public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
-        try await first(
+        // Read first: the profile page asks on every view, and an upsert
+        // would write (and flush) a row each time.
+        if let secret = try await first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)", as: String.self) { return secret }
+        return try await first(
             """
             INSERT INTO calendar_secrets (user_id, secret) VALUES (\(userID), \(candidate))
             ON CONFLICT (user_id) DO UPDATE SET secret = calendar_secrets.secret RETURNING secret

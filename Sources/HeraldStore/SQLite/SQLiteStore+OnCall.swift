@@ -80,7 +80,11 @@ extension SQLiteStore: RotaStore {
     }
 
     public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
-        try await database.transaction { db in
+        // Read first: the profile page asks on every view (no write lock for that).
+        if let secret = try await database.read({ db in try await db.first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)")?.text("secret") }) {
+            return secret
+        }
+        return try await database.transaction { db in
             try await db.execute("INSERT INTO calendar_secrets (user_id, secret) VALUES (\(userID), \(candidate)) ON CONFLICT (user_id) DO NOTHING")
             return try await db.first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)")?.text("secret") ?? candidate
         }

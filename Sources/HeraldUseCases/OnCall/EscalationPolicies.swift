@@ -38,17 +38,19 @@ public struct EscalationPolicies: Sendable {
         self.clock = clock
     }
 
-    /// The policy and every name it uses (people and rotas), for showing it.
-    public func policy(of serviceID: UUID, for user: User) async throws -> (policy: EscalationPolicy, users: [UserID: String], rotas: [Int64: String])? {
+    /// A policy with the names of the people and rotas it calls, for showing it.
+    public typealias Shown = (policy: EscalationPolicy, users: [UserID: String], rotas: [Int64: String])
+
+    public func policy(of serviceID: UUID, for user: User) async throws -> Shown? {
         guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can see a service's escalation policy") }
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         guard let policy = try await store.escalationPolicy(serviceID: serviceID) else { return nil }
-        return (policy, try await userNames(in: policy), try await rotaNames())
+        return try await shown(policy)
     }
 
     public func set(
         steps: [StepInput], repeats: Int, minimumSeverity: String?, on serviceID: UUID, by admin: User, logger: Logger
-    ) async throws -> EscalationPolicy {
+    ) async throws -> Shown {
         guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can set a service's escalation policy") }
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         var problems: [FieldProblem] = []
@@ -62,7 +64,6 @@ public struct EscalationPolicies: Sendable {
         if severity == nil {
             problems.append(FieldProblem(field: "minimum_severity", message: "Not a severity; one of \(Severity.names)", type: "enum"))
         }
-        let rotas = Set(try await store.rotas().map(\.id))
         var built: [EscalationPolicy.Step] = []
         for (index, step) in steps.prefix(Self.maxSteps).enumerated() {
             let field = "steps.\(index)"
@@ -77,11 +78,11 @@ public struct EscalationPolicies: Sendable {
                 let targetField = "\(field).targets.\(position)"
                 switch target {
                 case .user(let username):
-                    if let user = try await Rotas(store: store, clock: clock).callable(username, field: targetField, problems: &problems) {
+                    if let user = try await Rotas.callable(username, in: store, field: targetField, problems: &problems) {
                         targets.append(.user(user.id))
                     }
                 case .rota(let id):
-                    if rotas.contains(id) { targets.append(.rota(id)) } else { problems.append(FieldProblem(field: targetField, message: "No rota has id \(id)")) }
+                    if try await store.rota(id: id) != nil { targets.append(.rota(id)) } else { problems.append(FieldProblem(field: targetField, message: "No rota has id \(id)")) }
                 case .subscribers:
                     targets.append(.subscribers)
                 }
@@ -92,7 +93,7 @@ public struct EscalationPolicies: Sendable {
         let policy = EscalationPolicy(steps: built, repeats: repeats, minimumSeverity: severity)
         guard try await store.setEscalationPolicy(serviceID: serviceID, policy, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("escalation policy set", metadata: ["service": "\(serviceID.wireString)", "policy": "\(policy.json)", "by": "\(admin.username)"])
-        return policy
+        return try await shown(policy)
     }
 
     /// Escalations already running finish under the policy they started with.
@@ -104,17 +105,17 @@ public struct EscalationPolicies: Sendable {
         logger.info("escalation policy removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
     }
 
-    func userNames(in policy: EscalationPolicy) async throws -> [UserID: String] {
-        var names: [UserID: String] = [:]
-        for step in policy.steps {
-            for case .user(let id) in step.targets where names[id] == nil {
-                names[id] = try await store.user(id: id)?.username
+    /// The names of the people and rotas the policy calls (only those).
+    func shown(_ policy: EscalationPolicy) async throws -> Shown {
+        var users: [UserID: String] = [:]
+        var rotas: [Int64: String] = [:]
+        for target in policy.steps.flatMap(\.targets) {
+            switch target {
+            case .user(let id) where users[id] == nil: users[id] = try await store.user(id: id)?.username
+            case .rota(let id) where rotas[id] == nil: rotas[id] = try await store.rota(id: id)?.name
+            default: break
             }
         }
-        return names
-    }
-
-    func rotaNames() async throws -> [Int64: String] {
-        Dictionary(try await store.rotas().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return (policy, users, rotas)
     }
 }

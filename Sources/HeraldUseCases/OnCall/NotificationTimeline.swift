@@ -49,14 +49,22 @@ public struct NotificationTimeline: Sendable {
         self.store = store
     }
 
-    public func timeline(of notificationID: NotificationID, in serviceID: UUID, for user: User) async throws -> Timeline {
+    /// Without `pushes` (the delivery report page lists them itself) the
+    /// deliveries and their people are not read.
+    public func timeline(of notificationID: NotificationID, in serviceID: UUID, for user: User, pushes: Bool = true) async throws -> Timeline {
         guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can see a notification's timeline") }
         guard let notification = try await store.notification(id: notificationID), notification.serviceID == serviceID else {
             throw UseCaseError.notFound("Notification")
         }
         var events = [Event(at: notification.timestamp, kind: .posted, detail: notification.severity.map { "severity \($0.rawValue)" })]
-        let rotas = Dictionary(try await store.rotas().map { ("rota:\($0.id)", $0.name) }, uniquingKeysWith: { first, _ in first })
-        for call in try await store.escalationCalls(notificationID: notificationID) {
+        let calls = try await store.escalationCalls(notificationID: notificationID)
+        // The names of the rotas the calls were made for, only those.
+        var rotas: [String: String] = [:]
+        for target in Set(calls.map(\.target)) {
+            guard target.hasPrefix("rota:"), let id = Int64(target.dropFirst(5)) else { continue }
+            rotas[target] = try await store.rota(id: id)?.name
+        }
+        for call in calls {
             let target = call.target == "subscribers" ? "the subscribers" : rotas[call.target].map { "on call for \($0)" } ?? "by name"
             events.append(
                 Event(
@@ -65,7 +73,7 @@ public struct NotificationTimeline: Sendable {
                 )
             )
         }
-        let rows = try await store.deliveryReport(notificationID: notificationID)
+        let rows = pushes ? try await store.deliveryReport(notificationID: notificationID) : []
         var names: [UserID: String] = [:]
         for row in rows.prefix(Self.maxPushes) {
             if names[row.userID] == nil { names[row.userID] = try await store.user(id: row.userID)?.username ?? "user \(row.userID)" }

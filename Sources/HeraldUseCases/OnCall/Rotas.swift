@@ -143,8 +143,8 @@ public struct Rotas: Sendable {
     /// A feed by its secret: a rota's, or a person's (every rota they are
     /// on, their shifts only). Nil for a secret nobody has.
     public func feed(secret: String) async throws -> String? {
-        // Secrets are 43 characters of base64url: anything else is not looked up.
-        guard secret.count == 43, secret.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        // Secrets are 64 hex digits: anything else is not looked up.
+        guard secret.count == 64, secret.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
         let now = clock.now()
         let from = now.addingTimeInterval(-7 * 86_400)
         let until = now.addingTimeInterval(Self.horizon)
@@ -171,8 +171,12 @@ public struct Rotas: Sendable {
         guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can change on-call rotas") }
     }
 
-    /// A person who can be on call or called: an active account, not the demo one.
     func callable(_ username: String, field: String, problems: inout [FieldProblem]) async throws -> User? {
+        try await Self.callable(username, in: store, field: field, problems: &problems)
+    }
+
+    /// A person who can be on call or called: an active account, not the demo one.
+    static func callable(_ username: String, in store: any AccountStore, field: String, problems: inout [FieldProblem]) async throws -> User? {
         guard let user = try await store.user(named: username) else {
             problems.append(FieldProblem(field: field, message: "No account is called \(username)"))
             return nil
@@ -243,12 +247,6 @@ public struct Rotas: Sendable {
         return date
     }
 
-    /// 32 random bytes, base64url without padding (43 characters).
-    static func secret() -> String {
-        // The system generator reads the kernel's random source (getrandom).
-        var generator = SystemRandomNumberGenerator()
-        let data = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    /// 32 random bytes from the system's secure generator, as 64 hex digits.
+    static func secret() -> String { RandomHex.bytes(32) }
 }
