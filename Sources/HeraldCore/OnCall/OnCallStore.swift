@@ -232,6 +232,17 @@ public protocol EscalationStore: Sendable {
     func escalationCalls(notificationID: NotificationID) async throws -> [EscalationCall]
 }
 
+/// One person's quiet hours and running snoozes (service → until).
+public struct QuietChoices: Sendable, Equatable {
+    public var quietHours: QuietHours?
+    public var snoozes: [UUID: Date]
+
+    public init(quietHours: QuietHours? = nil, snoozes: [UUID: Date] = [:]) {
+        self.quietHours = quietHours
+        self.snoozes = snoozes
+    }
+}
+
 /// Each person's quiet hours and snoozed services.
 public protocol QuietHoursStore: Sendable {
     func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at: Date) async throws
@@ -240,8 +251,10 @@ public protocol QuietHoursStore: Sendable {
     func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws
     /// The person's snoozes still running at `now`.
     func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date]
-    /// These people's snoozes still running at `now` (the worker's one read per batch).
-    func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]]
+    /// Everyone who has quiet hours or a snooze running at `now`, with them:
+    /// the worker reads this whole (two small tables) once every few
+    /// seconds rather than per batch of pushes.
+    func quietChoices(now: Date) async throws -> [UserID: QuietChoices]
 }
 
 extension EscalationStore {

@@ -9,25 +9,19 @@ import NIOConcurrencyHelpers
 /// inbox), as they chose; a person on call for a rota the service's policy
 /// calls is awake; an escalation's call and a withdrawal are never held.
 /// People's choices are read once per batch for those not read in the last
-/// `freshFor` seconds (one query each for quiet hours and snoozes), the
-/// services' policies and rotas once per `freshFor`; when they cannot be
-/// read the pushes go out as usual and the error is logged (a database
-/// hiccup must not swallow an alarm).
+/// `freshFor` seconds for everyone at once (the people who have any: two
+/// small tables), so a batch of pushes costs no query; the services'
+/// policies and rotas once per `freshFor`; when they cannot be read the
+/// pushes go out as usual and the error is logged (a database hiccup must
+/// not swallow an alarm).
 final class QuietHoursDecider: Sendable {
-    struct Choices: Sendable {
-        var quietHours: QuietHours?
-        var snoozes: [UUID: Date]
-    }
-
     let store: (any QuietHoursStore & EscalationStore & RotaStore)?
     let clock: WallClock
     let logger: Logger
     static let freshFor: TimeInterval = 5
-    private let people = NIOLockedValueBox<[UserID: (choices: Choices, readAt: Date)]>([:])
+    private let people = NIOLockedValueBox<(choices: [UserID: QuietChoices], readAt: Date)?>(nil)
     private let policies = PerServiceCache<[Int64]>(ttl: QuietHoursDecider.freshFor, capacity: 1_000)
     private let rotas = KeyedCache<Int64, OnCallRota?>(ttl: QuietHoursDecider.freshFor, capacity: 1_000)
-    /// Past this many people the entries read before `freshFor` are dropped.
-    static let capacity = 100_000
 
     init(store: (any QuietHoursStore & EscalationStore & RotaStore)?, clock: WallClock, logger: Logger) {
         self.store = store
@@ -42,11 +36,11 @@ final class QuietHoursDecider: Sendable {
         let subject = batch.filter { $0.purpose == .alert && $0.userID != nil }
         guard !subject.isEmpty else { return batch }
         do {
-            let choices = try await choices(of: Set(subject.compactMap(\.userID)), store: store, now: now)
-            guard choices.values.contains(where: { $0.quietHours != nil || !$0.snoozes.isEmpty }) else { return batch }
+            let choices = try await choices(store: store, now: now)
+            guard !choices.isEmpty else { return batch }
             var decided = batch
             for index in decided.indices where decided[index].purpose == .alert {
-                guard let userID = decided[index].userID, let mine = choices[userID], mine.quietHours != nil || !mine.snoozes.isEmpty else { continue }
+                guard let userID = decided[index].userID, let mine = choices[userID] else { continue }
                 let notification = decided[index].notification
                 let snoozedUntil = mine.snoozes[notification.serviceID]
                 let quiet = QuietHours.treatment(of: notification.severity, at: now, quietHours: mine.quietHours, snoozedUntil: snoozedUntil, onCall: false)
@@ -66,26 +60,12 @@ final class QuietHoursDecider: Sendable {
         }
     }
 
-    private func choices(of users: Set<UserID>, store: any QuietHoursStore, now: Date) async throws -> [UserID: Choices] {
-        var known: [UserID: Choices] = [:]
-        var missing: [UserID] = []
-        people.withLockedValue { people in
-            for user in users {
-                if let entry = people[user], now.timeIntervalSince(entry.readAt) < Self.freshFor { known[user] = entry.choices } else { missing.append(user) }
-            }
-        }
-        guard !missing.isEmpty else { return known }
-        let hours = try await store.quietHours(userIDs: missing)
-        let snoozes = try await store.snoozes(userIDs: missing, now: now)
-        people.withLockedValue { people in
-            if people.count >= Self.capacity { people = people.filter { now.timeIntervalSince($0.value.readAt) < Self.freshFor } }
-            for user in missing {
-                let read = Choices(quietHours: hours[user], snoozes: snoozes[user] ?? [:])
-                known[user] = read
-                people[user] = (read, now)
-            }
-        }
-        return known
+    /// Everyone's choices, read again once they are `freshFor` old.
+    private func choices(store: any QuietHoursStore, now: Date) async throws -> [UserID: QuietChoices] {
+        if let kept = people.withLockedValue({ $0 }), now.timeIntervalSince(kept.readAt) < Self.freshFor { return kept.choices }
+        let read = try await store.quietChoices(now: now)
+        people.withLockedValue { $0 = (read, now) }
+        return read
     }
 
     /// On call now for a rota the service's escalation policy calls.

@@ -331,14 +331,15 @@ extension PostgresStore: QuietHoursStore {
         return Dictionary(found.map { ($0.0, $0.1.date) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]] {
-        guard !userIDs.isEmpty else { return [:] }
-        var found: [UserID: [UUID: Date]] = [:]
+    public func quietChoices(now: Date) async throws -> [UserID: QuietChoices] {
+        var found: [UserID: QuietChoices] = [:]
+        for row in try await rows("SELECT user_id, settings FROM quiet_hours", as: (Int64, String).self) {
+            found[row.0, default: QuietChoices()].quietHours = QuietHours(json: row.1)
+        }
         for row in try await rows(
-            "SELECT user_id, service_id, until FROM snoozes WHERE user_id = ANY(\(userIDs)) AND until > \(ExactTimestamp(now))",
-            as: (Int64, UUID, ExactTimestamp).self
+            "SELECT user_id, service_id, until FROM snoozes WHERE until > \(ExactTimestamp(now))", as: (Int64, UUID, ExactTimestamp).self
         ) {
-            found[row.0, default: [:]][row.1] = row.2.date
+            found[row.0, default: QuietChoices()].snoozes[row.1] = row.2.date
         }
         return found
     }

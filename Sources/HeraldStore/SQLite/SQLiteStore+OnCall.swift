@@ -345,15 +345,16 @@ extension SQLiteStore: QuietHoursStore {
         return Dictionary(found, uniquingKeysWith: { first, _ in first })
     }
 
-    public func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]] {
-        guard !userIDs.isEmpty else { return [:] }
-        let rows = try await database.read { db in
-            try await db.rows(
-                "SELECT user_id, service_id, until FROM snoozes WHERE until > \(now) AND user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))"
-            ).map { (try $0.int64("user_id"), try $0.uuid("service_id"), try $0.date("until")) }
+    public func quietChoices(now: Date) async throws -> [UserID: QuietChoices] {
+        try await database.read { db in
+            var found: [UserID: QuietChoices] = [:]
+            for row in try await db.rows("SELECT user_id, settings FROM quiet_hours") {
+                found[try row.int64("user_id"), default: QuietChoices()].quietHours = QuietHours(json: try row.text("settings"))
+            }
+            for row in try await db.rows("SELECT user_id, service_id, until FROM snoozes WHERE until > \(now)") {
+                found[try row.int64("user_id"), default: QuietChoices()].snoozes[try row.uuid("service_id")] = try row.date("until")
+            }
+            return found
         }
-        var found: [UserID: [UUID: Date]] = [:]
-        for row in rows { found[row.0, default: [:]][row.1] = row.2 }
-        return found
     }
 }

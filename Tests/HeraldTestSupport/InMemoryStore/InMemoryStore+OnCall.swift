@@ -211,12 +211,13 @@ extension InMemoryStore: QuietHoursStore {
         try withState { state in (state.snoozes[userID] ?? [:]).filter { $0.value > now } }
     }
 
-    public func snoozes(userIDs: [UserID], now: Date) async throws -> [UserID: [UUID: Date]] {
+    public func quietChoices(now: Date) async throws -> [UserID: QuietChoices] {
         try withState { state in
-            var found: [UserID: [UUID: Date]] = [:]
-            for user in userIDs {
-                let running = (state.snoozes[user] ?? [:]).filter { $0.value > now }
-                if !running.isEmpty { found[user] = running }
+            var found: [UserID: QuietChoices] = [:]
+            for (user, hours) in state.quietHours { found[user, default: QuietChoices()].quietHours = hours }
+            for (user, snoozes) in state.snoozes {
+                let running = snoozes.filter { $0.value > now }
+                if !running.isEmpty { found[user, default: QuietChoices()].snoozes = running }
             }
             return found
         }
