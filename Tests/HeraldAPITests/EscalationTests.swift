@@ -14,7 +14,10 @@ import Testing
 /// (the repeat is never run). The timeline lists each step.
 @Suite("Escalation")
 struct EscalationTests {
-    static let wait = 2
+    /// Long enough that B's acknowledgement comes before the repeat (at
+    /// twice the wait) under the whole suite's load: with 2 s, CI once saw
+    /// B's step run at 2.9 s, leaving a second to acknowledge.
+    static let wait = 4
 
     @Test(arguments: Backend.allCases)
     func anUnacknowledgedCriticalAlarmCallsTheRotaThenTheNextPersonAndStopsWhenTaken(_ backend: Backend) async throws {
@@ -82,6 +85,8 @@ struct EscalationTests {
 
                 let taken = try await app.request(.post, "/api/v2/users/user/notifications/\(alarm.id)/acknowledge", token: bobToken, json: [:])
                 #expect(taken.status == .created, "B holds the called notification and may take it: \(taken.text)")
+                let takenAfter = ContinuousClock.now - posted
+                try #require(takenAfter < .seconds(Self.wait * 2), "taken before the repeat fell due (else A rings again, rightly): \(takenAfter)")
                 // The repeat's first step (A again at 2 × wait) finds it taken and
                 // ends the escalation; nothing more for anyone.
                 let record = try await eventually("the escalation to end", timeout: .seconds(30)) {

@@ -171,6 +171,38 @@ struct CommandLineTests {
         #expect(status == 0, "herald serve ends cleanly on SIGTERM")
     }
 
+    /// A server whose port is taken ends, saying so, instead of living on
+    /// unready: when the HTTP server failed to bind, the group cancelled the
+    /// other services, and the digest loop, its sleeps thrown at once by the
+    /// cancellation, spun for ever (CI saw a benchmark's server hang so).
+    @Test func aServeWhosePortIsTakenEndsAndSaysWhy() async throws {
+        let binary = try builtProduct("herald")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-taken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("serve.log")
+        try await withRefusingLoopbackPort { port in
+            let environment = ProcessInfo.processInfo.environment.merging([
+                "DATABASE_URL": "sqlite://\(directory.path)/herald.sqlite", "HTTP_PORT": String(port), "LOG_LEVEL": "warning",
+                "ADMIN_PASSWORD_FILE": directory.appendingPathComponent("admin-password").path,
+            ]) { _, given in given }.map { "\($0.key)=\($0.value)" }
+            let pid = try spawnProgram(binary, ["serve"], environment: environment, input: "/dev/null", output: log.path)
+            var status: Int32?
+            let deadline = ContinuousClock.now + .seconds(60)
+            while status == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                status = try endedProgramStatus(pid, binary)
+            }
+            if status == nil {
+                kill(pid, SIGKILL)
+                _ = try? waitForProgram(pid, binary)
+            }
+            let written = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            #expect(status != nil && status != 0, "it ends, and not as a success: \(String(describing: status)) \(written)")
+            #expect(written.contains("Address already in use"), "\(written)")
+        }
+    }
+
     /// Waits up to 30 s for a signalled program to end; kills it after that.
     private func statusAfterSignal(_ pid: pid_t, _ path: String) async throws -> Int32 {
         let start = ContinuousClock.now

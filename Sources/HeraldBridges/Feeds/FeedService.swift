@@ -47,6 +47,8 @@ public struct FeedService: Service {
             do {
                 try await pollDue()
             } catch {
+                // Cancelled (another service failed): no warning, the loop ends.
+                if Task.isCancelled { return }
                 logger.warning("feeds could not be polled now; trying again", metadata: ["error": "\(error)"])
             }
             let pause = tick

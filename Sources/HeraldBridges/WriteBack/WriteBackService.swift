@@ -63,6 +63,8 @@ public struct WriteBackService: Service {
             do {
                 try await runDue()
             } catch {
+                // Cancelled (another service failed): no warning, the loop ends.
+                if Task.isCancelled { return }
                 logger.warning("write-backs could not be claimed now; trying again", metadata: ["error": "\(error)"])
             }
             let pause = tick

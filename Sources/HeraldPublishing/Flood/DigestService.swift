@@ -30,9 +30,17 @@ public struct DigestService: Service {
     }
 
     public func run() async throws {
-        while !Task.isShuttingDownGracefully {
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
-            await publishDue(olderThan: Task.isShuttingDownGracefully ? 0 : window)
+        while true {
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
+            } catch {
+                // Shutting down (or cancelled, when another service failed):
+                // what was counted goes out now, then the loop ends. Looping on
+                // would spin, each sleep thrown at once, and hold the group open.
+                await publishDue(olderThan: 0)
+                return
+            }
+            await publishDue(olderThan: window)
         }
     }
 

@@ -26,6 +26,8 @@ struct DueTimeLoop {
                     wait = max(minWait, min(maxWait, next.timeIntervalSince(clock.now())))
                 }
             } catch {
+                // Cancelled (another service failed): no warning, the loop ends.
+                if Task.isCancelled { return }
                 logger.warning(failure, metadata: ["error": "\(error)"])
                 wait = retryWait
             }

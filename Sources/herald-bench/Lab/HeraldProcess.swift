@@ -57,6 +57,11 @@ final class HeraldProcess: Sendable {
         throw BenchError("\(name) did not answer \(url) within \(timeout): \(tail())")
     }
 
+    /// Whether it ended because its port was taken (its log says so).
+    var couldNotBind: Bool {
+        !isRunning && ((try? String(contentsOf: log, encoding: .utf8))?.contains("Address already in use") ?? false)
+    }
+
     /// SIGKILL, as a crash: nothing of the process runs after it.
     func kill() {
         guard isRunning else { return }

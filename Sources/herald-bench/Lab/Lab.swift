@@ -95,18 +95,26 @@ struct Lab: Sendable {
     func start(
         _ command: String = "serve", name: String, port: Int? = nil, cpus: String? = nil, cgroup: CPUGroup? = nil, extra: [String: String] = [:]
     ) async throws -> (HeraldProcess, Int) {
-        let port = try port ?? unusedLoopbackPort()
-        let process = try HeraldProcess(
-            name, binary: herald, arguments: [command], environment: environment(port: port, extra: extra),
-            log: directory.appendingPathComponent("\(name).log"), cpus: cpus, cgroup: cgroup
-        )
-        do {
-            try await process.waitUntilAnswering("http://127.0.0.1:\(port)/-/ready", http: http)
-        } catch {
-            process.kill()
-            throw error
+        // A port found free may be taken before the server binds it (any
+        // outgoing connection on the machine draws from the same range): a
+        // server that could not bind its own is started again on another.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let port = try port ?? unusedLoopbackPort()
+            let log = directory.appendingPathComponent(attempt == 1 ? "\(name).log" : "\(name)-\(attempt).log")
+            let process = try HeraldProcess(
+                name, binary: herald, arguments: [command], environment: environment(port: port, extra: extra), log: log, cpus: cpus, cgroup: cgroup
+            )
+            do {
+                try await process.waitUntilAnswering("http://127.0.0.1:\(port)/-/ready", http: http)
+                return (process, port)
+            } catch {
+                process.kill()
+                if process.couldNotBind, attempt < 5 { continue }
+                throw error
+            }
         }
-        return (process, port)
     }
 
     /// Makes a service with `subscribers` users, each with one device (even

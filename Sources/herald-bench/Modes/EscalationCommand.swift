@@ -97,10 +97,10 @@ struct EscalationCommand: AsyncParsableCommand {
                 try await StoreFactory.withStore(lab.location, logger: logger) { store in
                     while try await store.queueDepth() > 0 { try await Task.sleep(for: .milliseconds(10)) }
                 }
-                let (victim, port) = servers[0]
+                let (victim, _) = servers[0]
                 victim.kill()
                 let at = ContinuousClock.now
-                servers[0] = try await lab.start(name: "serve-0-restarted", port: port)
+                servers[0] = try await lab.start(name: "serve-0-restarted")
                 restartedAfter = ContinuousClock.now - at
                 guard ContinuousClock.now - postedAt < .seconds(wait) else {
                     throw BenchError("the restart took until after the second steps were due; use a longer --wait")
