@@ -28,12 +28,15 @@ public struct Publisher: Sendable {
     let batcher: PublishBatcher
     /// Subscribers' filters, evaluated per batch; nil: everyone gets everything.
     let matcher: FilterMatcher?
+    /// Audiences up to this many subscribers are linked in the publish; a
+    /// larger one is a fan-out job, expanded after the answer.
+    let inlineAudience: Int
 
     public init(
         notifications: any NotificationStore, schedules: any ScheduleStore, alertStates: any AlertStateStore, filters: (any FilterStore)? = nil,
-        signal: QueueSignal,
+        signal: QueueSignal, fanouts: QueueSignal? = nil,
         clock: WallClock, metrics: PublishMetrics, logger: Logger, tracer: (any Tracer)? = nil, batchLimit: Int = 256,
-        filtersPerService: Int = .max
+        filtersPerService: Int = .max, inlineAudience: Int = .max
     ) {
         self.notifications = notifications
         self.schedules = schedules
@@ -50,7 +53,8 @@ public struct Publisher: Sendable {
         // at once as come.
         let matcher = filters.map { FilterMatcher(store: $0, maxPerService: filtersPerService) }
         self.matcher = matcher
-        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { signal.notify() }) {
+        self.inlineAudience = inlineAudience
+        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { signal.notify(); fanouts?.notify() }) {
             [notifications] batch in try await notifications.publish(try await matcher?.withVerdicts(batch) ?? batch)
         }
     }
@@ -99,7 +103,7 @@ public struct Publisher: Sendable {
             }
             let record: NotificationRecord?
             do {
-                record = try await batcher.publish(PublishRequest(checked, serviceID: serviceID, at: clock.now()))
+                record = try await batcher.publish(PublishRequest(checked, serviceID: serviceID, at: clock.now(), inlineAudience: inlineAudience))
             } catch StoreError.conflict where checked.key != nil {
                 // Another post of the same key stored it first: this one is its update.
                 guard let key = checked.key, let existing = try await notifications.notification(serviceID: serviceID, key: key) else { throw PublishError.serviceNotFound(serviceID) }

@@ -31,10 +31,12 @@ public enum HeraldServer {
     ) throws -> some ApplicationProtocol {
         let store = opened.store
         let signal = QueueSignal()
+        // Posts that may have left a large audience to expand (FanoutService).
+        let fanouts = QueueSignal()
         let registry = PrometheusCollectorRegistry()
         let publisher = Publisher(
-            notifications: store, schedules: store, alertStates: store, filters: store, signal: signal, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger,
-            batchLimit: config.publishBatchLimit, filtersPerService: config.limits.filtersPerService
+            notifications: store, schedules: store, alertStates: store, filters: store, signal: signal, fanouts: fanouts, clock: options.clock, metrics: PublishMetrics(registry: registry), logger: logger,
+            batchLimit: config.publishBatchLimit, filtersPerService: config.limits.filtersPerService, inlineAudience: config.fanoutInlineSubscribers
         )
         let ready = ReadinessGate()
         let supervision = SupervisionMetrics(registry: registry)
@@ -92,6 +94,17 @@ public enum HeraldServer {
                 brake: brake, refusals: RefusalMetrics(registry: registry)
             )
             services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
+            // Large audiences, expanded after the post's answer, where the posts are taken.
+            services.append(
+                AfterMigration(
+                    SupervisedService(
+                        name: "fan-outs",
+                        FanoutService(store: store, queued: signal, posted: fanouts, clock: options.clock, registry: registry, logger: logger),
+                        metrics: supervision, logger: logger
+                    ),
+                    ready: ready
+                )
+            )
             if options.runsSchedulers {
                 services.append(AfterMigration(ScheduleService(store: store, publisher: publisher, brake: brake, clock: options.clock, logger: logger), ready: ready))
                 // Escalation steps: rows claimed under a lease, so any replica may run them.

@@ -77,6 +77,9 @@ public struct HeraldConfig: Sendable {
     /// Most publishes stored in one transaction (group commit); 1 stores
     /// each on its own.
     public var publishBatchLimit: Int
+    /// The most subscribers a post links and queues before it is answered;
+    /// a larger audience is expanded after the answer (`FanoutStore`).
+    public var fanoutInlineSubscribers: Int
     /// When set, `/metrics` answers only requests bearing this token.
     public var metricsToken: String?
     /// Where the first admin's generated password is written (mode 0600)
@@ -115,6 +118,7 @@ public struct HeraldConfig: Sendable {
         outbound: OutboundSettings = OutboundSettings(),
         retention: RetentionSettings = RetentionSettings(),
         publishBatchLimit: Int = 256,
+        fanoutInlineSubscribers: Int = 1_000,
         metricsToken: String? = nil,
         adminPasswordFile: String? = nil
     ) {
@@ -148,6 +152,7 @@ public struct HeraldConfig: Sendable {
         self.outbound = outbound
         self.retention = retention
         self.publishBatchLimit = publishBatchLimit
+        self.fanoutInlineSubscribers = fanoutInlineSubscribers
         self.metricsToken = metricsToken
         self.adminPasswordFile = adminPasswordFile
     }
@@ -281,6 +286,7 @@ extension HeraldConfig {
             outbound: try OutboundSettings(text: text),
             retention: try RetentionSettings(text: text),
             publishBatchLimit: try read.integer("PUBLISH_BATCH_LIMIT", default: defaults.publishBatchLimit, range: 1...10_000),
+            fanoutInlineSubscribers: try read.integer("FANOUT_INLINE_SUBSCRIBERS", default: defaults.fanoutInlineSubscribers, range: 0...1_000_000),
             metricsToken: text("METRICS_TOKEN"),
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )

@@ -7,12 +7,17 @@ public struct PublishRequest: Sendable {
     public var at: Date
     /// Which subscribers' filters let it through (set by the `Publisher`).
     public var filters: FilterVerdicts
+    /// The most subscribers the publish links and queues itself; a service
+    /// with more gets a fan-out job instead (`FanoutStore`), expanded after
+    /// the answer. By default every audience is linked in the publish.
+    public var inlineAudience: Int
 
-    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date, filters: FilterVerdicts = FilterVerdicts()) {
+    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int = .max) {
         self.draft = draft
         self.serviceID = serviceID
         self.at = at
         self.filters = filters
+        self.inlineAudience = inlineAudience
     }
 }
 

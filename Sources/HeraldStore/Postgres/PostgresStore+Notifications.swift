@@ -72,10 +72,21 @@ extension PostgresStore: NotificationStore {
         let rejectedOrds = batch.enumerated().flatMap { index, request in request.filters.rejected.map { _ in Int64(index + 1) } }
         let rejectedFilters = batch.flatMap(\.filters.rejected)
         let onlyMatching = rejectedFilters.isEmpty ? "" : Self.onlyMatchingFilters
+        // A service with more subscribers than this gets a fan-out job, not its
+        // audience's rows: counted up to one past the limit (an index-only
+        // read of at most that many entries per service), and not at all
+        // when every audience is linked here (-1).
+        let inline = batch.map(\.inlineAudience).min() ?? .max
+        let limit = Int64(inline >= Int(Int32.max) ? -1 : inline)
         return """
-            WITH input AS (
+            WITH large AS (
+                SELECT sv.id FROM unnest(\(distinctServices)::uuid[]) AS sv(id)
+                WHERE \(limit)::int8 >= 0
+                    AND (SELECT count(*) FROM (SELECT 1 FROM subscriptions s WHERE s.service_id = sv.id LIMIT greatest(\(limit)::int8 + 1, 0)) AS c) > \(limit)::int8
+            ),
+            input AS (
                 -- Sorted first, so the sequence is drawn in the requests' order.
-                SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*
+                SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id IN (SELECT id FROM large) AS deferred
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
                         \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(ranks)::int4[])
@@ -102,15 +113,25 @@ extension PostgresStore: NotificationStore {
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
                 SELECT s.user_id, i.id, i.created_at
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[])
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[]) AND NOT i.deferred
                 \(unescaped: onlyMatching)
             ),
             queued AS (
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-                SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[])
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at, greatest(i.rank, 0)
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[]) AND NOT i.deferred
                     JOIN devices d ON d.user_id = s.user_id
                 \(unescaped: onlyMatching)
+                RETURNING 1
+            ),
+            -- A large audience: the workers expand it after the answer (FanoutStore),
+            -- leaving out the holders of the filters that refused it.
+            fanned AS (
+                INSERT INTO fanouts (notification_id, service_id, refused_filters)
+                SELECT i.id, i.service_id, coalesce(
+                    (SELECT array_agg(r.filter_id) FROM unnest(\(rejectedOrds)::int8[], \(rejectedFilters)::int8[]) AS r(ord, filter_id) WHERE r.ord = i.ord), '{}'
+                )
+                FROM input i WHERE i.deferred
                 RETURNING 1
             ),
             -- A notification at or above its service's policy's minimum severity
@@ -128,10 +149,10 @@ extension PostgresStore: NotificationStore {
                 SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || i.id::text) FROM input i
-                WHERE EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
+                WHERE NOT i.deferred AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
             )
             SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(attributes, ''), \(unescaped: Self.expiryColumn),
-                NULLIF(key, ''), NULLIF(alarm, ''), EXISTS (SELECT 1 FROM queued)
+                NULLIF(key, ''), NULLIF(alarm, ''), EXISTS (SELECT 1 FROM queued) OR EXISTS (SELECT 1 FROM fanned)
             FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
     }
@@ -181,8 +202,9 @@ extension PostgresStore: NotificationStore {
                 RETURNING user_id, notification_id
             ),
             queued AS (
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-                SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at) FROM linked l JOIN devices d ON d.user_id = l.user_id
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(draft.severity?.rank ?? 0))
+                FROM linked l JOIN devices d ON d.user_id = l.user_id
                 RETURNING 1
             ),
             -- Raised to its policy's minimum severity while firing: its escalation

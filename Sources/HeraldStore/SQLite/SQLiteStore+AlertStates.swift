@@ -86,8 +86,8 @@ extension SQLiteStore: AlertStateStore {
                 // Every holder's devices, so each phone replaces what it shows.
                 try await db.execute(
                     """
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-                    SELECT \(change.id), d.id, d.user_id, d.platform, \(now), \(now), \(now)
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                    SELECT \(change.id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(change.draft.severity?.rank ?? 0)
                     FROM inbox i JOIN devices d ON d.user_id = i.user_id WHERE i.notification_id = \(change.id)
                     """
                 )

@@ -48,7 +48,11 @@ extension SQLiteStore: NotificationStore {
         let notifications = try await database.transaction { db in
             var stored: [NotificationRecord?] = []
             for request in batch {
-                stored.append(try await Self.publish(request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, in: db))
+                stored.append(
+                    try await Self.publish(
+                        request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, inlineAudience: request.inlineAudience, in: db
+                    )
+                )
             }
             return stored
         }
@@ -58,9 +62,12 @@ extension SQLiteStore: NotificationStore {
     }
 
     /// Stores a notification with its inbox links and deliveries inside the
-    /// caller's transaction; nil when the service does not exist.
+    /// caller's transaction; nil when the service does not exist. A service
+    /// with more than `inlineAudience` subscribers gets a fan-out job instead
+    /// of its audience's rows (`FanoutStore`), counted up to one past it.
     static func publish(
-        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), in db: SQLiteExecutor
+        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int = .max,
+        in db: SQLiteExecutor
     ) async throws -> NotificationRecord? {
         guard
             let row = try await db.first(
@@ -74,21 +81,32 @@ extension SQLiteStore: NotificationStore {
             )
         else { return nil }
         let notification = try Self.notification(from: row)
-        let onlyMatching = onlyMatchingFilters(filters)
-        try await db.execute(
-            """
-            INSERT INTO inbox (user_id, notification_id, changed_at) SELECT s.user_id, \(notification.id), \(date) FROM subscriptions s
-            WHERE s.service_id = \(serviceID) \(onlyMatching)
-            """
-        )
-        try await db.execute(
-            """
-            INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-            SELECT \(notification.id), d.id, d.user_id, d.platform, \(date), \(date), \(date)
-            FROM subscriptions s JOIN devices d ON d.user_id = s.user_id
-            WHERE s.service_id = \(serviceID) \(onlyMatching)
-            """
-        )
+        let large =
+            inlineAudience < Int(Int32.max)
+            ? try await db.first("SELECT count(*) AS c FROM (SELECT 1 FROM subscriptions WHERE service_id = \(serviceID) LIMIT \(inlineAudience + 1))")
+                .map { try $0.int64("c") > Int64(inlineAudience) } ?? false
+            : false
+        if large {
+            try await db.execute(
+                "INSERT INTO fanouts (notification_id, service_id, refused_filters) VALUES (\(notification.id), \(serviceID), \(jsonArray: filters.rejected))"
+            )
+        } else {
+            let onlyMatching = onlyMatchingFilters(filters)
+            try await db.execute(
+                """
+                INSERT INTO inbox (user_id, notification_id, changed_at) SELECT s.user_id, \(notification.id), \(date) FROM subscriptions s
+                WHERE s.service_id = \(serviceID) \(onlyMatching)
+                """
+            )
+            try await db.execute(
+                """
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                SELECT \(notification.id), d.id, d.user_id, d.platform, \(date), \(date), \(date), \(draft.severity?.rank ?? 0)
+                FROM subscriptions s JOIN devices d ON d.user_id = s.user_id
+                WHERE s.service_id = \(serviceID) \(onlyMatching)
+                """
+            )
+        }
         if let severity = draft.severity {
             // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
             try await db.execute(
@@ -165,8 +183,8 @@ extension SQLiteStore: NotificationStore {
             guard !linked.isEmpty else { return (notification, false) }
             try await db.execute(
                 """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at)
-                SELECT \(id), d.id, d.user_id, d.platform, \(now), \(now), \(now) FROM devices d
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                SELECT \(id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(draft.severity?.rank ?? 0) FROM devices d
                 WHERE d.user_id IN (SELECT value FROM json_each(\(jsonArray: linked)))
                 """
             )

@@ -236,8 +236,9 @@ extension SQLiteStore: EscalationStore {
             guard run.pushHolders || !holders.contains(userID) else { continue }
             pushed[userID] = try await db.rows(
                 """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
-                SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue) FROM devices d WHERE d.user_id = \(userID)
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, priority)
+                SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue), \(SeverityRank.call)
+                FROM devices d WHERE d.user_id = \(userID)
                 RETURNING id
                 """
             ).count

@@ -5,7 +5,10 @@ extension InMemoryStore: NotificationStore {
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
         let (notifications, queued) = try withState(.publish) { state in
             let before = state.deliveries.count
-            return (batch.map { Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, filters: $0.filters, in: &state) }, state.deliveries.count > before)
+            let stored = batch.map {
+                Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, filters: $0.filters, inlineAudience: $0.inlineAudience, in: &state)
+            }
+            return (stored, state.deliveries.count > before || stored.contains { $0.map { state.fanouts[$0.id] != nil } ?? false })
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
         return PublishedBatch(notifications: notifications, queuedDeliveries: queued)
@@ -13,7 +16,8 @@ extension InMemoryStore: NotificationStore {
 
     /// The notification, its inbox links and its deliveries, inside the caller's atomic step.
     static func publish(
-        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), in state: inout State
+        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int = .max,
+        in state: inout State
     ) -> NotificationRecord? {
         guard state.services[serviceID] != nil else { return nil }
         var content = draft
@@ -26,16 +30,11 @@ extension InMemoryStore: NotificationStore {
             guard let filter = state.userFilters[user]?[serviceID] else { return true }
             return !filters.rejected.contains(filter)
         }
-        for user in subscribers {
-            state.inbox[user, default: [:]][notification.id] = false
-            state.inboxChangedAt[user, default: [:]][notification.id] = date
-        }
-        for device in state.devices.values.sorted(by: { $0.id < $1.id }) where subscribers.contains(device.userID) {
-            let id = state.nextID()
-            state.deliveries[id] = DeliveryRow(
-                id: id, notificationID: notification.id, deviceID: device.id, userID: device.userID, platform: device.platform,
-                nextAttemptAt: date, createdAt: date, updatedAt: date
-            )
+        if (state.subscriptions[serviceID]?.count ?? 0) > inlineAudience {
+            let all = state.subscriptions[serviceID] ?? []
+            state.fanouts[notification.id] = FanoutRow(serviceID: serviceID, subscribers: all.sorted(), refused: all.subtracting(subscribers))
+        } else {
+            state.link(notification, to: subscribers, at: date, queuedAt: date)
         }
         if let policy = state.policies[serviceID], let severity = draft.severity, severity.rank >= policy.minimumSeverity.rank {
             state.startEscalation(of: notification.id, serviceID: serviceID, policy: policy, at: date)
@@ -201,5 +200,25 @@ extension InMemoryStore: NotificationStore {
 
     public func unreadCount(userID: UserID) async throws -> Int {
         try withState { $0.unread(userID) }
+    }
+}
+
+extension InMemoryStore.State {
+    /// Links `users`' inboxes to `notification` and queues their devices' pushes.
+    mutating func link(_ notification: NotificationRecord, to users: some Sequence<UserID>, at date: Date, queuedAt: Date) {
+        let users = Set(users)
+        for user in users {
+            inbox[user, default: [:]][notification.id] = false
+            inboxChangedAt[user, default: [:]][notification.id] = date
+        }
+        for device in devices.values.sorted(by: { $0.id < $1.id }) where users.contains(device.userID) {
+            let id = nextID()
+            var row = InMemoryStore.DeliveryRow(
+                id: id, notificationID: notification.id, deviceID: device.id, userID: device.userID, platform: device.platform,
+                nextAttemptAt: queuedAt, createdAt: date, updatedAt: queuedAt
+            )
+            row.priority = notification.severity?.rank ?? 0
+            deliveries[id] = row
+        }
     }
 }

@@ -30,6 +30,20 @@ public final class InMemoryStore: Sendable {
         var createdAt: Date
         var updatedAt: Date
         var purpose: DeliveryPurpose = .alert
+        /// Claimed highest first (the severity's rank; a call above all).
+        var priority = 0
+    }
+
+    /// A fan-out waiting to be expanded: its audience taken at the post.
+    struct FanoutRow {
+        var serviceID: UUID
+        /// The subscribers at the post, in id order (chunks count them all),
+        /// and those among them whose filter refused it.
+        var subscribers: [UserID]
+        var refused: Set<UserID>
+        var afterUser: UserID = 0
+        var claimedBy: String?
+        var claimedUntil: Date?
     }
 
     struct State {
@@ -59,6 +73,7 @@ public final class InMemoryStore: Sendable {
         /// each person's quiet hours, snoozes and calendar secret.
         var rotas: [Int64: StoredRota] = [:]
         var policies: [UUID: EscalationPolicy] = [:]
+        var fanouts: [NotificationID: FanoutRow] = [:]
         var escalations: [NotificationID: (record: EscalationRecord, serviceID: UUID, claimedBy: String?, claimedUntil: Date?)] = [:]
         var escalationCalls: [NotificationID: [EscalationCall]] = [:]
         var quietHours: [UserID: QuietHours] = [:]

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A post to a large audience, stored with its notification and expanded
+/// after the answer (`FanoutStore`): the subscribers at the post, in user
+/// order, those up to `afterUser` already done.
+public struct FanoutJob: Sendable, Equatable {
+    public var notificationID: NotificationID
+    public var serviceID: UUID
+    /// Users up to this id have been linked and their pushes queued.
+    public var afterUser: UserID
+
+    public init(notificationID: NotificationID, serviceID: UUID, afterUser: UserID) {
+        self.notificationID = notificationID
+        self.serviceID = serviceID
+        self.afterUser = afterUser
+    }
+}
+
+/// What expanding one chunk of a fan-out did.
+public enum FanoutStep: Sendable, Equatable {
+    /// The next subscribers (up to the chunk) were linked, their pushes
+    /// queued; `job.afterUser` is where the next chunk starts.
+    case expanded(job: FanoutJob, linked: Int, queued: Int)
+    /// Every subscriber at the post has it: the job is gone.
+    case finished
+    /// The fan-out's pushes queued earlier still wait for the workers (at
+    /// least `ahead`): nothing was added, so the queue stays short and
+    /// other notifications are never behind a million of this one's.
+    case waiting(ahead: Int)
+    /// Another owner holds it now (this one's claim lapsed), or it is gone
+    /// with its notification: nothing was done.
+    case lost
+}
+
+/// Fan-outs waiting to be expanded, claimed by the process expanding them.
+/// Each chunk is one transaction that links the next subscribers' inboxes,
+/// queues their devices' pushes and moves the job on, so a fan-out stopped
+/// at any point goes on where it stopped, with nothing twice.
+public protocol FanoutStore: Sendable {
+    /// Up to `limit` fan-outs not held by another owner (or whose holder's
+    /// claim lapsed), claimed by `owner` until `until`.
+    func claimFanouts(owner: String, limit: Int, until: Date, now: Date) async throws -> [FanoutJob]
+    /// The next chunk of `job` (at most `chunk` subscribers), when `owner`
+    /// still holds it at the same point, renewing its claim until `until`;
+    /// nothing while `chunk` or more of its pushes still wait in the queue.
+    func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep
+    /// Fan-outs not yet finished (metrics, tests).
+    func pendingFanouts() async throws -> Int
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: FanoutStore {
+    public func claimFanouts(owner: String, limit: Int, until: Date, now: Date) async throws -> [FanoutJob] {
+        try await rows(
+            """
+            UPDATE fanouts f SET claimed_by = \(owner), claimed_until = \(ExactTimestamp(until))
+            WHERE f.notification_id = ANY(ARRAY(
+                SELECT notification_id FROM fanouts
+                WHERE claimed_until IS NULL OR claimed_until <= \(ExactTimestamp(now))
+                ORDER BY notification_id LIMIT \(limit)
+                FOR UPDATE SKIP LOCKED
+            ))
+            RETURNING f.notification_id, f.service_id, f.after_user
+            """,
+            as: (Int64, UUID, Int64).self
+        ).map { FanoutJob(notificationID: $0.0, serviceID: $0.1, afterUser: $0.2) }
+    }
+
+    /// One statement: the job, if this owner holds it at this point; the
+    /// next subscribers in user order (only while fewer than a chunk of its
+    /// pushes wait); their inbox links and deliveries; the job moved on,
+    /// renewed, or deleted when no subscriber is left; the wake-ups.
+    public func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep {
+        let chunk = Int64(max(1, chunk))
+        let at = ExactTimestamp(now)
+        guard
+            let row = try await first(
+                """
+                WITH job AS (
+                    SELECT f.notification_id, f.service_id, f.posted_at, f.refused_filters, f.after_user, n.created_at,
+                        \(unescaped: SeverityRank.sql(of: "n.severity")) AS priority
+                    FROM fanouts f JOIN notifications n ON n.id = f.notification_id
+                    WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
+                    FOR UPDATE OF f
+                ),
+                ahead AS (
+                    SELECT count(*) AS c FROM (
+                        SELECT 1 FROM deliveries d WHERE d.notification_id = \(job.notificationID) AND d.state = 'pending' LIMIT \(chunk)
+                    ) AS x
+                ),
+                scanned AS (
+                    SELECT s.user_id, s.created_at FROM job JOIN subscriptions s ON s.service_id = job.service_id AND s.user_id > job.after_user
+                    WHERE (SELECT c FROM ahead) < \(chunk)
+                    ORDER BY s.user_id LIMIT \(chunk)
+                ),
+                audience AS (
+                    SELECT sc.user_id FROM scanned sc, job
+                    WHERE sc.created_at <= job.posted_at
+                        AND NOT EXISTS (
+                            SELECT 1 FROM user_filters f
+                            WHERE f.user_id = sc.user_id AND f.service_id = job.service_id AND f.filter_id = ANY(job.refused_filters)
+                        )
+                ),
+                linked AS (
+                    INSERT INTO inbox (user_id, notification_id, changed_at)
+                    SELECT a.user_id, job.notification_id, job.created_at FROM audience a, job
+                    ON CONFLICT DO NOTHING
+                    RETURNING 1
+                ),
+                queued AS (
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                    SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority
+                    FROM audience a JOIN devices d ON d.user_id = a.user_id, job
+                    RETURNING 1
+                ),
+                -- Exactly one of these touches the job: moved on, renewed while
+                -- its pushes wait, or gone once nobody is left.
+                moved AS (
+                    UPDATE fanouts f SET after_user = (SELECT max(user_id) FROM scanned), claimed_until = \(ExactTimestamp(until))
+                    FROM job WHERE f.notification_id = job.notification_id AND EXISTS (SELECT 1 FROM scanned)
+                    RETURNING f.after_user
+                ),
+                renewed AS (
+                    UPDATE fanouts f SET claimed_until = \(ExactTimestamp(until))
+                    FROM job WHERE f.notification_id = job.notification_id AND (SELECT c FROM ahead) >= \(chunk)
+                    RETURNING 1
+                ),
+                finished AS (
+                    DELETE FROM fanouts f USING job
+                    WHERE f.notification_id = job.notification_id AND (SELECT c FROM ahead) < \(chunk) AND NOT EXISTS (SELECT 1 FROM scanned)
+                    RETURNING 1
+                ),
+                woken AS (
+                    SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                    UNION ALL
+                    SELECT pg_notify(\(Self.inboxChannel), 'n' || \(job.notificationID)::text) FROM (SELECT 1 FROM linked LIMIT 1) AS any_row
+                )
+                SELECT (SELECT count(*) FROM job), (SELECT c FROM ahead), (SELECT count(*) FROM scanned), coalesce((SELECT max(after_user) FROM moved), 0),
+                    (SELECT count(*) FROM linked), (SELECT count(*) FROM queued), (SELECT count(*) FROM finished), (SELECT count(*) FROM woken),
+                    (SELECT count(*) FROM renewed)
+                """,
+                as: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self
+            )
+        else { return .lost }
+        let (held, ahead, scanned, after, linked, queued, finished) = (row.0, row.1, row.2, row.3, row.4, row.5, row.6)
+        guard held == 1 else { return .lost }
+        if finished == 1 { return .finished }
+        if scanned == 0 { return .waiting(ahead: Int(ahead)) }
+        var moved = job
+        moved.afterUser = after
+        return .expanded(job: moved, linked: Int(linked), queued: Int(queued))
+    }
+
+    public func pendingFanouts() async throws -> Int {
+        try await count("SELECT count(*) FROM fanouts")
+    }
+}

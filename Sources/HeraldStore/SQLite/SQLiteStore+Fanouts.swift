@@ -1,0 +1,92 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: FanoutStore {
+    public func claimFanouts(owner: String, limit: Int, until: Date, now: Date) async throws -> [FanoutJob] {
+        try await database.transaction { db in
+            try await db.rows(
+                """
+                UPDATE fanouts SET claimed_by = \(owner), claimed_until = \(until)
+                WHERE notification_id IN (
+                    SELECT notification_id FROM fanouts WHERE claimed_until IS NULL OR claimed_until <= \(now)
+                    ORDER BY notification_id LIMIT \(limit)
+                )
+                RETURNING notification_id, service_id, after_user
+                """
+            ).map { FanoutJob(notificationID: try $0.int64("notification_id"), serviceID: try $0.uuid("service_id"), afterUser: try $0.int64("after_user")) }
+        }
+    }
+
+    /// One transaction (see `FanoutStore.expandFanout`).
+    public func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep {
+        let chunk = max(1, chunk)
+        let step = try await database.transaction { db -> FanoutStep in
+            guard
+                let held = try await db.first(
+                    """
+                    SELECT f.posted_at, f.refused_filters, n.created_at, \(SQLiteQuery(stringLiteral: SeverityRank.sql(of: "n.severity"))) AS priority
+                    FROM fanouts f JOIN notifications n ON n.id = f.notification_id
+                    WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
+                    """
+                )
+            else { return .lost }
+            let ahead = try await db.first(
+                "SELECT count(*) AS c FROM (SELECT 1 FROM deliveries WHERE notification_id = \(job.notificationID) AND state = 'pending' LIMIT \(chunk))"
+            )?.int64("c") ?? 0
+            guard ahead < Int64(chunk) else {
+                try await db.execute("UPDATE fanouts SET claimed_until = \(until) WHERE notification_id = \(job.notificationID)")
+                return .waiting(ahead: Int(ahead))
+            }
+            guard
+                let last = try await db.first(
+                    """
+                    SELECT max(user_id) AS last FROM (
+                        SELECT user_id FROM subscriptions WHERE service_id = \(job.serviceID) AND user_id > \(job.afterUser) ORDER BY user_id LIMIT \(chunk)
+                    )
+                    """
+                )?.optionalInt64("last")
+            else {
+                try await db.execute("DELETE FROM fanouts WHERE notification_id = \(job.notificationID)")
+                return .finished
+            }
+            // The subscribers at the post in this stretch of user ids, less the refusing filters' holders.
+            let audience: SQLiteQuery = """
+                SELECT s.user_id FROM subscriptions s
+                WHERE s.service_id = \(job.serviceID) AND s.user_id > \(job.afterUser) AND s.user_id <= \(last)
+                    AND s.created_at <= \(try held.int64("posted_at"))
+                    AND NOT EXISTS (
+                        SELECT 1 FROM user_filters f
+                        WHERE f.user_id = s.user_id AND f.service_id = s.service_id
+                            AND f.filter_id IN (SELECT value FROM json_each(\(try held.text("refused_filters"))))
+                    )
+                """
+            let created = try held.date("created_at")
+            let linked = try await db.rows(
+                """
+                INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, \(job.notificationID), \(created) FROM (\(audience)) WHERE true
+                ON CONFLICT DO NOTHING
+                RETURNING 1
+                """
+            ).count
+            let queued = try await db.rows(
+                """
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(now), \(created), \(now), \(try held.int64("priority"))
+                FROM devices d WHERE d.user_id IN (\(audience))
+                RETURNING 1
+                """
+            ).count
+            try await db.execute("UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID)")
+            var moved = job
+            moved.afterUser = last
+            return .expanded(job: moved, linked: linked, queued: queued)
+        }
+        if case .expanded(_, let linked, _) = step, linked > 0 { inboxSignals.send(.published(job.notificationID)) }
+        return step
+    }
+
+    public func pendingFanouts() async throws -> Int {
+        try await database.read { db in Int(try await db.first("SELECT count(*) AS c FROM fanouts")?.int64("c") ?? 0) }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+/// Fan-out after the answer (issue 27), one contract on every store: a
+/// post to more subscribers than the publish links itself stores a job,
+/// not rows; the job is claimed once, expanded a chunk at a time in
+/// subscriber order (never while a chunk of its pushes still waits),
+/// reaches exactly the subscribers at the post less those whose filter
+/// refused it, goes on from its last chunk when its owner's claim lapses
+/// (the old owner can no longer touch it), and is gone when done. Claims
+/// serve the most severe notification's pushes first.
+@Suite("Fan-out store")
+struct FanoutStoreTests {
+    @Test(arguments: Backend.allCases)
+    func aLargeAudienceIsExpandedAfterThePostOnceInOrderAndGoesOnAfterALapse(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
+            var users: [User] = []
+            for index in 1...6 {
+                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                users.append(user)
+            }
+            for user in users.prefix(5) { try await store.setSubscriptions(userID: user.id, [service.id: true]) }
+            // reader3's filter refuses what is posted.
+            #expect(try await store.setFilter(userID: users[2].id, serviceID: service.id, SubscriptionFilter(includeKeywords: ["vacuum"])))
+            let refusing = try #require(try await store.filters(serviceIDs: [service.id], after: 0).first?.id)
+            // Database clocks count the subscriptions' times: reader6's must be later than the post's.
+            try await Task.sleep(for: .milliseconds(20))
+
+            let now = Timestamp.now()
+            let request = PublishRequest(
+                NotificationDraft(title: "Weekly news", severity: .info), serviceID: service.id, at: now, filters: FilterVerdicts(rejected: [refusing]),
+                inlineAudience: 2
+            )
+            let published = try await store.publish([request])
+            let news = try #require(published.notifications.first ?? nil)
+            #expect(published.queuedDeliveries, "the workers are told something is coming")
+            #expect(try await store.pendingFanouts() == 1)
+            #expect(try await store.queueDepth() == 0, "no push queued in the post itself")
+            #expect(try await store.inbox(userID: users[0].id, limit: 10, order: .descending).isEmpty, "no inbox row in the post itself")
+            try await Task.sleep(for: .milliseconds(20))
+            try await store.setSubscriptions(userID: users[5].id, [service.id: true])
+
+            // Claimed once; another owner gets nothing while the claim holds.
+            let jobs = try await store.claimFanouts(owner: "a", limit: 10, until: now.addingTimeInterval(3), now: now)
+            #expect(jobs == [FanoutJob(notificationID: news.id, serviceID: service.id, afterUser: 0)])
+            #expect(try await store.claimFanouts(owner: "b", limit: 10, until: now.addingTimeInterval(3), now: now).isEmpty)
+            var job = try #require(jobs.first)
+
+            // The first chunk: readers 1 and 2.
+            guard case .expanded(let first, let linked, let queued) = try await store.expandFanout(job, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now) else {
+                Issue.record("the first chunk was not expanded")
+                return
+            }
+            #expect(first.afterUser == users[1].id && linked == 2 && queued == 2)
+            job = first
+            // Two of its pushes still wait: nothing more is added until they are sent.
+            #expect(try await store.expandFanout(job, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now) == .waiting(ahead: 2))
+            let claimed = try await store.claimDeliveries(limit: 10, now: now, leaseUntil: now.addingTimeInterval(60), holder: nil)
+            #expect(Set(claimed.map(\.token)) == [DeliveryHarness.apnsToken(1), DeliveryHarness.apnsToken(2)])
+            try await store.recordDeliveries(claimed.map { DeliveryResult(delivery: $0, outcome: .sent) }, at: now)
+
+            // The next: reader3 (refused) and reader4.
+            guard case .expanded(let second, let linked2, let queued2) = try await store.expandFanout(job, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now)
+            else {
+                Issue.record("the second chunk was not expanded")
+                return
+            }
+            #expect(second.afterUser == users[3].id && linked2 == 1 && queued2 == 1)
+
+            // Owner "a" is killed here: its claim lapses and "b" goes on from the last chunk.
+            let later = now.addingTimeInterval(4)
+            let taken = try await store.claimFanouts(owner: "b", limit: 10, until: later.addingTimeInterval(3), now: later)
+            #expect(taken == [second])
+            #expect(try await store.expandFanout(second, owner: "a", chunk: 2, until: later.addingTimeInterval(3), now: later) == .lost, "the old owner can no longer touch it")
+            guard case .expanded(let third, let linked3, _) = try await store.expandFanout(second, owner: "b", chunk: 10, until: later.addingTimeInterval(3), now: later) else {
+                Issue.record("the third chunk was not expanded")
+                return
+            }
+            // reader5; reader6 subscribed after the post (a database reads past it, the memory store never knew it).
+            #expect(third.afterUser >= users[4].id && linked3 == 1)
+            #expect(try await store.expandFanout(third, owner: "b", chunk: 10, until: later.addingTimeInterval(3), now: later) == .finished)
+            #expect(try await store.pendingFanouts() == 0)
+
+            // Exactly the subscribers at the post, less the refused one; one push each.
+            for (index, user) in users.enumerated() {
+                let holds = try await store.inbox(userID: user.id, limit: 10, order: .descending).map(\.notification.id) == [news.id]
+                #expect(holds == [0, 1, 3, 4].contains(index), "reader\(index + 1)")
+            }
+            let rest = try await store.claimDeliveries(limit: 10, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil)
+            #expect(Set(rest.map(\.token)) == [DeliveryHarness.apnsToken(4), DeliveryHarness.apnsToken(5)])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func claimsServeTheMostSevereFirst(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let routine = try await store.createService(ServiceDraft(category: "Routine", color: "00ff00", owner: "ops"))
+            let urgent = try await store.createService(ServiceDraft(category: "Urgent", color: "ff0000", owner: "ops"))
+            var routineUsers: [User] = []
+            for index in 1...5 {
+                let user = try await store.createUser(username: "r\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                try await store.setSubscriptions(userID: user.id, [routine.id: true])
+                routineUsers.append(user)
+            }
+            let operator_ = try await store.createUser(username: "operator", passwordHash: "-", isAdmin: false)
+            _ = try await store.registerDevice(userID: operator_.id, token: DeliveryHarness.apnsToken(99), platform: .apns, at: Date())
+            try await store.setSubscriptions(userID: operator_.id, [urgent.id: true])
+            let now = Timestamp.now()
+            _ = try await store.publish(NotificationDraft(title: "Newsletter", severity: .info), serviceID: routine.id, at: now)
+            _ = try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: urgent.id, at: now.addingTimeInterval(1))
+            // The critical one was queued last, and is claimed first.
+            let first = try await store.claimDeliveries(limit: 1, now: now.addingTimeInterval(2), leaseUntil: now.addingTimeInterval(60), holder: nil)
+            #expect(first.map(\.token) == [DeliveryHarness.apnsToken(99)])
+            #expect(first.first?.notification.title == "Beam lost")
+        }
+    }
+}
