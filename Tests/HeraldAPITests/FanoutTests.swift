@@ -1,0 +1,69 @@
+import Foundation
+import HeraldCore
+import HeraldMocks
+import HTTPTypes
+import HeraldTestSupport
+import HummingbirdTesting
+import Testing
+
+/// Fan-out after the answer (issue 27), through the live server and the
+/// worker on mock APNs, on every backend: a post to more subscribers than
+/// the publish links itself is answered before its audience exists; every
+/// subscriber's phone then gets it exactly once and every inbox holds it,
+/// but not the one whose filter refused it; a critical post to a one-person
+/// service while the fan-out runs reaches its phone.
+@Suite("Fan-out after the answer")
+struct FanoutTests {
+    @Test(arguments: Backend.allCases)
+    func aLargeAudienceIsReachedAfterTheAnswerOnceEachAndAnAlarmIsNotHeldBack(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery; $0.fanoutInlineSubscribers = 5 }) { app in
+                let news = try await app.createService()
+                let alarms = try await app.createService()
+                let readers = 60
+                var tokens: [String] = []
+                var users: [User] = []
+                for index in 1...readers {
+                    let user = try await app.store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
+                    // Signed in: the worker pushes only to accounts with a live login.
+                    try await app.store.recordLogin(userID: user.id, expiresAt: Date().addingTimeInterval(3_600))
+                    let token = DeliveryHarness.apnsToken(index)
+                    _ = try await app.store.registerDevice(userID: user.id, token: token, platform: .apns, at: Date())
+                    try await app.store.setSubscriptions(userID: user.id, [news.id: true])
+                    tokens.append(token)
+                    users.append(user)
+                }
+                // reader7 wants only what mentions vacuum.
+                #expect(try await app.store.setFilter(userID: users[6].id, serviceID: news.id, SubscriptionFilter(includeKeywords: ["vacuum"])))
+                let (operatorUser, _) = try await app.user("operator")
+                let operatorPhone = DeliveryHarness.apnsToken(500)
+                _ = try await app.store.registerDevice(userID: operatorUser.id, token: operatorPhone, platform: .apns, at: Date())
+                try await app.store.setSubscriptions(userID: operatorUser.id, [alarms.id: true])
+
+                let posted = try await app.request(.post, "/api/v2/services/\(news.id.uuidString)/notifications", json: ["title": "Weekly news", "severity": "info"])
+                #expect(posted.status == .created, "\(posted.text)")
+                let newsID = try #require(try posted.json(["id"]) as? Int)
+                let alarm = try await app.request(.post, "/api/v2/services/\(alarms.id.uuidString)/notifications", json: ["title": "Beam lost", "severity": "critical"])
+                #expect(alarm.status == .created, "\(alarm.text)")
+
+                @Sendable func count(_ token: String) -> Int { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground }.count }
+                try await eventually("the alarm reaches the operator", timeout: .seconds(10)) { count(operatorPhone) == 1 ? true : nil }
+                let refused = tokens[6]
+                let phones = tokens
+                try await eventually("every reader's phone rings", timeout: .seconds(30)) {
+                    phones.allSatisfy { $0 == refused || count($0) >= 1 } ? true : nil
+                }
+                try await eventually("the fan-out is done", timeout: .seconds(10)) { try await app.store.pendingFanouts() == 0 ? true : nil }
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(tokens.filter { $0 != refused }.allSatisfy { count($0) == 1 }, "each once")
+                #expect(count(refused) == 0, "the refusing filter holds")
+                for (index, user) in users.enumerated() {
+                    let holds = try await app.store.inbox(userID: user.id, limit: 5, order: .descending).contains { $0.notification.id == Int64(newsID) }
+                    #expect(holds == (index != 6), "reader\(index + 1)")
+                }
+                #expect(mocks.apns.violations == [])
+            }
+        }
+    }
+}
