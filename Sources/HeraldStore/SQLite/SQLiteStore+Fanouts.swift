@@ -4,7 +4,12 @@ import SQLiteNIO
 
 extension SQLiteStore: FanoutStore {
     public func claimFanouts(owner: String, limit: Int, until: Date, now: Date) async throws -> [FanoutJob] {
-        try await database.transaction { db in
+        // Looked for at every post: a read first, so the writer is taken only when there is one.
+        let any = try await database.read { db in
+            try await db.first("SELECT 1 AS one FROM fanouts WHERE claimed_until IS NULL OR claimed_until <= \(now) LIMIT 1") != nil
+        }
+        guard any else { return [] }
+        return try await database.transaction { db in
             try await db.rows(
                 """
                 UPDATE fanouts SET claimed_by = \(owner), claimed_until = \(until)

@@ -142,8 +142,21 @@ struct Lab: Sendable {
     }
 
     /// POSTs a notification to the server on `port`; returns its id and how long the answer took.
-    func post(port: Int, service: UUID, title: String) async throws -> (id: Int64, latency: Duration) {
-        try await http.postNotification(base: "http://127.0.0.1:\(port)", service: service, title: title)
+    func post(port: Int, service: UUID, title: String, severity: String? = nil) async throws -> (id: Int64, latency: Duration) {
+        try await http.postNotification(base: "http://127.0.0.1:\(port)", service: service, title: title, severity: severity)
+    }
+
+    /// The device token of a user `service(_:subscribers:)` made (`name-index`).
+    func token(ofSubscriber index: Int, of name: String) async throws -> String {
+        try await StoreFactory.withStore(location, logger: Logger(label: "herald-bench")) { store in
+            // Numbered from 1 by the PostgreSQL seed, from 0 through the store.
+            let named = try await store.user(named: "\(name.lowercased())-\(index)")
+            let user = database == nil ? try await store.user(named: "\(name.lowercased())-\(index - 1)") : named
+            guard let user, let device = try await store.devices(userID: user.id).first else {
+                throw BenchError("no device of \(name.lowercased())-\(index)")
+            }
+            return device.token
+        }
     }
 
     /// All pushes at the mocks and how many distinct devices they reached.
@@ -156,11 +169,12 @@ struct Lab: Sendable {
 extension HTTPClient {
     /// POSTs a notification to a service of the Herald at `base`; returns
     /// its id and how long the answer took.
-    func postNotification(base: String, service: UUID, title: String) async throws -> (id: Int64, latency: Duration) {
+    func postNotification(base: String, service: UUID, title: String, severity: String? = nil) async throws -> (id: Int64, latency: Duration) {
         var request = HTTPClientRequest(url: "\(base)/api/v2/services/\(service.uuidString)/notifications")
         request.method = .POST
         request.headers.add(name: "content-type", value: "application/json")
-        request.body = .bytes(ByteBuffer(string: #"{"title": "\#(title)", "subtitle": "benchmark", "url": "https://example.org/alarm"}"#))
+        let level = severity.map { #", "severity": "\#($0)""# } ?? ""
+        request.body = .bytes(ByteBuffer(string: #"{"title": "\#(title)", "subtitle": "benchmark", "url": "https://example.org/alarm"\#(level)}"#))
         let start = ContinuousClock.now
         let response = try await execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 1 << 16)
@@ -176,6 +190,24 @@ extension HTTPClient {
 extension MockProviders {
     /// Pushes that reached the mocks so far.
     var arrivals: Int { apns.pushCount + fcm.messageCount }
+
+    /// When each push to `token` arrived, in order.
+    func arrivals(at token: String) -> [ContinuousClock.Instant] {
+        (apns.pushes.filter { $0.token == token }.map(\.arrivedAt) + fcm.messages.filter { $0.token == token }.map(\.arrivedAt)).sorted()
+    }
+
+    /// When the last push to any other device than `token` arrived.
+    func lastArrival(excluding token: String) -> ContinuousClock.Instant {
+        let apnsLast = apns.pushes.last { $0.token != token }?.arrivedAt
+        let fcmLast = fcm.messages.last { $0.token != token }?.arrivedAt
+        return [apnsLast, fcmLast].compactMap { $0 }.max() ?? .now
+    }
+
+    /// When the first push after `count` earlier ones arrived.
+    func firstArrival(after count: Int) -> ContinuousClock.Instant? {
+        let (pushes, messages) = (apns.pushes, fcm.messages)
+        return (pushes.map(\.arrivedAt) + messages.map(\.arrivedAt)).sorted().dropFirst(count).first
+    }
 
     /// Waits until `count` pushes reached the mocks; returns when the last of them arrived.
     @discardableResult
