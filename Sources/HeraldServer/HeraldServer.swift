@@ -56,6 +56,21 @@ public enum HeraldServer {
                 AfterMigration(RetentionService(store: store, settings: config.retention, clock: options.clock, registry: registry, logger: logger), ready: ready),
             ]
         }
+        if roles.contains(.api) || roles.contains(.worker) {
+            // Large audiences, expanded after the post's answer: where the posts
+            // are taken (woken by them) and where pushes are sent (a worker
+            // carries on a fan-out whose server died).
+            services.append(
+                AfterMigration(
+                    SupervisedService(
+                        name: "fan-outs",
+                        FanoutService(store: store, queued: signal, posted: fanouts, clock: options.clock, registry: registry, logger: logger),
+                        metrics: supervision, logger: logger
+                    ),
+                    ready: ready
+                )
+            )
+        }
         if roles.contains(.kafkaBridge) {
             guard let kafka = config.kafka else { throw ConfigurationError("KAFKA_BROKERS", "is not set: there is nothing to bridge") }
             guard let makeBridge = options.alarmBridge else { throw ConfigurationError("KAFKA_BROKERS", "is set, but this program was built without the Kafka bridge") }
@@ -94,17 +109,6 @@ public enum HeraldServer {
                 brake: brake, refusals: RefusalMetrics(registry: registry)
             )
             services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
-            // Large audiences, expanded after the post's answer, where the posts are taken.
-            services.append(
-                AfterMigration(
-                    SupervisedService(
-                        name: "fan-outs",
-                        FanoutService(store: store, queued: signal, posted: fanouts, clock: options.clock, registry: registry, logger: logger),
-                        metrics: supervision, logger: logger
-                    ),
-                    ready: ready
-                )
-            )
             if options.runsSchedulers {
                 services.append(AfterMigration(ScheduleService(store: store, publisher: publisher, brake: brake, clock: options.clock, logger: logger), ready: ready))
                 // Escalation steps: rows claimed under a lease, so any replica may run them.

@@ -40,7 +40,7 @@ public struct FanoutService: Service {
     /// Longest wait between looks for jobs (another replica's posts).
     var poll: Duration = .milliseconds(250)
     /// Wait while the fan-out's queued pushes are still a chunk or more.
-    var backOff: Duration = .milliseconds(10)
+    var backOff: Duration = .milliseconds(50)
 
     public init(store: any FanoutStore, queued: QueueSignal, posted: QueueSignal, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
         self.store = store

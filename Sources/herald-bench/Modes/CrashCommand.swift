@@ -26,6 +26,8 @@ struct CrashCommand: AsyncParsableCommand {
     @Option(help: "Subscribed devices.") var devices = 10_000
     @Option(help: "The share of the fan-out at the mocks when the server is killed.") var killAt = 0.25
     @Flag(help: "Run a `herald worker` beside the server from the start and let it carry on instead of restarting.") var replica = false
+    @Option(help: "FANOUT_INLINE_SUBSCRIBERS for the processes (below the devices: the kill falls in a fan-out expanded after the post's answer).")
+    var inline: Int?
 
     func validate() throws {
         guard devices >= 10, killAt > 0, killAt < 1 else { throw ValidationError("--devices at least 10, --kill-at between 0 and 1") }
@@ -36,10 +38,11 @@ struct CrashCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (devices, killAt, replica, backend) = (devices, killAt, replica, lab.backend)
+        let extra = inline.map { ["FANOUT_INLINE_SUBSCRIBERS": "\($0)"] } ?? [:]
         let runs = try await lab.repeated { lab, _ in
             let service = try await lab.service("Crash", subscribers: devices)
-            let (server, port) = try await lab.start(name: "serve")
-            let other = replica ? try await lab.start("worker", name: "worker").0 : nil
+            let (server, port) = try await lab.start(name: "serve", extra: extra)
+            let other = replica ? try await lab.start("worker", name: "worker", extra: extra).0 : nil
             defer { other?.stop() }
             _ = try await lab.post(port: port, service: service, title: "crash test")
             try await lab.mocks.waitForArrivals(Int(Double(devices) * killAt))
@@ -54,7 +57,7 @@ struct CrashCommand: AsyncParsableCommand {
             var restarted: (process: HeraldProcess, at: ContinuousClock.Instant, ready: Duration)?
             if !replica {
                 let at = ContinuousClock.now
-                let process = try await lab.start(name: "serve-restarted", port: port).0
+                let process = try await lab.start(name: "serve-restarted", port: port, extra: extra).0
                 restarted = (process, at, ContinuousClock.now - at)
             }
             defer { restarted?.process.stop() }
