@@ -70,8 +70,16 @@ extension PostgresStore: DeliveryQueue {
         return try await count(
             """
             WITH renewed AS (
+                -- Rows another transaction holds are skipped, not waited for: that
+                -- is the outcomes' write finishing them. Waiting deadlocked with it
+                -- (the two lock a batch's rows in different orders): the renewal of
+                -- 1,000 claims failed, their leases ran out and they were sent twice.
                 UPDATE deliveries SET lease_until = \(ExactTimestamp(until))
-                WHERE id = ANY(\(ids)) AND lease_until IS NOT NULL AND state IN ('pending', 'retrying')
+                WHERE id = ANY(ARRAY(
+                    SELECT id FROM deliveries
+                    WHERE id = ANY(\(ids)) AND lease_until IS NOT NULL AND state IN ('pending', 'retrying')
+                    FOR UPDATE SKIP LOCKED
+                ))
                 RETURNING 1
             )
             SELECT count(*) FROM renewed

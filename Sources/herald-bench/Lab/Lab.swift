@@ -30,7 +30,8 @@ struct Lab: Sendable {
         let herald = try herald ?? siblingHerald()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        // HERALD_BENCH_KEEP: the folder (the processes' logs) stays, for a look after a run.
+        defer { if ProcessInfo.processInfo.environment["HERALD_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: directory) } }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
         return try await MockProviders.run { mocks in
