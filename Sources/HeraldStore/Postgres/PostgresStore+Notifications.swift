@@ -22,7 +22,22 @@ extension PostgresStore: NotificationStore {
 
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
         guard !batch.isEmpty else { return PublishedBatch(notifications: [], queuedDeliveries: false) }
-        return Self.inOrder(try await rows(Self.publishStatement(batch), as: PublishedRow.self), count: batch.count)
+        let inline = batch.map(\.inlineAudience).min() ?? .max
+        var large: Set<UUID> = []
+        if inline < Int(Int32.max) {
+            for service in Set(batch.map(\.serviceID)) where try await hasLargeAudience(service, limit: inline) { large.insert(service) }
+        }
+        return Self.inOrder(try await rows(Self.publishStatement(batch, large: large), as: PublishedRow.self), count: batch.count)
+    }
+
+    /// More than `limit` subscribers (counted up to one past it, an index
+    /// read of at most that many entries), remembered for a few seconds.
+    private func hasLargeAudience(_ serviceID: UUID, limit: Int) async throws -> Bool {
+        try await largeAudiences.value(of: serviceID, now: Date()) { service in
+            try await count(
+                "SELECT count(*) FROM (SELECT 1 FROM subscriptions WHERE service_id = \(service) LIMIT \(Int64(limit) + 1)) AS c"
+            ) > limit
+        }
     }
 
     /// A published notification with its 1-based position in the batch, and
@@ -42,7 +57,7 @@ extension PostgresStore: NotificationStore {
     /// serialises transactions that NOTIFY at commit, so this is what lets
     /// concurrent publishes share a flush. Ids are drawn from the sequence in the
     /// requests' order; rows come back with their 1-based position.
-    static func publishStatement(_ batch: [PublishRequest]) -> PostgresQuery {
+    static func publishStatement(_ batch: [PublishRequest], large: Set<UUID> = []) -> PostgresQuery {
         // Optional texts travel as "" (none of them can be empty when given).
         let services = batch.map(\.serviceID)
         let times = batch.map { ExactTimestamp($0.at) }
@@ -72,21 +87,16 @@ extension PostgresStore: NotificationStore {
         let rejectedOrds = batch.enumerated().flatMap { index, request in request.filters.rejected.map { _ in Int64(index + 1) } }
         let rejectedFilters = batch.flatMap(\.filters.rejected)
         let onlyMatching = rejectedFilters.isEmpty ? "" : Self.onlyMatchingFilters
-        // A service with more subscribers than this gets a fan-out job, not its
-        // audience's rows: counted up to one past the limit (an index-only
-        // read of at most that many entries per service), and not at all
-        // when every audience is linked here (-1).
-        let inline = batch.map(\.inlineAudience).min() ?? .max
-        let limit = Int64(inline >= Int(Int32.max) ? -1 : inline)
+        // Services with more subscribers than the publish links itself get a
+        // fan-out job, not their audience's rows; the joins below name only
+        // the others.
+        let largeServices = Array(large)
+        let inlineServices = distinctServices.filter { !large.contains($0) }
         return """
-            WITH large AS (
-                SELECT sv.id FROM unnest(\(distinctServices)::uuid[]) AS sv(id)
-                WHERE \(limit)::int8 >= 0
-                    AND (SELECT count(*) FROM (SELECT 1 FROM subscriptions s WHERE s.service_id = sv.id LIMIT greatest(\(limit)::int8 + 1, 0)) AS c) > \(limit)::int8
-            ),
+            WITH
             input AS (
                 -- Sorted first, so the sequence is drawn in the requests' order.
-                SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id IN (SELECT id FROM large) AS deferred
+                SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id = ANY(\(largeServices)::uuid[]) AS deferred
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
                         \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(ranks)::int4[])
@@ -113,13 +123,13 @@ extension PostgresStore: NotificationStore {
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
                 SELECT s.user_id, i.id, i.created_at
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[]) AND NOT i.deferred
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
                 \(unescaped: onlyMatching)
             ),
             queued AS (
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
                 SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at, greatest(i.rank, 0)
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(distinctServices)::uuid[]) AND NOT i.deferred
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
                     JOIN devices d ON d.user_id = s.user_id
                 \(unescaped: onlyMatching)
                 RETURNING 1

@@ -16,6 +16,13 @@ public final class PostgresStore: Sendable {
 
     let pool: PostgresPool
     let logger: Logger
+    /// Whether a service has more subscribers than the publish links itself,
+    /// known for a few seconds: the publish statement then names only the
+    /// small audiences' services, so the planner never reads a large one's
+    /// subscriptions (it planned a hash join over all of them: 144 ms for a
+    /// post to 10^6 that links nobody). A service that grows or shrinks
+    /// across the limit is treated by its old size for at most that long.
+    let largeAudiences = PerServiceCache<Bool>(ttl: 5)
 
     /// The pool must be running (in the service group) before any call;
     /// see `StoreFactory`.
