@@ -64,7 +64,10 @@ public enum HeraldServer {
                 AfterMigration(
                     SupervisedService(
                         name: "fan-outs",
-                        FanoutService(store: store, queued: signal, posted: fanouts, clock: options.clock, registry: registry, logger: logger),
+                        FanoutService(
+                            store: store, queued: signal, posted: fanouts, chunk: config.fanoutChunkSubscribers, clock: options.clock, registry: registry,
+                            logger: logger
+                        ),
                         metrics: supervision, logger: logger
                     ),
                     ready: ready

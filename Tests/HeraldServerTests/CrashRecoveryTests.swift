@@ -23,7 +23,8 @@ struct CrashRecoveryTests {
         let result = try await runProgram(
             try builtProduct("herald-bench"), ["crash", "--devices", "600", "--kill-at", "0.2", "--herald", try builtProduct("herald")] + (replica ? ["--replica"] : [])
                 + (inline.map { ["--inline", "\($0)"] } ?? []),
-            environment: ["DATABASE_URL": url, "DELIVERY_LEASE_SECONDS": "60", "DELIVERY_BATCH_SIZE": "50"]
+            // Chunks of 50: the kill falls while most of the audience is not yet queued.
+            environment: ["DATABASE_URL": url, "DELIVERY_LEASE_SECONDS": "60", "DELIVERY_BATCH_SIZE": "50", "FANOUT_CHUNK_SUBSCRIBERS": "50"]
         )
         #expect(result.status == 0, "\(result.output)")
         let line = try #require(result.output.split(separator: "\n").last { $0.hasPrefix("crash postgres") }, "\(result.output)")

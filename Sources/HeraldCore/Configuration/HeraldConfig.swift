@@ -80,6 +80,8 @@ public struct HeraldConfig: Sendable {
     /// The most subscribers a post links and queues before it is answered;
     /// a larger audience is expanded after the answer (`FanoutStore`).
     public var fanoutInlineSubscribers: Int
+    /// The most subscribers a fan-out links in one chunk (one transaction).
+    public var fanoutChunkSubscribers: Int
     /// When set, `/metrics` answers only requests bearing this token.
     public var metricsToken: String?
     /// Where the first admin's generated password is written (mode 0600)
@@ -119,6 +121,7 @@ public struct HeraldConfig: Sendable {
         retention: RetentionSettings = RetentionSettings(),
         publishBatchLimit: Int = 256,
         fanoutInlineSubscribers: Int = 1_000,
+        fanoutChunkSubscribers: Int = 5_000,
         metricsToken: String? = nil,
         adminPasswordFile: String? = nil
     ) {
@@ -153,6 +156,7 @@ public struct HeraldConfig: Sendable {
         self.retention = retention
         self.publishBatchLimit = publishBatchLimit
         self.fanoutInlineSubscribers = fanoutInlineSubscribers
+        self.fanoutChunkSubscribers = fanoutChunkSubscribers
         self.metricsToken = metricsToken
         self.adminPasswordFile = adminPasswordFile
     }
@@ -287,6 +291,7 @@ extension HeraldConfig {
             retention: try RetentionSettings(text: text),
             publishBatchLimit: try read.integer("PUBLISH_BATCH_LIMIT", default: defaults.publishBatchLimit, range: 1...10_000),
             fanoutInlineSubscribers: try read.integer("FANOUT_INLINE_SUBSCRIBERS", default: defaults.fanoutInlineSubscribers, range: 0...1_000_000),
+            fanoutChunkSubscribers: try read.integer("FANOUT_CHUNK_SUBSCRIBERS", default: defaults.fanoutChunkSubscribers, range: 10...100_000),
             metricsToken: text("METRICS_TOKEN"),
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )

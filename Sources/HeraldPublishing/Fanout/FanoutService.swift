@@ -42,8 +42,12 @@ public struct FanoutService: Service {
     /// Wait while the fan-out's queued pushes are still a chunk or more.
     var backOff: Duration = .milliseconds(50)
 
-    public init(store: any FanoutStore, queued: QueueSignal, posted: QueueSignal, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
+    public init(
+        store: any FanoutStore, queued: QueueSignal, posted: QueueSignal, chunk: Int = 5_000, clock: WallClock, registry: PrometheusCollectorRegistry,
+        logger: Logger
+    ) {
         self.store = store
+        self.chunk = max(1, chunk)
         self.queued = queued
         self.posted = posted
         self.clock = clock

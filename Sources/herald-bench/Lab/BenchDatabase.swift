@@ -57,10 +57,11 @@ final class BenchDatabase: Sendable {
         try await integer("SELECT count(*) FROM delivery_history WHERE state = 'sent'")
     }
 
-    /// Waits until the delivery queue is empty (every delivery recorded).
+    /// Waits until the delivery queue is empty (every delivery recorded) and
+    /// no fan-out is left to expand.
     func waitUntilQueueEmpty(timeout: Duration, interval: Duration) async throws {
         let deadline = ContinuousClock.now + timeout
-        while try await integer("SELECT count(*) FROM deliveries") > 0 {
+        while try await integer("SELECT (SELECT count(*) FROM deliveries) + (SELECT count(*) FROM fanouts)") > 0 {
             guard ContinuousClock.now < deadline else { throw BenchError("the queue did not drain in \(timeout)") }
             try await Task.sleep(for: interval)
         }
