@@ -47,6 +47,7 @@ struct LimitSettingsTests {
         #expect(config.metricsToken == "metrics-token-1")
         let text = config.summary().map { "\($0.0) \($0.1)" }.joined(separator: "\n")
         #expect(text.contains("publish limits 2.5/s burst 10 per service; none per sending address"))
+        #expect(text.contains("publishing up to 256 posts per transaction; audiences above 1000 subscribers expanded after the answer, 5000 per chunk"), "\(text)")
         #expect(!text.contains("metrics-token-1"))
         #expect(throws: ConfigurationError("PUBLISH_BURST", "expected a whole number in 1...1000000, got '0'")) {
             try HeraldConfig(environment: ["PUBLISH_BURST": "0"])

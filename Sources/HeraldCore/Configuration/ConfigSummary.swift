@@ -27,6 +27,7 @@ extension HeraldConfig {
             ("APNs", delivery.apns.map { "key \($0.keyID), team \($0.teamID), topic \($0.topic), \($0.baseURL), signing key (set, hidden)" } ?? "(not configured)"),
             ("FCM", delivery.fcm.map { "project \($0.projectID), \($0.baseURL), service account (set, hidden)" } ?? "(not configured)"),
             ("publish limits", Self.rate(limits.publishPerSecond, limits.publishBurst, "per service") + "; " + Self.rate(limits.senderPerSecond, limits.senderBurst, "per sending address")),
+            ("publishing", "up to \(publishBatchLimit) posts per transaction; audiences above \(fanoutInlineSubscribers) subscribers expanded after the answer, \(fanoutChunkSubscribers) per chunk"),
             ("user limits", "\(limits.devicesPerUser) devices, " + (limits.userChangesPerMinute == 0 ? "changes not limited" : "\(limits.userChangesPerMinute) changes per minute (devices, subscriptions, filters, bookmarks)")),
             ("service limits", "\(limits.filtersPerService) distinct filters, \(limits.scheduledPerService) held and \(limits.recurringPerService) recurring notifications"),
             ("outbound", (outbound.policy.allowedNetworks.isEmpty ? "public addresses only" : "public addresses and \(list(outbound.policy.allowedNetworks.map { "\($0)" }))")
