@@ -11,8 +11,12 @@ final class PublishBatcher: Sendable {
     private let commit: GroupCommit<PublishRequest, NotificationRecord?>
 
     /// `maxConcurrent` batches are stored at once (see `GroupCommit`).
-    init(maxBatch: Int = 256, maxConcurrent: Int = 1, queued: @escaping @Sendable () -> Void = {}, store: @escaping Store) {
-        commit = GroupCommit(maxBatch: maxBatch, maxConcurrent: maxConcurrent) { await Self.stored($0, in: store, queued: queued) }
+    /// `fannedOut` is called after a batch that left an audience to a fan-out job.
+    init(
+        maxBatch: Int = 256, maxConcurrent: Int = 1, queued: @escaping @Sendable () -> Void = {}, fannedOut: @escaping @Sendable () -> Void = {},
+        store: @escaping Store
+    ) {
+        commit = GroupCommit(maxBatch: maxBatch, maxConcurrent: maxConcurrent) { await Self.stored($0, in: store, queued: queued, fannedOut: fannedOut) }
     }
 
     var maxBatch: Int { commit.maxBatch }
@@ -29,11 +33,12 @@ final class PublishBatcher: Sendable {
     /// database away) is every post's: trying them one by one would only
     /// make each caller wait for as many failures.
     private static func stored(
-        _ requests: [PublishRequest], in store: Store, queued: @Sendable () -> Void
+        _ requests: [PublishRequest], in store: Store, queued: @Sendable () -> Void, fannedOut: @Sendable () -> Void
     ) async -> [Result<NotificationRecord?, any Error>] {
         do {
             let stored = try await store(requests)
             if stored.queuedDeliveries { queued() }
+            if stored.fannedOut { fannedOut() }
             // A wrong count is caught by GroupCommit (BatchMismatch for every post).
             return stored.notifications.map { .success($0) }
         } catch {
@@ -48,6 +53,7 @@ final class PublishBatcher: Sendable {
                 do {
                     let stored = try await store([request])
                     if stored.queuedDeliveries { queued() }
+                    if stored.fannedOut { fannedOut() }
                     outcomes.append(
                         stored.notifications.count == 1
                             ? .success(stored.notifications[0]) : .failure(BatchMismatch(sent: 1, answered: stored.notifications.count))

@@ -30,13 +30,13 @@ public struct Publisher: Sendable {
     let matcher: FilterMatcher?
     /// Audiences up to this many subscribers are linked in the publish; a
     /// larger one is a fan-out job, expanded after the answer.
-    let inlineAudience: Int
+    let inlineAudience: Int?
 
     public init(
         notifications: any NotificationStore, schedules: any ScheduleStore, alertStates: any AlertStateStore, filters: (any FilterStore)? = nil,
         signal: QueueSignal, fanouts: QueueSignal? = nil,
         clock: WallClock, metrics: PublishMetrics, logger: Logger, tracer: (any Tracer)? = nil, batchLimit: Int = 256,
-        filtersPerService: Int = .max, inlineAudience: Int = .max
+        filtersPerService: Int = .max, inlineAudience: Int? = nil
     ) {
         self.notifications = notifications
         self.schedules = schedules
@@ -54,7 +54,7 @@ public struct Publisher: Sendable {
         let matcher = filters.map { FilterMatcher(store: $0, maxPerService: filtersPerService) }
         self.matcher = matcher
         self.inlineAudience = inlineAudience
-        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { signal.notify(); fanouts?.notify() }) {
+        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { signal.notify() }, fannedOut: { fanouts?.notify() }) {
             [notifications] batch in try await notifications.publish(try await matcher?.withVerdicts(batch) ?? batch)
         }
     }

@@ -31,7 +31,7 @@ public enum HeraldServer {
     ) throws -> some ApplicationProtocol {
         let store = opened.store
         let signal = QueueSignal()
-        // Posts that may have left a large audience to expand (FanoutService).
+        // Posts that left a large audience to expand (FanoutService).
         let fanouts = QueueSignal()
         let registry = PrometheusCollectorRegistry()
         let publisher = Publisher(

@@ -9,10 +9,10 @@ public struct PublishRequest: Sendable {
     public var filters: FilterVerdicts
     /// The most subscribers the publish links and queues itself; a service
     /// with more gets a fan-out job instead (`FanoutStore`), expanded after
-    /// the answer. By default every audience is linked in the publish.
-    public var inlineAudience: Int
+    /// the answer. nil: every audience is linked in the publish.
+    public var inlineAudience: Int?
 
-    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int = .max) {
+    public init(_ draft: NotificationDraft, serviceID: UUID, at: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int? = nil) {
         self.draft = draft
         self.serviceID = serviceID
         self.at = at
@@ -28,10 +28,14 @@ public struct PublishedBatch: Sendable {
     /// False only when certainly no push was queued (nobody subscribed with
     /// a device): the workers need no wake-up then.
     public var queuedDeliveries: Bool
+    /// Whether some notification's audience was left to a fan-out job
+    /// (`FanoutStore`): only then is the fan-out service woken.
+    public var fannedOut: Bool
 
-    public init(notifications: [NotificationRecord?], queuedDeliveries: Bool) {
+    public init(notifications: [NotificationRecord?], queuedDeliveries: Bool, fannedOut: Bool = false) {
         self.notifications = notifications
         self.queuedDeliveries = queuedDeliveries
+        self.fannedOut = fannedOut
     }
 }
 

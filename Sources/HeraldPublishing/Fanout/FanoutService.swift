@@ -23,7 +23,7 @@ public struct FanoutService: Service {
     /// Wakes this process's delivery worker when a chunk queued pushes
     /// (other replicas' workers hear the database's wake-up).
     let queued: QueueSignal
-    /// Posts that may have made a job wake this service at once.
+    /// Posts that left an audience to a fan-out job wake this service at once.
     let posted: QueueSignal
     let clock: WallClock
     let logger: Logger

@@ -22,12 +22,13 @@ extension PostgresStore: NotificationStore {
 
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
         guard !batch.isEmpty else { return PublishedBatch(notifications: [], queuedDeliveries: false) }
-        let inline = batch.map(\.inlineAudience).min() ?? .max
         var large: Set<UUID> = []
-        if inline < Int(Int32.max) {
+        if let inline = batch.compactMap(\.inlineAudience).min() {
             for service in Set(batch.map(\.serviceID)) where try await hasLargeAudience(service, limit: inline) { large.insert(service) }
         }
-        return Self.inOrder(try await rows(Self.publishStatement(batch, large: large), as: PublishedRow.self), count: batch.count)
+        var published = Self.inOrder(try await rows(Self.publishStatement(batch, large: large), as: PublishedRow.self), count: batch.count)
+        published.fannedOut = published.notifications.contains { $0.map { large.contains($0.serviceID) } ?? false }
+        return published
     }
 
     /// More than `limit` subscribers (counted up to one past it, an index

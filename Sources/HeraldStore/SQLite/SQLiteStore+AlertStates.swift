@@ -45,7 +45,7 @@ extension SQLiteStore: AlertStateStore {
         func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord] {
             var records: [NotificationRecord] = []
             for request in requests {
-                if let record = try await SQLiteStore.publish(request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, in: db) {
+                if let record = try await SQLiteStore.publish(request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, in: db)?.record {
                     records.append(record)
                 }
             }

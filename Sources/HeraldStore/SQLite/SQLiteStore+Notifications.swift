@@ -45,30 +45,32 @@ extension SQLiteStore: NotificationStore {
     }
 
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
-        let notifications = try await database.transaction { db in
+        let (notifications, fannedOut) = try await database.transaction { db in
             var stored: [NotificationRecord?] = []
+            var fannedOut = false
             for request in batch {
-                stored.append(
-                    try await Self.publish(
-                        request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, inlineAudience: request.inlineAudience, in: db
-                    )
+                let published = try await Self.publish(
+                    request.draft, serviceID: request.serviceID, at: request.at, filters: request.filters, inlineAudience: request.inlineAudience, in: db
                 )
+                stored.append(published?.record)
+                fannedOut = fannedOut || published?.fannedOut == true
             }
-            return stored
+            return (stored, fannedOut)
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
         // Not counted here: any stored notification may have queued pushes.
-        return PublishedBatch(notifications: notifications, queuedDeliveries: notifications.contains { $0 != nil })
+        return PublishedBatch(notifications: notifications, queuedDeliveries: notifications.contains { $0 != nil }, fannedOut: fannedOut)
     }
 
     /// Stores a notification with its inbox links and deliveries inside the
     /// caller's transaction; nil when the service does not exist. A service
     /// with more than `inlineAudience` subscribers gets a fan-out job instead
-    /// of its audience's rows (`FanoutStore`), counted up to one past it.
+    /// of its audience's rows (`FanoutStore`), counted up to one past it;
+    /// `fannedOut` says which.
     static func publish(
-        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int = .max,
+        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int? = nil,
         in db: SQLiteExecutor
-    ) async throws -> NotificationRecord? {
+    ) async throws -> (record: NotificationRecord, fannedOut: Bool)? {
         guard
             let row = try await db.first(
                 """
@@ -81,11 +83,11 @@ extension SQLiteStore: NotificationStore {
             )
         else { return nil }
         let notification = try Self.notification(from: row)
-        let large =
-            inlineAudience < Int(Int32.max)
-            ? try await db.first("SELECT count(*) AS c FROM (SELECT 1 FROM subscriptions WHERE service_id = \(serviceID) LIMIT \(inlineAudience + 1))")
+        var large = false
+        if let inlineAudience {
+            large = try await db.first("SELECT count(*) AS c FROM (SELECT 1 FROM subscriptions WHERE service_id = \(serviceID) LIMIT \(inlineAudience + 1))")
                 .map { try $0.int64("c") > Int64(inlineAudience) } ?? false
-            : false
+        }
         if large {
             try await db.execute(
                 "INSERT INTO fanouts (notification_id, service_id, refused_filters) VALUES (\(notification.id), \(serviceID), \(jsonArray: filters.rejected))"
@@ -117,7 +119,7 @@ extension SQLiteStore: NotificationStore {
                 """
             )
         }
-        return notification
+        return (notification, large)
     }
 
     /// Leaves out a subscriber (`s`) whose filter refused the notification;

@@ -151,9 +151,8 @@ struct Lab: Sendable {
     func token(ofSubscriber index: Int, of name: String) async throws -> String {
         try await StoreFactory.withStore(location, logger: Logger(label: "herald-bench")) { store in
             // Numbered from 1 by the PostgreSQL seed, from 0 through the store.
-            let named = try await store.user(named: "\(name.lowercased())-\(index)")
-            let user = database == nil ? try await store.user(named: "\(name.lowercased())-\(index - 1)") : named
-            guard let user, let device = try await store.devices(userID: user.id).first else {
+            let number = database == nil ? index - 1 : index
+            guard let user = try await store.user(named: "\(name.lowercased())-\(number)"), let device = try await store.devices(userID: user.id).first else {
                 throw BenchError("no device of \(name.lowercased())-\(index)")
             }
             return device.token

@@ -3,20 +3,21 @@ import HeraldCore
 
 extension InMemoryStore: NotificationStore {
     public func publish(_ batch: [PublishRequest]) async throws -> PublishedBatch {
-        let (notifications, queued) = try withState(.publish) { state in
+        let (notifications, queued, fannedOut) = try withState(.publish) { state in
             let before = state.deliveries.count
             let stored = batch.map {
                 Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, filters: $0.filters, inlineAudience: $0.inlineAudience, in: &state)
             }
-            return (stored, state.deliveries.count > before || stored.contains { $0.map { state.fanouts[$0.id] != nil } ?? false })
+            let fannedOut = stored.contains { $0.map { state.fanouts[$0.id] != nil } ?? false }
+            return (stored, state.deliveries.count > before || fannedOut, fannedOut)
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
-        return PublishedBatch(notifications: notifications, queuedDeliveries: queued)
+        return PublishedBatch(notifications: notifications, queuedDeliveries: queued, fannedOut: fannedOut)
     }
 
     /// The notification, its inbox links and its deliveries, inside the caller's atomic step.
     static func publish(
-        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int = .max,
+        _ draft: NotificationDraft, serviceID: UUID, at date: Date, filters: FilterVerdicts = FilterVerdicts(), inlineAudience: Int? = nil,
         in state: inout State
     ) -> NotificationRecord? {
         guard state.services[serviceID] != nil else { return nil }
@@ -30,7 +31,7 @@ extension InMemoryStore: NotificationStore {
             guard let filter = state.userFilters[user]?[serviceID] else { return true }
             return !filters.rejected.contains(filter)
         }
-        if (state.subscriptions[serviceID]?.count ?? 0) > inlineAudience {
+        if let inlineAudience, (state.subscriptions[serviceID]?.count ?? 0) > inlineAudience {
             let all = state.subscriptions[serviceID] ?? []
             state.fanouts[notification.id] = FanoutRow(serviceID: serviceID, subscribers: all.sorted(), refused: all.subtracting(subscribers))
         } else {
