@@ -3,8 +3,9 @@ import HeraldCore
 /// Group commit for publishes (see `GroupCommit`): concurrent publishes are
 /// stored in one store call (one transaction, one commit), and each caller
 /// is answered only once its notification is durable. A batch that queued
-/// pushes calls `queued` once (the workers' wake-up), one that did not
-/// (nobody subscribed) not at all.
+/// pushes calls `queued` once (the workers' wake-up; urgent when one of its
+/// notifications is, `Publisher.isUrgent`), one that did not (nobody
+/// subscribed) not at all.
 final class PublishBatcher: Sendable {
     typealias Store = @Sendable ([PublishRequest]) async throws -> PublishedBatch
 
@@ -13,7 +14,7 @@ final class PublishBatcher: Sendable {
     /// `maxConcurrent` batches are stored at once (see `GroupCommit`).
     /// `fannedOut` is called after a batch that left an audience to a fan-out job.
     init(
-        maxBatch: Int = 256, maxConcurrent: Int = 1, queued: @escaping @Sendable () -> Void = {}, fannedOut: @escaping @Sendable () -> Void = {},
+        maxBatch: Int = 256, maxConcurrent: Int = 1, queued: @escaping @Sendable (_ urgent: Bool) -> Void = { _ in }, fannedOut: @escaping @Sendable () -> Void = {},
         store: @escaping Store
     ) {
         commit = GroupCommit(maxBatch: maxBatch, maxConcurrent: maxConcurrent) { await Self.stored($0, in: store, queued: queued, fannedOut: fannedOut) }
@@ -33,11 +34,11 @@ final class PublishBatcher: Sendable {
     /// database away) is every post's: trying them one by one would only
     /// make each caller wait for as many failures.
     private static func stored(
-        _ requests: [PublishRequest], in store: Store, queued: @Sendable () -> Void, fannedOut: @Sendable () -> Void
+        _ requests: [PublishRequest], in store: Store, queued: @Sendable (_ urgent: Bool) -> Void, fannedOut: @Sendable () -> Void
     ) async -> [Result<NotificationRecord?, any Error>] {
         do {
             let stored = try await store(requests)
-            if stored.queuedDeliveries { queued() }
+            if stored.queuedDeliveries { queued(requests.contains { Publisher.isUrgent($0.draft.severity) }) }
             if stored.fannedOut { fannedOut() }
             // A wrong count is caught by GroupCommit (BatchMismatch for every post).
             return stored.notifications.map { .success($0) }
@@ -52,7 +53,7 @@ final class PublishBatcher: Sendable {
             for request in requests {
                 do {
                     let stored = try await store([request])
-                    if stored.queuedDeliveries { queued() }
+                    if stored.queuedDeliveries { queued(Publisher.isUrgent(request.draft.severity)) }
                     if stored.fannedOut { fannedOut() }
                     outcomes.append(
                         stored.notifications.count == 1

@@ -16,8 +16,14 @@ public struct Publisher: Sendable {
     let signal: QueueSignal
 
     /// Wakes this process's delivery worker for deliveries queued outside
-    /// a publish (an acknowledgement's withdrawals).
-    public func wakeWorkers() { signal.notify() }
+    /// a publish (an acknowledgement's withdrawals; escalation calls, which
+    /// are urgent).
+    public func wakeWorkers(urgent: Bool = false) {
+        if urgent { signal.notifyUrgent() } else { signal.notify() }
+    }
+
+    /// Whether pushes of this severity go by the worker's express lane.
+    static func isUrgent(_ severity: Severity?) -> Bool { DeliveryPriority.of(severity) >= DeliveryPriority.urgent }
     let clock: WallClock
     let metrics: PublishMetrics
     let logger: Logger
@@ -54,7 +60,7 @@ public struct Publisher: Sendable {
         let matcher = filters.map { FilterMatcher(store: $0, maxPerService: filtersPerService) }
         self.matcher = matcher
         self.inlineAudience = inlineAudience
-        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { signal.notify() }, fannedOut: { fanouts?.notify() }) {
+        self.batcher = PublishBatcher(maxBatch: batchLimit, maxConcurrent: batchLimit == 1 ? Int.max : 1, queued: { urgent in urgent ? signal.notifyUrgent() : signal.notify() }, fannedOut: { fanouts?.notify() }) {
             [notifications] batch in try await notifications.publish(try await matcher?.withVerdicts(batch) ?? batch)
         }
     }
@@ -155,7 +161,7 @@ public struct Publisher: Sendable {
         guard let (record, queued) = try await notifications.updateNotification(id: existing.id, with: draft, renotify: renotify, at: now) else {
             throw PublishError.serviceNotFound(existing.serviceID)
         }
-        if queued { signal.notify() }
+        if queued { wakeWorkers(urgent: Self.isUrgent(draft.severity)) }
         logger.info("notification updated", metadata: ["notification": "\(record.id)", "service": "\(record.serviceID)", "renotified_filters": "\(renotify.count)"])
         return (record, .updated)
     }
@@ -205,6 +211,7 @@ public struct Publisher: Sendable {
             throw PublishError.serviceNotFound(serviceID)
         }
         announce(records, to: serviceID, from: source, wakeWorkers: true)
+        if records.contains(where: { Self.isUrgent($0.draft.severity) }) { wakeWorkers(urgent: true) }
         return records
     }
 

@@ -1,14 +1,20 @@
 import HeraldCore
 
-/// A delivery's priority in SQL: its notification's severity's rank
-/// (`Severity.rank`, none 0 … critical highest), from a severity column;
-/// no severity ranks as none. Claims serve the highest first.
+/// A delivery's priority (`DeliveryPriority`) in SQL, from a severity
+/// column; no severity ranks as none. Claims serve the highest first.
 enum SeverityRank {
     static func sql(of column: String) -> String {
         let cases = Severity.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.rank)" }.joined(separator: " ")
         return "(CASE \(column) \(cases) ELSE 0 END)"
     }
 
+    /// A claim's condition for `minimumPriority` (nothing for 0), as literal
+    /// SQL so that the urgent lane's claims are planned on the partial index
+    /// kept for them (migration 0029).
+    static func atLeast(_ minimumPriority: Int) -> String {
+        minimumPriority > 0 ? "AND priority >= \(minimumPriority)" : ""
+    }
+
     /// An escalation's call outranks every notification's own pushes.
-    static let call = Severity.allCases.count
+    static let call = DeliveryPriority.call
 }

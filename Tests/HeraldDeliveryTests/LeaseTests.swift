@@ -68,7 +68,7 @@ struct LeaseTests {
             let store = harness.store
             let holder = ClaimHolder()
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await store.listenForDeliveries(holding: holder) {} }
+                group.addTask { try await store.listenForDeliveries(holding: holder) { _ in } }
                 try await harness.waitUntil("the key is held") { holder.heldKey != nil }
                 let key = try #require(holder.heldKey)
                 let now = Date()
@@ -94,7 +94,7 @@ struct LeaseTests {
         try await DeliveryHarness.run(.postgres) { harness in
             let store = harness.store
             let holder = ClaimHolder()
-            let listening = Task { try await store.listenForDeliveries(holding: holder) {} }
+            let listening = Task { try await store.listenForDeliveries(holding: holder) { _ in } }
             try await harness.waitUntil("the key is held") { holder.heldKey != nil }
             listening.cancel()
             _ = await listening.result

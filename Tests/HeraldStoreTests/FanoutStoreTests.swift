@@ -119,4 +119,41 @@ struct FanoutStoreTests {
             #expect(first.first?.notification.title == "Beam lost")
         }
     }
+
+    /// The worker's express lane claims only urgent pushes (critical
+    /// notifications, escalation calls), and leaves the rest to the main lane.
+    @Test(arguments: Backend.allCases)
+    func theUrgentLaneClaimsOnlyUrgentPushes(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Mixed", color: "ff0000", owner: "ops"))
+            for index in 1...3 {
+                let user = try await store.createUser(username: "u\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+            }
+            let now = Timestamp.now()
+            for (offset, severity) in [Severity.info, .high, nil, .critical].enumerated() {
+                _ = try await store.publish(NotificationDraft(title: severity?.rawValue ?? "plain", severity: severity), serviceID: service.id, at: now.addingTimeInterval(Double(offset)))
+            }
+            let later = now.addingTimeInterval(10)
+            let urgent = try await store.claimDeliveries(
+                limit: 10, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil, minimumPriority: DeliveryPriority.urgent
+            )
+            #expect(urgent.map(\.notification.title) == ["critical", "critical", "critical"])
+            #expect(try await store.claimDeliveries(limit: 10, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil, minimumPriority: DeliveryPriority.urgent).isEmpty)
+            let next = try await store.claimDeliveries(limit: 3, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil)
+            #expect(next.map(\.notification.title) == ["high", "high", "high"], "the most severe first")
+            #expect(try await store.claimDeliveries(limit: 20, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil).count == 6)
+        }
+    }
+
+    /// The partial index that keeps the urgent lane's claim short is written
+    /// with the rank as a number: it must be `DeliveryPriority.urgent`.
+    @Test func theUrgentIndexUsesTheUrgentRank() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for backend in ["postgres", "sqlite"] {
+            let sql = try String(contentsOf: root.appendingPathComponent("migrations/\(backend)/0029_urgent_lane.sql"), encoding: .utf8)
+            #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"), "\(backend)")
+        }
+    }
 }

@@ -7,7 +7,9 @@ public protocol DeliveryQueue: Sendable {
     /// not leased by a live worker) until `leaseUntil`, stamped with
     /// `holder` (a key its session holds, or nil: leased only). Several
     /// workers may claim at once; none gets a delivery another holds.
-    func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery]
+    /// The most severe come first (`DeliveryPriority`), then the oldest;
+    /// only those ranked at least `minimumPriority` are taken (the urgent lane).
+    func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery]
     /// Extends the leases of claimed deliveries still waiting for their
     /// outcome to `until` (the holder's heartbeat: a claim lives only as
     /// long as its holder renews it, so a dead holder's rows return within
@@ -36,11 +38,12 @@ public protocol DeliveryQueue: Sendable {
     /// claims after a large drain cost what they cost before it (PostgreSQL:
     /// VACUUM, skipped when another is running; elsewhere nothing to do).
     func compactQueue() async throws
-    /// Calls `wake` whenever another process queues deliveries, until the
+    /// Calls `wake` whenever another process queues deliveries (with true
+    /// when some are urgent: `DeliveryPriority.urgent`), until the
     /// task is cancelled (PostgreSQL LISTEN; SQLite has no other process to
     /// hear and waits for cancellation). On PostgreSQL the same session holds
     /// `holder`'s key, marking it held while it does.
-    func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws
+    func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable (_ urgent: Bool) -> Void) async throws
     /// Releases the claims of holders whose session has ended (a worker that
     /// died) without waiting for their leases; returns how many.
     func releaseClaimsOfStoppedHolders() async throws -> Int
@@ -54,6 +57,11 @@ extension DeliveryQueue {
 
     /// Elsewhere than on PostgreSQL no session shows a holder alive: claims are leased only.
     public func releaseClaimsOfStoppedHolders() async throws -> Int { 0 }
+
+    /// A claim of every priority.
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
+        try await claimDeliveries(limit: limit, now: now, leaseUntil: leaseUntil, holder: holder, minimumPriority: 0)
+    }
 
     /// A claim leased only (tests, tools).
     public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date) async throws -> [ClaimedDelivery] {

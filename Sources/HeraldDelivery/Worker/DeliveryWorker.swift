@@ -115,7 +115,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             await withGracefulShutdownHandler {
                 await coordinate()
             } onGracefulShutdown: {
-                signal.notify()
+                signal.notifyUrgent()
             }
             group.cancelAll()
         }
@@ -134,10 +134,12 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         logger.info("delivery worker started", metadata: ["concurrency": "\(settings.concurrency)", "batch": "\(settings.batchSize)"])
     }
 
-    /// The one consumer of `signal`: claims while there is work and room.
+    /// The one consumer of `signal`: claims while there is work and room,
+    /// and runs the express lane beside.
     private func coordinate() async {
         let inFlight = NIOLockedValueBox(0)
         await withDiscardingTaskGroup { group in
+            group.addTask { await express() }
             for await _ in signal.wakes {
                 if Task.isShuttingDownGracefully || Task.isCancelled { break }
                 while inFlight.withLockedValue({ $0 }) < maxBatchesInFlight {
@@ -173,6 +175,38 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
+    /// Urgent pushes the express lane claims at a time.
+    static let expressBatch = 50
+
+    /// The express lane: urgent pushes (`DeliveryPriority.urgent`: critical
+    /// notifications, escalation calls) are claimed as soon as they are
+    /// queued, a small batch at a time beside the batches in flight, so they
+    /// never wait for a slot behind a large fan-out. The main lane serves
+    /// them first too when it has room; whichever claims first sends.
+    private func express() async {
+        for await _ in signal.urgentWakes {
+            if Task.isShuttingDownGracefully || Task.isCancelled { return }
+            while true {
+                let batch: [ClaimedDelivery]
+                do {
+                    let now = clock.now()
+                    batch = try await queue.claimDeliveries(
+                        limit: Self.expressBatch, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds), holder: holder.heldKey,
+                        minimumPriority: DeliveryPriority.urgent
+                    )
+                } catch {
+                    logger.error("cannot claim urgent deliveries", metadata: ["error": "\(String(reflecting: error))"])
+                    break
+                }
+                if batch.isEmpty { break }
+                let held = claims.hold(batch.map(\.id))
+                await deliver(batch) {}
+                claims.release(held)
+                if batch.count < Self.expressBatch { break }
+            }
+        }
+    }
+
     /// Once the queue is empty after many deliveries left it (a large
     /// fan-out), it is compacted beside the next claims, so that they do not
     /// wade through what the drain left behind until autovacuum comes by.
@@ -199,7 +233,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         while !Task.isCancelled {
             do { try await Task.sleep(for: .seconds(settings.pollSeconds)) } catch { return }
             await releaseClaimsOfStoppedHolders()
-            signal.notify()
+            // Urgent retries fall due too: both lanes look.
+            signal.notifyUrgent()
             if let depth = try? await queue.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
             let now = clock.now()
             await watchOutages(now: now)
@@ -280,7 +315,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     private func listenToOtherReplicas() async {
         while !Task.isCancelled {
             do {
-                try await queue.listenForDeliveries(holding: holder) { signal.notify() }
+                try await queue.listenForDeliveries(holding: holder) { urgent in urgent ? signal.notifyUrgent() : signal.notify() }
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("lost the delivery wake-up channel; polling until it is back", metadata: ["error": "\(error)"])

@@ -101,7 +101,7 @@ public struct EscalationService: Service {
                 metrics.ran(lateness: step.at.timeIntervalSince(dueAt))
                 if step.next == nil { metrics.ended(.exhausted) }
             }
-            if moved.contains(true) { publisher.wakeWorkers() }
+            if moved.contains(true) { publisher.wakeWorkers(urgent: true) }
             // A step that did not move was taken meanwhile (acknowledged between
             // the read above and its statement) or lost its claim: end the
             // taken ones now rather than when the claim lapses.

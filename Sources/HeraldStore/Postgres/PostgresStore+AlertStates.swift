@@ -78,10 +78,10 @@ extension PostgresStore: AlertStateStore {
                         INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
                         SELECT up.id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(draft.severity?.rank ?? 0))
                         FROM updated up, holders h JOIN devices d ON d.user_id = h.user_id
-                        RETURNING 1
+                        RETURNING priority
                     ),
                     woken AS (
-                        SELECT pg_notify(\(PostgresStore.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                        \(unescaped: PostgresStore.wakeWorkers(queued: "queued"))
                         UNION ALL
                         SELECT pg_notify(\(PostgresStore.inboxChannel), 'n' || id::text) FROM updated
                     )

@@ -3,7 +3,7 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: DeliveryQueue {
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
         // SKIP LOCKED lets concurrent workers (threads or replicas) each take
         // different rows; a crashed worker's rows return when its session
         // ends (claimed_by, releaseClaimsOfStoppedHolders) or its lease runs out.
@@ -24,7 +24,7 @@ extension PostgresStore: DeliveryQueue {
                 WHERE d.id = ANY(ARRAY(
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
-                        AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now)))
+                        AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now))) \(unescaped: SeverityRank.atLeast(minimumPriority))
                     ORDER BY priority DESC, next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
                 ))
@@ -174,7 +174,7 @@ extension PostgresStore: DeliveryQueue {
         try await execute("VACUUM (SKIP_LOCKED, ANALYZE) deliveries")
     }
 
-    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable (_ urgent: Bool) -> Void) async throws {
         try await withOpenConnection { connection in
             try await hold(holder, on: connection)
             // However listening ends, the key is no longer shown held. A
@@ -190,7 +190,7 @@ extension PostgresStore: DeliveryQueue {
                 // listen(on:) sends UNLISTEN when it returns, so a connection
                 // going back to the pool stops hearing the channel.
                 try await connection.listen(on: Self.deliveryChannel) { notifications in
-                    for try await _ in notifications { wake() }
+                    for try await notification in notifications { wake(notification.payload == Self.urgentPayload) }
                 }
             } catch {
                 await letGo()

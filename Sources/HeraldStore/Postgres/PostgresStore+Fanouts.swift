@@ -64,7 +64,7 @@ extension PostgresStore: FanoutStore {
                     INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
                     SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority
                     FROM audience a JOIN devices d ON d.user_id = a.user_id, job
-                    RETURNING 1
+                    RETURNING deliveries.priority
                 ),
                 -- Exactly one of these touches the job: moved on, renewed while
                 -- its pushes wait, or gone once nobody is left.
@@ -84,7 +84,7 @@ extension PostgresStore: FanoutStore {
                     RETURNING 1
                 ),
                 woken AS (
-                    SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                    \(unescaped: Self.wakeWorkers(queued: "queued"))
                     UNION ALL
                     SELECT pg_notify(\(Self.inboxChannel), 'n' || \(job.notificationID)::text) FROM (SELECT 1 FROM linked LIMIT 1) AS any_row
                 )

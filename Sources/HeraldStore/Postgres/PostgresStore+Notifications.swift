@@ -134,7 +134,7 @@ extension PostgresStore: NotificationStore {
                 FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
                     JOIN devices d ON d.user_id = s.user_id
                 \(unescaped: onlyMatching)
-                RETURNING 1
+                RETURNING priority
             ),
             \(unescaped: large.isEmpty ? "" : Self.fannedOut)
             -- A notification at or above its service's policy's minimum severity
@@ -149,7 +149,7 @@ extension PostgresStore: NotificationStore {
             -- one inbox signal per notification someone receives; nothing when
             -- nobody subscribes (a NOTIFY takes a database-wide lock at commit).
             woken AS (
-                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                \(unescaped: Self.wakeWorkers(queued: "queued"))
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || i.id::text) FROM input i
                 WHERE NOT i.deferred AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id)
@@ -220,7 +220,7 @@ extension PostgresStore: NotificationStore {
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
                 SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(draft.severity?.rank ?? 0))
                 FROM linked l JOIN devices d ON d.user_id = l.user_id
-                RETURNING 1
+                RETURNING priority
             ),
             -- Raised to its policy's minimum severity while firing: its escalation
             -- starts (again, after a resolution; never after an acknowledgement).
@@ -234,7 +234,7 @@ extension PostgresStore: NotificationStore {
                 WHERE escalations.ended = \(EscalationEnd.resolved.rawValue)
             ),
             woken AS (
-                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM queued LIMIT 1) AS any_row
+                \(unescaped: Self.wakeWorkers(queued: "queued"))
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM updated
             )

@@ -237,7 +237,7 @@ extension PostgresStore: EscalationStore {
                 SELECT c.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.call.rawValue), \(Int32(SeverityRank.call))
                 FROM called c JOIN devices d ON d.user_id = c.user_id
                 WHERE \(run.pushHolders) OR NOT EXISTS (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND i.notification_id = c.notification_id)
-                RETURNING user_id
+                RETURNING user_id, priority
             ),
             recorded AS (
                 INSERT INTO escalation_calls (notification_id, step, pass, target, user_id, username, devices, called_at)
@@ -251,7 +251,7 @@ extension PostgresStore: EscalationStore {
                 RETURNING 1
             ),
             woken AS (
-                SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM pushed LIMIT 1) AS any_row
+                \(unescaped: Self.wakeWorkers(queued: "pushed"))
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM moved
             )

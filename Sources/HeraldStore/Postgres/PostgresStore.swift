@@ -8,6 +8,15 @@ import PostgresNIO
 public final class PostgresStore: Sendable {
     /// The LISTEN/NOTIFY channel on which publishing wakes delivery workers.
     public static let deliveryChannel = "herald_deliveries"
+    /// The delivery wake-up's payload when some of what was queued is
+    /// urgent (`DeliveryPriority.urgent`): the workers' express lane claims it.
+    static let urgentPayload = "urgent"
+    /// The workers' wake-up at commit when `queued` (a CTE returning each
+    /// queued push's `priority`) holds anything, urgent when one of them is;
+    /// nothing when it is empty (a NOTIFY takes a database-wide lock at commit).
+    static func wakeWorkers(queued: String) -> String {
+        "SELECT pg_notify('\(deliveryChannel)', CASE WHEN max(priority) >= \(DeliveryPriority.urgent) THEN '\(urgentPayload)' ELSE '' END) FROM \(queued) HAVING count(*) > 0"
+    }
     /// The LISTEN/NOTIFY channel on which publishing and inbox changes reach
     /// every replica's live streams.
     public static let inboxChannel = "herald_inbox"

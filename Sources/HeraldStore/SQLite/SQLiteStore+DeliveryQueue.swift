@@ -23,14 +23,14 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
         try await database.transaction { db in
             let claimed = try await db.rows(
                 """
                 UPDATE deliveries SET lease_until = \(leaseUntil), attempts = attempts + 1, updated_at = \(now)
                 WHERE id IN (
                     SELECT id FROM deliveries
-                    WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now))
+                    WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: SeverityRank.atLeast(minimumPriority)))
                     ORDER BY priority DESC, next_attempt_at LIMIT \(limit)
                 )
                 RETURNING id
@@ -181,7 +181,7 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
-    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable (_ urgent: Bool) -> Void) async throws {
         // Only this process writes the file, and it wakes its worker directly.
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))

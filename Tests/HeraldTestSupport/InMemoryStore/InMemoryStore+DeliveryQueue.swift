@@ -2,10 +2,10 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: DeliveryQueue {
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
         try withState(.claimDeliveries) { state in
             let due = state.deliveries.values
-                .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) }
+                .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) && $0.priority >= minimumPriority }
                 .sorted { (-$0.priority, $0.nextAttemptAt, $0.id) < (-$1.priority, $1.nextAttemptAt, $1.id) }
                 .prefix(limit)
             return due.compactMap { row -> ClaimedDelivery? in
@@ -79,7 +79,7 @@ extension InMemoryStore: DeliveryQueue {
     }
 
     /// Nothing outside this process writes here: wait for cancellation.
-    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable () -> Void) async throws {
+    public func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable (_ urgent: Bool) -> Void) async throws {
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }

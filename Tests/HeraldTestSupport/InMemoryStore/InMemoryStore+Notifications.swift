@@ -218,7 +218,7 @@ extension InMemoryStore.State {
                 id: id, notificationID: notification.id, deviceID: device.id, userID: device.userID, platform: device.platform,
                 nextAttemptAt: queuedAt, createdAt: date, updatedAt: queuedAt
             )
-            row.priority = notification.severity?.rank ?? 0
+            row.priority = DeliveryPriority.of(notification.severity)
             deliveries[id] = row
         }
     }

@@ -144,7 +144,7 @@ extension InMemoryStore.State {
                 let id = nextID()
                 deliveries[id] = InMemoryStore.DeliveryRow(
                     id: id, notificationID: run.notificationID, deviceID: device.id, userID: userID, platform: device.platform,
-                    nextAttemptAt: run.at, createdAt: run.at, updatedAt: run.at, purpose: .call, priority: Severity.allCases.count
+                    nextAttemptAt: run.at, createdAt: run.at, updatedAt: run.at, purpose: .call, priority: DeliveryPriority.call
                 )
                 pushed[userID, default: 0] += 1
             }
