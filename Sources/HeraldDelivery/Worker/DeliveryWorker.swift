@@ -230,11 +230,18 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
 
     private func pollTimer() async {
         var lastPurge = Date.distantPast
+        var lastUrgentLook = ContinuousClock.now
         while !Task.isCancelled {
             do { try await Task.sleep(for: .seconds(settings.pollSeconds)) } catch { return }
             await releaseClaimsOfStoppedHolders()
-            // Urgent retries fall due too: both lanes look.
-            signal.notifyUrgent()
+            // Urgent retries fall due too: the express lane looks once a
+            // second (the main lane, which serves them first, at every poll).
+            if ContinuousClock.now - lastUrgentLook >= .seconds(1) {
+                lastUrgentLook = .now
+                signal.notifyUrgent()
+            } else {
+                signal.notify()
+            }
             if let depth = try? await queue.queueDepth() { metrics.queueDepth.set(Int64(depth)) }
             let now = clock.now()
             await watchOutages(now: now)

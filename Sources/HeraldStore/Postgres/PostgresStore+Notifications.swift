@@ -26,7 +26,16 @@ extension PostgresStore: NotificationStore {
         if let inline = batch.compactMap(\.inlineAudience).min() {
             for service in Set(batch.map(\.serviceID)) where try await hasLargeAudience(service, limit: inline) { large.insert(service) }
         }
-        var published = Self.inOrder(try await rows(Self.publishStatement(batch, large: large), as: PublishedRow.self), count: batch.count)
+        // Prepared once per connection, one statement per shape of its SQL.
+        let query = Self.publishStatement(batch, large: large)
+        let rows: [PublishedRow] =
+            switch (batch.contains { !$0.filters.rejected.isEmpty }, !large.isEmpty) {
+            case (false, false): try await rows(Prepared<PublishShape.All>(query), as: PublishedRow.self)
+            case (true, false): try await rows(Prepared<PublishShape.Filtered>(query), as: PublishedRow.self)
+            case (false, true): try await rows(Prepared<PublishShape.AllFanningOut>(query), as: PublishedRow.self)
+            case (true, true): try await rows(Prepared<PublishShape.FilteredFanningOut>(query), as: PublishedRow.self)
+            }
+        var published = Self.inOrder(rows, count: batch.count)
         published.fannedOut = published.notifications.contains { $0.map { large.contains($0.serviceID) } ?? false }
         return published
     }
@@ -393,4 +402,36 @@ extension PostgresStore: NotificationStore {
 
     /// An expired notification leaves every inbox (starred ones stay).
     static let unexpired = "(n.expires_at IS NULL OR n.expires_at > now() OR i.is_starred)"
+}
+
+/// The publish statement's four shapes of SQL: with or without the
+/// anti-join on refusing filters, with or without a fan-out job.
+enum PublishShape {
+    /// Its text, from a batch of one with (or without) a refusal and a large audience.
+    static func sql(filtered: Bool, fanningOut: Bool) -> String {
+        let service = UUID()
+        var request = PublishRequest(NotificationDraft(title: "shape"), serviceID: service, at: Date())
+        if filtered { request.filters.rejected = [1] }
+        return PostgresStore.publishStatement([request], large: fanningOut ? [service] : []).sql
+    }
+
+    enum All: PreparedShape {
+        static let name = "herald_publish"
+        static let sql = PublishShape.sql(filtered: false, fanningOut: false)
+    }
+
+    enum Filtered: PreparedShape {
+        static let name = "herald_publish_filtered"
+        static let sql = PublishShape.sql(filtered: true, fanningOut: false)
+    }
+
+    enum AllFanningOut: PreparedShape {
+        static let name = "herald_publish_fanning_out"
+        static let sql = PublishShape.sql(filtered: false, fanningOut: true)
+    }
+
+    enum FilteredFanningOut: PreparedShape {
+        static let name = "herald_publish_filtered_fanning_out"
+        static let sql = PublishShape.sql(filtered: true, fanningOut: true)
+    }
 }
