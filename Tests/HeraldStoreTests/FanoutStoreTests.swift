@@ -147,13 +147,11 @@ struct FanoutStoreTests {
         }
     }
 
-    /// The partial index that keeps the urgent lane's claim short is written
-    /// with the rank as a number: it must be `DeliveryPriority.urgent`.
+    /// SQLite's partial index that keeps the urgent lane's claim short is
+    /// written with the rank as a number: it must be `DeliveryPriority.urgent`.
     @Test func theUrgentIndexUsesTheUrgentRank() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for backend in ["postgres", "sqlite"] {
-            let sql = try String(contentsOf: root.appendingPathComponent("migrations/\(backend)/0029_urgent_lane.sql"), encoding: .utf8)
-            #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"), "\(backend)")
-        }
+        let sql = try String(contentsOf: root.appendingPathComponent("migrations/sqlite/0029_urgent_lane.sql"), encoding: .utf8)
+        #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"))
     }
 }
