@@ -8,7 +8,7 @@ enum SeverityRank {
         return "(CASE \(column) \(cases) ELSE 0 END)"
     }
 
-    /// SQLite: a claim's condition for `minimumPriority` (nothing for 0), as literal
+    /// A claim's condition for `minimumPriority` (nothing for 0), as literal
     /// SQL so that the urgent lane's claims are planned on the partial index
     /// kept for them (migration 0029).
     static func atLeast(_ minimumPriority: Int) -> String {

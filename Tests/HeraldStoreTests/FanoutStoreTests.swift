@@ -147,11 +147,13 @@ struct FanoutStoreTests {
         }
     }
 
-    /// SQLite's partial index that keeps the urgent lane's claim short is
-    /// written with the rank as a number: it must be `DeliveryPriority.urgent`.
+    /// The partial index that keeps the urgent lane's claim short is written
+    /// with the rank as a number: it must be `DeliveryPriority.urgent`.
     @Test func theUrgentIndexUsesTheUrgentRank() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let sql = try String(contentsOf: root.appendingPathComponent("migrations/sqlite/0029_urgent_lane.sql"), encoding: .utf8)
-        #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"))
+        for backend in ["postgres", "sqlite"] {
+            let sql = try String(contentsOf: root.appendingPathComponent("migrations/\(backend)/0029_urgent_lane.sql"), encoding: .utf8)
+            #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"), "\(backend)")
+        }
     }
 }
