@@ -89,54 +89,41 @@ extension PostgresStore: DeliveryQueue {
 
     public func recordDeliveries(_ results: [DeliveryResult], at now: Date) async throws {
         guard !results.isEmpty else { return }
-        // Retries stay queued; every other outcome moves the row to the
-        // history. Each statement finds its rows by primary key from an id
-        // array (`= ANY`), never by a join whose plan is the planner's
-        // choice: written as a join of the queue to the outcomes (a CTE), the
-        // plan scanned the outcomes once per queued row (in one profiled
-        // 200,000-device fan-out, 65 % of PostgreSQL's CPU).
-        let retried = results.filter { $0.outcome.state.isQueued }
-        let finished = results.filter { !$0.outcome.state.isQueued }
+        let ids = results.map(\.delivery.id)
+        let states = results.map(\.outcome.state.rawValue)
+        let reasons = results.map { $0.outcome.reason ?? "" }
+        let due = results.map { result -> ExactTimestamp in
+            if case .retry(let at, _) = result.outcome { return ExactTimestamp(at) }
+            return ExactTimestamp(now)
+        }
         let dropped = results.filter { $0.outcome.state == .dropped && $0.delivery.deviceID != nil }
         let droppedDevices = dropped.compactMap(\.delivery.deviceID)
         let droppedReasons = dropped.map { $0.outcome.reason ?? "" }
         // A device seen after the token was declared invalid stays (no such date: always before).
         let invalidSince = dropped.map { ExactTimestamp($0.invalidSince ?? .distantFuture) }
         try await transaction { connection in
-            if !retried.isEmpty {
-                let due = retried.map { result -> ExactTimestamp in
-                    if case .retry(let at, _) = result.outcome { return ExactTimestamp(at) }
-                    return ExactTimestamp(now)
-                }
-                try await connection.execute(
-                    """
+            // Retries stay queued; every other outcome moves the row to the history.
+            try await connection.execute(
+                """
+                WITH v AS (
+                    SELECT * FROM unnest(\(ids)::int8[], \(states)::text[], \(due)::timestamptz[], \(reasons)::text[]) AS v(id, state, due, reason)
+                ),
+                retried AS (
                     UPDATE deliveries d SET state = v.state, next_attempt_at = v.due, lease_until = NULL, claimed_by = NULL,
                         last_error = NULLIF(v.reason, ''), updated_at = \(ExactTimestamp(now))
-                    FROM unnest(\(retried.map(\.delivery.id))::int8[], \(retried.map(\.outcome.state.rawValue))::text[], \(due)::timestamptz[],
-                        \(retried.map { $0.outcome.reason ?? "" })::text[]) AS v(id, state, due, reason)
-                    WHERE d.id = v.id AND d.id = ANY(\(retried.map(\.delivery.id))::int8[])
-                    """,
-                    logger: logger
+                    FROM v WHERE d.id = v.id AND v.state IN ('pending', 'retrying')
+                ),
+                finished AS (
+                    DELETE FROM deliveries d USING v WHERE d.id = v.id AND v.state NOT IN ('pending', 'retrying')
+                    RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, v.state, d.attempts, NULLIF(v.reason, '') AS last_error, d.created_at,
+                        d.purpose
                 )
-            }
-            if !finished.isEmpty {
-                let ids = finished.map(\.delivery.id)
-                try await connection.execute(
-                    """
-                    WITH finished AS (
-                        DELETE FROM deliveries d WHERE d.id = ANY(\(ids)::int8[])
-                        RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at, d.purpose
-                    )
-                    INSERT INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at, purpose)
-                    SELECT f.id, f.notification_id, f.device_id, f.user_id, f.platform, v.state, f.attempts, NULLIF(v.reason, ''), f.created_at,
-                        \(ExactTimestamp(now)), f.purpose
-                    FROM finished f JOIN unnest(\(ids)::int8[], \(finished.map(\.outcome.state.rawValue))::text[], \(finished.map { $0.outcome.reason ?? "" })::text[])
-                        AS v(id, state, reason) ON v.id = f.id
-                    ON CONFLICT (id) DO NOTHING
-                    """,
-                    logger: logger
-                )
-            }
+                INSERT INTO delivery_history (id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, finished_at, purpose)
+                SELECT id, notification_id, device_id, user_id, platform, state, attempts, last_error, created_at, \(ExactTimestamp(now)), purpose FROM finished
+                ON CONFLICT (id) DO NOTHING
+                """,
+                logger: logger
+            )
             if !droppedDevices.isEmpty {
                 try await connection.execute(
                     """

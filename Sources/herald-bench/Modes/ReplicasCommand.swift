@@ -117,8 +117,7 @@ struct ReplicasCommand: AsyncParsableCommand {
             + "PostgreSQL \(Int(perPush(postgresSeconds))) µs, sink \(Int(perPush(sinkSeconds))) µs"
         if statements {
             let claims = try await statementFigures(database, prefix: "WITH claimed AS%")
-            // The outcomes' write that finishes deliveries (the retries' update is rare).
-            let writes = try await statementFigures(database, prefix: "WITH finished AS%")
+            let writes = try await statementFigures(database, prefix: "WITH v AS%")
             let seconds = max(span, 0.001)
             line += "; \(Int(claims.calls / seconds)) claims/s (\(Stats.format(claims.meanMilliseconds, 2)) ms each in the database), "
                 + "\(Int(writes.calls / seconds)) outcome writes/s (\(Stats.format(writes.meanMilliseconds, 2)) ms each)"
