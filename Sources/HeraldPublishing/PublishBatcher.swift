@@ -4,7 +4,7 @@ import HeraldCore
 /// stored in one store call (one transaction, one commit), and each caller
 /// is answered only once its notification is durable. A batch that queued
 /// pushes calls `queued` once (the workers' wake-up; urgent when one of its
-/// notifications is, `Publisher.isUrgent`), one that did not (nobody
+/// notifications is, `DeliveryPriority.isUrgent`), one that did not (nobody
 /// subscribed) not at all.
 final class PublishBatcher: Sendable {
     typealias Store = @Sendable ([PublishRequest]) async throws -> PublishedBatch
@@ -38,7 +38,7 @@ final class PublishBatcher: Sendable {
     ) async -> [Result<NotificationRecord?, any Error>] {
         do {
             let stored = try await store(requests)
-            if stored.queuedDeliveries { queued(requests.contains { Publisher.isUrgent($0.draft.severity) }) }
+            if stored.queuedDeliveries { queued(requests.contains { DeliveryPriority.isUrgent($0.draft.severity) }) }
             if stored.fannedOut { fannedOut() }
             // A wrong count is caught by GroupCommit (BatchMismatch for every post).
             return stored.notifications.map { .success($0) }
@@ -53,7 +53,7 @@ final class PublishBatcher: Sendable {
             for request in requests {
                 do {
                     let stored = try await store([request])
-                    if stored.queuedDeliveries { queued(Publisher.isUrgent(request.draft.severity)) }
+                    if stored.queuedDeliveries { queued(DeliveryPriority.isUrgent(request.draft.severity)) }
                     if stored.fannedOut { fannedOut() }
                     outcomes.append(
                         stored.notifications.count == 1

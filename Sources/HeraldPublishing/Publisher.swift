@@ -22,8 +22,6 @@ public struct Publisher: Sendable {
         if urgent { signal.notifyUrgent() } else { signal.notify() }
     }
 
-    /// Whether pushes of this severity go by the worker's express lane.
-    static func isUrgent(_ severity: Severity?) -> Bool { DeliveryPriority.of(severity) >= DeliveryPriority.urgent }
     let clock: WallClock
     let metrics: PublishMetrics
     let logger: Logger
@@ -161,7 +159,7 @@ public struct Publisher: Sendable {
         guard let (record, queued) = try await notifications.updateNotification(id: existing.id, with: draft, renotify: renotify, at: now) else {
             throw PublishError.serviceNotFound(existing.serviceID)
         }
-        if queued { wakeWorkers(urgent: Self.isUrgent(draft.severity)) }
+        if queued { wakeWorkers(urgent: DeliveryPriority.isUrgent(draft.severity)) }
         logger.info("notification updated", metadata: ["notification": "\(record.id)", "service": "\(record.serviceID)", "renotified_filters": "\(renotify.count)"])
         return (record, .updated)
     }
@@ -211,7 +209,6 @@ public struct Publisher: Sendable {
             throw PublishError.serviceNotFound(serviceID)
         }
         announce(records, to: serviceID, from: source, wakeWorkers: true)
-        if records.contains(where: { Self.isUrgent($0.draft.severity) }) { wakeWorkers(urgent: true) }
         return records
     }
 
@@ -229,7 +226,7 @@ public struct Publisher: Sendable {
 
     private func announce(_ records: [NotificationRecord], to serviceID: UUID, from source: PublishSource, wakeWorkers: Bool) {
         guard !records.isEmpty else { return }
-        if wakeWorkers { signal.notify() }
+        if wakeWorkers { self.wakeWorkers(urgent: records.contains { DeliveryPriority.isUrgent($0.draft.severity) }) }
         metrics.published(records.count, from: source)
         if logger.logLevel <= .info {
             logger.info(

@@ -14,7 +14,4 @@ enum SeverityRank {
     static func atLeast(_ minimumPriority: Int) -> String {
         minimumPriority > 0 ? "AND priority >= \(minimumPriority)" : ""
     }
-
-    /// An escalation's call outranks every notification's own pushes.
-    static let call = DeliveryPriority.call
 }

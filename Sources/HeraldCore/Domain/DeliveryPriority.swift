@@ -12,4 +12,7 @@ public enum DeliveryPriority {
 
     /// Critical notifications and escalation calls: the worker's express lane.
     public static let urgent = Severity.critical.rank
+
+    /// Whether a notification of this severity goes by the express lane.
+    public static func isUrgent(_ severity: Severity?) -> Bool { of(severity) >= urgent }
 }

@@ -76,7 +76,7 @@ extension PostgresStore: AlertStateStore {
                     holders AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated) RETURNING user_id),
                     queued AS (
                         INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                        SELECT up.id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(draft.severity?.rank ?? 0))
+                        SELECT up.id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(DeliveryPriority.of(draft.severity)))
                         FROM updated up, holders h JOIN devices d ON d.user_id = h.user_id
                         RETURNING priority
                     ),

@@ -57,7 +57,7 @@ extension PostgresStore: NotificationStore {
             ),
             queued AS (
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(draft.severity?.rank ?? 0))
+                SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(DeliveryPriority.of(draft.severity)))
                 FROM linked l JOIN devices d ON d.user_id = l.user_id
                 RETURNING priority
             ),

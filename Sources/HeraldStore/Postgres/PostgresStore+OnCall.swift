@@ -234,7 +234,7 @@ extension PostgresStore: EscalationStore {
             ),
             pushed AS (
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, priority)
-                SELECT c.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.call.rawValue), \(Int32(SeverityRank.call))
+                SELECT c.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.call.rawValue), \(Int32(DeliveryPriority.call))
                 FROM called c JOIN devices d ON d.user_id = c.user_id
                 WHERE \(run.pushHolders) OR NOT EXISTS (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND i.notification_id = c.notification_id)
                 RETURNING user_id, priority

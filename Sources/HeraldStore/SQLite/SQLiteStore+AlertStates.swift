@@ -87,7 +87,7 @@ extension SQLiteStore: AlertStateStore {
                 try await db.execute(
                     """
                     INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                    SELECT \(change.id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(change.draft.severity?.rank ?? 0)
+                    SELECT \(change.id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPriority.of(change.draft.severity))
                     FROM inbox i JOIN devices d ON d.user_id = i.user_id WHERE i.notification_id = \(change.id)
                     """
                 )

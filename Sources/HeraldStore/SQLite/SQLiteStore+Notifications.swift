@@ -103,7 +103,7 @@ extension SQLiteStore: NotificationStore {
             try await db.execute(
                 """
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT \(notification.id), d.id, d.user_id, d.platform, \(date), \(date), \(date), \(draft.severity?.rank ?? 0)
+                SELECT \(notification.id), d.id, d.user_id, d.platform, \(date), \(date), \(date), \(DeliveryPriority.of(draft.severity))
                 FROM subscriptions s JOIN devices d ON d.user_id = s.user_id
                 WHERE s.service_id = \(serviceID) \(onlyMatching)
                 """
@@ -186,7 +186,7 @@ extension SQLiteStore: NotificationStore {
             try await db.execute(
                 """
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT \(id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(draft.severity?.rank ?? 0) FROM devices d
+                SELECT \(id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPriority.of(draft.severity)) FROM devices d
                 WHERE d.user_id IN (SELECT value FROM json_each(\(jsonArray: linked)))
                 """
             )

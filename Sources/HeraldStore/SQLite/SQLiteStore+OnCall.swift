@@ -237,7 +237,7 @@ extension SQLiteStore: EscalationStore {
             pushed[userID] = try await db.rows(
                 """
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, priority)
-                SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue), \(SeverityRank.call)
+                SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue), \(DeliveryPriority.call)
                 FROM devices d WHERE d.user_id = \(userID)
                 RETURNING id
                 """
