@@ -148,12 +148,95 @@ struct FanoutStoreTests {
     }
 
     /// The partial index that keeps the urgent lane's claim short is written
-    /// with the rank as a number: it must be `DeliveryPriority.urgent`.
+    /// with the rank as a number: it must be `DeliveryPriority.urgent` (as
+    /// made in 0029, and made again in the claims' order by 0030).
     @Test func theUrgentIndexUsesTheUrgentRank() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for backend in ["postgres", "sqlite"] {
-            let sql = try String(contentsOf: root.appendingPathComponent("migrations/\(backend)/0029_urgent_lane.sql"), encoding: .utf8)
-            #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"), "\(backend)")
+            for migration in ["0029_urgent_lane", "0030_bulk_pushes"] {
+                let sql = try String(contentsOf: root.appendingPathComponent("migrations/\(backend)/\(migration).sql"), encoding: .utf8)
+                #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"), "\(backend) \(migration)")
+            }
+        }
+    }
+
+    /// At one severity a fan-out's pushes come after the others': a
+    /// notification to a few people posted after a newsletter's chunks were
+    /// queued is claimed first, in the main lane and the urgent one alike.
+    @Test(arguments: Backend.allCases)
+    func aFanoutsPushesGoAfterSmallNotificationsOfTheSameSeverity(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let newsletter = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
+            let shift = try await store.createService(ServiceDraft(category: "Shift", color: "0000ff", owner: "ops"))
+            for index in 1...4 {
+                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                try await store.setSubscriptions(userID: user.id, [newsletter.id: true])
+            }
+            let operator_ = try await store.createUser(username: "operator", passwordHash: "-", isAdmin: false)
+            _ = try await store.registerDevice(userID: operator_.id, token: DeliveryHarness.apnsToken(99), platform: .apns, at: Date())
+            try await store.setSubscriptions(userID: operator_.id, [shift.id: true])
+            try await Task.sleep(for: .milliseconds(20))
+
+            var now = Timestamp.now()
+            for severity in [Severity.info, .critical] {
+                // The newsletter, to more than the publish links itself: a fan-out, expanded at once.
+                _ = try await store.publish([PublishRequest(NotificationDraft(title: "News", severity: severity), serviceID: newsletter.id, at: now, inlineAudience: 2)])
+                let job = try #require(try await store.claimFanouts(owner: "a", limit: 1, until: now.addingTimeInterval(3), now: now).first)
+                guard case .expanded(let moved, _, let queued) = try await store.expandFanout(job, owner: "a", chunk: 10, until: now.addingTimeInterval(3), now: now) else {
+                    Issue.record("the fan-out was not expanded")
+                    return
+                }
+                #expect(queued == 4)
+                #expect(try await store.expandFanout(moved, owner: "a", chunk: 10, until: now.addingTimeInterval(3), now: now) == .finished)
+                // Then one notification of the same severity to one person.
+                _ = try await store.publish(NotificationDraft(title: "Shift", severity: severity), serviceID: shift.id, at: now.addingTimeInterval(1))
+                let later = now.addingTimeInterval(2)
+                let lane = severity == .critical ? DeliveryPriority.urgent : 0
+                let first = try await store.claimDeliveries(limit: 1, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil, minimumPriority: lane)
+                #expect(first.map(\.notification.title) == ["Shift"], "\(severity)")
+                #expect(first.map(\.token) == [DeliveryHarness.apnsToken(99)], "\(severity)")
+                let rest = try await store.claimDeliveries(limit: 10, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil, minimumPriority: lane)
+                #expect(rest.map(\.notification.title) == Array(repeating: "News", count: 4), "\(severity)")
+                try await store.recordDeliveries((first + rest).map { DeliveryResult(delivery: $0, outcome: .sent) }, at: later)
+                now = later.addingTimeInterval(1)
+            }
+        }
+    }
+
+    /// The pushes a worker has claimed are on their way: they no longer
+    /// hold the next chunk back, so the workers are never left without work
+    /// while the claimed ones are sent.
+    @Test(arguments: Backend.allCases)
+    func claimedPushesDoNotHoldTheNextChunkBack(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
+            for index in 1...4 {
+                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+            }
+            try await Task.sleep(for: .milliseconds(20))
+            let now = Timestamp.now()
+            _ = try await store.publish([PublishRequest(NotificationDraft(title: "News"), serviceID: service.id, at: now, inlineAudience: 1)])
+            var job = try #require(try await store.claimFanouts(owner: "a", limit: 1, until: now.addingTimeInterval(3), now: now).first)
+            guard case .expanded(let moved, _, 2) = try await store.expandFanout(job, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now) else {
+                Issue.record("the first chunk was not expanded")
+                return
+            }
+            job = moved
+            #expect(try await store.expandFanout(job, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now) == .waiting(ahead: 2))
+            // One is claimed (not yet sent): one still waits, so the next chunk goes in.
+            #expect(try await store.claimDeliveries(limit: 1, now: now, leaseUntil: now.addingTimeInterval(60), holder: nil).count == 1)
+            guard case .expanded(let second, _, 2) = try await store.expandFanout(job, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now) else {
+                Issue.record("the claimed push still held the next chunk back")
+                return
+            }
+            // Three wait unclaimed now: nothing more goes in.
+            #expect(try await store.expandFanout(second, owner: "a", chunk: 2, until: now.addingTimeInterval(3), now: now) == .waiting(ahead: 2))
+            // A claim whose lease ran out waits again (sent by whoever claims it next).
+            let lapsed = now.addingTimeInterval(61)
+            #expect(try await store.claimDeliveries(limit: 10, now: lapsed, leaseUntil: lapsed.addingTimeInterval(60), holder: nil).count == 4)
         }
     }
 }

@@ -47,8 +47,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let quiet: QuietHoursDecider
     /// Deliveries finished (left the queue) since it was last compacted.
     let finishedSinceCompaction = NIOLockedValueBox(0)
-    /// A drained queue is compacted once this many have left it since the last time.
-    static let compactAfter = 10_000
+    /// Set while a compaction runs: one at a time.
+    let compacting = NIOLockedValueBox(false)
+    /// The queue is compacted each time this many have left it.
+    static let compactAfter = 20_000
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
@@ -154,10 +156,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                         logger.error("cannot claim deliveries", metadata: ["error": "\(String(reflecting: error))"])
                         break
                     }
-                    if batch.isEmpty {
-                        compactIfDrainedMuch(in: &group)
-                        break
-                    }
+                    compactIfChurned(in: &group)
+                    if batch.isEmpty { break }
                     inFlight.withLockedValue { $0 += 1 }
                     let held = claims.hold(batch.map(\.id))
                     group.addTask {
@@ -207,21 +207,29 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         }
     }
 
-    /// Once the queue is empty after many deliveries left it (a large
-    /// fan-out), it is compacted beside the next claims, so that they do not
-    /// wade through what the drain left behind until autovacuum comes by.
-    private func compactIfDrainedMuch(in group: inout DiscardingTaskGroup) {
-        let due = finishedSinceCompaction.withLockedValue { finished in
-            guard finished >= Self.compactAfter else { return false }
-            finished = 0
+    /// Every delivery that leaves the queue leaves a dead row and dead
+    /// index entries behind, and autovacuum looks at a database only once
+    /// a minute (`autovacuum_naptime`): during a large fan-out a claim read
+    /// through 114,893 index entries for 7,000 live rows, 30 ms of its 40
+    /// (EXPLAIN ANALYZE, a 2·10⁵ fan-out). So each time `compactAfter` have
+    /// left it, drained or not, the queue is compacted beside the next
+    /// claims, one compaction at a time; it also refreshes the planner's
+    /// picture of a queue that was empty at the last look.
+    private func compactIfChurned(in group: inout DiscardingTaskGroup) {
+        guard finishedSinceCompaction.withLockedValue({ $0 >= Self.compactAfter }) else { return }
+        let started = compacting.withLockedValue { running in
+            if running { return false }
+            running = true
             return true
         }
-        guard due else { return }
+        guard started else { return }
+        finishedSinceCompaction.withLockedValue { $0 = 0 }
         group.addTask {
+            defer { compacting.withLockedValue { $0 = false } }
             let started = ContinuousClock.now
             do {
                 try await queue.compactQueue()
-                logger.debug("delivery queue compacted after a large drain", metadata: ["seconds": "\(ContinuousClock.now - started)"])
+                logger.debug("delivery queue compacted", metadata: ["seconds": "\(ContinuousClock.now - started)"])
             } catch {
                 logger.notice("cannot compact the delivery queue; autovacuum will", metadata: ["error": "\(String(reflecting: error))"])
             }

@@ -25,7 +25,7 @@ extension PostgresStore: DeliveryQueue {
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
                         AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now))) \(unescaped: SeverityRank.atLeast(minimumPriority))
-                    ORDER BY priority DESC, next_attempt_at LIMIT \(limit)
+                    ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
                 ))
                 RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at, d.purpose

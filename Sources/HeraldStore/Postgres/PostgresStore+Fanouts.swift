@@ -38,7 +38,8 @@ extension PostgresStore: FanoutStore {
                 ),
                 ahead AS (
                     SELECT count(*) AS c FROM (
-                        SELECT 1 FROM deliveries d WHERE d.notification_id = \(job.notificationID) AND d.state = 'pending' LIMIT \(chunk)
+                        SELECT 1 FROM deliveries d WHERE d.notification_id = \(job.notificationID) AND d.state = 'pending'
+                            AND (d.lease_until IS NULL OR d.lease_until <= \(at)) LIMIT \(chunk)
                     ) AS x
                 ),
                 scanned AS (
@@ -61,8 +62,8 @@ extension PostgresStore: FanoutStore {
                     RETURNING 1
                 ),
                 queued AS (
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                    SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk)
+                    SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority, true
                     FROM audience a JOIN devices d ON d.user_id = a.user_id, job
                     RETURNING deliveries.priority
                 ),

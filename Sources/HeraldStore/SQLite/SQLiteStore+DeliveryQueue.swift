@@ -31,7 +31,7 @@ extension SQLiteStore: DeliveryQueue {
                 WHERE id IN (
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: SeverityRank.atLeast(minimumPriority)))
-                    ORDER BY priority DESC, next_attempt_at LIMIT \(limit)
+                    ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                 )
                 RETURNING id
                 """

@@ -37,7 +37,12 @@ extension SQLiteStore: FanoutStore {
                 )
             else { return .lost }
             let ahead = try await db.first(
-                "SELECT count(*) AS c FROM (SELECT 1 FROM deliveries WHERE notification_id = \(job.notificationID) AND state = 'pending' LIMIT \(chunk))"
+                """
+                SELECT count(*) AS c FROM (
+                    SELECT 1 FROM deliveries WHERE notification_id = \(job.notificationID) AND state = 'pending'
+                        AND (lease_until IS NULL OR lease_until <= \(now)) LIMIT \(chunk)
+                )
+                """
             )?.int64("c") ?? 0
             guard ahead < Int64(chunk) else {
                 try await db.execute("UPDATE fanouts SET claimed_until = \(until) WHERE notification_id = \(job.notificationID)")
@@ -76,8 +81,8 @@ extension SQLiteStore: FanoutStore {
             ).count
             let queued = try await db.rows(
                 """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(now), \(created), \(now), \(try held.int64("priority"))
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk)
+                SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(now), \(created), \(now), \(try held.int64("priority")), 1
                 FROM devices d WHERE d.user_id IN (\(audience))
                 RETURNING 1
                 """

@@ -6,7 +6,7 @@ extension InMemoryStore: DeliveryQueue {
         try withState(.claimDeliveries) { state in
             let due = state.deliveries.values
                 .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) && $0.priority >= minimumPriority }
-                .sorted { (-$0.priority, $0.nextAttemptAt, $0.id) < (-$1.priority, $1.nextAttemptAt, $1.id) }
+                .sorted { (-$0.priority, $0.bulk ? 1 : 0, $0.nextAttemptAt, $0.id) < (-$1.priority, $1.bulk ? 1 : 0, $1.nextAttemptAt, $1.id) }
                 .prefix(limit)
             return due.compactMap { row -> ClaimedDelivery? in
                 var row = row

@@ -23,7 +23,7 @@ extension InMemoryStore: FanoutStore {
             }
             guard let row = state.fanouts[job.notificationID], row.claimedBy == owner, row.afterUser == job.afterUser else { return .lost }
             let chunk = max(1, chunk)
-            let ahead = state.deliveries.values.lazy.filter { $0.notificationID == job.notificationID && $0.state == .pending }.prefix(chunk).count
+            let ahead = state.deliveries.values.lazy.filter { $0.notificationID == job.notificationID && $0.state == .pending && ($0.leaseUntil.map { $0 <= now } ?? true) }.prefix(chunk).count
             guard ahead < chunk else {
                 state.fanouts[job.notificationID]?.claimedUntil = until
                 return .waiting(ahead: ahead)
@@ -35,7 +35,7 @@ extension InMemoryStore: FanoutStore {
             }
             let linked = next.filter { !row.refused.contains($0) && state.inbox[$0]?[job.notificationID] == nil }
             let before = state.deliveries.count
-            state.link(notification, to: linked, at: notification.timestamp, queuedAt: now)
+            state.link(notification, to: linked, at: notification.timestamp, queuedAt: now, bulk: true)
             state.fanouts[job.notificationID]?.afterUser = last
             state.fanouts[job.notificationID]?.claimedUntil = until
             var moved = job

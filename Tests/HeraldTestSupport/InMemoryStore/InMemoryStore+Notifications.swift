@@ -206,7 +206,7 @@ extension InMemoryStore: NotificationStore {
 
 extension InMemoryStore.State {
     /// Links `users`' inboxes to `notification` and queues their devices' pushes.
-    mutating func link(_ notification: NotificationRecord, to users: some Sequence<UserID>, at date: Date, queuedAt: Date) {
+    mutating func link(_ notification: NotificationRecord, to users: some Sequence<UserID>, at date: Date, queuedAt: Date, bulk: Bool = false) {
         let users = Set(users)
         for user in users {
             inbox[user, default: [:]][notification.id] = false
@@ -219,6 +219,7 @@ extension InMemoryStore.State {
                 nextAttemptAt: queuedAt, createdAt: date, updatedAt: queuedAt
             )
             row.priority = DeliveryPriority.of(notification.severity)
+            row.bulk = bulk
             deliveries[id] = row
         }
     }

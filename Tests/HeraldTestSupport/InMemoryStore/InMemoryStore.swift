@@ -32,6 +32,8 @@ public final class InMemoryStore: Sendable {
         var purpose: DeliveryPurpose = .alert
         /// Claimed highest first (the severity's rank; a call above all).
         var priority = 0
+        /// Queued by a fan-out: after the other pushes of the same priority.
+        var bulk = false
     }
 
     /// A fan-out waiting to be expanded: its audience taken at the post.
