@@ -14,4 +14,13 @@ enum SeverityRank {
     static func atLeast(_ minimumPriority: Int) -> String {
         minimumPriority > 0 ? "AND priority >= \(minimumPriority)" : ""
     }
+
+    /// A claim's condition leaving the bulk pushes to `platforms` (nothing
+    /// when none): literal SQL from the platforms' own names, so that a
+    /// claim withholding nothing is the statement it always was.
+    static func withholdingBulk(of platforms: Set<Platform>) -> String {
+        guard !platforms.isEmpty else { return "" }
+        let names = platforms.map(\.rawValue).sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "AND NOT (bulk AND platform IN (\(names)))"
+    }
 }

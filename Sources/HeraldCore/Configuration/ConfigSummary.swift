@@ -37,6 +37,8 @@ extension HeraldConfig {
             ("HTTP", "idle timeout \(limits.httpIdleTimeoutSeconds) s, at most \(limits.httpMaxConnections) connections"),
             ("METRICS_TOKEN", metricsToken == nil ? "(not set: /metrics is open)" : "(set, hidden)"),
             ("delivery", "concurrency \(delivery.concurrency), batch \(delivery.batchSize), \(delivery.connectionsPerProvider) connections per provider, lease \(Int(delivery.leaseSeconds)) s"),
+            ("fan-out pace", delivery.fanoutRates.isEmpty ? "(as fast as the workers go)"
+                : delivery.fanoutRates.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \(Int($0.value))/s" }.joined(separator: ", ")),
         ]
         if let ldap = auth.ldap {
             lines.append(("LDAP", "\(ldap.url)\(ldap.startTLS ? " (StartTLS)" : ""), users under \(ldap.usersBase), bind password \(secret(ldap.bindPassword))"))

@@ -122,6 +122,11 @@ public struct DeliverySettings: Sendable {
     /// The contact sent with Web Push (VAPID `sub`: `mailto:` or `https:`);
     /// nil: Web Push is off and browser subscriptions are recorded as skipped.
     public var webPushSubject: String?
+    /// Fan-outs' pushes per second to each provider (`APNS_FANOUT_RATE`,
+    /// `FCM_FANOUT_RATE`, `WEBPUSH_FANOUT_RATE`; absent or 0: as fast as the
+    /// workers go): a provider's quota for one project. Other pushes are
+    /// never held back for it.
+    public var fanoutRates: [Platform: Double] = [:]
 
     public init(
         apns: APNs? = nil, fcm: FCM? = nil, urgency: UrgencySettings = UrgencySettings(), caBundlePEM: String? = nil, concurrency: Int = 1000, batchSize: Int = 500, answerGroupSize: Int = 500,
@@ -229,6 +234,10 @@ extension DeliverySettings {
             removedDevicesKeptDays: try read.integer("REMOVED_DEVICES_KEPT_DAYS", default: defaults.removedDevicesKeptDays, range: 0...3650),
             webPushSubject: try Self.webPushSubject(text("WEBPUSH_SUBJECT"))
         )
+        for (platform, variable) in [(Platform.apns, "APNS_FANOUT_RATE"), (.fcm, "FCM_FANOUT_RATE"), (.webpush, "WEBPUSH_FANOUT_RATE")] {
+            let rate = try read.number(variable, default: 0, range: 0...1_000_000)
+            if rate > 0 { fanoutRates[platform] = rate }
+        }
     }
 
     /// Where Linux distributions keep the system's trust roots (the files

@@ -61,6 +61,8 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var purpose: DeliveryPurpose = .alert
     /// Whose device it is (nil where a store does not say).
     public var userID: UserID?
+    /// Queued by a fan-out: paced per provider (`*_FANOUT_RATE`, Retry-After).
+    public var bulk = false
     /// Why it is not pushed though it could be (the person's quiet hours or
     /// snooze keep it for the inbox): decided by the worker, like urgency.
     public var heldBack: String?

@@ -9,7 +9,11 @@ public protocol DeliveryQueue: Sendable {
     /// workers may claim at once; none gets a delivery another holds.
     /// The most severe come first (`DeliveryPriority`), then the oldest;
     /// only those ranked at least `minimumPriority` are taken (the urgent lane).
-    func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery]
+    /// At one priority, fan-outs' pushes (bulk) come after the others; those
+    /// to the providers in `withholdingBulkOf` (over their pace) are left.
+    func claimDeliveries(
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+    ) async throws -> [ClaimedDelivery]
     /// Extends the leases of claimed deliveries still waiting for their
     /// outcome to `until` (the holder's heartbeat: a claim lives only as
     /// long as its holder renews it, so a dead holder's rows return within
@@ -57,6 +61,11 @@ extension DeliveryQueue {
 
     /// Elsewhere than on PostgreSQL no session shows a holder alive: claims are leased only.
     public func releaseClaimsOfStoppedHolders() async throws -> Int { 0 }
+
+    /// A claim withholding nothing.
+    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
+        try await claimDeliveries(limit: limit, now: now, leaseUntil: leaseUntil, holder: holder, minimumPriority: minimumPriority, withholdingBulkOf: [])
+    }
 
     /// A claim of every priority.
     public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?) async throws -> [ClaimedDelivery] {

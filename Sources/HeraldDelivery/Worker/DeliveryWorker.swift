@@ -49,6 +49,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let finishedSinceCompaction = NIOLockedValueBox(0)
     /// Set while a compaction runs: one at a time.
     let compacting = NIOLockedValueBox(false)
+    /// Fan-outs' pace per provider: their rates, and the pauses providers ask for.
+    let pacing: ProviderPacing
+    /// Set while a wake-up for a withheld provider's release is pending.
+    let paceWake = NIOLockedValueBox(false)
     /// The queue is compacted each time this many have left it.
     static let compactAfter = 20_000
 
@@ -59,6 +63,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     ) {
         self.urgencies = UrgencyDecider(site: settings.urgency.table, store: alerting, clock: clock, logger: logger)
         self.quiet = QuietHoursDecider(store: quietHours, clock: clock, logger: logger)
+        self.pacing = ProviderPacing(rates: settings.fanoutRates)
         self.breaker = breaker
         self.parts = parts
         self.tracing = DeliveryTracing(tracer: tracer ?? InstrumentationSystem.tracer)
@@ -147,16 +152,14 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 while inFlight.withLockedValue({ $0 }) < maxBatchesInFlight {
                     let batch: [ClaimedDelivery]
                     do {
-                        let now = clock.now()
-                        batch = try await queue.claimDeliveries(
-                            limit: settings.batchSize, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds), holder: holder.heldKey
-                        )
+                        batch = try await claim(settings.batchSize, minimumPriority: 0)
                     } catch {
                         // The database is away: the poll timer brings us back.
                         logger.error("cannot claim deliveries", metadata: ["error": "\(String(reflecting: error))"])
                         break
                     }
                     compactIfChurned(in: &group)
+                    wakeWhenPaceAllows(in: &group)
                     if batch.isEmpty { break }
                     inFlight.withLockedValue { $0 += 1 }
                     let held = claims.hold(batch.map(\.id))
@@ -189,11 +192,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             while true {
                 let batch: [ClaimedDelivery]
                 do {
-                    let now = clock.now()
-                    batch = try await queue.claimDeliveries(
-                        limit: Self.expressBatch, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds), holder: holder.heldKey,
-                        minimumPriority: DeliveryPriority.urgent
-                    )
+                    batch = try await claim(Self.expressBatch, minimumPriority: DeliveryPriority.urgent)
                 } catch {
                     logger.error("cannot claim urgent deliveries", metadata: ["error": "\(String(reflecting: error))"])
                     break
@@ -204,6 +203,43 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                 claims.release(held)
                 if batch.count < Self.expressBatch { break }
             }
+        }
+    }
+
+    /// Claims up to `limit` due pushes ranked at least `minimumPriority`,
+    /// leaving fan-outs' pushes to providers over their pace in the queue,
+    /// and spends the pace of the fan-out pushes it took.
+    private func claim(_ limit: Int, minimumPriority: Int) async throws -> [ClaimedDelivery] {
+        let now = clock.now()
+        let batch = try await queue.claimDeliveries(
+            limit: limit, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds), holder: holder.heldKey,
+            minimumPriority: minimumPriority, withholdingBulkOf: pacing.withheld(now: now)
+        )
+        if !pacing.rates.isEmpty {
+            for (platform, pushes) in Dictionary(grouping: batch.lazy.filter(\.bulk), by: \.platform) {
+                pacing.spend(pushes.count, on: platform, now: now)
+            }
+        }
+        return batch
+    }
+
+    /// While a provider's fan-out pushes are withheld, the worker is woken
+    /// when the first of them may go again (one wake-up at a time), rather
+    /// than at the next poll.
+    private func wakeWhenPaceAllows(in group: inout DiscardingTaskGroup) {
+        guard let release = pacing.nextRelease(now: clock.now()) else { return }
+        let scheduled = paceWake.withLockedValue { pending in
+            if pending { return false }
+            pending = true
+            return true
+        }
+        guard scheduled else { return }
+        group.addTask {
+            let wait = max(0, release.timeIntervalSince(clock.now()))
+            // A shutdown does not wait out a provider's pause.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(Int((wait * 1_000).rounded(.up)) + 1)) }
+            paceWake.withLockedValue { $0 = false }
+            signal.notify()
         }
     }
 

@@ -23,7 +23,9 @@ extension SQLiteStore: DeliveryQueue {
         }
     }
 
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+    ) async throws -> [ClaimedDelivery] {
         try await database.transaction { db in
             let claimed = try await db.rows(
                 """
@@ -31,6 +33,7 @@ extension SQLiteStore: DeliveryQueue {
                 WHERE id IN (
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: SeverityRank.atLeast(minimumPriority)))
+                        \(SQLiteQuery(stringLiteral: SeverityRank.withholdingBulk(of: withheld)))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                 )
                 RETURNING id
@@ -45,7 +48,7 @@ extension SQLiteStore: DeliveryQueue {
                     (SELECT count(*) FROM (
                         SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                         WHERE i.user_id = d.user_id AND i.is_read = 0 AND \(Self.unexpired()) LIMIT \(ClaimedDelivery.maxBadge)
-                    )) AS badge, n.trace_context, n.request_id, d.purpose, d.user_id AS owner_id
+                    )) AS badge, n.trace_context, n.request_id, d.purpose, d.user_id AS owner_id, d.bulk
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
                     LEFT JOIN users u ON u.id = d.user_id
@@ -70,6 +73,7 @@ extension SQLiteStore: DeliveryQueue {
                 )
                 delivery.purpose = try row.value("purpose", as: DeliveryPurpose.self)
                 delivery.userID = try row.int64("owner_id")
+                delivery.bulk = try row.bool("bulk")
                 return delivery
             }
         }

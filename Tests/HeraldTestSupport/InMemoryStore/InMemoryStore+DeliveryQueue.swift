@@ -2,10 +2,13 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: DeliveryQueue {
-    public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
+    public func claimDeliveries(
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+    ) async throws -> [ClaimedDelivery] {
         try withState(.claimDeliveries) { state in
             let due = state.deliveries.values
-                .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) && $0.priority >= minimumPriority }
+                .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) && $0.priority >= minimumPriority
+                    && !($0.bulk && withheld.contains($0.platform)) }
                 .sorted { (-$0.priority, $0.bulk ? 1 : 0, $0.nextAttemptAt, $0.id) < (-$1.priority, $1.bulk ? 1 : 0, $1.nextAttemptAt, $1.id) }
                 .prefix(limit)
             return due.compactMap { row -> ClaimedDelivery? in
@@ -24,6 +27,7 @@ extension InMemoryStore: DeliveryQueue {
                 )
                 delivery.purpose = row.purpose
                 delivery.userID = row.userID
+                delivery.bulk = row.bulk
                 return delivery
             }
         }
