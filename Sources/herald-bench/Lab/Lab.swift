@@ -196,10 +196,10 @@ extension MockProviders {
         (apns.pushes.filter { $0.token == token }.map(\.arrivedAt) + fcm.messages.filter { $0.token == token }.map(\.arrivedAt)).sorted()
     }
 
-    /// When the last push to any other device than `token` arrived.
-    func lastArrival(excluding token: String) -> ContinuousClock.Instant {
-        let apnsLast = apns.pushes.last { $0.token != token }?.arrivedAt
-        let fcmLast = fcm.messages.last { $0.token != token }?.arrivedAt
+    /// When the last push to any other device than `tokens` arrived.
+    func lastArrival(excluding tokens: Set<String>) -> ContinuousClock.Instant {
+        let apnsLast = apns.pushes.last { !tokens.contains($0.token) }?.arrivedAt
+        let fcmLast = fcm.messages.last { !tokens.contains($0.token) }?.arrivedAt
         return [apnsLast, fcmLast].compactMap { $0 }.max() ?? .now
     }
 
