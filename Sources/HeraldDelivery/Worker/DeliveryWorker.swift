@@ -101,6 +101,13 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         max(1, (settings.concurrency + settings.batchSize - 1) / settings.batchSize) + 1
     }
 
+    /// Batches claimed and not yet recorded at once: those sending, and as
+    /// many answered ones waiting for their outcomes' write. When the
+    /// database writes outcomes slower than the providers answer (a large
+    /// fan-out on a busy database), claims wait for the writes instead of
+    /// answered pushes piling up in memory without bound.
+    var maxBatchesUnrecorded: Int { 2 * maxBatchesInFlight }
+
     public func run() async throws {
         for platform in providers.keys { parts?.set(.connection(platform), .stopped(reason: "connecting")) }
         await cancelWhenGracefulShutdown { await ready.wait() }
@@ -145,11 +152,12 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     /// and runs the express lane beside.
     private func coordinate() async {
         let inFlight = NIOLockedValueBox(0)
+        let unrecorded = NIOLockedValueBox(0)
         await withDiscardingTaskGroup { group in
             group.addTask { await express() }
             for await _ in signal.wakes {
                 if Task.isShuttingDownGracefully || Task.isCancelled { break }
-                while inFlight.withLockedValue({ $0 }) < maxBatchesInFlight {
+                while inFlight.withLockedValue({ $0 }) < maxBatchesInFlight, unrecorded.withLockedValue({ $0 }) < maxBatchesUnrecorded {
                     let batch: [ClaimedDelivery]
                     do {
                         batch = try await claim(settings.batchSize, minimumPriority: 0)
@@ -162,6 +170,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                     wakeWhenPaceAllows(in: &group)
                     if batch.isEmpty { break }
                     inFlight.withLockedValue { $0 += 1 }
+                    unrecorded.withLockedValue { $0 += 1 }
                     let held = claims.hold(batch.map(\.id))
                     group.addTask {
                         await deliver(batch) {
@@ -171,6 +180,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
                             signal.notify()
                         }
                         claims.release(held)
+                        // Recorded: room for another if the writes held claims back.
+                        if unrecorded.withLockedValue({ $0 -= 1; return $0 }) == maxBatchesUnrecorded - 1 { signal.notify() }
                     }
                     if batch.count < settings.batchSize { break }
                 }
