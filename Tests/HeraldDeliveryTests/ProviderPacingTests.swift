@@ -85,6 +85,10 @@ struct ProviderPacingTests {
                 #expect(tried.count <= 30, "at most the three batches claimed before FCM's first answers: \(tried.count) tried")
                 #expect(untried.count == 40 - tried.count, "the rest wait, untried")
                 #expect(untried.count >= 10)
+                // Shown in /metrics while it lasts.
+                let exposition = String(decoding: harness.metrics.render(), as: UTF8.self)
+                #expect(exposition.contains(#"herald_fanout_held{provider="fcm"} 1"#), "\(exposition)")
+                #expect(exposition.contains(#"herald_fanout_held{provider="apns"} 0"#))
             }
         }
     }

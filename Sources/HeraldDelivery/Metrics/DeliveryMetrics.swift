@@ -11,6 +11,8 @@ public final class DeliveryMetrics: Sendable {
     let resends: Counter
     /// 1 while a provider answers none of the pushes sent to it.
     let unreachable: [Platform: Gauge]
+    /// 1 while fan-outs' pushes to a provider are held back (its rate, or a wait it asked for).
+    let fanoutHeld: [Platform: Gauge]
     private let sends: [Platform: [DeliveryState: Counter]]
     private let latency: [Platform: DurationHistogram]
 
@@ -54,6 +56,18 @@ public final class DeliveryMetrics: Sendable {
             )
             return (platform, registry.makeGauge(descriptor: descriptor, labels: [("provider", platform.rawValue)]))
         })
+        fanoutHeld = Dictionary(uniqueKeysWithValues: Platform.allCases.map { platform in
+            let descriptor = MetricNameDescriptor(
+                metricName: "herald_fanout_held", unitName: "",
+                helpText: "1 while fan-outs' pushes to the provider are held back: its FANOUT_RATE, or a wait the provider asked for."
+            )
+            return (platform, registry.makeGauge(descriptor: descriptor, labels: [("provider", platform.rawValue)]))
+        })
+    }
+
+    /// Which providers' fan-out pushes the last claim held back.
+    func held(_ withheld: Set<Platform>) {
+        for (platform, gauge) in fanoutHeld { gauge.set(Int64(withheld.contains(platform) ? 1 : 0)) }
     }
 
     func record(_ outcome: DeliveryOutcome, platform: Platform) {

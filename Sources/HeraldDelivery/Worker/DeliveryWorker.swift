@@ -222,9 +222,11 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     /// and spends the pace of the fan-out pushes it took.
     private func claim(_ limit: Int, minimumPriority: Int) async throws -> [ClaimedDelivery] {
         let now = clock.now()
+        let withheld = pacing.withheld(now: now)
+        metrics.held(withheld)
         let batch = try await queue.claimDeliveries(
             limit: limit, now: now, leaseUntil: now.addingTimeInterval(settings.leaseSeconds), holder: holder.heldKey,
-            minimumPriority: minimumPriority, withholdingBulkOf: pacing.withheld(now: now)
+            minimumPriority: minimumPriority, withholdingBulkOf: withheld
         )
         if !pacing.rates.isEmpty {
             for (platform, pushes) in Dictionary(grouping: batch.lazy.filter(\.bulk), by: \.platform) {
