@@ -57,13 +57,14 @@ extension DeliveryWorker {
                     let attempts = await provider.send(deliveries, now: now)
                     let answered = clock.now()
                     await followOutage(platform, attempts: attempts, now: answered)
-                    if let until = pacing.observe(platform, replies: attempts.map(\.reply), now: answered) {
+                    let replies = attempts.map(\.reply)
+                    if let until = pacing.observe(platform, replies: replies, now: answered) {
                         logger.notice(
                             "\(Self.name(platform)) asks to wait: fan-outs' pushes to it pause (other pushes go on)",
                             metadata: ["seconds": "\(Int(until.timeIntervalSince(answered).rounded(.up)))"]
                         )
                     }
-                    let paused = breaker?.observe(attempts.map(\.reply), platform: platform, now: answered) ?? false
+                    let paused = breaker?.observe(replies, platform: platform, now: answered) ?? false
                     var held = 0
                     let results = zip(deliveries, attempts).map { delivery, attempt in
                         if let latency = attempt.latency { metrics.recordLatency(latency, platform: platform) }
