@@ -26,8 +26,8 @@ extension PostgresStore: DeliveryQueue {
                 WHERE d.id = ANY(ARRAY(
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
-                        AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now))) \(unescaped: SeverityRank.atLeast(minimumPriority))
-                        \(unescaped: SeverityRank.withholdingBulk(of: withheld))
+                        AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now))) \(unescaped: QueueSQL.atLeast(minimumPriority))
+                        \(unescaped: QueueSQL.withholdingBulk(of: withheld))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
                 ))

@@ -31,7 +31,7 @@ extension PostgresStore: FanoutStore {
                 """
                 WITH job AS (
                     SELECT f.notification_id, f.service_id, f.posted_at, f.refused_filters, f.after_user, n.created_at,
-                        \(unescaped: SeverityRank.sql(of: "n.severity")) AS priority
+                        \(unescaped: QueueSQL.priority(of: "n.severity")) AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
                     FOR UPDATE OF f

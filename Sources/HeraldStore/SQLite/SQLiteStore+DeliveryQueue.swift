@@ -32,8 +32,8 @@ extension SQLiteStore: DeliveryQueue {
                 UPDATE deliveries SET lease_until = \(leaseUntil), attempts = attempts + 1, updated_at = \(now)
                 WHERE id IN (
                     SELECT id FROM deliveries
-                    WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: SeverityRank.atLeast(minimumPriority)))
-                        \(SQLiteQuery(stringLiteral: SeverityRank.withholdingBulk(of: withheld)))
+                    WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: QueueSQL.atLeast(minimumPriority)))
+                        \(SQLiteQuery(stringLiteral: QueueSQL.withholdingBulk(of: withheld)))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                 )
                 RETURNING id

@@ -1,9 +1,11 @@
 import HeraldCore
 
-/// A delivery's priority (`DeliveryPriority`) in SQL, from a severity
-/// column; no severity ranks as none. Claims serve the highest first.
-enum SeverityRank {
-    static func sql(of column: String) -> String {
+/// The delivery queue's SQL pieces the stores share: a push's priority,
+/// and the claims' conditions.
+enum QueueSQL {
+    /// A delivery's priority (`DeliveryPriority`) from a severity column;
+    /// no severity ranks as none. Claims serve the highest first.
+    static func priority(of column: String) -> String {
         let cases = Severity.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.rank)" }.joined(separator: " ")
         return "(CASE \(column) \(cases) ELSE 0 END)"
     }
