@@ -100,13 +100,7 @@ struct FanoutStoreTests {
         try await TestDatabase.withStore(backend) { store in
             let routine = try await store.createService(ServiceDraft(category: "Routine", color: "00ff00", owner: "ops"))
             let urgent = try await store.createService(ServiceDraft(category: "Urgent", color: "ff0000", owner: "ops"))
-            var routineUsers: [User] = []
-            for index in 1...5 {
-                let user = try await store.createUser(username: "r\(index)", passwordHash: "-", isAdmin: false)
-                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
-                try await store.setSubscriptions(userID: user.id, [routine.id: true])
-                routineUsers.append(user)
-            }
+            _ = try await Self.subscribers(1...5, named: "r", to: routine, in: store)
             let operator_ = try await store.createUser(username: "operator", passwordHash: "-", isAdmin: false)
             _ = try await store.registerDevice(userID: operator_.id, token: DeliveryHarness.apnsToken(99), platform: .apns, at: Date())
             try await store.setSubscriptions(userID: operator_.id, [urgent.id: true])
@@ -126,11 +120,7 @@ struct FanoutStoreTests {
     func theUrgentLaneClaimsOnlyUrgentPushes(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
             let service = try await store.createService(ServiceDraft(category: "Mixed", color: "ff0000", owner: "ops"))
-            for index in 1...3 {
-                let user = try await store.createUser(username: "u\(index)", passwordHash: "-", isAdmin: false)
-                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
-                try await store.setSubscriptions(userID: user.id, [service.id: true])
-            }
+            _ = try await Self.subscribers(1...3, named: "u", to: service, in: store)
             let now = Timestamp.now()
             for (offset, severity) in [Severity.info, .high, nil, .critical].enumerated() {
                 _ = try await store.publish(NotificationDraft(title: severity?.rawValue ?? "plain", severity: severity), serviceID: service.id, at: now.addingTimeInterval(Double(offset)))
@@ -168,11 +158,7 @@ struct FanoutStoreTests {
         try await TestDatabase.withStore(backend) { store in
             let newsletter = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
             let shift = try await store.createService(ServiceDraft(category: "Shift", color: "0000ff", owner: "ops"))
-            for index in 1...4 {
-                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
-                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
-                try await store.setSubscriptions(userID: user.id, [newsletter.id: true])
-            }
+            _ = try await Self.subscribers(1...4, named: "reader", to: newsletter, in: store)
             let operator_ = try await store.createUser(username: "operator", passwordHash: "-", isAdmin: false)
             _ = try await store.registerDevice(userID: operator_.id, token: DeliveryHarness.apnsToken(99), platform: .apns, at: Date())
             try await store.setSubscriptions(userID: operator_.id, [shift.id: true])
@@ -211,11 +197,7 @@ struct FanoutStoreTests {
     func claimedPushesDoNotHoldTheNextChunkBack(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
             let service = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
-            for index in 1...4 {
-                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
-                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
-                try await store.setSubscriptions(userID: user.id, [service.id: true])
-            }
+            _ = try await Self.subscribers(1...4, named: "reader", to: service, in: store)
             try await Task.sleep(for: .milliseconds(20))
             let now = Timestamp.now()
             _ = try await store.publish([PublishRequest(NotificationDraft(title: "News"), serviceID: service.id, at: now, inlineAudience: 1)])
@@ -238,5 +220,18 @@ struct FanoutStoreTests {
             let lapsed = now.addingTimeInterval(61)
             #expect(try await store.claimDeliveries(limit: 10, now: lapsed, leaseUntil: lapsed.addingTimeInterval(60), holder: nil).count == 4)
         }
+    }
+
+    /// Users `name1`, `name2`… for `numbers`, each with the APNs phone of
+    /// that number, subscribed to `service`.
+    static func subscribers(_ numbers: ClosedRange<Int>, named name: String, to service: ServiceRecord, in store: any HeraldStore) async throws -> [User] {
+        var users: [User] = []
+        for index in numbers {
+            let user = try await store.createUser(username: "\(name)\(index)", passwordHash: "-", isAdmin: false)
+            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            users.append(user)
+        }
+        return users
     }
 }
