@@ -11,8 +11,8 @@ enum QueueSQL {
     }
 
     /// A claim's condition for `minimumPriority` (nothing for 0), as literal
-    /// SQL so that the urgent lane's claims are planned on the partial index
-    /// kept for them (migration 0029).
+    /// SQL so that the urgent lane's claims are planned as a range of the
+    /// claim index (migration 0031).
     static func atLeast(_ minimumPriority: Int) -> String {
         minimumPriority > 0 ? "AND priority >= \(minimumPriority)" : ""
     }

@@ -135,19 +135,6 @@ struct FanoutStoreTests {
         }
     }
 
-    /// The partial index that keeps the urgent lane's claim short is written
-    /// with the rank as a number: it must be `DeliveryPriority.urgent` (as
-    /// made in 0029, and made again in the claims' order by 0030).
-    @Test func theUrgentIndexUsesTheUrgentRank() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for backend in ["postgres", "sqlite"] {
-            for migration in ["0029_urgent_lane", "0030_bulk_pushes"] {
-                let sql = try String(contentsOf: root.appendingPathComponent("migrations/\(backend)/\(migration).sql"), encoding: .utf8)
-                #expect(sql.contains("priority >= \(DeliveryPriority.urgent);"), "\(backend) \(migration)")
-            }
-        }
-    }
-
     /// At one severity a fan-out's pushes come after the others': a
     /// notification to a few people posted after a newsletter's chunks were
     /// queued is claimed first, in the main lane and the urgent one alike.

@@ -8,7 +8,7 @@ import Testing
 
 /// After a large drain the PostgreSQL queue is empty but its pages still
 /// hold the dead rows; compacting it gives them back, so later claims
-/// read what is queued, not what was.
+/// read what is queued, not what was. Claims read it in their own order.
 @Suite("Delivery queue compaction")
 struct QueueCompactionTests {
     @Test func compactingADrainedQueueGivesItsPagesBack() async throws {
@@ -32,19 +32,58 @@ struct QueueCompactionTests {
         }
     }
 
+    /// Claims read the queue in their own order (migration 0031): with a
+    /// fan-out's 5,000 pushes due and the statistics the compaction keeps,
+    /// both lanes' selections walk the claim index and sort nothing, where
+    /// they read and sorted the whole due range before. The selections are
+    /// the claim's (`claimDeliveries`), with the database's clock for its
+    /// parameters.
+    @Test func claimsReadTheQueueInClaimOrderWithoutSorting() async throws {
+        try await TestDatabase.withFreshDatabase(.postgres) { location in
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                try await Self.lines(
+                    """
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk)
+                    SELECT 1, i, i, 'fcm', now() - interval '1 second', now(), now(), \(Severity.info.rank), true FROM generate_series(1, 5000) AS i
+                    """,
+                    in: location
+                )
+                try await store.compactQueue()
+                for lane in ["", "AND priority >= \(DeliveryPriority.urgent)"] {
+                    let plan = try await Self.lines(
+                        """
+                        EXPLAIN SELECT id FROM deliveries
+                        WHERE state IN ('pending', 'retrying') AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now()) \(lane)
+                        ORDER BY priority DESC, bulk, next_attempt_at LIMIT 500
+                        FOR UPDATE SKIP LOCKED
+                        """,
+                        in: location
+                    ).joined(separator: "\n")
+                    #expect(plan.contains("deliveries_claim_idx") && !plan.contains("Sort"), "lane [\(lane)]:\n\(plan)")
+                }
+            }
+        }
+    }
+
     /// The queue table's size in pages, read as an operator would.
     static func pages(_ location: DatabaseLocation) async throws -> Int64 {
+        let answer = try await lines("SELECT (pg_relation_size('deliveries') / current_setting('block_size')::int8)::text", in: location)
+        return try #require(answer.first.flatMap { Int64($0) })
+    }
+
+    /// Runs one statement on its own connection; its rows' first column as text.
+    static func lines(_ sql: String, in location: DatabaseLocation) async throws -> [String] {
         guard case .postgres(let settings) = location else { throw StoreError.invalidInput("PostgreSQL only") }
         let connection = try await PostgresConnection.connect(
             configuration: .init(host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable),
             id: 9, logger: TestDatabase.logger
         )
         do {
-            let rows = try await connection.query("SELECT pg_relation_size('deliveries') / current_setting('block_size')::int8", logger: TestDatabase.logger)
-            var pages: Int64 = -1
-            for try await value in rows.decode(Int64.self) { pages = value }
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabase.logger)
+            var lines: [String] = []
+            for try await row in rows { lines.append((try? row.decode(String.self)) ?? "") }
             try await connection.close()
-            return pages
+            return lines
         } catch {
             try? await connection.close()
             throw error

@@ -116,6 +116,23 @@ struct StoreTests {
         }
     }
 
+    /// Only APNs shows a badge: the other providers' pushes skip the count.
+    @Test(arguments: Backend.allCases)
+    func theBadgeIsCountedForAPNsPushesOnly(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            let now = Timestamp.now()
+            _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
+            _ = try await store.registerDevice(userID: ann.id, token: "fcm-token-of-ann", platform: .fcm, at: now)
+            for index in 0..<2 { _ = try #require(try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: now)) }
+            let claimed = try await store.claimDeliveries(limit: 10, now: Date(), leaseUntil: Date().addingTimeInterval(60))
+            #expect(claimed.filter { $0.platform == .apns }.map(\.badge) == [2, 2])
+            #expect(claimed.filter { $0.platform == .fcm }.map(\.badge) == [0, 0])
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func inboxReturnsTheNewestPageInEitherOrder(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

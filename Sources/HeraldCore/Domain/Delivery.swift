@@ -46,6 +46,7 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var userIsActive: Bool
     public var loginExpiresAt: Date?
     /// The user's unread count now, up to `maxBadge`: the app icon badge.
+    /// Counted for APNs pushes only; 0 for the others, which show no badge.
     public var badge: Int
     /// Badges stop counting here: "999" says what 12,000 would, and counting
     /// a neglected inbox's every unread row for each push made claims slow

@@ -45,10 +45,10 @@ extension SQLiteStore: DeliveryQueue {
                 """
                 SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
                     n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm,
-                    (SELECT count(*) FROM (
+                    CASE WHEN d.platform = \(Platform.apns.rawValue) THEN (SELECT count(*) FROM (
                         SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                         WHERE i.user_id = d.user_id AND i.is_read = 0 AND \(Self.unexpired()) LIMIT \(ClaimedDelivery.maxBadge)
-                    )) AS badge, n.trace_context, n.request_id, d.purpose, d.user_id AS owner_id, d.bulk
+                    )) ELSE 0 END AS badge, n.trace_context, n.request_id, d.purpose, d.user_id AS owner_id, d.bulk
                 FROM deliveries d
                     JOIN notifications n ON n.id = d.notification_id
                     LEFT JOIN users u ON u.id = d.user_id

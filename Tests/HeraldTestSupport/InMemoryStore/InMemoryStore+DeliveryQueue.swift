@@ -23,7 +23,7 @@ extension InMemoryStore: DeliveryQueue {
                 var delivery = ClaimedDelivery(
                     id: row.id, notification: notification, platform: row.platform, deviceID: row.deviceID,
                     token: row.deviceID.flatMap { state.devices[$0]?.token }, userIsActive: user?.isActive ?? false,
-                    loginExpiresAt: user?.loginExpiresAt, badge: min(state.unread(row.userID), ClaimedDelivery.maxBadge), attempts: row.attempts, queuedAt: row.createdAt
+                    loginExpiresAt: user?.loginExpiresAt, badge: row.platform == .apns ? min(state.unread(row.userID), ClaimedDelivery.maxBadge) : 0, attempts: row.attempts, queuedAt: row.createdAt
                 )
                 delivery.purpose = row.purpose
                 delivery.userID = row.userID
