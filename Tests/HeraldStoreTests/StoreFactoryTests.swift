@@ -42,6 +42,25 @@ struct StoreFactoryTests {
             }
         }
     }
+
+    /// Every pooled session has JIT compilation off, whichever connection a
+    /// statement gets and also after the server ended one: Herald's
+    /// statements are short, and compiling them cost more than it saved.
+    @Test func pooledSessionsCompileNothing() async throws {
+        try await TestDatabase.withStore(.postgres) { store in
+            let postgres = try #require(store as? PostgresStore)
+            #expect(try await postgres.rows("SELECT current_setting('jit')", as: String.self) == ["off"])
+            // Several at once, so that the pool opens more connections.
+            let settings = try await withThrowingTaskGroup(of: [String].self) { group in
+                for _ in 0..<8 { group.addTask { try await postgres.rows("SELECT current_setting('jit') FROM pg_sleep(0.05)", as: String.self) } }
+                return try await group.reduce(into: [String]()) { $0 += $1 }
+            }
+            #expect(settings == Array(repeating: "off", count: 8))
+            _ = try? await postgres.rows("SELECT pg_terminate_backend(pg_backend_pid())", as: Bool.self)
+            let after = try await eventually("a statement on a fresh session") { try? await postgres.rows("SELECT current_setting('jit')", as: String.self) }
+            #expect(after == ["off"])
+        }
+    }
 }
 
 /// A PostgreSQL session that ends in the middle of a transaction (the

@@ -88,6 +88,7 @@ public final class PostgresStore: Sendable {
             do {
                 return try await client.withConnection { connection in
                     guard !connection.isClosed else { throw ClosedWhenHandedOut() }
+                    try await pool.prepareSession(connection, logger: logger)
                     return try await body(connection)
                 }
             } catch is ClosedWhenHandedOut {
