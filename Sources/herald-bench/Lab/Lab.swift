@@ -8,6 +8,7 @@ import HeraldTestSupport
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// What every mode against Herald's own processes sets up: the `herald`
 /// binary, a database made for the run (a scratch database on DATABASE_URL's
@@ -32,8 +33,14 @@ struct Lab: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // HERALD_BENCH_KEEP: the folder (the processes' logs) stays, for a look after a run.
         defer { if ProcessInfo.processInfo.environment["HERALD_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: directory) } }
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
-        defer { _ = http.shutdown() }
+        // The senders' client on a thread of its own: on the mocks' event
+        // loops (busy with every push of a fan-out) a POST's answer was read
+        // behind their work and counted in its latency.
+        let senders = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let http = HTTPClient(eventLoopGroupProvider: .shared(senders))
+        defer {
+            _ = http.shutdown().always { _ in senders.shutdownGracefully { _ in } }
+        }
         return try await MockProviders.run { mocks in
             let environment = try mocks.environment(writingFilesTo: directory)
             return try await backend.withDatabase(in: directory, logger: logger) { location, url in
