@@ -64,6 +64,11 @@ struct FanoutCommand: AsyncParsableCommand {
             try await Task.sleep(for: .milliseconds(500))
             let alarmArrivals = lab.mocks.arrivals(at: criticalPhone)
             let alarmLatencies = zip(alarmPosts, alarmArrivals).map { Stats.milliseconds($1 - $0.sent) }
+            if ProcessInfo.processInfo.environment["HERALD_BENCH_DUMP"] != nil {
+                for (post, arrival) in zip(alarmPosts, alarmArrivals) {
+                    FileHandle.standardError.write(Data("alarm at \(Stats.format(Stats.seconds(post.sent - start), 1)) s: POST \(Stats.format(Stats.milliseconds(post.latency))) ms, push \(Stats.format(Stats.milliseconds(arrival - post.sent))) ms\n".utf8))
+                }
+            }
             let routineLatencies = zip(routinePosts, lab.mocks.arrivals(at: routinePhone)).map { Stats.milliseconds($1 - $0.sent) }
 
             var latencies: [Double] = []
