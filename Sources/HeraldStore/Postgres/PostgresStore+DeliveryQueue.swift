@@ -61,9 +61,9 @@ extension PostgresStore: DeliveryQueue {
 
     /// A claimed push's badge, counted only where it is shown: APNs puts it
     /// on the app's icon; FCM and Web Push carry none, so their pushes skip
-    /// the count (half of a mixed fan-out's per-push reads). A notification
-    /// is read by key for each unread entry, whatever the planner thinks of
-    /// a small notifications table.
+    /// the count (half of a mixed fan-out's per-push reads). The unread
+    /// entries are joined one by one: as a plain join, the planner hashed
+    /// the whole notifications table for every push while it was small.
     static let badge = """
         CASE WHEN c.platform = '\(Platform.apns.rawValue)' THEN (SELECT count(*) FROM (
             SELECT 1 FROM inbox i CROSS JOIN LATERAL (SELECT expires_at FROM notifications n WHERE n.id = i.notification_id OFFSET 0) AS n
