@@ -86,7 +86,13 @@ public final class PostgresPool: Service, Sendable {
     func prepareSession(_ connection: PostgresConnection, logger: Logger) async throws {
         let id = ObjectIdentifier(connection)
         if prepared.withLockedValue({ $0[id] != nil }) { return }
-        try await connection.execute(PostgresQuery(unsafeSQL: Self.sessionSettings), logger: logger)
+        do {
+            try await connection.execute(PostgresQuery(unsafeSQL: Self.sessionSettings), logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42704" {
+            // A server without JIT (before PostgreSQL 11, or a compatible
+            // database) has no such setting: nothing to turn off.
+            logger.debug("no jit setting on this server", metadata: ["error": "\(String(reflecting: error))"])
+        }
         prepared.withLockedValue { known in
             known = known.filter { !$0.value.isClosed }
             known[id] = connection
