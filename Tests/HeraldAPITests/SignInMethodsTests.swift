@@ -73,8 +73,9 @@ struct SignInMethodsTests {
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] != nil)
             // Bounded, not hanging: the timeout is 1 s; the margin is for a
-            // machine busy with the rest of the suite (5.0 s seen there).
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // machine busy with the rest of the suite (5.0 s and 10.4 s seen
+            // there; 0.07 s alone).
+            #expect(ContinuousClock.now - started < .seconds(30))
         }
     }
 
