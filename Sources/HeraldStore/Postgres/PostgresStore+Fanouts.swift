@@ -34,6 +34,7 @@ extension PostgresStore: FanoutStore {
                         \(unescaped: QueueSQL.priority(of: "n.severity")) AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
+                        AND f.service_id = \(job.serviceID)
                     FOR UPDATE OF f
                 ),
                 ahead AS (
