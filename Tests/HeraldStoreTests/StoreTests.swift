@@ -86,15 +86,21 @@ struct StoreTests {
         }
     }
 
+    /// The badge tests' reader: ann, subscribed to a Vacuum service.
+    static func annSubscribed(in store: any HeraldStore) async throws -> (service: ServiceRecord, ann: User) {
+        let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
+        let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+        try await store.setSubscriptions(userID: ann.id, [service.id: true])
+        return (service, ann)
+    }
+
     /// A push's badge is the user's unread count as the inbox shows it
     /// (read or not per notification, expired ones gone), and stops at 999
     /// however many wait.
     @Test(arguments: Backend.allCases)
     func theBadgeCountsUnreadNotificationsUpTo999(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
-            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
-            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            let (service, ann) = try await Self.annSubscribed(in: store)
             let now = Timestamp.now()
             func badge() async throws -> Int? {
                 let claimed = try await store.claimDeliveries(limit: 1, now: Date(), leaseUntil: Date().addingTimeInterval(60))
@@ -120,9 +126,7 @@ struct StoreTests {
     @Test(arguments: Backend.allCases)
     func theBadgeIsCountedForAPNsPushesOnly(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
-            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
-            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            let (service, ann) = try await Self.annSubscribed(in: store)
             let now = Timestamp.now()
             _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
             _ = try await store.registerDevice(userID: ann.id, token: "fcm-token-of-ann", platform: .fcm, at: now)

@@ -33,6 +33,7 @@ extension SQLiteStore: FanoutStore {
                     SELECT f.posted_at, f.refused_filters, n.created_at, \(SQLiteQuery(stringLiteral: QueueSQL.priority(of: "n.severity"))) AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
+                        AND f.service_id = \(job.serviceID)
                     """
                 )
             else { return .lost }
