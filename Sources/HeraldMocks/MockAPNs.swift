@@ -18,6 +18,8 @@ public final class MockAPNs: Sendable {
         var fields: HPACKHeaders
         var body: Data
         public var arrivedAt: ContinuousClock.Instant
+        /// Which connection it came on (`MockRequest.connection`).
+        public var connection = 0
         /// The JSON payload (empty when it is not a JSON object).
         public var payload: [String: any Sendable] {
             object?.mapValues { SendableJSON($0).value } ?? [:]
@@ -187,7 +189,7 @@ public final class MockAPNs: Sendable {
         guard request.body.readableBytes > 0 else {
             return record(problems + ["empty payload"], MockAnswer(status: 400, body: #"{"reason":"PayloadEmpty"}"#))
         }
-        let push = Push(token: token, fields: request.headers, body: Data(request.body.readableBytesView), arrivedAt: .now)
+        let push = Push(token: token, fields: request.headers, body: Data(request.body.readableBytesView), arrivedAt: .now, connection: request.connection)
         let answer = state.withLockedValue { state -> MockAnswer? in
             state.pushes.append(push)
             state.violations.append(contentsOf: problems)

@@ -68,6 +68,15 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// snooze keep it for the inbox): decided by the worker, like urgency.
     public var heldBack: String?
 
+    /// Whether it goes over the providers' express connection: an
+    /// escalation's call, or an urgent notification's push (the express
+    /// lane's, `DeliveryPriority.isUrgent`) that is not part of a fan-out. A
+    /// critical notification to a large audience keeps to the other
+    /// connections, so that it cannot stand in front of the next alarm.
+    public var isExpress: Bool {
+        purpose == .call || (!bulk && DeliveryPriority.isUrgent(notification.draft.severity))
+    }
+
     public init(
         id: DeliveryID, notification: NotificationRecord, platform: Platform, deviceID: Int64?, token: String?, userIsActive: Bool,
         loginExpiresAt: Date?, badge: Int, attempts: Int, queuedAt: Date

@@ -35,9 +35,8 @@ public struct APNSClient: PushProvider {
             logger.error("cannot sign the APNs provider token: check APNS_AUTH_KEY", metadata: ["error": "\(error)"])
             return deliveries.map { _ in PushAttempt(.credentials(reason: "APNs provider token: \(error)")) }
         }
-        let posts = APNSRequest.batch(deliveries, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now, criticalAlerts: criticalAlerts).map {
-            PushPost(path: $0.path, headers: $0.headers, body: $0.payload)
-        }
+        let requests = APNSRequest.batch(deliveries, topic: settings.topic, expirationSeconds: settings.expirationSeconds, now: now, criticalAlerts: criticalAlerts)
+        let posts = zip(requests, deliveries).map { PushPost(path: $0.path, headers: $0.headers, body: $0.payload, urgent: $1.isExpress) }
         let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "APNs") { reply in
             let answer = APNSResponse(status: reply.status, body: Data(buffer: reply.body))
             return (answer.replyClass, answer.reason == .expiredProviderToken)

@@ -35,7 +35,8 @@ public struct FCMClient: PushProvider {
             logger.error("cannot get an FCM access token: check GOOGLE_APPLICATION_CREDENTIALS", metadata: ["error": "\(error)"])
             return deliveries.map { _ in PushAttempt(.credentials(reason: "FCM OAuth: \(error)")) }
         }
-        let posts = FCMRequest.batch(deliveries, projectID: settings.projectID, now: now, alerting: alerting).map { PushPost(path: $0.path, body: $0.body) }
+        let requests = FCMRequest.batch(deliveries, projectID: settings.projectID, now: now, alerting: alerting)
+        let posts = zip(requests, deliveries).map { PushPost(path: $0.path, body: $0.body, urgent: $1.isExpress) }
         let (attempts, refused) = await origin.push(posts, bearer: bearer, provider: "FCM") { reply in
             let retryAfter = RetryAfter.seconds(reply.headers.first(name: "retry-after"), now: now)
             let answer = FCMResponse(status: reply.status, body: Data(buffer: reply.body), retryAfter: retryAfter)

@@ -8,6 +8,8 @@ public struct MockRequest: Sendable {
     public var path: String
     public var headers: HPACKHeaders
     public var body: ByteBuffer
+    /// Which of the server's connections it came on (numbered as accepted).
+    public var connection = 0
 
     public func header(_ name: String) -> String? { headers.first(name: name) }
 }

@@ -30,7 +30,7 @@ final class MockHTTP2Server: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                connections.insert(channel)
+                let number = connections.insert(channel)
                 return channel.eventLoop.makeCompletedFuture {
                     let settings = HTTP2Settings([
                         HTTP2Setting(parameter: .maxConcurrentStreams, value: initialStreams),
@@ -40,7 +40,7 @@ final class MockHTTP2Server: Sendable {
                     try channel.pipeline.syncOperations.addHandlers([
                         NIOSSLServerHandler(context: context),
                         NIOHTTP2Handler(mode: .server, initialSettings: settings),
-                        MockStreamsHandler(responder: responder, streamLimitLifted: !limitStreamsUntilAuthenticated),
+                        MockStreamsHandler(responder: responder, streamLimitLifted: !limitStreamsUntilAuthenticated, connection: number),
                     ])
                 }
             }
@@ -57,14 +57,17 @@ final class MockHTTP2Server: Sendable {
     }
 }
 
-/// The accepted connections still open.
+/// The accepted connections still open, numbered as accepted.
 final class ConnectionSet: Sendable {
     private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private let accepted = NIOLockedValueBox(0)
 
-    func insert(_ channel: any Channel) {
+    /// Keeps the channel until it closes; its number, from 1.
+    func insert(_ channel: any Channel) -> Int {
         let id = ObjectIdentifier(channel)
         channels.withLockedValue { $0[id] = channel }
         channel.closeFuture.whenComplete { _ in _ = self.channels.withLockedValue { $0.removeValue(forKey: id) } }
+        return accepted.withLockedValue { $0 += 1; return $0 }
     }
 
     var all: [any Channel] { channels.withLockedValue { Array($0.values) } }

@@ -27,9 +27,13 @@ final class MockStreamsHandler: ChannelInboundHandler {
     /// The newest stream handed to the responder: processed, or being.
     private var highestTaken = HTTP2StreamID(0)
 
-    init(responder: any MockResponder, streamLimitLifted: Bool) {
+    /// This connection's number (`MockRequest.connection`).
+    private let connection: Int
+
+    init(responder: any MockResponder, streamLimitLifted: Bool, connection: Int) {
         self.responder = responder
         self.streamLimitLifted = streamLimitLifted
+        self.connection = connection
     }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
@@ -52,7 +56,7 @@ final class MockStreamsHandler: ChannelInboundHandler {
             if requests[frame.streamID] == nil {
                 requests[frame.streamID] = MockRequest(
                     method: headers.headers.first(name: ":method") ?? "", path: headers.headers.first(name: ":path") ?? "",
-                    headers: headers.headers, body: context.channel.allocator.buffer(capacity: 0)
+                    headers: headers.headers, body: context.channel.allocator.buffer(capacity: 0), connection: connection
                 )
             }
             if headers.endStream { finish(frame.streamID) }
