@@ -137,6 +137,34 @@ struct StoreTests {
         }
     }
 
+    /// One claim holding pushes of several notifications: each push comes
+    /// with its own notification, origin included (on PostgreSQL each
+    /// notification is read once, with the first of its pushes).
+    @Test(arguments: Backend.allCases)
+    func aClaimCarriesEachPushsOwnNotification(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let (service, ann) = try await Self.annSubscribed(in: store)
+            let now = Timestamp.now()
+            _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
+            _ = try await store.registerDevice(userID: ann.id, token: "fcm-token-of-ann", platform: .fcm, at: now)
+            var published: [NotificationID: String] = [:]
+            for index in 0..<3 {
+                let origin = NotificationOrigin(traceContext: [:], requestID: "request-\(index)")
+                let draft = NotificationDraft(title: "n\(index)", attributes: NotificationAttributes(json: #"{"n":\#(index)}"#), origin: origin)
+                published[try #require(try await store.publish(draft, serviceID: service.id, at: now)).id] = "\(index)"
+            }
+            let claimed = try await store.claimDeliveries(limit: 10, now: Date(), leaseUntil: Date().addingTimeInterval(60))
+            #expect(claimed.count == 6)
+            for delivery in claimed {
+                let index = try #require(published[delivery.notification.id])
+                #expect(delivery.notification.draft.title == "n\(index)")
+                #expect(delivery.notification.draft.attributes?.json == #"{"n":\#(index)}"#)
+                #expect(delivery.notification.origin?.requestID == "request-\(index)")
+            }
+            #expect(Dictionary(grouping: claimed, by: \.notification.id).mapValues(\.count) == published.mapValues { _ in 2 })
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func inboxReturnsTheNewestPageInEitherOrder(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

@@ -14,7 +14,20 @@ extension PostgresStore: DeliveryQueue {
         // claimed row. Written as IN and plain joins, the planner chose hash
         // joins over whole-table scans of the queue, users and devices once
         // they held some 50,000 rows: 47 ms per 500-row claim instead of 4.4.
-        typealias Row = (Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp, Int64, Int64, String, Int64, Bool)
+        //
+        // Each notification comes with the first of its claimed pushes only
+        // (`first`; the others' notification columns are NULL), in the same
+        // statement: a fan-out's claim is hundreds of pushes of one
+        // notification, and reading and decoding its title, body and
+        // attributes for each was a tenth of the claim's time; a second
+        // statement for them cost every claim, the express lane's included,
+        // another round trip (a critical alarm's claim waits for each on a
+        // busy database). A notification deleted since (retention, its
+        // service) takes its claimed pushes with it.
+        typealias Row = (
+            Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp, Int64, Int64, String, Int64, Bool,
+            Int64?, UUID?, ExactTimestamp?, String?, String?, String?, String?, String?, ExactTimestamp?, String?, String?, String?, String?
+        )
         let claimed = try await rows(
             """
             WITH claimed AS (
@@ -29,22 +42,27 @@ extension PostgresStore: DeliveryQueue {
                     FOR UPDATE SKIP LOCKED
                 ))
                 RETURNING d.id, d.notification_id, d.device_id, d.user_id, d.platform, d.attempts, d.created_at, d.purpose, d.bulk
+            ),
+            marked AS (
+                SELECT c.*, row_number() OVER (PARTITION BY c.notification_id ORDER BY c.id) = 1 AS first FROM claimed c
             )
             SELECT c.id, c.platform, c.device_id, dv.token, coalesce(u.is_active, false), u.login_expires_at, c.attempts, c.created_at,
-                c.notification_id, \(unescaped: Self.badge), c.purpose, c.user_id, c.bulk
-            FROM claimed c
+                c.notification_id, \(unescaped: Self.badge), c.purpose, c.user_id, c.bulk,
+                \(unescaped: Self.notificationColumns), n.trace_context, n.request_id
+            FROM marked c
                 LEFT JOIN LATERAL (SELECT is_active, login_expires_at FROM users u WHERE u.id = c.user_id OFFSET 0) AS u ON true
                 LEFT JOIN LATERAL (SELECT token FROM devices dv WHERE dv.id = c.device_id OFFSET 0) AS dv ON true
+                LEFT JOIN LATERAL (SELECT * FROM notifications n WHERE c.first AND n.id = c.notification_id OFFSET 0) AS n ON true
             """,
             as: Row.self
         )
-        guard !claimed.isEmpty else { return [] }
-        // The notifications, once each: a fan-out's claim is hundreds of
-        // pushes of one notification, and reading its row (title, body,
-        // attributes) for every push was a tenth of the claim's time and a
-        // decoding of the same text per push here. A notification deleted
-        // since (retention, its service) takes its claimed pushes with it.
-        let notifications = try await self.notifications(ids: Set(claimed.map(\.8)))
+        var notifications: [NotificationID: NotificationRecord] = [:]
+        for row in claimed {
+            guard let id = row.13, let service = row.14, let created = row.15, let title = row.16, let subtitle = row.17, let url = row.18 else { continue }
+            var notification = Self.notification((id, service, created, title, subtitle, url, row.19, row.20, row.21, row.22, row.23))
+            notification.origin = NotificationOrigin(traceContextJSON: row.24, requestID: row.25)
+            notifications[id] = notification
+        }
         return try claimed.compactMap { row in
             guard let notification = notifications[row.8] else { return nil }
             var delivery = ClaimedDelivery(
@@ -70,21 +88,6 @@ extension PostgresStore: DeliveryQueue {
             WHERE i.user_id = c.user_id AND NOT i.is_read AND \(unexpired) LIMIT \(ClaimedDelivery.maxBadge)
         ) AS unread) ELSE 0 END
         """
-
-    /// Notifications by id with their origin (trace context, request id).
-    private func notifications(ids: Set<NotificationID>) async throws -> [NotificationID: NotificationRecord] {
-        let rows = try await rows(
-            "SELECT \(unescaped: Self.notificationColumns), n.trace_context, n.request_id FROM notifications n WHERE n.id = ANY(\(Array(ids)))",
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?).self
-        )
-        var found: [NotificationID: NotificationRecord] = [:]
-        for row in rows {
-            var notification = Self.notification((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
-            notification.origin = NotificationOrigin(traceContextJSON: row.11, requestID: row.12)
-            found[notification.id] = notification
-        }
-        return found
-    }
 
     public func renewLeases(_ ids: [DeliveryID], until: Date) async throws -> Int {
         guard !ids.isEmpty else { return 0 }
