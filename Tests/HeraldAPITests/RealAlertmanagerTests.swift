@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldMocks
 import HeraldTestSupport
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import HummingbirdTesting
@@ -53,7 +54,7 @@ struct RealAlertmanagerTests {
                 binary: binary, webhook: "http://127.0.0.1:\(port)/api/v2/services/\(service.id.uuidString)/alertmanager", token: secret
             )
             // Stopped on every path, and without blocking a thread of the
-            // cooperative pool (Process.waitUntilExit can hang there).
+            // cooperative pool (polled, not waited for).
             do {
                 let writeBack = try await app.request(
                     .put, "/api/v2/services/\(service.id.uuidString)/write-back", token: admin,
@@ -141,8 +142,16 @@ struct RealAlertmanagerTests {
 }
 
 /// A Prometheus Alertmanager process with a webhook receiver to Herald.
+///
+/// Started with posix_spawn (`spawnProgram`), not Foundation's Process:
+/// Process.run crashed a full run once (SIGSEGV in
+/// findMaximumOpenFromProcSelfFD, swift-corelibs-foundation #5472, not
+/// fixed in the machine's Swift 6.3.1).
 final class AlertmanagerProcess: Sendable {
-    let process: Process
+    let pid: pid_t
+    let binary: String
+    /// Its exit status once reaped (a pid is reaped once).
+    private let exit = NIOLockedValueBox<Int32?>(nil)
     let port: Int
     let directory: URL
 
@@ -187,26 +196,33 @@ final class AlertmanagerProcess: Sendable {
         try config.write(to: directory.appendingPathComponent("alertmanager.yml"), atomically: true, encoding: .utf8)
         port = try unusedLoopbackPort()
         let log = directory.appendingPathComponent("alertmanager.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
+        let arguments = [
             "--config.file=\(directory.appendingPathComponent("alertmanager.yml").path)", "--storage.path=\(directory.path)",
             "--web.listen-address=127.0.0.1:\(port)", "--cluster.listen-address=", "--log.level=info",
         ]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        self.process = process
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        self.binary = binary
+        pid = try spawnProgram(binary, arguments, environment: environment, input: "/dev/null", output: log.path)
+    }
+
+    /// Its exit status if it has ended, nil while it runs.
+    private var ended: Int32? {
+        exit.withLockedValue { status in
+            if status == nil { status = try? endedProgramStatus(pid, binary) }
+            return status
+        }
     }
 
     /// SIGTERM, then SIGKILL if it is still running five seconds later.
     func stop() async {
-        process.terminate()
-        for _ in 0..<50 where process.isRunning {
+        kill(pid, SIGTERM)
+        for _ in 0..<50 where ended == nil {
             try? await Task.sleep(for: .milliseconds(100))
         }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if ended == nil {
+            kill(pid, SIGKILL)
+            for _ in 0..<50 where ended == nil { try? await Task.sleep(for: .milliseconds(100)) }
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -220,8 +236,8 @@ final class AlertmanagerProcess: Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         var lastAnswer = "no answer"
         while ContinuousClock.now < deadline {
-            guard process.isRunning else {
-                throw TestSetupError("Alertmanager on port \(port) exited (\(process.terminationStatus)): \(logTail)")
+            if let status = ended {
+                throw TestSetupError("Alertmanager on port \(port) exited (\(status)): \(logTail)")
             }
             do {
                 let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/-/ready"), timeout: .seconds(2))

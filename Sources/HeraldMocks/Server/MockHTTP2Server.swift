@@ -18,6 +18,14 @@ final class MockHTTP2Server: Sendable {
         self.connections = connections
     }
 
+    /// The mocks' event loops: enough for each of a worker's connections to
+    /// be served on a thread of its own, as a provider elsewhere serves
+    /// each connection apart. On the two shared loops of the process, a
+    /// critical push arriving on its own connection waited for the loop's
+    /// pass over the fan-out's connections (hundreds of pushes each), a
+    /// delay of the mock's own making.
+    static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 8)
+
     /// - Parameter limitStreamsUntilAuthenticated: advertise one concurrent
     ///   stream until a request succeeds, then 1000 (APNs' behaviour).
     static func start(tls: TLSConfiguration, responder: any MockResponder, limitStreamsUntilAuthenticated: Bool) async throws -> MockHTTP2Server {
@@ -26,7 +34,7 @@ final class MockHTTP2Server: Sendable {
         let context = try NIOSSLContext(configuration: tls)
         let connections = ConnectionSet()
         let initialStreams = limitStreamsUntilAuthenticated ? 1 : MockStreamsHandler.authenticatedMaxStreams
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let channel = try await ServerBootstrap(group: Self.loops)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
