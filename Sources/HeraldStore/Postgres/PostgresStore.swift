@@ -26,12 +26,16 @@ public final class PostgresStore: Sendable {
     let pool: PostgresPool
     let logger: Logger
     /// Whether a service has more subscribers than the publish links itself,
-    /// known for a few seconds: the publish statement then names only the
+    /// known for a minute: the publish statement then names only the
     /// small audiences' services, so the planner never reads a large one's
     /// subscriptions (it planned a hash join over all of them: 144 ms for a
     /// post to 10^6 that links nobody). A service that grows or shrinks
-    /// across the limit is treated by its old size for at most that long.
-    let largeAudiences = PerServiceCache<Bool>(ttl: 5)
+    /// across the limit is treated by its old size for at most that long
+    /// (linked in the post, or fanned out after it: either is correct).
+    /// Each look is a round trip in a post's path: at 5 s, a critical alarm
+    /// posted every second during a 10^6 fan-out paid one every fifth post,
+    /// 1-12 ms on the busy database.
+    let largeAudiences = PerServiceCache<Bool>(ttl: 60)
 
     /// The pool must be running (in the service group) before any call;
     /// see `StoreFactory`.
