@@ -1,6 +1,8 @@
 import Foundation
 import HeraldCore
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
 /// Mock APNs and FCM servers running on loopback ports, with the delivery
 /// settings that point Herald at them.
@@ -27,16 +29,21 @@ public struct MockProviders: Sendable {
         return settings
     }
 
-    /// Starts both mocks, runs `body`, and stops them.
-    public static func run<T: Sendable>(_ body: @Sendable (MockProviders) async throws -> T) async throws -> T {
+    /// Starts both mocks, runs `body`, and stops them. `eventLoops` serve
+    /// their connections: the process's shared loops unless given (the
+    /// benchmark gives a group of its own, a thread per connection, as a
+    /// provider elsewhere serves each connection apart).
+    public static func run<T: Sendable>(
+        eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, _ body: @Sendable (MockProviders) async throws -> T
+    ) async throws -> T {
         let certificates = try MockCertificates.make()
         let apns = try await MockAPNs()
         let fcm = try await MockFCM()
         let tls = try certificates.serverTLS()
-        let apnsServer = try await MockHTTP2Server.start(tls: tls, responder: apns, limitStreamsUntilAuthenticated: true)
+        let apnsServer = try await MockHTTP2Server.start(tls: tls, responder: apns, limitStreamsUntilAuthenticated: true, eventLoops: eventLoops)
         let fcmServer: MockHTTP2Server
         do {
-            fcmServer = try await MockHTTP2Server.start(tls: tls, responder: fcm, limitStreamsUntilAuthenticated: false)
+            fcmServer = try await MockHTTP2Server.start(tls: tls, responder: fcm, limitStreamsUntilAuthenticated: false, eventLoops: eventLoops)
         } catch {
             await apnsServer.close()
             throw error

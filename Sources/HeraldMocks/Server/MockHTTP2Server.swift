@@ -18,23 +18,17 @@ final class MockHTTP2Server: Sendable {
         self.connections = connections
     }
 
-    /// The mocks' event loops: enough for each of a worker's connections to
-    /// be served on a thread of its own, as a provider elsewhere serves
-    /// each connection apart. On the two shared loops of the process, a
-    /// critical push arriving on its own connection waited for the loop's
-    /// pass over the fan-out's connections (hundreds of pushes each), a
-    /// delay of the mock's own making.
-    static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 8)
-
     /// - Parameter limitStreamsUntilAuthenticated: advertise one concurrent
     ///   stream until a request succeeds, then 1000 (APNs' behaviour).
-    static func start(tls: TLSConfiguration, responder: any MockResponder, limitStreamsUntilAuthenticated: Bool) async throws -> MockHTTP2Server {
+    static func start(
+        tls: TLSConfiguration, responder: any MockResponder, limitStreamsUntilAuthenticated: Bool, eventLoops: any EventLoopGroup
+    ) async throws -> MockHTTP2Server {
         var tls = tls
         tls.applicationProtocols = ["h2"]
         let context = try NIOSSLContext(configuration: tls)
         let connections = ConnectionSet()
         let initialStreams = limitStreamsUntilAuthenticated ? 1 : MockStreamsHandler.authenticatedMaxStreams
-        let channel = try await ServerBootstrap(group: Self.loops)
+        let channel = try await ServerBootstrap(group: eventLoops)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in

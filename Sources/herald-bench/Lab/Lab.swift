@@ -27,6 +27,13 @@ struct Lab: Sendable {
     let http: HTTPClient
     private let mockEnvironment: [String: String]
 
+    /// The mocks' event loops: a thread for each of a worker's connections,
+    /// as a provider elsewhere serves each connection apart. On the
+    /// process's two shared loops a critical push arriving on its own
+    /// connection waited for the loop's pass over the fan-out's connections
+    /// (hundreds of pushes each), a delay of the mock's own making.
+    static let mockLoops = MultiThreadedEventLoopGroup(numberOfThreads: 8)
+
     static func with<T: Sendable>(_ backend: BenchBackend, herald: String?, logger: Logger, _ body: @Sendable (Lab) async throws -> T) async throws -> T {
         let herald = try herald ?? siblingHerald()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-bench-\(UUID().uuidString.prefix(8))")
@@ -41,7 +48,7 @@ struct Lab: Sendable {
         defer {
             _ = http.shutdown().always { _ in senders.shutdownGracefully { _ in } }
         }
-        return try await MockProviders.run { mocks in
+        return try await MockProviders.run(eventLoops: Self.mockLoops) { mocks in
             let environment = try mocks.environment(writingFilesTo: directory)
             return try await backend.withDatabase(in: directory, logger: logger) { location, url in
                 // PostgreSQL is seeded and watched through a session of its own; SQLite through the store.
