@@ -52,22 +52,7 @@ struct PublishPlanTests {
     /// `EXPLAIN` of a statement with its values, as a connection of the
     /// store's would run it (a custom plan, the values known).
     static func plan(of statement: PostgresQuery, in location: DatabaseLocation) async throws -> String {
-        guard case .postgres(let settings) = location else { throw StoreError.invalidInput("PostgreSQL only") }
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(
-                host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable
-            ),
-            id: 10, logger: TestDatabase.logger
-        )
-        do {
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: "EXPLAIN " + statement.sql, binds: statement.binds), logger: TestDatabase.logger)
-            var lines: [String] = []
-            for try await row in rows { lines.append(try row.decode(String.self)) }
-            try await connection.close()
-            return lines.joined(separator: "\n")
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        let explain = PostgresQuery(unsafeSQL: "EXPLAIN " + statement.sql, binds: statement.binds)
+        return try await QueueCompactionTests.lines(explain, in: location).joined(separator: "\n")
     }
 }

@@ -73,13 +73,18 @@ struct QueueCompactionTests {
 
     /// Runs one statement on its own connection; its rows' first column as text.
     static func lines(_ sql: String, in location: DatabaseLocation) async throws -> [String] {
+        try await lines(PostgresQuery(unsafeSQL: sql), in: location)
+    }
+
+    /// `lines` of a statement with values.
+    static func lines(_ query: PostgresQuery, in location: DatabaseLocation) async throws -> [String] {
         guard case .postgres(let settings) = location else { throw StoreError.invalidInput("PostgreSQL only") }
         let connection = try await PostgresConnection.connect(
             configuration: .init(host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable),
             id: 9, logger: TestDatabase.logger
         )
         do {
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabase.logger)
+            let rows = try await connection.query(query, logger: TestDatabase.logger)
             var lines: [String] = []
             for try await row in rows { lines.append((try? row.decode(String.self)) ?? "") }
             try await connection.close()

@@ -94,6 +94,15 @@ struct StoreTests {
         return (service, ann)
     }
 
+    /// `annSubscribed`, with an iPhone and an Android phone.
+    static func annWithTwoPhones(in store: any HeraldStore) async throws -> (service: ServiceRecord, ann: User) {
+        let (service, ann) = try await annSubscribed(in: store)
+        let now = Timestamp.now()
+        _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
+        _ = try await store.registerDevice(userID: ann.id, token: "fcm-token-of-ann", platform: .fcm, at: now)
+        return (service, ann)
+    }
+
     /// A push's badge is the user's unread count as the inbox shows it
     /// (read or not per notification, expired ones gone), and stops at 999
     /// however many wait.
@@ -126,10 +135,8 @@ struct StoreTests {
     @Test(arguments: Backend.allCases)
     func theBadgeIsCountedForAPNsPushesOnly(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let (service, ann) = try await Self.annSubscribed(in: store)
+            let (service, _) = try await Self.annWithTwoPhones(in: store)
             let now = Timestamp.now()
-            _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
-            _ = try await store.registerDevice(userID: ann.id, token: "fcm-token-of-ann", platform: .fcm, at: now)
             for index in 0..<2 { _ = try #require(try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: now)) }
             let claimed = try await store.claimDeliveries(limit: 10, now: Date(), leaseUntil: Date().addingTimeInterval(60))
             #expect(claimed.filter { $0.platform == .apns }.map(\.badge) == [2, 2])
@@ -143,10 +150,8 @@ struct StoreTests {
     @Test(arguments: Backend.allCases)
     func aClaimCarriesEachPushsOwnNotification(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let (service, ann) = try await Self.annSubscribed(in: store)
+            let (service, _) = try await Self.annWithTwoPhones(in: store)
             let now = Timestamp.now()
-            _ = try await store.registerDevice(userID: ann.id, token: String(repeating: "a", count: 64), platform: .apns, at: now)
-            _ = try await store.registerDevice(userID: ann.id, token: "fcm-token-of-ann", platform: .fcm, at: now)
             var published: [NotificationID: String] = [:]
             for index in 0..<3 {
                 let origin = NotificationOrigin(traceContext: [:], requestID: "request-\(index)")
