@@ -41,7 +41,7 @@ struct QueueCompactionTests {
     @Test func claimsReadTheQueueInClaimOrderWithoutSorting() async throws {
         try await TestDatabase.withFreshDatabase(.postgres) { location in
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
-                try await Self.lines(
+                _ = try await Self.lines(
                     """
                     INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk)
                     SELECT 1, i, i, 'fcm', now() - interval '1 second', now(), now(), \(Severity.info.rank), true FROM generate_series(1, 5000) AS i
@@ -73,25 +73,6 @@ struct QueueCompactionTests {
 
     /// Runs one statement on its own connection; its rows' first column as text.
     static func lines(_ sql: String, in location: DatabaseLocation) async throws -> [String] {
-        try await lines(PostgresQuery(unsafeSQL: sql), in: location)
-    }
-
-    /// `lines` of a statement with values.
-    static func lines(_ query: PostgresQuery, in location: DatabaseLocation) async throws -> [String] {
-        guard case .postgres(let settings) = location else { throw StoreError.invalidInput("PostgreSQL only") }
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable),
-            id: 9, logger: TestDatabase.logger
-        )
-        do {
-            let rows = try await connection.query(query, logger: TestDatabase.logger)
-            var lines: [String] = []
-            for try await row in rows { lines.append((try? row.decode(String.self)) ?? "") }
-            try await connection.close()
-            return lines
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        try await PublishPlanTests.session(in: location, [PostgresQuery(unsafeSQL: sql)])
     }
 }
