@@ -30,7 +30,7 @@ struct PublishPlanTests {
                 // session's statements read instead: no WAL and no flush, so
                 // 400,000 rows do not stall the other tests' disk writes (as
                 // rows of the real table, with their users, they did).
-                let plan = try await Self.session(
+                let plan = try await PostgresTestSession.run(
                     in: location,
                     [
                         PostgresQuery(unsafeSQL: "CREATE TEMPORARY TABLE subscriptions (LIKE public.subscriptions INCLUDING ALL)"),
@@ -53,30 +53,6 @@ struct PublishPlanTests {
                 #expect(published.notifications.count == 1 && published.queuedDeliveries == false, "the on-call person has no phone yet")
                 #expect(try await store.unreadCount(userID: oncall.id) == 1)
             }
-        }
-    }
-
-    /// Runs statements in order on one session of its own; the last one's
-    /// rows' first column as text.
-    static func session(in location: DatabaseLocation, _ statements: [PostgresQuery]) async throws -> [String] {
-        guard case .postgres(let settings) = location else { throw StoreError.invalidInput("PostgreSQL only") }
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(
-                host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable
-            ),
-            id: 10, logger: TestDatabase.logger
-        )
-        do {
-            var lines: [String] = []
-            for statement in statements {
-                lines = []
-                for try await row in try await connection.query(statement, logger: TestDatabase.logger) { lines.append((try? row.decode(String.self)) ?? "") }
-            }
-            try await connection.close()
-            return lines
-        } catch {
-            try? await connection.close()
-            throw error
         }
     }
 }

@@ -73,6 +73,6 @@ struct QueueCompactionTests {
 
     /// Runs one statement on its own connection; its rows' first column as text.
     static func lines(_ sql: String, in location: DatabaseLocation) async throws -> [String] {
-        try await PublishPlanTests.session(in: location, [PostgresQuery(unsafeSQL: sql)])
+        try await PostgresTestSession.run(in: location, [PostgresQuery(unsafeSQL: sql)])
     }
 }

@@ -31,10 +31,15 @@ public final class HTTP2Origin: Sendable {
     private let authority: String
     private let tls: NIOSSLContext
     private let timing: PushStreamsHandler.Timing
-    private let group: any EventLoopGroup
-    private let slots: [NIOLockedValueBox<Slot>]
+    /// A connection's place, and the event loops it is opened on.
+    private struct Lane: Sendable {
+        let slot = NIOLockedValueBox<Slot>(.idle)
+        let loops: any EventLoopGroup
+    }
+
+    private let lanes: [Lane]
     /// Urgent pushes' connection, never given the others.
-    private let express = NIOLockedValueBox<Slot>(.idle)
+    private let express = Lane(loops: HTTP2Origin.expressLoop)
     /// The express connections' event loop: a thread of their own, idle
     /// but for them, so an urgent push is written and its answer read at
     /// once rather than after a pass over the fan-out's answers on a shared
@@ -65,8 +70,7 @@ public final class HTTP2Origin: Sendable {
         tls.applicationProtocols = ["h2"]
         self.tls = try NIOSSLContext(configuration: tls)
         self.timing = .init(requestTimeout: requestTimeout, idlePing: idlePing, sweep: min(.seconds(1), .nanoseconds(idlePing.nanoseconds / 2)))
-        self.group = group
-        self.slots = (0..<max(1, connections)).map { _ in NIOLockedValueBox(.idle) }
+        self.lanes = (0..<max(1, connections)).map { _ in Lane(loops: group) }
     }
 
     /// POSTs JSON bodies with a bearer token and reads the (small) answers,
@@ -127,11 +131,11 @@ public final class HTTP2Origin: Sendable {
     /// The requests' answers in their order: the urgent ones' from the
     /// express connection, the others' from the shares of the rest.
     private func send(_ requests: [PushRequest], urgent: [Bool]) async -> [Result<ProviderAnswer, PushTransportError>] {
+        guard urgent.contains(true) else { return await send(requests) }
         let express = requests.indices.filter { urgent[$0] }
         let others = requests.indices.filter { !urgent[$0] }
-        guard !express.isEmpty else { return await send(requests) }
         var results = Array(repeating: Result<ProviderAnswer, PushTransportError>.failure(.notSent("not sent")), count: requests.count)
-        async let urgentAnswers = send(express.map { requests[$0] }, on: self.express, isExpress: true)
+        async let urgentAnswers = send(express.map { requests[$0] }, on: self.express)
         let otherAnswers = await send(others.map { requests[$0] })
         for (index, answer) in zip(others, otherAnswers) { results[index] = answer }
         for (index, answer) in zip(express, await urgentAnswers) { results[index] = answer }
@@ -140,13 +144,13 @@ public final class HTTP2Origin: Sendable {
 
     /// Spreads the requests over the regular connections.
     private func send(_ requests: [PushRequest]) async -> [Result<ProviderAnswer, PushTransportError>] {
-        let shares = min(slots.count, requests.count)
+        let shares = min(lanes.count, requests.count)
         guard shares > 0 else { return [] }
         let size = (requests.count + shares - 1) / shares
         return await withTaskGroup(of: (Int, [Result<ProviderAnswer, PushTransportError>]).self) { group in
             for share in 0..<shares {
                 let part = Array(requests[(share * size)..<min(requests.count, (share + 1) * size)])
-                group.addTask { (share, await self.send(part, on: self.nextSlot())) }
+                group.addTask { (share, await self.send(part, on: self.nextLane())) }
             }
             var parts = Array(repeating: [Result<ProviderAnswer, PushTransportError>](), count: shares)
             for await (share, answers) in group { parts[share] = answers }
@@ -155,10 +159,10 @@ public final class HTTP2Origin: Sendable {
     }
 
     /// Sends the requests over one slot's connection, opened if need be.
-    private func send(_ requests: [PushRequest], on slot: NIOLockedValueBox<Slot>, isExpress: Bool = false) async -> [Result<ProviderAnswer, PushTransportError>] {
+    private func send(_ requests: [PushRequest], on lane: Lane) async -> [Result<ProviderAnswer, PushTransportError>] {
         guard !requests.isEmpty else { return [] }
         do {
-            return await (try connection(in: slot, isExpress: isExpress)).send(requests)
+            return await (try connection(in: lane)).send(requests)
         } catch {
             let failure = error as? PushTransportError ?? .notSent("\(error)")
             return Array(repeating: .failure(failure), count: requests.count)
@@ -167,8 +171,8 @@ public final class HTTP2Origin: Sendable {
 
     /// Closes every connection; their streams fail as lost.
     public func shutdown() async {
-        for slot in slots + [express] {
-            let current = slot.withLockedValue { slot -> Slot in
+        for lane in lanes + [express] {
+            let current = lane.slot.withLockedValue { slot -> Slot in
                 defer { slot = .idle }
                 return slot
             }
@@ -184,24 +188,24 @@ public final class HTTP2Origin: Sendable {
     /// settings included), so the first pushes do not wait for them.
     public func warmUp() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for slot in slots {
-                group.addTask { _ = try await self.connection(in: slot) }
+            for lane in lanes + [express] {
+                group.addTask { _ = try await self.connection(in: lane) }
             }
-            group.addTask { _ = try await self.connection(in: self.express, isExpress: true) }
             try await group.waitForAll()
         }
     }
 
     /// The regular connections in turn.
-    private func nextSlot() -> NIOLockedValueBox<Slot> {
+    private func nextLane() -> Lane {
         let index = turn.withLockedValue { turn in
             defer { turn &+= 1 }
-            return turn % slots.count
+            return turn % lanes.count
         }
-        return slots[index]
+        return lanes[index]
     }
 
-    private func connection(in slot: NIOLockedValueBox<Slot>, isExpress: Bool = false) async throws -> PushConnection {
+    private func connection(in lane: Lane) async throws -> PushConnection {
+        let slot = lane.slot
         let pending = slot.withLockedValue { state -> EventLoopFuture<PushConnection> in
             switch state {
             case .ready(let connection):
@@ -209,7 +213,7 @@ public final class HTTP2Origin: Sendable {
             case .connecting(let future):
                 return future
             case .idle:
-                let future = connect(slot, on: isExpress ? Self.expressLoop.next() : group.next())
+                let future = connect(slot, on: lane.loops.next())
                 state = .connecting(future)
                 return future
             }
