@@ -413,6 +413,7 @@ let package = Package(
             name: "HeraldPublishingTests",
             dependencies: [
                 "HeraldCore", "HeraldPublishing", "HeraldTestSupport",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings

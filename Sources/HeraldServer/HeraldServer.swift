@@ -46,6 +46,10 @@ public enum HeraldServer {
         if roles.contains(.api) {
             for warning in config.warnings() { logger.warning("\(warning)") }
         }
+        if roles.contains(.api) || roles.contains(.kafkaBridge), let refresh = publisher.filterRefresh(logger: logger) {
+            // Posts (the API's, the scheduler's, the bridge's) read filter lists off their path.
+            services.append(refresh)
+        }
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldTestSupport
+import Logging
 import NIOConcurrencyHelpers
 import Testing
 
@@ -90,6 +91,59 @@ struct FilterMatcherTests {
         clock.withLockedValue { $0 += .seconds(1) }
         let again = try await matcher.withVerdicts([event(service.id, "unknown")])
         #expect(again.map(\.filters.rejected.count) == [2], "no filter twice")
+    }
+
+    /// With a refresher running, a post uses a list a second old as it is
+    /// and the refresher reads what was stored since; past `staleLimit`, or
+    /// with no refresher, the post reads it itself.
+    @Test func aRefresherReadsStaleListsOffThePostsPath() async throws {
+        let counting = CountingStore()
+        let service = try await counting.store.createService(ServiceDraft(category: "Transients", color: "000000", owner: "lsst"))
+        var users: [User] = []
+        for name in ["ann", "bob", "cy"] { users.append(try await counting.store.createUser(username: name, passwordHash: nil, isAdmin: false, origin: .local, at: Date())) }
+        #expect(try await counting.setFilter(userID: users[0].id, serviceID: service.id, SubscriptionFilter(expression: "class == comet")))
+        let clock = NIOLockedValueBox(ContinuousClock.now)
+        let matcher = FilterMatcher(store: counting, reorderWindow: 0) { clock.withLockedValue { $0 } }
+        let reads = { counting.reads.withLockedValue { $0.count } }
+        func readsReach(_ count: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while reads() < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(reads() == count)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await matcher.keepFresh(logger: Logger(label: "test")) }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !matcher.isRefreshed, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            // The first look at a service is the post's own: there is nothing to use yet.
+            #expect(try await matcher.withVerdicts([event(service.id, "comet")]).map(\.filters.rejected) == [[]])
+            #expect(reads() == 1)
+
+            #expect(try await counting.setFilter(userID: users[1].id, serviceID: service.id, SubscriptionFilter(expression: "class == supernova")))
+            let supernovae = try #require(try await counting.store.filters(serviceIDs: [service.id], after: 0).last?.id)
+            clock.withLockedValue { $0 += .seconds(1) }
+            let stale = try await matcher.withVerdicts([event(service.id, "comet")])
+            #expect(stale.map(\.filters.rejected) == [[]], "the post used the list it had: bob's filter is not known yet")
+            try await readsReach(2)
+            let refreshed = try await matcher.withVerdicts([event(service.id, "comet")])
+            #expect(refreshed.map(\.filters.rejected) == [[supernovae]], "the refresher read bob's filter")
+            #expect(reads() == 2, "that post read nothing")
+
+            // A list older than the limit (posts stopped for a while) is the post's to read.
+            #expect(try await counting.setFilter(userID: users[2].id, serviceID: service.id, SubscriptionFilter(expression: "class == nova")))
+            let novae = try #require(try await counting.store.filters(serviceIDs: [service.id], after: 0).last?.id)
+            clock.withLockedValue { $0 += FilterMatcher.staleLimit }
+            let overdue = try await matcher.withVerdicts([event(service.id, "comet")])
+            #expect(overdue.map(\.filters.rejected) == [[supernovae, novae]])
+            #expect(reads() == 3)
+            group.cancelAll()
+        }
+
+        // No refresher any more: a second-old list is read by the post, as before.
+        #expect(try await counting.setFilter(userID: users[0].id, serviceID: service.id, SubscriptionFilter(expression: "class == planet")))
+        clock.withLockedValue { $0 += .seconds(1) }
+        let alone = try await matcher.withVerdicts([event(service.id, "comet")])
+        #expect(alone.first?.filters.rejected.count == 3, "ann's new filter refuses the comet too")
+        #expect(reads() == 4)
     }
 
     /// A filter its holder replaced (the store removes the row nobody holds

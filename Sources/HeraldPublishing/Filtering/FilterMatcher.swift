@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import NIOConcurrencyHelpers
 
 /// Evaluates subscribers' filters for publishes, alerts and keyed updates.
@@ -20,6 +21,11 @@ import NIOConcurrencyHelpers
 /// it exceed) has some of those: it is read in full at its next look, so
 /// a user changing their filter over and over cannot make publishing
 /// evaluate more than about that many.
+///
+/// While a `FilterRefreshService` runs, a list older than `listLifetime`
+/// (but not `staleLimit`) is used as it is and read again in the
+/// background, so a post (an alarm every second) never waits for that
+/// read; without one, or past `staleLimit`, the post reads it itself.
 final class FilterMatcher: Sendable {
     let store: any FilterStore
     /// A service's filters, parsed, in the order they were stored.
@@ -35,8 +41,21 @@ final class FilterMatcher: Sendable {
     static let maxCached = 250_000
     /// How long a service's filters are used before looking for new ones.
     static let listLifetime: Duration = .seconds(1)
+    /// How old a list may be when a refresher runs: past this the post
+    /// reads it itself (a refresher that fell behind; a service not posted
+    /// to for a while).
+    static let staleLimit: Duration = .seconds(3)
     /// How often a service's whole list is read again.
     static let fullReadInterval: Duration = .seconds(600)
+    /// The background refresher, while one runs: services whose list a post
+    /// found stale, and how it is woken.
+    private struct Refresher {
+        var wake: AsyncStream<Void>.Continuation
+        var pending: Set<UUID> = []
+    }
+    private let refresher = NIOLockedValueBox<Refresher?>(nil)
+    /// Whether a refresher runs.
+    var isRefreshed: Bool { refresher.withLockedValue { $0 != nil } }
 
     let now: @Sendable () -> ContinuousClock.Instant
     /// How many ids before the highest seen each read looks again: more than
@@ -57,12 +76,26 @@ final class FilterMatcher: Sendable {
 
     /// The filters of `services`, after reading those stored since the last
     /// look for the services not looked at in the last `listLifetime`.
+    /// Those not older than `staleLimit` are left to the refresher if one runs.
     private func filters(of wanted: Set<UUID>) async throws -> [UUID: [(id: Int64, filter: CompiledFilter?)]] {
         let now = now()
         let (known, stale) = services.withLockedValue { cache in
             (cache, wanted.filter { cache[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true })
         }
-        guard !stale.isEmpty else { return known.filter { wanted.contains($0.key) }.mapValues(\.filters) }
+        let overdue = stale.filter { known[$0].map { now - $0.checkedAt >= Self.staleLimit } ?? true }
+        let leftToRefresher = overdue.count < stale.count && refresher.withLockedValue { refresher in
+            guard refresher != nil else { return false }
+            refresher?.pending.formUnion(stale.subtracting(overdue))
+            refresher?.wake.yield()
+            return true
+        }
+        return try await read(leftToRefresher ? overdue : stale, known: known, now: now).filter { wanted.contains($0.key) }.mapValues(\.filters)
+    }
+
+    /// The cache after reading the lists of `stale` (only what was stored
+    /// since the last look, or the whole list when it is due).
+    private func read(_ stale: Set<UUID>, known: [UUID: ServiceFilters], now: ContinuousClock.Instant) async throws -> [UUID: ServiceFilters] {
+        guard !stale.isEmpty else { return known }
         let whole = stale.filter { service in
             known[service].map { now - $0.readInFullAt >= Self.fullReadInterval || $0.filters.count > maxPerService } ?? false
         }
@@ -88,7 +121,35 @@ final class FilterMatcher: Sendable {
             if cache.values.reduce(0, { $0 + $1.filters.count }) > Self.maxCached { cache.removeAll(keepingCapacity: true) }
             for service in stale { cache[service] = fresh[service] }
         }
-        return fresh.filter { wanted.contains($0.key) }.mapValues(\.filters)
+        return fresh
+    }
+
+    /// Reads, until cancelled, the lists posts found stale (`FilterRefreshService`).
+    func keepFresh(logger: Logger) async {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        refresher.withLockedValue { $0 = Refresher(wake: wake) }
+        defer { refresher.withLockedValue { $0 = nil } }
+        await withTaskCancellationHandler {
+            for await _ in wakes {
+                let due = refresher.withLockedValue { refresher -> Set<UUID> in
+                    defer { refresher?.pending = [] }
+                    return refresher?.pending ?? []
+                }
+                guard !due.isEmpty else { continue }
+                do {
+                    let now = now()
+                    let known = services.withLockedValue { $0 }
+                    // Another post may have read some since they were left here.
+                    _ = try await read(due.filter { known[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true }, known: known, now: now)
+                } catch {
+                    if Task.isCancelled { break }
+                    // Left stale: the next post asks again, and past `staleLimit` reads it itself.
+                    logger.warning("subscribers' filters could not be read now", metadata: ["error": "\(error)"])
+                }
+            }
+        } onCancel: {
+            wake.finish()
+        }
     }
 
     /// The batch with each request's verdicts filled in.
