@@ -17,6 +17,12 @@ enum QueueSQL {
         minimumPriority > 0 ? "AND priority >= \(minimumPriority)" : ""
     }
 
+    /// The express lane's pushes (`ClaimedDelivery.isExpress`: calls, and
+    /// urgent pushes not a fan-out's). A claim leaving those due after a
+    /// time binds a flag (false: none left) and the time beside it, so
+    /// that the statement's text is the same either way.
+    static let isExpress = "priority >= \(DeliveryPriority.urgent) AND (purpose = '\(DeliveryPurpose.call.rawValue)' OR NOT bulk)"
+
     /// A claim's condition leaving the bulk pushes to `platforms` (nothing
     /// when none): literal SQL from the platforms' own names, so that a
     /// claim withholding nothing is the statement it always was.

@@ -56,9 +56,12 @@ private final class HeldOutcomes: DeliveryQueue {
     }
 
     func claimDeliveries(
-        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>,
+        leavingExpressDueAfter expressCutoff: Date?
     ) async throws -> [ClaimedDelivery] {
-        try await store.claimDeliveries(limit: limit, now: now, leaseUntil: leaseUntil, holder: holder, minimumPriority: minimumPriority, withholdingBulkOf: withheld)
+        try await store.claimDeliveries(limit: limit, now: now, leaseUntil: leaseUntil, holder: holder, minimumPriority: minimumPriority, withholdingBulkOf: withheld,
+            leavingExpressDueAfter: expressCutoff
+        )
     }
     func renewLeases(_ ids: [DeliveryID], until: Date) async throws -> Int { try await store.renewLeases(ids, until: until) }
     func removedDevices(since: Date, limit: Int) async throws -> [RemovedDevice] { try await store.removedDevices(since: since, limit: limit) }

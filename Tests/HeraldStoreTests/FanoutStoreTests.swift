@@ -173,6 +173,45 @@ struct FanoutStoreTests {
         }
     }
 
+    /// The main lane leaves the express lane's fresh pushes (urgent, not a
+    /// fan-out's) to it, and takes a critical fan-out's and any other; once
+    /// one has waited past the cutoff, the main lane takes it too.
+    @Test(arguments: Backend.allCases)
+    func theMainLaneLeavesFreshExpressPushesToTheExpressLane(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let newsletter = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
+            let shift = try await store.createService(ServiceDraft(category: "Shift", color: "0000ff", owner: "ops"))
+            _ = try await Self.subscribers(1...4, named: "reader", to: newsletter, in: store)
+            _ = try await Self.subscribers(99...99, named: "operator", to: shift, in: store)
+            try await Task.sleep(for: .milliseconds(20))
+            let now = Timestamp.now()
+            _ = try await store.publish([PublishRequest(NotificationDraft(title: "Evacuate", severity: .critical), serviceID: newsletter.id, at: now, inlineAudience: 2)])
+            let job = try #require(try await store.claimFanouts(owner: "a", limit: 1, until: now.addingTimeInterval(3), now: now).first)
+            guard case .expanded(_, _, 4) = try await store.expandFanout(job, owner: "a", chunk: 10, until: now.addingTimeInterval(3), now: now) else {
+                Issue.record("the fan-out was not expanded")
+                return
+            }
+            _ = try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: shift.id, at: now)
+            _ = try await store.publish(NotificationDraft(title: "Shift change", severity: .info), serviceID: shift.id, at: now)
+
+            let soon = now.addingTimeInterval(0.5)
+            let main = try await store.claimDeliveries(
+                limit: 10, now: soon, leaseUntil: soon.addingTimeInterval(60), holder: nil, minimumPriority: 0, withholdingBulkOf: [],
+                leavingExpressDueAfter: soon.addingTimeInterval(-1)
+            )
+            #expect(main.map(\.notification.title) == Array(repeating: "Evacuate", count: 4) + ["Shift change"], "the fresh critical push to one person is left")
+            #expect(main.filter(\.isExpress).isEmpty)
+
+            let late = now.addingTimeInterval(2)
+            let waited = try await store.claimDeliveries(
+                limit: 10, now: late, leaseUntil: late.addingTimeInterval(60), holder: nil, minimumPriority: 0, withholdingBulkOf: [],
+                leavingExpressDueAfter: late.addingTimeInterval(-1)
+            )
+            #expect(waited.map(\.notification.title) == ["Beam lost"], "past the cutoff the main lane takes it")
+            #expect(waited.filter(\.isExpress).count == 1)
+        }
+    }
+
     /// The pushes a worker has claimed are on their way: they no longer
     /// hold the next chunk back, so the workers are never left without work
     /// while the claimed ones are sent.

@@ -11,8 +11,13 @@ public protocol DeliveryQueue: Sendable {
     /// only those ranked at least `minimumPriority` are taken (the urgent lane).
     /// At one priority, fan-outs' pushes (bulk) come after the others; those
     /// to the providers in `withholdingBulkOf` (over their pace) are left.
+    /// With `leavingExpressDueAfter`, the express lane's pushes
+    /// (`ClaimedDelivery.isExpress`) due after it are left too: the main
+    /// lane leaves fresh ones to the express lane, which claims fewer rows
+    /// in a shorter statement, and takes those that have waited.
     func claimDeliveries(
-        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>,
+        leavingExpressDueAfter expressCutoff: Date?
     ) async throws -> [ClaimedDelivery]
     /// Extends the leases of claimed deliveries still waiting for their
     /// outcome to `until` (the holder's heartbeat: a claim lives only as
@@ -64,7 +69,9 @@ extension DeliveryQueue {
 
     /// A claim withholding nothing.
     public func claimDeliveries(limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int) async throws -> [ClaimedDelivery] {
-        try await claimDeliveries(limit: limit, now: now, leaseUntil: leaseUntil, holder: holder, minimumPriority: minimumPriority, withholdingBulkOf: [])
+        try await claimDeliveries(
+            limit: limit, now: now, leaseUntil: leaseUntil, holder: holder, minimumPriority: minimumPriority, withholdingBulkOf: [], leavingExpressDueAfter: nil
+        )
     }
 
     /// A claim of every priority.

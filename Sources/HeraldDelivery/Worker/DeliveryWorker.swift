@@ -53,6 +53,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let pacing: ProviderPacing
     /// Set while a wake-up for a withheld provider's release is pending.
     let paceWake = NIOLockedValueBox(false)
+    /// Set while the express lane sends a batch: the main lane then takes urgent pushes too.
+    let expressSending = NIOLockedValueBox(false)
 
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,

@@ -4,7 +4,8 @@ import PostgresNIO
 
 extension PostgresStore: DeliveryQueue {
     public func claimDeliveries(
-        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>,
+        leavingExpressDueAfter expressCutoff: Date?
     ) async throws -> [ClaimedDelivery] {
         // SKIP LOCKED lets concurrent workers (threads or replicas) each take
         // different rows; a crashed worker's rows return when its session
@@ -38,6 +39,7 @@ extension PostgresStore: DeliveryQueue {
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
                         AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now))) \(unescaped: QueueSQL.atLeast(minimumPriority))
                         \(unescaped: QueueSQL.withholdingBulk(of: withheld))
+                        AND NOT (\(expressCutoff != nil) AND \(unescaped: QueueSQL.isExpress) AND next_attempt_at > \(ExactTimestamp(expressCutoff ?? now)))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
                 ))

@@ -24,7 +24,8 @@ extension SQLiteStore: DeliveryQueue {
     }
 
     public func claimDeliveries(
-        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>,
+        leavingExpressDueAfter expressCutoff: Date?
     ) async throws -> [ClaimedDelivery] {
         try await database.transaction { db in
             let claimed = try await db.rows(
@@ -34,6 +35,7 @@ extension SQLiteStore: DeliveryQueue {
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: QueueSQL.atLeast(minimumPriority)))
                         \(SQLiteQuery(stringLiteral: QueueSQL.withholdingBulk(of: withheld)))
+                        AND NOT (\(expressCutoff != nil) AND \(SQLiteQuery(stringLiteral: QueueSQL.isExpress)) AND next_attempt_at > \(expressCutoff ?? now))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                 )
                 RETURNING id

@@ -3,12 +3,15 @@ import HeraldCore
 
 extension InMemoryStore: DeliveryQueue {
     public func claimDeliveries(
-        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>
+        limit: Int, now: Date, leaseUntil: Date, holder: Int64?, minimumPriority: Int, withholdingBulkOf withheld: Set<Platform>,
+        leavingExpressDueAfter expressCutoff: Date?
     ) async throws -> [ClaimedDelivery] {
         try withState(.claimDeliveries) { state in
             let due = state.deliveries.values
-                .filter { [.pending, .retrying].contains($0.state) && $0.nextAttemptAt <= now && ($0.leaseUntil.map { $0 <= now } ?? true) && $0.priority >= minimumPriority
-                    && !($0.bulk && withheld.contains($0.platform)) }
+                .filter { row in
+                    [.pending, .retrying].contains(row.state) && row.nextAttemptAt <= now && (row.leaseUntil.map { $0 <= now } ?? true) && row.priority >= minimumPriority
+                        && !(row.bulk && withheld.contains(row.platform)) && !(expressCutoff.map { row.isExpress && row.nextAttemptAt > $0 } ?? false)
+                }
                 .sorted { (-$0.priority, $0.bulk ? 1 : 0, $0.nextAttemptAt, $0.id) < (-$1.priority, $1.bulk ? 1 : 0, $1.nextAttemptAt, $1.id) }
                 .prefix(limit)
             return due.compactMap { row -> ClaimedDelivery? in

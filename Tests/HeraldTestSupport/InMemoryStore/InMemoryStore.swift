@@ -34,6 +34,8 @@ public final class InMemoryStore: Sendable {
         var priority = 0
         /// Queued by a fan-out: after the other pushes of the same priority.
         var bulk = false
+        /// The express lane's (`ClaimedDelivery.isExpress`).
+        var isExpress: Bool { priority >= DeliveryPriority.urgent && (purpose == .call || !bulk) }
     }
 
     /// A fan-out waiting to be expanded: its audience taken at the post.
