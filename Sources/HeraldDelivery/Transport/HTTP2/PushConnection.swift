@@ -40,6 +40,7 @@ final class PushConnection: Sendable {
                     ])
                     try channel.pipeline.syncOperations.addHandlers([
                         try NIOSSLClientHandler(context: tls, serverHostname: host.isIPAddress ? nil : host),
+                        WriteCoalescingHandler(),
                         NIOHTTP2Handler(mode: .client, initialSettings: settings),
                         handler,
                     ])
