@@ -208,6 +208,26 @@ struct DeliveryTests {
         }
     }
 
+    /// A user may register any string as an APNs token. One a request path
+    /// cannot carry (the connection does not check header values again) is
+    /// dropped without being sent, and the pushes beside it on the same
+    /// connection are not disturbed.
+    @Test(arguments: Backend.allCases)
+    func anAPNsTokenNoPathCanCarryIsDroppedUnsent(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let hostile = ["line\r\nx-injected: 1", "two words", "../../3/device/" + DeliveryHarness.apnsToken(1), "caf\u{e9}", "a?b", "a%2Fb"]
+            let fine = (1...3).map { DeliveryHarness.apnsToken($0) }
+            let service = try await harness.seed(hostile.map { Recipient($0, .apns) } + fine.map { Recipient($0, .apns) })
+            let notification = try await harness.publish(service)
+            let counts = try await harness.withWorker { try await harness.waitUntilSettled(notification) }
+            #expect(counts == [.dropped: hostile.count, .sent: fine.count])
+            #expect(harness.mocks.apns.pushes.map(\.token).sorted() == fine, "only the real tokens reached APNs")
+            #expect(harness.mocks.apns.violations == [])
+            let report = try await harness.store.deliveryReport(notificationID: notification.id)
+            #expect(report.filter { $0.state == .dropped && $0.lastError?.contains("not a device token") == true }.count == hostile.count)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func throttlingAndOutagesAreRetriedUntilDelivered(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in

@@ -27,6 +27,18 @@ public struct APNSClient: PushProvider {
         try await origin.warmUp()
     }
 
+    /// The token goes in the request's path, and the connection does not
+    /// check header values again (`PushConnection`): one a header cannot
+    /// carry, or that would change the path, is refused here. APNs answers
+    /// any other token that is not a device's with BadDeviceToken.
+    public func unsendableToken(_ delivery: ClaimedDelivery) -> String? {
+        guard let token = delivery.token else { return nil }
+        let fits = token.utf8.allSatisfy { byte in
+            (0x21...0x7E).contains(byte) && byte != UInt8(ascii: "/") && byte != UInt8(ascii: "?") && byte != UInt8(ascii: "#") && byte != UInt8(ascii: "%")
+        }
+        return fits ? nil : "APNs: not a device token (holds characters a request path cannot carry)"
+    }
+
     public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let bearer: String
         do {

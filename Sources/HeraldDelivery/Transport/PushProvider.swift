@@ -11,6 +11,13 @@ public protocol PushProvider: Sendable {
     /// credential and every connection. Throws when the provider cannot be
     /// reached or the credential not made; the caller tries again.
     func warmUp() async throws
+    /// Why this delivery's token can never be sent as it is (the token is
+    /// dropped without asking the provider); nil when it can.
+    func unsendableToken(_ delivery: ClaimedDelivery) -> String?
+}
+
+extension PushProvider {
+    public func unsendableToken(_ delivery: ClaimedDelivery) -> String? { nil }
 }
 
 /// What became of one push, and how long the provider took to answer.

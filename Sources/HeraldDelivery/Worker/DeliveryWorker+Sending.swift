@@ -44,6 +44,8 @@ extension DeliveryWorker {
                 results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
             } else if providers[delivery.platform] == nil {
                 results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
+            } else if let reason = providers[delivery.platform]?.unsendableToken(delivery) {
+                results.append(DeliveryResult(delivery: delivery, outcome: .dropped(reason: reason)))
             } else {
                 toSend[delivery.platform, default: []].append(delivery)
             }
