@@ -26,8 +26,10 @@ public struct OutcomePolicy: Sendable {
         return delivery.heldBack
     }
 
-    /// `random` is in 0..<1 (injected so tests are exact).
-    public func outcome(for reply: ReplyClass, delivery: ClaimedDelivery, now: Date, random: Double) -> DeliveryOutcome {
+    /// `random` is in 0..<1 (injected so tests are exact), drawn only for a
+    /// retry: a draw from the system's generator is a system call, once per
+    /// push when every push drew one.
+    public func outcome(for reply: ReplyClass, delivery: ClaimedDelivery, now: Date, random: @autoclosure () -> Double) -> DeliveryOutcome {
         switch reply {
         case .sent:
             return .sent
@@ -36,10 +38,10 @@ public struct OutcomePolicy: Sendable {
         case .fail(let reason):
             return .failed(reason: reason, cause: .refused)
         case .retry(let reason, let minimumDelay):
-            let delay = max(backoff(attempt: delivery.attempts, random: random), minimumDelay)
+            let delay = max(backoff(attempt: delivery.attempts, random: random()), minimumDelay)
             return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery, cause: .retriesExhausted)
         case .credentials(let reason):
-            let delay = max(credentialsRetryDelay, backoff(attempt: delivery.attempts, random: random))
+            let delay = max(credentialsRetryDelay, backoff(attempt: delivery.attempts, random: random()))
             return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery, cause: .credentials)
         }
     }

@@ -46,7 +46,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
     /// Told when the connection stops taking new streams (GOAWAY, ids spent, closed).
     private let onRetire: @Sendable () -> Void
     private var context: ChannelHandlerContext?
-    private var streams: [HTTP2StreamID: Stream] = [:]
+    private var streams = OpenStreams<Stream>()
     private var nextStreamID = 1
     private var accepting = true
     /// Set once the connection is gone: why new pushes fail.
@@ -147,7 +147,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
         case .goAway(let lastStreamID, let code, _):
             // Streams above the last one were never processed: free to resend.
             retire()
-            for id in streams.keys where id > lastStreamID {
+            for id in streams.ids where id > lastStreamID {
                 fail(id, with: .refused("GOAWAY \(code)"))
             }
             closeIfDrained()
@@ -234,7 +234,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
     private func sweep() {
         guard let context else { return }
         let now = NIODeadline.now()
-        for (id, stream) in streams where stream.deadline < now {
+        for id in streams.ids where streams[id].map({ $0.deadline < now }) ?? false {
             fail(id, with: .timedOut)
             context.write(wrapOutboundOut(HTTP2Frame(streamID: id, payload: .rstStream(.cancel))), promise: nil)
             scheduleFlush(context)
@@ -267,9 +267,7 @@ final class PushStreamsHandler: ChannelInboundHandler {
             // server cannot take them at all.
             if case .notHTTP2 = error { closedReason = error } else { closedReason = .notSent("\(error)") }
         }
-        let failed = streams
-        streams = [:]
-        for stream in failed.values { stream.reply(.failure(error)) }
+        for stream in streams.removeAll() { stream.reply(.failure(error)) }
     }
 }
 
