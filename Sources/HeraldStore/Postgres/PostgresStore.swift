@@ -58,6 +58,24 @@ public final class PostgresStore: Sendable {
         }
     }
 
+    /// Runs a statement and returns its rows undecoded (decoded by the caller as far as it needs).
+    func rawRows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        do {
+            return try await withOpenConnection { try await $0.allRows(query, logger: logger) }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Rows from `rawRows` decoded by `decode`; a row that does not decode is a store error.
+    static func decoding<Value>(_ rows: [PostgresRow], _ decode: (PostgresRow) throws -> Value) throws -> [Value] {
+        do {
+            return try rows.map(decode)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
     /// The first row, if any.
     func first<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: (repeat each Column).Type) async throws -> (repeat each Column)? {
         try await rows(query, as: type).first
