@@ -9,30 +9,36 @@ import Testing
 struct OpenStreamsTests {
     @Test func answersInAnyOrderLeaveTheTableAsADictionaryWouldBe() {
         var table = OpenStreams<Int>()
-        var reference: [HTTP2StreamID: Int] = [:]
-        var generator = SystemRandomNumberGenerator()
+        // The open streams, oldest first, with their values.
+        var reference: [(id: HTTP2StreamID, value: Int)] = []
+        // A fixed sequence (an LCG), so a failure can be replayed.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func draw(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
         var next = 1
-        for round in 0..<20_000 {
-            if Int.random(in: 0..<3, using: &generator) > 0 || reference.isEmpty {
+        for round in 0..<5_000 {
+            if draw(3) > 0 || reference.isEmpty {
                 let id = HTTP2StreamID(next)
                 next += 2
                 table[id] = round
-                reference[id] = round
+                reference.append((id, round))
             } else {
                 // Mostly the oldest (answers in order), sometimes any.
-                let ids = reference.keys.sorted()
-                let id = Int.random(in: 0..<4, using: &generator) == 0 ? ids.randomElement(using: &generator)! : ids[0]
-                #expect(table.removeValue(forKey: id) == reference.removeValue(forKey: id))
+                let index = draw(4) == 0 ? draw(reference.count) : 0
+                let (id, value) = reference.remove(at: index)
+                #expect(table.removeValue(forKey: id) == value)
             }
-            if round % 997 == 0 {
-                #expect(table.ids == reference.keys.sorted())
+            if round % 499 == 0 {
+                #expect(table.ids == reference.map(\.id))
                 #expect(table.count == reference.count)
             }
         }
         for (id, value) in reference { #expect(table[id] == value) }
         #expect(table[HTTP2StreamID(next)] == nil, "not opened yet")
         #expect(table.removeValue(forKey: HTTP2StreamID(next + 2)) == nil)
-        #expect(table.removeAll().sorted() == reference.values.sorted())
+        #expect(table.removeAll() == reference.map(\.value))
         #expect(table.isEmpty && table.ids.isEmpty)
         // Open again after everything closed: ids go on growing.
         table[HTTP2StreamID(next)] = 1
