@@ -78,7 +78,8 @@ public final class HTTP2Origin: Sendable {
     /// the others are spread over the rest; each share is written in one go.
     func postJSON(_ posts: [PushPost], bearer: String) async -> [Result<ProviderAnswer, PushTransportError>] {
         let deadline = NIODeadline.now() + timing.requestTimeout
-        let requests = posts.map { request(for: $0, bearer: bearer, deadline: deadline) }
+        let authorization = "bearer \(bearer)"
+        let requests = posts.map { request(for: $0, authorization: authorization, deadline: deadline) }
         let urgent = posts.map(\.urgent)
         var results = await send(requests, urgent: urgent)
         // Those that never reached the provider (the connection went away
@@ -113,7 +114,7 @@ public final class HTTP2Origin: Sendable {
         return (attempts, refused)
     }
 
-    private func request(for post: PushPost, bearer: String, deadline: NIODeadline) -> PushRequest {
+    private func request(for post: PushPost, authorization: String, deadline: NIODeadline) -> PushRequest {
         var headers = HPACKHeaders()
         headers.reserveCapacity(8 + post.headers.count)
         headers.add(name: ":method", value: "POST")
@@ -121,7 +122,7 @@ public final class HTTP2Origin: Sendable {
         headers.add(name: ":authority", value: authority)
         // Device paths never repeat: keep them out of the HPACK table.
         headers.add(name: ":path", value: post.path, indexing: .nonIndexable)
-        headers.add(name: "authorization", value: "bearer \(bearer)")
+        headers.add(name: "authorization", value: authorization)
         headers.add(name: "content-type", value: "application/json")
         headers.add(name: "content-length", value: String(post.body.count))
         for (name, value) in post.headers { headers.add(name: name, value: value) }

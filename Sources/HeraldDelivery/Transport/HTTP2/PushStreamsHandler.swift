@@ -132,15 +132,16 @@ final class PushStreamsHandler: ChannelInboundHandler {
         case .data(let data):
             unacknowledgedBytes += data.data.readableBytes
             guard var stream = streams[frame.streamID] else { return }
-            if case .byteBuffer(var bytes) = data.data {
+            // A success's body says nothing the clients read: not kept.
+            if case .byteBuffer(var bytes) = data.data, !(stream.status.map { (200..<300).contains($0) } ?? false) {
                 if (stream.body?.readableBytes ?? 0) + bytes.readableBytes > Self.maxAnswerBytes {
                     fail(frame.streamID, with: .answerTooLarge)
                     context.write(wrapOutboundOut(HTTP2Frame(streamID: frame.streamID, payload: .rstStream(.cancel))), promise: nil)
                     return
                 }
                 if stream.body == nil { stream.body = bytes } else { stream.body!.writeBuffer(&bytes) }
+                streams[frame.streamID] = stream
             }
-            streams[frame.streamID] = stream
             if data.endStream { complete(frame.streamID) }
         case .rstStream(let code):
             fail(frame.streamID, with: code == .refusedStream ? .refused("REFUSED_STREAM") : .streamReset(code))
