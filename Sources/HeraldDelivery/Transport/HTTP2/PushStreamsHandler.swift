@@ -25,15 +25,17 @@ final class PushStreamsHandler: ChannelInboundHandler {
         var sweep: TimeAmount = .seconds(1)
     }
 
-    typealias Reply = (Result<ProviderAnswer, PushTransportError>) -> Void
-
     private struct Stream {
-        var reply: Reply
+        /// Where the answer goes: the batch's collector, at this push's place.
+        let collector: BatchCollector
+        let index: Int
         var started: NIODeadline
         var deadline: NIODeadline
         var status: Int?
         var headers: HPACKHeaders = [:]
         var body: ByteBuffer?
+
+        func reply(_ result: Result<ProviderAnswer, PushTransportError>) { collector.set(index, result) }
     }
 
     static let maxAnswerBytes = 64 * 1024
@@ -70,33 +72,32 @@ final class PushStreamsHandler: ChannelInboundHandler {
         guard !requests.isEmpty else { return done([]) }
         let collector = BatchCollector(count: requests.count, done: done)
         for (index, request) in requests.enumerated() {
-            start(request) { collector.set(index, $0) }
+            start(request, collector: collector, index: index)
         }
     }
 
-    /// Writes one request as a new stream; `reply` is called with the answer.
-    private func start(_ request: PushRequest, reply: @escaping Reply) {
+    /// Writes one request as a new stream; its answer goes to `collector` at `index`.
+    ///
+    /// The writes carry no promise (one per push was a few per cent of the
+    /// worker): every way NIOHTTP2 fails a stream's frames on a live
+    /// connection is also told here — GOAWAY (the streams above its last id
+    /// fail as refused), RST_STREAM, `StreamClosedEvent`, the connection's
+    /// close (all fail) — and a stream nothing answers times out.
+    private func start(_ request: PushRequest, collector: BatchCollector, index: Int) {
         guard let context, accepting else {
-            reply(.failure(closedReason ?? .notSent("the connection is closing")))
+            collector.set(index, .failure(closedReason ?? .notSent("the connection is closing")))
             return
         }
         let streamID = HTTP2StreamID(nextStreamID)
         nextStreamID += 2
         if nextStreamID > Self.maxStreamID { retire() }
-        streams[streamID] = Stream(reply: reply, started: .now(), deadline: request.deadline)
+        streams[streamID] = Stream(collector: collector, index: index, started: .now(), deadline: request.deadline)
 
-        let written = context.eventLoop.makePromise(of: Void.self)
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        written.futureResult.whenFailure { error in
-            handler.value.fail(streamID, with: .notSent("\(error)"))
-        }
         let head = HTTP2Frame.FramePayload.Headers(headers: request.headers, endStream: request.body.readableBytes == 0)
-        if request.body.readableBytes == 0 {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(head))), promise: written)
-        } else {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(head))), promise: nil)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(head))), promise: nil)
+        if request.body.readableBytes > 0 {
             let data = HTTP2Frame.FramePayload.Data(data: .byteBuffer(request.body), endStream: true)
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(data))), promise: written)
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(data))), promise: nil)
         }
         scheduleFlush(context)
     }
