@@ -141,11 +141,7 @@ struct FanoutStoreTests {
     @Test(arguments: Backend.allCases)
     func aFanoutsPushesGoAfterSmallNotificationsOfTheSameSeverity(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let newsletter = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
-            let shift = try await store.createService(ServiceDraft(category: "Shift", color: "0000ff", owner: "ops"))
-            _ = try await Self.subscribers(1...4, named: "reader", to: newsletter, in: store)
-            _ = try await Self.subscribers(99...99, named: "operator", to: shift, in: store)
-            try await Task.sleep(for: .milliseconds(20))
+            let (newsletter, shift) = try await Self.newsletterAndShift(in: store)
 
             var now = Timestamp.now()
             for severity in [Severity.info, .critical] {
@@ -179,11 +175,7 @@ struct FanoutStoreTests {
     @Test(arguments: Backend.allCases)
     func theMainLaneLeavesFreshExpressPushesToTheExpressLane(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let newsletter = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
-            let shift = try await store.createService(ServiceDraft(category: "Shift", color: "0000ff", owner: "ops"))
-            _ = try await Self.subscribers(1...4, named: "reader", to: newsletter, in: store)
-            _ = try await Self.subscribers(99...99, named: "operator", to: shift, in: store)
-            try await Task.sleep(for: .milliseconds(20))
+            let (newsletter, shift) = try await Self.newsletterAndShift(in: store)
             let now = Timestamp.now()
             _ = try await store.publish([PublishRequest(NotificationDraft(title: "Evacuate", severity: .critical), serviceID: newsletter.id, at: now, inlineAudience: 2)])
             let job = try #require(try await store.claimFanouts(owner: "a", limit: 1, until: now.addingTimeInterval(3), now: now).first)
@@ -242,6 +234,17 @@ struct FanoutStoreTests {
             let lapsed = now.addingTimeInterval(61)
             #expect(try await store.claimDeliveries(limit: 10, now: lapsed, leaseUntil: lapsed.addingTimeInterval(60), holder: nil).count == 4)
         }
+    }
+
+    /// A newsletter with four readers and a shift service with one operator
+    /// (the APNs phone of 99), their subscriptions a moment in the past.
+    static func newsletterAndShift(in store: any HeraldStore) async throws -> (newsletter: ServiceRecord, shift: ServiceRecord) {
+        let newsletter = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
+        let shift = try await store.createService(ServiceDraft(category: "Shift", color: "0000ff", owner: "ops"))
+        _ = try await subscribers(1...4, named: "reader", to: newsletter, in: store)
+        _ = try await subscribers(99...99, named: "operator", to: shift, in: store)
+        try await Task.sleep(for: .milliseconds(20))
+        return (newsletter, shift)
     }
 
     /// Users `name1`, `name2`… for `numbers`, each with the APNs phone of
