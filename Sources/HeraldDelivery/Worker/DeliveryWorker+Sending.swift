@@ -42,12 +42,14 @@ extension DeliveryWorker {
         for delivery in await quiet.decide(await urgencies.decide(batch)) {
             if let reason = OutcomePolicy.skipReason(delivery, now: now) {
                 results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
-            } else if providers[delivery.platform] == nil {
-                results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
-            } else if let reason = providers[delivery.platform]?.unsendableToken(delivery) {
-                results.append(DeliveryResult(delivery: delivery, outcome: .dropped(reason: reason)))
+            } else if let provider = providers[delivery.platform] {
+                if let reason = provider.unsendableToken(delivery) {
+                    results.append(DeliveryResult(delivery: delivery, outcome: .dropped(reason: reason)))
+                } else {
+                    toSend[delivery.platform, default: []].append(delivery)
+                }
             } else {
-                toSend[delivery.platform, default: []].append(delivery)
+                results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: "\(Self.name(delivery.platform)) is not configured")))
             }
         }
         var calls: [DeliveryTracing.ProviderCall] = []

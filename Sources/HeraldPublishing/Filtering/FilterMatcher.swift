@@ -79,10 +79,9 @@ final class FilterMatcher: Sendable {
     /// Those not older than `staleLimit` are left to the refresher if one runs.
     private func filters(of wanted: Set<UUID>) async throws -> [UUID: [(id: Int64, filter: CompiledFilter?)]] {
         let now = now()
-        let (known, stale) = services.withLockedValue { cache in
-            (cache, wanted.filter { cache[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true })
-        }
-        let overdue = stale.filter { known[$0].map { now - $0.checkedAt >= Self.staleLimit } ?? true }
+        let known = services.withLockedValue { $0 }
+        let stale = wanted.filter { Self.isOlder(known[$0], than: Self.listLifetime, now: now) }
+        let overdue = stale.filter { Self.isOlder(known[$0], than: Self.staleLimit, now: now) }
         let leftToRefresher = overdue.count < stale.count && refresher.withLockedValue { refresher in
             guard refresher != nil else { return false }
             refresher?.pending.formUnion(stale.subtracting(overdue))
@@ -90,6 +89,11 @@ final class FilterMatcher: Sendable {
             return true
         }
         return try await read(leftToRefresher ? overdue : stale, known: known, now: now).filter { wanted.contains($0.key) }.mapValues(\.filters)
+    }
+
+    /// Whether a service's list was last read `age` ago or more (or never).
+    private static func isOlder(_ entry: ServiceFilters?, than age: Duration, now: ContinuousClock.Instant) -> Bool {
+        entry.map { now - $0.checkedAt >= age } ?? true
     }
 
     /// The cache after reading the lists of `stale` (only what was stored
@@ -140,7 +144,7 @@ final class FilterMatcher: Sendable {
                     let now = now()
                     let known = services.withLockedValue { $0 }
                     // Another post may have read some since they were left here.
-                    _ = try await read(due.filter { known[$0].map { now - $0.checkedAt >= Self.listLifetime } ?? true }, known: known, now: now)
+                    _ = try await read(due.filter { Self.isOlder(known[$0], than: Self.listLifetime, now: now) }, known: known, now: now)
                 } catch {
                     if Task.isCancelled { break }
                     // Left stale: the next post asks again, and past `staleLimit` reads it itself.

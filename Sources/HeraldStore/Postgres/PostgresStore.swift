@@ -51,11 +51,7 @@ public final class PostgresStore: Sendable {
 
     /// Runs a statement and decodes every row it returns.
     func rows<each Column: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: (repeat each Column).Type) async throws -> [(repeat each Column)] {
-        do {
-            return try await withOpenConnection { try await $0.rows(query, as: type, logger: logger) }
-        } catch {
-            throw Self.storeError(error)
-        }
+        try Self.decoding(try await rawRows(query)) { try $0.decode(type) }
     }
 
     /// Runs a statement and returns its rows undecoded (decoded by the caller as far as it needs).

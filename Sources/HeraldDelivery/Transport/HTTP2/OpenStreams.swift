@@ -37,11 +37,8 @@ struct OpenStreams<Value> {
             }
             guard let value = newValue else { return }
             let id = Int(id)
-            if count == 0 {
-                slots.removeAll(keepingCapacity: true)
-                head = 0
-                first = id
-            }
+            // Nothing open: the slots are empty (`dropClosedFront`), and the window starts here.
+            if count == 0 { first = id }
             let next = first + 2 * (slots.count - head)
             guard id >= next, (id - next) % 2 == 0 else { return }
             slots.append(contentsOf: repeatElement(nil, count: (id - next) / 2))
