@@ -5,6 +5,7 @@ public final class PublishMetrics: Sendable {
     private let published: CounterFamily
     private let rejected: CounterFamily
     private let fitted: CounterFamily
+    private let refusedAlerts: CounterFamily
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         published = CounterFamily(registry: registry, name: "herald_notifications_published_total", help: "Notifications stored and queued for push.")
@@ -12,6 +13,10 @@ public final class PublishMetrics: Sendable {
         fitted = CounterFamily(
             registry: registry, name: "herald_notification_fields_fitted_total",
             help: "Fields of drafts from sources that cannot be refused, changed to fit the rules (stripped, cut, dropped)."
+        )
+        refusedAlerts = CounterFamily(
+            registry: registry, name: "herald_alert_reports_refused_total",
+            help: "Alerts whose fingerprint is known with other labels, refused (not pushed, not recorded)."
         )
     }
 
@@ -21,6 +26,10 @@ public final class PublishMetrics: Sendable {
 
     func rejected(from source: PublishSource) {
         rejected.increment(["source": source.name])
+    }
+
+    func refusedAlert(from source: PublishSource) {
+        refusedAlerts.increment(["source": source.name])
     }
 
     func fitted(_ field: String, from source: PublishSource) {

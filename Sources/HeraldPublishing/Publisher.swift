@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import Instrumentation
 import Logging
+import NIOConcurrencyHelpers
 import Tracing
 
 /// The one way a notification gets into Herald, whatever its source: the
@@ -203,10 +204,20 @@ public struct Publisher: Sendable {
             }
         }
         let judge = try await matcher?.judge(serviceID: serviceID)
+        let refusals = NIOLockedValueBox<[AlertDecision.Refusal]>([])
         guard let records = try await AlertDecision.publish(
-            storable, to: serviceID, in: alertStates, renotifyAfter: renotifyAfter, at: clock.now(), filters: judge, compose: fit
+            storable, to: serviceID, in: alertStates, renotifyAfter: renotifyAfter, at: clock.now(), filters: judge,
+            refused: { refused in refusals.withLockedValue { $0 = refused } }, compose: fit
         ) else {
             throw PublishError.serviceNotFound(serviceID)
+        }
+        // A known alert reported with other labels is not applied (issue 39): said loudly, once per report.
+        for refusal in refusals.withLockedValue({ $0 }) {
+            metrics.refusedAlert(from: source)
+            logger.warning(
+                "alert report refused: not the alert its fingerprint names",
+                metadata: ["source": "\(source)", "service": "\(serviceID)", "status": "\(refusal.status.rawValue)", "reason": "\(refusal.reason)"]
+            )
         }
         announce(records, to: serviceID, from: source, wakeWorkers: true)
         return records

@@ -123,7 +123,10 @@ public enum HeraldServer {
                     AfterMigration(
                         SupervisedService(
                             name: "escalations",
-                            EscalationService(store: store, publisher: publisher, clock: options.clock, registry: registry, logger: logger),
+                            EscalationService(
+                                store: store, publisher: publisher, clock: options.clock, registry: registry, logger: logger,
+                                startsPerMinute: config.limits.escalationStartsPerMinute
+                            ),
                             metrics: supervision, logger: logger
                         ),
                         ready: ready

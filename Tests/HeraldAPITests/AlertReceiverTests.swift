@@ -98,6 +98,50 @@ struct AlertReceiverTests {
         }
     }
 
+    /// An alert is what its labels say (issue 39): a report with a known
+    /// fingerprint and other labels, firing or resolved, is refused (counted
+    /// and logged), not applied: a forged resolution leaves the real alarm
+    /// open, and a decoy cannot rewrite it. The real source's own reports
+    /// still count.
+    @Test(arguments: Backend.allCases)
+    func aKnownFingerprintWithOtherLabelsIsRefused(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (alice, _) = try await app.user("alice")
+            try await app.store.setSubscriptions(userID: alice.id, [service.id: true])
+            let path = "/api/v2/services/\(service.id.uuidString)/alertmanager"
+            func report(_ status: String, labels: [String: String]) -> [String: Any] {
+                var body = Self.alertmanagerBody(status: status, fingerprints: ["c0ffee"])
+                var alerts = body["alerts"] as? [[String: Any]] ?? []
+                alerts[0]["labels"] = labels
+                body["alerts"] = alerts
+                return body
+            }
+            let real = ["alertname": "PaymentsDatabaseDown", "severity": "critical", "team": "payments"]
+            let decoy = ["alertname": "HarmlessTestAlert", "severity": "info"]
+            let fired = try await app.request(.post, path, json: report("firing", labels: real))
+            let id = try #require((try fired.json(["notifications"]) as? [Int])?.first)
+
+            // A forged resolution with the real fingerprint: taken (200, Alertmanager
+            // must not retry it) but not applied.
+            let forged = try await app.request(.post, path, json: report("resolved", labels: decoy))
+            #expect(try forged.status == .ok && (forged.json(["notified"]) as? Int) == 0, "\(forged.text)")
+            #expect(try await app.store.notification(id: Int64(id))?.alarm == .firing, "the real alarm is still open")
+            // A decoy firing under it: nothing published, the real title kept.
+            let decoyFired = try await app.request(.post, path, json: report("firing", labels: decoy))
+            #expect((try decoyFired.json(["notified"]) as? Int) == 0)
+            #expect(try await app.store.notifications(serviceID: service.id).count == 1)
+            #expect(try await app.store.notification(id: Int64(id))?.title.contains("Disk full") == true)
+            let metrics = try await app.request(.get, "/metrics").text
+            #expect(metrics.contains(#"herald_alert_reports_refused_total{source="alertmanager"} 2"#), "counted")
+
+            // The real source's resolution still resolves it.
+            let resolved = try await app.request(.post, path, json: report("resolved", labels: real))
+            #expect(try resolved.json(["notifications"]) as? [Int] == [id])
+            #expect(try await app.store.notification(id: Int64(id))?.alarm == .resolved)
+        }
+    }
+
     /// Stored templates that no longer parse (saved by an older build, or
     /// written past the API) must not silence a service's alerts, nor be
     /// skipped silently: the default mapping is used and the log says which

@@ -61,6 +61,12 @@ struct RealAlertmanagerTests {
                     json: ["target": "alertmanager", "url": "http://127.0.0.1:\(alertmanager.port)", "silence_minutes": 30]
                 )
                 #expect(writeBack.status == .ok)
+                // Its alarms are its responders' to take (issue 39): the policy names the on-call engineer.
+                let policy = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: ["steps": [["targets": [["type": "user", "username": "oncall"]], "wait_seconds": 3_600]]]
+                )
+                #expect(policy.status == .ok, "\(policy.text)")
                 // Each step waits on Alertmanager's own count of webhook calls
                 // (a call is counted once Herald has answered it).
                 @Sendable func waitForCalls(_ calls: Int, _ what: String) async throws {
@@ -137,6 +143,73 @@ struct RealAlertmanagerTests {
             }
             await alertmanager.stop()
         }
+        }
+    }
+
+    /// A decoy silences nothing (issue 39): a real alert fires in the real
+    /// Alertmanager ("PaymentsDatabaseDown"); someone posts a harmless
+    /// alert to a sandbox service that writes back to the same
+    /// Alertmanager, under the real alert's fingerprint (a hash of its
+    /// labels, computable offline). Acknowledging the decoy makes no
+    /// silence: Alertmanager lists other labels under that fingerprint than
+    /// Herald received, and the write-back says `refused`, and why.
+    @Test(arguments: Backend.databases)
+    func aDecoyWithARealAlertsFingerprintSilencesNothing(_ backend: Backend) async throws {
+        let binary = try #require(
+            ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],
+            "HERALD_TEST_ALERTMANAGER is not set: run the tests with scripts/test, which installs Alertmanager"
+        )
+        let configure: @Sendable (inout HeraldConfig) -> Void = { config in
+            config.outbound.policy = OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!])
+        }
+        try await TestApp.run(backend, framework: .live, configure: configure, schedulers: true) { app in
+            let payments = try await app.createService(category: "Payments")
+            let sandbox = try await app.createService(category: "Sandbox")
+            let (root, admin) = try await app.user("root", admin: true)
+            try await app.store.setSubscriptions(userID: root.id, [sandbox.id: true])
+            func token(_ service: ServiceRecord) async throws -> String {
+                let made = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
+                return try #require(try made.json(["token"]) as? String)
+            }
+            let paymentsToken = try await token(payments)
+            let sandboxToken = try await token(sandbox)
+            let port = try #require(app.client.port)
+            let alertmanager = try await AlertmanagerProcess.start(
+                binary: binary, webhook: "http://127.0.0.1:\(port)/api/v2/services/\(payments.id.uuidString)/alertmanager", token: paymentsToken
+            )
+            do {
+                let real = ["alertname": "PaymentsDatabaseDown", "severity": "critical", "team": "payments"]
+                try await alertmanager.post(labels: real, startsAt: Date(), endsAt: Date().addingTimeInterval(3_600))
+                let listed = try await alertmanager.alerts()
+                let fingerprint = try #require(listed.first { $0.labels == real }?.fingerprint, "\(listed)")
+
+                let writeBack = try await app.request(
+                    .put, "/api/v2/services/\(sandbox.id.uuidString)/write-back", token: admin,
+                    json: ["target": "alertmanager", "url": "http://127.0.0.1:\(alertmanager.port)"]
+                )
+                #expect(writeBack.status == .ok, "\(writeBack.text)")
+                var decoy = AlertReceiverTests.alertmanagerBody(fingerprints: [fingerprint])
+                var alerts = decoy["alerts"] as? [[String: Any]] ?? []
+                alerts[0]["labels"] = ["alertname": "HarmlessTestAlert", "severity": "info"]
+                decoy["alerts"] = alerts
+                let posted = try await app.request(.post, "/api/v2/services/\(sandbox.id.uuidString)/alertmanager", token: sandboxToken, json: decoy)
+                let id = try #require((try posted.json(["notifications"]) as? [Int])?.first, "\(posted.text)")
+                #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: admin, json: [:]).status == .created)
+
+                let reportPath = "/api/v2/services/\(sandbox.id.uuidString)/notifications/\(id)/deliveries"
+                let deadline = ContinuousClock.now + .seconds(60)
+                while try await app.request(.get, reportPath, token: admin).json(["write_back", "state"]) as? String != "refused" {
+                    guard ContinuousClock.now < deadline else { throw TestSetupError("the write-back was never refused") }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                let detail = try await app.request(.get, reportPath, token: admin).json(["write_back", "detail"]) as? String
+                #expect(detail?.contains("labels differ") == true && detail?.contains("alertname") == true, "\(detail ?? "")")
+                #expect(try await alertmanager.silences().isEmpty, "the real alert was not silenced")
+            } catch {
+                await alertmanager.stop()
+                throw error
+            }
+            await alertmanager.stop()
         }
     }
 }
@@ -252,10 +325,14 @@ final class AlertmanagerProcess: Sendable {
     }
 
     func post(alert name: String, startsAt: Date, endsAt: Date) async throws {
+        try await post(labels: ["alertname": name, "severity": "critical", "instance": "db1"], startsAt: startsAt, endsAt: endsAt)
+    }
+
+    func post(labels: [String: String], startsAt: Date, endsAt: Date) async throws {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let body: [[String: Any]] = [[
-            "labels": ["alertname": name, "severity": "critical", "instance": "db1"],
+            "labels": labels,
             "annotations": ["summary": "Disk full"],
             "startsAt": formatter.string(from: startsAt), "endsAt": formatter.string(from: endsAt),
         ]]
@@ -265,6 +342,17 @@ final class AlertmanagerProcess: Sendable {
         request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
         guard response.status == .ok else { throw TestSetupError("Alertmanager refused the alert: \(response.status)") }
+    }
+
+    /// The alerts Alertmanager lists, with their fingerprints.
+    func alerts() async throws -> [(fingerprint: String, labels: [String: String])] {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/alerts"), timeout: .seconds(5))
+        let body = try await response.body.collect(upTo: 4 << 20)
+        let list = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [[String: Any]] ?? []
+        return list.compactMap { item in
+            guard let fingerprint = item["fingerprint"] as? String, let labels = item["labels"] as? [String: String] else { return nil }
+            return (fingerprint, labels)
+        }
     }
 
     struct Silence {

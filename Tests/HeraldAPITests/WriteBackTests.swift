@@ -49,8 +49,15 @@ struct WriteBackTests {
             let phoebus = try await app.request(.put, Self.path(service), token: admin, json: ["target": "phoebus"])
             #expect(phoebus.status == .conflict && phoebus.text.contains("KAFKA_BROKERS"))
 
+            // With ALLOWED_NETWORKS empty and no token, anyone could post alerts an
+            // acknowledgement would silence (issue 39): 409, saying what to set up.
+            let open = try await app.request(.put, Self.path(service), token: admin, json: good)
+            #expect(open.status == .conflict && open.text.contains("publish token") && open.text.contains("ALLOWED_NETWORKS"), "\(open.text)")
+            #expect(try await app.request(.get, Self.path(service), token: admin).json(["target"]) as? String == "none")
+            let token = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
+            #expect(token.status == .created)
             let set = try await app.request(.put, Self.path(service), token: admin, json: good)
-            #expect(set.status == .ok)
+            #expect(set.status == .ok, "\(set.text)")
             let shown = try await app.request(.get, Self.path(service), token: admin)
             #expect(try shown.json(["target"]) as? String == "alertmanager")
             #expect(try shown.json(["url"]) as? String == "http://192.168.7.2:9093", "the base, without its trailing slash")
@@ -76,9 +83,21 @@ struct WriteBackTests {
             let (alice, aliceToken) = try await app.user("alice")
             try await app.store.setSubscriptions(userID: alice.id, [service.id: true])
             let target: [String: Any] = ["target": "alertmanager", "url": "http://127.0.0.1:\(closed)"]
-            #expect(try await app.request(.put, Self.path(service), token: admin, json: target).status == .ok)
             let base = "/api/v2/services/\(service.id.uuidString)"
-            let fired = try await app.request(.post, "\(base)/alertmanager", json: AlertReceiverTests.alertmanagerBody(fingerprints: ["fp1", "fp2"]))
+            let secret = try #require(try await app.request(.post, "\(base)/tokens", token: admin, json: ["name": "am"]).json(["token"]) as? String)
+            #expect(try await app.request(.put, Self.path(service), token: admin, json: target).status == .ok)
+            // Its alert reports now need the token: they decide what an acknowledgement silences.
+            let anonymous = try await app.request(.post, "\(base)/alertmanager", json: AlertReceiverTests.alertmanagerBody(fingerprints: ["fp1"]))
+            #expect(anonymous.status == .forbidden && anonymous.text.contains("publish tokens"), "\(anonymous.text)")
+            #expect(try await app.store.notifications(serviceID: service.id).isEmpty, "nothing taken from it")
+            // A handled service's alarms are taken by its responders (issue 39): its policy names alice.
+            let named = try await app.request(
+                .put, "\(base)/escalation", token: admin, json: ["steps": [["targets": [["type": "user", "username": "alice"]], "wait_seconds": 3_600]]]
+            )
+            #expect(named.status == .ok, "\(named.text)")
+            let fired = try await app.request(
+                .post, "\(base)/alertmanager", token: secret, json: AlertReceiverTests.alertmanagerBody(fingerprints: ["fp1", "fp2"])
+            )
             let ids = try #require(try fired.json(["notifications"]) as? [Int])
             let plain = try #require(try await app.request(.post, "\(base)/notifications", json: ["title": "Coffee"]).json(["id"]) as? Int)
             #expect(ids.count == 2)
@@ -103,7 +122,7 @@ struct WriteBackTests {
 
             // The second alert resolves first; then acknowledged: nothing to tell its source.
             let resolved = AlertReceiverTests.alertmanagerBody(status: "resolved", fingerprints: ["fp2"])
-            #expect(try await app.request(.post, "\(base)/alertmanager", json: resolved).status == .ok)
+            #expect(try await app.request(.post, "\(base)/alertmanager", token: secret, json: resolved).status == .ok)
             for id in [ids[1], plain] {
                 let acknowledged = try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: aliceToken, json: [:])
                 #expect(acknowledged.status == .created)

@@ -149,7 +149,7 @@ struct DeliveryTests {
                     let holders = users.filter { held[$0.id] != nil }
                     let taker = try #require(holders.first)
                     let taken = try await harness.store.acknowledge(
-                        notificationID: alarm.id, by: taker, comment: nil, writeBack: false, withdrawOn: platforms, at: Timestamp.now()
+                        notificationID: alarm.id, by: taker, comment: nil, effects: AcknowledgementEffects(withdrawOn: platforms), at: Timestamp.now()
                     )
                     #expect(taken?.isNew == true)
                     harness.signal.notify()
@@ -157,9 +157,21 @@ struct DeliveryTests {
                     #expect(try await harness.waitUntilSettled(alarm)[.sent] == expected, "every device once more, FCM only where asked")
                     // A second acknowledgement (the first wins) withdraws nothing more.
                     _ = try await harness.store.acknowledge(
-                        notificationID: alarm.id, by: holders.last ?? taker, comment: nil, writeBack: false, withdrawOn: platforms, at: Timestamp.now()
+                        notificationID: alarm.id, by: holders.last ?? taker, comment: nil, effects: AcknowledgementEffects(withdrawOn: platforms),
+                        at: Timestamp.now()
                     )
                     #expect(try await harness.waitUntilSettled(alarm)[.sent] == expected)
+                    // Withdrawn and acknowledged again, over and over (issue 39): a
+                    // device gets at most one withdrawal per notification.
+                    for _ in 0..<3 {
+                        #expect(try await harness.store.withdrawAcknowledgement(notificationID: alarm.id, by: taker.username, resume: nil, at: Timestamp.now()) != nil)
+                        let again = try await harness.store.acknowledge(
+                            notificationID: alarm.id, by: taker, comment: nil, effects: AcknowledgementEffects(withdrawOn: platforms), at: Timestamp.now()
+                        )
+                        #expect(again?.isNew == true)
+                    }
+                    harness.signal.notify()
+                    #expect(try await harness.waitUntilSettled(alarm)[.sent] == expected, "no withdrawal twice to a device")
                     let report = try await harness.store.deliveryReport(notificationID: alarm.id)
                     #expect(report.filter { $0.purpose == .withdrawal }.count == expected / 2)
                 }

@@ -36,6 +36,8 @@ struct PhoebusWriteBackTests {
                 try await targets.set(target: "phoebus", url: nil, silenceMinutes: nil, on: service.id, by: alice, logger: TestDatabase.logger)
             }
             _ = try await targets.set(target: "phoebus", url: nil, silenceMinutes: nil, on: service.id, by: root, logger: TestDatabase.logger)
+            // A handled service's alarms are its responders' to take (issue 39): its policy names alice.
+            #expect(try await store.setEscalationPolicy(serviceID: service.id, EscalationPolicy(steps: [.init(targets: [.user(alice.id)], waitSeconds: 3_600)]), at: Date()))
 
             let settings = KafkaSettings(brokers: brokers, topics: ["Acc"], groupID: "herald-write-back", services: [("/Acc", service.id)])
             let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: TestDatabase.logger)

@@ -21,9 +21,9 @@ struct WriteBackStoreTests {
             )
             let plain = try #require(try await store.publish(NotificationDraft(title: "Coffee"), serviceID: service.id, at: now))
 
-            _ = try await store.acknowledge(notificationID: plain.id, by: alice, comment: nil, writeBack: false, withdrawOn: [], at: now)
+            _ = try await store.acknowledge(notificationID: plain.id, by: alice, comment: nil, effects: AcknowledgementEffects(), at: now)
             #expect(try await store.writeBack(of: plain.id) == nil, "not asked: no row")
-            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: "mine", writeBack: true, withdrawOn: [], at: now)
+            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: "mine", effects: AcknowledgementEffects(writeBack: true), at: now)
             #expect(try await store.writeBack(of: alarm.id)?.state == "pending")
 
             // One claim; a second owner gets nothing while it holds.
@@ -55,7 +55,7 @@ struct WriteBackStoreTests {
             try await store.watchedWriteBack(alarm.id, owner: "c", watchAt: watchAt.addingTimeInterval(15), at: watchAt)
 
             // Withdrawn: the goal changes and it is due at once, the watch over.
-            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, at: watchAt)
+            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: "alice", resume: nil, at: watchAt)
             let withdrawn = try #require(try await store.writeBack(of: alarm.id))
             #expect(withdrawn.wanted == .withdrawn && withdrawn.state == "pending" && withdrawn.watchAt == nil && withdrawn.reference == "silence-1")
             let undo = try await store.claimWriteBacks(owner: "c", limit: 10, until: watchAt.addingTimeInterval(60), now: watchAt.addingTimeInterval(0.001))
@@ -65,7 +65,7 @@ struct WriteBackStoreTests {
             #expect(try await store.writeBack(of: alarm.id)?.state == "refused")
             #expect(try await store.claimWriteBacks(owner: "c", limit: 10, until: .distantFuture, now: watchAt.addingTimeInterval(3_600)).isEmpty)
             let again = watchAt.addingTimeInterval(10)
-            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: nil, writeBack: true, withdrawOn: [], at: again)
+            _ = try await store.acknowledge(notificationID: alarm.id, by: alice, comment: nil, effects: AcknowledgementEffects(writeBack: true), at: again)
             let renewed = try #require(try await store.writeBack(of: alarm.id))
             #expect(renewed.wanted == .acknowledged && !renewed.refused && renewed.attempts == 0)
 

@@ -25,7 +25,9 @@ struct AlertReceiverController {
 
     @Sendable func receive(_ request: Request, context: HeraldRequestContext, from source: PublishSource) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
-        try await api.senders.check(request, context: context, serviceID: serviceID)
+        try await api.senders.check(
+            request, context: context, serviceID: serviceID, credentialRequired: try await api.alertReports.sendersMustProveThemselves(to: serviceID)
+        )
         let body = try await api.decoding.body(of: request)
         let report: AlertReport
         do {

@@ -28,10 +28,26 @@ struct SenderAuthorization: Sendable {
     /// false (a sender reading or cancelling its held notifications) checks
     /// who it is but takes nothing from the publish limits: those requests
     /// publish nothing, and a refusal would count in the service's digest.
-    func check(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true) async throws {
+    /// `credentialRequired` (a service whose acknowledgements silence alerts
+    /// at their source, issue 39): without a token, only an allowlisted
+    /// address may post, never "anyone" (ALLOWED_NETWORKS empty).
+    func check(
+        _ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true, credentialRequired: Bool = false
+    ) async throws {
         if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: ServiceToken.hash(bearer), at: clock.now()) {
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
+        }
+        if credentialRequired, ingress.allowedNetworks.isEmpty {
+            refusals.count(.addressNotAllowed)
+            context.logger.warning(
+                "alert report refused: the service writes acknowledgements back and the post has none of its tokens",
+                metadata: ["service": "\(serviceID.wireString)", "peer": "\(context.remoteAddress?.ipAddress ?? "unknown")"]
+            )
+            throw APIError(
+                .forbidden,
+                "This service writes acknowledgements back to its alert source: post its alerts with one of its publish tokens (or from ALLOWED_NETWORKS)"
+            )
         }
         let forwarded = request.headers[values: .init("X-Forwarded-For")!]
         guard ingress.allows(peer: context.remoteAddress, forwardedFor: forwarded) else {

@@ -42,9 +42,13 @@ public struct APIRoutes: Sendable {
             alertReports: AlertReports(
                 store: store, publisher: publisher, stormThreshold: config.alertStormThreshold, renotifyAfter: config.alertRenotifySeconds
             ),
-            writeBacks: ServiceWriteBacks(store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock),
+            writeBacks: ServiceWriteBacks(
+                store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock, receiversOpen: config.allowedNetworks.isEmpty
+            ),
             rotas: Rotas(store: store, clock: clock),
-            escalations: EscalationPolicies(store: store, clock: clock),
+            escalations: EscalationPolicies(
+                store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
+            ),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock,

@@ -36,7 +36,7 @@ public struct AlertReport: Decodable, Sendable {
         public var alarmKey: String { AlarmKeys.alertPrefix + identity }
 
         public var observation: AlertObservation {
-            AlertObservation(fingerprint: identity, status: isResolved ? .resolved : .firing, startsAt: startsAt)
+            AlertObservation(fingerprint: identity, status: isResolved ? .resolved : .firing, startsAt: startsAt, labels: labels)
         }
     }
 

@@ -45,6 +45,21 @@ public enum AlertmanagerSilences {
         return ListedAlert(labels: labels, startsAt: alert["startsAt"] as? String ?? "", json: json)
     }
 
+    /// Why Herald must not silence what Alertmanager lists under the
+    /// fingerprint (issue 39): nil when its labels are exactly those Herald
+    /// received; otherwise the refusal (a report with another alert's
+    /// fingerprint, or nothing received to compare with). Label names only:
+    /// their values are what a forged report chose.
+    public static func mismatch(received: [String: String]?, listed: [String: String]) -> String? {
+        guard let received else {
+            return "Herald has no labels received for this fingerprint to compare with Alertmanager's; no silence made"
+        }
+        guard received != listed else { return nil }
+        let differing = Set(received.keys).union(listed.keys).filter { received[$0] != listed[$0] }.sorted()
+        return "the alert Alertmanager lists under this fingerprint is not the one Herald received (labels differ: "
+            + differing.prefix(10).joined(separator: ", ") + "); no silence made"
+    }
+
     /// When a kept listing says its alert began.
     public static func startsAt(ofListing json: String) -> String? {
         ((try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any])?["startsAt"] as? String

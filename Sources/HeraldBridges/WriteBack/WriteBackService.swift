@@ -24,7 +24,7 @@ import ServiceLifecycle
 /// sent (`resolutions`), which updates the notification and expires the
 /// silence as a sent one would.
 public struct WriteBackService: Service {
-    let store: any WriteBackStore & ServiceWriteBackStore & NotificationStore & AcknowledgementStore
+    let store: any WriteBackStore & ServiceWriteBackStore & NotificationStore & AcknowledgementStore & AlertStateStore
     let http: OutboundHTTP
     /// Nil in a process without the Kafka bridge's library.
     let phoebus: (any PhoebusCommandSender)?
@@ -43,7 +43,7 @@ public struct WriteBackService: Service {
     public var tick: Duration = .milliseconds(500)
 
     public init(
-        store: any WriteBackStore & ServiceWriteBackStore & NotificationStore & AcknowledgementStore, http: OutboundHTTP,
+        store: any WriteBackStore & ServiceWriteBackStore & NotificationStore & AcknowledgementStore & AlertStateStore, http: OutboundHTTP,
         phoebus: (any PhoebusCommandSender)?, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger, watchInterval: TimeInterval,
         host: String = ProcessInfo.processInfo.hostName, resolutions: @escaping @Sendable (_ serviceID: UUID, _ report: AlertReport) async throws -> Void
     ) {
@@ -152,6 +152,10 @@ public struct WriteBackService: Service {
                 // Resolved in Alertmanager before Herald heard: nothing to silence.
                 return Done(detail: "the alert was no longer active in Alertmanager; nothing to silence")
             }
+            // Only the alert Herald was told of (issue 39): a report with a real
+            // alert's fingerprint must not silence that alert.
+            let received = try await store.alertLabels(serviceID: notification.serviceID, fingerprint: fingerprint)
+            if let mismatch = AlertmanagerSilences.mismatch(received: received, listed: alert.labels) { throw WriteBackFailure.refused(mismatch) }
             let acknowledgement = try await store.acknowledgements(of: [record.notificationID])[record.notificationID]
             let now = clock.now()
             let body = AlertmanagerSilences.silence(

@@ -21,6 +21,29 @@ public struct Acknowledgement: Sendable, Equatable {
     }
 }
 
+/// What a new acknowledgement does besides being recorded, decided by the
+/// use case (`Acknowledgements`) and carried out by the store in the same
+/// transaction.
+public struct AcknowledgementEffects: Sendable, Equatable {
+    /// Ask for the alarm's source to be told (`WriteBackStore`): a fresh
+    /// goal, even after an earlier withdrawal.
+    public var writeBack: Bool
+    /// Take down what holders' devices on these platforms show: a
+    /// withdrawal (`DeliveryPurpose.withdrawal`) to each holder's device
+    /// that has not had one for this notification (a device gets at most
+    /// one, however often the notification is acknowledged and withdrawn).
+    public var withdrawOn: [Platform]
+    /// End the notification's running escalation now (`EscalationEnd.acknowledged`,
+    /// with an `EscalationEvent` naming who).
+    public var endsEscalation: Bool
+
+    public init(writeBack: Bool = false, withdrawOn: [Platform] = [], endsEscalation: Bool = false) {
+        self.writeBack = writeBack
+        self.withdrawOn = withdrawOn
+        self.endsEscalation = endsEscalation
+    }
+}
+
 /// Where acknowledgements are kept. Each change marks every holder's inbox
 /// item changed and signals the live streams (`InboxSignal.published`), in
 /// the same transaction, so everyone who received it sees it at once.
@@ -28,17 +51,16 @@ public protocol AcknowledgementStore: Sendable {
     /// Records `user`'s acknowledgement unless the notification has one;
     /// answers the one it has now (theirs or the earlier one) and whether
     /// this call made it. Nil when the user does not hold the notification
-    /// in their inbox (never received it, or deleted it). With `writeBack`,
-    /// a new acknowledgement also asks, in the same transaction, for the
-    /// alarm's source to be told (`WriteBackStore`); and it queues a
-    /// withdrawal (`DeliveryPurpose.withdrawal`) to every holder's devices
-    /// on `withdrawOn`, so what their phones and browsers show is taken down.
+    /// in their inbox (never received it, or deleted it). A new one also
+    /// carries out `effects` in the same transaction.
     func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn: [Platform], at: Date
+        notificationID: NotificationID, by user: User, comment: String?, effects: AcknowledgementEffects, at: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)?
     /// Removes the notification's acknowledgement; the one removed, nil
     /// when it had none. A write-back it asked for is told to undo itself.
-    func withdrawAcknowledgement(notificationID: NotificationID, at: Date) async throws -> Acknowledgement?
+    /// With `resume`, an escalation its acknowledgement ended runs again
+    /// from that step and time (recorded as resumed by `by`).
+    func withdrawAcknowledgement(notificationID: NotificationID, by: String, resume: EscalationPolicy.Due?, at: Date) async throws -> Acknowledgement?
     /// The acknowledgements of these notifications (those that have one).
     func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement]
     /// How many hold the notification in their inbox, and how many of them

@@ -29,12 +29,24 @@ public struct LimitSettings: Sendable, Equatable {
     public var httpIdleTimeoutSeconds: Int
     /// Connections served at once; beyond it new ones wait in the backlog.
     public var httpMaxConnections: Int
+    /// The shortest wait an escalation step may have (issue 39): a policy
+    /// of zero-wait steps would call everyone in it at once, over and over.
+    public var escalationMinWaitSeconds: Int
+    /// The most calls one escalation may make (steps × passes × targets).
+    public var escalationMaxCalls: Int
+    /// Escalations one service starts per minute (0: no limit); the rest of
+    /// a flood of alarms is held back, and said so in their timelines.
+    public var escalationStartsPerMinute: Int
 
     public init(
         publishPerSecond: Double = 50, publishBurst: Int = 200, senderPerSecond: Double = 50, senderBurst: Int = 200,
         digestWindowSeconds: Int = 60, userChangesPerMinute: Int = 60, filtersPerService: Int = 500, scheduledPerService: Int = 1_000,
-        recurringPerService: Int = 100, devicesPerUser: Int = 20, httpIdleTimeoutSeconds: Int = 60, httpMaxConnections: Int = 16_384
+        recurringPerService: Int = 100, devicesPerUser: Int = 20, httpIdleTimeoutSeconds: Int = 60, httpMaxConnections: Int = 16_384,
+        escalationMinWaitSeconds: Int = 30, escalationMaxCalls: Int = 100, escalationStartsPerMinute: Int = 30
     ) {
+        self.escalationMinWaitSeconds = escalationMinWaitSeconds
+        self.escalationMaxCalls = escalationMaxCalls
+        self.escalationStartsPerMinute = escalationStartsPerMinute
         self.filtersPerService = filtersPerService
         self.scheduledPerService = scheduledPerService
         self.recurringPerService = recurringPerService
@@ -52,7 +64,8 @@ public struct LimitSettings: Sendable, Equatable {
     /// No brakes at all: for benchmarks that measure the server, not its limits.
     public static let unlimited = LimitSettings(
         publishPerSecond: 0, publishBurst: 1, senderPerSecond: 0, senderBurst: 1, userChangesPerMinute: 0, filtersPerService: 1_000_000,
-        scheduledPerService: 10_000_000, recurringPerService: 1_000_000, devicesPerUser: 1_000
+        scheduledPerService: 10_000_000, recurringPerService: 1_000_000, devicesPerUser: 1_000, escalationMinWaitSeconds: 0,
+        escalationMaxCalls: 1_000_000, escalationStartsPerMinute: 0
     )
 
     init(text: @escaping (String) -> String?) throws {
@@ -70,7 +83,10 @@ public struct LimitSettings: Sendable, Equatable {
             recurringPerService: try read.integer("RECURRING_PER_SERVICE", default: defaults.recurringPerService, range: 1...1_000_000),
             devicesPerUser: try read.integer("DEVICES_PER_USER", default: defaults.devicesPerUser, range: 1...1_000),
             httpIdleTimeoutSeconds: try read.integer("HTTP_IDLE_TIMEOUT_SECONDS", default: defaults.httpIdleTimeoutSeconds, range: 1...86_400),
-            httpMaxConnections: try read.integer("HTTP_MAX_CONNECTIONS", default: defaults.httpMaxConnections, range: 1...1_000_000)
+            httpMaxConnections: try read.integer("HTTP_MAX_CONNECTIONS", default: defaults.httpMaxConnections, range: 1...1_000_000),
+            escalationMinWaitSeconds: try read.integer("ESCALATION_MIN_WAIT_SECONDS", default: defaults.escalationMinWaitSeconds, range: 0...86_400),
+            escalationMaxCalls: try read.integer("ESCALATION_MAX_CALLS", default: defaults.escalationMaxCalls, range: 1...1_000_000),
+            escalationStartsPerMinute: try read.integer("ESCALATION_STARTS_PER_MINUTE", default: defaults.escalationStartsPerMinute, range: 0...1_000_000)
         )
     }
 }

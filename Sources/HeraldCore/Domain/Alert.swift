@@ -12,11 +12,34 @@ public struct AlertObservation: Sendable, Equatable {
     /// When this firing began, as the source wrote it; a new value means the
     /// alert fired again.
     public var startsAt: String
+    /// The alert's labels as its source sent them (Alertmanager, Grafana):
+    /// what the alert is. Nil for sources without labels (Phoebus, Kafka).
+    public var labels: [String: String]?
 
-    public init(fingerprint: String, status: Status, startsAt: String) {
+    public init(fingerprint: String, status: Status, startsAt: String, labels: [String: String]? = nil) {
         self.fingerprint = fingerprint
         self.status = status
         self.startsAt = startsAt
+        self.labels = labels
+    }
+}
+
+/// Labels kept as text: a JSON object with sorted keys, so equal label
+/// sets are equal strings.
+public enum AlertLabels {
+    public static func json(_ labels: [String: String]?) -> String? {
+        guard let labels, let data = try? JSONSerialization.data(withJSONObject: labels, options: [.sortedKeys]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Nil for no labels; throws for text that is not such an object
+    /// (a stored value Herald does not understand is not a default).
+    public static func parse(_ text: String?) throws -> [String: String]? {
+        guard let text else { return nil }
+        guard let labels = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String] else {
+            throw StoreError.unreadableRow("alert labels are not a JSON object of strings")
+        }
+        return labels
     }
 }
 
@@ -40,11 +63,17 @@ public struct AlertState: Sendable, Equatable {
     public var status: AlertObservation.Status
     public var startsAt: String
     public var notifiedAt: Date
+    /// The labels its source first reported it with (issue 39): a later
+    /// report of the same fingerprint with other labels is another alert
+    /// wearing its name, and is refused; the write-back silences only the
+    /// alert Alertmanager lists with these very labels.
+    public var labels: [String: String]?
 
-    public init(status: AlertObservation.Status, startsAt: String, notifiedAt: Date) {
+    public init(status: AlertObservation.Status, startsAt: String, notifiedAt: Date, labels: [String: String]? = nil) {
         self.status = status
         self.startsAt = startsAt
         self.notifiedAt = notifiedAt
+        self.labels = labels
     }
 }
 

@@ -10,13 +10,18 @@ public enum EscalationDecision: Sendable, Equatable {
     /// `rotas`: the rotas the step names (a missing one calls nobody);
     /// `now` when the step runs. The next step's time counts from this
     /// step's due time, so a late step does not make every later one late.
+    /// `starts`: how many escalations its service started in the last
+    /// minute, and how many it may (ESCALATION_STARTS_PER_MINUTE): past
+    /// that, a new escalation is held back rather than started.
     public static func decide(
-        _ escalation: OpenEscalation, acknowledged: Bool, alarm: AlarmStatus?, rotas: [Int64: OnCallRota], owner: String, now: Date
+        _ escalation: OpenEscalation, acknowledged: Bool, alarm: AlarmStatus?, rotas: [Int64: OnCallRota], owner: String, now: Date,
+        starts: StartBrake = .unlimited
     ) -> EscalationDecision {
         if acknowledged { return .end(.acknowledged) }
         if alarm == .resolved { return .end(.resolved) }
         let policy = escalation.policy
         guard policy.steps.indices.contains(escalation.due.step) else { return .end(.exhausted) }
+        if escalation.due.isStart, starts.startedLastMinute >= starts.perMinute { return .end(.heldBack) }
         var callees: [EscalationStepRun.Callee] = []
         var subscribers = false
         for target in policy.steps[escalation.due.step].targets {
@@ -36,6 +41,32 @@ public enum EscalationDecision: Sendable, Equatable {
                 pushHolders: !first, next: policy.next(after: escalation.due), at: now
             )
         )
+    }
+
+    /// How many escalations a service started in the last minute, and how
+    /// many it may.
+    public struct StartBrake: Sendable, Equatable {
+        public var startedLastMinute: Int
+        public var perMinute: Int
+
+        public init(startedLastMinute: Int, perMinute: Int) {
+            self.startedLastMinute = startedLastMinute
+            self.perMinute = perMinute
+        }
+
+        public static let unlimited = StartBrake(startedLastMinute: 0, perMinute: .max)
+    }
+
+    /// When an acknowledgement of a notification whose escalation it ended
+    /// is withdrawn (issue 39): an alarm still firing is paged again, from
+    /// the step the escalation was at, due once that step's wait has run
+    /// from now (someone may have been about to answer). Nil when there is
+    /// nothing to resume: no escalation, one that ended otherwise (resolved,
+    /// run out, held back) or still runs, or an alarm now resolved.
+    public static func resumption(of record: EscalationRecord?, alarm: AlarmStatus?, now: Date) -> EscalationPolicy.Due? {
+        guard let record, record.ended == .acknowledged, alarm != .resolved, record.policy.steps.indices.contains(record.due.step) else { return nil }
+        let wait = record.policy.waitBefore(record.due)
+        return EscalationPolicy.Due(step: record.due.step, pass: record.due.pass, at: now.addingTimeInterval(Double(wait)))
     }
 
     /// The rotas a step names.

@@ -38,6 +38,9 @@ public struct EscalationPolicy: Sendable, Equatable {
             self.pass = pass
             self.at = at
         }
+
+        /// The escalation's very first step: running it starts the escalation.
+        public var isStart: Bool { step == 0 && pass == 0 }
     }
 
     public var steps: [Step]
@@ -81,6 +84,20 @@ public struct EscalationPolicy: Sendable, Equatable {
 }
 
 extension EscalationPolicy {
+    /// How many calls the whole escalation can make: every target of every
+    /// step, in every pass (ESCALATION_MAX_CALLS bounds it).
+    public var maximumCalls: Int {
+        steps.reduce(0) { $0 + $1.targets.count } * (max(repeats, 0) + 1)
+    }
+
+    /// The wait of the step run before `due` (the one whose wait was
+    /// running when `due` was next); 0 before the very first step.
+    public func waitBefore(_ due: Due) -> Int {
+        guard !steps.isEmpty else { return 0 }
+        if due.step > 0, steps.indices.contains(due.step - 1) { return max(steps[due.step - 1].waitSeconds, 0) }
+        return due.pass > 0 ? max(steps[steps.count - 1].waitSeconds, 0) : 0
+    }
+
     /// Whether some step calls this rota's person on call.
     public func calls(rota id: Int64) -> Bool {
         steps.contains { $0.targets.contains(.rota(id)) }

@@ -116,6 +116,47 @@ public enum EscalationEnd: String, Sendable, Equatable, CaseIterable {
     case resolved
     /// Every step of every pass ran without an acknowledgement.
     case exhausted
+    /// Never started: its service had started ESCALATION_STARTS_PER_MINUTE
+    /// escalations in the last minute (a flood of alarms).
+    case heldBack = "held_back"
+}
+
+/// Something that happened to an escalation besides its calls, for the
+/// timeline: it ended (and why, and whose acknowledgement ended it), or an
+/// acknowledgement's withdrawal resumed it at `step`/`pass`.
+public struct EscalationEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case ended(EscalationEnd)
+        case resumed
+    }
+
+    public var kind: Kind
+    /// The step to run next when it happened (0-based).
+    public var step: Int
+    public var pass: Int
+    /// Who acknowledged (an end) or withdrew (a resumption); nil for the runner's.
+    public var who: String?
+    public var at: Date
+
+    public init(kind: Kind, step: Int, pass: Int, who: String? = nil, at: Date) {
+        self.kind = kind
+        self.step = step
+        self.pass = pass
+        self.who = who
+        self.at = at
+    }
+
+    /// How it is stored: the end's reason, or `resumed`.
+    public var storedKind: String {
+        switch kind {
+        case .ended(let reason): reason.rawValue
+        case .resumed: "resumed"
+        }
+    }
+
+    public static func kind(stored: String) -> Kind? {
+        stored == "resumed" ? .resumed : EscalationEnd(rawValue: stored).map { .ended($0) }
+    }
 }
 
 /// One escalation's state, for its timeline.
@@ -140,6 +181,9 @@ public struct EscalationRecord: Sendable, Equatable {
 
 /// Who one step called.
 public struct EscalationCall: Sendable, Equatable {
+    /// The target of a call to the service's subscribers.
+    public static let subscribersTarget = "subscribers"
+
     public var step: Int
     public var pass: Int
     /// `user`, `rota:<id>` or `subscribers`.
@@ -226,10 +270,15 @@ public protocol EscalationStore: Sendable {
     /// due steps); per run, false when `owner` no longer holds that step
     /// (nothing was done for it).
     func runEscalationSteps(_ runs: [EscalationStepRun]) async throws -> [Bool]
-    /// Ends an escalation `owner` holds.
+    /// Ends an escalation `owner` holds (with its `EscalationEvent`).
     func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at: Date) async throws -> Bool
     func escalation(notificationID: NotificationID) async throws -> EscalationRecord?
     func escalationCalls(notificationID: NotificationID) async throws -> [EscalationCall]
+    /// Its ends and resumptions, in order.
+    func escalationEvents(notificationID: NotificationID) async throws -> [EscalationEvent]
+    /// How many of the service's escalations started since `since` (ran
+    /// their first step, or ended otherwise than held back).
+    func escalationsStarted(serviceID: UUID, since: Date) async throws -> Int
 }
 
 /// One person's quiet hours and running snoozes (service → until).

@@ -44,6 +44,9 @@ public enum NotificationRules {
     }
 
     /// The draft as it will be stored, or every rule it breaks.
+    /// Keys only the alert sources publish under (`AlarmKeys`).
+    public static let reservedKeyPrefixes = [AlarmKeys.alertPrefix, AlarmKeys.phoebusPrefix]
+
     public static func validated(_ draft: NotificationDraft, now: Date = Date()) throws(Violations) -> NotificationDraft {
         var issues: [Issue] = []
         var checked = draft
@@ -71,6 +74,10 @@ public enum NotificationRules {
                 issues.append(Issue(field: .key, type: problem.type, message: problem.message))
             } else if key.utf8.count > maxIdentityBytes {
                 issues.append(Issue(field: .key, type: "string_too_long", message: "Key should have at most \(maxIdentityBytes) bytes"))
+            } else if let prefix = reservedKeyPrefixes.first(where: { key.hasPrefix($0) }) {
+                // The alert bridges' alarms (issue 39): a post under such a key would
+                // rewrite a real alarm's notification and what its write-back silences.
+                issues.append(Issue(field: .key, type: "value_error", message: "Keys starting with \(prefix) are the alert receivers' own"))
             }
         }
         guard issues.isEmpty else { throw Violations(issues: issues) }

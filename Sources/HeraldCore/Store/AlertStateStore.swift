@@ -10,6 +10,9 @@ public protocol AlertStateStore: Sendable {
     /// The store only stores: what to push, and how, is decided by the
     /// `Publisher`, the only caller.
     func withAlertStates<T: Sendable>(of serviceID: UUID, _ work: (any AlertStateTransaction) async throws -> T) async throws -> T?
+    /// The labels an alert of this service was received with (nil: none
+    /// recorded), for the write-back's check of what it would silence.
+    func alertLabels(serviceID: UUID, fingerprint: String) async throws -> [String: String]?
     /// Keeps a message a source failed on too often, so it is skipped, not lost.
     func park(_ message: ParkedMessageDraft, at: Date) async throws
     /// The newest parked messages first.
@@ -55,13 +58,16 @@ extension AlertDecision {
     /// hold it instead of adding one; but a firing whose notification was
     /// resolved is a new episode, a new notification (the key moves to it). Written once for every backend; the
     /// `Publisher` (and tests) call it. Nil when the service does not exist.
+    /// `refused`: told of the reports refused (a known fingerprint with
+    /// other labels), for the caller to log.
     public static func publish(
         _ alerts: [AlertObservation], to serviceID: UUID, in store: any AlertStateStore, renotifyAfter: TimeInterval?, at now: Date,
-        filters: FilterJudge? = nil, compose: AlertComposer
+        filters: FilterJudge? = nil, refused: ([Refusal]) -> Void = { _ in }, compose: AlertComposer
     ) async throws -> [NotificationRecord]? {
         try await store.withAlertStates(of: serviceID) { unit in
             let previous = try await unit.states(of: alerts.map(\.fingerprint))
             let decision = AlertDecision(alerts: alerts, previous: previous, now: now, renotifyAfter: renotifyAfter)
+            if !decision.refused.isEmpty { refused(decision.refused) }
             let drafts = compose(decision.toNotify)
             let known = try await unit.notifications(keys: drafts.compactMap(\.key))
             var changes: [AlarmChange] = []

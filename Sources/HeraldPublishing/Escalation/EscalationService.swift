@@ -30,11 +30,17 @@ public struct EscalationService: Service {
     /// How long a claim keeps other replicas off: only a process killed
     /// between claiming and running a step leaves one behind.
     var lease: TimeInterval = 10
+    /// ESCALATION_STARTS_PER_MINUTE (0: no limit): escalations one service
+    /// starts per minute; the rest of a flood is held back. Counted from the
+    /// database, so replicas share it (two deciding in the same instant may
+    /// each start up to it).
+    let startsPerMinute: Int
 
     public init(
         store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore, publisher: Publisher, clock: WallClock,
-        registry: PrometheusCollectorRegistry, logger: Logger
+        registry: PrometheusCollectorRegistry, logger: Logger, startsPerMinute: Int = 0
     ) {
+        self.startsPerMinute = startsPerMinute
         self.store = store
         self.publisher = publisher
         self.clock = clock
@@ -60,20 +66,37 @@ public struct EscalationService: Service {
             let acknowledged = try await store.acknowledgements(of: due.map(\.notificationID))
             var rotas: [Int64: OnCallRota] = [:]
             var steps: [(run: EscalationStepRun, due: Date)] = []
+            // Each service's starts in the last minute, counted on as this batch starts more.
+            var started: [UUID: Int] = [:]
             for escalation in due {
                 for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
                     rotas[id] = try await store.rota(id: id)?.rota
                 }
                 let alarm = try await store.notification(id: escalation.notificationID)?.alarm
                 let at = clock.now()
+                var brake = EscalationDecision.StartBrake.unlimited
+                if startsPerMinute > 0, escalation.due.isStart {
+                    if started[escalation.serviceID] == nil {
+                        started[escalation.serviceID] = try await store.escalationsStarted(serviceID: escalation.serviceID, since: at.addingTimeInterval(-60))
+                    }
+                    brake = .init(startedLastMinute: started[escalation.serviceID] ?? 0, perMinute: startsPerMinute)
+                }
                 switch EscalationDecision.decide(
-                    escalation, acknowledged: acknowledged[escalation.notificationID] != nil, alarm: alarm, rotas: rotas, owner: owner, now: at
+                    escalation, acknowledged: acknowledged[escalation.notificationID] != nil, alarm: alarm, rotas: rotas, owner: owner, now: at,
+                    starts: brake
                 ) {
                 case .end(let reason):
                     if try await store.endEscalation(notificationID: escalation.notificationID, owner: owner, reason: reason, at: at) {
                         metrics.ended(reason)
+                        if reason == .heldBack {
+                            logger.warning(
+                                "an escalation was held back: its service started ESCALATION_STARTS_PER_MINUTE escalations in the last minute",
+                                metadata: ["notification": "\(escalation.notificationID)", "service": "\(escalation.serviceID)"]
+                            )
+                        }
                     }
                 case .run(let step):
+                    if escalation.due.isStart { started[escalation.serviceID, default: 0] += 1 }
                     steps.append((step, escalation.due.at))
                     if step.callees.isEmpty && !step.subscribers {
                         logger.warning(

@@ -4,13 +4,15 @@ import PostgresNIO
 
 extension PostgresStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn platforms: [Platform], at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, effects: AcknowledgementEffects, at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
         let at = ExactTimestamp(now)
+        let platforms = effects.withdrawOn
         // One statement: only a holder's acknowledgement is stored, the
         // first one wins (the primary key), and a new one marks every
         // holder's item changed, asks for its write-back (a fresh goal, even
-        // after an earlier withdrawal) and wakes the live streams at commit.
+        // after an earlier withdrawal), queues each holder's device its one
+        // withdrawal, ends the escalation and wakes the live streams at commit.
         let row = try await first(
                 """
                 WITH holder AS (SELECT 1 FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)),
@@ -23,7 +25,7 @@ extension PostgresStore: AcknowledgementStore {
                 touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id IN (SELECT notification_id FROM inserted) RETURNING 1),
                 asked AS (
                     INSERT INTO write_backs (notification_id, wanted, next_attempt_at, updated_at)
-                    SELECT notification_id, \(WriteBackGoal.acknowledged.rawValue), \(at), \(at) FROM inserted WHERE \(writeBack)
+                    SELECT notification_id, \(WriteBackGoal.acknowledged.rawValue), \(at), \(at) FROM inserted WHERE \(effects.writeBack)
                     ON CONFLICT (notification_id) DO UPDATE SET
                         wanted = excluded.wanted, refused = false, attempts = 0, watch_at = NULL, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
                     RETURNING 1
@@ -33,6 +35,22 @@ extension PostgresStore: AcknowledgementStore {
                     SELECT i.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.withdrawal.rawValue)
                     FROM inserted x JOIN inbox i ON i.notification_id = x.notification_id JOIN devices d ON d.user_id = i.user_id
                     WHERE d.platform = ANY(\(platforms.map(\.rawValue))::text[])
+                        AND NOT EXISTS (
+                            SELECT 1 FROM deliveries w WHERE w.notification_id = x.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
+                        )
+                        AND NOT EXISTS (
+                            SELECT 1 FROM delivery_history w WHERE w.notification_id = x.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
+                        )
+                    RETURNING 1
+                ),
+                ended AS (
+                    UPDATE escalations SET ended = \(EscalationEnd.acknowledged.rawValue), ended_at = \(at), claimed_by = NULL, claimed_until = NULL
+                    WHERE notification_id IN (SELECT notification_id FROM inserted) AND ended IS NULL AND \(effects.endsEscalation)
+                    RETURNING notification_id, step, pass
+                ),
+                ended_event AS (
+                    INSERT INTO escalation_events (notification_id, kind, step, pass, who, at)
+                    SELECT notification_id, \(EscalationEnd.acknowledged.rawValue), step, pass, \(user.username), \(at) FROM ended
                     RETURNING 1
                 ),
                 woken AS (
@@ -41,9 +59,9 @@ extension PostgresStore: AcknowledgementStore {
                     SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM withdrawals LIMIT 1) AS any_row
                 )
                 SELECT EXISTS (SELECT 1 FROM holder), EXISTS (SELECT 1 FROM inserted), (SELECT count(*) FROM touched), (SELECT count(*) FROM woken),
-                    (SELECT count(*) FROM asked)
+                    (SELECT count(*) FROM asked), (SELECT count(*) FROM ended_event)
                 """,
-                as: (Bool, Bool, Int64, Int64, Int64).self
+                as: (Bool, Bool, Int64, Int64, Int64, Int64).self
             )
         guard let row, row.0 else { return nil }
         let isNew = row.1
@@ -54,7 +72,9 @@ extension PostgresStore: AcknowledgementStore {
         return (stored, isNew)
     }
 
-    public func withdrawAcknowledgement(notificationID: NotificationID, at now: Date) async throws -> Acknowledgement? {
+    public func withdrawAcknowledgement(
+        notificationID: NotificationID, by who: String, resume: EscalationPolicy.Due?, at now: Date
+    ) async throws -> Acknowledgement? {
         try await first(
             """
             WITH removed AS (
@@ -68,9 +88,22 @@ extension PostgresStore: AcknowledgementStore {
                 WHERE notification_id IN (SELECT notification_id FROM removed) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                 RETURNING 1
             ),
+            resumed AS (
+                -- Paged again from the step it was at (only if its acknowledgement is what ended it).
+                UPDATE escalations SET ended = NULL, ended_at = NULL, step = \(Int32(resume?.step ?? 0)), pass = \(Int32(resume?.pass ?? 0)),
+                    due_at = \(ExactTimestamp(resume?.at ?? now)), claimed_by = NULL, claimed_until = NULL
+                WHERE notification_id IN (SELECT notification_id FROM removed) AND ended = \(EscalationEnd.acknowledged.rawValue) AND \(resume != nil)
+                RETURNING notification_id, step, pass
+            ),
+            resumed_event AS (
+                INSERT INTO escalation_events (notification_id, kind, step, pass, who, at)
+                SELECT notification_id, 'resumed', step, pass, \(who), \(ExactTimestamp(now)) FROM resumed
+                RETURNING 1
+            ),
             woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM removed)
             SELECT notification_id, user_id, username, comment, acknowledged_at
-            FROM removed, (SELECT count(*) FROM touched) AS t, (SELECT count(*) FROM woken) AS w, (SELECT count(*) FROM undone) AS u
+            FROM removed, (SELECT count(*) FROM touched) AS t, (SELECT count(*) FROM woken) AS w, (SELECT count(*) FROM undone) AS u,
+                (SELECT count(*) FROM resumed_event) AS r
             """,
             as: (Int64, Int64?, String, String?, ExactTimestamp).self
         ).map(Self.acknowledgement)

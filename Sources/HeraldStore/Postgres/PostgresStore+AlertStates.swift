@@ -28,12 +28,15 @@ extension PostgresStore: AlertStateStore {
         func states(of fingerprints: [String]) async throws -> [String: AlertState] {
             var states: [String: AlertState] = [:]
             let rows = try await connection.rows(
-                "SELECT fingerprint, status, starts_at, notified_at FROM alert_states WHERE service_id = \(serviceID) AND fingerprint = ANY(\(fingerprints))",
-                as: (String, String, String, ExactTimestamp).self, logger: logger
+                """
+                SELECT fingerprint, status, starts_at, notified_at, labels FROM alert_states
+                WHERE service_id = \(serviceID) AND fingerprint = ANY(\(fingerprints))
+                """,
+                as: (String, String, String, ExactTimestamp, String?).self, logger: logger
             )
-            for (fingerprint, status, startsAt, notifiedAt) in rows {
+            for (fingerprint, status, startsAt, notifiedAt, labels) in rows {
                 let status = try StoreError.parse(status, as: AlertObservation.Status.self, column: "alert_states.status")
-                states[fingerprint] = AlertState(status: status, startsAt: startsAt, notifiedAt: notifiedAt.date)
+                states[fingerprint] = AlertState(status: status, startsAt: startsAt, notifiedAt: notifiedAt.date, labels: try AlertLabels.parse(labels))
             }
             return states
         }
@@ -117,17 +120,25 @@ extension PostgresStore: AlertStateStore {
         func save(_ states: [AlertDecision.Recorded]) async throws {
             try await connection.execute(
                 """
-                INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at)
-                SELECT \(serviceID), v.fingerprint, v.status, v.starts_at, v.notified_at
+                INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at, labels)
+                SELECT \(serviceID), v.fingerprint, v.status, v.starts_at, v.notified_at, NULLIF(v.labels, '')
                 FROM unnest(\(states.map(\.fingerprint))::text[], \(states.map(\.state.status.rawValue))::text[],
-                    \(states.map(\.state.startsAt))::text[], \(states.map { ExactTimestamp($0.state.notifiedAt) })::timestamptz[])
-                    AS v(fingerprint, status, starts_at, notified_at)
+                    \(states.map(\.state.startsAt))::text[], \(states.map { ExactTimestamp($0.state.notifiedAt) })::timestamptz[],
+                    \(states.map { AlertLabels.json($0.state.labels) ?? "" })::text[])
+                    AS v(fingerprint, status, starts_at, notified_at, labels)
                 ON CONFLICT (service_id, fingerprint) DO UPDATE SET
-                    status = excluded.status, starts_at = excluded.starts_at, notified_at = excluded.notified_at
+                    status = excluded.status, starts_at = excluded.starts_at, notified_at = excluded.notified_at, labels = excluded.labels
                 """,
                 logger: logger
             )
         }
+    }
+
+    public func alertLabels(serviceID: UUID, fingerprint: String) async throws -> [String: String]? {
+        let text = try await first(
+            "SELECT labels FROM alert_states WHERE service_id = \(serviceID) AND fingerprint = \(fingerprint)", as: String?.self
+        )
+        return try AlertLabels.parse(text ?? nil)
     }
 
     public func park(_ message: ParkedMessageDraft, at now: Date) async throws {

@@ -215,6 +215,12 @@ extension PostgresStore: EscalationStore {
                     AND NOT EXISTS (SELECT 1 FROM acknowledgements a WHERE a.notification_id = escalations.notification_id)
                 RETURNING notification_id, service_id
             ),
+            exhausted AS (
+                INSERT INTO escalation_events (notification_id, kind, step, pass, who, at)
+                SELECT notification_id, \(EscalationEnd.exhausted.rawValue), \(Int32(run.ran.step)), \(Int32(run.ran.pass)), NULL, \(at)
+                FROM moved WHERE \(run.next == nil)
+                RETURNING 1
+            ),
             callee AS (
                 SELECT DISTINCT ON (c.user_id) c.target, c.user_id
                 FROM unnest(\(run.callees.map(\.target))::text[], \(run.callees.map(\.userID))::int8[]) WITH ORDINALITY AS c(target, user_id, ord)
@@ -245,7 +251,7 @@ extension PostgresStore: EscalationStore {
                     (SELECT count(*) FROM pushed p WHERE p.user_id = c.user_id), \(at)
                 FROM moved m, callee c JOIN users u ON u.id = c.user_id
                 UNION ALL
-                SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), 'subscribers', NULL, '',
+                SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), \(EscalationCall.subscribersTarget), NULL, '',
                     (SELECT count(*) FROM pushed p JOIN subscriptions s ON s.user_id = p.user_id AND s.service_id = m.service_id), \(at)
                 FROM moved m WHERE \(run.subscribers)
                 RETURNING 1
@@ -255,18 +261,49 @@ extension PostgresStore: EscalationStore {
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM moved
             )
-            SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM linked), (SELECT count(*) FROM recorded), (SELECT count(*) FROM woken)
+            SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM linked), (SELECT count(*) FROM recorded) + (SELECT count(*) FROM exhausted),
+                (SELECT count(*) FROM woken)
             """
     }
 
     public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
         try await first(
             """
-            UPDATE escalations SET ended = \(reason.rawValue), ended_at = \(ExactTimestamp(now)), claimed_by = NULL, claimed_until = NULL
-            WHERE notification_id = \(notificationID) AND claimed_by = \(owner) AND ended IS NULL RETURNING 1
+            WITH ended AS (
+                UPDATE escalations SET ended = \(reason.rawValue), ended_at = \(ExactTimestamp(now)), claimed_by = NULL, claimed_until = NULL
+                WHERE notification_id = \(notificationID) AND claimed_by = \(owner) AND ended IS NULL RETURNING notification_id, step, pass
+            ),
+            recorded AS (
+                INSERT INTO escalation_events (notification_id, kind, step, pass, who, at)
+                SELECT notification_id, \(reason.rawValue), step, pass, NULL, \(ExactTimestamp(now)) FROM ended
+                RETURNING 1
+            )
+            SELECT count(*) FROM recorded
             """,
-            as: Int32.self
-        ) != nil
+            as: Int64.self
+        ).map { $0 > 0 } ?? false
+    }
+
+    public func escalationEvents(notificationID: NotificationID) async throws -> [EscalationEvent] {
+        try await rows(
+            "SELECT kind, step, pass, who, at FROM escalation_events WHERE notification_id = \(notificationID) ORDER BY id",
+            as: (String, Int32, Int32, String?, ExactTimestamp).self
+        ).map { row in
+            guard let kind = EscalationEvent.kind(stored: row.0) else { throw StoreError.unreadableRow("escalation event kind '\(row.0)'") }
+            return EscalationEvent(kind: kind, step: Int(row.1), pass: Int(row.2), who: row.3, at: row.4.date)
+        }
+    }
+
+    public func escalationsStarted(serviceID: UUID, since: Date) async throws -> Int {
+        let count = try await first(
+                """
+                SELECT count(*) FROM escalations
+                WHERE service_id = \(serviceID) AND started_at >= \(ExactTimestamp(since)) AND coalesce(ended, '') <> \(EscalationEnd.heldBack.rawValue)
+                    AND NOT (ended IS NULL AND step = 0 AND pass = 0)
+                """,
+                as: Int64.self
+            )
+        return Int(count ?? 0)
     }
 
     public func escalation(notificationID: NotificationID) async throws -> EscalationRecord? {

@@ -4,8 +4,9 @@ import SQLiteNIO
 
 extension SQLiteStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn platforms: [Platform], at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, effects: AcknowledgementEffects, at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
+        let platforms = effects.withdrawOn
         let outcome = try await database.transaction { db -> (Acknowledgement, Bool)? in
             guard try await db.first("SELECT 1 AS held FROM inbox WHERE user_id = \(user.id) AND notification_id = \(notificationID)") != nil else {
                 return nil
@@ -22,17 +23,26 @@ extension SQLiteStore: AcknowledgementStore {
             ) != nil
             if inserted { try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)") }
             if inserted, !platforms.isEmpty {
-                // What every holder's phones and browsers show is taken down.
+                // What every holder's phones and browsers show is taken down, once per device.
                 try await db.execute(
                     """
                     INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
                     SELECT i.notification_id, d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPurpose.withdrawal.rawValue)
                     FROM inbox i JOIN devices d ON d.user_id = i.user_id
                     WHERE i.notification_id = \(notificationID) AND d.platform IN (SELECT value FROM json_each(\(jsonArray: platforms.map(\.rawValue))))
+                        AND NOT EXISTS (
+                            SELECT 1 FROM deliveries w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
+                        )
+                        AND NOT EXISTS (
+                            SELECT 1 FROM delivery_history w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
+                        )
                     """
                 )
             }
-            if inserted, writeBack {
+            if inserted, effects.endsEscalation {
+                try await Self.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now, in: db)
+            }
+            if inserted, effects.writeBack {
                 // A fresh goal, even after an earlier withdrawal.
                 try await db.execute(
                     """
@@ -51,10 +61,27 @@ extension SQLiteStore: AcknowledgementStore {
         return (outcome.0, outcome.1)
     }
 
-    public func withdrawAcknowledgement(notificationID: NotificationID, at now: Date) async throws -> Acknowledgement? {
+    public func withdrawAcknowledgement(
+        notificationID: NotificationID, by who: String, resume: EscalationPolicy.Due?, at now: Date
+    ) async throws -> Acknowledgement? {
         let removed = try await database.transaction { db -> Acknowledgement? in
             guard let existing = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
             try await db.execute("DELETE FROM acknowledgements WHERE notification_id = \(notificationID)")
+            if let resume {
+                // Paged again from the step it was at (only if its acknowledgement is what ended it).
+                if try await db.first(
+                    """
+                    UPDATE escalations SET ended = NULL, ended_at = NULL, step = \(resume.step), pass = \(resume.pass), due_at = \(resume.at),
+                        claimed_by = NULL, claimed_until = NULL
+                    WHERE notification_id = \(notificationID) AND ended = \(EscalationEnd.acknowledged.rawValue)
+                    RETURNING 1 AS done
+                    """
+                ) != nil {
+                    try await Self.recordEscalationEvent(
+                        EscalationEvent(kind: .resumed, step: resume.step, pass: resume.pass, who: who, at: now), of: notificationID, in: db
+                    )
+                }
+            }
             try await db.execute(
                 """
                 UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = 0, attempts = 0, watch_at = NULL, next_attempt_at = \(now), updated_at = \(now)

@@ -29,14 +29,14 @@ extension SQLiteStore: AlertStateStore {
             var states: [String: AlertState] = [:]
             let rows = try await db.rows(
                 """
-                SELECT fingerprint, status, starts_at, notified_at FROM alert_states
+                SELECT fingerprint, status, starts_at, notified_at, labels FROM alert_states
                 WHERE service_id = \(serviceID) AND fingerprint IN (SELECT value FROM json_each(\(jsonArray: fingerprints)))
                 """
             )
             for row in rows {
                 states[try row.text("fingerprint")] = AlertState(
                     status: try row.value("status", as: AlertObservation.Status.self), startsAt: try row.text("starts_at"),
-                    notifiedAt: try row.date("notified_at")
+                    notifiedAt: try row.date("notified_at"), labels: try AlertLabels.parse(try row.optionalText("labels"))
                 )
             }
             return states
@@ -117,14 +117,24 @@ extension SQLiteStore: AlertStateStore {
             for recorded in states {
                 try await db.execute(
                     """
-                    INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at)
-                    VALUES (\(serviceID), \(recorded.fingerprint), \(recorded.state.status.rawValue), \(recorded.state.startsAt), \(recorded.state.notifiedAt))
+                    INSERT INTO alert_states (service_id, fingerprint, status, starts_at, notified_at, labels)
+                    VALUES (
+                        \(serviceID), \(recorded.fingerprint), \(recorded.state.status.rawValue), \(recorded.state.startsAt), \(recorded.state.notifiedAt),
+                        \(AlertLabels.json(recorded.state.labels))
+                    )
                     ON CONFLICT (service_id, fingerprint) DO UPDATE SET
-                        status = excluded.status, starts_at = excluded.starts_at, notified_at = excluded.notified_at
+                        status = excluded.status, starts_at = excluded.starts_at, notified_at = excluded.notified_at, labels = excluded.labels
                     """
                 )
             }
         }
+    }
+
+    public func alertLabels(serviceID: UUID, fingerprint: String) async throws -> [String: String]? {
+        let text = try await database.read { db in
+            try await db.first("SELECT labels FROM alert_states WHERE service_id = \(serviceID) AND fingerprint = \(fingerprint)")?.optionalText("labels")
+        }
+        return try AlertLabels.parse(text)
     }
 
     public func park(_ message: ParkedMessageDraft, at now: Date) async throws {

@@ -211,6 +211,11 @@ extension SQLiteStore: EscalationStore {
         ) else { return false }
         let serviceID = try moved.uuid("service_id")
         let id = run.notificationID
+        if run.next == nil {
+            try await recordEscalationEvent(
+                EscalationEvent(kind: .ended(.exhausted), step: run.ran.step, pass: run.ran.pass, at: run.at), of: id, in: db
+            )
+        }
         // Who is called: each person once (their first target names them), active accounts only.
         var callees: [(target: String, userID: UserID, username: String)] = []
         for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) {
@@ -248,7 +253,7 @@ extension SQLiteStore: EscalationStore {
         }
         if run.subscribers {
             let devices = subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }
-            try await Self.recordCall(run, target: "subscribers", userID: nil, username: "", devices: devices, in: db)
+            try await Self.recordCall(run, target: EscalationCall.subscribersTarget, userID: nil, username: "", devices: devices, in: db)
         }
         return true
     }
@@ -263,13 +268,59 @@ extension SQLiteStore: EscalationStore {
     }
 
     public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
-        try await database.transaction { db in
-            try await db.first(
-                """
-                UPDATE escalations SET ended = \(reason.rawValue), ended_at = \(now), claimed_by = NULL, claimed_until = NULL
-                WHERE notification_id = \(notificationID) AND claimed_by = \(owner) AND ended IS NULL RETURNING 1 AS done
-                """
-            ) != nil
+        try await database.transaction { db in try await Self.endEscalation(notificationID, reason: reason, who: nil, owner: owner, at: now, in: db) }
+    }
+
+    /// Ends a running escalation (only one `owner` holds, when given) and
+    /// records the end; false when it was not running (or not held).
+    static func endEscalation(
+        _ notificationID: NotificationID, reason: EscalationEnd, who: String?, owner: String?, at now: Date, in db: SQLiteExecutor
+    ) async throws -> Bool {
+        var held: SQLiteQuery = ""
+        if let owner { held = "AND claimed_by = \(owner)" }
+        guard let ended = try await db.first(
+            """
+            UPDATE escalations SET ended = \(reason.rawValue), ended_at = \(now), claimed_by = NULL, claimed_until = NULL
+            WHERE notification_id = \(notificationID) \(held) AND ended IS NULL RETURNING step, pass
+            """
+        ) else { return false }
+        try await recordEscalationEvent(
+            EscalationEvent(kind: .ended(reason), step: Int(try ended.int64("step")), pass: Int(try ended.int64("pass")), who: who, at: now), of: notificationID, in: db
+        )
+        return true
+    }
+
+    static func recordEscalationEvent(_ event: EscalationEvent, of notificationID: NotificationID, in db: SQLiteExecutor) async throws {
+        try await db.execute(
+            """
+            INSERT INTO escalation_events (notification_id, kind, step, pass, who, at)
+            VALUES (\(notificationID), \(event.storedKind), \(event.step), \(event.pass), \(event.who), \(event.at))
+            """
+        )
+    }
+
+    public func escalationEvents(notificationID: NotificationID) async throws -> [EscalationEvent] {
+        try await database.read { db in
+            try await db.rows("SELECT kind, step, pass, who, at FROM escalation_events WHERE notification_id = \(notificationID) ORDER BY id").compactMap { row in
+                guard let kind = EscalationEvent.kind(stored: try row.text("kind")) else { throw StoreError.unreadableRow("escalation event kind") }
+                return EscalationEvent(
+                    kind: kind, step: Int(try row.int64("step")), pass: Int(try row.int64("pass")), who: try row.optionalText("who"), at: try row.date("at")
+                )
+            }
+        }
+    }
+
+    public func escalationsStarted(serviceID: UUID, since: Date) async throws -> Int {
+        try await database.read { db in
+            Int(
+                try await db.first(
+                    """
+                    SELECT count(*) AS c FROM escalations
+                    WHERE service_id = \(serviceID) AND started_at >= \(since) AND coalesce(ended, '') <> \(EscalationEnd.heldBack.rawValue)
+                        AND NOT (ended IS NULL AND step = 0 AND pass = 0)
+                    """
+                )?.int64("c") ?? 0
+            )
         }
     }
 

@@ -11,16 +11,24 @@ import Logging
 /// write-back's watch when it tells a resolution Alertmanager withheld from
 /// a silenced alert: both reach the inbox the same way.
 public struct AlertReports: Sendable {
-    let store: any ServiceStore
+    let store: any ServiceStore & ServiceWriteBackStore
     let publisher: Publisher
     let stormThreshold: Int
     let renotifyAfter: TimeInterval?
 
-    public init(store: any ServiceStore, publisher: Publisher, stormThreshold: Int, renotifyAfter: TimeInterval?) {
+    public init(store: any ServiceStore & ServiceWriteBackStore, publisher: Publisher, stormThreshold: Int, renotifyAfter: TimeInterval?) {
         self.store = store
         self.publisher = publisher
         self.stormThreshold = stormThreshold
         self.renotifyAfter = renotifyAfter
+    }
+
+    /// Whether a sender must show one of the service's tokens (or post from
+    /// ALLOWED_NETWORKS) for its reports to be taken (issue 39): the
+    /// service writes acknowledgements back, so a report decides what an
+    /// acknowledgement silences at the source.
+    public func sendersMustProveThemselves(to serviceID: UUID) async throws -> Bool {
+        try await store.serviceWriteBack(serviceID: serviceID) != nil
     }
 
     /// The notifications the report published or updated.

@@ -2,18 +2,24 @@ import Foundation
 import HeraldCore
 import Logging
 
-/// "I have it": any recipient acknowledges a notification they received,
-/// the first one wins and everyone who received it sees who (the store
-/// signals their live streams); the acknowledger or an admin withdraws it.
-/// One rule for the JSON API and the web inbox: the demo account, whose
-/// password app reviewers share, may not take a site's alarms; each
-/// acknowledgement and withdrawal draws on the user's change budget; each
-/// is logged with who did it. An acknowledgement of an alarm still open,
-/// on a service whose admin asked for it, is sent back to the alarm's
-/// source (`WriteBackTarget`), in the same transaction as the
-/// acknowledgement; the runner does the sending.
+/// "I have it": a recipient acknowledges a notification they received, the
+/// first one wins and everyone who received it sees who (the store signals
+/// their live streams); the acknowledger or an admin withdraws it. On a
+/// handled service (an escalation policy or a write-back target) only the
+/// alarm's responders may do either (`AlarmResponders`, issue 39): others
+/// who hold it see it and its state. One rule for the JSON API, the web
+/// inbox and the lock-screen link: the demo account, whose password app
+/// reviewers share, may not take a site's alarms; each acknowledgement and
+/// withdrawal draws on the user's change budget; each is logged with who
+/// did it. An acknowledgement of an alarm still open, on a service whose
+/// admin asked for it, is sent back to the alarm's source
+/// (`WriteBackTarget`), ends its escalation and takes it down on every
+/// holder's device, in the same transaction as the acknowledgement; a
+/// withdrawal of one whose alarm still fires resumes its escalation.
 public struct Acknowledgements: Sendable {
-    let store: any AcknowledgementStore & NotificationStore & ServiceWriteBackStore
+    public typealias Store = AcknowledgementStore & NotificationStore & ServiceWriteBackStore & EscalationStore & RotaStore & ServiceStore
+        & AccountStore
+    let store: any Store
     let visibility: ServiceVisibility
     let brake: UserChangeBrake
     let clock: WallClock
@@ -31,7 +37,7 @@ public struct Acknowledgements: Sendable {
     public static let maxCommentLength = 1_000
 
     public init(
-        store: any AcknowledgementStore & NotificationStore & ServiceWriteBackStore, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
+        store: any Store, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
         acknowledged: @escaping @Sendable (TimeInterval) -> Void = { _ in }, withdrawn: @escaping @Sendable () -> Void = {},
         withdrawOn: [Platform] = [], wake: @escaping @Sendable () -> Void = {}
     ) {
@@ -57,19 +63,84 @@ public struct Acknowledgements: Sendable {
             throw UseCaseError.rejected([FieldProblem(field: "comment", message: problem.message, type: problem.type)])
         }
         try brake.take(user)
-        let notification = try await store.notification(id: id)
+        // Someone who never received it learns nothing about it (the store answers nil below too).
+        guard let notification = try await store.notification(id: id),
+            try await store.inboxItems(notificationID: id, userIDs: [user.id])[user.id] != nil
+        else { throw UseCaseError.notFound("Notification") }
+        try await requireResponder(user, for: notification)
         let writeBack = try await writesBack(notification)
-        guard let outcome = try await store.acknowledge(
-            notificationID: id, by: user, comment: comment, writeBack: writeBack, withdrawOn: withdrawOn, at: clock.now()
-        ) else {
+        let escalation = try await store.escalation(notificationID: id)
+        let effects = AcknowledgementEffects(writeBack: writeBack, withdrawOn: withdrawOn, endsEscalation: escalation != nil && escalation?.ended == nil)
+        guard let outcome = try await store.acknowledge(notificationID: id, by: user, comment: comment, effects: effects, at: clock.now()) else {
             throw UseCaseError.notFound("Notification")
         }
         if outcome.isNew {
             if !withdrawOn.isEmpty { wake() }
-            acknowledged(notification.map { outcome.acknowledgement.at.timeIntervalSince($0.timestamp) } ?? 0)
+            acknowledged(outcome.acknowledgement.at.timeIntervalSince(notification.timestamp))
             logger.info("notification acknowledged", metadata: ["notification": "\(id)", "by": "\(user.username)"])
         }
         return outcome
+    }
+
+    /// Who may take this notification (everyone who holds it, unless its
+    /// service is handled).
+    public func responders(of notification: NotificationRecord) async throws -> AlarmResponders {
+        let policy = try await store.escalationPolicy(serviceID: notification.serviceID)
+        let writeBack = try await store.serviceWriteBack(serviceID: notification.serviceID)
+        guard policy != nil || writeBack != nil else { return .anyone }
+        let escalation = try await store.escalation(notificationID: notification.id)
+        let policies = [policy, escalation?.policy].compactMap { $0 }
+        var rotas: [StoredRota] = []
+        var names: [UserID: String] = [:]
+        for target in Set(policies.flatMap { $0.steps.flatMap(\.targets) }) {
+            switch target {
+            case .rota(let id): if let rota = try await store.rota(id: id) { rotas.append(rota) }
+            case .user(let id): names[id] = try await store.user(id: id)?.username
+            case .subscribers: break
+            }
+        }
+        let calls = escalation == nil ? [] : try await store.escalationCalls(notificationID: notification.id)
+        return AlarmResponders.of(handled: true, policies: policies, rotas: rotas, calls: calls, names: names, now: clock.now())
+    }
+
+    /// Whether `user` may take it (acknowledge, or withdraw an acknowledgement).
+    public func mayTake(_ notification: NotificationRecord, by user: User) async throws -> Bool {
+        guard !visibility.isConfined(user) else { return false }
+        let responders = try await responders(of: notification)
+        return responders.allows(user, subscribed: try await subscribes(user, to: notification.serviceID, if: responders.subscribersCalled))
+    }
+
+    /// Of these notifications, those `user` may take (the web inbox offers
+    /// its buttons on those only); each service's policy read once.
+    public func takeable(_ notifications: [NotificationRecord], by user: User) async throws -> Set<NotificationID> {
+        guard !visibility.isConfined(user) else { return [] }
+        var handled: [UUID: Bool] = [:]
+        var mine: Set<NotificationID> = []
+        for notification in notifications {
+            if handled[notification.serviceID] == nil {
+                let policy = try await store.escalationPolicy(serviceID: notification.serviceID)
+                let writeBack = try await store.serviceWriteBack(serviceID: notification.serviceID)
+                handled[notification.serviceID] = policy != nil || writeBack != nil
+            }
+            if user.isAdmin || handled[notification.serviceID] == false {
+                mine.insert(notification.id)
+            } else if try await mayTake(notification, by: user) {
+                mine.insert(notification.id)
+            }
+        }
+        return mine
+    }
+
+    private func requireResponder(_ user: User, for notification: NotificationRecord) async throws {
+        let responders = try await responders(of: notification)
+        guard responders.allows(user, subscribed: try await subscribes(user, to: notification.serviceID, if: responders.subscribersCalled)) else {
+            throw UseCaseError.forbidden(responders.refusal)
+        }
+    }
+
+    private func subscribes(_ user: User, to serviceID: UUID, if needed: Bool) async throws -> Bool {
+        guard needed else { return false }
+        return try await store.userServices(userID: user.id).contains { $0.service.id == serviceID && $0.isSubscribed }
     }
 
     /// Whether acknowledging this notification tells its source: an alarm
@@ -91,7 +162,9 @@ public struct Acknowledgements: Sendable {
         return try await acknowledge(id, comment: nil, by: owner, logger: logger)
     }
 
-    /// Withdraws a notification's acknowledgement: its author, or an admin.
+    /// Withdraws a notification's acknowledgement: its author, or an admin
+    /// (a responder, on a handled service). An escalation the acknowledgement
+    /// ended resumes while its alarm still fires.
     public func withdraw(_ id: NotificationID, by user: User, logger: Logger) async throws {
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot acknowledge notifications") }
         try brake.take(user)
@@ -99,14 +172,22 @@ public struct Acknowledgements: Sendable {
         if !user.isAdmin, try await store.inboxItems(notificationID: id, userIDs: [user.id])[user.id] == nil {
             throw UseCaseError.notFound("Notification")
         }
+        guard let notification = try await store.notification(id: id) else { throw UseCaseError.notFound("Notification") }
         guard let existing = try await store.acknowledgements(of: [id])[id] else { throw UseCaseError.notFound("Acknowledgement") }
         guard existing.userID == user.id || user.isAdmin else {
             throw UseCaseError.forbidden("Only \(existing.username) or an admin can withdraw this acknowledgement")
         }
-        guard let removed = try await store.withdrawAcknowledgement(notificationID: id, at: clock.now()) else { return }
+        try await requireResponder(user, for: notification)
+        let now = clock.now()
+        let resume = EscalationDecision.resumption(of: try await store.escalation(notificationID: id), alarm: notification.alarm, now: now)
+        guard let removed = try await store.withdrawAcknowledgement(notificationID: id, by: user.username, resume: resume, at: now) else { return }
         withdrawn()
         logger.info(
-            "acknowledgement withdrawn", metadata: ["notification": "\(id)", "by": "\(user.username)", "acknowledged_by": "\(removed.username)"]
+            "acknowledgement withdrawn",
+            metadata: [
+                "notification": "\(id)", "by": "\(user.username)", "acknowledged_by": "\(removed.username)",
+                "escalation": "\(resume.map { "resumed at step \($0.step + 1)" } ?? "none resumed")",
+            ]
         )
     }
 }

@@ -4,7 +4,9 @@ import Logging
 
 /// A service's escalation policy (issue 26), as an admin sets it: every
 /// step's people must exist and be callable, every rota must exist, and
-/// the sizes are bounded so a policy cannot call in a loop. The policy
+/// the sizes are bounded so a policy cannot call in a loop: each step waits
+/// at least ESCALATION_MIN_WAIT_SECONDS and the whole escalation makes at
+/// most ESCALATION_MAX_CALLS calls (issue 39). The policy
 /// applies to notifications published from then on; a running escalation
 /// keeps the policy it started with.
 public struct EscalationPolicies: Sendable {
@@ -32,10 +34,17 @@ public struct EscalationPolicies: Sendable {
 
     let store: any EscalationStore & RotaStore & AccountStore & ServiceStore
     let clock: WallClock
+    /// ESCALATION_MIN_WAIT_SECONDS and ESCALATION_MAX_CALLS.
+    let minimumWait: Int
+    let maximumCalls: Int
 
-    public init(store: any EscalationStore & RotaStore & AccountStore & ServiceStore, clock: WallClock) {
+    public init(
+        store: any EscalationStore & RotaStore & AccountStore & ServiceStore, clock: WallClock, minimumWait: Int = 30, maximumCalls: Int = 100
+    ) {
         self.store = store
         self.clock = clock
+        self.minimumWait = minimumWait
+        self.maximumCalls = maximumCalls
     }
 
     /// A policy with the names of the people and rotas it calls, for showing it.
@@ -70,8 +79,14 @@ public struct EscalationPolicies: Sendable {
             if step.targets.isEmpty || step.targets.count > Self.maxTargets {
                 problems.append(FieldProblem(field: "\(field).targets", message: "A step calls 1 to \(Self.maxTargets) targets"))
             }
-            if !Self.waitRange.contains(step.waitSeconds) {
-                problems.append(FieldProblem(field: "\(field).wait_seconds", message: "A step waits 0 to \(Self.waitRange.upperBound) seconds for an acknowledgement"))
+            if !Self.waitRange.contains(step.waitSeconds) || step.waitSeconds < minimumWait {
+                problems.append(
+                    FieldProblem(
+                        field: "\(field).wait_seconds",
+                        message: "A step waits \(max(minimumWait, Self.waitRange.lowerBound)) to \(Self.waitRange.upperBound) seconds for an acknowledgement"
+                            + (minimumWait > 0 ? " (ESCALATION_MIN_WAIT_SECONDS is \(minimumWait))" : "")
+                    )
+                )
             }
             var targets: [EscalationPolicy.Target] = []
             for (position, target) in step.targets.prefix(Self.maxTargets).enumerated() {
@@ -88,6 +103,16 @@ public struct EscalationPolicies: Sendable {
                 }
             }
             built.append(EscalationPolicy.Step(targets: targets, waitSeconds: step.waitSeconds))
+        }
+        // Every target of every step in every pass is a call.
+        let calls = steps.reduce(0) { $0 + $1.targets.count } * (max(repeats, 0) + 1)
+        if calls > maximumCalls {
+            problems.append(
+                FieldProblem(
+                    field: "steps",
+                    message: "This policy makes up to \(calls) calls (targets × passes); ESCALATION_MAX_CALLS allows \(maximumCalls): fewer targets, steps or repeats"
+                )
+            )
         }
         guard problems.isEmpty, let severity else { throw UseCaseError.rejected(problems) }
         let policy = EscalationPolicy(steps: built, repeats: repeats, minimumSeverity: severity)

@@ -9,7 +9,7 @@ import HeraldCore
 public struct NotificationTimeline: Sendable {
     public struct Event: Sendable, Equatable {
         public enum Kind: String, Sendable {
-            case posted, called, pushed, acknowledged, ended, next
+            case posted, called, pushed, acknowledged, ended, resumed, next
         }
 
         public var at: Date
@@ -65,10 +65,11 @@ public struct NotificationTimeline: Sendable {
             rotas[target] = try await store.rota(id: id)?.name
         }
         for call in calls {
-            let target = call.target == "subscribers" ? "the subscribers" : rotas[call.target].map { "on call for \($0)" } ?? "by name"
+            let subscribers = call.target == EscalationCall.subscribersTarget
+            let target = subscribers ? "the subscribers" : rotas[call.target].map { "on call for \($0)" } ?? "by name"
             events.append(
                 Event(
-                    at: call.at, kind: .called, step: call.step + 1, pass: call.pass + 1, who: call.target == "subscribers" ? "subscribers" : call.username,
+                    at: call.at, kind: .called, step: call.step + 1, pass: call.pass + 1, who: subscribers ? "subscribers" : call.username,
                     detail: "\(target), \(call.devices) device\(call.devices == 1 ? "" : "s")"
                 )
             )
@@ -90,9 +91,25 @@ public struct NotificationTimeline: Sendable {
             events.append(Event(at: acknowledgement.at, kind: .acknowledged, who: acknowledgement.username, detail: acknowledgement.comment))
         }
         if let escalation = try await store.escalation(notificationID: notificationID) {
-            if let ended = escalation.ended, let at = escalation.endedAt {
-                events.append(Event(at: at, kind: .ended, detail: "escalation \(ended.rawValue)"))
-            } else {
+            let recorded = try await store.escalationEvents(notificationID: notificationID)
+            for event in recorded {
+                switch event.kind {
+                case .ended(let reason):
+                    events.append(Event(at: event.at, kind: .ended, who: event.who, detail: Self.ending(reason)))
+                case .resumed:
+                    events.append(
+                        Event(
+                            at: event.at, kind: .resumed, step: event.step + 1, pass: event.pass + 1, who: event.who,
+                            detail: "acknowledgement withdrawn while the alarm still fires: the escalation goes on from step \(event.step + 1)"
+                        )
+                    )
+                }
+            }
+            // An escalation that ended before its ends were recorded (issue 39) shows the stored one.
+            if let ended = escalation.ended, let at = escalation.endedAt, !recorded.contains(where: { if case .ended = $0.kind { true } else { false } }) {
+                events.append(Event(at: at, kind: .ended, detail: Self.ending(ended)))
+            }
+            if escalation.ended == nil {
                 events.append(Event(at: escalation.due.at, kind: .next, step: escalation.due.step + 1, pass: escalation.due.pass + 1, detail: "next step due"))
             }
         }
@@ -100,5 +117,13 @@ public struct NotificationTimeline: Sendable {
         // Stable: events at the same instant keep the order they were added in.
         let ordered = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return Timeline(events: ordered, recipients: readership.recipients, read: readership.read, pushesLeftOut: max(0, rows.count - Self.maxPushes))
+    }
+
+    /// How an escalation's end reads.
+    static func ending(_ reason: EscalationEnd) -> String {
+        switch reason {
+        case .heldBack: "escalation held back: its service started ESCALATION_STARTS_PER_MINUTE escalations in the last minute"
+        case .acknowledged, .resolved, .exhausted: "escalation \(reason.rawValue)"
+        }
     }
 }

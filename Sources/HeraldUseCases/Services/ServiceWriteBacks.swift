@@ -15,8 +15,13 @@ public struct ServiceWriteBacks: Sendable {
     /// Whether this site has a Kafka bridge to send Phoebus commands over.
     let hasKafka: Bool
     let clock: WallClock
+    /// ALLOWED_NETWORKS is empty: anyone may post to a service without a token.
+    let receiversOpen: Bool
 
-    public init(store: any ServiceStore & ServiceWriteBackStore, outbound: OutboundPolicy, hasKafka: Bool, clock: WallClock) {
+    public init(
+        store: any ServiceStore & ServiceWriteBackStore, outbound: OutboundPolicy, hasKafka: Bool, clock: WallClock, receiversOpen: Bool = false
+    ) {
+        self.receiversOpen = receiversOpen
         self.store = store
         self.outbound = outbound
         self.hasKafka = hasKafka
@@ -35,6 +40,16 @@ public struct ServiceWriteBacks: Sendable {
     ) async throws -> WriteBackTarget {
         guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can say where a service's acknowledgements go") }
         let target = try validated(target: name, url: url, silenceMinutes: silenceMinutes)
+        // An acknowledgement silences what the service's alert reports name:
+        // those reports must not come from just anyone (issue 39).
+        if case .alertmanager = target, receiversOpen, try await store.serviceTokens(serviceID: serviceID).isEmpty {
+            guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+            throw UseCaseError.conflict(
+                "With ALLOWED_NETWORKS empty, anyone could post this service alerts that an acknowledgement would then silence: "
+                    + "first create a publish token for it (POST /api/v2/services/\(serviceID.wireString)/tokens) and give it to Alertmanager, "
+                    + "or set ALLOWED_NETWORKS"
+            )
+        }
         guard try await store.setServiceWriteBack(serviceID: serviceID, target, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("service write-back set", metadata: ["service": "\(serviceID.wireString)", "write_back": "\(target.json)", "by": "\(admin.username)"])
         return target

@@ -94,6 +94,11 @@ struct WebAdminTests {
             let typo = try await web.post(writeBackPath, [("target", "alertmanager"), ("url", "https://am.example.org"), ("silence_minutes", "soon")])
             #expect(typo.status == .unprocessableContent)
             #expect(try await app.store.serviceWriteBack(serviceID: service.id) == nil, "nothing stored from a refused form")
+            // Open receivers and no token: the page says what to set up first (issue 39).
+            let open = try await web.post(writeBackPath, [("target", "alertmanager"), ("url", "https://am.example.org/"), ("silence_minutes", "90")])
+            #expect(open.status == .conflict && open.text.contains("publish token"), "\(open.text.prefix(300))")
+            #expect(try await app.store.serviceWriteBack(serviceID: service.id) == nil)
+            _ = try await app.store.createServiceToken(serviceID: service.id, name: "am", tokenHash: ServiceToken.hash("am-secret"), at: Date())
             let saved = try await web.post(writeBackPath, [("target", "alertmanager"), ("url", "https://am.example.org/"), ("silence_minutes", "90")])
             #expect(saved.status == .seeOther)
             #expect(try await app.store.serviceWriteBack(serviceID: service.id) == .alertmanager(url: "https://am.example.org", silenceMinutes: 90))
@@ -210,7 +215,7 @@ struct WebAdminTests {
             let reader = try #require(try await app.store.users().first { $0.username == "u0" })
             try await app.store.updateInbox(userID: reader.id, [notification.id: .read])
             _ = try await app.store.acknowledge(
-                notificationID: notification.id, by: reader, comment: "on it", writeBack: false, withdrawOn: [.apns], at: Date()
+                notificationID: notification.id, by: reader, comment: "on it", effects: AcknowledgementEffects(withdrawOn: [.apns]), at: Date()
             )
             let after = try await web.get("/admin/services/\(service.id.wireString)/notifications/\(notification.id)").text
             #expect(after.contains("<b>1</b> of <b>4</b> recipients read it") && after.contains("aria-label=\"1 of 4 read\""))

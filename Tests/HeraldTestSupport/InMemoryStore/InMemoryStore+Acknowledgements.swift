@@ -3,8 +3,9 @@ import HeraldCore
 
 extension InMemoryStore: AcknowledgementStore {
     public func acknowledge(
-        notificationID: NotificationID, by user: User, comment: String?, writeBack: Bool, withdrawOn platforms: [Platform], at now: Date
+        notificationID: NotificationID, by user: User, comment: String?, effects: AcknowledgementEffects, at now: Date
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool)? {
+        let platforms = effects.withdrawOn
         let outcome = try withState { state -> (Acknowledgement, Bool)? in
             guard state.inbox[user.id]?[notificationID] != nil else { return nil }
             if let existing = state.acknowledgements[notificationID] { return (existing, false) }
@@ -12,14 +13,18 @@ extension InMemoryStore: AcknowledgementStore {
             state.acknowledgements[notificationID] = acknowledgement
             state.touchHolders(of: notificationID, at: now)
             let holders = state.inbox.keys.filter { state.inbox[$0]?[notificationID] != nil }
-            for device in state.devices.values.sorted(by: { $0.id < $1.id }) where holders.contains(device.userID) && platforms.contains(device.platform) {
+            // Each device its one withdrawal.
+            let withdrawn = Set(state.deliveries.values.filter { $0.notificationID == notificationID && $0.purpose == .withdrawal }.map(\.deviceID))
+            for device in state.devices.values.sorted(by: { $0.id < $1.id })
+            where holders.contains(device.userID) && platforms.contains(device.platform) && !withdrawn.contains(device.id) {
                 let delivery = state.nextID()
                 state.deliveries[delivery] = InMemoryStore.DeliveryRow(
                     id: delivery, notificationID: notificationID, deviceID: device.id, userID: device.userID, platform: device.platform,
                     nextAttemptAt: now, createdAt: now, updatedAt: now, purpose: .withdrawal
                 )
             }
-            if writeBack {
+            if effects.endsEscalation { _ = state.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now) }
+            if effects.writeBack {
                 if state.writeBacks[notificationID] == nil {
                     state.writeBacks[notificationID] = (WriteBackRecord(notificationID: notificationID, wanted: .acknowledged, nextAttemptAt: now, updatedAt: now), nil, nil)
                 } else {
@@ -33,9 +38,20 @@ extension InMemoryStore: AcknowledgementStore {
         return (outcome.0, outcome.1)
     }
 
-    public func withdrawAcknowledgement(notificationID: NotificationID, at now: Date) async throws -> Acknowledgement? {
+    public func withdrawAcknowledgement(
+        notificationID: NotificationID, by who: String, resume: EscalationPolicy.Due?, at now: Date
+    ) async throws -> Acknowledgement? {
         let removed = try withState { state -> Acknowledgement? in
             guard let removed = state.acknowledgements.removeValue(forKey: notificationID) else { return nil }
+            if let resume, var entry = state.escalations[notificationID], entry.record.ended == .acknowledged {
+                entry.record.ended = nil
+                entry.record.endedAt = nil
+                entry.record.due = resume
+                state.escalations[notificationID] = (entry.record, entry.serviceID, nil, nil)
+                state.escalationEvents[notificationID, default: []].append(
+                    EscalationEvent(kind: .resumed, step: resume.step, pass: resume.pass, who: who, at: now)
+                )
+            }
             state.touchHolders(of: notificationID, at: now)
             state.setWriteBackGoal(.withdrawn, of: notificationID, from: .acknowledged, at: now)
             return removed

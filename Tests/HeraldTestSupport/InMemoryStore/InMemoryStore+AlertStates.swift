@@ -87,6 +87,10 @@ extension InMemoryStore: AlertStateStore {
         }
     }
 
+    public func alertLabels(serviceID: UUID, fingerprint: String) async throws -> [String: String]? {
+        try withState { state in state.alertStates[serviceID]?[fingerprint]?.labels }
+    }
+
     public func park(_ message: ParkedMessageDraft, at now: Date) async throws {
         try withState(.park) { state in state.parked.append(ParkedMessage(id: state.nextID(), message: message, parkedAt: now)) }
     }

@@ -124,6 +124,9 @@ extension InMemoryStore.State {
             entry.record.due = next
         } else {
             (entry.record.ended, entry.record.endedAt) = (.exhausted, run.at)
+            escalationEvents[run.notificationID, default: []].append(
+                EscalationEvent(kind: .ended(.exhausted), step: run.ran.step, pass: run.ran.pass, at: run.at)
+            )
         }
         escalations[run.notificationID] = (entry.record, entry.serviceID, nil, nil)
         var callees: [EscalationStepRun.Callee] = []
@@ -160,7 +163,7 @@ extension InMemoryStore.State {
         if run.subscribers {
             escalationCalls[run.notificationID, default: []].append(
                 EscalationCall(
-                    step: run.ran.step, pass: run.ran.pass, target: "subscribers", userID: nil, username: "",
+                    step: run.ran.step, pass: run.ran.pass, target: EscalationCall.subscribersTarget, userID: nil, username: "",
                     devices: subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }, at: run.at
                 )
             )
@@ -171,11 +174,19 @@ extension InMemoryStore.State {
 
 extension InMemoryStore {
     public func endEscalation(notificationID: NotificationID, owner: String, reason: EscalationEnd, at now: Date) async throws -> Bool {
+        try withState { state in state.endEscalation(notificationID, reason: reason, who: nil, owner: owner, at: now) }
+    }
+
+    public func escalationEvents(notificationID: NotificationID) async throws -> [EscalationEvent] {
+        try withState { $0.escalationEvents[notificationID] ?? [] }
+    }
+
+    public func escalationsStarted(serviceID: UUID, since: Date) async throws -> Int {
         try withState { state in
-            guard var entry = state.escalations[notificationID], entry.claimedBy == owner, entry.record.ended == nil else { return false }
-            (entry.record.ended, entry.record.endedAt) = (reason, now)
-            state.escalations[notificationID] = (entry.record, entry.serviceID, nil, nil)
-            return true
+            state.escalations.values.filter { entry in
+                entry.serviceID == serviceID && entry.record.startedAt >= since && entry.record.ended != .heldBack
+                    && !(entry.record.ended == nil && entry.record.due.isStart)
+            }.count
         }
     }
 
@@ -225,6 +236,15 @@ extension InMemoryStore: QuietHoursStore {
 }
 
 extension InMemoryStore.State {
+    /// Ends a running escalation (held by `owner`, when given) with its event.
+    mutating func endEscalation(_ id: NotificationID, reason: EscalationEnd, who: String?, owner: String?, at now: Date) -> Bool {
+        guard var entry = escalations[id], owner == nil || entry.claimedBy == owner, entry.record.ended == nil else { return false }
+        (entry.record.ended, entry.record.endedAt) = (reason, now)
+        escalations[id] = (entry.record, entry.serviceID, nil, nil)
+        escalationEvents[id, default: []].append(EscalationEvent(kind: .ended(reason), step: entry.record.due.step, pass: entry.record.due.pass, who: who, at: now))
+        return true
+    }
+
     /// A rota with its people's names, as the databases read them.
     func named(_ rota: StoredRota) -> StoredRota {
         var named = rota

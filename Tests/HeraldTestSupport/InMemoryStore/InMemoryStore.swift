@@ -80,6 +80,7 @@ public final class InMemoryStore: Sendable {
         var fanouts: [NotificationID: FanoutRow] = [:]
         var escalations: [NotificationID: (record: EscalationRecord, serviceID: UUID, claimedBy: String?, claimedUntil: Date?)] = [:]
         var escalationCalls: [NotificationID: [EscalationCall]] = [:]
+        var escalationEvents: [NotificationID: [EscalationEvent]] = [:]
         var quietHours: [UserID: QuietHours] = [:]
         var snoozes: [UserID: [UUID: Date]] = [:]
         var calendarSecrets: [UserID: String] = [:]
@@ -116,6 +117,7 @@ public final class InMemoryStore: Sendable {
             writeBacks = writeBacks.filter { !gone.contains($0.key) }
             escalations = escalations.filter { !gone.contains($0.key) }
             escalationCalls = escalationCalls.filter { !gone.contains($0.key) }
+            escalationEvents = escalationEvents.filter { !gone.contains($0.key) }
             imported = imported.filter { !gone.contains($0.value) }
             for user in inbox.keys { inbox[user] = inbox[user]?.filter { !gone.contains($0.key) } }
             for user in starred.keys { starred[user]?.subtract(gone) }

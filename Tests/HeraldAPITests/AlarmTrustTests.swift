@@ -1,0 +1,246 @@
+import Foundation
+import HeraldCore
+import HeraldMocks
+import HeraldTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Trust on the alarm path (issue 39), each abuse tried as an attacker
+/// would: a bystander who subscribed takes a handled alarm, a withdrawal
+/// leaves an alarm unpaged, a policy that calls in a loop, a flood of
+/// critical posts, acknowledge/withdraw toggling.
+@Suite("Alarm trust")
+struct AlarmTrustTests {
+    static func ackPath(_ id: Int64) -> String { "/api/v2/users/user/notifications/\(id)/acknowledge" }
+
+    /// A service with an escalation policy (alice, by name) and a write-back
+    /// target: bob, on no rota and named nowhere, subscribes to it himself
+    /// and tries to take its critical alarm. Refused with a reason that
+    /// names who may; the alarm stays open, its escalation running, no
+    /// write-back asked. Alice may; an admin may withdraw hers, which
+    /// resumes the escalation; toggling queues no second withdrawal to any
+    /// device.
+    @Test(arguments: Backend.allCases)
+    func aSelfSubscribedBystanderCannotTakeAHandledAlarm(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+        let delivery = try mocks.deliverySettings()
+        try await TestApp.run(backend, configure: { $0.delivery = delivery }) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let (alice, aliceToken) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            for user in [alice, bob] {
+                try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+                _ = try await app.store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(Int(user.id)), platform: .apns, at: Date())
+            }
+            let policy = try await app.request(
+                .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                json: ["steps": [["targets": [["type": "user", "username": "alice"]], "wait_seconds": 300]]]
+            )
+            #expect(policy.status == .ok, "\(policy.text)")
+            #expect(try await app.store.setServiceWriteBack(serviceID: service.id, .alertmanager(url: "http://127.0.0.1:9/", silenceMinutes: 60), at: Date()))
+            let tokenAnswer = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
+            let publishToken = try #require(try tokenAnswer.json(["token"]) as? String, "\(tokenAnswer.text)")
+            let posted = try await app.request(
+                .post, "/api/v2/services/\(service.id.uuidString)/alertmanager", token: publishToken, json: AlertReceiverTests.alertmanagerBody()
+            )
+            #expect(posted.status == .ok, "\(posted.text)")
+            let alarm = try #require(try await app.store.notification(serviceID: service.id, key: "alert:fp1"))
+            #expect(alarm.alarm == .firing && alarm.severity == .critical)
+            #expect(try await app.store.escalation(notificationID: alarm.id)?.ended == nil, "its escalation runs")
+
+            // Bob holds it (he subscribed) but answers for nothing: 403, naming who may.
+            let refused = try await app.request(.post, Self.ackPath(alarm.id), token: bobToken, json: [String: String]())
+            #expect(refused.status == .forbidden)
+            #expect(refused.text.contains("alice") && refused.text.contains("an admin"), "\(refused.text)")
+            #expect(try await app.store.acknowledgements(of: [alarm.id]).isEmpty, "still open")
+            #expect(try await app.store.escalation(notificationID: alarm.id)?.ended == nil, "still paging")
+            #expect(try await app.store.writeBack(of: alarm.id) == nil, "no silence asked")
+            // He still sees it and its state.
+            let bobsInbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: bobToken).json() as? [[String: Any]])
+            #expect(bobsInbox.contains { $0["id"] as? Int == Int(alarm.id) })
+
+            // Alice, named by the policy, takes it: the escalation ends at once, the write-back is asked.
+            let taken = try await app.request(.post, Self.ackPath(alarm.id), token: aliceToken, json: ["comment": "on it"])
+            #expect(taken.status == .created, "\(taken.text)")
+            let ended = try #require(try await app.store.escalation(notificationID: alarm.id))
+            #expect(ended.ended == .acknowledged, "ended when the acknowledgement landed")
+            #expect(try await app.store.writeBack(of: alarm.id)?.wanted == .acknowledged)
+            #expect(try await app.request(.delete, Self.ackPath(alarm.id), token: bobToken).status == .forbidden)
+
+            // Acknowledge/withdraw toggling: the admin withdraws (the escalation
+            // resumes), alice takes it again, three times over.
+            for round in 0..<3 {
+                #expect(try await app.request(.delete, Self.ackPath(alarm.id), token: admin).status == .noContent)
+                let resumed = try #require(try await app.store.escalation(notificationID: alarm.id))
+                #expect(resumed.ended == nil, "round \(round): a withdrawal of a firing alarm's acknowledgement pages again")
+                #expect(try await app.request(.post, Self.ackPath(alarm.id), token: aliceToken, json: [String: String]()).status == .created)
+            }
+            let withdrawals = try await app.store.deliveryReport(notificationID: alarm.id).filter { $0.purpose == .withdrawal }
+            #expect(withdrawals.count == 2, "one withdrawal per device (alice's and bob's), however often it is taken: \(withdrawals.count)")
+            let events = try await app.store.escalationEvents(notificationID: alarm.id)
+            #expect(events.filter { $0.kind == .resumed }.map(\.who) == ["root", "root", "root"])
+            #expect(events.filter { $0.kind == .ended(.acknowledged) }.map(\.who) == ["alice", "alice", "alice", "alice"])
+        }
+        }
+    }
+
+    /// On a service nobody handles (no policy, no write-back), any recipient
+    /// may take a notification, as before.
+    @Test func anyRecipientTakesWhatNobodyHandles() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let service = try await app.createService()
+            let (bob, bobToken) = try await app.user("bob")
+            try await app.store.setSubscriptions(userID: bob.id, [service.id: true])
+            let id = try #require(
+                try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Coffee", "severity": "critical"])
+                    .json(["id"]) as? Int
+            )
+            #expect(try await app.request(.post, Self.ackPath(Int64(id)), token: bobToken, json: [String: String]()).status == .created)
+        }
+    }
+
+    /// Alice is called first, acknowledges at once (the escalation ends: bob
+    /// is not called), then withdraws: the escalation goes on from the step
+    /// it was at, due a wait after the withdrawal, and bob's phone rings;
+    /// the timeline says it ended and resumed, and who did each.
+    @Test(arguments: Backend.allCases)
+    func withdrawingAnAcknowledgementResumesTheEscalation(_ backend: Backend) async throws {
+        // Alice must take it before bob's step falls due (a wait after the
+        // post): under a full run's load her phone has rung seconds late.
+        let wait = 6
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(
+                backend, framework: .live, configure: { $0.delivery = delivery; $0.limits.escalationMinWaitSeconds = 1 }, schedulers: true
+            ) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                let (alice, aliceToken) = try await app.user("alice")
+                let (bob, _) = try await app.user("bob")
+                let (alicePhone, bobPhone) = (DeliveryHarness.apnsToken(11), DeliveryHarness.apnsToken(12))
+                _ = try await app.store.registerDevice(userID: alice.id, token: alicePhone, platform: .apns, at: Date())
+                _ = try await app.store.registerDevice(userID: bob.id, token: bobPhone, platform: .apns, at: Date())
+                let policy = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: [
+                        "steps": [
+                            ["targets": [["type": "user", "username": "alice"]], "wait_seconds": wait],
+                            ["targets": [["type": "user", "username": "bob"]], "wait_seconds": wait],
+                        ]
+                    ]
+                )
+                #expect(policy.status == .ok, "\(policy.text)")
+                let id = Int64(
+                    try #require(
+                        try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Beam lost", "severity": "critical"])
+                            .json(["id"]) as? Int
+                    )
+                )
+                @Sendable func rings(_ token: String) -> Int { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground }.count }
+                try await eventually("alice's phone rings", timeout: .seconds(10)) { rings(alicePhone) == 1 ? true : nil }
+                #expect(try await app.request(.post, Self.ackPath(id), token: aliceToken, json: [String: String]()).status == .created)
+                let taken = try #require(try await app.store.escalation(notificationID: id))
+                try #require(taken.ended == .acknowledged, "the acknowledgement ended it")
+                #expect(taken.due.step == 1, "bob's step was next")
+                #expect(try await app.store.escalationCalls(notificationID: id).map(\.username) == ["alice"], "bob never called while it is taken")
+
+                let withdrawn = Date()
+                #expect(try await app.request(.delete, Self.ackPath(id), token: aliceToken).status == .noContent)
+                let resumed = try #require(try await app.store.escalation(notificationID: id))
+                #expect(resumed.ended == nil && resumed.due.step == 1 && resumed.due.pass == 0)
+                #expect(resumed.due.at.timeIntervalSince(withdrawn) >= Double(wait) - 0.5, "due a wait after the withdrawal: \(resumed.due.at.timeIntervalSince(withdrawn))")
+                try await eventually("bob's phone rings", timeout: .seconds(15)) { rings(bobPhone) == 1 ? true : nil }
+                let calls = try await app.store.escalationCalls(notificationID: id)
+                #expect(calls.map(\.username) == ["alice", "bob"])
+                #expect(try #require(calls.last?.at).timeIntervalSince(withdrawn) >= Double(wait) - 0.5, "never before the wait")
+
+                let timeline = try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/notifications/\(id)/timeline", token: admin)
+                let events = try #require(try timeline.json(["events"]) as? [[String: Any]], "\(timeline.text)")
+                let kinds = events.compactMap { $0["kind"] as? String }.filter { $0 != "pushed" }
+                #expect(kinds == ["posted", "called", "ended", "resumed", "called", "ended"], "\(kinds)")
+                let resumption = try #require(events.first { $0["kind"] as? String == "resumed" })
+                #expect(resumption["who"] as? String == "alice" && resumption["step"] as? Int == 2, "\(resumption)")
+                let endings = events.filter { $0["kind"] as? String == "ended" }.compactMap { $0["detail"] as? String }
+                #expect(endings == ["escalation acknowledged", "escalation exhausted"], "\(endings)")
+                #expect(mocks.apns.violations == [])
+            }
+        }
+    }
+
+    /// One request must not become thousands of pushes: a policy of 20
+    /// zero-wait steps repeated 60 times is refused, naming each limit;
+    /// so is one within the waits whose calls exceed ESCALATION_MAX_CALLS.
+    @Test(arguments: Backend.allCases)
+    func aPolicyThatWouldCallInALoopIsRefused(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let path = "/api/v2/services/\(service.id.uuidString)/escalation"
+            let storm: [String: Any] = [
+                "steps": Array(repeating: ["targets": [["type": "subscribers"]], "wait_seconds": 0] as [String: Any], count: 20), "repeats": 60,
+            ]
+            let refused = try await app.request(.put, path, token: admin, json: storm)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("ESCALATION_MIN_WAIT_SECONDS") && refused.text.contains("ESCALATION_MAX_CALLS"), "\(refused.text)")
+            // 4 steps × 1 target × 26 passes = 104 calls, each step waiting long enough.
+            let tooMany: [String: Any] = [
+                "steps": Array(repeating: ["targets": [["type": "subscribers"]], "wait_seconds": 30] as [String: Any], count: 4), "repeats": 25,
+            ]
+            let calls = try await app.request(.put, path, token: admin, json: tooMany)
+            #expect(calls.status == .unprocessableContent)
+            #expect(calls.text.contains("104 calls") && !calls.text.contains("ESCALATION_MIN_WAIT_SECONDS"), "\(calls.text)")
+            var atTheLimit = tooMany
+            atTheLimit["repeats"] = 24
+            #expect(try await app.request(.put, path, token: admin, json: atTheLimit).status == .ok, "100 calls is the limit, not over it")
+            #expect(try await app.store.escalationPolicy(serviceID: service.id)?.maximumCalls == 100)
+        }
+    }
+
+    /// A flood of critical posts (no key: each its own alarm) starts at most
+    /// ESCALATION_STARTS_PER_MINUTE escalations; the rest are held back, and
+    /// their timelines say so.
+    @Test(arguments: Backend.allCases)
+    func aFloodOfCriticalPostsStartsOnlyTheBrakesEscalations(_ backend: Backend) async throws {
+        try await TestApp.run(
+            backend, framework: .live, configure: { $0.limits.escalationStartsPerMinute = 2; $0.limits.escalationMinWaitSeconds = 1 }, schedulers: true
+        ) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            _ = try await app.user("alice")
+            #expect(
+                try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: ["steps": [["targets": [["type": "user", "username": "alice"]], "wait_seconds": 600]]]
+                ).status == .ok
+            )
+            var ids: [Int64] = []
+            for index in 0..<6 {
+                let posted = try await app.request(
+                    .post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Flood \(index)", "severity": "critical"]
+                )
+                ids.append(Int64(try #require(try posted.json(["id"]) as? Int)))
+            }
+            // Each escalation's first step runs or is held back; none stays at its start.
+            let posted = ids
+            let records = try await eventually("every escalation to start or be held back", timeout: .seconds(20)) { () -> [EscalationRecord]? in
+                var records: [EscalationRecord] = []
+                for id in posted {
+                    guard let record = try await app.store.escalation(notificationID: id), record.ended != nil || !record.due.isStart else { return nil }
+                    records.append(record)
+                }
+                return records
+            }
+            // The two started ran their one step (and so ran out); the rest never called anyone.
+            #expect(records.filter { $0.ended == .exhausted }.count == 2, "\(records.map { "\($0.ended?.rawValue ?? "running")" })")
+            #expect(records.filter { $0.ended == .heldBack }.count == 4)
+            let heldBack = try #require(records.first { $0.ended == .heldBack })
+            let timeline = try await app.request(
+                .get, "/api/v2/services/\(service.id.uuidString)/notifications/\(heldBack.notificationID)/timeline", token: admin
+            )
+            #expect(timeline.text.contains("held back") && timeline.text.contains("ESCALATION_STARTS_PER_MINUTE"), "\(timeline.text)")
+            #expect(try await app.store.escalationCalls(notificationID: heldBack.notificationID).isEmpty, "nobody called for it")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+-- Trust on the alarm path (issue 39).
+
+-- What happened to an escalation besides its calls, for the timeline: each
+-- end (acknowledged, resolved, exhausted, held back; `who` took it), and
+-- each resumption by an acknowledgement's withdrawal (`who` withdrew it).
+-- `step`/`pass`: the step to run next at that moment.
+CREATE TABLE escalation_events (
+    id BIGSERIAL PRIMARY KEY,
+    notification_id BIGINT NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    pass INTEGER NOT NULL,
+    who TEXT,
+    at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX escalation_events_notification ON escalation_events (notification_id);
+
+-- The start brake counts a service's escalations of the last minute.
+CREATE INDEX escalations_service_started ON escalations (service_id, started_at);
+
+-- A device gets at most one withdrawal per notification however often it
+-- is acknowledged and withdrawn: the withdrawals already queued or sent are
+-- found by these (only withdrawal rows are in them).
+CREATE INDEX deliveries_withdrawal_idx ON deliveries (notification_id, device_id) WHERE purpose = 'withdrawal';
+CREATE INDEX delivery_history_withdrawal_idx ON delivery_history (notification_id, device_id) WHERE purpose = 'withdrawal';
+
+-- An alert is what its labels say: kept with its state (a sorted-keys JSON
+-- object), so a later report of the fingerprint with other labels is
+-- refused and the write-back silences only the alert with these labels.
+ALTER TABLE alert_states ADD COLUMN labels TEXT;
