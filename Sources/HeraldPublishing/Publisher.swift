@@ -15,12 +15,27 @@ public struct Publisher: Sendable {
     let schedules: any ScheduleStore
     let alertStates: any AlertStateStore
     let signal: QueueSignal
+    let fanouts: QueueSignal?
 
     /// Wakes this process's delivery worker for deliveries queued outside
     /// a publish (an acknowledgement's withdrawals; escalation calls, which
     /// are urgent).
     public func wakeWorkers(urgent: Bool = false) {
         if urgent { signal.notifyUrgent() } else { signal.notify() }
+    }
+
+    /// Wakes this process's fan-out service for jobs added outside a
+    /// publish (an escalation step calling the subscribers).
+    public func wakeFanouts() {
+        fanouts?.notify()
+    }
+
+    /// The service's subscriber filters that refuse this notification (an
+    /// escalation's call to the subscribers leaves their holders out, as
+    /// the post did).
+    public func refusedFilters(of notification: NotificationRecord) async throws -> [Int64] {
+        guard let judge = try await matcher?.judge(serviceID: notification.serviceID) else { return [] }
+        return judge(notification.draft, notification.timestamp).rejected
     }
 
     let clock: WallClock
@@ -47,6 +62,7 @@ public struct Publisher: Sendable {
         self.schedules = schedules
         self.alertStates = alertStates
         self.signal = signal
+        self.fanouts = fanouts
         self.clock = clock
         self.metrics = metrics
         self.logger = logger

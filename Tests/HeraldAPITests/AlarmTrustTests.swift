@@ -243,4 +243,102 @@ struct AlarmTrustTests {
             #expect(try await app.store.escalationCalls(notificationID: heldBack.notificationID).isEmpty, "nobody called for it")
         }
     }
+
+    /// A step calling the subscribers is a fan-out job (issue 39), not one
+    /// statement pushing everyone at the call priority: every subscriber
+    /// (holders too) is pushed again as a critical alarm's fan-out, but not
+    /// the one whose filter refuses the notification.
+    @Test(arguments: Backend.allCases)
+    func aStepCallingTheSubscribersIsAFanoutUnderTheirFilters(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(
+                backend, framework: .live, configure: { $0.delivery = delivery; $0.limits.escalationMinWaitSeconds = 1 }, schedulers: true
+            ) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                var phones: [String] = []
+                var users: [User] = []
+                for index in 1...3 {
+                    let (user, _) = try await app.user("subscriber\(index)")
+                    let phone = DeliveryHarness.apnsToken(30 + index)
+                    _ = try await app.store.registerDevice(userID: user.id, token: phone, platform: .apns, at: Date())
+                    try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+                    phones.append(phone)
+                    users.append(user)
+                }
+                // subscriber3 wants only what mentions vacuum.
+                #expect(try await app.store.setFilter(userID: users[2].id, serviceID: service.id, SubscriptionFilter(includeKeywords: ["vacuum"])))
+                let policy = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 1]], "repeats": 1, "minimum_severity": "error"]
+                )
+                #expect(policy.status == .ok, "\(policy.text)")
+                let id = Int64(
+                    try #require(
+                        try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Cooling lost", "severity": "error"])
+                            .json(["id"]) as? Int
+                    )
+                )
+                let ended = try await eventually("the escalation to run out", timeout: .seconds(20)) {
+                    try await app.store.escalation(notificationID: id).flatMap { $0.ended == nil ? nil : $0 }
+                }
+                #expect(ended.ended == .exhausted)
+                try await eventually("the call's fan-out to finish", timeout: .seconds(20)) { try await app.store.pendingFanouts() == 0 ? true : nil }
+                @Sendable func rings(_ token: String) -> Int { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground }.count }
+                let expected = [2, 2, 0]
+                let all = phones
+                try await eventually("the post and the call on each phone", timeout: .seconds(20)) { all.map(rings) == expected ? true : nil }
+                let report = try await app.store.deliveryReport(notificationID: id)
+                let calls = report.filter { $0.purpose == .subscribersCall }
+                #expect(Set(calls.map(\.userID)) == [users[0].id, users[1].id], "holders called again; the refusing filter's holder not at all")
+                #expect(report.filter { $0.purpose == .call }.isEmpty, "not at an escalation call's priority")
+                #expect(try await app.store.inboxItems(notificationID: id, userIDs: [users[2].id])[users[2].id] == nil)
+                #expect(mocks.apns.violations == [])
+            }
+        }
+    }
+
+    /// A call is not a subscription (issue 39): someone the escalation calls
+    /// by name is reached though their app login has lapsed (the timeline
+    /// used to say "called, 1 device" while the push was skipped); a
+    /// subscriber whose login lapsed still gets nothing from the post.
+    @Test(arguments: Backend.databases)
+    func aCallReachesSomeoneWhoseAppLoginLapsed(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery }, schedulers: true) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                let (carol, _) = try await app.user("carol")
+                let (dave, _) = try await app.user("dave")
+                let (carolPhone, davePhone) = (DeliveryHarness.apnsToken(41), DeliveryHarness.apnsToken(42))
+                _ = try await app.store.registerDevice(userID: carol.id, token: carolPhone, platform: .apns, at: Date())
+                _ = try await app.store.registerDevice(userID: dave.id, token: davePhone, platform: .apns, at: Date())
+                try await app.store.setSubscriptions(userID: dave.id, [service.id: true])
+                // Both their apps' logins ran out yesterday: dave subscribes, carol is called by name.
+                for user in [carol, dave] { try await app.store.recordLogin(userID: user.id, expiresAt: Date().addingTimeInterval(-86_400)) }
+                #expect(
+                    try await app.request(
+                        .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                        json: ["steps": [["targets": [["type": "user", "username": "carol"]], "wait_seconds": 600]]]
+                    ).status == .ok
+                )
+                let id = Int64(
+                    try #require(
+                        try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Beam lost", "severity": "critical"])
+                            .json(["id"]) as? Int
+                    )
+                )
+                let settled = try await eventually("the post's push and the call to be settled", timeout: .seconds(20)) { () -> [DeliveryReportRow]? in
+                    let report = try await app.store.deliveryReport(notificationID: id)
+                    return report.count == 2 && report.allSatisfy({ $0.state != .pending && $0.state != .retrying }) ? report : nil
+                }
+                #expect(settled.first { $0.purpose == .alert }?.state == .skipped, "the subscription's push: login expired, as before")
+                #expect(settled.first { $0.purpose == .call }?.state == .sent, "the call rings")
+                #expect(mocks.apns.pushes.filter { $0.token == carolPhone && !$0.isBackground }.count == 1)
+                #expect(mocks.apns.pushes.filter { $0.token == davePhone }.isEmpty)
+            }
+        }
+    }
 }

@@ -142,7 +142,7 @@ struct DeliveryTests {
             let quiet = try await harness.seed([Recipient(DeliveryHarness.apnsToken(3), .apns), Recipient(DeliveryHarness.fcmToken(2), .fcm)])
             try await harness.withWorker {
                 for (target, platforms) in [(service, [Platform.apns, .fcm]), (quiet, [.apns])] {
-                    let alarm = try await harness.publish(target, NotificationDraft(title: "Beam lost", severity: .critical, key: "alert:beam", alarm: .firing))
+                    let alarm = try await harness.publish(target, NotificationDraft(title: "Beam lost", severity: .critical, key: "beam", alarm: .firing))
                     #expect(try await harness.waitUntilSettled(alarm)[.sent] == 2 + (target.id == service.id ? 1 : 0))
                     let users = try await harness.store.users()
                     let held = try await harness.store.inboxItems(notificationID: alarm.id, userIDs: users.map(\.id))

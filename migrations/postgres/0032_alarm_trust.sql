@@ -28,3 +28,10 @@ CREATE INDEX delivery_history_withdrawal_idx ON delivery_history (notification_i
 -- object), so a later report of the fingerprint with other labels is
 -- refused and the write-back silences only the alert with these labels.
 ALTER TABLE alert_states ADD COLUMN labels TEXT;
+
+-- An escalation step calling the subscribers goes through a fan-out job of
+-- its own beside the post's (chunked, behind the express lane, at a critical
+-- notification's priority): a job is a notification's and a kind's.
+ALTER TABLE fanouts ADD COLUMN kind TEXT NOT NULL DEFAULT 'post';
+ALTER TABLE fanouts DROP CONSTRAINT fanouts_pkey;
+ALTER TABLE fanouts ADD PRIMARY KEY (notification_id, kind);

@@ -16,3 +16,22 @@ CREATE INDEX deliveries_withdrawal_idx ON deliveries (notification_id, device_id
 CREATE INDEX delivery_history_withdrawal_idx ON delivery_history (notification_id, device_id) WHERE purpose = 'withdrawal';
 
 ALTER TABLE alert_states ADD COLUMN labels TEXT;
+
+-- An escalation step calling the subscribers goes through a fan-out job of
+-- its own beside the post's: a job is a notification's and a kind's
+-- ('post', 'call'). SQLite changes a primary key by making the table anew.
+CREATE TABLE fanouts_by_kind (
+    notification_id INTEGER NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL DEFAULT 'post',
+    service_id TEXT NOT NULL,
+    posted_at INTEGER NOT NULL DEFAULT (CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER)),
+    refused_filters TEXT NOT NULL DEFAULT '[]',
+    after_user INTEGER NOT NULL DEFAULT 0,
+    claimed_by TEXT,
+    claimed_until INTEGER,
+    PRIMARY KEY (notification_id, kind)
+);
+INSERT INTO fanouts_by_kind (notification_id, kind, service_id, posted_at, refused_filters, after_user, claimed_by, claimed_until)
+    SELECT notification_id, 'post', service_id, posted_at, refused_filters, after_user, claimed_by, claimed_until FROM fanouts;
+DROP TABLE fanouts;
+ALTER TABLE fanouts_by_kind RENAME TO fanouts;

@@ -32,6 +32,17 @@ public enum DeliveryPurpose: String, Sendable, Equatable, CaseIterable {
     /// An escalation step calling someone about an alarm nobody took yet
     /// (pushed like an alert; its person is treated as awake).
     case call
+    /// An escalation step calling the service's subscribers (issue 39): a
+    /// fan-out's push, treated as a critical notification's (its urgency,
+    /// its place in the queue, each person's snoozes and quiet hours as a
+    /// critical breaks through them).
+    case subscribersCall = "subscribers_call"
+
+    /// The severity the push is treated as: a call to the subscribers is
+    /// a critical alarm, whatever the notification's own level.
+    public func treatedSeverity(_ severity: Severity?) -> Severity? {
+        self == .subscribersCall ? .critical : severity
+    }
 }
 
 /// A delivery a worker has leased: everything needed to push it without

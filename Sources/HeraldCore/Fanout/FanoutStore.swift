@@ -4,15 +4,29 @@ import Foundation
 /// after the answer (`FanoutStore`): the subscribers at the post, in user
 /// order, those up to `afterUser` already done.
 public struct FanoutJob: Sendable, Equatable {
+    /// What the audience gets.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The post itself: its pushes at the notification's own priority.
+        case post
+        /// An escalation step calling the service's subscribers (issue 39):
+        /// every subscriber (holders too) linked and pushed again, at the
+        /// priority of a critical notification (not an escalation's call:
+        /// a thousand subscribers must not go ahead of every other service's
+        /// alarms), as `DeliveryPurpose.subscribersCall`.
+        case call
+    }
+
     public var notificationID: NotificationID
     public var serviceID: UUID
     /// Users up to this id have been linked and their pushes queued.
     public var afterUser: UserID
+    public var kind: Kind
 
-    public init(notificationID: NotificationID, serviceID: UUID, afterUser: UserID) {
+    public init(notificationID: NotificationID, serviceID: UUID, afterUser: UserID, kind: Kind = .post) {
         self.notificationID = notificationID
         self.serviceID = serviceID
         self.afterUser = afterUser
+        self.kind = kind
     }
 }
 

@@ -228,8 +228,12 @@ public struct EscalationStepRun: Sendable, Equatable {
     public var owner: String
     public var ran: EscalationPolicy.Due
     public var callees: [Callee]
-    /// The service's subscribers are called too.
+    /// The service's subscribers are called too: through a fan-out job
+    /// (`FanoutJob.Kind.call`), less those whose filters refuse it.
     public var subscribers: Bool
+    /// The subscribers' filters that refuse the notification (their holders
+    /// are not called), decided when the step runs.
+    public var refusedFilters: [Int64] = []
     /// Push to people who already hold the notification (false for the
     /// first step, whose subscribers the publish itself pushed to).
     public var pushHolders: Bool

@@ -17,11 +17,18 @@ public struct OutcomePolicy: Sendable {
         self.maxRetryAge = maxRetryAge
     }
 
-    /// Why a delivery should not be sent at all, checked before sending.
+    /// Why a delivery should not be sent at all, checked before sending. A
+    /// lapsed app login stops what a subscription sends (as the server
+    /// Herald replaces did), but not an escalation's call (issue 39): the
+    /// person was called by name or as on call, not as a subscriber, and a
+    /// call nobody can hear must not hold the next step back while the
+    /// timeline says it rang.
     public static func skipReason(_ delivery: ClaimedDelivery, now: Date) -> String? {
         guard delivery.token != nil else { return "device removed" }
         guard delivery.userIsActive else { return "user inactive" }
-        guard let expiry = delivery.loginExpiresAt, expiry > now else { return "login expired" }
+        if delivery.purpose != .call {
+            guard let expiry = delivery.loginExpiresAt, expiry > now else { return "login expired" }
+        }
         if let expiresAt = delivery.notification.expiresAt, expiresAt <= now { return "notification expired" }
         return delivery.heldBack
     }

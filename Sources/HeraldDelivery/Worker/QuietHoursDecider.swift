@@ -33,17 +33,19 @@ final class QuietHoursDecider: Sendable {
     func decide(_ batch: [ClaimedDelivery]) async -> [ClaimedDelivery] {
         guard let store else { return batch }
         let now = clock.now()
-        let subject = batch.filter { $0.purpose == .alert && $0.userID != nil }
+        // An alert, or a call to the subscribers (a critical under their snoozes and quiet hours).
+        let subject = batch.filter { ($0.purpose == .alert || $0.purpose == .subscribersCall) && $0.userID != nil }
         guard !subject.isEmpty else { return batch }
         do {
             let choices = try await choices(store: store, now: now)
             guard !choices.isEmpty else { return batch }
             var decided = batch
-            for index in decided.indices where decided[index].purpose == .alert {
+            for index in decided.indices where decided[index].purpose == .alert || decided[index].purpose == .subscribersCall {
                 guard let userID = decided[index].userID, let mine = choices[userID] else { continue }
                 let notification = decided[index].notification
                 let snoozedUntil = mine.snoozes[notification.serviceID]
-                let quiet = QuietHours.treatment(of: notification.severity, at: now, quietHours: mine.quietHours, snoozedUntil: snoozedUntil, onCall: false)
+                let severity = decided[index].purpose.treatedSeverity(notification.severity)
+                let quiet = QuietHours.treatment(of: severity, at: now, quietHours: mine.quietHours, snoozedUntil: snoozedUntil, onCall: false)
                 guard quiet != .asUsual else { continue }
                 // Only now, for the few held: is this person on call for this service's alarms?
                 if try await isOnCall(userID, for: notification.serviceID, store: store, now: now) { continue }

@@ -31,15 +31,20 @@ final class UrgencyDecider: Sendable {
         for index in decided.indices {
             let notification = decided[index].notification
             if choices[notification.serviceID] == nil { choices[notification.serviceID] = await alerting(of: notification.serviceID) }
-            decided[index].urgency = Self.urgency(of: notification, site: site, service: choices[notification.serviceID] ?? nil)
+            decided[index].urgency = Self.urgency(
+                of: notification, site: site, service: choices[notification.serviceID] ?? nil,
+                severity: decided[index].purpose.treatedSeverity(notification.severity)
+            )
         }
         return decided
     }
 
-    /// A notification's urgency under the site's table and a service's choices.
-    static func urgency(of notification: NotificationRecord, site: UrgencyTable, service: ServiceAlerting?) -> Urgency {
+    /// A notification's urgency under the site's table and a service's
+    /// choices; `severity`: the level its push is treated as (a call to the
+    /// subscribers is critical), the notification's own by default.
+    static func urgency(of notification: NotificationRecord, site: UrgencyTable, service: ServiceAlerting?, severity: Severity?? = nil) -> Urgency {
         if notification.alarm == .resolved && (service?.resolutions ?? .quiet) == .quiet { return .passive }
-        return site.overridden(by: service).urgency(for: notification.severity)
+        return site.overridden(by: service).urgency(for: severity ?? notification.severity)
     }
 
     func alerting(of service: UUID) async -> ServiceAlerting? {

@@ -72,7 +72,7 @@ public struct EscalationService: Service {
                 for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
                     rotas[id] = try await store.rota(id: id)?.rota
                 }
-                let alarm = try await store.notification(id: escalation.notificationID)?.alarm
+                let notification = try await store.notification(id: escalation.notificationID)
                 let at = clock.now()
                 var brake = EscalationDecision.StartBrake.unlimited
                 if startsPerMinute > 0, escalation.due.isStart {
@@ -82,7 +82,7 @@ public struct EscalationService: Service {
                     brake = .init(startedLastMinute: started[escalation.serviceID] ?? 0, perMinute: startsPerMinute)
                 }
                 switch EscalationDecision.decide(
-                    escalation, acknowledged: acknowledged[escalation.notificationID] != nil, alarm: alarm, rotas: rotas, owner: owner, now: at,
+                    escalation, acknowledged: acknowledged[escalation.notificationID] != nil, alarm: notification?.alarm, rotas: rotas, owner: owner, now: at,
                     starts: brake
                 ) {
                 case .end(let reason):
@@ -95,8 +95,11 @@ public struct EscalationService: Service {
                             )
                         }
                     }
-                case .run(let step):
+                case .run(var step):
                     if escalation.due.isStart { started[escalation.serviceID, default: 0] += 1 }
+                    if step.subscribers && step.pushHolders, let notification {
+                        step.refusedFilters = try await publisher.refusedFilters(of: notification)
+                    }
                     steps.append((step, escalation.due.at))
                     if step.callees.isEmpty && !step.subscribers {
                         logger.warning(
@@ -125,6 +128,7 @@ public struct EscalationService: Service {
                 if step.next == nil { metrics.ended(.exhausted) }
             }
             if moved.contains(true) { publisher.wakeWorkers(urgent: true) }
+            if zip(steps, moved).contains(where: { $0.1 && $0.0.run.subscribers && $0.0.run.pushHolders }) { publisher.wakeFanouts() }
             // A step that did not move was taken meanwhile (acknowledged between
             // the read above and its statement) or lost its claim: end the
             // taken ones now rather than when the claim lapses.

@@ -7,16 +7,20 @@ extension PostgresStore: FanoutStore {
         try await rows(
             """
             UPDATE fanouts f SET claimed_by = \(owner), claimed_until = \(ExactTimestamp(until))
-            WHERE f.notification_id = ANY(ARRAY(
-                SELECT notification_id FROM fanouts
+            WHERE (f.notification_id, f.kind) IN (
+                SELECT notification_id, kind FROM fanouts
                 WHERE claimed_until IS NULL OR claimed_until <= \(ExactTimestamp(now))
-                ORDER BY notification_id LIMIT \(limit)
+                ORDER BY notification_id, kind LIMIT \(limit)
                 FOR UPDATE SKIP LOCKED
-            ))
-            RETURNING f.notification_id, f.service_id, f.after_user
+            )
+            RETURNING f.notification_id, f.service_id, f.after_user, f.kind
             """,
-            as: (Int64, UUID, Int64).self
-        ).map { FanoutJob(notificationID: $0.0, serviceID: $0.1, afterUser: $0.2) }
+            as: (Int64, UUID, Int64, String).self
+        ).map {
+            FanoutJob(
+                notificationID: $0.0, serviceID: $0.1, afterUser: $0.2, kind: try StoreError.parse($0.3, as: FanoutJob.Kind.self, column: "fanouts.kind")
+            )
+        }
     }
 
     /// One statement: the job, if this owner holds it at this point; the
@@ -26,15 +30,19 @@ extension PostgresStore: FanoutStore {
     public func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep {
         let chunk = Int64(max(1, chunk))
         let at = ExactTimestamp(now)
+        // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
+        let call = job.kind == .call
+        let purpose = call ? DeliveryPurpose.subscribersCall : .alert
         guard
             let row = try await first(
                 """
                 WITH job AS (
-                    SELECT f.notification_id, f.service_id, f.posted_at, f.refused_filters, f.after_user, n.created_at,
-                        \(unescaped: QueueSQL.priority(of: "n.severity")) AS priority
+                    SELECT f.notification_id, f.service_id, f.posted_at, f.refused_filters, f.after_user,
+                        CASE WHEN \(call) THEN \(at) ELSE n.created_at END AS created_at,
+                        CASE WHEN \(call) THEN \(Int32(DeliveryPriority.of(.critical))) ELSE \(unescaped: QueueSQL.priority(of: "n.severity")) END AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
-                    WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
-                        AND f.service_id = \(job.serviceID)
+                    WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
+                        AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)
                     FOR UPDATE OF f
                 ),
                 ahead AS (
@@ -69,8 +77,8 @@ extension PostgresStore: FanoutStore {
                     RETURNING 1
                 ),
                 queued AS (
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk)
-                    SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority, true
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk, purpose)
+                    SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority, true, \(purpose.rawValue)
                     FROM audience a JOIN devices d ON d.user_id = a.user_id, job
                     RETURNING deliveries.priority
                 ),
@@ -78,17 +86,18 @@ extension PostgresStore: FanoutStore {
                 -- its pushes wait, or gone once nobody is left.
                 moved AS (
                     UPDATE fanouts f SET after_user = (SELECT max(user_id) FROM scanned), claimed_until = \(ExactTimestamp(until))
-                    FROM job WHERE f.notification_id = job.notification_id AND EXISTS (SELECT 1 FROM scanned)
+                    FROM job WHERE f.notification_id = job.notification_id AND f.kind = \(job.kind.rawValue) AND EXISTS (SELECT 1 FROM scanned)
                     RETURNING f.after_user
                 ),
                 renewed AS (
                     UPDATE fanouts f SET claimed_until = \(ExactTimestamp(until))
-                    FROM job WHERE f.notification_id = job.notification_id AND (SELECT c FROM ahead) >= \(chunk)
+                    FROM job WHERE f.notification_id = job.notification_id AND f.kind = \(job.kind.rawValue) AND (SELECT c FROM ahead) >= \(chunk)
                     RETURNING 1
                 ),
                 finished AS (
                     DELETE FROM fanouts f USING job
-                    WHERE f.notification_id = job.notification_id AND (SELECT c FROM ahead) < \(chunk) AND NOT EXISTS (SELECT 1 FROM scanned)
+                    WHERE f.notification_id = job.notification_id AND f.kind = \(job.kind.rawValue) AND (SELECT c FROM ahead) < \(chunk)
+                        AND NOT EXISTS (SELECT 1 FROM scanned)
                     RETURNING 1
                 ),
                 woken AS (

@@ -229,8 +229,16 @@ extension PostgresStore: EscalationStore {
             ),
             called AS (
                 SELECT m.notification_id, c.user_id FROM moved m, callee c
-                UNION
-                SELECT m.notification_id, s.user_id FROM moved m JOIN subscriptions s ON s.service_id = m.service_id WHERE \(run.subscribers)
+            ),
+            -- The subscribers through a fan-out job (chunked, behind the express
+            -- lane, at a critical's priority); the first step's were pushed by the post.
+            rallied AS (
+                INSERT INTO fanouts (notification_id, service_id, refused_filters, kind, posted_at)
+                SELECT m.notification_id, m.service_id, \(run.refusedFilters)::int8[], \(FanoutJob.Kind.call.rawValue), \(at)
+                FROM moved m WHERE \(run.subscribers && run.pushHolders)
+                ON CONFLICT (notification_id, kind) DO UPDATE SET
+                    after_user = 0, posted_at = excluded.posted_at, refused_filters = excluded.refused_filters, claimed_by = NULL, claimed_until = NULL
+                RETURNING 1
             ),
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
@@ -251,8 +259,7 @@ extension PostgresStore: EscalationStore {
                     (SELECT count(*) FROM pushed p WHERE p.user_id = c.user_id), \(at)
                 FROM moved m, callee c JOIN users u ON u.id = c.user_id
                 UNION ALL
-                SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), \(EscalationCall.subscribersTarget), NULL, '',
-                    (SELECT count(*) FROM pushed p JOIN subscriptions s ON s.user_id = p.user_id AND s.service_id = m.service_id), \(at)
+                SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), \(EscalationCall.subscribersTarget), NULL, '', 0, \(at)
                 FROM moved m WHERE \(run.subscribers)
                 RETURNING 1
             ),
@@ -262,7 +269,7 @@ extension PostgresStore: EscalationStore {
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM moved
             )
             SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM linked), (SELECT count(*) FROM recorded) + (SELECT count(*) FROM exhausted),
-                (SELECT count(*) FROM woken)
+                (SELECT count(*) FROM woken) + (SELECT count(*) FROM rallied)
             """
     }
 

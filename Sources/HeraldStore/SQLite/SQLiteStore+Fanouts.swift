@@ -13,13 +13,18 @@ extension SQLiteStore: FanoutStore {
             try await db.rows(
                 """
                 UPDATE fanouts SET claimed_by = \(owner), claimed_until = \(until)
-                WHERE notification_id IN (
-                    SELECT notification_id FROM fanouts WHERE claimed_until IS NULL OR claimed_until <= \(now)
-                    ORDER BY notification_id LIMIT \(limit)
+                WHERE rowid IN (
+                    SELECT rowid FROM fanouts WHERE claimed_until IS NULL OR claimed_until <= \(now)
+                    ORDER BY notification_id, kind LIMIT \(limit)
                 )
-                RETURNING notification_id, service_id, after_user
+                RETURNING notification_id, service_id, after_user, kind
                 """
-            ).map { FanoutJob(notificationID: try $0.int64("notification_id"), serviceID: try $0.uuid("service_id"), afterUser: try $0.int64("after_user")) }
+            ).map {
+                FanoutJob(
+                    notificationID: try $0.int64("notification_id"), serviceID: try $0.uuid("service_id"), afterUser: try $0.int64("after_user"),
+                    kind: try $0.value("kind", as: FanoutJob.Kind.self)
+                )
+            }
         }
     }
 
@@ -32,8 +37,8 @@ extension SQLiteStore: FanoutStore {
                     """
                     SELECT f.posted_at, f.refused_filters, n.created_at, \(SQLiteQuery(stringLiteral: QueueSQL.priority(of: "n.severity"))) AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
-                    WHERE f.notification_id = \(job.notificationID) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
-                        AND f.service_id = \(job.serviceID)
+                    WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
+                        AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)
                     """
                 )
             else { return .lost }
@@ -46,7 +51,7 @@ extension SQLiteStore: FanoutStore {
                 """
             )?.int64("c") ?? 0
             guard ahead < Int64(chunk) else {
-                try await db.execute("UPDATE fanouts SET claimed_until = \(until) WHERE notification_id = \(job.notificationID)")
+                try await db.execute("UPDATE fanouts SET claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
                 return .waiting(ahead: Int(ahead))
             }
             guard
@@ -58,7 +63,7 @@ extension SQLiteStore: FanoutStore {
                     """
                 )?.optionalInt64("last")
             else {
-                try await db.execute("DELETE FROM fanouts WHERE notification_id = \(job.notificationID)")
+                try await db.execute("DELETE FROM fanouts WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
                 return .finished
             }
             // The subscribers at the post in this stretch of user ids, less the refusing filters' holders.
@@ -72,7 +77,10 @@ extension SQLiteStore: FanoutStore {
                             AND f.filter_id IN (SELECT value FROM json_each(\(try held.text("refused_filters"))))
                     )
                 """
-            let created = try held.date("created_at")
+            // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
+            let created = job.kind == .call ? now : try held.date("created_at")
+            let priority = job.kind == .call ? Int64(DeliveryPriority.of(.critical)) : try held.int64("priority")
+            let purpose = job.kind == .call ? DeliveryPurpose.subscribersCall : .alert
             let linked = try await db.rows(
                 """
                 INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, \(job.notificationID), \(created) FROM (\(audience)) WHERE true
@@ -82,13 +90,15 @@ extension SQLiteStore: FanoutStore {
             ).count
             let queued = try await db.rows(
                 """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk)
-                SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(now), \(created), \(now), \(try held.int64("priority")), 1
+                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk, purpose)
+                SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(now), \(created), \(now), \(priority), 1, \(purpose.rawValue)
                 FROM devices d WHERE d.user_id IN (\(audience))
                 RETURNING 1
                 """
             ).count
-            try await db.execute("UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID)")
+            try await db.execute(
+                "UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)"
+            )
             var moved = job
             moved.afterUser = last
             return .expanded(job: moved, linked: linked, queued: queued)

@@ -223,12 +223,7 @@ extension SQLiteStore: EscalationStore {
                 callees.append((callee.target, callee.userID, try user.text("username")))
             }
         }
-        var called = Set(callees.map(\.userID))
-        var subscribers: [UserID] = []
-        if run.subscribers {
-            subscribers = try await db.rows("SELECT user_id FROM subscriptions WHERE service_id = \(serviceID)").map { try $0.int64("user_id") }
-            called.formUnion(subscribers)
-        }
+        let called = Set(callees.map(\.userID))
         // Holders before this step (the first step does not push to them again).
         let holders = Set(try await db.rows(
             "SELECT user_id FROM inbox WHERE notification_id = \(id) AND user_id IN (SELECT value FROM json_each(\(jsonArray: Array(called))))"
@@ -252,8 +247,19 @@ extension SQLiteStore: EscalationStore {
             try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)
         }
         if run.subscribers {
-            let devices = subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }
-            try await Self.recordCall(run, target: EscalationCall.subscribersTarget, userID: nil, username: "", devices: devices, in: db)
+            // The subscribers through a fan-out job (chunked, behind the express
+            // lane); the first step's were pushed by the post itself.
+            if run.pushHolders {
+                try await db.execute(
+                    """
+                    INSERT INTO fanouts (notification_id, service_id, refused_filters, kind, posted_at)
+                    VALUES (\(id), \(serviceID), \(jsonArray: run.refusedFilters), \(FanoutJob.Kind.call.rawValue), \(run.at))
+                    ON CONFLICT (notification_id, kind) DO UPDATE SET
+                        after_user = 0, posted_at = excluded.posted_at, refused_filters = excluded.refused_filters, claimed_by = NULL, claimed_until = NULL
+                    """
+                )
+            }
+            try await Self.recordCall(run, target: EscalationCall.subscribersTarget, userID: nil, username: "", devices: 0, in: db)
         }
         return true
     }

@@ -5,39 +5,62 @@ extension InMemoryStore: FanoutStore {
     public func claimFanouts(owner: String, limit: Int, until: Date, now: Date) async throws -> [FanoutJob] {
         try withState { state in
             let free = state.fanouts.filter { $0.value.claimedUntil.map { $0 <= now } ?? true }.keys.sorted().prefix(limit)
-            return free.map { id in
-                state.fanouts[id]?.claimedBy = owner
-                state.fanouts[id]?.claimedUntil = until
-                let row = state.fanouts[id]!
-                return FanoutJob(notificationID: id, serviceID: row.serviceID, afterUser: row.afterUser)
+            return free.map { key in
+                state.fanouts[key]?.claimedBy = owner
+                state.fanouts[key]?.claimedUntil = until
+                let row = state.fanouts[key]!
+                return FanoutJob(notificationID: key.notificationID, serviceID: row.serviceID, afterUser: row.afterUser, kind: key.kind)
             }
         }
     }
 
     public func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep {
+        let key = FanoutKey(notificationID: job.notificationID, kind: job.kind)
         let step = try withState(.publish) { state -> FanoutStep in
             guard let notification = state.notifications[job.notificationID] else {
                 // Gone with its notification, as the databases' cascade takes it.
-                state.fanouts[job.notificationID] = nil
+                state.fanouts[key] = nil
                 return .lost
             }
-            guard let row = state.fanouts[job.notificationID], row.claimedBy == owner, row.afterUser == job.afterUser else { return .lost }
+            guard let row = state.fanouts[key], row.claimedBy == owner, row.afterUser == job.afterUser else { return .lost }
             let chunk = max(1, chunk)
             let ahead = state.deliveries.values.lazy.filter { $0.notificationID == job.notificationID && $0.state == .pending && ($0.leaseUntil.map { $0 <= now } ?? true) }.prefix(chunk).count
             guard ahead < chunk else {
-                state.fanouts[job.notificationID]?.claimedUntil = until
+                state.fanouts[key]?.claimedUntil = until
                 return .waiting(ahead: ahead)
             }
             let next = row.subscribers.filter { $0 > job.afterUser }.prefix(chunk)
             guard let last = next.last else {
-                state.fanouts[job.notificationID] = nil
+                state.fanouts[key] = nil
                 return .finished
             }
-            let linked = next.filter { !row.refused.contains($0) && state.inbox[$0]?[job.notificationID] == nil }
             let before = state.deliveries.count
-            state.link(notification, to: linked, at: notification.timestamp, queuedAt: now, bulk: true)
-            state.fanouts[job.notificationID]?.afterUser = last
-            state.fanouts[job.notificationID]?.claimedUntil = until
+            let linked: [UserID]
+            switch job.kind {
+            case .post:
+                linked = next.filter { !row.refused.contains($0) && state.inbox[$0]?[job.notificationID] == nil }
+                state.link(notification, to: linked, at: notification.timestamp, queuedAt: now, bulk: true)
+            case .call:
+                // Every subscriber, holders too, pushed again as a critical alarm.
+                let called = next.filter { !row.refused.contains($0) }
+                linked = called.filter { state.inbox[$0]?[job.notificationID] == nil }
+                for user in linked {
+                    state.inbox[user, default: [:]][job.notificationID] = false
+                    state.inboxChangedAt[user, default: [:]][job.notificationID] = now
+                }
+                for device in state.devices.values.sorted(by: { $0.id < $1.id }) where called.contains(device.userID) {
+                    let id = state.nextID()
+                    var delivery = InMemoryStore.DeliveryRow(
+                        id: id, notificationID: job.notificationID, deviceID: device.id, userID: device.userID, platform: device.platform,
+                        nextAttemptAt: now, createdAt: now, updatedAt: now, purpose: .subscribersCall
+                    )
+                    delivery.priority = DeliveryPriority.of(.critical)
+                    delivery.bulk = true
+                    state.deliveries[id] = delivery
+                }
+            }
+            state.fanouts[key]?.afterUser = last
+            state.fanouts[key]?.claimedUntil = until
             var moved = job
             moved.afterUser = last
             return .expanded(job: moved, linked: linked.count, queued: state.deliveries.count - before)

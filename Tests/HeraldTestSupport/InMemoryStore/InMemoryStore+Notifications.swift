@@ -8,7 +8,7 @@ extension InMemoryStore: NotificationStore {
             let stored = batch.map {
                 Self.publish($0.draft, serviceID: $0.serviceID, at: $0.at, filters: $0.filters, inlineAudience: $0.inlineAudience, in: &state)
             }
-            let fannedOut = stored.contains { $0.map { state.fanouts[$0.id] != nil } ?? false }
+            let fannedOut = stored.contains { $0.map { state.fanouts[FanoutKey(notificationID: $0.id, kind: .post)] != nil } ?? false }
             return (stored, state.deliveries.count > before || fannedOut, fannedOut)
         }
         for notification in notifications.compactMap({ $0 }) { inboxSignals.send(.published(notification.id)) }
@@ -33,7 +33,9 @@ extension InMemoryStore: NotificationStore {
         }
         if let inlineAudience, (state.subscriptions[serviceID]?.count ?? 0) > inlineAudience {
             let all = state.subscriptions[serviceID] ?? []
-            state.fanouts[notification.id] = FanoutRow(serviceID: serviceID, subscribers: all.sorted(), refused: all.subtracting(subscribers))
+            state.fanouts[FanoutKey(notificationID: notification.id, kind: .post)] = FanoutRow(
+                serviceID: serviceID, subscribers: all.sorted(), refused: all.subtracting(subscribers)
+            )
         } else {
             state.link(notification, to: subscribers, at: date, queuedAt: date)
         }

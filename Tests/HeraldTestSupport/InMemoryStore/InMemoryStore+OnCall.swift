@@ -133,8 +133,7 @@ extension InMemoryStore.State {
         for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) && (users[callee.userID]?.isActive ?? false) {
             callees.append(callee)
         }
-        let subscribers = run.subscribers ? (subscriptions[entry.serviceID] ?? []) : []
-        let called = Set(callees.map(\.userID)).union(subscribers)
+        let called = Set(callees.map(\.userID))
         var pushed: [UserID: Int] = [:]
         for userID in called.sorted() {
             let held = inbox[userID]?[run.notificationID] != nil
@@ -152,6 +151,14 @@ extension InMemoryStore.State {
                 pushed[userID, default: 0] += 1
             }
         }
+        if run.subscribers && run.pushHolders {
+            // The subscribers through a fan-out job, as the databases do it.
+            let all = subscriptions[entry.serviceID] ?? []
+            let refused = Set(all.filter { user in userFilters[user]?[entry.serviceID].map { run.refusedFilters.contains($0) } ?? false })
+            fanouts[InMemoryStore.FanoutKey(notificationID: run.notificationID, kind: .call)] = InMemoryStore.FanoutRow(
+                serviceID: entry.serviceID, subscribers: all.sorted(), refused: refused
+            )
+        }
         for callee in callees {
             escalationCalls[run.notificationID, default: []].append(
                 EscalationCall(
@@ -162,10 +169,7 @@ extension InMemoryStore.State {
         }
         if run.subscribers {
             escalationCalls[run.notificationID, default: []].append(
-                EscalationCall(
-                    step: run.ran.step, pass: run.ran.pass, target: EscalationCall.subscribersTarget, userID: nil, username: "",
-                    devices: subscribers.reduce(0) { $0 + (pushed[$1] ?? 0) }, at: run.at
-                )
+                EscalationCall(step: run.ran.step, pass: run.ran.pass, target: EscalationCall.subscribersTarget, userID: nil, username: "", devices: 0, at: run.at)
             )
         }
         return true

@@ -39,6 +39,16 @@ public final class InMemoryStore: Sendable {
     }
 
     /// A fan-out waiting to be expanded: its audience taken at the post.
+    /// A fan-out job is a notification's and a kind's.
+    struct FanoutKey: Hashable, Comparable {
+        var notificationID: NotificationID
+        var kind: FanoutJob.Kind
+
+        static func < (lhs: FanoutKey, rhs: FanoutKey) -> Bool {
+            (lhs.notificationID, lhs.kind.rawValue) < (rhs.notificationID, rhs.kind.rawValue)
+        }
+    }
+
     struct FanoutRow {
         var serviceID: UUID
         /// The subscribers at the post, in id order (chunks count them all),
@@ -77,7 +87,7 @@ public final class InMemoryStore: Sendable {
         /// each person's quiet hours, snoozes and calendar secret.
         var rotas: [Int64: StoredRota] = [:]
         var policies: [UUID: EscalationPolicy] = [:]
-        var fanouts: [NotificationID: FanoutRow] = [:]
+        var fanouts: [FanoutKey: FanoutRow] = [:]
         var escalations: [NotificationID: (record: EscalationRecord, serviceID: UUID, claimedBy: String?, claimedUntil: Date?)] = [:]
         var escalationCalls: [NotificationID: [EscalationCall]] = [:]
         var escalationEvents: [NotificationID: [EscalationEvent]] = [:]
