@@ -23,7 +23,8 @@ public struct DeliveryEngine: Sendable {
     public static func make(
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
         clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil,
-        alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil
+        alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
+        accounts: (any AccountStore & ServiceStore)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)
@@ -64,7 +65,7 @@ public struct DeliveryEngine: Sendable {
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,
             tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger), parts: parts, alerting: alerting,
-            quietHours: quietHours
+            quietHours: quietHours, accounts: accounts, confinement: config.auth.confinement
         )
         let openOrigins = origins
         let connections = ClosingService("delivery connections") {

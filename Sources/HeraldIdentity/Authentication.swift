@@ -29,6 +29,9 @@ public struct VerifiedLogin: Sendable, Equatable {
     /// Whether the site's primary method vouched (for OpenID Connect: the
     /// single provider or the default realm). Only it makes ADMIN_USERS admins.
     public var isPrimary: Bool
+    /// The Keycloak realm that vouched (OpenID Connect through realms):
+    /// a secondary one the site does not trust confines the account.
+    public var realm: String?
 
     public init(username: String, origin: AccountOrigin, isAdmin: Bool? = nil, identity: AccountIdentity? = nil, isPrimary: Bool = true) {
         self.username = username
@@ -36,6 +39,12 @@ public struct VerifiedLogin: Sendable, Equatable {
         self.isAdmin = isAdmin
         self.identity = identity
         self.isPrimary = isPrimary
+    }
+
+    /// Whether the account this login reaches is confined to the demo
+    /// service (`Confinement`).
+    public func confines(trustedRealms: Set<String>) -> Bool {
+        Confinement.confines(origin: origin, isPrimary: isPrimary, realm: realm, trustedRealms: trustedRealms)
     }
 
     /// The login as the account binding rule reads it.

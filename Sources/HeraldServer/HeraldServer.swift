@@ -53,7 +53,7 @@ public enum HeraldServer {
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
-                clock: options.clock, parts: parts, sharedSettings: store, alerting: store, quietHours: store
+                clock: options.clock, parts: parts, sharedSettings: store, alerting: store, quietHours: store, accounts: store
             )
             services += [
                 engine.connections, ReportingService(.worker, engine.worker, parts: parts),
@@ -192,6 +192,9 @@ public enum HeraldServer {
             ready.open()
             guard let routes = startedRoutes, let pool = loginPool else { return }
             try await routes.installSigningKey(secret: try await signingSecret(config: config, store: store, logger: logger))
+            // Confined accounts keep no subscription beyond the demo service (issue 39).
+            _ = try await AccountConfinement(store: store, visibility: ServiceVisibility(confinement: config.auth.confinement))
+                .dropHiddenSubscriptions(logger: logger)
             if let announce = options.announceBootstrapAdmin {
                 try await AdminBootstrap.ensureAdmin(store: store, cost: config.bcryptCost, pool: pool, clock: options.clock, announce: announce, logger: logger)
             }

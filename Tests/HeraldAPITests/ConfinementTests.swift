@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldMocks
 import HeraldPublishing
 import HeraldTestSupport
 import Hummingbird
@@ -112,5 +113,93 @@ struct ConfinementTests {
             #expect(try await app.store.notifications(serviceID: service.id).count == 1)
             #expect(flood.takeMissed(olderThan: 0, now: later.now()).first?.count == 2, "the refused runs are told in the digest")
         }
+    }
+
+    /// Confinement where it is read (issue 39): the demo service renamed
+    /// out from under the demo account (or a subscription imported) leaves
+    /// it subscribed to a real service; still nothing of that service is
+    /// pushed to it, listed, counted or streamed, and its next login drops
+    /// the subscription.
+    @Test(arguments: Backend.databases)
+    func aRenamedDemoServiceDeliversNothingToTheDemoAccount(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { Self.demo(&$0); $0.delivery = delivery }) { app in
+                let demoService = try await app.createService(category: "Demo")
+                let (_, admin) = try await app.user("root", admin: true)
+                let login = try await SignInMethodsTests.login(app, "demo", "review-2026")
+                let token = try #require(try login.json(["access_token"]) as? String)
+                let demo = try #require(try await app.store.user(named: "demo"))
+                let phone = DeliveryHarness.apnsToken(61)
+                _ = try await app.store.registerDevice(userID: demo.id, token: phone, platform: .apns, at: Date())
+                #expect(try await app.request(.patch, "/api/v2/users/user/services", token: token, json: [["id": demoService.id.uuidString, "is_subscribed": true]]).status == .noContent)
+                let posted = try await app.request(.post, "/api/v2/services/\(demoService.id.uuidString)/notifications", json: ["title": "Demo hello"])
+                let helloID = try #require(try posted.json(["id"]) as? Int)
+                try await eventually("the demo service's push", timeout: .seconds(10)) { mocks.apns.pushes.contains { $0.token == phone } ? true : nil }
+
+                // An admin renames the service: it is a real one now, and the subscription stays.
+                #expect(try await app.request(.patch, "/api/v2/services/\(demoService.id.uuidString)", token: admin, json: ["category": "Payments"]).status == .ok)
+                let real = try await app.request(.post, "/api/v2/services/\(demoService.id.uuidString)/notifications", json: ["title": "Payments database down", "severity": "critical"])
+                let realID = Int64(try #require(try real.json(["id"]) as? Int))
+                let settled = try await eventually("the real alarm's push to be settled", timeout: .seconds(10)) { () -> DeliveryReportRow? in
+                    try await app.store.deliveryReport(notificationID: realID).first { $0.state != .pending && $0.state != .retrying }
+                }
+                #expect(settled.state == .skipped && settled.lastError?.contains("confined") == true, "\(settled)")
+                #expect(mocks.apns.pushes.filter { $0.token == phone }.count == 1, "only the demo service's")
+                let inbox = try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: token).json() as? [[String: Any]])
+                #expect(inbox.isEmpty, "the renamed service's notifications are not listed, old or new: \(inbox)")
+                let page = try #require(try await app.request(.get, "/api/v2/users/user/notifications?before=\(Int64.max)", token: token).json() as? [[String: Any]])
+                #expect(page.isEmpty)
+                #expect(try await app.request(.get, "/api/v2/users/user/notifications/unread-count", token: token).json(["unread_count"]) as? Int == 0)
+                _ = helloID
+                // Its next login drops the subscription it may no longer hold.
+                _ = try await SignInMethodsTests.login(app, "demo", "review-2026")
+                #expect(try await app.store.userServices(userID: demo.id).filter(\.isSubscribed).isEmpty)
+            }
+        }
+    }
+
+    /// A login through a secondary OpenID Connect realm (one that may let
+    /// anybody register) is confined like the demo account, unless the site
+    /// trusts the realm (OIDC_TRUSTED_REALMS): it sees the demo service only,
+    /// no rota, and takes no alarm; its other subscriptions are dropped.
+    @Test(arguments: Backend.databases)
+    func aSecondaryRealmsLoginIsConfinedUnlessTrusted(_ backend: Backend) async throws {
+        let provider = try await TestOpenIDProvider.start()
+        for trusted in [false, true] {
+            try await TestApp.run(backend, configure: { config in
+                OIDCTests.configure(provider, realms: true)(&config)
+                if trusted { config.auth.oidc?.trustedRealms = ["herald-demo"] }
+            }) { (app: TestApp) async throws in
+                _ = try await app.createService(category: "demo")
+                let real = try await app.createService(category: "Cryo")
+                provider.grant("s", .init(claims: provider.claims("mallory", issuer: "\(provider.base)/realms/herald-demo")))
+                let signedIn = try await OIDCTests.exchange(app, code: "s", realm: "demo")
+                #expect(signedIn.status == .created, "\(signedIn.text)")
+                let token = try #require(try signedIn.json(["access_token"]) as? String)
+                let mallory = try #require(try await app.store.user(named: "mallory"))
+                #expect(mallory.isConfined == !trusted)
+                let listed = try #require(try await app.request(.get, "/api/v2/services", token: token).json() as? [[String: Any]])
+                #expect(listed.compactMap { $0["category"] as? String }.sorted() == (trusted ? ["Cryo", "demo"] : ["demo"]))
+                #expect(try await app.request(.get, "/api/v2/rotas", token: token).status == (trusted ? .ok : .forbidden))
+                // A subscription written past the API (an import) is dropped at the next login.
+                try await app.store.setSubscriptions(userID: mallory.id, [real.id: true])
+                provider.grant("t", .init(claims: provider.claims("mallory", issuer: "\(provider.base)/realms/herald-demo")))
+                #expect(try await OIDCTests.exchange(app, code: "t", realm: "demo").status == .ok)
+                #expect(try await app.store.userServices(userID: mallory.id).first { $0.service.id == real.id }?.isSubscribed == trusted)
+                // A confined account takes no alarm.
+                try await app.store.setSubscriptions(userID: mallory.id, [real.id: true])
+                let alarm = try #require(
+                    try await app.request(.post, "/api/v2/services/\(real.id.uuidString)/notifications", json: ["title": "Leak", "severity": "critical"]).json(["id"]) as? Int
+                )
+                let taken = try await app.request(.post, "/api/v2/users/user/notifications/\(alarm)/acknowledge", token: token, json: [String: String]())
+                #expect(taken.status == (trusted ? .created : .forbidden), "\(taken.text)")
+                // The primary realm's logins are full accounts.
+                provider.grant("p", .init(claims: provider.claims("carol", issuer: "\(provider.base)/realms/herald")))
+                #expect(try await OIDCTests.exchange(app, code: "p", realm: "real").status == .created)
+                #expect(try await app.store.user(named: "carol")?.isConfined == false)
+            }
+        }
+        try await provider.stop()
     }
 }

@@ -46,7 +46,13 @@ struct UseCaseTests {
         #expect(try await subscriptions.change([real.id: true, demoService.id: true], for: demo) == 1)
         await #expect(throws: UseCaseError.notFound("Service")) { try await subscriptions.filter(on: real.id, for: demo) }
         #expect(visibility.visible([demoService, real], to: ann).count == 2)
-        #expect(ServiceVisibility(demo: nil).isConfined(demo) == false, "no demo account configured: nobody is confined")
+        // The demo account's own account stays confined once the demo is off (it
+        // may still hold a token); a local account merely named so is not.
+        #expect(ServiceVisibility(demo: nil).isConfined(demo), "made by the demo login: confined for good")
+        let localDemo = User(id: 999, username: "demo", isActive: true, isAdmin: false, origin: .local)
+        #expect(ServiceVisibility(demo: nil).isConfined(localDemo) == false, "no demo account configured: a local 'demo' is a person")
+        #expect(visibility.isConfined(localDemo), "with the demo on, the name is the demo's")
+        #expect(visibility.isConfined(User(id: 998, username: "eve", isActive: true, isAdmin: false, origin: .oidc, isConfined: true)))
     }
 
     @Test func heldAndRecurringNotificationsAreCapped() async throws {

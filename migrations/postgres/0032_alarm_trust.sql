@@ -35,3 +35,8 @@ ALTER TABLE alert_states ADD COLUMN labels TEXT;
 ALTER TABLE fanouts ADD COLUMN kind TEXT NOT NULL DEFAULT 'post';
 ALTER TABLE fanouts DROP CONSTRAINT fanouts_pkey;
 ALTER TABLE fanouts ADD PRIMARY KEY (notification_id, kind);
+
+-- An account confined to the demo service: its last login came through a
+-- secondary OpenID Connect realm the site does not trust (the demo account
+-- is confined by its origin).
+ALTER TABLE users ADD COLUMN confined BOOLEAN NOT NULL DEFAULT false;

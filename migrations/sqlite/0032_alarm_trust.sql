@@ -35,3 +35,5 @@ INSERT INTO fanouts_by_kind (notification_id, kind, service_id, posted_at, refus
     SELECT notification_id, 'post', service_id, posted_at, refused_filters, after_user, claimed_by, claimed_until FROM fanouts;
 DROP TABLE fanouts;
 ALTER TABLE fanouts_by_kind RENAME TO fanouts;
+
+ALTER TABLE users ADD COLUMN confined INTEGER NOT NULL DEFAULT 0;

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HeraldCore
 import HeraldIdentity
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -21,6 +22,9 @@ struct AccountSessions {
     func issue(for login: VerifiedLogin, context: HeraldRequestContext, session: Bool = false) async throws -> (token: String, user: User, created: Bool) {
         let now = api.clock.now()
         var (user, created) = try await account(for: login, context: context, now: now)
+        user = try await api.users.confinement.signedIn(
+            user, confined: login.confines(trustedRealms: api.config.auth.oidc?.trustedRealms ?? []), logger: context.logger
+        )
         if let isAdmin = login.isAdmin, isAdmin != user.isAdmin, !api.config.adminUsers.contains(user.username) {
             try await api.store.setAdmin(userID: user.id, isAdmin)
             user.isAdmin = isAdmin

@@ -140,7 +140,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        return JSONBody.response(try await api.store.inbox(userID: user.id, limit: limit, order: order).map(InboxItemBody.init))
+        return JSONBody.response(try await api.users.reads.inbox(of: user, limit: limit, order: order).map(InboxItemBody.init))
     }
 
     /// Cursor paging (opt-in; the apps keep `limit`/`sort`): newest first
@@ -173,7 +173,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        var items = try await api.store.inboxPage(userID: user.id, from: page.start, limit: page.limit, filter: filter)
+        var items = try await api.users.reads.page(of: user, from: page.start, limit: page.limit, filter: filter)
         let headers = page.links(for: items.map(\.notification.id), request: request)
         if ascending == page.start.isNewestFirst { items.reverse() }
         return JSONBody.response(items.map(InboxItemBody.init), headers: headers)
@@ -199,7 +199,7 @@ struct CurrentUserController {
 
     @Sendable func unreadCount(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(UnreadCountBody(unread_count: try await api.store.unreadCount(userID: user.id)))
+        return JSONBody.response(UnreadCountBody(unread_count: try await api.users.reads.unreadCount(of: user)))
     }
 
     /// Refuses every token of the user, this one included: every phone and

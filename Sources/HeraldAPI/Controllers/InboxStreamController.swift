@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 import NIOCore
@@ -25,7 +26,9 @@ struct InboxStreamController {
         guard let (id, events) = streams.open(userID: user.id) else {
             throw APIError(.tooManyRequests, "Too many open streams", headers: [.retryAfter: "10"])
         }
-        let store = api.store
+        let reads = api.users.reads
+        // A confined account's stream carries the demo service's notifications only.
+        let readable = InboxReads.within(try await reads.readable(by: user))
         let streams = self.streams
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", HTTPField.Name("X-Accel-Buffering")!: "no",
@@ -35,8 +38,8 @@ struct InboxStreamController {
             var sent = SentChanges()
             try await writer.write(ByteBuffer(string: "retry: 3000\n: connected\n\n"))
             if let resumeFrom {
-                let missed = try await store.inboxChanges(
-                    userID: user.id, since: resumeFrom.addingTimeInterval(-InboxStreams.lookBack), limit: streams.limits.buffer * 4
+                let missed = try await reads.changes(
+                    of: user, since: resumeFrom.addingTimeInterval(-InboxStreams.lookBack), limit: streams.limits.buffer * 4
                 )
                 for change in missed where sent.isNew(change) { try await writer.write(Self.frame(change)) }
             }
@@ -55,7 +58,7 @@ struct InboxStreamController {
                         case .heartbeat:
                             try await writer.write(ByteBuffer(string: ": ping\n\n"))
                         case .change(let change):
-                            if sent.isNew(change) { try await writer.write(Self.frame(change)) }
+                            if readable(change), sent.isNew(change) { try await writer.write(Self.frame(change)) }
                         }
                     }
                     group.cancelAll()

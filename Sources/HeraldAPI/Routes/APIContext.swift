@@ -47,6 +47,10 @@ struct APIContext: Sendable {
 /// The use cases of a user's own changes, made once per application.
 struct UserUseCases: Sendable {
     let visibility: ServiceVisibility
+    /// Confined accounts kept to the demo service at each login.
+    let confinement: AccountConfinement
+    /// What a user reads of their inbox (a confined account: the demo service's only).
+    let reads: InboxReads
     let subscriptions: Subscriptions
     let devices: Devices
     let inbox: InboxChanges
@@ -56,7 +60,9 @@ struct UserUseCases: Sendable {
 
     init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics, wakeWorker: @escaping @Sendable () -> Void) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
-        visibility = ServiceVisibility(demo: config.auth.demo)
+        visibility = ServiceVisibility(confinement: config.auth.confinement)
+        confinement = AccountConfinement(store: store, visibility: visibility)
+        reads = InboxReads(store: store, visibility: visibility)
         subscriptions = Subscriptions(store: store, visibility: visibility, brake: brake, filtersPerService: config.limits.filtersPerService)
         devices = Devices(
             store: store, visibility: visibility, brake: brake, devicesPerUser: config.limits.devicesPerUser, webPush: config.outbound.webPushEndpoints,

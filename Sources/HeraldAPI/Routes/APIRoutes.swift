@@ -45,7 +45,7 @@ public struct APIRoutes: Sendable {
             writeBacks: ServiceWriteBacks(
                 store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock, receiversOpen: config.allowedNetworks.isEmpty
             ),
-            rotas: Rotas(store: store, clock: clock),
+            rotas: Rotas(store: store, clock: clock, visibility: ServiceVisibility(confinement: config.auth.confinement)),
             escalations: EscalationPolicies(
                 store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
             ),

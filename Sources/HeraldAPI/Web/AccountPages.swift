@@ -97,7 +97,7 @@ struct AccountPages {
         let quiet = try await api.users.quietHours.quietHours(of: user)
         let values: [String: Any] = [
             "quiet": Self.quietForm(quiet),
-            "calendar": user.origin == .demo ? "" : OnCallController.feedPath(try await api.rotas.personalFeedSecret(of: user)),
+            "calendar": api.users.visibility.isConfined(user) ? "" : OnCallController.feedPath(try await api.rotas.personalFeedSecret(of: user)),
             "origin": user.origin.spokenName,
             "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
             "devices": devices.map {

@@ -30,7 +30,7 @@ struct InboxPages {
         // Where the live stream starts: now, so nothing between this page and
         // the stream's first event is lost.
         let position = api.clock.now().microsecondsSince1970
-        let items = try await api.store.inboxPage(userID: user.id, from: before.map { .before($0) } ?? .newest, limit: Self.pageSize, filter: filter)
+        let items = try await api.users.reads.page(of: user, from: before.map { .before($0) } ?? .newest, limit: Self.pageSize, filter: filter)
         let services = try await api.users.subscriptions.services(for: user).map(\.service)
         let byID = Dictionary(services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func link(before: NotificationID?) -> String {
@@ -40,7 +40,7 @@ struct InboxPages {
             if let before { parameters.append("before=\(before)") }
             return "/inbox" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         }
-        let unread = try await api.store.unreadCount(userID: user.id)
+        let unread = try await api.users.reads.unreadCount(of: user)
         let servicesJSON = Dictionary(services.map { ($0.id.wireString, ["name": $0.category, "color": $0.color]) }, uniquingKeysWith: { first, _ in first })
         let values: [String: Any] = [
             "items": items.map { Self.view($0, service: byID[$0.notification.serviceID]) },
@@ -88,7 +88,7 @@ struct InboxPages {
         try web.checkCSRF(request, form: try await web.form(request))
         // A page of unread ones at a time: bounded work, whatever the inbox holds.
         while true {
-            let unread = try await api.store.inboxPage(userID: user.id, from: .newest, limit: 1_000, filter: InboxFilter(isRead: false))
+            let unread = try await api.users.reads.page(of: user, from: .newest, limit: 1_000, filter: InboxFilter(isRead: false))
             if unread.isEmpty { break }
             try await api.users.inbox.apply(Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), for: user)
             if unread.count < 1_000 { break }

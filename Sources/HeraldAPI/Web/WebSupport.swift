@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 import Mustache
@@ -139,7 +140,7 @@ struct WebSupport: Sendable {
             context["user"] = true
             context["username"] = user.username
             context["isAdmin"] = user.isAdmin
-            let unread = try await api.store.unreadCount(userID: user.id)
+            let unread = try await api.users.reads.unreadCount(of: user)
             context["unread"] = unread > 0 ? unread : nil
         }
         if let flash = request.uri.queryParameters["flash"].flatMap({ Self.flashes[String($0)] }) {

@@ -19,6 +19,12 @@ public struct AuthSettings: Sendable {
     public var authenticationURL: String?
     public var oidc: OIDCSettings?
     public var demo: DemoAccount?
+    /// The one service confined accounts see (DEMO_ACCOUNT_SERVICE), whether
+    /// or not the demo account is on: a secondary realm's accounts are
+    /// confined to it too.
+    public var confinedService = DemoAccount.defaultService
+    /// Who is confined, and to what.
+    public var confinement: Confinement { Confinement(service: demo?.service ?? confinedService, demoAccount: demo != nil) }
     /// Password checks (bcrypt, directory binds) run at once on threads of
     /// their own; by default half the cores, so a flood of logins leaves the
     /// rest to everyone else.
@@ -62,11 +68,13 @@ public struct AuthSettings: Sendable {
 /// password, who sees only one service.
 public struct DemoAccount: Sendable {
     public static let username = "demo"
+    /// DEMO_ACCOUNT_SERVICE's default.
+    public static let defaultService = "demo"
     public var password: String
     /// The category (or id) of the one service the demo user sees.
     public var service: String
 
-    public init(password: String, service: String = "demo") {
+    public init(password: String, service: String = DemoAccount.defaultService) {
         self.password = password
         self.service = service
     }
@@ -149,6 +157,10 @@ public struct OIDCSettings: Sendable {
     public var realmMapping: [String: String]
     /// What the web app's button says: "Sign in with <name>".
     public var providerName: String
+    /// Realms (by name) besides the primary one whose accounts are full
+    /// accounts (OIDC_TRUSTED_REALMS); any other secondary realm's logins
+    /// are confined to the demo service (`Confinement`).
+    public var trustedRealms: Set<String> = []
 
     public init(
         discoveryURL: String? = nil, clientID: String, clientSecret: String? = nil, scope: String = "openid profile", usernameClaim: String = "preferred_username",
@@ -228,6 +240,7 @@ extension AuthSettings {
                 usernameClaim: text("OIDC_USERNAME_CLAIM") ?? defaultsOIDC.usernameClaim, realmsBaseURL: realmsBase?.trimmingSuffix("/"),
                 defaultRealm: text("OIDC_DEFAULT_REALM"), realmMapping: mapping, providerName: text("OIDC_PROVIDER_NAME") ?? defaultsOIDC.providerName
             )
+            oidc?.trustedRealms = Set((text("OIDC_TRUSTED_REALMS") ?? "").split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
         }
 
         var demo: DemoAccount?
@@ -249,6 +262,7 @@ extension AuthSettings {
             linkedMethods: linked,
             loginTimeoutSeconds: try read.number("LOGIN_TIMEOUT_SECONDS", default: defaults.loginTimeoutSeconds, range: 0.5...120)
         )
+        confinedService = text("DEMO_ACCOUNT_SERVICE") ?? DemoAccount.defaultService
     }
 }
 

@@ -23,11 +23,15 @@ public struct User: Sendable, Equatable {
     public var tokenGeneration: Int64
     /// When the account's tokens were last revoked.
     public var tokensRevokedAt: Date?
+    /// Confined to the demo service (`Confinement`): it last signed in
+    /// through a secondary OpenID Connect realm the site does not trust.
+    public var isConfined: Bool
 
     public init(
         id: UserID, username: String, isActive: Bool, isAdmin: Bool, loginExpiresAt: Date? = nil, origin: AccountOrigin = .local,
-        lastLoginAt: Date? = nil, tokenGeneration: Int64 = 1, tokensRevokedAt: Date? = nil
+        lastLoginAt: Date? = nil, tokenGeneration: Int64 = 1, tokensRevokedAt: Date? = nil, isConfined: Bool = false
     ) {
+        self.isConfined = isConfined
         self.id = id
         self.username = username
         self.isActive = isActive

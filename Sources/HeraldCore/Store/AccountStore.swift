@@ -37,6 +37,11 @@ public protocol AccountStore: Sendable {
     func revokeTokens(userID: UserID, at: Date) async throws -> Bool
     /// Sets whether the user is an admin (a directory group says so at each login).
     func setAdmin(userID: UserID, _ isAdmin: Bool) async throws
+    /// Sets whether the account is confined to the demo service (each login says so).
+    func setConfined(userID: UserID, _ isConfined: Bool) async throws
+    /// The accounts confined by their flag or made by the demo login (few:
+    /// read whole by the worker every few seconds, and at start).
+    func confinedUserIDs() async throws -> Set<UserID>
     func adminCount() async throws -> Int
     /// Device tokens per user, oldest registration first.
     func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]]

@@ -45,6 +45,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let urgencies: UrgencyDecider
     /// People's quiet hours and snoozes, applied after the urgency.
     let quiet: QuietHoursDecider
+    /// Confined accounts get only the demo service's pushes.
+    let confined: ConfinementDecider
     /// Deliveries finished (left the queue) since it was last compacted.
     let finishedSinceCompaction = NIOLockedValueBox(0)
     /// Set while a compaction runs: one at a time.
@@ -59,8 +61,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     public init(
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
         ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil,
-        parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil
+        parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
+        accounts: (any AccountStore & ServiceStore)? = nil, confinement: Confinement = Confinement()
     ) {
+        self.confined = ConfinementDecider(store: accounts, confinement: confinement, clock: clock, logger: logger)
         self.urgencies = UrgencyDecider(site: settings.urgency.table, store: alerting, clock: clock, logger: logger)
         self.quiet = QuietHoursDecider(store: quietHours, clock: clock, logger: logger)
         self.pacing = ProviderPacing(rates: settings.fanoutRates)

@@ -104,10 +104,12 @@ public struct OIDCSignIn: Sendable {
         guard let username = name?.lowercased(), !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= 256 else {
             throw .refused("the provider gave no usable '\(settings.usernameClaim)'")
         }
-        return VerifiedLogin(
+        var login = VerifiedLogin(
             username: username, origin: .oidc, identity: AccountIdentity(origin: .oidc, issuer: token.issuer, subject: token.subject),
             isPrimary: provider === primary
         )
+        login.realm = realms.first { $0.value === provider }?.key
+        return login
     }
 
     /// Where the browser is sent to sign in: the authorization endpoint with

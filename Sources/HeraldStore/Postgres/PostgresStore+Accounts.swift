@@ -3,13 +3,13 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: AccountStore {
-    typealias UserRow = (Int64, String, Bool, Bool, ExactTimestamp?, String, ExactTimestamp?, Int64, ExactTimestamp?)
+    typealias UserRow = (Int64, String, Bool, Bool, ExactTimestamp?, String, ExactTimestamp?, Int64, ExactTimestamp?, Bool)
 
     static func user(_ row: UserRow) throws -> User {
         User(
             id: row.0, username: row.1, isActive: row.2, isAdmin: row.3, loginExpiresAt: row.4?.date,
             origin: try StoreError.parse(row.5, as: AccountOrigin.self, column: "users.origin"), lastLoginAt: row.6?.date,
-            tokenGeneration: row.7, tokensRevokedAt: row.8?.date
+            tokenGeneration: row.7, tokensRevokedAt: row.8?.date, isConfined: row.9
         )
     }
 
@@ -24,7 +24,7 @@ extension PostgresStore: AccountStore {
             WITH made AS (
                 INSERT INTO users (username, password_hash, is_admin, origin, token_generation, created_at)
                 VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1, \(ExactTimestamp(at)))
-                ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at
+                ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined
             ),
             bound AS (
                 INSERT INTO account_identities (user_id, origin, issuer, subject, linked_at)
@@ -40,7 +40,7 @@ extension PostgresStore: AccountStore {
     public func user(issuer: String, subject: String) async throws -> User? {
         try await users(
             """
-            SELECT u.id, u.username, u.is_active, u.is_admin, u.login_expires_at, u.origin, u.last_login_at, u.token_generation, u.tokens_revoked_at
+            SELECT u.id, u.username, u.is_active, u.is_admin, u.login_expires_at, u.origin, u.last_login_at, u.token_generation, u.tokens_revoked_at, u.confined
             FROM account_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = \(issuer) AND i.subject = \(subject)
             """
         ).first
@@ -75,11 +75,11 @@ extension PostgresStore: AccountStore {
     }
 
     public func user(id: UserID) async throws -> User? {
-        try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users WHERE id = \(id)").first
+        try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE id = \(id)").first
     }
 
     public func user(named username: String) async throws -> User? {
-        try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users WHERE username = \(username)").first
+        try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE username = \(username)").first
     }
 
     public func passwordHash(username: String) async throws -> String? {
@@ -97,13 +97,13 @@ extension PostgresStore: AccountStore {
     }
 
     public func users() async throws -> [User] {
-        try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users ORDER BY username")
+        try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users ORDER BY username")
     }
 
     public func users(after username: String?, limit: Int) async throws -> [User] {
         try await users(
             """
-            SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users
+            SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users
             WHERE \(username)::text IS NULL OR username > \(username) ORDER BY username LIMIT \(limit)
             """
         )
@@ -113,7 +113,7 @@ extension PostgresStore: AccountStore {
         try await users(
             """
             UPDATE users SET is_active = coalesce(\(patch.isActive), is_active), is_admin = coalesce(\(patch.isAdmin), is_admin)
-            WHERE id = \(id) RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at
+            WHERE id = \(id) RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined
             """
         ).first
     }
@@ -148,6 +148,14 @@ extension PostgresStore: AccountStore {
             """,
             as: Int64.self
         ).isEmpty
+    }
+
+    public func setConfined(userID: UserID, _ isConfined: Bool) async throws {
+        try await execute("UPDATE users SET confined = \(isConfined) WHERE id = \(userID)")
+    }
+
+    public func confinedUserIDs() async throws -> Set<UserID> {
+        Set(try await rows("SELECT id FROM users WHERE confined OR origin = \(AccountOrigin.demo.rawValue)", as: Int64.self))
     }
 
     public func setAdmin(userID: UserID, _ isAdmin: Bool) async throws {

@@ -8,14 +8,15 @@ extension SQLiteStore: AccountStore {
             id: try row.int64("id"), username: try row.text("username"), isActive: try row.bool("is_active"),
             isAdmin: try row.bool("is_admin"), loginExpiresAt: try row.optionalDate("login_expires_at"),
             origin: try row.value("origin", as: AccountOrigin.self), lastLoginAt: try row.optionalDate("last_login_at"),
-            tokenGeneration: try row.int64("token_generation"), tokensRevokedAt: try row.optionalDate("tokens_revoked_at")
+            tokenGeneration: try row.int64("token_generation"), tokensRevokedAt: try row.optionalDate("tokens_revoked_at"),
+            isConfined: try row.bool("confined")
         )
     }
 
     public func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, identity: AccountIdentity?, at: Date) async throws -> User {
         try await database.transaction { db in
             let row = try await db.first(
-                "INSERT INTO users (username, password_hash, is_admin, origin, token_generation) VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1) ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at"
+                "INSERT INTO users (username, password_hash, is_admin, origin, token_generation) VALUES (\(username), \(passwordHash), \(isAdmin), \(origin.rawValue), 1) ON CONFLICT (username) DO NOTHING RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined"
             )
             guard let row else { throw StoreError.conflict("user \(username)") }
             let user = try Self.user(from: row)
@@ -36,7 +37,7 @@ extension SQLiteStore: AccountStore {
         try await database.read { db in
             try await db.first(
                 """
-                SELECT u.id, u.username, u.is_active, u.is_admin, u.login_expires_at, u.origin, u.last_login_at, u.token_generation, u.tokens_revoked_at
+                SELECT u.id, u.username, u.is_active, u.is_admin, u.login_expires_at, u.origin, u.last_login_at, u.token_generation, u.tokens_revoked_at, u.confined
                 FROM account_identities i JOIN users u ON u.id = i.user_id WHERE i.issuer = \(issuer) AND i.subject = \(subject)
                 """
             ).map(Self.user(from:))
@@ -74,13 +75,13 @@ extension SQLiteStore: AccountStore {
 
     public func user(id: UserID) async throws -> User? {
         try await database.read { db in
-            try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users WHERE id = \(id)").map(Self.user(from:))
+            try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE id = \(id)").map(Self.user(from:))
         }
     }
 
     public func user(named username: String) async throws -> User? {
         try await database.read { db in
-            try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users WHERE username = \(username)").map(Self.user(from:))
+            try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE username = \(username)").map(Self.user(from:))
         }
     }
 
@@ -101,7 +102,7 @@ extension SQLiteStore: AccountStore {
 
     public func users() async throws -> [User] {
         try await database.read { db in
-            try await db.rows("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users ORDER BY username").map(Self.user(from:))
+            try await db.rows("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users ORDER BY username").map(Self.user(from:))
         }
     }
 
@@ -109,7 +110,7 @@ extension SQLiteStore: AccountStore {
         try await database.read { db in
             try await db.rows(
                 """
-                SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at FROM users
+                SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users
                 WHERE \(username) IS NULL OR username > \(username) ORDER BY username LIMIT \(limit)
                 """
             ).map(Self.user(from:))
@@ -121,7 +122,7 @@ extension SQLiteStore: AccountStore {
             try await db.first(
                 """
                 UPDATE users SET is_active = coalesce(\(patch.isActive), is_active), is_admin = coalesce(\(patch.isAdmin), is_admin)
-                WHERE id = \(id) RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at
+                WHERE id = \(id) RETURNING id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined
                 """
             ).map(Self.user(from:))
         }
@@ -153,6 +154,16 @@ extension SQLiteStore: AccountStore {
         try await database.transaction { db in
             try await db.execute("UPDATE users SET token_generation = token_generation + 1, tokens_revoked_at = \(at) WHERE id = \(userID)")
             return try await db.changes() > 0
+        }
+    }
+
+    public func setConfined(userID: UserID, _ isConfined: Bool) async throws {
+        try await database.transaction { db in try await db.execute("UPDATE users SET confined = \(isConfined) WHERE id = \(userID)") }
+    }
+
+    public func confinedUserIDs() async throws -> Set<UserID> {
+        try await database.read { db in
+            Set(try await db.rows("SELECT id FROM users WHERE confined <> 0 OR origin = \(AccountOrigin.demo.rawValue)").map { try $0.int64("id") })
         }
     }
 

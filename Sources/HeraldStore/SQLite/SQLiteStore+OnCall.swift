@@ -219,7 +219,10 @@ extension SQLiteStore: EscalationStore {
         // Who is called: each person once (their first target names them), active accounts only.
         var callees: [(target: String, userID: UserID, username: String)] = []
         for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) {
-            if let user = try await db.first("SELECT username FROM users WHERE id = \(callee.userID) AND is_active = 1") {
+            // Active accounts only, and none confined to the demo service (issue 39).
+            if let user = try await db.first(
+                "SELECT username FROM users WHERE id = \(callee.userID) AND is_active = 1 AND confined = 0 AND origin <> \(AccountOrigin.demo.rawValue)"
+            ) {
                 callees.append((callee.target, callee.userID, try user.text("username")))
             }
         }

@@ -133,6 +133,6 @@ public struct QuietHoursChoices: Sendable {
     }
 
     func refuseDemo(_ user: User) throws {
-        guard user.origin != .demo else { throw UseCaseError.forbidden("The demo account is shared; its quiet hours cannot be changed") }
+        guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account is shared; its quiet hours cannot be changed") }
     }
 }

@@ -39,10 +39,14 @@ public struct Rotas: Sendable {
 
     let store: any RotaStore & EscalationStore & AccountStore
     let clock: WallClock
+    /// Confined accounts (the demo account, untrusted realms' logins) see no
+    /// rota and nobody on call.
+    let visibility: ServiceVisibility
 
-    public init(store: any RotaStore & EscalationStore & AccountStore, clock: WallClock) {
+    public init(store: any RotaStore & EscalationStore & AccountStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
         self.store = store
         self.clock = clock
+        self.visibility = visibility
     }
 
     public func list(for user: User) async throws -> [StoredRota] {
@@ -164,7 +168,7 @@ public struct Rotas: Sendable {
     // MARK: rules
 
     func readable(by user: User) throws {
-        guard user.origin != .demo else { throw UseCaseError.forbidden("The demo account does not see on-call rotas") }
+        guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("This account sees only the demo service: no on-call rotas") }
     }
 
     func mayChange(_ user: User) throws {
@@ -175,14 +179,17 @@ public struct Rotas: Sendable {
         try await Self.callable(username, in: store, field: field, problems: &problems)
     }
 
-    /// A person who can be on call or called: an active account, not the demo one.
+    /// A person who can be on call or called: an active account, not a
+    /// confined one (the demo account, an untrusted realm's login).
     static func callable(_ username: String, in store: any AccountStore, field: String, problems: inout [FieldProblem]) async throws -> User? {
         guard let user = try await store.user(named: username) else {
             problems.append(FieldProblem(field: field, message: "No account is called \(username)"))
             return nil
         }
-        guard user.origin != .demo else {
-            problems.append(FieldProblem(field: field, message: "The demo account is shared by anyone who signs in with it; it is never on call"))
+        guard !Confinement().confines(user) else {
+            problems.append(
+                FieldProblem(field: field, message: "\(username) is confined to the demo service (the demo account, or an untrusted realm's login); never on call")
+            )
             return nil
         }
         guard user.isActive else {

@@ -2,24 +2,30 @@ import Foundation
 import HeraldCore
 
 /// Which services a user may see: every one, but only the demo service for
-/// the demo account (DEMO_ACCOUNT_PASSWORD), whose password app-store
-/// reviewers get: a site's real alarms must not reach them. Every list,
-/// subscription, filter and inbox choice goes through it.
+/// a confined account (`Confinement`: the demo account, whose password
+/// app-store reviewers get, and logins through an untrusted secondary
+/// OpenID Connect realm): a site's real alarms must not reach them. Every
+/// list, subscription, filter, inbox read, acknowledgement and rota goes
+/// through it.
 public struct ServiceVisibility: Sendable {
-    let demo: DemoAccount?
+    public let confinement: Confinement
 
-    public init(demo: DemoAccount?) {
-        self.demo = demo
+    public init(confinement: Confinement) {
+        self.confinement = confinement
     }
 
-    /// Whether the user is the confined demo account.
+    /// With the demo account on (`demo`) or off.
+    public init(demo: DemoAccount?) {
+        self.init(confinement: Confinement(service: demo?.service ?? DemoAccount.defaultService, demoAccount: demo != nil))
+    }
+
+    /// Whether the user is confined to the demo service.
     public func isConfined(_ user: User) -> Bool {
-        demo != nil && (user.origin == .demo || user.username == DemoAccount.username)
+        confinement.confines(user)
     }
 
     public func isVisible(_ service: ServiceRecord, to user: User) -> Bool {
-        guard let demo, isConfined(user) else { return true }
-        return service.category == demo.service || service.id.uuidString.lowercased() == demo.service.lowercased()
+        !isConfined(user) || confinement.shows(service)
     }
 
     public func visible(_ services: [ServiceRecord], to user: User) -> [ServiceRecord] {

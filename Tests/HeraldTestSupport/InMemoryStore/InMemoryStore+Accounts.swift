@@ -129,6 +129,14 @@ extension InMemoryStore: AccountStore {
         state.users[userID]?.tokensRevokedAt = at
     }
 
+    public func setConfined(userID: UserID, _ isConfined: Bool) async throws {
+        try withState { state in state.users[userID]?.isConfined = isConfined }
+    }
+
+    public func confinedUserIDs() async throws -> Set<UserID> {
+        try withState { state in Set(state.users.values.filter { $0.isConfined || $0.origin == .demo }.map(\.id)) }
+    }
+
     public func setAdmin(userID: UserID, _ isAdmin: Bool) async throws {
         try withState { $0.users[userID]?.isAdmin = isAdmin }
     }

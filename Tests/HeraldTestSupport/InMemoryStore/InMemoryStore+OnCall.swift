@@ -130,7 +130,7 @@ extension InMemoryStore.State {
         }
         escalations[run.notificationID] = (entry.record, entry.serviceID, nil, nil)
         var callees: [EscalationStepRun.Callee] = []
-        for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) && (users[callee.userID]?.isActive ?? false) {
+        for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) && (users[callee.userID].map { $0.isActive && !Confinement().confines($0) } ?? false) {
             callees.append(callee)
         }
         let called = Set(callees.map(\.userID))

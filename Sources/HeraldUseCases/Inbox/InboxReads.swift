@@ -1,0 +1,71 @@
+import Foundation
+import HeraldCore
+
+/// What a user reads of their inbox (lists, pages, the unread count, the
+/// live stream's changes), with one rule on top of the store (issue 39): a
+/// confined account (`ServiceVisibility`) reads only the demo service's
+/// notifications, whatever its inbox holds (an escalation's link, an
+/// import, a service renamed since). Everyone else reads the store as it is.
+public struct InboxReads: Sendable {
+    let store: any NotificationStore & ServiceStore
+    let visibility: ServiceVisibility
+
+    public init(store: any NotificationStore & ServiceStore, visibility: ServiceVisibility) {
+        self.store = store
+        self.visibility = visibility
+    }
+
+    /// The services a confined user may read; nil: every one.
+    public func readable(by user: User) async throws -> Set<UUID>? {
+        guard visibility.isConfined(user) else { return nil }
+        return Set(visibility.visible(try await store.services(), to: user).map(\.id))
+    }
+
+    public func inbox(of user: User, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
+        let items = try await store.inbox(userID: user.id, limit: limit, order: order)
+        guard let readable = try await readable(by: user) else { return items }
+        return items.filter { readable.contains($0.notification.serviceID) }
+    }
+
+    public func page(of user: User, from start: PageStart, limit: Int, filter: InboxFilter) async throws -> [InboxItem] {
+        guard let readable = try await readable(by: user) else {
+            return try await store.inboxPage(userID: user.id, from: start, limit: limit, filter: filter)
+        }
+        // One readable service (a site's demo service): the store pages it; more: what it pages is filtered.
+        var filter = filter
+        if let asked = filter.serviceID {
+            guard readable.contains(asked) else { return [] }
+        } else if readable.count == 1 {
+            filter.serviceID = readable.first
+        } else if readable.isEmpty {
+            return []
+        }
+        return try await store.inboxPage(userID: user.id, from: start, limit: limit, filter: filter).filter { readable.contains($0.notification.serviceID) }
+    }
+
+    public func unreadCount(of user: User) async throws -> Int {
+        guard let readable = try await readable(by: user) else { return try await store.unreadCount(userID: user.id) }
+        var unread = 0
+        for service in readable {
+            unread += try await store.inboxPage(userID: user.id, from: .newest, limit: 1_000, filter: InboxFilter(serviceID: service, isRead: false)).count
+        }
+        return unread
+    }
+
+    /// The changes since a position (a stream resuming); a confined user's
+    /// of other services are left out.
+    public func changes(of user: User, since: Date, limit: Int) async throws -> [InboxChange] {
+        let changes = try await store.inboxChanges(userID: user.id, since: since, limit: limit)
+        guard let readable = try await readable(by: user) else { return changes }
+        return changes.filter(Self.within(readable))
+    }
+
+    /// Whether a change may be sent to a user reading only `readable`
+    /// (a removal names no service, and reveals nothing).
+    public static func within(_ readable: Set<UUID>?) -> @Sendable (InboxChange) -> Bool {
+        { change in
+            guard let readable, let item = change.item else { return true }
+            return readable.contains(item.notification.serviceID)
+        }
+    }
+}
