@@ -17,7 +17,7 @@ struct EscalationTests {
     /// Long enough that B's acknowledgement comes before the repeat (at
     /// twice the wait) under the whole suite's load: with 2 s, CI once saw
     /// B's step run at 2.9 s, leaving a second to acknowledge.
-    static let wait = 4
+    static let wait = 6
 
     @Test(arguments: Backend.allCases)
     func anUnacknowledgedCriticalAlarmCallsTheRotaThenTheNextPersonAndStopsWhenTaken(_ backend: Backend) async throws {
