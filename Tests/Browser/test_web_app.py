@@ -540,7 +540,11 @@ def test_admin_makes_a_rota_an_override_and_an_escalation_policy(driver):
     wait(driver, lambda d: "Saved." in d.page_source, "the override")
     assert driver.find_elements(By.CSS_SELECTOR, "svg.rota-calendar rect[fill='url(#covering)']"), "the covering day is hatched"
     screenshot(driver, "oncall-rota")
-    feed_link = driver.find_element(By.CSS_SELECTOR, "a[data-feed]").get_attribute("href")
+    # The rota's feed address is shown once, when an admin makes it (issue 39).
+    driver.find_element(By.CSS_SELECTOR, "button[data-new-feed]").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "code[data-feed]"), "the new feed address")
+    feed_link = driver.find_element(By.CSS_SELECTOR, "code[data-feed]").text.strip()
+    assert feed_link.startswith(BASE + "/api/v2/calendar/"), feed_link
     with urllib.request.urlopen(feed_link) as response:
         feed = response.read().decode()
         assert response.headers["Content-Type"].startswith("text/calendar")

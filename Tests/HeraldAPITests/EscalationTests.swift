@@ -184,10 +184,11 @@ struct EscalationTests {
             #expect(try made.json(["starts_on"]) as? String == "2026-03-28")
             #expect(try await app.request(.post, "/api/v2/rotas", token: admin, json: rota).status == .conflict, "the name is taken")
             let id = try #require(try made.json(["id"]) as? Int)
-            // Everyone signed in sees who is on call, without the feed address unless on the rota.
+            // Everyone signed in sees who is on call, never the feed address (shown once, to the admin who made it).
+            #expect(try made.json(["feed_path"]) as? String != nil)
             let seen = try await app.request(.get, "/api/v2/rotas/\(id)", token: user)
             #expect(seen.status == .ok)
-            #expect(try seen.json(["feed_path"]) as? String != nil, "alice is on it")
+            #expect(try seen.json(["feed_path"]) == nil, "alice is on it, and has her own feed")
             let (_, other) = try await app.user("carol")
             #expect(try await app.request(.get, "/api/v2/rotas/\(id)", token: other).json(["feed_path"]) == nil)
 

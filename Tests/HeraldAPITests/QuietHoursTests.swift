@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HTTPTypes
 import HeraldTestSupport
 import Hummingbird
 import HummingbirdTesting
@@ -74,38 +75,76 @@ struct QuietHoursTests {
         }
     }
 
-    /// The iCalendar feeds: a rota's (its people and admins get the address)
-    /// and a person's own, by secret alone; a wrong secret is a 404.
+    /// The iCalendar feeds: a rota's (the admin gets its address when it is
+    /// made, or a new one) and a person's own, by secret alone; a wrong
+    /// secret is a 404. Capabilities that can be taken back (issue 39): the
+    /// secrets are kept as hashes, a new address replaces the old (404), a
+    /// person's feed stops when they leave every rota or are deactivated,
+    /// and the route is braked per client.
     @Test(arguments: Backend.allCases)
     func calendarFeedsAreServedByTheirSecretOnly(_ backend: Backend) async throws {
-        try await TestApp.run(backend) { app in
+        try await TestApp.run(backend, configure: { $0.limits.feedRequestsPerMinute = 30 }) { app in
             let (_, admin) = try await app.user("root", admin: true)
-            let (_, alice) = try await app.user("alice")
+            let (aliceUser, alice) = try await app.user("alice")
             _ = try await app.user("bob")
             let today = ISO8601DateFormatter.string(from: Date().addingTimeInterval(-86_400), timeZone: TimeZone(identifier: "Europe/Stockholm")!, formatOptions: [.withFullDate])
-            let made = try await app.request(
-                .post, "/api/v2/rotas", token: admin,
-                json: ["name": "Cryo; plant, night", "members": ["alice", "bob"], "rotation_unit": "days", "rotation_length": 1, "time_zone": "Europe/Stockholm", "starts_on": today, "hand_off": "08:00"]
-            )
+            let rotaBody: [String: Any] = [
+                "name": "Cryo; plant, night", "members": ["alice", "bob"], "rotation_unit": "days", "rotation_length": 1, "time_zone": "Europe/Stockholm",
+                "starts_on": today, "hand_off": "08:00",
+            ]
+            let made = try await app.request(.post, "/api/v2/rotas", token: admin, json: rotaBody)
             let id = try #require(try made.json(["id"]) as? Int)
             let covered = try await app.request(
                 .post, "/api/v2/rotas/\(id)/overrides", token: admin,
                 json: ["username": "bob", "from": Timestamp.wireString(Date().addingTimeInterval(3 * 86_400)) + "Z", "until": Timestamp.wireString(Date().addingTimeInterval(4 * 86_400)) + "Z"]
             )
             #expect(covered.status == .created, "\(covered.text)")
-            let feedPath = try #require(try made.json(["feed_path"]) as? String)
+            let feedPath = try #require(try made.json(["feed_path"]) as? String, "the address, once, to the admin who made it")
+            #expect(try await app.request(.get, "/api/v2/rotas/\(id)", token: admin).json(["feed_path"]) == nil, "never again: only its hash is kept")
             let feed = try await app.request(.get, feedPath)
             #expect(feed.status == .ok)
             #expect(feed.headers[.contentType]?.hasPrefix("text/calendar") == true)
             #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n") && feed.text.contains("X-WR-CALNAME:On call: Cryo\\; plant\\, night"))
             #expect(feed.text.contains("(covering)"), "the override is shown")
             #expect(try await app.request(.get, "/api/v2/calendar/" + String(repeating: "A", count: 43) + ".ics").status == .notFound)
-            let mine = try #require(try await app.request(.get, "/api/v2/users/user/calendar", token: alice).json(["feed_path"]) as? String)
-            #expect(try await app.request(.get, "/api/v2/users/user/calendar", token: alice).json(["feed_path"]) as? String == mine, "the same address every time")
+            #expect(try await app.request(.get, "/api/v2/calendar/" + String(repeating: "0", count: 64) + ".ics").status == .notFound)
+
+            // A person's own: none until made; made, shown once; a new one replaces it.
+            #expect(try await app.request(.get, "/api/v2/users/user/calendar", token: alice).json(["has_feed"]) as? Bool == false)
+            let first = try await app.request(.post, "/api/v2/users/user/calendar", token: alice)
+            #expect(first.status == .created)
+            let mine = try #require(try first.json(["feed_path"]) as? String)
+            #expect(try await app.request(.get, "/api/v2/users/user/calendar", token: alice).json() as? [String: Bool] == ["has_feed": true])
             let personal = try await app.request(.get, mine)
             #expect(personal.status == .ok && personal.text.contains("SUMMARY:On call: Cryo\\; plant\\, night"))
             try await ICalendarCheck.validate(feed.text, expectingEvents: 5...40)
             try await ICalendarCheck.validate(personal.text, expectingEvents: 1...20)
+            let renewed = try #require(try await app.request(.post, "/api/v2/users/user/calendar", token: alice).json(["feed_path"]) as? String)
+            #expect(renewed != mine)
+            #expect(try await app.request(.get, mine).status == .notFound, "the old address stops working")
+            #expect(try await app.request(.get, renewed).status == .ok)
+            // The rota's: a new one by an admin only; the old stops.
+            #expect(try await app.request(.post, "/api/v2/rotas/\(id)/feed", token: alice).status == .forbidden)
+            let newRotaFeed = try #require(try await app.request(.post, "/api/v2/rotas/\(id)/feed", token: admin).json(["feed_path"]) as? String)
+            #expect(try await app.request(.get, feedPath).status == .notFound)
+            #expect(try await app.request(.get, newRotaFeed).status == .ok)
+
+            // Out of the rota: her own feed stops; back in, it works again; deactivated, it stops.
+            var without = rotaBody
+            without["members"] = ["bob"]
+            #expect(try await app.request(.put, "/api/v2/rotas/\(id)", token: admin, json: without).status == .ok)
+            #expect(try await app.request(.get, renewed).status == .notFound, "on no rota: no feed")
+            #expect(try await app.request(.put, "/api/v2/rotas/\(id)", token: admin, json: rotaBody).status == .ok)
+            #expect(try await app.request(.get, renewed).status == .ok)
+            #expect(try await app.request(.patch, "/api/v2/users/\(aliceUser.id)", token: admin, json: ["is_active": false]).status == .ok)
+            #expect(try await app.request(.get, renewed).status == .notFound, "deactivated: no feed")
+
+            // Braked per client: 30 a minute here, already partly spent.
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<30 { statuses.append(try await app.request(.get, newRotaFeed).status) }
+            #expect(statuses.contains(.tooManyRequests) && statuses.first == .ok, "\(statuses.map(\.code))")
+            let braked = try await app.request(.get, newRotaFeed)
+            #expect(braked.status == .tooManyRequests && braked.headers[.retryAfter] != nil)
         }
     }
 }

@@ -36,7 +36,7 @@ struct QuietHoursDeliveryTests {
             let oncall = try #require(users["oncall"])
             let made = try await harness.store.createRota(
                 RotaDefinition(name: "Night", members: [oncall], rotation: .days(7), timeZone: zone, start: Date().addingTimeInterval(-60)),
-                feedSecret: "secret", at: Date()
+                feedSecretHash: FeedSecret.hash("secret"), at: Date()
             )
             let rota = try #require(made)
             #expect(try await harness.store.setEscalationPolicy(serviceID: service.id, EscalationPolicy(steps: [.init(targets: [.rota(rota.id)], waitSeconds: 60)]), at: Date()))

@@ -93,4 +93,50 @@ struct MigrationTests {
             }
         }
     }
+
+    /// Calendar feeds' secrets kept in clear before issue 39 are hashed by
+    /// its migration (PostgreSQL's sha256, SQLite's herald_sha256 on
+    /// Herald's connection) the way Herald hashes them now: the addresses
+    /// people subscribed to keep working, and no secret is left in clear.
+    @Test(arguments: Backend.databases)
+    func calendarSecretsKeptInClearAreHashedAndKeepWorking(_ backend: Backend) async throws {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            let kind: MigrationBackend = backend == .postgres ? .postgres : .sqlite
+            let before = try Migrations.all(for: kind).filter { $0.version < 32 }
+            let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+            for migration in before {
+                for statement in migration.statements { try await StoreEdgeTests.execute(statement, on: location) }
+            }
+            let (rotaSecret, personSecret) = (FeedSecret.make(), FeedSecret.make())
+            let rows: [String] =
+                backend == .postgres
+                ? [
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+                    "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, FALSE)",
+                    "INSERT INTO rotas (id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at) VALUES (1, 'Night', 'days', 1, 'UTC', now(), '\(rotaSecret)', now(), now())",
+                    "INSERT INTO rota_members (rota_id, position, user_id) VALUES (1, 1, 1)",
+                    "INSERT INTO calendar_secrets (user_id, secret) VALUES (1, '\(personSecret)')",
+                ]
+                : [
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
+                    "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, 0)",
+                    "INSERT INTO rotas (id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at) VALUES (1, 'Night', 'days', 1, 'UTC', \(now), '\(rotaSecret)', \(now), \(now))",
+                    "INSERT INTO rota_members (rota_id, position, user_id) VALUES (1, 1, 1)",
+                    "INSERT INTO calendar_secrets (user_id, secret) VALUES (1, '\(personSecret)')",
+                ]
+            for statement in rows { try await StoreEdgeTests.execute(statement, on: location) }
+            for migration in before {
+                let stamp = backend == .postgres ? "now()" : "\(now)"
+                try await StoreEdgeTests.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), '\(migration.name)', \(stamp))", on: location
+                )
+            }
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { (store: any HeraldStore) async throws in
+                #expect(try await store.rota(feedSecretHash: FeedSecret.hash(rotaSecret))?.name == "Night")
+                #expect(try await store.userID(calendarSecretHash: FeedSecret.hash(personSecret)) == 1)
+                #expect(try await store.rota(feedSecretHash: rotaSecret) == nil, "no secret in clear")
+                #expect(try await store.userID(calendarSecretHash: personSecret) == nil)
+            }
+        }
+    }
 }

@@ -40,3 +40,16 @@ ALTER TABLE fanouts ADD PRIMARY KEY (notification_id, kind);
 -- secondary OpenID Connect realm the site does not trust (the demo account
 -- is confined by its origin).
 ALTER TABLE users ADD COLUMN confined BOOLEAN NOT NULL DEFAULT false;
+
+-- Calendar feeds' secrets kept as their SHA-256 (hex), found by a unique
+-- index like publish tokens: the addresses given out before keep working,
+-- and the database holds none usable any more.
+ALTER TABLE rotas ADD COLUMN feed_secret_hash TEXT;
+UPDATE rotas SET feed_secret_hash = encode(sha256(convert_to(feed_secret, 'UTF8')), 'hex');
+ALTER TABLE rotas DROP COLUMN feed_secret;
+CREATE UNIQUE INDEX rotas_feed_secret_hash ON rotas (feed_secret_hash);
+ALTER TABLE calendar_secrets ADD COLUMN secret_hash TEXT;
+UPDATE calendar_secrets SET secret_hash = encode(sha256(convert_to(secret, 'UTF8')), 'hex');
+ALTER TABLE calendar_secrets DROP COLUMN secret;
+ALTER TABLE calendar_secrets ALTER COLUMN secret_hash SET NOT NULL;
+CREATE UNIQUE INDEX calendar_secrets_hash ON calendar_secrets (secret_hash);

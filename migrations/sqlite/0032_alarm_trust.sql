@@ -37,3 +37,14 @@ DROP TABLE fanouts;
 ALTER TABLE fanouts_by_kind RENAME TO fanouts;
 
 ALTER TABLE users ADD COLUMN confined INTEGER NOT NULL DEFAULT 0;
+
+-- Calendar feeds' secrets kept as their SHA-256 (herald_sha256, installed
+-- on Herald's connection): see the PostgreSQL migration.
+ALTER TABLE rotas ADD COLUMN feed_secret_hash TEXT;
+UPDATE rotas SET feed_secret_hash = herald_sha256(feed_secret);
+ALTER TABLE rotas DROP COLUMN feed_secret;
+CREATE UNIQUE INDEX rotas_feed_secret_hash ON rotas (feed_secret_hash);
+ALTER TABLE calendar_secrets ADD COLUMN secret_hash TEXT;
+UPDATE calendar_secrets SET secret_hash = herald_sha256(secret);
+ALTER TABLE calendar_secrets DROP COLUMN secret;
+CREATE UNIQUE INDEX calendar_secrets_hash ON calendar_secrets (secret_hash);

@@ -20,6 +20,8 @@ struct OnCallController {
         group.post("rotas/{rota_id}/overrides", use: addOverride)
         group.delete("rotas/{rota_id}/overrides/{override_id}", use: removeOverride)
         group.get("users/user/calendar", use: personalCalendar)
+        group.post("users/user/calendar", use: renewPersonalCalendar)
+        group.post("rotas/{rota_id}/feed", use: renewFeed)
         group.get("calendar/{feed}", use: feed)
         group.get("services/{service_id}/escalation", use: showPolicy)
         group.put("services/{service_id}/escalation", use: replacePolicy)
@@ -73,10 +75,11 @@ struct OnCallController {
         var overrides: [OverrideBody]
         /// The next four weeks, for a calendar (only in a single rota's answer).
         var shifts: [Person]?
-        /// The rota's iCalendar feed: only for admins and its own people.
+        /// The rota's iCalendar feed: only in the answer that made it (kept
+        /// as a hash; `POST /rotas/{id}/feed` makes a new one).
         var feed_path: String?
 
-        init(_ rota: StoredRota, now: Date, viewer: User, withShifts: Bool) {
+        init(_ rota: StoredRota, now: Date, viewer: User, withShifts: Bool, feedSecret: String? = nil) {
             id = rota.id
             name = rota.name
             members = rota.members.map { rota.names[$0] ?? "\($0)" }
@@ -97,7 +100,7 @@ struct OnCallController {
                 OverrideBody(id: $0.id, username: rota.names[$0.userID] ?? "\($0.userID)", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until))
             }
             self.shifts = withShifts ? shifts.map { Self.person($0, rota) } : nil
-            feed_path = Rotas.seesFeed(rota, user: viewer) ? OnCallController.feedPath(rota.feedSecret) : nil
+            feed_path = feedSecret.map(OnCallController.feedPath)
         }
 
         static func person(_ shift: OnCallRota.Shift, _ rota: StoredRota) -> Person {
@@ -159,8 +162,8 @@ struct OnCallController {
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await api.auth.admin(request, context: context)
         let input = try await api.decoding.json(RotaInput.self, from: request)
-        let rota = try await api.rotas.create(input.input, by: admin, logger: context.logger)
-        return JSONBody.response(RotaBody(rota, now: api.clock.now(), viewer: admin, withShifts: true), status: .created)
+        let made = try await api.rotas.create(input.input, by: admin, logger: context.logger)
+        return JSONBody.response(RotaBody(made.rota, now: api.clock.now(), viewer: admin, withShifts: true, feedSecret: made.feedSecret), status: .created)
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -207,17 +210,37 @@ struct OnCallController {
     // MARK: calendars
 
     struct CalendarBody: Encodable {
-        var feed_path: String
+        /// Only in the answer that made it: it is kept as a hash.
+        var feed_path: String?
+        var has_feed: Bool
     }
 
-    /// The signed-in person's own feed: their shifts on every rota.
+    /// Whether the signed-in person has an address for their own feed
+    /// (their shifts on every rota); the address itself is shown once.
     @Sendable func personalCalendar(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(CalendarBody(feed_path: Self.feedPath(try await api.rotas.personalFeedSecret(of: user))))
+        return JSONBody.response(CalendarBody(feed_path: nil, has_feed: try await api.rotas.hasPersonalFeed(user)))
     }
 
-    /// A feed by its secret (no sign-in: a phone's calendar cannot sign in).
+    /// A new address for the person's own feed; the old one stops working.
+    @Sendable func renewPersonalCalendar(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await api.auth.user(request, context: context)
+        let secret = try await api.rotas.renewPersonalFeed(of: user, logger: context.logger)
+        return JSONBody.response(CalendarBody(feed_path: Self.feedPath(secret), has_feed: true), status: .created)
+    }
+
+    /// A new address for a rota's feed (an admin's); the old one stops working.
+    @Sendable func renewFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await api.auth.admin(request, context: context)
+        let secret = try await api.rotas.renewFeed(of: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        return JSONBody.response(CalendarBody(feed_path: Self.feedPath(secret), has_feed: true), status: .created)
+    }
+
+    /// A feed by its secret (no sign-in: a phone's calendar cannot sign
+    /// in), braked per client (FEED_REQUESTS_PER_MINUTE): an address is
+    /// not guessed by asking.
     @Sendable func feed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        try api.feedBrake.take(client: api.senders.client(of: request, context: context), refusals: api.refusals)
         var secret = context.parameters.get("feed") ?? ""
         if secret.hasSuffix(".ics") { secret.removeLast(4) }
         guard let body = try await api.rotas.feed(secret: secret) else { throw UseCaseError.notFound("Calendar") }

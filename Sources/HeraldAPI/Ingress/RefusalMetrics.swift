@@ -19,6 +19,8 @@ public final class RefusalMetrics: Sendable {
         case streams
         /// `/metrics` without the METRICS_TOKEN.
         case metricsToken = "metrics_token"
+        /// Calendar feed requests over one client's rate.
+        case feedRate = "feed_rate"
     }
 
     private let counters: CounterFamily

@@ -42,6 +42,8 @@ struct APIContext: Sendable {
     /// acknowledgement links, both open to anyone, must not each write the
     /// setting (and make a candidate key) per request.
     let vapidKeys: VAPIDKeys?
+    /// Calendar feed requests per client.
+    let feedBrake: FeedBrake
 }
 
 /// The use cases of a user's own changes, made once per application.

@@ -52,7 +52,8 @@ public struct APIRoutes: Sendable {
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock,
-            vapidKeys: config.delivery.webPushSubject.map { VAPIDKeys(settings: store, subject: $0) }
+            vapidKeys: config.delivery.webPushSubject.map { VAPIDKeys(settings: store, subject: $0) },
+            feedBrake: FeedBrake(perMinute: config.limits.feedRequestsPerMinute, clock: clock)
         )
     }
 

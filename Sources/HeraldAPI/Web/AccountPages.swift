@@ -18,6 +18,7 @@ struct AccountPages {
         router.get("profile", use: profile)
         router.post("profile/devices/remove", use: removeDevice)
         router.post("profile/quiet-hours", use: saveQuietHours)
+        router.post("profile/calendar", use: renewCalendar)
         router.post("subscriptions/snooze", use: snooze)
     }
 
@@ -97,7 +98,8 @@ struct AccountPages {
         let quiet = try await api.users.quietHours.quietHours(of: user)
         let values: [String: Any] = [
             "quiet": Self.quietForm(quiet),
-            "calendar": api.users.visibility.isConfined(user) ? "" : OnCallController.feedPath(try await api.rotas.personalFeedSecret(of: user)),
+            // A confined account sees no rota; the others: whether they made an address (shown once, when made).
+            "calendar": api.users.visibility.isConfined(user) ? false as Any : ["made": try await api.rotas.hasPersonalFeed(user)] as Any,
             "origin": user.origin.spokenName,
             "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
             "devices": devices.map {
@@ -108,6 +110,15 @@ struct AccountPages {
             },
         ]
         return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, values: values)
+    }
+
+    /// A new address for the person's own calendar feed, shown this once.
+    @Sendable func renewCalendar(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let secret = try await api.rotas.renewPersonalFeed(of: user, logger: context.logger)
+        return try await web.feedCreated(secret, back: "/profile", backName: "Profile", what: "your shifts on every rota", user: user, request: request)
     }
 
     @Sendable func removeDevice(_ request: Request, context: HeraldRequestContext) async throws -> Response {

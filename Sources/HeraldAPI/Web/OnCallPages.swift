@@ -19,6 +19,7 @@ struct OnCallPages {
         router.post("oncall/rotas/{rota_id}/overrides", use: addOverride)
         router.post("oncall/rotas/{rota_id}/overrides/{override_id}/remove", use: removeOverride)
         router.post("oncall/rotas/{rota_id}/delete", use: delete)
+        router.post("oncall/rotas/{rota_id}/feed", use: renewFeed)
         router.get("admin/services/{service_id}/escalation", use: policy)
         router.post("admin/services/{service_id}/escalation", use: savePolicy)
     }
@@ -51,7 +52,6 @@ struct OnCallPages {
             "overrides": rota.overrides.map {
                 ["id": $0.id, "who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until)] as [String: Any]
             },
-            "feed": Rotas.seesFeed(rota, user: user) ? OnCallController.feedPath(rota.feedSecret) as Any : NSNull(),
             "canEdit": user.isAdmin,
         ]
         return try await web.page("oncall-rota", title: rota.name, nav: "oncall", user: user, request: request, values: values)
@@ -66,8 +66,19 @@ struct OnCallPages {
             name: form["name"] ?? "", members: members, unit: form["rotation_unit"] ?? "", length: Int(form["rotation_length"] ?? "") ?? 0,
             timeZone: (form["time_zone"] ?? "").trimmingCharacters(in: .whitespaces), startsOn: form["starts_on"] ?? "", handOff: form["hand_off"] ?? ""
         )
-        let rota = try await api.rotas.create(input, by: admin, logger: context.logger)
-        return web.done(request, location: "/oncall/rotas/\(rota.id)?flash=created")
+        let made = try await api.rotas.create(input, by: admin, logger: context.logger)
+        return web.done(request, location: "/oncall/rotas/\(made.rota.id)?flash=created")
+    }
+
+    /// A new address for the rota's feed (admins), shown this once.
+    @Sendable func renewFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let admin = try await web.requireAdmin(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let id = try Identifiers.integer(context, "rota_id")
+        let rota = try await api.rotas.rota(id, for: admin)
+        let secret = try await api.rotas.renewFeed(of: id, by: admin, logger: context.logger)
+        return try await web.feedCreated(secret, back: "/oncall/rotas/\(id)", backName: rota.name, what: "everyone's shifts on this rota", user: admin, request: request)
     }
 
     @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {

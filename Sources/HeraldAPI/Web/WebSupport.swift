@@ -154,6 +154,16 @@ struct WebSupport: Sendable {
         return response
     }
 
+    /// The page that shows a new calendar feed address, once (only its hash is kept).
+    func feedCreated(_ secret: String, back: String, backName: String, what: String, user: User, request: Request) async throws -> Response {
+        let path = OnCallController.feedPath(secret)
+        // Where calendars reach Herald: PUBLIC_URL, else the address this page was asked at.
+        let base = api.config.publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+            ?? request.head.authority.map { (isSecure(request) ? "https://" : "http://") + $0 } ?? ""
+        let values: [String: Any] = ["url": base + path, "back": back, "backName": backName, "what": what]
+        return try await page("feed-created", title: "New calendar feed address", nav: "oncall", user: user, request: request, values: values, status: .created)
+    }
+
     /// The page that asks before something is deleted; its button posts to `action`.
     func confirmation(
         _ request: Request, admin: User, nav: String, title: String, heading: String, message: String, action: String, confirm: String, back: String

@@ -37,6 +37,10 @@ public struct LimitSettings: Sendable, Equatable {
     /// Escalations one service starts per minute (0: no limit); the rest of
     /// a flood of alarms is held back, and said so in their timelines.
     public var escalationStartsPerMinute: Int
+    /// Calendar feed requests one client address makes per minute (0: no
+    /// limit); the route needs no sign-in, so it is how addresses are not
+    /// tried by the thousand.
+    public var feedRequestsPerMinute: Int = 60
 
     public init(
         publishPerSecond: Double = 50, publishBurst: Int = 200, senderPerSecond: Double = 50, senderBurst: Int = 200,
@@ -88,5 +92,6 @@ public struct LimitSettings: Sendable, Equatable {
             escalationMaxCalls: try read.integer("ESCALATION_MAX_CALLS", default: defaults.escalationMaxCalls, range: 1...1_000_000),
             escalationStartsPerMinute: try read.integer("ESCALATION_STARTS_PER_MINUTE", default: defaults.escalationStartsPerMinute, range: 0...1_000_000)
         )
+        feedRequestsPerMinute = try read.integer("FEED_REQUESTS_PER_MINUTE", default: defaults.feedRequestsPerMinute, range: 0...1_000_000)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A rota as stored: its turns (`OnCallRota`), its name, the people's
-/// names, the overrides with their ids, and its feed's secret.
+/// names and the overrides with their ids. Its feed's secret is kept only
+/// as a hash (`FeedSecret`): shown once, when made.
 public struct StoredRota: Sendable, Equatable {
     public struct Override: Sendable, Equatable {
         public var id: Int64
@@ -27,12 +28,10 @@ public struct StoredRota: Sendable, Equatable {
     public var overrides: [Override]
     /// Every member's and covering person's username.
     public var names: [UserID: String]
-    /// The unguessable part of the rota's iCalendar feed's address.
-    public var feedSecret: String
 
     public init(
         id: Int64, name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date,
-        overrides: [Override], names: [UserID: String], feedSecret: String
+        overrides: [Override], names: [UserID: String]
     ) {
         self.id = id
         self.name = name
@@ -42,7 +41,11 @@ public struct StoredRota: Sendable, Equatable {
         self.start = start
         self.overrides = overrides
         self.names = names
-        self.feedSecret = feedSecret
+    }
+
+    /// Whether the person is on it: a member, or covering now or later.
+    public func names(_ userID: UserID, at now: Date) -> Bool {
+        members.contains(userID) || overrides.contains { $0.userID == userID && $0.until > now }
     }
 
     /// Who it names when.
@@ -71,23 +74,30 @@ public struct RotaDefinition: Sendable, Equatable {
     }
 }
 
-/// Rotas, their overrides and the calendar feeds' secrets.
+/// Rotas, their overrides and the calendar feeds' secrets, kept as their
+/// hashes (`FeedSecret.hash`) and found by an index, like publish tokens.
 public protocol RotaStore: Sendable {
     /// Nil when the name is taken.
-    func createRota(_ definition: RotaDefinition, feedSecret: String, at: Date) async throws -> StoredRota?
+    func createRota(_ definition: RotaDefinition, feedSecretHash: String, at: Date) async throws -> StoredRota?
     /// Nil when there is no such rota; throws `RotaNameTaken` for a name another rota has.
     func updateRota(id: Int64, _ definition: RotaDefinition, at: Date) async throws -> StoredRota?
     func deleteRota(id: Int64) async throws -> Bool
     /// Every rota, by name.
     func rotas() async throws -> [StoredRota]
     func rota(id: Int64) async throws -> StoredRota?
-    func rota(feedSecret: String) async throws -> StoredRota?
+    func rota(feedSecretHash: String) async throws -> StoredRota?
+    /// Gives the rota's feed a new secret (the old address stops working);
+    /// false when there is no such rota.
+    func setRotaFeedSecret(rotaID: Int64, hash: String) async throws -> Bool
     /// Nil when there is no such rota.
     func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at: Date) async throws -> StoredRota.Override?
     func removeOverride(rotaID: Int64, overrideID: Int64) async throws -> Bool
-    /// The person's feed secret, made from `candidate` on first asking.
-    func calendarSecret(userID: UserID, candidate: String) async throws -> String
-    func userID(calendarSecret: String) async throws -> UserID?
+    /// Gives the person's own feed a new secret (the old address stops
+    /// working); false when there is no such user.
+    func setCalendarSecret(userID: UserID, hash: String) async throws -> Bool
+    /// Whether the person has a feed address.
+    func hasCalendarSecret(userID: UserID) async throws -> Bool
+    func userID(calendarSecretHash: String) async throws -> UserID?
 }
 
 /// An update that would give a rota another one's name.

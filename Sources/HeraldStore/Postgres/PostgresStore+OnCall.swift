@@ -3,16 +3,16 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: RotaStore {
-    typealias RotaRow = (Int64, String, String, Int32, String, ExactTimestamp, String)
+    typealias RotaRow = (Int64, String, String, Int32, String, ExactTimestamp)
 
-    public func createRota(_ definition: RotaDefinition, feedSecret: String, at now: Date) async throws -> StoredRota? {
+    public func createRota(_ definition: RotaDefinition, feedSecretHash: String, at now: Date) async throws -> StoredRota? {
         let (unit, length) = definition.rotation.stored
         let id = try await first(
             """
             WITH made AS (
-                INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at)
+                INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret_hash, created_at, updated_at)
                 VALUES (\(definition.name), \(unit), \(Int32(length)), \(definition.timeZone.identifier), \(ExactTimestamp(definition.start)),
-                    \(feedSecret), \(ExactTimestamp(now)), \(ExactTimestamp(now)))
+                    \(feedSecretHash), \(ExactTimestamp(now)), \(ExactTimestamp(now)))
                 ON CONFLICT (name) DO NOTHING RETURNING id
             ),
             members AS (
@@ -68,8 +68,8 @@ extension PostgresStore: RotaStore {
         try await loadRotas(try await rows("SELECT \(unescaped: Self.rotaColumns) FROM rotas WHERE id = \(id)", as: RotaRow.self)).first
     }
 
-    public func rota(feedSecret: String) async throws -> StoredRota? {
-        try await loadRotas(try await rows("SELECT \(unescaped: Self.rotaColumns) FROM rotas WHERE feed_secret = \(feedSecret)", as: RotaRow.self)).first
+    public func rota(feedSecretHash: String) async throws -> StoredRota? {
+        try await loadRotas(try await rows("SELECT \(unescaped: Self.rotaColumns) FROM rotas WHERE feed_secret_hash = \(feedSecretHash)", as: RotaRow.self)).first
     }
 
     public func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at now: Date) async throws -> StoredRota.Override? {
@@ -87,24 +87,29 @@ extension PostgresStore: RotaStore {
         try await first("DELETE FROM rota_overrides WHERE id = \(overrideID) AND rota_id = \(rotaID) RETURNING id", as: Int64.self) != nil
     }
 
-    public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
-        // Read first: the profile page asks on every view, and an upsert
-        // would write (and flush) a row each time.
-        if let secret = try await first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)", as: String.self) { return secret }
-        return try await first(
+    public func setRotaFeedSecret(rotaID: Int64, hash: String) async throws -> Bool {
+        try await first("UPDATE rotas SET feed_secret_hash = \(hash) WHERE id = \(rotaID) RETURNING id", as: Int64.self) != nil
+    }
+
+    public func setCalendarSecret(userID: UserID, hash: String) async throws -> Bool {
+        try await first(
             """
-            INSERT INTO calendar_secrets (user_id, secret) VALUES (\(userID), \(candidate))
-            ON CONFLICT (user_id) DO UPDATE SET secret = calendar_secrets.secret RETURNING secret
+            INSERT INTO calendar_secrets (user_id, secret_hash) SELECT id, \(hash) FROM users WHERE id = \(userID)
+            ON CONFLICT (user_id) DO UPDATE SET secret_hash = excluded.secret_hash RETURNING user_id
             """,
-            as: String.self
-        ) ?? candidate
+            as: Int64.self
+        ) != nil
     }
 
-    public func userID(calendarSecret: String) async throws -> UserID? {
-        try await first("SELECT user_id FROM calendar_secrets WHERE secret = \(calendarSecret)", as: Int64.self)
+    public func hasCalendarSecret(userID: UserID) async throws -> Bool {
+        try await first("SELECT user_id FROM calendar_secrets WHERE user_id = \(userID)", as: Int64.self) != nil
     }
 
-    static let rotaColumns = "id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret"
+    public func userID(calendarSecretHash: String) async throws -> UserID? {
+        try await first("SELECT user_id FROM calendar_secrets WHERE secret_hash = \(calendarSecretHash)", as: Int64.self)
+    }
+
+    static let rotaColumns = "id, name, rotation_unit, rotation_length, time_zone, starts_at"
 
     /// The rotas with their members, overrides and names (three lookups for any number of rotas).
     private func loadRotas(_ found: [RotaRow]) async throws -> [StoredRota] {
@@ -125,7 +130,7 @@ extension PostgresStore: RotaStore {
             return StoredRota(
                 id: row.0, name: row.1, members: members.filter { $0.0 == row.0 }.map(\.1), rotation: rotation, timeZone: zone, start: row.5.date,
                 overrides: overrides.filter { $0.0 == row.0 }.map { StoredRota.Override(id: $0.1, userID: $0.2, from: $0.3.date, until: $0.4.date) },
-                names: nameOf, feedSecret: row.6
+                names: nameOf
             )
         }
     }

@@ -18,7 +18,17 @@ final class SQLiteDatabaseHandle: Sendable {
         _ = try await connection.query("PRAGMA busy_timeout = 10000", [])
         _ = try await connection.query("PRAGMA foreign_keys = ON", [])
         _ = try await connection.query("PRAGMA synchronous = NORMAL", [])
+        try await connection.install(customFunction: Self.sha256).get()
         return handle
+    }
+
+    /// `herald_sha256(text)`: the SHA-256 of a text's UTF-8 as lower-case
+    /// hex, as Herald hashes secrets (`FeedSecret.hash`): migration 0032
+    /// hashes the calendar secrets stored in clear before it (PostgreSQL's
+    /// own sha256 does it there).
+    static let sha256 = SQLiteCustomFunction("herald_sha256", argumentCount: 1, pure: true) { arguments in
+        guard case .text(let text) = arguments.first else { return nil }
+        return FeedSecret.hash(text)
     }
 
     private init(connection: SQLiteConnection) {

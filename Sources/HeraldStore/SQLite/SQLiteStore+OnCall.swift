@@ -3,13 +3,13 @@ import HeraldCore
 import SQLiteNIO
 
 extension SQLiteStore: RotaStore {
-    public func createRota(_ definition: RotaDefinition, feedSecret: String, at now: Date) async throws -> StoredRota? {
+    public func createRota(_ definition: RotaDefinition, feedSecretHash: String, at now: Date) async throws -> StoredRota? {
         let (unit, length) = definition.rotation.stored
         let id = try await database.transaction { db -> Int64? in
             guard let row = try await db.first(
                 """
-                INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at)
-                VALUES (\(definition.name), \(unit), \(length), \(definition.timeZone.identifier), \(definition.start), \(feedSecret), \(now), \(now))
+                INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret_hash, created_at, updated_at)
+                VALUES (\(definition.name), \(unit), \(length), \(definition.timeZone.identifier), \(definition.start), \(feedSecretHash), \(now), \(now))
                 ON CONFLICT (name) DO NOTHING RETURNING id
                 """
             ) else { return nil }
@@ -57,8 +57,14 @@ extension SQLiteStore: RotaStore {
         try await loadRotas("SELECT \(Self.rotaColumns) FROM rotas WHERE id = \(id)").first
     }
 
-    public func rota(feedSecret: String) async throws -> StoredRota? {
-        try await loadRotas("SELECT \(Self.rotaColumns) FROM rotas WHERE feed_secret = \(feedSecret)").first
+    public func rota(feedSecretHash: String) async throws -> StoredRota? {
+        try await loadRotas("SELECT \(Self.rotaColumns) FROM rotas WHERE feed_secret_hash = \(feedSecretHash)").first
+    }
+
+    public func setRotaFeedSecret(rotaID: Int64, hash: String) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("UPDATE rotas SET feed_secret_hash = \(hash) WHERE id = \(rotaID) RETURNING id") != nil
+        }
     }
 
     public func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at now: Date) async throws -> StoredRota.Override? {
@@ -79,22 +85,26 @@ extension SQLiteStore: RotaStore {
         }
     }
 
-    public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
-        // Read first: the profile page asks on every view (no write lock for that).
-        if let secret = try await database.read({ db in try await db.first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)")?.text("secret") }) {
-            return secret
-        }
-        return try await database.transaction { db in
-            try await db.execute("INSERT INTO calendar_secrets (user_id, secret) VALUES (\(userID), \(candidate)) ON CONFLICT (user_id) DO NOTHING")
-            return try await db.first("SELECT secret FROM calendar_secrets WHERE user_id = \(userID)")?.text("secret") ?? candidate
+    public func setCalendarSecret(userID: UserID, hash: String) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO calendar_secrets (user_id, secret_hash) SELECT id, \(hash) FROM users WHERE id = \(userID)
+                ON CONFLICT (user_id) DO UPDATE SET secret_hash = excluded.secret_hash RETURNING user_id
+                """
+            ) != nil
         }
     }
 
-    public func userID(calendarSecret: String) async throws -> UserID? {
-        try await database.read { db in try await db.first("SELECT user_id FROM calendar_secrets WHERE secret = \(calendarSecret)")?.int64("user_id") }
+    public func hasCalendarSecret(userID: UserID) async throws -> Bool {
+        try await database.read { db in try await db.first("SELECT user_id FROM calendar_secrets WHERE user_id = \(userID)") != nil }
     }
 
-    static let rotaColumns: SQLiteQuery = "id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret"
+    public func userID(calendarSecretHash: String) async throws -> UserID? {
+        try await database.read { db in try await db.first("SELECT user_id FROM calendar_secrets WHERE secret_hash = \(calendarSecretHash)")?.int64("user_id") }
+    }
+
+    static let rotaColumns: SQLiteQuery = "id, name, rotation_unit, rotation_length, time_zone, starts_at"
 
     /// The rotas `query` selects with their members, overrides and names.
     private func loadRotas(_ query: SQLiteQuery) async throws -> [StoredRota] {
@@ -115,7 +125,7 @@ extension SQLiteStore: RotaStore {
                 rotas.append(
                     StoredRota(
                         id: id, name: try row.text("name"), members: members, rotation: rotation, timeZone: zone, start: try row.date("starts_at"),
-                        overrides: overrides, names: Dictionary(names, uniquingKeysWith: { first, _ in first }), feedSecret: try row.text("feed_secret")
+                        overrides: overrides, names: Dictionary(names, uniquingKeysWith: { first, _ in first })
                     )
                 )
             }

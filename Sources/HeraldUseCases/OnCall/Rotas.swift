@@ -60,22 +60,31 @@ public struct Rotas: Sendable {
         return rota
     }
 
-    /// Whether `user` may see the rota's feed address: admins and its own people.
-    public static func seesFeed(_ rota: StoredRota, user: User) -> Bool {
-        user.isAdmin || rota.members.contains(user.id) || rota.overrides.contains { $0.userID == user.id }
-    }
+    /// A rota as made, with its feed's secret: shown this once (only its hash is kept).
+    public typealias Made = (rota: StoredRota, feedSecret: String)
 
-    public func create(_ input: Input, by admin: User, logger: Logger) async throws -> StoredRota {
+    public func create(_ input: Input, by admin: User, logger: Logger) async throws -> Made {
         try mayChange(admin)
         let definition = try await validated(input)
         guard try await store.rotas().count < Self.maxRotas else {
             throw UseCaseError.overLimit(field: "name", "A site keeps at most \(Self.maxRotas) rotas")
         }
-        guard let rota = try await store.createRota(definition, feedSecret: Self.secret(), at: clock.now()) else {
+        let secret = FeedSecret.make()
+        guard let rota = try await store.createRota(definition, feedSecretHash: FeedSecret.hash(secret), at: clock.now()) else {
             throw UseCaseError.conflict("A rota is already called \(definition.name)")
         }
         logger.info("rota created", metadata: ["rota": "\(rota.id)", "name": "\(rota.name)", "by": "\(admin.username)"])
-        return rota
+        return (rota, secret)
+    }
+
+    /// A new address for the rota's feed (an admin's): the old one stops
+    /// working. The secret is shown this once.
+    public func renewFeed(of id: Int64, by admin: User, logger: Logger) async throws -> String {
+        try mayChange(admin)
+        let secret = FeedSecret.make()
+        guard try await store.setRotaFeedSecret(rotaID: id, hash: FeedSecret.hash(secret)) else { throw UseCaseError.notFound("Rota") }
+        logger.info("rota feed address renewed", metadata: ["rota": "\(id)", "by": "\(admin.username)"])
+        return secret
     }
 
     public func update(_ id: Int64, _ input: Input, by admin: User, logger: Logger) async throws -> StoredRota {
@@ -138,28 +147,45 @@ public struct Rotas: Sendable {
         logger.info("rota override removed", metadata: ["rota": "\(id)", "override": "\(overrideID)", "by": "\(admin.username)"])
     }
 
-    /// The person's own feed secret (made on first asking).
-    public func personalFeedSecret(of user: User) async throws -> String {
+    /// Whether the person has made an address for their own feed.
+    public func hasPersonalFeed(_ user: User) async throws -> Bool {
         try readable(by: user)
-        return try await store.calendarSecret(userID: user.id, candidate: Self.secret())
+        return try await store.hasCalendarSecret(userID: user.id)
+    }
+
+    /// A new address for the person's own feed (their shifts on every rota):
+    /// the old one stops working. The secret is shown this once.
+    public func renewPersonalFeed(of user: User, logger: Logger) async throws -> String {
+        try readable(by: user)
+        let secret = FeedSecret.make()
+        guard try await store.setCalendarSecret(userID: user.id, hash: FeedSecret.hash(secret)) else { throw UseCaseError.notFound("User") }
+        logger.info("personal calendar feed address renewed", metadata: ["user": "\(user.username)"])
+        return secret
     }
 
     /// A feed by its secret: a rota's, or a person's (every rota they are
-    /// on, their shifts only). Nil for a secret nobody has.
+    /// on, their shifts only). Nil for a secret nobody has, and for a
+    /// person's once they are deactivated, confined, or on no rota any more
+    /// (the address stops working with them; issue 39).
     public func feed(secret: String) async throws -> String? {
         // Secrets are 64 hex digits: anything else is not looked up.
-        guard secret.count == 64, secret.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        guard FeedSecret.isWellFormed(secret) else { return nil }
+        let hash = FeedSecret.hash(secret)
         let now = clock.now()
         let from = now.addingTimeInterval(-7 * 86_400)
         let until = now.addingTimeInterval(Self.horizon)
-        if let rota = try await store.rota(feedSecret: secret) {
+        if let rota = try await store.rota(feedSecretHash: hash) {
             return OnCallCalendar.feed(
                 calendarName: "On call: \(rota.name)", rotaID: rota.id, shifts: rota.rota.shifts(from: from, until: until), names: rota.names, stamp: now
             )
         }
-        guard let userID = try await store.userID(calendarSecret: secret), let user = try await store.user(id: userID) else { return nil }
+        guard let userID = try await store.userID(calendarSecretHash: hash), let user = try await store.user(id: userID), user.isActive,
+            !visibility.isConfined(user)
+        else { return nil }
+        let rotas = try await store.rotas().filter { $0.names(userID, at: now) }
+        guard !rotas.isEmpty else { return nil }
         var events: [(rota: StoredRota, shift: OnCallRota.Shift)] = []
-        for rota in try await store.rotas() {
+        for rota in rotas {
             events += rota.rota.shifts(from: from, until: until).filter { $0.userID == userID }.map { (rota, $0) }
         }
         return OnCallCalendar.feed(calendarName: "\(user.username) on call", rotas: events, names: [userID: user.username], stamp: now)
@@ -254,6 +280,4 @@ public struct Rotas: Sendable {
         return date
     }
 
-    /// 32 random bytes from the system's secure generator, as 64 hex digits.
-    static func secret() -> String { RandomHex.bytes(32) }
 }

@@ -179,7 +179,7 @@ struct EscalationCommand: AsyncParsableCommand {
         let utc = TimeZone(identifier: "UTC")!
         guard let rota = try await store.createRota(
             RotaDefinition(name: "Bench", members: people.map(\.id), rotation: .days(7), timeZone: utc, start: Date().addingTimeInterval(-3_600)),
-            feedSecret: UUID().uuidString, at: Date()
+            feedSecretHash: FeedSecret.hash(FeedSecret.make()), at: Date()
         ) else { throw BenchError("the rota was not made") }
         let policy = EscalationPolicy(
             steps: [.init(targets: [.rota(rota.id)], waitSeconds: wait), .init(targets: [.user(people[1].id)], waitSeconds: wait)]

@@ -2,14 +2,15 @@ import Foundation
 import HeraldCore
 
 extension InMemoryStore: RotaStore {
-    public func createRota(_ definition: RotaDefinition, feedSecret: String, at now: Date) async throws -> StoredRota? {
+    public func createRota(_ definition: RotaDefinition, feedSecretHash: String, at now: Date) async throws -> StoredRota? {
         try withState { state in
             guard !state.rotas.values.contains(where: { $0.name == definition.name }) else { return nil }
             let rota = StoredRota(
                 id: state.nextID(), name: definition.name, members: definition.members, rotation: definition.rotation, timeZone: definition.timeZone,
-                start: definition.start, overrides: [], names: [:], feedSecret: feedSecret
+                start: definition.start, overrides: [], names: [:]
             )
             state.rotas[rota.id] = rota
+            state.rotaFeedHashes[rota.id] = feedSecretHash
             return state.named(rota)
         }
     }
@@ -38,8 +39,16 @@ extension InMemoryStore: RotaStore {
         try withState { state in state.rotas[id].map { state.named($0) } }
     }
 
-    public func rota(feedSecret: String) async throws -> StoredRota? {
-        try withState { state in state.rotas.values.first { $0.feedSecret == feedSecret }.map { state.named($0) } }
+    public func rota(feedSecretHash: String) async throws -> StoredRota? {
+        try withState { state in state.rotaFeedHashes.first { $0.value == feedSecretHash }.flatMap { state.rotas[$0.key] }.map { state.named($0) } }
+    }
+
+    public func setRotaFeedSecret(rotaID: Int64, hash: String) async throws -> Bool {
+        try withState { state in
+            guard state.rotas[rotaID] != nil else { return false }
+            state.rotaFeedHashes[rotaID] = hash
+            return true
+        }
     }
 
     public func addOverride(rotaID: Int64, userID: UserID, from: Date, until: Date, at now: Date) async throws -> StoredRota.Override? {
@@ -59,16 +68,20 @@ extension InMemoryStore: RotaStore {
         }
     }
 
-    public func calendarSecret(userID: UserID, candidate: String) async throws -> String {
+    public func setCalendarSecret(userID: UserID, hash: String) async throws -> Bool {
         try withState { state in
-            if let secret = state.calendarSecrets[userID] { return secret }
-            state.calendarSecrets[userID] = candidate
-            return candidate
+            guard state.users[userID] != nil else { return false }
+            state.calendarSecrets[userID] = hash
+            return true
         }
     }
 
-    public func userID(calendarSecret: String) async throws -> UserID? {
-        try withState { $0.calendarSecrets.first { $0.value == calendarSecret }?.key }
+    public func hasCalendarSecret(userID: UserID) async throws -> Bool {
+        try withState { $0.calendarSecrets[userID] != nil }
+    }
+
+    public func userID(calendarSecretHash: String) async throws -> UserID? {
+        try withState { $0.calendarSecrets.first { $0.value == calendarSecretHash }?.key }
     }
 }
 

@@ -93,7 +93,9 @@ public final class InMemoryStore: Sendable {
         var escalationEvents: [NotificationID: [EscalationEvent]] = [:]
         var quietHours: [UserID: QuietHours] = [:]
         var snoozes: [UserID: [UUID: Date]] = [:]
+        /// Each person's feed secret's hash, and each rota's.
         var calendarSecrets: [UserID: String] = [:]
+        var rotaFeedHashes: [Int64: String] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
         /// Each user's starred inbox items.
