@@ -29,6 +29,31 @@ struct TrustRulesTests {
         #expect(site.refusal(for: IPAddress("::1")!) == nil && site.refusal(for: IPAddress("127.0.0.1")!) != nil)
     }
 
+    /// Issue 39: an IPv6 address that carries an IPv4 one is judged as that
+    /// IPv4 address: IPv4-mapped however it was made, IPv4-translated, and
+    /// NAT64's local-use prefix at each place a site may put the address.
+    @Test func anIPv4AddressInsideIPv6IsJudgedAsItself() {
+        let policy = OutboundPolicy()
+        let mapped = IPAddress(bytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 169, 254, 169, 254])!
+        #expect(mapped == IPAddress("169.254.169.254"), "folded, as a socket's ::ffff:a.b.c.d is")
+        #expect(policy.refusal(for: mapped)?.contains("link-local") == true)
+        for refused in [
+            "::ffff:0:7f00:1", "::ffff:0:a9fe:a9fe", "::ffff:0:10.1.2.3",  // IPv4-translated (SIIT)
+            "64:ff9b:1::7f00:1", "64:ff9b:1::a9fe:a9fe",  // local-use NAT64, a /96 prefix
+            "64:ff9b:1:7f00:0:100::",  // a /48 prefix: 127.0.0.1 in bits 48 to 87
+            "64:ff9b:1:abcd:a:0:100:0",  // a /64 prefix: 10.0.0.1 in bits 72 to 103
+        ] {
+            #expect(policy.refusal(for: IPAddress(refused)!) != nil, "\(refused)")
+        }
+        for allowed in ["::ffff:0:808:808", "64:ff9b:1::808:808", "64:ff9b:1:abcd::808:808"] {
+            #expect(policy.refusal(for: IPAddress(allowed)!) == nil, "\(allowed)")
+        }
+        // An allowance for the IPv4 network holds for it inside IPv6 too.
+        let site = OutboundPolicy(allowedNetworks: [IPNetwork("10.20.0.0/16")!])
+        #expect(site.refusal(for: IPAddress("64:ff9b::10.20.3.4")!) == nil)
+        #expect(site.refusal(for: IPAddress("64:ff9b::10.21.3.4")!)?.contains("10.21.3.4") == true)
+    }
+
     @Test func webPushEndpointsAreTheBrowsersPushServices() {
         let endpoints = WebPushEndpoints()
         for allowed in [
