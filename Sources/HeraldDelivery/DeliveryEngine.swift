@@ -58,7 +58,7 @@ public struct DeliveryEngine: Sendable {
             providers.append(
                 WebPushClient(
                     http: http, vapid: { try await keys.vapid() }, timeout: .nanoseconds(Int64(settings.pushTimeoutSeconds * 1e9)),
-                    concurrency: min(settings.concurrency, 64), logger: logger
+                    concurrency: min(settings.concurrency, 64), logger: logger, endpoints: config.outbound.webPushEndpoints
                 )
             )
         }
