@@ -51,7 +51,7 @@ struct SignInServices {
         let site = SiteAuthenticator(demo: auth.demo, external: external, local: local, store: store)
         let oidc = auth.oidc.map { OIDCSignIn(settings: $0, http: http, clock: clock) }
         let signIn = SignIn(
-            passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute), pool: pool, demo: auth.demo, oidc: oidc,
+            passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute, accountLimit: auth.accountFailuresPerHour), pool: pool, demo: auth.demo, oidc: oidc,
             metrics: LoginMetrics(registry: registry)
         )
         let closing = ClosingService("sign-in") {

@@ -142,12 +142,16 @@ struct TrustRulesTests {
         let config = try HeraldConfig(environment: [
             "OUTBOUND_ALLOW_PRIVATE": "10.0.0.0/8, ::1", "WEBPUSH_ALLOWED_HOSTS": "push.example.org", "LINKED_SIGN_IN_METHODS": "ldap,oidc",
             "FILTERS_PER_SERVICE": "50", "SCHEDULED_PER_SERVICE": "20", "RECURRING_PER_SERVICE": "5", "WEB_SESSION_HOURS": "8", "LOGIN_TIMEOUT_SECONDS": "3",
+            "LOGIN_ACCOUNT_FAILURES_PER_HOUR": "7",
         ])
         #expect(config.outbound.policy.allowedNetworks == [IPNetwork("10.0.0.0/8")!, IPNetwork("::1")!])
         #expect(config.outbound.webPushHosts == ["push.example.org"])
         #expect(config.auth.linkedMethods == [.ldap, .oidc])
         #expect(config.limits.filtersPerService == 50 && config.limits.scheduledPerService == 20 && config.limits.recurringPerService == 5)
         #expect(config.webSessionHours == 8 && config.auth.loginTimeoutSeconds == 3)
+        #expect(config.auth.accountFailuresPerHour == 7)
+        #expect(try HeraldConfig(environment: [:]).auth.accountFailuresPerHour == 20)
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["LOGIN_ACCOUNT_FAILURES_PER_HOUR": "0"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["LINKED_SIGN_IN_METHODS": "local,ldap"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["OUTBOUND_ALLOW_PRIVATE": "inside"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["WEBPUSH_ALLOWED_HOSTS": "https://x/y"]) }
