@@ -109,10 +109,15 @@ struct TrustRulesTests {
         if case .refuse = B.decide(login: oidc, byIdentity: nil, byName: Self.user("admin", .local), identities: [], policy: linked) {} else {
             Issue.record("a local account was reached")
         }
-        // An admin's link waits for its subject; a bound subject is kept.
+        // Issue 39: a link without a subject (as links were once made)
+        // binds nothing: the first login with the name would take the account.
         let waiting = [AccountIdentity(origin: .oidc, issuer: idp)]
         let local = Self.user("admin", .local)
-        #expect(B.decide(login: oidc, byIdentity: nil, byName: local, identities: waiting, policy: none) == .bind(local, oidc.identity!))
+        if case .refuse(let refusal) = B.decide(login: oidc, byIdentity: nil, byName: local, identities: waiting, policy: none) {
+            #expect(refusal.why.contains("names no subject"))
+        } else {
+            Issue.record("a link without a subject was bound to the first login with the name")
+        }
         let taken = [AccountIdentity(origin: .oidc, issuer: idp, subject: "s0")]
         if case .refuse = B.decide(login: oidc, byIdentity: nil, byName: local, identities: taken, policy: none) {} else { Issue.record("another subject took it") }
         // An OpenID account made before binding is bound by the primary provider only.
