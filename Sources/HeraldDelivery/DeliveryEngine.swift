@@ -37,9 +37,10 @@ public struct DeliveryEngine: Sendable {
         }
         // Web Push endpoints are the users' choice: the outbound policy
         // holds. The FCM token endpoint is the service account file's, which
-        // the operator chose.
-        let tokenHost = account.flatMap { URL(string: $0.token_uri)?.host }
-        let http = OutboundHTTP(policy: config.outbound.policy, tls: tls, readTimeout: .seconds(30), trustedHosts: tokenHost.map { [$0] } ?? [], idleTimeout: .seconds(600))
+        // the operator chose (trusted at its host and port only).
+        let http = OutboundHTTP(
+            policy: config.outbound.policy, tls: tls, readTimeout: .seconds(30), trustedOrigins: account.map { [$0.token_uri] } ?? [], idleTimeout: .seconds(600)
+        )
         var providers: [any PushProvider] = []
         var origins: [HTTP2Origin] = []
         if let apns = settings.apns {
@@ -58,7 +59,7 @@ public struct DeliveryEngine: Sendable {
             providers.append(
                 WebPushClient(
                     http: http, vapid: { try await keys.vapid() }, timeout: .nanoseconds(Int64(settings.pushTimeoutSeconds * 1e9)),
-                    concurrency: min(settings.concurrency, 64), logger: logger
+                    concurrency: min(settings.concurrency, 64), logger: logger, endpoints: config.outbound.webPushEndpoints
                 )
             )
         }

@@ -17,45 +17,68 @@ import NIOSSL
 /// the address actually connected to (so a name that resolves inside on
 /// the second lookup is refused before a request is written).
 ///
-/// Hosts the operator named in the settings (`trustedHosts`: the
-/// authentication URL, the OpenID provider) are trusted at whatever address
-/// they resolve to: nobody but the operator chose them.
+/// The origins the operator named in the settings (`trustedOrigins`: the
+/// authentication URL, the OpenID provider, the FCM token endpoint) are
+/// trusted at whatever address they resolve to: nobody but the operator
+/// chose them. Trust is that host at that port, decided before the request
+/// by the URL, never by an address: their requests go through a client of
+/// their own, and the other client's connections have no exception at all,
+/// so a name that resolves to a trusted host's address, or the trusted host
+/// at another port, is held to the policy like any other.
 public final class OutboundHTTP: Sendable {
     public let policy: OutboundPolicy
+    /// Every request but the trusted origins': the policy holds on each connection.
     let client: HTTPClient
-    let trustedHosts: Set<String>
-    /// Addresses of trusted hosts, as last resolved: allowed at connect.
-    let trustedAddresses: NIOLockedValueBox<Set<IPAddress>>
+    /// The trusted origins' requests only (nil when there are none).
+    let trustedClient: HTTPClient?
+    let trustedOrigins: Set<Origin>
     /// Recent answers of the check before a request, by host and port.
-    let checked: NIOLockedValueBox<[String: (at: NIODeadline, refusal: OutboundRefusal?)]>
+    let checked: NIOLockedValueBox<[Origin: (at: NIODeadline, refusal: OutboundRefusal?)]>
     /// How long a host's check is reused (the connect check holds anyway).
     static let checkLifetime: TimeAmount = .seconds(30)
     /// Whether names are resolved and judged before a request (false only
     /// in the test that shows the connection's own check holds alone).
     let checksNamesFirst: Bool
 
+    /// A host (lower-cased, an IPv6 literal without brackets) and port.
+    struct Origin: Hashable, Sendable {
+        var host: String
+        var port: Int
+
+        /// An http or https URL's origin (its scheme's port when it names none).
+        init?(url: String) {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  let rawHost = parsed.host, !rawHost.isEmpty
+            else { return nil }
+            host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            port = parsed.port ?? (scheme == "https" ? 443 : 80)
+        }
+    }
+
+    /// - Parameter trustedOrigins: URLs the operator named; their host at
+    ///   their port (the scheme's when none) is trusted wherever it is.
     public init(
         policy: OutboundPolicy, tls: TLSConfiguration = .makeClientConfiguration(), connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30),
-        trustedHosts: [String] = [], idleTimeout: TimeAmount = .seconds(120), checksNamesFirst: Bool = true
+        trustedOrigins: [String] = [], idleTimeout: TimeAmount = .seconds(120), checksNamesFirst: Bool = true
     ) {
         self.policy = policy
         self.checksNamesFirst = checksNamesFirst
-        self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
-        let trustedAddresses = NIOLockedValueBox<Set<IPAddress>>([])
-        self.trustedAddresses = trustedAddresses
+        self.trustedOrigins = Set(trustedOrigins.compactMap(Origin.init(url:)))
         checked = NIOLockedValueBox([:])
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: .init(connect: connectTimeout, read: readTimeout)
         )
         configuration.httpVersion = .automatic
         configuration.connectionPool = .init(idleTimeout: idleTimeout)
+        trustedClient = self.trustedOrigins.isEmpty
+            ? nil : HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
         let guardConnection: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
             let remote = channel.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
             guard let remote else {
                 channel.close(promise: nil)
                 return channel.eventLoop.makeFailedFuture(OutboundRefusal(host: "?", reason: "the connection has no peer address"))
             }
-            if let reason = policy.refusal(for: remote), !trustedAddresses.withLockedValue({ $0.contains(remote) }) {
+            if let reason = policy.refusal(for: remote) {
                 channel.close(promise: nil)
                 return channel.eventLoop.makeFailedFuture(OutboundRefusal(host: remote.description, reason: reason))
             }
@@ -83,8 +106,8 @@ public final class OutboundHTTP: Sendable {
         var request = request
         var left = redirects
         while true {
-            try await check(request.url)
-            let response = try await client.execute(request, deadline: deadline)
+            let trusted = try await check(request.url)
+            let response = try await (trusted ? trustedClient ?? client : client).execute(request, deadline: deadline)
             guard left > 0, request.method == .GET, [301, 302, 303, 307, 308].contains(response.status.code),
                   let location = response.headers.first(name: "location"),
                   let next = URL(string: location, relativeTo: URL(string: request.url))?.absoluteURL
@@ -96,39 +119,35 @@ public final class OutboundHTTP: Sendable {
         }
     }
 
-    /// Refuses a URL the policy would not let the request reach.
-    public func check(_ url: String) async throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let rawHost = parsed.host, !rawHost.isEmpty
-        else { throw OutboundRefusal(host: url, reason: "only http and https URLs with a host are asked") }
-        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        let port = parsed.port ?? (scheme == "https" ? 443 : 80)
-        let key = "\(host):\(port)"
-        if let recent = checked.withLockedValue({ $0[key] }), recent.at > NIODeadline.now() - Self.checkLifetime {
+    /// Refuses a URL the policy would not let the request reach; true when
+    /// it is a trusted origin's (asked wherever it resolves to).
+    @discardableResult
+    public func check(_ url: String) async throws -> Bool {
+        guard let origin = Origin(url: url) else { throw OutboundRefusal(host: url, reason: "only http and https URLs with a host are asked") }
+        if trustedOrigins.contains(origin) { return true }
+        let host = origin.host
+        if let recent = checked.withLockedValue({ $0[origin] }), recent.at > NIODeadline.now() - Self.checkLifetime {
             if let refusal = recent.refusal { throw refusal }
-            return
+            return false
         }
         var refusal: OutboundRefusal?
-        if trustedHosts.contains(host) {
-            let addresses: [IPAddress]
-            if let literal = IPAddress(host) { addresses = [literal] } else { addresses = try await Self.resolve(host, port: port) }
-            trustedAddresses.withLockedValue { $0.formUnion(addresses) }
-        } else if let literal = IPAddress(host) {
+        if let literal = IPAddress(host) {
             refusal = policy.refusal(for: literal).map { OutboundRefusal(host: host, reason: $0) }
         } else if !checksNamesFirst {
-            return
+            return false
         } else if let reason = policy.refusal(forHost: host) {
             refusal = OutboundRefusal(host: host, reason: reason)
         } else {
             // Any address refused refuses the name: the connection may go to any of them.
-            let addresses = try await Self.resolve(host, port: port)
+            let addresses = try await Self.resolve(host, port: origin.port)
             refusal = addresses.lazy.compactMap { address in self.policy.refusal(for: address).map { OutboundRefusal(host: host, reason: $0) } }.first
         }
         checked.withLockedValue { checked in
             if checked.count > 10_000 { checked.removeAll(keepingCapacity: true) }
-            checked[key] = (NIODeadline.now(), refusal)
+            checked[origin] = (NIODeadline.now(), refusal)
         }
         if let refusal { throw refusal }
+        return false
     }
 
     /// The addresses a name resolves to: the system resolver, as NIO asks
@@ -149,7 +168,11 @@ public final class OutboundHTTP: Sendable {
     }
 
     public func shutdown() async throws {
+        // Both, whatever the first says: a client left running stops the process.
+        var failure: (any Error)?
+        do { try await trustedClient?.shutdown() } catch { failure = error }
         try await client.shutdown()
+        if let failure { throw failure }
     }
 }
 

@@ -30,11 +30,11 @@ struct SignInServices {
         // and no answer later than LOGIN_TIMEOUT_SECONDS. The hosts the
         // settings name are the operator's choice, trusted wherever they
         // are; what an OpenID provider's document names elsewhere is held
-        // to the outbound policy.
+        // to the outbound policy. Trusted is a named host at its port.
         let wait = TimeAmount.milliseconds(Int64(auth.methodWaitSeconds * 1000))
         let http = OutboundHTTP(
             policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), connectTimeout: min(.seconds(3), wait),
-            readTimeout: wait, trustedHosts: Self.namedHosts(auth)
+            readTimeout: wait, trustedOrigins: Self.namedOrigins(auth)
         )
         var external: (any PasswordAuthenticator)?
         switch auth.method {
@@ -51,7 +51,7 @@ struct SignInServices {
         let site = SiteAuthenticator(demo: auth.demo, external: external, local: local, store: store)
         let oidc = auth.oidc.map { OIDCSignIn(settings: $0, http: http, clock: clock) }
         let signIn = SignIn(
-            passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute), pool: pool, demo: auth.demo, oidc: oidc,
+            passwords: passwords ?? site, brakes: FailedLoginLimiter(limit: auth.failedLoginsPerMinute, accountLimit: auth.accountFailuresPerHour), pool: pool, demo: auth.demo, oidc: oidc,
             metrics: LoginMetrics(registry: registry)
         )
         let closing = ClosingService("sign-in") {
@@ -63,9 +63,9 @@ struct SignInServices {
 }
 
 extension SignInServices {
-    /// The hosts the sign-in settings name: AUTHENTICATION_URL's, the
-    /// OpenID provider's (OIDC_SERVER_URL, OIDC_BASE_URL).
-    static func namedHosts(_ auth: AuthSettings) -> [String] {
-        [auth.authenticationURL, auth.oidc?.discoveryURL, auth.oidc?.realmsBaseURL].compactMap { $0.flatMap(URL.init(string:))?.host }
+    /// The URLs the sign-in settings name: AUTHENTICATION_URL, the OpenID
+    /// provider's (OIDC_SERVER_URL, OIDC_BASE_URL).
+    static func namedOrigins(_ auth: AuthSettings) -> [String] {
+        [auth.authenticationURL, auth.oidc?.discoveryURL, auth.oidc?.realmsBaseURL].compactMap { $0 }
     }
 }

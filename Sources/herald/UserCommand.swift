@@ -94,13 +94,13 @@ struct UserCommand: AsyncParsableCommand {
     /// 409, so that no identity provider hands out local accounts).
     struct Link: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Let another sign-in method reach an account: ldap, url, or oidc with --issuer (and --subject, else the next login binds it)."
+            abstract: "Let another sign-in method reach an account: ldap, url, or oidc with --issuer and --subject."
         )
 
         @Argument(help: "User name.") var name: String
         @Option(help: "The method: ldap, url or oidc.") var method: String
         @Option(help: "For oidc: the provider's issuer (the `iss` of its ID tokens).") var issuer: String?
-        @Option(help: "For oidc: the subject (`sub`); without it the next login through the provider with this name binds it.") var subject: String?
+        @Option(help: "For oidc, required: the person's subject (`sub`) at the provider.") var subject: String?
 
         func run() async throws {
             let (config, logger) = try await CommandEnvironment.load()

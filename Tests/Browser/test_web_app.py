@@ -587,13 +587,14 @@ def test_admin_pages_users_report_and_docs(driver):
     driver.refresh()
     assert driver.find_element(By.CSS_SELECTOR, "input[aria-label='ann is an admin']").is_selected()
     screenshot(driver, "admin-users")
-    # How ann signs in: her origin, and a link to an OpenID provider that the
-    # next sign-in through it with her name binds (issue 23).
+    # How ann signs in: her origin, and a link to her subject at an OpenID
+    # provider (issue 23; issue 39: the subject is required).
     driver.find_element(By.CSS_SELECTOR, "a[title='Sign-in methods linked to ann']").click()
     wait(driver, lambda d: "How ann signs in" in d.page_source, "ann's sign-in links")
     driver.find_element(By.ID, "link-issuer").send_keys("https://sso.example.org/realms/site")
+    driver.find_element(By.ID, "link-subject").send_keys("8d1f6c1e-ann")
     driver.find_element(By.CSS_SELECTOR, "form[action$='/links'] button.primary").click()
-    wait(driver, lambda d: "bound at the next sign-in" in d.page_source, "the link waiting for its subject")
+    wait(driver, lambda d: "8d1f6c1e-ann" in d.page_source, "the link with her subject")
     assert "https://sso.example.org/realms/site" in driver.find_element(By.CSS_SELECTOR, "main ul").text
     screenshot(driver, "admin-user-links")
     driver.get(f"{BASE}/admin/services/{STATE['service']}/notifications/{STATE['beam']}")

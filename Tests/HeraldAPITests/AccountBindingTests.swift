@@ -92,11 +92,13 @@ struct AccountBindingTests {
         try await provider.stop()
     }
 
-    /// An admin's link to a provider waits for its subject: the next login
-    /// through that provider with the account's name binds it, and from
-    /// then on only that subject reaches the account.
+    /// Issue 39: an admin's link to a provider names the person's subject
+    /// there. A link by name alone used to wait and bind the first login
+    /// through the provider with that name, whoever made it: now it is
+    /// refused (422 naming the field), and one stored that way by an
+    /// earlier version reaches nobody. Only the linked subject gets in.
     @Test(arguments: Backend.allCases)
-    func anAdminsLinkBindsTheNextLoginsSubject(_ backend: Backend) async throws {
+    func anAdminsOpenIDLinkNamesTheSubject(_ backend: Backend) async throws {
         let provider = try await TestOpenIDProvider.start()
         try await TestApp.run(backend, configure: OIDCTests.configure(provider)) { (app: TestApp) async throws in
             let (admin, adminToken) = try await app.user("root", admin: true)
@@ -106,19 +108,33 @@ struct AccountBindingTests {
             let page = try await session.get("/admin/users/\(bob.id)/links")
             #expect(page.status == .ok)
             #expect(page.text.contains("How bob signs in") && page.text.contains("a local account"), "the account's page, not the admin's")
-            let linked = try await session.post("/admin/users/\(bob.id)/links", [("origin", "oidc"), ("issuer", provider.base)])
-            #expect(linked.status == .seeOther, "\(linked.text)")
+            // By name alone: refused, saying which field.
+            for subject in [nil, " "] as [String?] {
+                let fields = [("origin", "oidc"), ("issuer", provider.base)] + (subject.map { [("subject", $0)] } ?? [])
+                let refused = try await session.post("/admin/users/\(bob.id)/links", fields)
+                #expect(refused.status == .unprocessableContent && refused.text.contains("subject (`sub`)"), "\(refused.text)")
+            }
+            #expect(try await app.store.identities(userID: bob.id).isEmpty)
+            // Such a link stored by an earlier version binds nobody's login.
+            #expect(try await app.store.link(userID: bob.id, AccountIdentity(origin: .oidc, issuer: provider.base), at: Date()))
+            #expect(try await session.get("/admin/users/\(bob.id)/links").text.contains("no subject: reaches nobody"))
+            provider.grant("c0", .init(claims: provider.claims("bob", subject: "first-comer")))
+            #expect(try await Self.exchange(app, code: "c0").status == .conflict)
             #expect(try await app.store.identities(userID: bob.id) == [AccountIdentity(origin: .oidc, issuer: provider.base)])
+            // With the subject: that person, and only they, reach the account.
+            let linked = try await session.post("/admin/users/\(bob.id)/links", [("origin", "oidc"), ("issuer", provider.base), ("subject", "bob-sub")])
+            #expect(linked.status == .seeOther, "\(linked.text)")
+            #expect(try await app.store.identities(userID: bob.id) == [AccountIdentity(origin: .oidc, issuer: provider.base, subject: "bob-sub")])
             provider.grant("c1", .init(claims: provider.claims("bob", subject: "bob-sub")))
             let first = try await Self.exchange(app, code: "c1")
             #expect(first.status == .ok, "\(first.text)")
-            #expect(try await app.store.identities(userID: bob.id) == [AccountIdentity(origin: .oidc, issuer: provider.base, subject: "bob-sub")])
+            #expect(try await app.profileName(try #require(try first.json(["access_token"]) as? String)) == "bob")
             provider.grant("c2", .init(claims: provider.claims("bob", subject: "someone-else")))
             #expect(try await Self.exchange(app, code: "c2").status == .conflict)
             // A link to the demo account or of a local password is refused, with a reason.
             let local = try await session.post("/admin/users/\(bob.id)/links", [("origin", "local")])
             #expect(local.status == .unprocessableContent)
-            let noIssuer = try await session.post("/admin/users/\(bob.id)/links", [("origin", "oidc"), ("issuer", "not a url")])
+            let noIssuer = try await session.post("/admin/users/\(bob.id)/links", [("origin", "oidc"), ("issuer", "not a url"), ("subject", "x")])
             #expect(noIssuer.status == .unprocessableContent && noIssuer.text.contains("issuer"))
             // Removing the link keeps the subject away again.
             #expect(try await session.post("/admin/users/\(bob.id)/links/remove", [("origin", "oidc"), ("issuer", provider.base)]).status == .seeOther)

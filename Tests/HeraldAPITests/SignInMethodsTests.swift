@@ -146,6 +146,40 @@ struct SignInMethodsTests {
     }
 }
 
+extension SignInMethodsTests {
+    /// Issue 39: guesses at one name from many addresses, each under its own
+    /// brake, are slowed past LOGIN_ACCOUNT_FAILURES_PER_HOUR: past the
+    /// ceiling a password is checked once per pause, the others are 429
+    /// with Retry-After (the right password from a new address too, on the
+    /// API and the sign-in page alike), and the owner signs in from the
+    /// address they signed in from before.
+    @Test(arguments: Backend.allCases)
+    func aNameGuessedAtFromEverywhereIsSlowedAndItsOwnerSignsIn(_ backend: Backend) async throws {
+        try await TestApp.run(backend, framework: .live, configure: { config in
+            config.trustedProxies = [IPNetwork("127.0.0.1")!, IPNetwork("::1")!]
+            config.auth.accountFailuresPerHour = 5
+        }) { app in
+            try await app.createUser("alice")
+            #expect(try await Self.login(app, "alice", TestApp.password, from: "198.51.100.1").status == .ok, "her usual address")
+            for number in 1...6 {
+                #expect(try await Self.login(app, "alice", "guess", from: "203.0.113.\(number)").status == .unauthorized, "\(number)")
+            }
+            let braked = try await Self.login(app, "alice", TestApp.password, from: "203.0.113.7")
+            #expect(braked.status == .tooManyRequests)
+            #expect(braked.detail?.contains("for this account") == true, "\(braked.text)")
+            #expect((1...60).contains(Int(braked.headers[.retryAfter] ?? "") ?? 0), "a short wait: \(braked.headers[.retryAfter] ?? "none")")
+            let page = WebSession(app)
+            _ = try await page.get("/login")
+            let form = try await page.post("/login", [("username", "alice"), ("password", TestApp.password)], headers: [HTTPField.Name("X-Forwarded-For")!: "203.0.113.8"])
+            #expect(form.status == .tooManyRequests && form.text.contains("Too many failed logins for this account"))
+            #expect(try await Self.login(app, "alice", TestApp.password, from: "198.51.100.1").status == .ok, "the owner, from home")
+            #expect(try await Self.login(app, "bob", "guess", from: "192.0.2.1").status == .unauthorized, "another name is not braked")
+            let metrics = try await app.request(.get, "/metrics").text
+            #expect(metrics.contains(#"herald_logins_total{method="password",outcome="braked"} 2"#))
+        }
+    }
+}
+
 /// A site's authentication service: 200 for ann/ann-password, 500 for
 /// "boom", 401 otherwise; it keeps the bodies it received.
 struct AuthenticationService: Sendable {

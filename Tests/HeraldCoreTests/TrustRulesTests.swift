@@ -29,6 +29,31 @@ struct TrustRulesTests {
         #expect(site.refusal(for: IPAddress("::1")!) == nil && site.refusal(for: IPAddress("127.0.0.1")!) != nil)
     }
 
+    /// Issue 39: an IPv6 address that carries an IPv4 one is judged as that
+    /// IPv4 address: IPv4-mapped however it was made, IPv4-translated, and
+    /// NAT64's local-use prefix at each place a site may put the address.
+    @Test func anIPv4AddressInsideIPv6IsJudgedAsItself() {
+        let policy = OutboundPolicy()
+        let mapped = IPAddress(bytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 169, 254, 169, 254])!
+        #expect(mapped == IPAddress("169.254.169.254"), "folded, as a socket's ::ffff:a.b.c.d is")
+        #expect(policy.refusal(for: mapped)?.contains("link-local") == true)
+        for refused in [
+            "::ffff:0:7f00:1", "::ffff:0:a9fe:a9fe", "::ffff:0:10.1.2.3",  // IPv4-translated (SIIT)
+            "64:ff9b:1::7f00:1", "64:ff9b:1::a9fe:a9fe",  // local-use NAT64, a /96 prefix
+            "64:ff9b:1:7f00:0:100::",  // a /48 prefix: 127.0.0.1 in bits 48 to 87
+            "64:ff9b:1:abcd:a:0:100:0",  // a /64 prefix: 10.0.0.1 in bits 72 to 103
+        ] {
+            #expect(policy.refusal(for: IPAddress(refused)!) != nil, "\(refused)")
+        }
+        for allowed in ["::ffff:0:808:808", "64:ff9b:1::808:808", "64:ff9b:1:abcd::808:808"] {
+            #expect(policy.refusal(for: IPAddress(allowed)!) == nil, "\(allowed)")
+        }
+        // An allowance for the IPv4 network holds for it inside IPv6 too.
+        let site = OutboundPolicy(allowedNetworks: [IPNetwork("10.20.0.0/16")!])
+        #expect(site.refusal(for: IPAddress("64:ff9b::10.20.3.4")!) == nil)
+        #expect(site.refusal(for: IPAddress("64:ff9b::10.21.3.4")!)?.contains("10.21.3.4") == true)
+    }
+
     @Test func webPushEndpointsAreTheBrowsersPushServices() {
         let endpoints = WebPushEndpoints()
         for allowed in [
@@ -84,10 +109,15 @@ struct TrustRulesTests {
         if case .refuse = B.decide(login: oidc, byIdentity: nil, byName: Self.user("admin", .local), identities: [], policy: linked) {} else {
             Issue.record("a local account was reached")
         }
-        // An admin's link waits for its subject; a bound subject is kept.
+        // Issue 39: a link without a subject (as links were once made)
+        // binds nothing: the first login with the name would take the account.
         let waiting = [AccountIdentity(origin: .oidc, issuer: idp)]
         let local = Self.user("admin", .local)
-        #expect(B.decide(login: oidc, byIdentity: nil, byName: local, identities: waiting, policy: none) == .bind(local, oidc.identity!))
+        if case .refuse(let refusal) = B.decide(login: oidc, byIdentity: nil, byName: local, identities: waiting, policy: none) {
+            #expect(refusal.why.contains("names no subject"))
+        } else {
+            Issue.record("a link without a subject was bound to the first login with the name")
+        }
         let taken = [AccountIdentity(origin: .oidc, issuer: idp, subject: "s0")]
         if case .refuse = B.decide(login: oidc, byIdentity: nil, byName: local, identities: taken, policy: none) {} else { Issue.record("another subject took it") }
         // An OpenID account made before binding is bound by the primary provider only.
@@ -117,12 +147,16 @@ struct TrustRulesTests {
         let config = try HeraldConfig(environment: [
             "OUTBOUND_ALLOW_PRIVATE": "10.0.0.0/8, ::1", "WEBPUSH_ALLOWED_HOSTS": "push.example.org", "LINKED_SIGN_IN_METHODS": "ldap,oidc",
             "FILTERS_PER_SERVICE": "50", "SCHEDULED_PER_SERVICE": "20", "RECURRING_PER_SERVICE": "5", "WEB_SESSION_HOURS": "8", "LOGIN_TIMEOUT_SECONDS": "3",
+            "LOGIN_ACCOUNT_FAILURES_PER_HOUR": "7",
         ])
         #expect(config.outbound.policy.allowedNetworks == [IPNetwork("10.0.0.0/8")!, IPNetwork("::1")!])
         #expect(config.outbound.webPushHosts == ["push.example.org"])
         #expect(config.auth.linkedMethods == [.ldap, .oidc])
         #expect(config.limits.filtersPerService == 50 && config.limits.scheduledPerService == 20 && config.limits.recurringPerService == 5)
         #expect(config.webSessionHours == 8 && config.auth.loginTimeoutSeconds == 3)
+        #expect(config.auth.accountFailuresPerHour == 7)
+        #expect(try HeraldConfig(environment: [:]).auth.accountFailuresPerHour == 20)
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["LOGIN_ACCOUNT_FAILURES_PER_HOUR": "0"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["LINKED_SIGN_IN_METHODS": "local,ldap"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["OUTBOUND_ALLOW_PRIVATE": "inside"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["WEBPUSH_ALLOWED_HOSTS": "https://x/y"]) }

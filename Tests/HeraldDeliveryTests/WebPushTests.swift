@@ -2,10 +2,13 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import HeraldCore
+import HeraldMocks
 import HeraldTestSupport
 import Hummingbird
+import HummingbirdTLS
 import NIOConcurrencyHelpers
 import NIOFoundationCompat
+import ServiceLifecycle
 import Testing
 
 @testable import HeraldDelivery
@@ -98,7 +101,7 @@ struct WebPushTests {
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
         let http = Self.loopbackHTTP()
         let attempts = try await withShutdown(http) {
-            await WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+            await WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints)
                 .send(deliveries("http://127.0.0.1:\(port)/push"), now: now)
         }
         try await stop()
@@ -148,6 +151,63 @@ struct WebPushTests {
         OutboundHTTP(policy: OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!]))
     }
 
+    /// The push services a test's subscriptions may name: its own, at 127.0.0.1.
+    static let loopbackEndpoints = WebPushEndpoints(extraHosts: ["127.0.0.1"], outbound: OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!]))
+
+    /// Starts `router` over TLS on 127.0.0.1 with the mocks' certificate
+    /// (`localhost` and `127.0.0.1`), as a push service is reached.
+    static func startTLS(_ router: Router<BasicRequestContext>, certificates: MockCertificates) async throws -> (port: Int, stop: @Sendable () async throws -> Void) {
+        var tls = try certificates.serverTLS()
+        tls.applicationProtocols = ["http/1.1"]
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, server: try .tls(.http1(), tlsConfiguration: tls), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in announce.yield(channel.localAddress?.port ?? 0) }, logger: TestDatabase.logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: TestDatabase.logger))
+        let running = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw TestSetupError("the push service did not start") }
+        return (port, {
+            await group.triggerGracefulShutdown()
+            try await running.value
+        })
+    }
+
+    /// Issue 39: the push services a subscription may name are checked at
+    /// every send, not only at registration: a device stored under an
+    /// older, looser rule (or written past the API) is never posted to. Its
+    /// push fails saying why, and the device stays.
+    @Test(arguments: Backend.allCases)
+    func anEndpointOutsideTheKnownPushServicesIsNeverPostedTo(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let (alice, mallory) = (Browser(), Browser())
+            let pushService = PushService(browsers: ["alice": alice, "mallory": mallory])
+            let (port, stop) = try await Self.startTLS(pushService.router(), certificates: harness.mocks.certificates)
+            // The site's own push service is `localhost` (WEBPUSH_ALLOWED_HOSTS);
+            // mallory's endpoint is the same server by a name the rule never had.
+            let service = try await harness.seed([
+                .init(alice.token(endpoint: "https://localhost:\(port)/push/alice"), .webpush),
+                .init(mallory.token(endpoint: "https://127.0.0.1:\(port)/push/mallory"), .webpush),
+            ])
+            let notification = try await harness.publish(service)
+            let counts = try await harness.withWorker(configure: { config in
+                config.delivery.webPushSubject = "mailto:ops@example.org"
+                config.outbound = OutboundSettings(policy: OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!, IPNetwork("::1")!]), webPushHosts: ["localhost"])
+            }) {
+                try await harness.waitUntilSettled(notification)
+            }
+            try await stop()
+            #expect(pushService.received.withLockedValue { $0 }.map(\.path) == ["alice"], "mallory's endpoint was never asked")
+            #expect(counts[.sent] == 1 && counts[.failed] == 1, "\(counts)")
+            let failed = try await harness.store.deliveryReport(notificationID: notification.id).filter { $0.state == .failed }
+            #expect(failed.first?.lastError?.contains("127.0.0.1 is not a known push service") == true, "\(failed)")
+            #expect(failed.first?.attempts == 1, "not retried")
+            let owner = try #require(failed.first?.userID)
+            #expect(try await harness.store.devices(userID: owner).count == 1, "the device stays")
+        }
+    }
+
     /// Issue 23: a push service that redirects is not followed (the
     /// redirect could point inside), and an endpoint the outbound policy
     /// refuses is never asked: the push fails, the device stays.
@@ -167,12 +227,12 @@ struct WebPushTests {
         let strict = OutboundHTTP(policy: OutboundPolicy())
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
         let refused = try await withShutdown(http, strict) {
-            let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+            let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints)
             let attempts = await client.send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/moved"))], now: Date())
             #expect(hits.withLockedValue { $0 } == ["moved"])
             #expect(attempts.map(\.reply) == [.fail(reason: "Web Push 307")])
             // Without the allowance, loopback is not asked at all.
-            return await WebPushClient(http: strict, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger)
+            return await WebPushClient(http: strict, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints)
                 .send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/inside"))], now: Date())
         }
         try await stop()

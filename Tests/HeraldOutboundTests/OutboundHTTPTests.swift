@@ -62,7 +62,7 @@ struct OutboundHTTPTests {
     @Test func allowancesRedirectsAndTrustedHosts() async throws {
         let (port, hits, stop) = try await Self.server()
         let allowed = OutboundHTTP(policy: OutboundPolicy(allowedNetworks: [IPNetwork("127.0.0.1/32")!]))
-        let trusted = OutboundHTTP(policy: OutboundPolicy(), trustedHosts: ["localhost"])
+        let trusted = OutboundHTTP(policy: OutboundPolicy(), trustedOrigins: ["http://localhost:\(port)/login"])
         // Deadlines are for a hung request only: 5 s was too short beside
         // the suite on a loaded machine (scripts/test-under-load).
         try await withShutdown(allowed, trusted) { () async throws in
@@ -74,5 +74,39 @@ struct OutboundHTTPTests {
         }
         #expect(hits.withLockedValue { $0 } == 3)
         try await stop()
+    }
+
+    /// Issue 39: trust is a named host at its port, decided by the URL
+    /// before the request, never by an address. Once the trusted origin was
+    /// asked, its address used to be trusted for any name and any port:
+    /// the same host at another port, and another name that resolves to the
+    /// same address (DNS rebinding; here the connection's check alone, as
+    /// when the second lookup differs from the first), were asked too.
+    @Test func trustIsAHostAtItsPortNeverAnAddress() async throws {
+        let (port, hits, stop) = try await Self.server()
+        let (otherPort, otherHits, stopOther) = try await Self.server()
+        let named = OutboundHTTP(policy: OutboundPolicy(), connectTimeout: .seconds(1), trustedOrigins: ["http://localhost:\(port)"])
+        let rebound = OutboundHTTP(
+            policy: OutboundPolicy(), connectTimeout: .seconds(1), trustedOrigins: ["http://127.0.0.1:\(port)"], checksNamesFirst: false
+        )
+        try await withShutdown(named, rebound) { () async throws in
+            #expect(try await named.execute(HTTPClientRequest(url: "http://localhost:\(port)/x"), timeout: .seconds(30)).status == .ok)
+            #expect(try await rebound.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/x"), timeout: .seconds(30)).status == .ok)
+            for (client, url) in [
+                (named, "http://localhost:\(otherPort)/x"), (named, "http://127.0.0.1:\(port)/x"),
+                (rebound, "http://127.0.0.1:\(otherPort)/x"), (rebound, "http://localhost:\(port)/x"), (rebound, "http://localhost:\(otherPort)/x"),
+            ] {
+                do {
+                    _ = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+                    Issue.record("\(url) was asked")
+                } catch {
+                    // Refused before the request, or the connection closed by its check (then the client may run out of time first).
+                }
+            }
+        }
+        #expect(hits.withLockedValue { $0 } == 2, "the trusted origin only")
+        #expect(otherHits.withLockedValue { $0 } == 0)
+        try await stop()
+        try await stopOther()
     }
 }

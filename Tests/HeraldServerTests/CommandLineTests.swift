@@ -63,9 +63,14 @@ struct CommandLineTests {
             for output in [added.output, again.output, listed.output] { #expect(!output.contains(password)) }
 
             // An admin's link to another sign-in method, with the rule the
-            // user admin page follows (issue 23).
-            let linked = try await herald("user", "link", "alice", "--method", "oidc", "--issuer", "https://idp.example.org/realms/site")
-            #expect(linked.status == 0 && linked.output.contains("bound at the next login"), "\(linked.output)")
+            // user admin page follows (issue 23); an OpenID link names the
+            // subject (issue 39).
+            let byName = try await herald("user", "link", "alice", "--method", "oidc", "--issuer", "https://idp.example.org/realms/site")
+            #expect(byName.status == 64 && byName.output.contains("subject (`sub`)"), "\(byName.output)")
+            let linked = try await herald(
+                "user", "link", "alice", "--method", "oidc", "--issuer", "https://idp.example.org/realms/site", "--subject", "alice-at-idp"
+            )
+            #expect(linked.status == 0 && linked.output.contains("(subject alice-at-idp)"), "\(linked.output)")
             let local = try await herald("user", "link", "alice", "--method", "local")
             #expect(local.status == 64 && local.output.contains("a local password belongs to its account"), "\(local.output)")
             #expect(try await herald("user", "link", "nobody", "--method", "ldap").status == 64)
@@ -73,7 +78,7 @@ struct CommandLineTests {
             let identities = try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
                 try await store.identities(userID: try #require(try await store.user(named: "alice")).id)
             }
-            #expect(identities == [AccountIdentity(origin: .oidc, issuer: "https://idp.example.org/realms/site")])
+            #expect(identities == [AccountIdentity(origin: .oidc, issuer: "https://idp.example.org/realms/site", subject: "alice-at-idp")])
             #expect(try await herald("user", "unlink", "alice", "--method", "oidc", "--issuer", "https://idp.example.org/realms/site").status == 0)
             #expect(try await herald("user", "unlink", "alice", "--method", "oidc", "--issuer", "https://idp.example.org/realms/site").status == 64)
         }

@@ -63,16 +63,19 @@ public struct DeliveryHarness: Sendable {
     /// harness publishes on (a worker in the publishing process); another
     /// one stands for a worker on another replica, woken only by the
     /// database's NOTIFY and its poll. `queue` stands in for the store's
-    /// own queue (a test's wrapper around it).
+    /// own queue (a test's wrapper around it). `configure` has the last
+    /// word on the configuration (Web Push, the outbound policy).
     public func withWorker<T: Sendable>(
         settings override: DeliverySettings? = nil, clock: WallClock = .system, tracer: (any Tracer)? = nil, logger: Logger = TestDatabase.logger,
-        parts: PartStates = PartStates(), signal: QueueSignal? = nil, queue: (any DeliveryQueue)? = nil, _ body: @Sendable () async throws -> T
+        parts: PartStates = PartStates(), signal: QueueSignal? = nil, queue: (any DeliveryQueue)? = nil,
+        configure: (inout HeraldConfig) -> Void = { _ in }, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         var config = HeraldConfig(secretKey: TestApp.secret)
         config.delivery = override ?? settings
+        configure(&config)
         let engine = try DeliveryEngine.make(
             config: config, queue: queue ?? store, signal: signal ?? self.signal, metrics: metrics, ready: ReadinessGate(open: true), logger: logger, clock: clock,
-            tracer: tracer, parts: parts, alerting: store, quietHours: store
+            tracer: tracer, parts: parts, sharedSettings: store, alerting: store, quietHours: store
         )
         return try await withRunningServices(engine.services, logger: TestDatabase.logger, body)
     }

@@ -5,8 +5,9 @@ import Hummingbird
 import Logging
 
 /// A password sign-in, for `POST /login` and the web app's sign-in form
-/// alike: the brakes by address and name, the configured method within its
-/// deadline, the count in `herald_logins_total`, and what the log keeps of
+/// alike: the brakes by address and by account (`FailedLoginLimiter`), the
+/// configured method within its deadline in the login pool's lane the
+/// brakes chose, the count in `herald_logins_total`, and what the log keeps of
 /// the name typed.
 struct PasswordLogins {
     let api: APIContext
@@ -22,11 +23,20 @@ struct PasswordLogins {
         // Lower-cased before anything, as the old server's newest version does.
         let username = rawName.trimmingCharacters(in: .whitespaces).lowercased()
         let brakes = api.signIn.brakes
-        let keys = FailedLoginLimiter.keys(client: api.senders.client(of: request, context: context), username: username)
-        if let wait = brakes.retryAfter(keys, now: api.clock.now()) {
+        let client = api.senders.client(of: request, context: context)
+        let lane: BlockingPool.Lane
+        switch brakes.admit(username: username, client: client, now: api.clock.now()) {
+        case .check(let admitted):
+            lane = admitted
+        case .wait(let wait, let account):
             metrics.count(.password, .braked)
-            context.logger.notice("login refused: too many failed attempts", metadata: ["user": "\(Self.loggable(username))"])
-            throw APIError(.tooManyRequests, "Too many failed logins: try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+            context.logger.notice(
+                account ? "login held back: too many failed attempts for this name" : "login refused: too many failed attempts",
+                metadata: ["user": "\(Self.loggable(username))"]
+            )
+            let detail = account
+                ? "Too many failed logins for this account: try again in \(wait) seconds" : "Too many failed logins: try again in \(wait) seconds"
+            throw APIError(.tooManyRequests, detail, headers: [.retryAfter: "\(wait)"])
         }
         // A name with control characters (PostgreSQL cannot even compare a
         // NUL) or longer than any account's belongs to nobody.
@@ -34,8 +44,10 @@ struct PasswordLogins {
         if !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= Self.maxUsernameLength {
             do {
                 let passwords = api.signIn.passwords
-                check = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
-                    try await passwords.authenticate(username: username, password: password)
+                check = try await BlockingPool.$lane.withValue(lane) {
+                    try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
+                        try await passwords.authenticate(username: username, password: password)
+                    }
                 }
             } catch let error as AuthenticationUnavailable {
                 metrics.count(.password, .unavailable)
@@ -45,11 +57,12 @@ struct PasswordLogins {
         }
         guard case .accepted(let login) = check else {
             metrics.count(.password, .refused)
-            brakes.recordFailure(keys, now: api.clock.now())
+            brakes.recordFailure(username: username, client: client, now: api.clock.now())
             context.logger.notice("login refused", metadata: ["user": "\(Self.loggable(username))"])
             throw APIError(.unauthorized, "Incorrect username or password")
         }
         metrics.count(.password, .accepted)
+        brakes.recordSuccess(username: username, client: client, now: api.clock.now())
         return login
     }
 

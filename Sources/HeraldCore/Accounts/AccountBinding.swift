@@ -47,8 +47,8 @@ public enum AccountBinding {
         /// Sign in to this account.
         case use(User)
         /// Sign in to this account and keep the identity with it (an
-        /// OpenID subject bound to a waiting link, or to an account made
-        /// before accounts were bound).
+        /// OpenID subject bound to an account made before accounts were
+        /// bound, or shared by the site's linked methods).
         case bind(User, AccountIdentity)
         /// No account has the name: make one.
         case create
@@ -91,8 +91,13 @@ public enum AccountBinding {
             guard let identity = login.identity, identity.subject != nil else { return refuse("the provider named no subject") }
             if let held = identities.first(where: { $0.origin == .oidc && $0.issuer == identity.issuer }) {
                 // The account's own provider, or an admin's link to it: the
-                // subject is bound once, and never changes after.
-                return held.subject == nil ? .bind(account, identity) : refuse("another person of the same provider holds the name")
+                // subject is bound, and never changes. A link without one
+                // (made before links named the subject) binds nothing: the
+                // first login with the name would take the account.
+                guard held.subject != nil else {
+                    return refuse("the link to this provider names no subject: an administrator may link it again with the subject")
+                }
+                return refuse("another person of the same provider holds the name")
             }
             let madeBeforeBinding = account.origin == .oidc && !identities.contains { $0.origin == .oidc }
             if madeBeforeBinding, login.isPrimary { return .bind(account, identity) }

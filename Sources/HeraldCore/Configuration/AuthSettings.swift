@@ -34,6 +34,10 @@ public struct AuthSettings: Sendable {
     /// Failed logins per client address, and per user name from one
     /// address, in a minute; then 429.
     public var failedLoginsPerMinute: Int
+    /// Failed logins for one name from anywhere in an hour; then its
+    /// password is checked at most once per pause (doubling to a minute),
+    /// except from an address it signed in from lately.
+    public var accountFailuresPerHour: Int
     /// Methods whose user names name the same people (`ldap`, `url`,
     /// `oidc`: the primary provider only), so that an account one made is
     /// reached by the others; empty: each keeps its own (see `AccountBinding`).
@@ -49,8 +53,9 @@ public struct AuthSettings: Sendable {
     public init(
         method: Method = .local, ldap: LDAPSettings? = nil, authenticationURL: String? = nil, oidc: OIDCSettings? = nil, demo: DemoAccount? = nil,
         loginThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2), loginQueue: Int = 64, failedLoginsPerMinute: Int = 10,
-        linkedMethods: Set<AccountOrigin> = [], loginTimeoutSeconds: Double = 5
+        accountFailuresPerHour: Int = 20, linkedMethods: Set<AccountOrigin> = [], loginTimeoutSeconds: Double = 5
     ) {
+        self.accountFailuresPerHour = accountFailuresPerHour
         self.linkedMethods = linkedMethods
         self.loginTimeoutSeconds = loginTimeoutSeconds
         self.method = method
@@ -259,6 +264,7 @@ extension AuthSettings {
             loginThreads: try read.integer("LOGIN_THREADS", default: defaults.loginThreads, range: 1...64),
             loginQueue: try read.integer("LOGIN_QUEUE", default: defaults.loginQueue, range: 0...10_000),
             failedLoginsPerMinute: try read.integer("LOGIN_FAILURES_PER_MINUTE", default: defaults.failedLoginsPerMinute, range: 1...100_000),
+            accountFailuresPerHour: try read.integer("LOGIN_ACCOUNT_FAILURES_PER_HOUR", default: defaults.accountFailuresPerHour, range: 1...100_000),
             linkedMethods: linked,
             loginTimeoutSeconds: try read.number("LOGIN_TIMEOUT_SECONDS", default: defaults.loginTimeoutSeconds, range: 0.5...120)
         )

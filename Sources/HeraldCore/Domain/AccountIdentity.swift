@@ -10,8 +10,8 @@ public struct AccountIdentity: Sendable, Equatable, Hashable {
     public var origin: AccountOrigin
     /// The OpenID provider's issuer; empty for the other methods.
     public var issuer: String
-    /// The OpenID subject; nil while an admin's link waits for the first
-    /// login through it, which binds it.
+    /// The OpenID subject. Nil only in a link made before links named it
+    /// (issue 39), which reaches nobody, and in an OpenID method a removal names.
     public var subject: String?
 
     public init(origin: AccountOrigin, issuer: String = "", subject: String? = nil) {
@@ -26,6 +26,6 @@ public struct AccountIdentity: Sendable, Equatable, Hashable {
     /// How an admin or a log reads it: `ldap`, `oidc https://idp/realms/x (sub 1234)`.
     public var description: String {
         guard origin == .oidc else { return origin.rawValue }
-        return "oidc \(issuer)" + (subject.map { " (subject \($0))" } ?? " (bound at the next login)")
+        return "oidc \(issuer)" + (subject.map { " (subject \($0))" } ?? " (no subject: reaches nobody)")
     }
 }

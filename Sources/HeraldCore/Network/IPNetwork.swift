@@ -10,11 +10,15 @@ import Darwin
 public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public let bytes: [UInt8]
 
-    /// 4 bytes (IPv4) or 16 (IPv6).
+    /// 4 bytes (IPv4) or 16 (IPv6); an IPv4-mapped address is folded here
+    /// too, so that no rule meets `::ffff:127.0.0.1` as an IPv6 address.
     public init?(bytes: [UInt8]) {
         guard bytes.count == 4 || bytes.count == 16 else { return nil }
-        self.bytes = bytes
+        self.bytes = bytes.count == 16 && Array(bytes.prefix(12)) == Self.mappedPrefix ? Array(bytes.suffix(4)) : bytes
     }
+
+    /// `::ffff:0:0/96`: an IPv4 address as a dual-stack socket reports it.
+    static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]
 
     public init?(_ text: some StringProtocol) {
         var text = String(text).trimmingWhitespace()
@@ -28,8 +32,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             self.bytes = withUnsafeBytes(of: &v4) { Array($0) }
         } else if inet_pton(AF_INET6, text, &v6) == 1 {
             let raw = withUnsafeBytes(of: &v6) { Array($0) }
-            let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]
-            self.bytes = Array(raw.prefix(12)) == mappedPrefix ? Array(raw.suffix(4)) : raw
+            self.bytes = Array(raw.prefix(12)) == Self.mappedPrefix ? Array(raw.suffix(4)) : raw
         } else {
             return nil
         }

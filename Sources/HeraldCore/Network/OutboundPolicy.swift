@@ -15,10 +15,21 @@ public struct OutboundPolicy: Sendable, Equatable {
         self.allowedNetworks = allowedNetworks
     }
 
-    /// Why a request may not go to `address`; nil when it may.
+    /// Why a request may not go to `address`; nil when it may. An IPv6
+    /// address that carries an IPv4 one the network routes to (NAT64,
+    /// IPv4-translated, 6to4) is judged as that IPv4 address, allowances
+    /// included: `64:ff9b::127.0.0.1` reaches this machine as surely as
+    /// `127.0.0.1` does.
     public func refusal(for address: IPAddress) -> String? {
-        guard let kind = Self.specialPurpose(address) else { return nil }
         if allowedNetworks.contains(where: { $0.contains(address) }) { return nil }
+        let embedded = Self.embeddedIPv4s(address)
+        guard embedded.isEmpty else {
+            for inner in embedded {
+                if let reason = refusal(for: inner) { return "\(address) carries \(inner), which is refused: \(reason)" }
+            }
+            return nil
+        }
+        guard let kind = Self.specialPurpose(address) else { return nil }
         return "\(address) is a \(kind) address (OUTBOUND_ALLOW_PRIVATE may allow its network)"
     }
 
@@ -36,20 +47,38 @@ public struct OutboundPolicy: Sendable, Equatable {
     /// its successors), nil for a global unicast address.
     public static func specialPurpose(_ address: IPAddress) -> String? {
         if address.bytes.count == 4 { return ipv4Blocks.first { $0.0.contains(address) }?.1 }
-        if let embedded = embeddedIPv4(address) { return specialPurpose(embedded).map { "\($0) (inside an IPv6 address)" } }
+        if let kind = embeddedIPv4s(address).lazy.compactMap(specialPurpose).first { return "\(kind) (inside an IPv6 address)" }
         return ipv6Blocks.first { $0.0.contains(address) }?.1
     }
 
-    /// The IPv4 address an IPv6 one carries where the network would route
-    /// to it: NAT64 (64:ff9b::/96), 6to4 (2002::/16), IPv4-compatible.
-    static func embeddedIPv4(_ address: IPAddress) -> IPAddress? {
+    /// The IPv4 addresses an IPv6 one carries where the network would route
+    /// to them; empty for any other. (IPv4-mapped addresses, `::ffff:0:0/96`,
+    /// never get here: `IPAddress` folds them to IPv4 however it is made.)
+    static func embeddedIPv4s(_ address: IPAddress) -> [IPAddress] {
         let bytes = address.bytes
-        if bytes.prefix(12) == [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0] { return IPAddress(bytes: Array(bytes.suffix(4))) }
-        if bytes.prefix(2) == [0x20, 0x02] { return IPAddress(bytes: Array(bytes[2..<6])) }
-        if bytes.prefix(12).allSatisfy({ $0 == 0 }), bytes.suffix(4) != [0, 0, 0, 0], bytes.suffix(4) != [0, 0, 0, 1] {
-            return IPAddress(bytes: Array(bytes.suffix(4)))
+        guard bytes.count == 16 else { return [] }
+        func inner(_ indices: [Int]) -> IPAddress { IPAddress(bytes: indices.map { bytes[$0] })! }
+        func zero(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 == 0 } }
+        let last = Array(12..<16)
+        // IPv4-translated, ::ffff:0:0:0/96 (RFC 2765, SIIT).
+        if zero(0..<8), bytes[8] == 0xff, bytes[9] == 0xff, zero(10..<12) { return [inner(last)] }
+        // NAT64's well-known prefix, 64:ff9b::/96 (RFC 6052): always /96.
+        if bytes.prefix(12).elementsEqual([0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0]) { return [inner(last)] }
+        // NAT64 for local use, 64:ff9b:1::/48 (RFC 8215): the site picks a
+        // prefix of 48 to 96 bits, and each length puts the IPv4 address
+        // elsewhere (RFC 6052 §2.2, bits 64 to 71 skipped). Which one this
+        // site uses is not known here, so every place is judged; a shorter
+        // place that reads 0.0.0.0/8 is the zeros of a longer prefix
+        // showing through (64:ff9b:1::8.8.8.8), not an address anyone asks.
+        if bytes.prefix(6).elementsEqual([0, 0x64, 0xff, 0x9b, 0, 1]) {
+            let shorter = [[6, 7, 9, 10], [7, 9, 10, 11], [9, 10, 11, 12]].map(inner).filter { $0.bytes[0] != 0 }
+            return shorter + [inner(last)]
         }
-        return nil
+        // 6to4, 2002::/16.
+        if bytes[0] == 0x20, bytes[1] == 0x02 { return [inner([2, 3, 4, 5])] }
+        // IPv4-compatible, ::/96 (deprecated), but for :: and ::1.
+        if zero(0..<12), !zero(12..<15) || bytes[15] > 1 { return [inner(last)] }
+        return []
     }
 
     private static let ipv4Blocks: [(IPNetwork, String)] = [

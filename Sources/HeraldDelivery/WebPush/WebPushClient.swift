@@ -24,14 +24,18 @@ public struct WebPushClient: PushProvider {
     let concurrency: Int
     /// Tests' push services listen on http://127.0.0.1.
     let allowLoopback: Bool
+    /// The push services a subscription may name: registration's rule, held again at every send.
+    let endpoints: WebPushEndpoints
     let logger: Logger
     /// Push services take at most 4096 bytes of body; the header and tag take 103.
     static let maxPayloadBytes = 3_800
 
     public init(
         http: OutboundHTTP, vapid: @escaping @Sendable () async throws -> VAPID, timeout: TimeAmount = .seconds(10), ttlSeconds: Int = 86_400,
-        concurrency: Int = 32, allowLoopback: Bool = false, logger: Logger
+        concurrency: Int = 32, allowLoopback: Bool = false, logger: Logger,
+        endpoints: WebPushEndpoints = WebPushEndpoints()
     ) {
+        self.endpoints = endpoints
         self.allowLoopback = allowLoopback
         self.http = http
         self.vapid = vapid
@@ -88,6 +92,7 @@ public struct WebPushClient: PushProvider {
         guard let subscription else {
             return PushAttempt(.dropToken(reason: "not a usable Web Push subscription"))
         }
+        if let refusal = endpointRefusal(subscription.endpoint) { return PushAttempt(.fail(reason: "Web Push: \(refusal)")) }
         guard let authorization else {
             return PushAttempt(.fail(reason: "the endpoint has no origin for VAPID"))
         }
@@ -124,6 +129,18 @@ public struct WebPushClient: PushProvider {
         } catch {
             return PushAttempt(.retry(reason: "Web Push: \(error)", minimumDelay: 0))
         }
+    }
+
+    /// Why `endpoint` may not be posted to, by the rule registration
+    /// applies: a device stored under an older, looser rule, or written past
+    /// the API, is never posted to. Its push fails without a retry and the
+    /// device stays, as for an address the outbound policy refuses (a site
+    /// that narrowed WEBPUSH_ALLOWED_HOSTS by mistake loses no devices). A
+    /// test's push service on http://127.0.0.1 stands for an https one.
+    func endpointRefusal(_ endpoint: URL) -> String? {
+        var judged = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+        if allowLoopback, judged?.scheme == "http" { judged?.scheme = "https" }
+        return endpoints.refusal(for: judged?.url ?? endpoint)
     }
 
     /// What a push service's status means (RFC 8030 and the services' notes).

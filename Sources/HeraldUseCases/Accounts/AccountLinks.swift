@@ -16,8 +16,10 @@ public struct AccountLinks: Sendable {
     }
 
     /// Links `username`'s account to `origin` (for `oidc`, the provider's
-    /// `issuer`, and its `subject` when known: else the next login through
-    /// that provider with the account's name binds it).
+    /// `issuer` and the person's `subject` there, required: a link by name
+    /// alone would go to whoever first signed in through the provider with
+    /// that name, and a provider that lets people choose their names hands
+    /// it to anyone).
     @discardableResult
     public func link(
         username: String, origin: AccountOrigin, issuer: String?, subject: String?, by administrator: AccountAdministrator, logger: Logger
@@ -37,7 +39,7 @@ public struct AccountLinks: Sendable {
     /// Removes the account's link to `origin` (and `issuer`).
     public func unlink(username: String, origin: AccountOrigin, issuer: String?, by administrator: AccountAdministrator, logger: Logger) async throws {
         let account = try await self.account(username)
-        let identity = try Self.identity(origin: origin, issuer: issuer, subject: nil)
+        let identity = try Self.method(origin: origin, issuer: issuer)
         guard try await store.unlink(userID: account.id, origin: identity.origin, issuer: identity.issuer) else {
             throw UseCaseError.notFound("Link")
         }
@@ -51,8 +53,25 @@ public struct AccountLinks: Sendable {
         return account
     }
 
-    /// The identity a link names, checked.
+    /// The identity a link names, checked: for OpenID Connect, with its subject.
     static func identity(origin: AccountOrigin, issuer: String?, subject: String?) throws -> AccountIdentity {
+        let method = try method(origin: origin, issuer: issuer)
+        guard origin == .oidc else { return method }
+        guard let subject = subject?.trimmingCharacters(in: .whitespaces), !subject.isEmpty else {
+            throw UseCaseError.invalid(
+                field: "subject",
+                "an OpenID link names the person's subject (`sub`) at the provider: by name alone it would go to whoever signs in first with that name"
+            )
+        }
+        guard subject.count <= 255, !TextRules.hasControlCharacter(subject) else {
+            throw UseCaseError.invalid(field: "subject", "a subject has 1 to 255 characters, no control characters")
+        }
+        return AccountIdentity(origin: .oidc, issuer: method.issuer, subject: subject)
+    }
+
+    /// The method a link or its removal names, checked (an OpenID link's
+    /// issuer, without a subject).
+    static func method(origin: AccountOrigin, issuer: String?) throws -> AccountIdentity {
         guard AccountIdentity.linkableOrigins.contains(origin) else {
             throw UseCaseError.invalid(field: "origin", "an account is linked to ldap, url or oidc; a local password belongs to its account already")
         }
@@ -61,10 +80,6 @@ public struct AccountLinks: Sendable {
         guard let url = URL(string: issuer), ["https", "http"].contains(url.scheme?.lowercased() ?? ""), url.host != nil, issuer.count <= 1_000 else {
             throw UseCaseError.invalid(field: "issuer", "an OpenID link names its provider's issuer, the https URL its ID tokens carry in `iss`")
         }
-        let subject = subject?.trimmingCharacters(in: .whitespaces)
-        if let subject, subject.isEmpty || subject.count > 255 || TextRules.hasControlCharacter(subject) {
-            throw UseCaseError.invalid(field: "subject", "a subject has 1 to 255 characters, no control characters")
-        }
-        return AccountIdentity(origin: .oidc, issuer: issuer, subject: subject)
+        return AccountIdentity(origin: .oidc, issuer: issuer)
     }
 }
