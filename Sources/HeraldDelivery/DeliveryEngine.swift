@@ -24,7 +24,7 @@ public struct DeliveryEngine: Sendable {
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
         clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil,
         alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
-        accounts: (any AccountStore & ServiceStore)? = nil
+        accounts: (any AccountStore & ServiceStore)? = nil, alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)
@@ -59,14 +59,15 @@ public struct DeliveryEngine: Sendable {
             providers.append(
                 WebPushClient(
                     http: http, vapid: { try await keys.vapid() }, timeout: .nanoseconds(Int64(settings.pushTimeoutSeconds * 1e9)),
-                    concurrency: min(settings.concurrency, 64), logger: logger, endpoints: config.outbound.webPushEndpoints
+                    concurrency: min(settings.concurrency, 64), logger: logger, endpoints: config.outbound.webPushEndpoints,
+                    acknowledgeLinkLifetime: settings.acknowledgeLinkLifetime
                 )
             )
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,
             tracer: tracer, breaker: PruningBreaker(parts: parts, registry: metrics.registry, logger: logger), parts: parts, alerting: alerting,
-            quietHours: quietHours, accounts: accounts, confinement: config.auth.confinement
+            quietHours: quietHours, accounts: accounts, confinement: config.auth.confinement, alarms: alarms
         )
         let openOrigins = origins
         let connections = ClosingService("delivery connections") {

@@ -53,7 +53,8 @@ public enum HeraldServer {
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
-                clock: options.clock, parts: parts, sharedSettings: store, alerting: store, quietHours: store, accounts: store
+                clock: options.clock, parts: parts, sharedSettings: store, alerting: store, quietHours: store, accounts: store,
+                alarms: store
             )
             services += [
                 engine.connections, ReportingService(.worker, engine.worker, parts: parts),

@@ -131,38 +131,85 @@ struct AcknowledgementTests {
     }
 
     /// A Web Push notification's "Acknowledge" link acknowledges as the
-    /// device's owner, without a session; a forged link, one for a device
-    /// whose owner never received the notification, or one while Web Push
-    /// is off, does nothing.
+    /// account it was issued to, without a session; a forged link, one for a
+    /// device whose owner never received the notification, or one while Web
+    /// Push is off, does nothing. Issue 39: it is refused once expired, once
+    /// the device changed hands, once replayed (acknowledged already), once
+    /// someone else withdrew an acknowledgement after it was issued, and
+    /// once the alarm is resolved.
     @Test(arguments: Backend.allCases)
-    func theLinkInAWebPushNotificationAcknowledgesAsTheDevicesOwner(_ backend: Backend) async throws {
+    func theLinkInAWebPushNotificationAcknowledgesAsItsAccountWhileItHolds(_ backend: Backend) async throws {
         try await TestApp.run(backend, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
             let service = try await app.createService()
             let (ann, annToken) = try await app.user("ann")
             let (eve, _) = try await app.user("eve")
+            let (_, admin) = try await app.user("root", admin: true)
             try await app.store.setSubscriptions(userID: ann.id, [service.id: true])
-            _ = try await app.store.registerDevice(userID: ann.id, token: String(repeating: "ab", count: 32), platform: .apns, at: Date())
-            _ = try await app.store.registerDevice(userID: eve.id, token: String(repeating: "cd", count: 32), platform: .apns, at: Date())
+            let (annPhone, evePhone) = (String(repeating: "ab", count: 32), String(repeating: "cd", count: 32))
+            _ = try await app.store.registerDevice(userID: ann.id, token: annPhone, platform: .apns, at: Date())
+            _ = try await app.store.registerDevice(userID: eve.id, token: evePhone, platform: .apns, at: Date())
             let annDevice = try #require(try await app.store.devices(userID: ann.id).first)
             let eveDevice = try #require(try await app.store.devices(userID: eve.id).first)
-            let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Vacuum leak"])
-            let id = try #require(try posted.json(["id"]) as? Int)
+            func post(_ title: String) async throws -> Int64 {
+                Int64(try #require(try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": title]).json(["id"]) as? Int))
+            }
+            let id = try await post("Vacuum leak")
             let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: app.store, subject: "mailto:ops@example.org").vapid())
-
-            let forged = capability.path(notificationID: Int64(id), deviceID: annDevice.id).dropLast(2) + "AA"
+            let lifetime = app.config.delivery.acknowledgeLinkLifetime
+            func link(_ notification: Int64, device: Int64, user: UserID, issued: Date = Date()) -> String {
+                capability.path(.init(notificationID: notification, deviceID: device, userID: user, expiresAt: issued.addingTimeInterval(lifetime)))
+            }
+            let good = link(id, device: annDevice.id, user: ann.id)
+            let signature = good.split(separator: ".").last ?? ""
+            let forged = good.dropLast(signature.count) + (signature.first == "A" ? "B" : "A") + signature.dropFirst()
             #expect(try await app.request(.post, String(forged)).status == .notFound)
-            #expect(try await app.request(.post, capability.path(notificationID: Int64(id), deviceID: eveDevice.id)).status == .notFound, "eve never received it")
-            #expect(try await app.store.acknowledgements(of: [Int64(id)]).isEmpty)
+            #expect(try await app.request(.post, link(id, device: eveDevice.id, user: eve.id)).status == .notFound, "eve never received it")
+            #expect(try await app.request(.post, link(id, device: annDevice.id, user: eve.id)).status == .notFound, "ann's device, eve's name")
+            #expect(try await app.request(.post, link(id, device: annDevice.id, user: ann.id, issued: Date().addingTimeInterval(-lifetime - 1))).status == .notFound, "expired")
+            #expect(try await app.store.acknowledgements(of: [id]).isEmpty)
 
-            let taken = try await app.request(.post, capability.path(notificationID: Int64(id), deviceID: annDevice.id))
+            let taken = try await app.request(.post, good)
             #expect(taken.status == .created)
             #expect(try taken.json(["acknowledged_by"]) as? String == "ann")
             let item = try #require((try await app.request(.get, "/api/v2/users/user/notifications", token: annToken).json() as? [[String: Any]])?.first)
             #expect(item["acknowledged_by"] as? String == "ann" && item["state"] as? String == "acknowledged")
+            let replayed = try await app.request(.post, good)
+            #expect(replayed.status == .notFound && replayed.text.contains("acknowledged it already"), "\(replayed.text)")
+
+            // Someone else withdrew it after the link was made: that link no longer takes it; a newer one does.
+            #expect(try await app.request(.delete, Self.path(Int(id)), token: admin).status == .noContent)
+            let stale = try await app.request(.post, good)
+            #expect(stale.status == .notFound && stale.text.contains("withdrew"), "\(stale.text)")
+            #expect(try await app.request(.post, link(id, device: annDevice.id, user: ann.id, issued: Date().addingTimeInterval(1))).status == .created)
+
+            // The device given to eve: ann's links on it stop.
+            let other = try await post("Vacuum leak again")
+            _ = try await app.store.registerDevice(userID: eve.id, token: annPhone, platform: .apns, at: Date())
+            #expect(try await app.request(.post, link(other, device: annDevice.id, user: ann.id)).status == .notFound, "the device is eve's now")
         }
         try await TestApp.run(.memory) { app async throws in
-            let answer = try await app.request(.post, "/api/v2/acknowledge/1.1.AAAAAAAAAAAAAAAAAAAAAA")
+            let answer = try await app.request(.post, "/api/v2/acknowledge/1.1.1.1900000000.AAAAAAAAAAAAAAAAAAAAAA")
             #expect(answer.status == .notFound, "Web Push off")
+        }
+    }
+
+    /// A resolved alarm's link is refused: there is nothing left to take.
+    @Test func aResolvedAlarmsLinkIsRefused() async throws {
+        try await TestApp.run(.sqlite, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
+            let service = try await app.createService()
+            let (ann, _) = try await app.user("ann")
+            try await app.store.setSubscriptions(userID: ann.id, [service.id: true])
+            _ = try await app.store.registerDevice(userID: ann.id, token: String(repeating: "ab", count: 32), platform: .apns, at: Date())
+            let device = try #require(try await app.store.devices(userID: ann.id).first)
+            let path = "/api/v2/services/\(service.id.uuidString)/alertmanager"
+            let fired = try await app.request(.post, path, json: AlertReceiverTests.alertmanagerBody())
+            let id = Int64(try #require((try fired.json(["notifications"]) as? [Int])?.first))
+            _ = try await app.request(.post, path, json: AlertReceiverTests.alertmanagerBody(status: "resolved"))
+            #expect(try await app.store.notification(id: id)?.alarm == .resolved)
+            let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: app.store, subject: "mailto:ops@example.org").vapid())
+            let link = capability.path(.init(notificationID: id, deviceID: device.id, userID: ann.id, expiresAt: Date().addingTimeInterval(3_600)))
+            let answer = try await app.request(.post, link)
+            #expect(answer.status == .notFound && answer.text.contains("resolved"), "\(answer.text)")
         }
     }
 

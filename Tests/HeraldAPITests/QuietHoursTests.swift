@@ -83,7 +83,8 @@ struct QuietHoursTests {
     /// and the route is braked per client.
     @Test(arguments: Backend.allCases)
     func calendarFeedsAreServedByTheirSecretOnly(_ backend: Backend) async throws {
-        try await TestApp.run(backend, configure: { $0.limits.feedRequestsPerMinute = 30 }) { app in
+        // A creeping clock: the feed brake's bucket (30 a minute) must not refill while a loaded machine asks.
+        try await TestApp.run(backend, configure: { $0.limits.feedRequestsPerMinute = 30 }, clock: UserWriteLimitTests.creepingClock()) { app in
             let (_, admin) = try await app.user("root", admin: true)
             let (aliceUser, alice) = try await app.user("alice")
             _ = try await app.user("bob")

@@ -127,6 +127,30 @@ struct WebPushTests {
         #expect(received.map(\.urgency) == ["high", "high"] && payload["urgency"] == "critical", "critical: high, shown until dismissed")
     }
 
+    /// Issue 39: the lock-screen link names the account it was issued to
+    /// and when it expires (ACKNOWLEDGE_LINK_HOURS), and is offered only on
+    /// a push whose person may take the alarm (`acknowledgeable`); a
+    /// withdrawal carries none.
+    @Test func theAcknowledgeLinkNamesItsAccountExpiresAndIsOfferedOnlyToThoseWhoMay() async throws {
+        let (responder, bystander) = (Browser(), Browser())
+        let now = Date(timeIntervalSince1970: 1_800_000_000.5)
+        let (attempts, service, _) = try await Self.send(to: ["responder": responder, "bystander": bystander], now: now) { base in
+            var mine = Self.delivery(token: responder.token(endpoint: "\(base)/responder"))
+            mine.userID = 7
+            var theirs = Self.delivery(token: bystander.token(endpoint: "\(base)/bystander"))
+            theirs.userID = 8
+            theirs.acknowledgeable = false
+            return [mine, theirs]
+        }
+        #expect(attempts.map(\.reply) == [.sent, .sent])
+        let received = Dictionary(uniqueKeysWithValues: service.received.withLockedValue { $0 }.map { ($0.path, $0.payload) })
+        let link = try #require(received["responder"]?["acknowledge"])
+        let parts = link.dropFirst("/api/v2/acknowledge/".count).split(separator: ".")
+        #expect(link.hasPrefix("/api/v2/acknowledge/") && parts.count == 5, "\(link)")
+        #expect(parts.prefix(4).map(String.init) == ["42", "1", "7", "\(1_800_000_000 + 86_400)"], "notification, device, account, expiry a day on")
+        #expect(received["bystander"]?["acknowledge"] == nil, "no action offered to whoever may not take it")
+    }
+
     /// Issue 25: the push service hears the urgency (RFC 8030), and the
     /// service worker the level it shows the notification at.
     @Test func theUrgencyHeaderFollowsTheSeverity() async throws {

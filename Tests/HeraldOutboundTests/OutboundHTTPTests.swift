@@ -85,9 +85,10 @@ struct OutboundHTTPTests {
     @Test func trustIsAHostAtItsPortNeverAnAddress() async throws {
         let (port, hits, stop) = try await Self.server()
         let (otherPort, otherHits, stopOther) = try await Self.server()
-        let named = OutboundHTTP(policy: OutboundPolicy(), connectTimeout: .seconds(1), trustedOrigins: ["http://localhost:\(port)"])
+        // A connection to a loopback server took over a second beside the whole suite: 5 s.
+        let named = OutboundHTTP(policy: OutboundPolicy(), connectTimeout: .seconds(5), trustedOrigins: ["http://localhost:\(port)"])
         let rebound = OutboundHTTP(
-            policy: OutboundPolicy(), connectTimeout: .seconds(1), trustedOrigins: ["http://127.0.0.1:\(port)"], checksNamesFirst: false
+            policy: OutboundPolicy(), connectTimeout: .seconds(5), trustedOrigins: ["http://127.0.0.1:\(port)"], checksNamesFirst: false
         )
         try await withShutdown(named, rebound) { () async throws in
             #expect(try await named.execute(HTTPClientRequest(url: "http://localhost:\(port)/x"), timeout: .seconds(30)).status == .ok)

@@ -53,3 +53,12 @@ UPDATE calendar_secrets SET secret_hash = encode(sha256(convert_to(secret, 'UTF8
 ALTER TABLE calendar_secrets DROP COLUMN secret;
 ALTER TABLE calendar_secrets ALTER COLUMN secret_hash SET NOT NULL;
 CREATE UNIQUE INDEX calendar_secrets_hash ON calendar_secrets (secret_hash);
+
+-- Who last withdrew a notification's acknowledgement, and when: a
+-- lock-screen acknowledge link issued before someone else's withdrawal is
+-- refused.
+CREATE TABLE acknowledgement_withdrawals (
+    notification_id BIGINT PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    username TEXT NOT NULL,
+    withdrawn_at TIMESTAMPTZ NOT NULL
+);

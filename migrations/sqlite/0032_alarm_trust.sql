@@ -48,3 +48,9 @@ ALTER TABLE calendar_secrets ADD COLUMN secret_hash TEXT;
 UPDATE calendar_secrets SET secret_hash = herald_sha256(secret);
 ALTER TABLE calendar_secrets DROP COLUMN secret;
 CREATE UNIQUE INDEX calendar_secrets_hash ON calendar_secrets (secret_hash);
+
+CREATE TABLE acknowledgement_withdrawals (
+    notification_id INTEGER PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    username TEXT NOT NULL,
+    withdrawn_at INTEGER NOT NULL
+);

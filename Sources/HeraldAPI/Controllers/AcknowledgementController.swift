@@ -38,7 +38,9 @@ struct AcknowledgementController {
         guard let claim = capability.verify(context.parameters.get("capability") ?? "") else {
             throw APIError(.notFound, "Not an acknowledgement link of this server")
         }
-        let outcome = try await api.users.acknowledgements.acknowledge(claim.notificationID, fromDevice: claim.deviceID, logger: context.logger)
+        let outcome = try await api.users.acknowledgements.acknowledge(
+            fromLink: claim, lifetime: api.config.delivery.acknowledgeLinkLifetime, logger: context.logger
+        )
         return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
     }
 

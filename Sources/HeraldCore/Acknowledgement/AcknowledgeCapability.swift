@@ -2,46 +2,68 @@ import Crypto
 import Foundation
 
 /// The "Acknowledge" button of a Web Push notification: a URL that lets
-/// the browser acknowledge one notification as whoever owns the device it
-/// was pushed to, from the lock screen, without a session. The token names
-/// the notification and the device and is signed with a key derived from
-/// the VAPID key, which every replica shares (the worker makes tokens, the
-/// API checks them). It does nothing else: it cannot read, withdraw or
-/// reach another notification, and the payload that carries it is
-/// encrypted to the browser (RFC 8291), so the push service never sees it.
+/// the browser acknowledge one notification from the lock screen, without
+/// a session. The token names the notification, the device, the account
+/// it was issued to and when it expires (issue 39: it acts as that account
+/// only, while the device is still theirs, and not after
+/// ACKNOWLEDGE_LINK_HOURS), signed with a key derived from the VAPID key,
+/// which every replica shares (the worker makes tokens, the API checks
+/// them). It does nothing else: it cannot read, withdraw or reach another
+/// notification, and the payload that carries it is encrypted to the
+/// browser (RFC 8291), so the push service never sees it.
 public struct AcknowledgeCapability: Sendable {
     let key: SymmetricKey
 
+    /// What a token names.
+    public struct Claim: Sendable, Equatable {
+        public var notificationID: NotificationID
+        public var deviceID: Int64
+        public var userID: UserID
+        /// When the link stops working (whole seconds).
+        public var expiresAt: Date
+
+        public init(notificationID: NotificationID, deviceID: Int64, userID: UserID, expiresAt: Date) {
+            self.notificationID = notificationID
+            self.deviceID = deviceID
+            self.userID = userID
+            self.expiresAt = expiresAt
+        }
+
+        /// When it was issued, given how long links last.
+        public func issuedAt(lifetime: TimeInterval) -> Date { expiresAt.addingTimeInterval(-lifetime) }
+    }
+
     public init(vapid: VAPID) {
         key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: vapid.key.rawRepresentation), info: Data("herald acknowledge capability".utf8), outputByteCount: 32
+            inputKeyMaterial: SymmetricKey(data: vapid.key.rawRepresentation), info: Data("herald acknowledge capability v2".utf8), outputByteCount: 32
         )
     }
 
-    /// `<notification>.<device>.<128-bit signature>`, URL-safe.
-    public func token(notificationID: NotificationID, deviceID: Int64) -> String {
-        let claim = "\(notificationID).\(deviceID)"
-        return claim + "." + signature(claim)
+    /// `<notification>.<device>.<user>.<expires>.<128-bit signature>`, URL-safe.
+    public func token(_ claim: Claim) -> String {
+        let text = "\(claim.notificationID).\(claim.deviceID).\(claim.userID).\(Int64(claim.expiresAt.timeIntervalSince1970))"
+        return text + "." + signature(text)
     }
 
-    /// The notification and device a token names; nil for anything this
-    /// server did not make.
-    public func verify(_ token: String) -> (notificationID: NotificationID, deviceID: Int64)? {
+    /// What a token names; nil for anything this server did not make (or
+    /// made under another key). Expiry is the caller's to judge.
+    public func verify(_ token: String) -> Claim? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count <= 19, parts[1].count <= 19,
-            let notification = Int64(parts[0]), let device = Int64(parts[1]), notification > 0, device > 0
+        guard parts.count == 5, parts.prefix(4).allSatisfy({ $0.count <= 19 }),
+            let notification = Int64(parts[0]), let device = Int64(parts[1]), let user = Int64(parts[2]), let expires = Int64(parts[3]),
+            notification > 0, device > 0, user > 0, expires > 0
         else { return nil }
-        let expected = signature("\(notification).\(device)")
+        let expected = signature("\(notification).\(device).\(user).\(expires)")
         // Compared in constant time: the difference must not tell where it starts.
-        guard expected.utf8.count == parts[2].utf8.count,
-            zip(expected.utf8, parts[2].utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+        guard expected.utf8.count == parts[4].utf8.count,
+            zip(expected.utf8, parts[4].utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
         else { return nil }
-        return (notification, device)
+        return Claim(notificationID: notification, deviceID: device, userID: user, expiresAt: Date(timeIntervalSince1970: Double(expires)))
     }
 
     /// The path a service worker posts to.
-    public func path(notificationID: NotificationID, deviceID: Int64) -> String {
-        "/api/v2/acknowledge/" + token(notificationID: notificationID, deviceID: deviceID)
+    public func path(_ claim: Claim) -> String {
+        "/api/v2/acknowledge/" + token(claim)
     }
 
     private func signature(_ claim: String) -> String {

@@ -59,8 +59,12 @@ public protocol AcknowledgementStore: Sendable {
     /// Removes the notification's acknowledgement; the one removed, nil
     /// when it had none. A write-back it asked for is told to undo itself.
     /// With `resume`, an escalation its acknowledgement ended runs again
-    /// from that step and time (recorded as resumed by `by`).
+    /// from that step and time (recorded as resumed by `by`). The
+    /// withdrawal is kept (who, when: `lastWithdrawal`).
     func withdrawAcknowledgement(notificationID: NotificationID, by: String, resume: EscalationPolicy.Due?, at: Date) async throws -> Acknowledgement?
+    /// Who last withdrew the notification's acknowledgement, and when (a
+    /// lock-screen link issued before someone else's withdrawal is refused).
+    func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)?
     /// The acknowledgements of these notifications (those that have one).
     func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement]
     /// How many hold the notification in their inbox, and how many of them

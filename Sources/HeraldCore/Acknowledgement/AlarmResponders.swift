@@ -77,3 +77,41 @@ public struct AlarmResponders: Sendable, Equatable {
         return "Only this alarm's responders may take it: " + who.joined(separator: ", ")
     }
 }
+
+extension AlarmResponders {
+    /// The responders of a notification of `serviceID`, read from the
+    /// stores: its service's policy and write-back target, the policy its
+    /// escalation started with, the rotas they name, the calls it made.
+    /// `name` gives the people the policies name by id their names (for
+    /// the refusal; nil leaves ids).
+    public static func read(
+        serviceID: UUID, notificationID: NotificationID, from store: any EscalationStore & RotaStore & ServiceWriteBackStore,
+        name: (UserID) async throws -> String? = { _ in nil }, now: Date
+    ) async throws -> AlarmResponders {
+        let policy = try await store.escalationPolicy(serviceID: serviceID)
+        let writeBack = try await store.serviceWriteBack(serviceID: serviceID)
+        guard policy != nil || writeBack != nil else { return .anyone }
+        let escalation = try await store.escalation(notificationID: notificationID)
+        let policies = [policy, escalation?.policy].compactMap { $0 }
+        var rotas: [StoredRota] = []
+        var names: [UserID: String] = [:]
+        for target in Set(policies.flatMap { $0.steps.flatMap(\.targets) }) {
+            switch target {
+            case .rota(let id): if let rota = try await store.rota(id: id) { rotas.append(rota) }
+            case .user(let id): names[id] = try await name(id)
+            case .subscribers: break
+            }
+        }
+        let calls = escalation == nil ? [] : try await store.escalationCalls(notificationID: notificationID)
+        return of(handled: true, policies: policies, rotas: rotas, calls: calls, names: names, now: now)
+    }
+
+    /// Whether the lock-screen "Acknowledge" action is offered on a push to
+    /// this person's device: they may take it, as far as the worker can
+    /// tell without reading their account (an admin who is no responder is
+    /// not offered it; the web inbox offers it them). The acknowledgement
+    /// itself is decided by `allows` when it comes.
+    public func offersLink(to userID: UserID) -> Bool {
+        !handled || people[userID] != nil || subscribersCalled
+    }
+}

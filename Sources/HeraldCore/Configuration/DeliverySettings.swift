@@ -122,6 +122,11 @@ public struct DeliverySettings: Sendable {
     /// The contact sent with Web Push (VAPID `sub`: `mailto:` or `https:`);
     /// nil: Web Push is off and browser subscriptions are recorded as skipped.
     public var webPushSubject: String?
+    /// How long the lock-screen "Acknowledge" link of a Web Push
+    /// notification works (ACKNOWLEDGE_LINK_HOURS, 24): the API checks the
+    /// expiry the link carries.
+    public var acknowledgeLinkHours: Int = 24
+    public var acknowledgeLinkLifetime: TimeInterval { Double(acknowledgeLinkHours) * 3_600 }
     /// Fan-outs' pushes per second to each provider (`APNS_FANOUT_RATE`,
     /// `FCM_FANOUT_RATE`, `WEBPUSH_FANOUT_RATE`; absent or 0: as fast as the
     /// workers go): a provider's quota for one project. Other pushes are
@@ -234,6 +239,7 @@ extension DeliverySettings {
             removedDevicesKeptDays: try read.integer("REMOVED_DEVICES_KEPT_DAYS", default: defaults.removedDevicesKeptDays, range: 0...3650),
             webPushSubject: try Self.webPushSubject(text("WEBPUSH_SUBJECT"))
         )
+        acknowledgeLinkHours = try read.integer("ACKNOWLEDGE_LINK_HOURS", default: defaults.acknowledgeLinkHours, range: 1...720)
         for (platform, variable) in [(Platform.apns, "APNS_FANOUT_RATE"), (.fcm, "FCM_FANOUT_RATE"), (.webpush, "WEBPUSH_FANOUT_RATE")] {
             let rate = try read.number(variable, default: 0, range: 0...1_000_000)
             if rate > 0 { fanoutRates[platform] = rate }

@@ -78,6 +78,9 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// Why it is not pushed though it could be (the person's quiet hours or
     /// snooze keep it for the inbox): decided by the worker, like urgency.
     public var heldBack: String?
+    /// Whether a Web Push push carries the lock-screen "Acknowledge" action:
+    /// its person may take the alarm (`AlarmResponders`), decided by the worker.
+    public var acknowledgeable = true
 
     /// Whether it goes over the providers' express connection: an
     /// escalation's call, or an urgent notification's push (the express

@@ -26,6 +26,8 @@ public struct WebPushClient: PushProvider {
     let allowLoopback: Bool
     /// The push services a subscription may name: registration's rule, held again at every send.
     let endpoints: WebPushEndpoints
+    /// How long a lock-screen acknowledge link works (ACKNOWLEDGE_LINK_HOURS).
+    let acknowledgeLinkLifetime: TimeInterval
     let logger: Logger
     /// Push services take at most 4096 bytes of body; the header and tag take 103.
     static let maxPayloadBytes = 3_800
@@ -33,8 +35,9 @@ public struct WebPushClient: PushProvider {
     public init(
         http: OutboundHTTP, vapid: @escaping @Sendable () async throws -> VAPID, timeout: TimeAmount = .seconds(10), ttlSeconds: Int = 86_400,
         concurrency: Int = 32, allowLoopback: Bool = false, logger: Logger,
-        endpoints: WebPushEndpoints = WebPushEndpoints()
+        endpoints: WebPushEndpoints = WebPushEndpoints(), acknowledgeLinkLifetime: TimeInterval = 24 * 3_600
     ) {
+        self.acknowledgeLinkLifetime = acknowledgeLinkLifetime
         self.endpoints = endpoints
         self.allowLoopback = allowLoopback
         self.http = http
@@ -71,9 +74,13 @@ public struct WebPushClient: PushProvider {
                 group.addTask {
                     let authorization = audiences[index].flatMap { authorizations[$0] }
                     let delivery = deliveries[index]
-                    // A withdrawal offers nothing to acknowledge: no link signed for it.
-                    let acknowledge = delivery.purpose == .withdrawal
-                        ? nil : delivery.deviceID.map { capability.path(notificationID: delivery.notification.id, deviceID: $0) }
+                    // A link for the device's owner to take it, only if they may (nothing for a
+                    // withdrawal), naming them, expiring (issue 39).
+                    var acknowledge: String?
+                    if delivery.purpose != .withdrawal, delivery.acknowledgeable, let device = delivery.deviceID, let user = delivery.userID {
+                        let expires = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + acknowledgeLinkLifetime).rounded(.down))
+                        acknowledge = capability.path(.init(notificationID: delivery.notification.id, deviceID: device, userID: user, expiresAt: expires))
+                    }
                     return (index, await send(delivery, to: subscriptions[index], authorization: authorization, acknowledge: acknowledge, now: now))
                 }
             }

@@ -47,6 +47,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let quiet: QuietHoursDecider
     /// Confined accounts get only the demo service's pushes.
     let confined: ConfinementDecider
+    /// Which Web Push pushes offer the lock-screen acknowledgement.
+    let responders: ResponderDecider
     /// Deliveries finished (left the queue) since it was last compacted.
     let finishedSinceCompaction = NIOLockedValueBox(0)
     /// Set while a compaction runs: one at a time.
@@ -62,8 +64,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         queue: any DeliveryQueue, providers: [any PushProvider], settings: DeliverySettings, signal: QueueSignal, metrics: DeliveryMetrics,
         ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil,
         parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
-        accounts: (any AccountStore & ServiceStore)? = nil, confinement: Confinement = Confinement()
+        accounts: (any AccountStore & ServiceStore)? = nil, confinement: Confinement = Confinement(),
+        alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore)? = nil
     ) {
+        self.responders = ResponderDecider(store: alarms, clock: clock, logger: logger)
         self.confined = ConfinementDecider(store: accounts, confinement: confinement, clock: clock, logger: logger)
         self.urgencies = UrgencyDecider(site: settings.urgency.table, store: alerting, clock: clock, logger: logger)
         self.quiet = QuietHoursDecider(store: quietHours, clock: clock, logger: logger)

@@ -88,6 +88,12 @@ extension PostgresStore: AcknowledgementStore {
                 WHERE notification_id IN (SELECT notification_id FROM removed) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                 RETURNING 1
             ),
+            kept AS (
+                INSERT INTO acknowledgement_withdrawals (notification_id, username, withdrawn_at)
+                SELECT notification_id, \(who), \(ExactTimestamp(now)) FROM removed
+                ON CONFLICT (notification_id) DO UPDATE SET username = excluded.username, withdrawn_at = excluded.withdrawn_at
+                RETURNING 1
+            ),
             resumed AS (
                 -- Paged again from the step it was at (only if its acknowledgement is what ended it).
                 UPDATE escalations SET ended = NULL, ended_at = NULL, step = \(Int32(resume?.step ?? 0)), pass = \(Int32(resume?.pass ?? 0)),
@@ -103,10 +109,16 @@ extension PostgresStore: AcknowledgementStore {
             woken AS (SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM removed)
             SELECT notification_id, user_id, username, comment, acknowledged_at
             FROM removed, (SELECT count(*) FROM touched) AS t, (SELECT count(*) FROM woken) AS w, (SELECT count(*) FROM undone) AS u,
-                (SELECT count(*) FROM resumed_event) AS r
+                (SELECT count(*) FROM resumed_event) AS r, (SELECT count(*) FROM kept) AS k
             """,
             as: (Int64, Int64?, String, String?, ExactTimestamp).self
         ).map(Self.acknowledgement)
+    }
+
+    public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {
+        try await first(
+            "SELECT username, withdrawn_at FROM acknowledgement_withdrawals WHERE notification_id = \(notificationID)", as: (String, ExactTimestamp).self
+        ).map { ($0.0, $0.1.date) }
     }
 
     public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {

@@ -67,6 +67,12 @@ extension SQLiteStore: AcknowledgementStore {
         let removed = try await database.transaction { db -> Acknowledgement? in
             guard let existing = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
             try await db.execute("DELETE FROM acknowledgements WHERE notification_id = \(notificationID)")
+            try await db.execute(
+                """
+                INSERT INTO acknowledgement_withdrawals (notification_id, username, withdrawn_at) VALUES (\(notificationID), \(who), \(now))
+                ON CONFLICT (notification_id) DO UPDATE SET username = excluded.username, withdrawn_at = excluded.withdrawn_at
+                """
+            )
             if let resume {
                 // Paged again from the step it was at (only if its acknowledgement is what ended it).
                 if try await db.first(
@@ -93,6 +99,14 @@ extension SQLiteStore: AcknowledgementStore {
         }
         if removed != nil { inboxSignals.send(.published(notificationID)) }
         return removed
+    }
+
+    public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {
+        try await database.read { db in
+            try await db.first("SELECT username, withdrawn_at FROM acknowledgement_withdrawals WHERE notification_id = \(notificationID)").map {
+                (try $0.text("username"), try $0.date("withdrawn_at"))
+            }
+        }
     }
 
     public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {

@@ -85,22 +85,9 @@ public struct Acknowledgements: Sendable {
     /// Who may take this notification (everyone who holds it, unless its
     /// service is handled).
     public func responders(of notification: NotificationRecord) async throws -> AlarmResponders {
-        let policy = try await store.escalationPolicy(serviceID: notification.serviceID)
-        let writeBack = try await store.serviceWriteBack(serviceID: notification.serviceID)
-        guard policy != nil || writeBack != nil else { return .anyone }
-        let escalation = try await store.escalation(notificationID: notification.id)
-        let policies = [policy, escalation?.policy].compactMap { $0 }
-        var rotas: [StoredRota] = []
-        var names: [UserID: String] = [:]
-        for target in Set(policies.flatMap { $0.steps.flatMap(\.targets) }) {
-            switch target {
-            case .rota(let id): if let rota = try await store.rota(id: id) { rotas.append(rota) }
-            case .user(let id): names[id] = try await store.user(id: id)?.username
-            case .subscribers: break
-            }
-        }
-        let calls = escalation == nil ? [] : try await store.escalationCalls(notificationID: notification.id)
-        return AlarmResponders.of(handled: true, policies: policies, rotas: rotas, calls: calls, names: names, now: clock.now())
+        try await AlarmResponders.read(
+            serviceID: notification.serviceID, notificationID: notification.id, from: store, name: { try await store.user(id: $0)?.username }, now: clock.now()
+        )
     }
 
     /// Whether `user` may take it (acknowledge, or withdraw an acknowledgement).
@@ -153,13 +140,34 @@ public struct Acknowledgements: Sendable {
     }
 
     /// The "Acknowledge" action of a notification pushed to a device (its
-    /// capability checked by the edge): as the device's owner now, who must
-    /// hold the notification and be active, with no comment.
+    /// signature checked by the edge), with no comment, as the account it
+    /// was issued to (issue 39): refused (404, saying why) once it has
+    /// expired, once the device is not that account's any more or the
+    /// account is disabled, once the alarm is resolved or acknowledged
+    /// (a replay), or once someone else withdrew an acknowledgement after
+    /// the link was issued (they put it back in play deliberately).
     public func acknowledge(
-        _ id: NotificationID, fromDevice deviceID: Int64, logger: Logger
+        fromLink claim: AcknowledgeCapability.Claim, lifetime: TimeInterval, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
-        guard let owner = try await store.owner(ofDevice: deviceID), owner.isActive else { throw UseCaseError.notFound("Notification") }
-        return try await acknowledge(id, comment: nil, by: owner, logger: logger)
+        func refused(_ why: String) -> UseCaseError {
+            logger.notice("acknowledge link refused", metadata: ["notification": "\(claim.notificationID)", "why": "\(why)"])
+            return UseCaseError.notFound("Acknowledge link (\(why))")
+        }
+        guard claim.expiresAt > clock.now() else { throw refused("it has expired") }
+        guard let owner = try await store.owner(ofDevice: claim.deviceID), owner.id == claim.userID, owner.isActive else {
+            throw refused("its device is no longer its account's")
+        }
+        guard let notification = try await store.notification(id: claim.notificationID) else { throw refused("no such notification") }
+        guard notification.alarm != .resolved else { throw refused("the alarm is resolved") }
+        if let taken = try await store.acknowledgements(of: [notification.id])[notification.id] {
+            throw refused("\(taken.username) acknowledged it already")
+        }
+        if let withdrawal = try await store.lastWithdrawal(notificationID: notification.id), withdrawal.username != owner.username,
+            withdrawal.at >= claim.issuedAt(lifetime: lifetime)
+        {
+            throw refused("\(withdrawal.username) withdrew its acknowledgement since")
+        }
+        return try await acknowledge(notification.id, comment: nil, by: owner, logger: logger)
     }
 
     /// Withdraws a notification's acknowledgement: its author, or an admin

@@ -43,6 +43,7 @@ extension InMemoryStore: AcknowledgementStore {
     ) async throws -> Acknowledgement? {
         let removed = try withState { state -> Acknowledgement? in
             guard let removed = state.acknowledgements.removeValue(forKey: notificationID) else { return nil }
+            state.withdrawals[notificationID] = (who, now)
             if let resume, var entry = state.escalations[notificationID], entry.record.ended == .acknowledged {
                 entry.record.ended = nil
                 entry.record.endedAt = nil
@@ -58,6 +59,10 @@ extension InMemoryStore: AcknowledgementStore {
         }
         if removed != nil { inboxSignals.send(.published(notificationID)) }
         return removed
+    }
+
+    public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {
+        try withState { $0.withdrawals[notificationID] }
     }
 
     public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {

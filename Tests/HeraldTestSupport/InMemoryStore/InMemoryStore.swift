@@ -81,6 +81,8 @@ public final class InMemoryStore: Sendable {
         var origins: [NotificationID: NotificationOrigin] = [:]
         /// Who took each notification (the first acknowledgement).
         var acknowledgements: [NotificationID: Acknowledgement] = [:]
+        /// Who last withdrew each notification's acknowledgement, when.
+        var withdrawals: [NotificationID: (username: String, at: Date)] = [:]
         var writeBacks: [NotificationID: (record: WriteBackRecord, claimedBy: String?, claimedUntil: Date?)] = [:]
         var writeBackTargets: [UUID: WriteBackTarget] = [:]
         /// On call (issue 26): rotas, policies, escalations and their calls,
@@ -126,6 +128,7 @@ public final class InMemoryStore: Sendable {
             notifications = notifications.filter { !gone.contains($0.key) }
             origins = origins.filter { !gone.contains($0.key) }
             acknowledgements = acknowledgements.filter { !gone.contains($0.key) }
+            withdrawals = withdrawals.filter { !gone.contains($0.key) }
             writeBacks = writeBacks.filter { !gone.contains($0.key) }
             escalations = escalations.filter { !gone.contains($0.key) }
             escalationCalls = escalationCalls.filter { !gone.contains($0.key) }
