@@ -44,7 +44,7 @@ struct OnCallPages {
         let drawn = RotaCalendar(rota: rota, now: now).draw()
         let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
         let values: [String: Any] = [
-            "rota": ["id": rota.id, "name": rota.name, "timeZone": rota.timeZone.identifier, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")],
+            "rota": ["id": rota.id, "name": rota.name, "timeZone": rota.zone.name, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")],
             "calendar": drawn.svg, "legend": drawn.legend.map { ["name": $0.name, "color": $0.color] },
             "shifts": shifts.prefix(12).map {
                 ["who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until), "covering": $0.isOverride] as [String: Any]

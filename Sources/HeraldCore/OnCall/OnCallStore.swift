@@ -21,7 +21,8 @@ public struct StoredRota: Sendable, Equatable {
     public var name: String
     public var members: [UserID]
     public var rotation: OnCallRota.Rotation
-    public var timeZone: TimeZone
+    /// The zone under the name the admin set (`UTC` stays `UTC`).
+    public var zone: NamedTimeZone
     public var start: Date
     /// In the order they were made (later ones win).
     public var overrides: [Override]
@@ -30,15 +31,17 @@ public struct StoredRota: Sendable, Equatable {
     /// The unguessable part of the rota's iCalendar feed's address.
     public var feedSecret: String
 
+    public var timeZone: TimeZone { zone.timeZone }
+
     public init(
-        id: Int64, name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date,
+        id: Int64, name: String, members: [UserID], rotation: OnCallRota.Rotation, zone: NamedTimeZone, start: Date,
         overrides: [Override], names: [UserID: String], feedSecret: String
     ) {
         self.id = id
         self.name = name
         self.members = members
         self.rotation = rotation
-        self.timeZone = timeZone
+        self.zone = zone
         self.start = start
         self.overrides = overrides
         self.names = names
@@ -59,15 +62,22 @@ public struct RotaDefinition: Sendable, Equatable {
     public var name: String
     public var members: [UserID]
     public var rotation: OnCallRota.Rotation
-    public var timeZone: TimeZone
+    /// The zone under the name the admin gave (`UTC` stays `UTC`).
+    public var zone: NamedTimeZone
     public var start: Date
 
-    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date) {
+    public var timeZone: TimeZone { zone.timeZone }
+
+    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, zone: NamedTimeZone, start: Date) {
         self.name = name
         self.members = members
         self.rotation = rotation
-        self.timeZone = timeZone
+        self.zone = zone
         self.start = start
+    }
+
+    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date) {
+        self.init(name: name, members: members, rotation: rotation, zone: NamedTimeZone(timeZone), start: start)
     }
 }
 

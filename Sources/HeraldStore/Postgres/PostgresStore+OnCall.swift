@@ -11,7 +11,7 @@ extension PostgresStore: RotaStore {
             """
             WITH made AS (
                 INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at)
-                VALUES (\(definition.name), \(unit), \(Int32(length)), \(definition.timeZone.identifier), \(ExactTimestamp(definition.start)),
+                VALUES (\(definition.name), \(unit), \(Int32(length)), \(definition.zone.name), \(ExactTimestamp(definition.start)),
                     \(feedSecret), \(ExactTimestamp(now)), \(ExactTimestamp(now)))
                 ON CONFLICT (name) DO NOTHING RETURNING id
             ),
@@ -37,7 +37,7 @@ extension PostgresStore: RotaStore {
             let changed = try await connection.rows(
                 """
                 UPDATE rotas SET name = \(definition.name), rotation_unit = \(unit), rotation_length = \(Int32(length)),
-                    time_zone = \(definition.timeZone.identifier), starts_at = \(ExactTimestamp(definition.start)), updated_at = \(ExactTimestamp(now))
+                    time_zone = \(definition.zone.name), starts_at = \(ExactTimestamp(definition.start)), updated_at = \(ExactTimestamp(now))
                 WHERE id = \(id) RETURNING id
                 """,
                 as: Int64.self, logger: logger
@@ -121,9 +121,9 @@ extension PostgresStore: RotaStore {
         let names = try await rows("SELECT id, username FROM users WHERE id = ANY(\(people))", as: (Int64, String).self)
         let nameOf = Dictionary(names, uniquingKeysWith: { first, _ in first })
         return found.compactMap { row in
-            guard let rotation = OnCallRota.Rotation(unit: row.2, length: Int(row.3)), let zone = TimeZone(identifier: row.4) else { return nil }
+            guard let rotation = OnCallRota.Rotation(unit: row.2, length: Int(row.3)), let zone = NamedTimeZone(row.4) else { return nil }
             return StoredRota(
-                id: row.0, name: row.1, members: members.filter { $0.0 == row.0 }.map(\.1), rotation: rotation, timeZone: zone, start: row.5.date,
+                id: row.0, name: row.1, members: members.filter { $0.0 == row.0 }.map(\.1), rotation: rotation, zone: zone, start: row.5.date,
                 overrides: overrides.filter { $0.0 == row.0 }.map { StoredRota.Override(id: $0.1, userID: $0.2, from: $0.3.date, until: $0.4.date) },
                 names: nameOf, feedSecret: row.6
             )

@@ -9,7 +9,7 @@ extension SQLiteStore: RotaStore {
             guard let row = try await db.first(
                 """
                 INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at)
-                VALUES (\(definition.name), \(unit), \(length), \(definition.timeZone.identifier), \(definition.start), \(feedSecret), \(now), \(now))
+                VALUES (\(definition.name), \(unit), \(length), \(definition.zone.name), \(definition.start), \(feedSecret), \(now), \(now))
                 ON CONFLICT (name) DO NOTHING RETURNING id
                 """
             ) else { return nil }
@@ -34,7 +34,7 @@ extension SQLiteStore: RotaStore {
             guard try await db.first(
                 """
                 UPDATE rotas SET name = \(definition.name), rotation_unit = \(unit), rotation_length = \(length),
-                    time_zone = \(definition.timeZone.identifier), starts_at = \(definition.start), updated_at = \(now)
+                    time_zone = \(definition.zone.name), starts_at = \(definition.start), updated_at = \(now)
                 WHERE id = \(id) RETURNING id
                 """
             ) != nil else { return false }
@@ -103,7 +103,7 @@ extension SQLiteStore: RotaStore {
             for row in try await db.rows(query) {
                 let id = try row.int64("id")
                 guard let rotation = OnCallRota.Rotation(unit: try row.text("rotation_unit"), length: Int(try row.int64("rotation_length"))),
-                    let zone = TimeZone(identifier: try row.text("time_zone"))
+                    let zone = NamedTimeZone(try row.text("time_zone"))
                 else { continue }
                 let members = try await db.rows("SELECT user_id FROM rota_members WHERE rota_id = \(id) ORDER BY position").map { try $0.int64("user_id") }
                 let overrides = try await db.rows("SELECT id, user_id, starts_at, ends_at FROM rota_overrides WHERE rota_id = \(id) ORDER BY id").map {
@@ -114,7 +114,7 @@ extension SQLiteStore: RotaStore {
                     .map { (try $0.int64("id"), try $0.text("username")) }
                 rotas.append(
                     StoredRota(
-                        id: id, name: try row.text("name"), members: members, rotation: rotation, timeZone: zone, start: try row.date("starts_at"),
+                        id: id, name: try row.text("name"), members: members, rotation: rotation, zone: zone, start: try row.date("starts_at"),
                         overrides: overrides, names: Dictionary(names, uniquingKeysWith: { first, _ in first }), feedSecret: try row.text("feed_secret")
                     )
                 )

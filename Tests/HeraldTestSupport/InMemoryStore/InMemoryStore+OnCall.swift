@@ -6,7 +6,7 @@ extension InMemoryStore: RotaStore {
         try withState { state in
             guard !state.rotas.values.contains(where: { $0.name == definition.name }) else { return nil }
             let rota = StoredRota(
-                id: state.nextID(), name: definition.name, members: definition.members, rotation: definition.rotation, timeZone: definition.timeZone,
+                id: state.nextID(), name: definition.name, members: definition.members, rotation: definition.rotation, zone: definition.zone,
                 start: definition.start, overrides: [], names: [:], feedSecret: feedSecret
             )
             state.rotas[rota.id] = rota
@@ -18,8 +18,8 @@ extension InMemoryStore: RotaStore {
         try withState { state in
             guard !state.rotas.values.contains(where: { $0.name == definition.name && $0.id != id }) else { throw RotaNameTaken() }
             guard var rota = state.rotas[id] else { return nil }
-            (rota.name, rota.members, rota.rotation, rota.timeZone, rota.start) = (
-                definition.name, definition.members, definition.rotation, definition.timeZone, definition.start
+            (rota.name, rota.members, rota.rotation, rota.zone, rota.start) = (
+                definition.name, definition.members, definition.rotation, definition.zone, definition.start
             )
             state.rotas[id] = rota
             return state.named(rota)
