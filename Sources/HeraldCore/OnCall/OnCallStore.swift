@@ -315,9 +315,15 @@ public protocol QuietHoursStore: Sendable {
     /// The person's snoozes still running at `now`.
     func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date]
     /// Everyone who has quiet hours or a snooze running at `now`, with them:
-    /// the worker reads this whole (two small tables) once every few
-    /// seconds rather than per batch of pushes.
+    /// the worker reads this whole (two small tables) when
+    /// `quietChoicesStamp` says something changed, rather than per batch
+    /// of pushes.
     func quietChoices(now: Date) async throws -> [UserID: QuietChoices]
+    /// A number that changes with every change of anyone's quiet hours or
+    /// snoozes, in the change's own transaction (one row, on every
+    /// replica): the worker reads it per batch, so a new setting applies
+    /// to the next push without reading everyone's choices each time.
+    func quietChoicesStamp() async throws -> Int64
 }
 
 extension EscalationStore {

@@ -337,16 +337,32 @@ extension PostgresStore: EscalationStore {
 
 extension PostgresStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
-        guard let quietHours else {
-            try await execute("DELETE FROM quiet_hours WHERE user_id = \(userID)")
-            return
+        try await transaction { connection in
+            if let quietHours {
+                try await connection.execute(
+                    """
+                    INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(ExactTimestamp(now)) FROM users WHERE id = \(userID)
+                    ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                    """,
+                    logger: logger
+                )
+            } else {
+                try await connection.execute("DELETE FROM quiet_hours WHERE user_id = \(userID)", logger: logger)
+            }
+            try await connection.execute(Self.bumpQuietChoicesStamp, logger: logger)
         }
-        try await execute(
-            """
-            INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(ExactTimestamp(now)) FROM users WHERE id = \(userID)
-            ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-            """
-        )
+    }
+
+    /// Counts a change of quiet hours or snoozes (in its transaction) in `settings`.
+    static var bumpQuietChoicesStamp: PostgresQuery {
+        """
+        INSERT INTO settings (name, value) VALUES (\(SettingNames.quietChoicesStamp), '1')
+        ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)
+        """
+    }
+
+    public func quietChoicesStamp() async throws -> Int64 {
+        try await first("SELECT value FROM settings WHERE name = \(SettingNames.quietChoicesStamp)", as: String.self).flatMap { Int64($0) } ?? 0
     }
 
     public func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours] {
@@ -356,16 +372,20 @@ extension PostgresStore: QuietHoursStore {
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
-        guard let until else {
-            try await execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)")
-            return
+        try await transaction { connection in
+            if let until {
+                try await connection.execute(
+                    """
+                    INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(ExactTimestamp(until)) FROM services WHERE id = \(serviceID)
+                    ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
+                    """,
+                    logger: logger
+                )
+            } else {
+                try await connection.execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)", logger: logger)
+            }
+            try await connection.execute(Self.bumpQuietChoicesStamp, logger: logger)
         }
-        try await execute(
-            """
-            INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(ExactTimestamp(until)) FROM services WHERE id = \(serviceID)
-            ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
-            """
-        )
     }
 
     public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {

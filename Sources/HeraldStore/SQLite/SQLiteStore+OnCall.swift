@@ -362,16 +362,33 @@ extension SQLiteStore: EscalationStore {
 extension SQLiteStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
         try await database.transaction { db in
-            guard let quietHours else {
+            if let quietHours {
+                try await db.execute(
+                    """
+                    INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(now) FROM users WHERE id = \(userID)
+                    ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                    """
+                )
+            } else {
                 try await db.execute("DELETE FROM quiet_hours WHERE user_id = \(userID)")
-                return
             }
-            try await db.execute(
-                """
-                INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(now) FROM users WHERE id = \(userID)
-                ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-                """
-            )
+            try await Self.bumpQuietChoicesStamp(in: db)
+        }
+    }
+
+    /// Counts a change of quiet hours or snoozes (in its transaction) in `settings`.
+    private static func bumpQuietChoicesStamp(in db: SQLiteExecutor) async throws {
+        try await db.execute(
+            """
+            INSERT INTO settings (name, value) VALUES (\(SettingNames.quietChoicesStamp), '1')
+            ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS INTEGER) + 1 AS TEXT)
+            """
+        )
+    }
+
+    public func quietChoicesStamp() async throws -> Int64 {
+        try await database.read { db in
+            try await db.first("SELECT value FROM settings WHERE name = \(SettingNames.quietChoicesStamp)").flatMap { Int64(try $0.text("value")) } ?? 0
         }
     }
 
@@ -386,16 +403,17 @@ extension SQLiteStore: QuietHoursStore {
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
         try await database.transaction { db in
-            guard let until else {
+            if let until {
+                try await db.execute(
+                    """
+                    INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(until) FROM services WHERE id = \(serviceID)
+                    ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
+                    """
+                )
+            } else {
                 try await db.execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)")
-                return
             }
-            try await db.execute(
-                """
-                INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(until) FROM services WHERE id = \(serviceID)
-                ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
-                """
-            )
+            try await Self.bumpQuietChoicesStamp(in: db)
         }
     }
 

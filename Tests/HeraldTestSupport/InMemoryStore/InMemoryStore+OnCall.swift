@@ -206,6 +206,7 @@ extension InMemoryStore {
 extension InMemoryStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
         try withState { state in
+            state.quietChoicesStamp += 1
             guard state.users[userID] != nil else { return }
             state.quietHours[userID] = quietHours
         }
@@ -217,6 +218,7 @@ extension InMemoryStore: QuietHoursStore {
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
         try withState { state in
+            state.quietChoicesStamp += 1
             guard state.services[serviceID] != nil || until == nil else { return }
             state.snoozes[userID, default: [:]][serviceID] = until
         }
@@ -224,6 +226,10 @@ extension InMemoryStore: QuietHoursStore {
 
     public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {
         try withState { state in (state.snoozes[userID] ?? [:]).filter { $0.value > now } }
+    }
+
+    public func quietChoicesStamp() async throws -> Int64 {
+        try withState { $0.quietChoicesStamp }
     }
 
     public func quietChoices(now: Date) async throws -> [UserID: QuietChoices] {

@@ -93,6 +93,8 @@ public final class InMemoryStore: Sendable {
         var escalationEvents: [NotificationID: [EscalationEvent]] = [:]
         var quietHours: [UserID: QuietHours] = [:]
         var snoozes: [UserID: [UUID: Date]] = [:]
+        /// Counts changes of quiet hours and snoozes (`quietChoicesStamp`).
+        var quietChoicesStamp: Int64 = 0
         var calendarSecrets: [UserID: String] = [:]
         /// Each user's inbox: notification id → read.
         var inbox: [UserID: [NotificationID: Bool]] = [:]
