@@ -75,6 +75,60 @@ struct QuietHoursTests {
         }
     }
 
+    /// A zone comes back under the name the client set (issue 39):
+    /// Foundation on Linux calls `UTC` `GMT`, and a rota, quiet hours or a
+    /// recurring notification set with `UTC` answered `GMT`. Named zones
+    /// keep working and a zone that is none is still 422.
+    @Test(arguments: Backend.allCases)
+    func aTimeZoneComesBackUnderTheNameSet(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            let (_, alice) = try await app.user("alice")
+            let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            var ids: [String: Int] = [:]
+            for zone in ["UTC", "Europe/Stockholm"] {
+                let made = try await app.request(
+                    .post, "/api/v2/rotas", token: admin,
+                    json: ["name": "Rota in \(zone)", "members": ["alice"], "rotation_unit": "days", "rotation_length": 1, "time_zone": zone, "starts_on": today, "hand_off": "08:00"]
+                )
+                #expect(made.status == .created, "\(made.text)")
+                #expect(try made.json(["time_zone"]) as? String == zone && made.json(["hand_off"]) as? String == "08:00")
+                let id = try #require(try made.json(["id"]) as? Int)
+                ids[zone] = id
+                #expect(try await app.request(.get, "/api/v2/rotas/\(id)", token: alice).json(["time_zone"]) as? String == zone)
+                let listed = try #require(try await app.request(.get, "/api/v2/rotas", token: alice).json() as? [[String: Any]])
+                #expect(listed.first { $0["id"] as? Int == id }?["time_zone"] as? String == zone)
+            }
+            let bad = try await app.request(
+                .post, "/api/v2/rotas", token: admin,
+                json: ["name": "Nowhere", "members": ["alice"], "rotation_unit": "days", "rotation_length": 1, "time_zone": "Mars/Olympus", "starts_on": today, "hand_off": "08:00"]
+            )
+            #expect(bad.status == .unprocessableContent && bad.text.contains("time_zone"))
+
+            let path = "/api/v2/users/user/quiet-hours"
+            for zone in ["Europe/Stockholm", "UTC"] {
+                let set = try await app.request(.put, path, token: alice, json: ["time_zone": zone, "windows": [["days": ["sat"], "from": "00:00", "until": "00:00"]]])
+                #expect(set.status == .ok, "\(set.text)")
+                #expect(try set.json(["time_zone"]) as? String == zone)
+                #expect(try await app.request(.get, path, token: alice).json(["time_zone"]) as? String == zone)
+            }
+            #expect(try await app.request(.put, path, token: alice, json: ["time_zone": "Mars/Olympus", "windows": []]).status == .unprocessableContent)
+
+            let service = try await app.createService(category: "Reminders")
+            let recurring = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/recurring", token: admin, json: ["cron": "30 7 * * *", "title": "Morning"])
+            #expect(recurring.status == .created, "\(recurring.text)")
+            #expect(try recurring.json(["time_zone"]) as? String == "UTC", "no zone given is UTC, by that name")
+
+            // The pages show the same names.
+            let web = WebSession(app)
+            _ = try await web.signIn("alice")
+            #expect(try await web.get("/oncall/rotas/\(try #require(ids["UTC"]))").text.contains("hand-offs in UTC"))
+            let profile = try await web.get("/profile")
+            let form = try #require(HTMLForm.fields(in: profile.text, action: "/profile/quiet-hours"))
+            #expect(form.first { $0.0 == "time_zone" }?.1 == "UTC")
+        }
+    }
+
     /// The iCalendar feeds: a rota's (the admin gets its address when it is
     /// made, or a new one) and a person's own, by secret alone; a wrong
     /// secret is a 404. Capabilities that can be taken back (issue 39): the

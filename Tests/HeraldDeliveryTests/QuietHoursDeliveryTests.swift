@@ -64,4 +64,34 @@ struct QuietHoursDeliveryTests {
             #expect(try await harness.store.inboxItems(notificationID: warning.id, userIDs: Array(users.values)).count == 5)
         }
     }
+
+    /// A new setting applies to the very next push (issue 39): the worker
+    /// kept everyone's choices for 5 s, so quiet hours set, cleared, or a
+    /// snooze begun just after a push went by the old ones. Each change is
+    /// made between two pushes to the same person, a few milliseconds apart.
+    @Test(arguments: Backend.allCases)
+    func aNewQuietHoursSettingOrSnoozeAppliesToTheNextPush(_ backend: Backend) async throws {
+        try await DeliveryHarness.run(backend) { harness in
+            let token = DeliveryHarness.apnsToken(1)
+            let service = try await harness.seed([Recipient(token, .apns)])
+            let user = try #require(try await harness.store.deviceOwner(token: token))
+            let allDay = QuietHours(
+                timeZone: TimeZone(identifier: "Europe/Stockholm")!, windows: [QuietHours.Window(weekdays: Set(1...7), from: 0, until: 0)], quieting: .inboxOnly
+            )
+            try await harness.withWorker {
+                func warning(_ title: String) async throws -> [DeliveryState: Int] {
+                    try await harness.waitUntilSettled(try await harness.publish(service, NotificationDraft(title: title, severity: .warning)))
+                }
+                #expect(try await warning("before") == [.sent: 1], "nothing set yet (and the worker has read everyone's choices)")
+                try await harness.store.setQuietHours(userID: user, allDay, at: Date())
+                #expect(try await warning("quiet hours set") == [.skipped: 1], "kept for the inbox at once")
+                try await harness.store.setQuietHours(userID: user, nil, at: Date())
+                #expect(try await warning("quiet hours cleared") == [.sent: 1])
+                try await harness.store.snooze(userID: user, serviceID: service.id, until: Date().addingTimeInterval(3_600))
+                #expect(try await warning("snoozed") == [.skipped: 1])
+                try await harness.store.snooze(userID: user, serviceID: service.id, until: nil)
+                #expect(try await warning("snooze ended") == [.sent: 1])
+            }
+        }
+    }
 }

@@ -88,7 +88,7 @@ struct OnCallController {
             case .days(let days): (rotation_unit, rotation_length) = ("days", days)
             case .hours(let hours): (rotation_unit, rotation_length) = ("hours", hours)
             }
-            time_zone = rota.timeZone.identifier
+            time_zone = rota.zone.name
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = rota.timeZone
             let start = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: rota.start)

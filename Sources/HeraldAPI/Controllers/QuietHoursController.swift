@@ -37,7 +37,7 @@ struct QuietHoursController {
         var quieting: String
 
         init(_ hours: QuietHours?) {
-            time_zone = hours?.timeZone.identifier
+            time_zone = hours?.zone.name
             windows = (hours?.windows ?? []).map { window in
                 Window(
                     days: window.weekdays.sorted().map { QuietHoursChoices.dayNames[$0 - 1] }, from: Self.clock(window.from), until: Self.clock(window.until)

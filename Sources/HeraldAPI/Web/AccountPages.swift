@@ -143,7 +143,7 @@ struct AccountPages {
         return [
             "set": quiet != nil, "custom": (quiet?.windows.count ?? 0) > known,
             "nightsFrom": nights.map { clock($0.from) } ?? "", "nightsUntil": nights.map { clock($0.until) } ?? "", "weekends": weekends,
-            "timeZone": quiet?.timeZone.identifier ?? "Europe/Stockholm", "quietly": (quiet?.quieting ?? .quietly) == .quietly,
+            "timeZone": quiet?.zone.name ?? "Europe/Stockholm", "quietly": (quiet?.quieting ?? .quietly) == .quietly,
             "severities": Severity.allCases.filter { $0 != .none }.map { ["name": $0.rawValue, "selected": $0 == breakThrough] as [String: Any] },
         ]
     }

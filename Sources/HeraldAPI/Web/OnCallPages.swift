@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HeraldCore
 import HeraldUseCases
 import Hummingbird
@@ -44,7 +45,7 @@ struct OnCallPages {
         let drawn = RotaCalendar(rota: rota, now: now).draw()
         let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
         let values: [String: Any] = [
-            "rota": ["id": rota.id, "name": rota.name, "timeZone": rota.timeZone.identifier, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")],
+            "rota": ["id": rota.id, "name": rota.name, "timeZone": rota.zone.name, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")],
             "calendar": drawn.svg, "legend": drawn.legend.map { ["name": $0.name, "color": $0.color] },
             "shifts": shifts.prefix(12).map {
                 ["who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until), "covering": $0.isOverride] as [String: Any]
@@ -123,64 +124,48 @@ struct OnCallPages {
 
     // MARK: a service's escalation policy
 
-    static let stepRows = 4
-
     @Sendable func policy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard let service = try await api.store.service(id: serviceID) else { throw APIError.notFound("Service") }
         let shown = try await api.escalations.policy(of: serviceID, for: admin)
-        let rotas = try await api.rotas.list(for: admin)
-        let steps = shown?.policy.steps ?? []
-        let rows = (0..<Self.stepRows).map { index -> [String: Any] in
-            let step = steps.indices.contains(index) ? steps[index] : nil
-            let target = step?.targets.first
-            var chosen = "none"
-            var username = ""
-            switch target {
-            case .rota(let id): chosen = "rota:\(id)"
-            case .user(let id): (chosen, username) = ("user", shown?.users[id] ?? "")
-            case .subscribers: chosen = "subscribers"
-            case nil: break
-            }
-            return [
-                "index": index, "number": index + 1, "wait": step?.waitSeconds ?? 300, "username": username,
-                "options": [["value": "none", "label": "—", "selected": chosen == "none"], ["value": "subscribers", "label": "The subscribers", "selected": chosen == "subscribers"],
-                            ["value": "user", "label": "A person (username)", "selected": chosen == "user"]]
-                    + rotas.map { ["value": "rota:\($0.id)", "label": "On call for \($0.name)", "selected": chosen == "rota:\($0.id)"] as [String: Any] },
-            ]
-        }
-        let values: [String: Any] = [
-            "service": ["id": serviceID.wireString, "name": service.category], "steps": rows, "repeats": shown?.policy.repeats ?? 0,
-            "minimum": shown?.policy.minimumSeverity.rawValue ?? "critical", "hasPolicy": shown != nil,
-        ]
-        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: admin, request: request, values: values)
+        return try await policyPage(request, admin: admin, serviceID: serviceID, form: EscalationForm(shown), hasPolicy: shown != nil, error: nil)
+    }
+
+    /// The whole policy as its form, with room for one more step and target;
+    /// after a refusal, what the admin typed with the use case's messages.
+    private func policyPage(
+        _ request: Request, admin: User, serviceID: UUID, form: EscalationForm, hasPolicy: Bool, error: String?, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        guard let service = try await api.store.service(id: serviceID) else { throw APIError.notFound("Service") }
+        let rotas = try await api.rotas.list(for: admin).map { (id: $0.id, name: $0.name) }
+        var values = form.values(rotas: rotas)
+        values["service"] = ["id": serviceID.wireString, "name": service.category]
+        values["hasPolicy"] = hasPolicy
+        values["error"] = error as Any
+        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: admin, request: request, values: values, status: status)
     }
 
     @Sendable func savePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
-        let form = try await web.form(request)
-        try web.checkCSRF(request, form: form)
+        let fields = try await web.form(request)
+        try web.checkCSRF(request, form: fields)
         let serviceID = try Identifiers.serviceID(context)
-        if form["remove"] == "1" {
+        if fields["remove"] == "1" {
             try await api.escalations.remove(serviceID, by: admin, logger: context.logger)
             return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=deleted")
         }
-        var steps: [EscalationPolicies.StepInput] = []
-        for index in 0..<Self.stepRows {
-            let choice = form["target\(index)"] ?? "none"
-            let wait = Int(form["wait\(index)"] ?? "") ?? -1
-            let target: EscalationPolicies.TargetInput? = switch choice {
-            case "subscribers": .subscribers
-            case "user": .user(username: (form["username\(index)"] ?? "").trimmingCharacters(in: .whitespaces))
-            case let rota where rota.hasPrefix("rota:"): Int64(rota.dropFirst(5)).map { .rota(id: $0) }
-            default: nil
-            }
-            if let target { steps.append(.init(targets: [target], waitSeconds: wait)) }
+        let form = EscalationForm(fields)
+        do {
+            _ = try await api.escalations.set(
+                steps: form.steps, repeats: Int(form.repeats) ?? -1, minimumSeverity: form.minimum.isEmpty ? nil : form.minimum, on: serviceID, by: admin,
+                logger: context.logger
+            )
+        } catch UseCaseError.rejected(let problems) {
+            let hasPolicy = try await api.escalations.policy(of: serviceID, for: admin) != nil
+            return try await policyPage(
+                request, admin: admin, serviceID: serviceID, form: form, hasPolicy: hasPolicy, error: EscalationForm.message(problems), status: .unprocessableContent
+            )
         }
-        _ = try await api.escalations.set(
-            steps: steps, repeats: Int(form["repeats"] ?? "") ?? -1, minimumSeverity: form["minimum_severity"], on: serviceID, by: admin, logger: context.logger
-        )
         return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=saved")
     }
 }

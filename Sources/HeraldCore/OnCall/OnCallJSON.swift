@@ -73,7 +73,7 @@ extension QuietHours {
 
     public var json: String {
         let document = Document(
-            zone: timeZone.identifier, windows: windows.map { Document.Window(days: $0.weekdays.sorted(), from: $0.from, until: $0.until) },
+            zone: zone.name, windows: windows.map { Document.Window(days: $0.weekdays.sorted(), from: $0.from, until: $0.until) },
             breakThrough: breakThrough.rawValue, quieting: quieting.rawValue
         )
         return String(decoding: (try? JSONEncoder().encode(document)) ?? Data("{}".utf8), as: UTF8.self)
@@ -81,11 +81,11 @@ extension QuietHours {
 
     public init?(json: String) {
         guard let document = try? JSONDecoder().decode(Document.self, from: Data(json.utf8)),
-            let zone = TimeZone(identifier: document.zone), let breakThrough = Severity(rawValue: document.breakThrough),
+            let zone = NamedTimeZone(document.zone), let breakThrough = Severity(rawValue: document.breakThrough),
             let quieting = Quieting(rawValue: document.quieting)
         else { return nil }
         self.init(
-            timeZone: zone, windows: document.windows.map { Window(weekdays: Set($0.days), from: $0.from, until: $0.until) },
+            zone: zone, windows: document.windows.map { Window(weekdays: Set($0.days), from: $0.from, until: $0.until) },
             breakThrough: breakThrough, quieting: quieting
         )
     }

@@ -22,22 +22,25 @@ public struct StoredRota: Sendable, Equatable {
     public var name: String
     public var members: [UserID]
     public var rotation: OnCallRota.Rotation
-    public var timeZone: TimeZone
+    /// The zone under the name the admin set (`UTC` stays `UTC`).
+    public var zone: NamedTimeZone
     public var start: Date
     /// In the order they were made (later ones win).
     public var overrides: [Override]
     /// Every member's and covering person's username.
     public var names: [UserID: String]
 
+    public var timeZone: TimeZone { zone.timeZone }
+
     public init(
-        id: Int64, name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date,
+        id: Int64, name: String, members: [UserID], rotation: OnCallRota.Rotation, zone: NamedTimeZone, start: Date,
         overrides: [Override], names: [UserID: String]
     ) {
         self.id = id
         self.name = name
         self.members = members
         self.rotation = rotation
-        self.timeZone = timeZone
+        self.zone = zone
         self.start = start
         self.overrides = overrides
         self.names = names
@@ -62,15 +65,22 @@ public struct RotaDefinition: Sendable, Equatable {
     public var name: String
     public var members: [UserID]
     public var rotation: OnCallRota.Rotation
-    public var timeZone: TimeZone
+    /// The zone under the name the admin gave (`UTC` stays `UTC`).
+    public var zone: NamedTimeZone
     public var start: Date
 
-    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date) {
+    public var timeZone: TimeZone { zone.timeZone }
+
+    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, zone: NamedTimeZone, start: Date) {
         self.name = name
         self.members = members
         self.rotation = rotation
-        self.timeZone = timeZone
+        self.zone = zone
         self.start = start
+    }
+
+    public init(name: String, members: [UserID], rotation: OnCallRota.Rotation, timeZone: TimeZone, start: Date) {
+        self.init(name: name, members: members, rotation: rotation, zone: NamedTimeZone(timeZone), start: start)
     }
 }
 
@@ -315,9 +325,15 @@ public protocol QuietHoursStore: Sendable {
     /// The person's snoozes still running at `now`.
     func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date]
     /// Everyone who has quiet hours or a snooze running at `now`, with them:
-    /// the worker reads this whole (two small tables) once every few
-    /// seconds rather than per batch of pushes.
+    /// the worker reads this whole (two small tables) when
+    /// `quietChoicesStamp` says something changed, rather than per batch
+    /// of pushes.
     func quietChoices(now: Date) async throws -> [UserID: QuietChoices]
+    /// A number that changes with every change of anyone's quiet hours or
+    /// snoozes, in the change's own transaction (one row, on every
+    /// replica): the worker reads it per batch, so a new setting applies
+    /// to the next push without reading everyone's choices each time.
+    func quietChoicesStamp() async throws -> Int64
 }
 
 extension EscalationStore {

@@ -41,16 +41,23 @@ public struct QuietHours: Sendable, Equatable {
         case inboxOnly
     }
 
-    public var timeZone: TimeZone
+    /// The zone under the name the person set (`UTC` stays `UTC`).
+    public var zone: NamedTimeZone
     public var windows: [Window]
     public var breakThrough: Severity
     public var quieting: Quieting
 
-    public init(timeZone: TimeZone, windows: [Window], breakThrough: Severity = .critical, quieting: Quieting = .quietly) {
-        self.timeZone = timeZone
+    public var timeZone: TimeZone { zone.timeZone }
+
+    public init(zone: NamedTimeZone, windows: [Window], breakThrough: Severity = .critical, quieting: Quieting = .quietly) {
+        self.zone = zone
         self.windows = windows
         self.breakThrough = breakThrough
         self.quieting = quieting
+    }
+
+    public init(timeZone: TimeZone, windows: [Window], breakThrough: Severity = .critical, quieting: Quieting = .quietly) {
+        self.init(zone: NamedTimeZone(timeZone), windows: windows, breakThrough: breakThrough, quieting: quieting)
     }
 
     /// Whether `date` falls in one of the windows, in the person's zone.

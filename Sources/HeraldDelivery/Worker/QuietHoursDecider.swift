@@ -8,18 +8,23 @@ import NIOConcurrencyHelpers
 /// severity a push goes out quietly (passive) or not at all (kept for the
 /// inbox), as they chose; a person on call for a rota the service's policy
 /// calls is awake; an escalation's call and a withdrawal are never held.
-/// People's choices are read once per batch for those not read in the last
-/// `freshFor` seconds for everyone at once (the people who have any: two
-/// small tables), so a batch of pushes costs no query; the services'
-/// policies and rotas once per `freshFor`; when they cannot be read the
-/// pushes go out as usual and the error is logged (a database hiccup must
-/// not swallow an alarm).
+/// People's choices are kept for everyone at once (the people who have
+/// any: two small tables) and read again only when the store's stamp of
+/// them changed (issue 39: a new quiet hours setting or snooze applies to
+/// the very next push, on every replica) or `choicesKeptFor` passed (a
+/// change made around the stores), so a batch of pushes costs one
+/// single-row read; the services' policies and rotas once per `freshFor`
+/// (an admin's change); when the stamp cannot be read the choices kept
+/// stand (up to `choicesKeptFor`), and when nothing can be read the pushes
+/// go out as usual and the error is logged (a database hiccup must not
+/// swallow an alarm).
 final class QuietHoursDecider: Sendable {
     let store: (any QuietHoursStore & EscalationStore & RotaStore)?
     let clock: WallClock
     let logger: Logger
     static let freshFor: TimeInterval = 5
-    private let people = NIOLockedValueBox<(choices: [UserID: QuietChoices], readAt: Date)?>(nil)
+    static let choicesKeptFor: TimeInterval = 60
+    private let people = NIOLockedValueBox<(choices: [UserID: QuietChoices], stamp: Int64, readAt: Date)?>(nil)
     private let policies = PerServiceCache<[Int64]>(ttl: QuietHoursDecider.freshFor, capacity: 1_000)
     private let rotas = KeyedCache<Int64, OnCallRota?>(ttl: QuietHoursDecider.freshFor, capacity: 1_000)
 
@@ -62,11 +67,25 @@ final class QuietHoursDecider: Sendable {
         }
     }
 
-    /// Everyone's choices, read again once they are `freshFor` old.
+    /// Everyone's choices, read again once the stamp moved or they are
+    /// `choicesKeptFor` old. The stamp is read first: a change landing
+    /// between the two reads leaves the kept stamp behind the store's, so
+    /// the next batch reads again (never a change kept unseen).
+    /// When the stamp cannot be read, the choices kept (if not too old)
+    /// stand rather than none.
     private func choices(store: any QuietHoursStore, now: Date) async throws -> [UserID: QuietChoices] {
-        if let kept = people.withLockedValue({ $0 }), now.timeIntervalSince(kept.readAt) < Self.freshFor { return kept.choices }
+        let kept = people.withLockedValue { $0 }.flatMap { now.timeIntervalSince($0.readAt) < Self.choicesKeptFor ? $0 : nil }
+        let stamp: Int64
+        do {
+            stamp = try await store.quietChoicesStamp()
+        } catch {
+            guard let kept else { throw error }
+            logger.warning("cannot read whether quiet hours changed; the last ones read stand", metadata: ["error": "\(String(reflecting: error))"])
+            return kept.choices
+        }
+        if let kept, kept.stamp == stamp { return kept.choices }
         let read = try await store.quietChoices(now: now)
-        people.withLockedValue { $0 = (read, now) }
+        people.withLockedValue { $0 = (read, stamp, now) }
         return read
     }
 

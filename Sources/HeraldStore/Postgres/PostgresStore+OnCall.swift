@@ -11,7 +11,7 @@ extension PostgresStore: RotaStore {
             """
             WITH made AS (
                 INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret_hash, created_at, updated_at)
-                VALUES (\(definition.name), \(unit), \(Int32(length)), \(definition.timeZone.identifier), \(ExactTimestamp(definition.start)),
+                VALUES (\(definition.name), \(unit), \(Int32(length)), \(definition.zone.name), \(ExactTimestamp(definition.start)),
                     \(feedSecretHash), \(ExactTimestamp(now)), \(ExactTimestamp(now)))
                 ON CONFLICT (name) DO NOTHING RETURNING id
             ),
@@ -37,7 +37,7 @@ extension PostgresStore: RotaStore {
             let changed = try await connection.rows(
                 """
                 UPDATE rotas SET name = \(definition.name), rotation_unit = \(unit), rotation_length = \(Int32(length)),
-                    time_zone = \(definition.timeZone.identifier), starts_at = \(ExactTimestamp(definition.start)), updated_at = \(ExactTimestamp(now))
+                    time_zone = \(definition.zone.name), starts_at = \(ExactTimestamp(definition.start)), updated_at = \(ExactTimestamp(now))
                 WHERE id = \(id) RETURNING id
                 """,
                 as: Int64.self, logger: logger
@@ -126,9 +126,9 @@ extension PostgresStore: RotaStore {
         let names = try await rows("SELECT id, username FROM users WHERE id = ANY(\(people))", as: (Int64, String).self)
         let nameOf = Dictionary(names, uniquingKeysWith: { first, _ in first })
         return found.compactMap { row in
-            guard let rotation = OnCallRota.Rotation(unit: row.2, length: Int(row.3)), let zone = TimeZone(identifier: row.4) else { return nil }
+            guard let rotation = OnCallRota.Rotation(unit: row.2, length: Int(row.3)), let zone = NamedTimeZone(row.4) else { return nil }
             return StoredRota(
-                id: row.0, name: row.1, members: members.filter { $0.0 == row.0 }.map(\.1), rotation: rotation, timeZone: zone, start: row.5.date,
+                id: row.0, name: row.1, members: members.filter { $0.0 == row.0 }.map(\.1), rotation: rotation, zone: zone, start: row.5.date,
                 overrides: overrides.filter { $0.0 == row.0 }.map { StoredRota.Override(id: $0.1, userID: $0.2, from: $0.3.date, until: $0.4.date) },
                 names: nameOf
             )
@@ -342,16 +342,32 @@ extension PostgresStore: EscalationStore {
 
 extension PostgresStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
-        guard let quietHours else {
-            try await execute("DELETE FROM quiet_hours WHERE user_id = \(userID)")
-            return
+        try await transaction { connection in
+            if let quietHours {
+                try await connection.execute(
+                    """
+                    INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(ExactTimestamp(now)) FROM users WHERE id = \(userID)
+                    ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                    """,
+                    logger: logger
+                )
+            } else {
+                try await connection.execute("DELETE FROM quiet_hours WHERE user_id = \(userID)", logger: logger)
+            }
+            try await connection.execute(Self.bumpQuietChoicesStamp, logger: logger)
         }
-        try await execute(
-            """
-            INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(ExactTimestamp(now)) FROM users WHERE id = \(userID)
-            ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-            """
-        )
+    }
+
+    /// Counts a change of quiet hours or snoozes (in its transaction) in `settings`.
+    static var bumpQuietChoicesStamp: PostgresQuery {
+        """
+        INSERT INTO settings (name, value) VALUES (\(SettingNames.quietChoicesStamp), '1')
+        ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)
+        """
+    }
+
+    public func quietChoicesStamp() async throws -> Int64 {
+        try await first("SELECT value FROM settings WHERE name = \(SettingNames.quietChoicesStamp)", as: String.self).flatMap { Int64($0) } ?? 0
     }
 
     public func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours] {
@@ -361,16 +377,20 @@ extension PostgresStore: QuietHoursStore {
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
-        guard let until else {
-            try await execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)")
-            return
+        try await transaction { connection in
+            if let until {
+                try await connection.execute(
+                    """
+                    INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(ExactTimestamp(until)) FROM services WHERE id = \(serviceID)
+                    ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
+                    """,
+                    logger: logger
+                )
+            } else {
+                try await connection.execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)", logger: logger)
+            }
+            try await connection.execute(Self.bumpQuietChoicesStamp, logger: logger)
         }
-        try await execute(
-            """
-            INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(ExactTimestamp(until)) FROM services WHERE id = \(serviceID)
-            ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
-            """
-        )
     }
 
     public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {

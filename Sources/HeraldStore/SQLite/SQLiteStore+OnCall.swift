@@ -9,7 +9,7 @@ extension SQLiteStore: RotaStore {
             guard let row = try await db.first(
                 """
                 INSERT INTO rotas (name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret_hash, created_at, updated_at)
-                VALUES (\(definition.name), \(unit), \(length), \(definition.timeZone.identifier), \(definition.start), \(feedSecretHash), \(now), \(now))
+                VALUES (\(definition.name), \(unit), \(length), \(definition.zone.name), \(definition.start), \(feedSecretHash), \(now), \(now))
                 ON CONFLICT (name) DO NOTHING RETURNING id
                 """
             ) else { return nil }
@@ -34,7 +34,7 @@ extension SQLiteStore: RotaStore {
             guard try await db.first(
                 """
                 UPDATE rotas SET name = \(definition.name), rotation_unit = \(unit), rotation_length = \(length),
-                    time_zone = \(definition.timeZone.identifier), starts_at = \(definition.start), updated_at = \(now)
+                    time_zone = \(definition.zone.name), starts_at = \(definition.start), updated_at = \(now)
                 WHERE id = \(id) RETURNING id
                 """
             ) != nil else { return false }
@@ -113,7 +113,7 @@ extension SQLiteStore: RotaStore {
             for row in try await db.rows(query) {
                 let id = try row.int64("id")
                 guard let rotation = OnCallRota.Rotation(unit: try row.text("rotation_unit"), length: Int(try row.int64("rotation_length"))),
-                    let zone = TimeZone(identifier: try row.text("time_zone"))
+                    let zone = NamedTimeZone(try row.text("time_zone"))
                 else { continue }
                 let members = try await db.rows("SELECT user_id FROM rota_members WHERE rota_id = \(id) ORDER BY position").map { try $0.int64("user_id") }
                 let overrides = try await db.rows("SELECT id, user_id, starts_at, ends_at FROM rota_overrides WHERE rota_id = \(id) ORDER BY id").map {
@@ -124,7 +124,7 @@ extension SQLiteStore: RotaStore {
                     .map { (try $0.int64("id"), try $0.text("username")) }
                 rotas.append(
                     StoredRota(
-                        id: id, name: try row.text("name"), members: members, rotation: rotation, timeZone: zone, start: try row.date("starts_at"),
+                        id: id, name: try row.text("name"), members: members, rotation: rotation, zone: zone, start: try row.date("starts_at"),
                         overrides: overrides, names: Dictionary(names, uniquingKeysWith: { first, _ in first })
                     )
                 )
@@ -372,16 +372,33 @@ extension SQLiteStore: EscalationStore {
 extension SQLiteStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
         try await database.transaction { db in
-            guard let quietHours else {
+            if let quietHours {
+                try await db.execute(
+                    """
+                    INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(now) FROM users WHERE id = \(userID)
+                    ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+                    """
+                )
+            } else {
                 try await db.execute("DELETE FROM quiet_hours WHERE user_id = \(userID)")
-                return
             }
-            try await db.execute(
-                """
-                INSERT INTO quiet_hours (user_id, settings, updated_at) SELECT id, \(quietHours.json), \(now) FROM users WHERE id = \(userID)
-                ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-                """
-            )
+            try await Self.bumpQuietChoicesStamp(in: db)
+        }
+    }
+
+    /// Counts a change of quiet hours or snoozes (in its transaction) in `settings`.
+    private static func bumpQuietChoicesStamp(in db: SQLiteExecutor) async throws {
+        try await db.execute(
+            """
+            INSERT INTO settings (name, value) VALUES (\(SettingNames.quietChoicesStamp), '1')
+            ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS INTEGER) + 1 AS TEXT)
+            """
+        )
+    }
+
+    public func quietChoicesStamp() async throws -> Int64 {
+        try await database.read { db in
+            try await db.first("SELECT value FROM settings WHERE name = \(SettingNames.quietChoicesStamp)").flatMap { Int64(try $0.text("value")) } ?? 0
         }
     }
 
@@ -396,16 +413,17 @@ extension SQLiteStore: QuietHoursStore {
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
         try await database.transaction { db in
-            guard let until else {
+            if let until {
+                try await db.execute(
+                    """
+                    INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(until) FROM services WHERE id = \(serviceID)
+                    ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
+                    """
+                )
+            } else {
                 try await db.execute("DELETE FROM snoozes WHERE user_id = \(userID) AND service_id = \(serviceID)")
-                return
             }
-            try await db.execute(
-                """
-                INSERT INTO snoozes (user_id, service_id, until) SELECT \(userID), id, \(until) FROM services WHERE id = \(serviceID)
-                ON CONFLICT (user_id, service_id) DO UPDATE SET until = excluded.until
-                """
-            )
+            try await Self.bumpQuietChoicesStamp(in: db)
         }
     }
 

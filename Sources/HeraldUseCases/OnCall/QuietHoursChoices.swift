@@ -56,7 +56,8 @@ public struct QuietHoursChoices: Sendable {
     ) async throws -> QuietHours {
         try refuseDemo(user)
         var problems: [FieldProblem] = []
-        let zone = TimeZone(identifier: timeZone)
+        // Kept under the name given: Foundation would answer `GMT` for `UTC`.
+        let zone = NamedTimeZone(timeZone)
         if zone == nil { problems.append(FieldProblem(field: "time_zone", message: "Not a time zone name (such as Europe/Stockholm)")) }
         if windows.count > Self.maxWindows { problems.append(FieldProblem(field: "windows", message: "At most \(Self.maxWindows) windows")) }
         var parsed: [QuietHours.Window] = []
@@ -79,7 +80,7 @@ public struct QuietHoursChoices: Sendable {
         if quiet == nil { problems.append(FieldProblem(field: "quieting", message: "quietly or inbox_only", type: "enum")) }
         guard problems.isEmpty, let zone, let severity, let quiet else { throw UseCaseError.rejected(problems) }
         try brake.take(user)
-        let hours = QuietHours(timeZone: zone, windows: parsed, breakThrough: severity, quieting: quiet)
+        let hours = QuietHours(zone: zone, windows: parsed, breakThrough: severity, quieting: quiet)
         try await store.setQuietHours(userID: user.id, hours, at: clock.now())
         logger.info("quiet hours set", metadata: ["user": "\(user.username)", "windows": "\(parsed.count)"])
         return hours

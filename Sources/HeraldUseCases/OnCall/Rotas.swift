@@ -248,11 +248,12 @@ public struct Rotas: Sendable {
         if rotation == nil {
             problems.append(FieldProblem(field: "rotation", message: "A turn lasts 1–365 days, 1–52 weeks or 1–8760 hours (unit days, weeks or hours)"))
         }
-        let zone = TimeZone(identifier: input.timeZone)
+        // Kept under the name given: Foundation would answer `GMT` for `UTC`.
+        let zone = NamedTimeZone(input.timeZone)
         if zone == nil { problems.append(FieldProblem(field: "time_zone", message: "Not a time zone name (such as Europe/Stockholm)")) }
-        let start = zone.flatMap { Self.instant(day: input.startsOn, time: input.handOff, in: $0, problems: &problems) }
+        let start = zone.flatMap { Self.instant(day: input.startsOn, time: input.handOff, in: $0.timeZone, problems: &problems) }
         guard problems.isEmpty, let rotation, let zone, let start else { throw UseCaseError.rejected(problems) }
-        return RotaDefinition(name: name, members: members, rotation: rotation, timeZone: zone, start: start)
+        return RotaDefinition(name: name, members: members, rotation: rotation, zone: zone, start: start)
     }
 
     /// `2026-11-30` at `09:00` in `zone` (a time a daylight-saving change

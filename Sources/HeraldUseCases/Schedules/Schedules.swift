@@ -74,8 +74,9 @@ public struct Schedules: Sendable {
             )
         }
         let now = clock.now()
+        // The zone under the name given (Foundation would answer `GMT` for `UTC`).
         guard let created = try await store.createRecurring(
-            checked, serviceID: serviceID, cron: schedule.expression, timeZone: schedule.timeZone.identifier, nextRunAt: schedule.next(after: now), at: now
+            checked, serviceID: serviceID, cron: schedule.expression, timeZone: timeZone ?? "UTC", nextRunAt: schedule.next(after: now), at: now
         ) else { throw UseCaseError.notFound("Service") }
         return created
     }

@@ -69,7 +69,7 @@ struct WebDocsAndAssetsTests {
             ]
             let values = ["", "on", "off", "read", "remove", "-1", "9223372036854775808", "%00", "\u{0}", "<b>", "{{#x}}", String(repeating: "x", count: 5_000), "#zzzzzz", "🚀", "ünï"]
             let names = [
-                "members", "rotation_unit", "rotation_length", "time_zone", "starts_on", "hand_off", "from", "until", "target0", "wait0", "username0",
+                "members", "rotation_unit", "rotation_length", "time_zone", "starts_on", "hand_off", "from", "until", "step0.target0", "step0.wait", "step0.username0", "step1.target2", "step-1.wait", "step9999999999999999999.target0",
                 "repeats", "minimum_severity", "remove", "nights_from", "nights_until", "weekends", "break_through", "quieting", "clear", "length",
                 "id", "action", "service", "subscribed", "device", "category", "owner", "color", "name", "field", "value", "username", "password", "title", "url",
                 "severity", "admin", "urgency.info", "urgency.", "urgency.critical", "target", "silence_minutes",

@@ -39,12 +39,13 @@ struct WebOnCallTests {
             #expect(try await admin.get("/oncall/rotas/\(rotaID)").text.contains("url(#covering)"))
             let policy = try await admin.post(
                 "/admin/services/\(service.id.wireString)/escalation",
-                [("target0", "rota:\(rotaID)"), ("wait0", "120"), ("target1", "user"), ("username1", "ann"), ("wait1", "60"), ("repeats", "1"), ("minimum_severity", "critical")]
+                [("step0.target0", "rota:\(rotaID)"), ("step0.wait", "120"), ("step1.target0", "user"), ("step1.username0", "ann"), ("step1.wait", "60"), ("repeats", "1"),
+                 ("minimum_severity", "critical")]
             )
             #expect(policy.status == .seeOther, "\(policy.text)")
             let stored = try #require(try await app.store.escalationPolicy(serviceID: service.id))
             #expect(stored.steps.map(\.waitSeconds) == [120, 60] && stored.repeats == 1)
-            let refused = try await admin.post("/admin/services/\(service.id.wireString)/escalation", [("target0", "user"), ("username0", "ghost"), ("wait0", "60"), ("repeats", "0")])
+            let refused = try await admin.post("/admin/services/\(service.id.wireString)/escalation", [("step0.target0", "user"), ("step0.username0", "ghost"), ("step0.wait", "60"), ("repeats", "0")])
             #expect(refused.status == .unprocessableContent && refused.text.contains("No account is called ghost"))
 
             let ann = WebSession(app)
@@ -65,6 +66,80 @@ struct WebOnCallTests {
             #expect(snoozed.status == .seeOther)
             #expect(try await app.store.snoozes(userID: annID, now: Date())[service.id] != nil)
             #expect(try await ann.get("/subscriptions").text.contains("Snoozed until"))
+        }
+    }
+
+    /// The escalation page shows the whole policy (issue 39): a policy of 6
+    /// steps, one of them calling 3 targets, made through the API, is saved
+    /// back by the page unchanged; the empty step and target the page offers
+    /// add a step and a target; a refused wait shows the use case's message
+    /// over the form as the admin left it.
+    @Test(arguments: Backend.databases)
+    func theEscalationPageKeepsEveryStepAndTarget(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let (_, token) = try await app.user("root", admin: true)
+            for name in ["ann", "bob", "cy", "dan"] { _ = try await app.createUser(name) }
+            let service = try await app.createService()
+            let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "Europe/Stockholm")!, formatOptions: [.withFullDate])
+            let made = try await app.request(
+                .post, "/api/v2/rotas", token: token,
+                json: ["name": "Night", "members": ["ann", "bob"], "rotation_unit": "days", "rotation_length": 7, "time_zone": "Europe/Stockholm", "starts_on": today, "hand_off": "08:00"]
+            )
+            let rotaID = try #require(try made.json(["id"]) as? Int)
+            func user(_ name: String) -> [String: Any] { ["type": "user", "username": name] }
+            let rota: [String: Any] = ["type": "rota", "rota_id": rotaID]
+            let subscribers: [String: Any] = ["type": "subscribers"]
+            let steps: [[String: Any]] = [
+                ["targets": [user("ann")], "wait_seconds": 60], ["targets": [user("bob"), rota, subscribers], "wait_seconds": 120],
+                ["targets": [user("cy")], "wait_seconds": 30], ["targets": [rota], "wait_seconds": 45], ["targets": [user("dan")], "wait_seconds": 300],
+                ["targets": [subscribers], "wait_seconds": 600],
+            ]
+            let path = "/api/v2/services/\(service.id.wireString)/escalation"
+            let set = try await app.request(.put, path, token: token, json: ["steps": steps, "repeats": 2, "minimum_severity": "major"])
+            #expect(set.status == .ok, "\(set.text)")
+            let before = try #require(try await app.store.escalationPolicy(serviceID: service.id))
+            #expect(before.steps.count == 6 && before.steps[1].targets.count == 3)
+            let answerBefore = try await app.request(.get, path, token: token).text
+
+            let admin = WebSession(app)
+            _ = try await admin.signIn("root")
+            let pagePath = "/admin/services/\(service.id.wireString)/escalation"
+            let page = try await admin.get(pagePath)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("data-step=\"6\"") && page.text.contains("data-step=\"7\""), "every step, and an empty one to add")
+            let shown = try #require(HTMLForm.fields(in: page.text, action: pagePath))
+            let saved = try await admin.post(pagePath, shown.filter { $0.0 != "csrf" })
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            #expect(try await app.store.escalationPolicy(serviceID: service.id) == before, "saving the page as shown changes nothing")
+            #expect(try await app.request(.get, path, token: token).text == answerBefore)
+
+            // The empty step calls ann after 90 s; the first step's empty target adds the subscribers.
+            var added = try #require(HTMLForm.fields(in: try await admin.get(pagePath).text, action: pagePath)).filter { $0.0 != "csrf" }
+            func fill(_ fields: inout [(String, String)], _ name: String, _ value: String) {
+                let at = fields.firstIndex { $0.0 == name }
+                #expect(at != nil, "the form has \(name)")
+                if let at { fields[at].1 = value }
+            }
+            fill(&added, "step6.target0", "user")
+            fill(&added, "step6.username0", "ann")
+            fill(&added, "step6.wait", "90")
+            fill(&added, "step0.target1", "subscribers")
+            #expect(try await admin.post(pagePath, added).status == .seeOther)
+            let grown = try #require(try await app.store.escalationPolicy(serviceID: service.id))
+            let ann = try #require(try await app.store.user(named: "ann")).id
+            #expect(grown.steps.count == 7 && grown.steps[6] == EscalationPolicy.Step(targets: [.user(ann)], waitSeconds: 90))
+            #expect(grown.steps[0].targets == [.user(ann), .subscribers] && Array(grown.steps[1...5]) == Array(before.steps[1...5]))
+
+            // A wait below ESCALATION_MIN_WAIT_SECONDS (30 here): 422 with the message, the form as typed.
+            var bad = try #require(HTMLForm.fields(in: try await admin.get(pagePath).text, action: pagePath)).filter { $0.0 != "csrf" }
+            fill(&bad, "step2.wait", "10")
+            fill(&bad, "step3.username1", "cy")
+            let refused = try await admin.post(pagePath, bad)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("Step 3: A step waits 30 to 86400 seconds"), "\(refused.text)")
+            let kept = Dictionary(try #require(HTMLForm.fields(in: refused.text, action: pagePath)), uniquingKeysWith: { first, _ in first })
+            #expect(kept["step2.wait"] == "10" && kept["step3.username1"] == "cy" && kept["step6.username0"] == "ann" && kept["repeats"] == "2")
+            #expect(try await app.store.escalationPolicy(serviceID: service.id) == grown, "nothing saved")
         }
     }
 }

@@ -6,7 +6,7 @@ extension InMemoryStore: RotaStore {
         try withState { state in
             guard !state.rotas.values.contains(where: { $0.name == definition.name }) else { return nil }
             let rota = StoredRota(
-                id: state.nextID(), name: definition.name, members: definition.members, rotation: definition.rotation, timeZone: definition.timeZone,
+                id: state.nextID(), name: definition.name, members: definition.members, rotation: definition.rotation, zone: definition.zone,
                 start: definition.start, overrides: [], names: [:]
             )
             state.rotas[rota.id] = rota
@@ -19,8 +19,8 @@ extension InMemoryStore: RotaStore {
         try withState { state in
             guard !state.rotas.values.contains(where: { $0.name == definition.name && $0.id != id }) else { throw RotaNameTaken() }
             guard var rota = state.rotas[id] else { return nil }
-            (rota.name, rota.members, rota.rotation, rota.timeZone, rota.start) = (
-                definition.name, definition.members, definition.rotation, definition.timeZone, definition.start
+            (rota.name, rota.members, rota.rotation, rota.zone, rota.start) = (
+                definition.name, definition.members, definition.rotation, definition.zone, definition.start
             )
             state.rotas[id] = rota
             return state.named(rota)
@@ -219,6 +219,7 @@ extension InMemoryStore {
 extension InMemoryStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
         try withState { state in
+            state.quietChoicesStamp += 1
             guard state.users[userID] != nil else { return }
             state.quietHours[userID] = quietHours
         }
@@ -230,6 +231,7 @@ extension InMemoryStore: QuietHoursStore {
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
         try withState { state in
+            state.quietChoicesStamp += 1
             guard state.services[serviceID] != nil || until == nil else { return }
             state.snoozes[userID, default: [:]][serviceID] = until
         }
@@ -237,6 +239,10 @@ extension InMemoryStore: QuietHoursStore {
 
     public func snoozes(userID: UserID, now: Date) async throws -> [UUID: Date] {
         try withState { state in (state.snoozes[userID] ?? [:]).filter { $0.value > now } }
+    }
+
+    public func quietChoicesStamp() async throws -> Int64 {
+        try withState { $0.quietChoicesStamp }
     }
 
     public func quietChoices(now: Date) async throws -> [UserID: QuietChoices] {

@@ -95,6 +95,8 @@ public final class InMemoryStore: Sendable {
         var escalationEvents: [NotificationID: [EscalationEvent]] = [:]
         var quietHours: [UserID: QuietHours] = [:]
         var snoozes: [UserID: [UUID: Date]] = [:]
+        /// Counts changes of quiet hours and snoozes (`quietChoicesStamp`).
+        var quietChoicesStamp: Int64 = 0
         /// Each person's feed secret's hash, and each rota's.
         var calendarSecrets: [UserID: String] = [:]
         var rotaFeedHashes: [Int64: String] = [:]
