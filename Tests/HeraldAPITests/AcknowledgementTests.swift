@@ -236,6 +236,72 @@ struct AcknowledgementTests {
             #expect(try await app.store.acknowledgements(of: [Int64(id)]).isEmpty)
         }
     }
+
+    /// Issue 39: the web inbox offers only what the user may do. Bob sees
+    /// no Withdraw on Alice's acknowledgement (the API answers 403); on a
+    /// handled service, a bystander who subscribed gets no Acknowledge at
+    /// all (on the page or in the live stream's item) while its responder
+    /// does; and the profile page asks for no Web Push key when Web Push is
+    /// off.
+    @Test func theWebInboxOffersOnlyWhatTheUserMayDo() async throws {
+        try await TestApp.run(.sqlite, framework: .live) { app in
+            let open = try await app.createService(category: "Chillers")
+            let handled = try await app.createService(category: "Beam")
+            let (_, admin) = try await app.user("root", admin: true)
+            let (alice, aliceToken) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            for user in [alice, bob] { try await app.store.setSubscriptions(userID: user.id, [open.id: true, handled.id: true]) }
+            #expect(
+                try await app.request(
+                    .put, "/api/v2/services/\(handled.id.uuidString)/escalation", token: admin,
+                    json: ["steps": [["targets": [["type": "user", "username": "alice"]], "wait_seconds": 600]]]
+                ).status == .ok
+            )
+            let chiller = try #require(try await app.request(.post, "/api/v2/services/\(open.id.uuidString)/notifications", json: ["title": "Chiller trip"]).json(["id"]) as? Int)
+            #expect(try await app.request(.post, Self.path(chiller), token: aliceToken, json: [String: String]()).status == .created)
+
+            /// The acknowledge and withdraw buttons of one item, and whether each is shown.
+            func buttons(_ page: String, item: Int) -> (acknowledge: Bool, withdraw: Bool)? {
+                guard let start = page.range(of: "<li data-id=\"\(item)\""), let end = page.range(of: "</li>", range: start.upperBound..<page.endIndex) else { return nil }
+                let li = page[start.lowerBound..<end.upperBound]
+                func shown(_ action: String) -> Bool {
+                    guard let button = li.range(of: "value=\"\(action)\"") else { return false }
+                    let tag = li[button.lowerBound...].prefix { $0 != ">" }
+                    return !tag.contains(" hidden")
+                }
+                return (shown("acknowledge"), shown("withdraw"))
+            }
+            let bobsPage = WebSession(app)
+            _ = try await bobsPage.signIn("bob")
+            #expect(try await app.request(.delete, Self.path(chiller), token: bobToken).status == .forbidden, "the API refuses bob")
+            let beforeAlarm = try await bobsPage.get("/inbox").text
+            #expect(buttons(beforeAlarm, item: chiller).map { [$0.acknowledge, $0.withdraw] } == [false, false], "no Withdraw on alice's")
+
+            let port = try #require(app.client.port)
+            let stream = try await InboxStreamTests.open(port, token: bobToken)
+            let alarm = try #require(try await app.request(.post, "/api/v2/services/\(handled.id.uuidString)/notifications", json: ["title": "Beam lost", "severity": "critical"]).json(["id"]) as? Int)
+            var streamed: EventStreamReader.Event?
+            while streamed == nil, let event = try await stream.next() { if event.json["id"] as? Int == alarm { streamed = event } }
+            #expect(streamed?.json["may_take"] as? Bool == false, "the live item says bob may not take it")
+            let bobsInbox = try await bobsPage.get("/inbox").text
+            #expect(buttons(bobsInbox, item: alarm).map { [$0.acknowledge, $0.withdraw] } == [false, false], "bob answers for nothing")
+            let alicesPage = WebSession(app)
+            _ = try await alicesPage.signIn("alice")
+            let alicesInbox = try await alicesPage.get("/inbox").text
+            #expect(buttons(alicesInbox, item: alarm).map { [$0.acknowledge, $0.withdraw] } == [true, false], "alice, named by the policy, may")
+            #expect(buttons(alicesInbox, item: chiller).map { [$0.acknowledge, $0.withdraw] } == [false, true], "and withdraw her own")
+
+            // Web Push off: the profile has no card that would ask for its key.
+            let profile = try await bobsPage.get("/profile").text
+            #expect(!profile.contains("data-webpush"), "no Web Push key request when Web Push is off")
+        }
+        try await TestApp.run(.sqlite, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
+            _ = try await app.user("bob")
+            let page = WebSession(app)
+            _ = try await page.signIn("bob")
+            #expect(try await page.get("/profile").text.contains("data-webpush"), "on: the card is there")
+        }
+    }
 }
 
 extension Array {

@@ -84,6 +84,9 @@ struct NotificationBody: Encodable {
     var acknowledged_by: String?
     var acknowledged_at: String?
     var acknowledgement_comment: String?
+    /// In the live stream's items: whether the reader may acknowledge or
+    /// withdraw (`AlarmResponders`), so the web inbox offers only that.
+    var may_take: Bool?
 
     init(_ notification: NotificationRecord) {
         id = notification.id

@@ -27,6 +27,12 @@ struct InboxStreamController {
             throw APIError(.tooManyRequests, "Too many open streams", headers: [.retryAfter: "10"])
         }
         let reads = api.users.reads
+        let acknowledgements = api.users.acknowledgements
+        // Each item says whether this reader may take it (the web inbox offers only that).
+        @Sendable func frame(_ change: InboxChange) async throws -> ByteBuffer {
+            guard let item = change.item else { return Self.frame(change) }
+            return Self.frame(change, mayTake: try await acknowledgements.takeable([item.notification], by: user).contains(item.notification.id))
+        }
         // A confined account's stream carries the demo service's notifications only.
         let readable = InboxReads.within(try await reads.readable(by: user))
         let streams = self.streams
@@ -41,7 +47,7 @@ struct InboxStreamController {
                 let missed = try await reads.changes(
                     of: user, since: resumeFrom.addingTimeInterval(-InboxStreams.lookBack), limit: streams.limits.buffer * 4
                 )
-                for change in missed where sent.isNew(change) { try await writer.write(Self.frame(change)) }
+                for change in missed where sent.isNew(change) { try await writer.write(try await frame(change)) }
             }
             // A server shutting down ends its streams (clients reconnect to
             // another replica) instead of waiting for them.
@@ -58,7 +64,7 @@ struct InboxStreamController {
                         case .heartbeat:
                             try await writer.write(ByteBuffer(string: ": ping\n\n"))
                         case .change(let change):
-                            if readable(change), sent.isNew(change) { try await writer.write(Self.frame(change)) }
+                            if readable(change), sent.isNew(change) { try await writer.write(try await frame(change)) }
                         }
                     }
                     group.cancelAll()
@@ -91,13 +97,15 @@ struct InboxStreamController {
     }
 
     /// One event: `notification` (an inbox item, new or changed) or `removed`.
-    static func frame(_ change: InboxChange) -> ByteBuffer {
+    static func frame(_ change: InboxChange, mayTake: Bool? = nil) -> ByteBuffer {
         let data: Data
         let event: String
         switch change.kind {
         case .upserted(let item):
             event = "notification"
-            data = (try? JSONBody.encoder.encode(InboxItemBody(item))) ?? Data("{}".utf8)
+            var body = InboxItemBody(item)
+            body.base.may_take = mayTake
+            data = (try? JSONBody.encoder.encode(body)) ?? Data("{}".utf8)
         case .removed(let id):
             event = "removed"
             data = Data("{\"id\":\(id)}".utf8)

@@ -101,6 +101,8 @@ struct AccountPages {
             // A confined account sees no rota; the others: whether they made an address (shown once, when made).
             "calendar": api.users.visibility.isConfined(user) ? false as Any : ["made": try await api.rotas.hasPersonalFeed(user)] as Any,
             "origin": user.origin.spokenName,
+            // No Web Push: no "this browser" card, and no request for a key that is not there.
+            "webPush": api.vapidKeys != nil,
             "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
             "devices": devices.map {
                 [

@@ -42,8 +42,11 @@ struct InboxPages {
         }
         let unread = try await api.users.reads.unreadCount(of: user)
         let servicesJSON = Dictionary(services.map { ($0.id.wireString, ["name": $0.category, "color": $0.color]) }, uniquingKeysWith: { first, _ in first })
+        // Acknowledge and Withdraw only where this user may (issue 39).
+        let takeable = try await api.users.acknowledgements.takeable(items.map(\.notification), by: user)
         let values: [String: Any] = [
-            "items": items.map { Self.view($0, service: byID[$0.notification.serviceID]) },
+            "items": items.map { Self.view($0, service: byID[$0.notification.serviceID], mayTake: takeable.contains($0.notification.id), viewer: user) },
+            "me": user.username, "admin": user.isAdmin,
             "hasItems": !items.isEmpty,
             "blank": ["unread": true, "color": "888888"] as [String: Any],
             "services": services.map { ["id": $0.id.wireString, "name": $0.category, "selected": $0.id == serviceFilter] as [String: Any] },
@@ -59,9 +62,12 @@ struct InboxPages {
         return try await web.page("inbox", title: "Inbox", nav: "inbox", user: user, request: request, values: values)
     }
 
-    static func view(_ item: InboxItem, service: ServiceRecord?) -> [String: Any] {
+    static func view(_ item: InboxItem, service: ServiceRecord?, mayTake: Bool, viewer: User) -> [String: Any] {
         let notification = item.notification
+        // Withdraw: its author or an admin, who may take it.
+        let mayWithdraw = mayTake && (item.acknowledgement?.userID == viewer.id || viewer.isAdmin)
         return [
+            "mayTake": mayTake, "showAcknowledge": mayTake && item.acknowledgement == nil, "showWithdraw": mayWithdraw && item.acknowledgement != nil,
             "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead, "starred": item.isStarred,
             "timestamp": Timestamp.wireString(notification.timestamp), "severity": notification.severity?.rawValue as Any,
             "state": item.state as Any, "acknowledged": item.acknowledgement != nil,

@@ -35,6 +35,9 @@ public struct Acknowledgements: Sendable {
     let wake: @Sendable () -> Void
     /// Comments are what an on-call engineer types on a phone; a page's worth.
     public static let maxCommentLength = 1_000
+    /// Whether each service is handled (a policy or a write-back), kept 5 s:
+    /// the live inbox asks for every item it sends.
+    private let handled = KeyedCache<UUID, Bool>(ttl: 5, capacity: 10_000)
 
     public init(
         store: any Store, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
@@ -101,15 +104,15 @@ public struct Acknowledgements: Sendable {
     /// its buttons on those only); each service's policy read once.
     public func takeable(_ notifications: [NotificationRecord], by user: User) async throws -> Set<NotificationID> {
         guard !visibility.isConfined(user) else { return [] }
-        var handled: [UUID: Bool] = [:]
         var mine: Set<NotificationID> = []
+        let now = clock.now()
         for notification in notifications {
-            if handled[notification.serviceID] == nil {
-                let policy = try await store.escalationPolicy(serviceID: notification.serviceID)
-                let writeBack = try await store.serviceWriteBack(serviceID: notification.serviceID)
-                handled[notification.serviceID] = policy != nil || writeBack != nil
+            let isHandled = try await handled.value(of: notification.serviceID, now: now) { id in
+                let policy = try await store.escalationPolicy(serviceID: id)
+                let writeBack = try await store.serviceWriteBack(serviceID: id)
+                return policy != nil || writeBack != nil
             }
-            if user.isAdmin || handled[notification.serviceID] == false {
+            if user.isAdmin || !isHandled {
                 mine.insert(notification.id)
             } else if try await mayTake(notification, by: user) {
                 mine.insert(notification.id)

@@ -177,16 +177,22 @@
     state.className = "state" + (item.state ? " " + item.state : "");
     state.textContent = item.state || "";
     state.hidden = !item.state;
+    if (item.may_take === true) li.setAttribute("data-may-take", "");
+    else if (item.may_take === false) li.removeAttribute("data-may-take");
     applyAcknowledged(li, item.acknowledged_by, item.acknowledgement_comment);
   }
   // Who took it (everyone's inbox shows it live), and which button applies.
+  // Only where this user may take it (the server says: data-may-take, or a
+  // streamed item's may_take), and Withdraw only on their own or as an admin.
   function applyAcknowledged(li, by, comment) {
     var shown = li.querySelector(".acknowledged-by");
     shown.textContent = by ? "✓ " + by : "";
     shown.title = comment || "";
     shown.hidden = !by;
-    li.querySelector("[data-when-open]").hidden = !!by;
-    li.querySelector("[data-when-acknowledged]").hidden = !by;
+    var mayTake = li.hasAttribute("data-may-take");
+    var mine = by === "you" || by === list.dataset.me;
+    li.querySelector("[data-when-open]").hidden = !!by || !mayTake;
+    li.querySelector("[data-when-acknowledged]").hidden = !by || !mayTake || !(mine || list.hasAttribute("data-admin"));
   }
   function render(item) {
     var li = template.content.firstElementChild.cloneNode(true);
