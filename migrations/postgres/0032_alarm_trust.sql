@@ -62,3 +62,13 @@ CREATE TABLE acknowledgement_withdrawals (
     username TEXT NOT NULL,
     withdrawn_at TIMESTAMPTZ NOT NULL
 );
+
+-- An acknowledgement (or its withdrawal) changes every holder's inbox item:
+-- kept as one row per notification, which every holder's inbox changes
+-- read, instead of a write to each holder's row (a million for a large
+-- audience, on every acknowledgement).
+CREATE TABLE acknowledgement_changes (
+    notification_id BIGINT PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    changed_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX acknowledgement_changes_at ON acknowledgement_changes (changed_at);

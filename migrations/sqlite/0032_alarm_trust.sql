@@ -54,3 +54,9 @@ CREATE TABLE acknowledgement_withdrawals (
     username TEXT NOT NULL,
     withdrawn_at INTEGER NOT NULL
 );
+
+CREATE TABLE acknowledgement_changes (
+    notification_id INTEGER PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    changed_at INTEGER NOT NULL
+);
+CREATE INDEX acknowledgement_changes_at ON acknowledgement_changes (changed_at);

@@ -38,3 +38,13 @@ public enum InboxSignal: Sendable, Equatable {
     case published(NotificationID)
     case changed(UserID)
 }
+
+extension InboxChange {
+    /// Of changes to the same items, the latest of each (an item read and
+    /// its acknowledgement changed: one event, at the later time).
+    public static func latestOfEach(_ changes: [InboxChange]) -> [InboxChange] {
+        var latest: [NotificationID: InboxChange] = [:]
+        for change in changes where latest[change.notificationID].map({ $0.at < change.at }) ?? true { latest[change.notificationID] = change }
+        return latest.values.sorted { ($0.at, $0.notificationID) < ($1.at, $1.notificationID) }
+    }
+}

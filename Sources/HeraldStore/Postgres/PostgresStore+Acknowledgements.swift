@@ -9,8 +9,9 @@ extension PostgresStore: AcknowledgementStore {
         let at = ExactTimestamp(now)
         let platforms = effects.withdrawOn
         // One statement: only a holder's acknowledgement is stored, the
-        // first one wins (the primary key), and a new one marks every
-        // holder's item changed, asks for its write-back (a fresh goal, even
+        // first one wins (the primary key), and a new one marks the
+        // notification's acknowledgement changed (one row, however many hold
+        // it: every holder's inbox changes read it), asks for its write-back (a fresh goal, even
         // after an earlier withdrawal), queues each holder's device its one
         // withdrawal, ends the escalation and wakes the live streams at commit.
         let row = try await first(
@@ -22,7 +23,11 @@ extension PostgresStore: AcknowledgementStore {
                     ON CONFLICT (notification_id) DO NOTHING
                     RETURNING notification_id
                 ),
-                touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id IN (SELECT notification_id FROM inserted) RETURNING 1),
+                touched AS (
+                    INSERT INTO acknowledgement_changes (notification_id, changed_at) SELECT notification_id, \(at) FROM inserted
+                    ON CONFLICT (notification_id) DO UPDATE SET changed_at = excluded.changed_at
+                    RETURNING 1
+                ),
                 asked AS (
                     INSERT INTO write_backs (notification_id, wanted, next_attempt_at, updated_at)
                     SELECT notification_id, \(WriteBackGoal.acknowledged.rawValue), \(at), \(at) FROM inserted WHERE \(effects.writeBack)
@@ -81,7 +86,11 @@ extension PostgresStore: AcknowledgementStore {
                 DELETE FROM acknowledgements WHERE notification_id = \(notificationID)
                 RETURNING notification_id, user_id, username, comment, acknowledged_at
             ),
-            touched AS (UPDATE inbox SET changed_at = \(ExactTimestamp(now)) WHERE notification_id IN (SELECT notification_id FROM removed) RETURNING 1),
+            touched AS (
+                INSERT INTO acknowledgement_changes (notification_id, changed_at) SELECT notification_id, \(ExactTimestamp(now)) FROM removed
+                ON CONFLICT (notification_id) DO UPDATE SET changed_at = excluded.changed_at
+                RETURNING 1
+            ),
             undone AS (
                 UPDATE write_backs SET wanted = \(WriteBackGoal.withdrawn.rawValue), refused = false, attempts = 0, watch_at = NULL,
                     next_attempt_at = \(ExactTimestamp(now)), updated_at = \(ExactTimestamp(now))

@@ -171,6 +171,21 @@ extension PostgresStore: NotificationStore {
                 at: $0.12.date
             )
         }
+        // Acknowledged or withdrawn since: one row per notification, read for this holder's items.
+        let acknowledged = try await rows(
+            """
+            SELECT \(unescaped: Self.notificationColumns), i.is_read, c.changed_at, i.is_starred
+            FROM acknowledgement_changes c JOIN inbox i ON i.notification_id = c.notification_id AND i.user_id = \(userID)
+                JOIN notifications n ON n.id = c.notification_id
+            WHERE c.changed_at > \(ExactTimestamp(since)) AND \(unescaped: Self.unexpired) ORDER BY c.changed_at LIMIT \(limit)
+            """,
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, ExactTimestamp, Bool).self
+        ).map {
+            InboxChange(
+                .upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
+                at: $0.12.date
+            )
+        }
         let removed = try await rows(
             """
             SELECT notification_id, removed_at FROM inbox_removals
@@ -178,7 +193,8 @@ extension PostgresStore: NotificationStore {
             """,
             as: (Int64, ExactTimestamp).self
         ).map { InboxChange(.removed($0.0), at: $0.1.date) }
-        let upserted = InboxChange.attaching(try await acknowledgements(of: changed.map(\.notificationID)), to: changed)
+        let latest = InboxChange.latestOfEach(changed + acknowledged)
+        let upserted = InboxChange.attaching(try await acknowledgements(of: latest.map(\.notificationID)), to: latest)
         return Array((upserted + removed).sorted { $0.at < $1.at }.prefix(limit))
     }
 
@@ -186,7 +202,8 @@ extension PostgresStore: NotificationStore {
         var items: [UserID: InboxItem] = [:]
         for row in try await rows(
             """
-            SELECT i.user_id, \(unescaped: Self.notificationColumns), i.is_read, i.is_starred, i.changed_at
+            SELECT i.user_id, \(unescaped: Self.notificationColumns), i.is_read, i.is_starred,
+                greatest(i.changed_at, (SELECT c.changed_at FROM acknowledgement_changes c WHERE c.notification_id = i.notification_id))
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
             """,

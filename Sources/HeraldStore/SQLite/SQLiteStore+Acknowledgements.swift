@@ -21,7 +21,7 @@ extension SQLiteStore: AcknowledgementStore {
                 RETURNING notification_id
                 """
             ) != nil
-            if inserted { try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)") }
+            if inserted { try await Self.acknowledgementChanged(notificationID, at: now, in: db) }
             if inserted, !platforms.isEmpty {
                 // What every holder's phones and browsers show is taken down, once per device.
                 try await db.execute(
@@ -94,11 +94,22 @@ extension SQLiteStore: AcknowledgementStore {
                 WHERE notification_id = \(notificationID) AND wanted = \(WriteBackGoal.acknowledged.rawValue)
                 """
             )
-            try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(notificationID)")
+            try await Self.acknowledgementChanged(notificationID, at: now, in: db)
             return existing
         }
         if removed != nil { inboxSignals.send(.published(notificationID)) }
         return removed
+    }
+
+    /// Marks the notification's acknowledgement changed: one row, however
+    /// many hold it (every holder's inbox changes read it; issue 39).
+    static func acknowledgementChanged(_ notificationID: NotificationID, at now: Date, in db: SQLiteExecutor) async throws {
+        try await db.execute(
+            """
+            INSERT INTO acknowledgement_changes (notification_id, changed_at) VALUES (\(notificationID), \(now))
+            ON CONFLICT (notification_id) DO UPDATE SET changed_at = excluded.changed_at
+            """
+        )
     }
 
     public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {

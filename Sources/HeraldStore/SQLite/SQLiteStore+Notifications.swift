@@ -294,13 +294,22 @@ extension SQLiteStore: NotificationStore {
                 WHERE i.user_id = \(userID) AND i.changed_at > \(since) AND \(Self.unexpired()) ORDER BY i.changed_at LIMIT \(limit)
                 """
             ).map { InboxChange(.upserted(try Self.inboxItem(from: $0)), at: try $0.date("changed_at")) }
+            // Acknowledged or withdrawn since: one row per notification, read for this holder's items.
+            let acknowledged = try await db.rows(
+                """
+                SELECT \(Self.notificationColumns), i.is_read, i.is_starred, c.changed_at, \(Self.acknowledgementColumns)
+                FROM acknowledgement_changes c JOIN inbox i ON i.notification_id = c.notification_id AND i.user_id = \(userID)
+                    JOIN notifications n ON n.id = c.notification_id \(Self.acknowledgementJoin)
+                WHERE c.changed_at > \(since) AND \(Self.unexpired()) ORDER BY c.changed_at LIMIT \(limit)
+                """
+            ).map { InboxChange(.upserted(try Self.inboxItem(from: $0)), at: try $0.date("changed_at")) }
             let removed = try await db.rows(
                 """
                 SELECT notification_id, removed_at FROM inbox_removals
                 WHERE user_id = \(userID) AND removed_at > \(since) ORDER BY removed_at LIMIT \(limit)
                 """
             ).map { InboxChange(.removed(try $0.int64("notification_id")), at: try $0.date("removed_at")) }
-            return Array((changed + removed).sorted { $0.at < $1.at }.prefix(limit))
+            return Array((InboxChange.latestOfEach(changed + acknowledged) + removed).sorted { $0.at < $1.at }.prefix(limit))
         }
     }
 
@@ -309,7 +318,9 @@ extension SQLiteStore: NotificationStore {
             var items: [UserID: InboxItem] = [:]
             for row in try await db.rows(
                 """
-                SELECT i.user_id, \(Self.notificationColumns), i.is_read, i.is_starred, i.changed_at, \(Self.acknowledgementColumns)
+                SELECT i.user_id, \(Self.notificationColumns), i.is_read, i.is_starred, \(Self.acknowledgementColumns),
+                    max(i.changed_at, coalesce((SELECT c.changed_at FROM acknowledgement_changes c WHERE c.notification_id = i.notification_id), 0))
+                        AS changed_at
                 FROM inbox i JOIN notifications n ON n.id = i.notification_id \(Self.acknowledgementJoin)
                 WHERE i.notification_id = \(notificationID) AND i.user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))
                 """
