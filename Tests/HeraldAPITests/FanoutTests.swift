@@ -66,4 +66,50 @@ struct FanoutTests {
             }
         }
     }
+
+    /// Issue 39: a large audience's withdrawals are bulk work for the
+    /// fan-out job, not the acknowledgement's transaction: the
+    /// acknowledgement answers at once, every holder's phone is then taken
+    /// down exactly once, and acknowledge/withdraw toggling adds none.
+    @Test(arguments: Backend.allCases)
+    func aLargeAudiencesWithdrawalsAreAFanoutAndEachDeviceGetsOne(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery; $0.fanoutInlineSubscribers = 5 }) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                var phones: [String] = []
+                var first: String?
+                for index in 1...24 {
+                    let (user, token) = try await app.user("holder\(index)")
+                    let phone = DeliveryHarness.apnsToken(700 + index)
+                    _ = try await app.store.registerDevice(userID: user.id, token: phone, platform: .apns, at: Date())
+                    try await app.store.setSubscriptions(userID: user.id, [service.id: true])
+                    phones.append(phone)
+                    if first == nil { first = token }
+                }
+                let taker = try #require(first)
+                let id = try #require(
+                    try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Site-wide alarm", "severity": "critical"])
+                        .json(["id"]) as? Int
+                )
+                let all = phones
+                @Sendable func pushes(background: Bool) -> Int { mocks.apns.pushes.filter { all.contains($0.token) && $0.isBackground == background }.count }
+                try await eventually("everyone's phone rings", timeout: .seconds(30)) { pushes(background: false) == 24 ? true : nil }
+
+                let path = "/api/v2/users/user/notifications/\(id)/acknowledge"
+                #expect(try await app.request(.post, path, token: taker, json: [String: String]()).status == .created)
+                try await eventually("every phone taken down", timeout: .seconds(30)) { pushes(background: true) == 24 ? true : nil }
+                for _ in 0..<3 {
+                    #expect(try await app.request(.delete, path, token: admin).status == .noContent)
+                    #expect(try await app.request(.post, path, token: taker, json: [String: String]()).status == .created)
+                }
+                try await eventually("the toggles' jobs done", timeout: .seconds(30)) { try await app.store.pendingFanouts() == 0 ? true : nil }
+                let withdrawals = try await app.store.deliveryReport(notificationID: Int64(id)).filter { $0.purpose == .withdrawal }
+                #expect(withdrawals.count == 24, "one per device, however often it was taken: \(withdrawals.count)")
+                #expect(pushes(background: true) == 24)
+                #expect(mocks.apns.violations == [])
+            }
+        }
+    }
 }

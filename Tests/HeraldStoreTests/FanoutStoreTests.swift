@@ -259,4 +259,59 @@ struct FanoutStoreTests {
         }
         return users
     }
+
+    /// Issue 39: a large audience's withdrawals are a fan-out job the
+    /// acknowledgement stores (no withdrawal in its own transaction),
+    /// expanded a chunk of holders at a time, to each device on the job's
+    /// platforms once per notification however often it is acknowledged.
+    @Test(arguments: Backend.allCases)
+    func aLargeAudiencesWithdrawalsAreAJobOfTheirOwn(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Site", color: "00ff00", owner: "ops"))
+            var users: [User] = []
+            for index in 1...5 {
+                let user = try await store.createUser(username: "holder\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.fcmToken(index), platform: .fcm, at: Date())
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+                users.append(user)
+            }
+            let alarm = try #require(try await store.publish(NotificationDraft(title: "Site alarm", severity: .critical), serviceID: service.id, at: Timestamp.now()))
+            // The post's own pushes out of the way (sent), so a chunk is never held back for them.
+            let now = Timestamp.now()
+            let sent = try await store.claimDeliveries(limit: 100, now: now, leaseUntil: now.addingTimeInterval(60))
+            try await store.recordDeliveries(sent.map { DeliveryResult(delivery: $0, outcome: .sent) }, at: now)
+            let effects = AcknowledgementEffects(withdrawOn: [.apns], withdrawalsAsFanout: true)
+            func withdrawals() async throws -> [DeliveryReportRow] { try await store.deliveryReport(notificationID: alarm.id).filter { $0.purpose == .withdrawal } }
+
+            #expect(try await store.acknowledge(notificationID: alarm.id, by: users[0], comment: nil, effects: effects, at: now)?.isNew == true)
+            #expect(try await withdrawals().isEmpty, "none in the acknowledgement's transaction")
+            #expect(try await store.pendingFanouts() == 1)
+            func drain() async throws -> [Int] {
+                var queued: [Int] = []
+                let later = Timestamp.now()
+                for job in try await store.claimFanouts(owner: "w", limit: 10, until: later.addingTimeInterval(30), now: later) {
+                    var current = job
+                    while case .expanded(let moved, _, let count) = try await store.expandFanout(current, owner: "w", chunk: 2, until: later.addingTimeInterval(30), now: later) {
+                        queued.append(count)
+                        current = moved
+                        // The chunk's pushes sent, so the next is not held back for them.
+                        let claimed = try await store.claimDeliveries(limit: 100, now: later, leaseUntil: later.addingTimeInterval(60))
+                        try await store.recordDeliveries(claimed.map { DeliveryResult(delivery: $0, outcome: .sent) }, at: later)
+                    }
+                }
+                return queued
+            }
+            #expect(try await drain() == [2, 2, 1], "a chunk of holders at a time, their APNs devices only")
+            #expect(try await store.pendingFanouts() == 0)
+            let first = try await withdrawals()
+            #expect(first.count == 5 && Set(first.map(\.platform)) == [.apns])
+            for _ in 0..<2 {
+                #expect(try await store.withdrawAcknowledgement(notificationID: alarm.id, by: "root", resume: nil, at: Timestamp.now()) != nil)
+                #expect(try await store.acknowledge(notificationID: alarm.id, by: users[1], comment: nil, effects: effects, at: Timestamp.now())?.isNew == true)
+                #expect(try await drain() == [0, 0, 0], "each device had its one")
+            }
+            #expect(try await withdrawals().count == 5)
+        }
+    }
 }

@@ -60,7 +60,10 @@ struct UserUseCases: Sendable {
     /// Quiet hours and snoozes.
     let quietHours: QuietHoursChoices
 
-    init(config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics, wakeWorker: @escaping @Sendable () -> Void) {
+    init(
+        config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics, wakeWorker: @escaping @Sendable () -> Void,
+        wakeFanouts: @escaping @Sendable () -> Void = {}
+    ) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
         visibility = ServiceVisibility(confinement: config.auth.confinement)
         confinement = AccountConfinement(store: store, visibility: visibility)
@@ -74,7 +77,8 @@ struct UserUseCases: Sendable {
         let metrics = AcknowledgementMetrics(registry: refusals.registry)
         acknowledgements = Acknowledgements(
             store: store, visibility: visibility, brake: brake, clock: clock, acknowledged: { metrics.record(acknowledgedAfter: $0) },
-            withdrawn: { metrics.recordWithdrawal() }, withdrawOn: config.delivery.withdrawalPlatforms, wake: wakeWorker
+            withdrawn: { metrics.recordWithdrawal() }, withdrawOn: config.delivery.withdrawalPlatforms, wake: wakeWorker,
+            inlineAudience: config.fanoutInlineSubscribers, wakeFanouts: wakeFanouts
         )
         quietHours = QuietHoursChoices(store: store, visibility: visibility, brake: brake, clock: clock)
     }

@@ -28,7 +28,9 @@ public struct APIRoutes: Sendable {
             signIn: signIn,
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
             refusals: refusals,
-            users: UserUseCases(config: config, store: store, clock: clock, refusals: refusals) { publisher.wakeWorkers() },
+            users: UserUseCases(
+                config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
+            ),
             accounts: UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
                 try await PasswordHashing.hash(password, cost: cost, on: pool)
             },

@@ -36,11 +36,15 @@ public struct AcknowledgementEffects: Sendable, Equatable {
     /// End the notification's running escalation now (`EscalationEnd.acknowledged`,
     /// with an `EscalationEvent` naming who).
     public var endsEscalation: Bool
+    /// Queue the withdrawals through a fan-out job (`FanoutJob.Kind.withdrawal`)
+    /// rather than in this transaction: the audience is large.
+    public var withdrawalsAsFanout: Bool
 
-    public init(writeBack: Bool = false, withdrawOn: [Platform] = [], endsEscalation: Bool = false) {
+    public init(writeBack: Bool = false, withdrawOn: [Platform] = [], endsEscalation: Bool = false, withdrawalsAsFanout: Bool = false) {
         self.writeBack = writeBack
         self.withdrawOn = withdrawOn
         self.endsEscalation = endsEscalation
+        self.withdrawalsAsFanout = withdrawalsAsFanout
     }
 }
 

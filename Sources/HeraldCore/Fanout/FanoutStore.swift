@@ -14,6 +14,10 @@ public struct FanoutJob: Sendable, Equatable {
         /// a thousand subscribers must not go ahead of every other service's
         /// alarms), as `DeliveryPurpose.subscribersCall`.
         case call
+        /// An acknowledgement's withdrawals to a large audience (issue 39):
+        /// every holder's devices on the job's platforms, each device at most
+        /// once per notification, as bulk work behind everything else.
+        case withdrawal
     }
 
     public var notificationID: NotificationID

@@ -39,13 +39,23 @@ extension PostgresStore: AcknowledgementStore {
                     INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
                     SELECT i.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.withdrawal.rawValue)
                     FROM inserted x JOIN inbox i ON i.notification_id = x.notification_id JOIN devices d ON d.user_id = i.user_id
-                    WHERE d.platform = ANY(\(platforms.map(\.rawValue))::text[])
+                    WHERE d.platform = ANY(\(platforms.map(\.rawValue))::text[]) AND NOT \(effects.withdrawalsAsFanout)
                         AND NOT EXISTS (
                             SELECT 1 FROM deliveries w WHERE w.notification_id = x.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
                         )
                         AND NOT EXISTS (
                             SELECT 1 FROM delivery_history w WHERE w.notification_id = x.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
                         )
+                    RETURNING 1
+                ),
+                -- A large audience's: bulk work for the fan-out job (once per device all the same).
+                withdrawal_job AS (
+                    INSERT INTO fanouts (notification_id, service_id, kind, platforms, posted_at)
+                    SELECT n.id, n.service_id, \(FanoutJob.Kind.withdrawal.rawValue), \(platforms.map(\.rawValue))::text[], \(at)
+                    FROM inserted x JOIN notifications n ON n.id = x.notification_id
+                    WHERE \(effects.withdrawalsAsFanout) AND cardinality(\(platforms.map(\.rawValue))::text[]) > 0
+                    ON CONFLICT (notification_id, kind) DO UPDATE SET
+                        after_user = 0, platforms = excluded.platforms, posted_at = excluded.posted_at, claimed_by = NULL, claimed_until = NULL
                     RETURNING 1
                 ),
                 ended AS (
@@ -64,7 +74,7 @@ extension PostgresStore: AcknowledgementStore {
                     SELECT pg_notify(\(Self.deliveryChannel), '') FROM (SELECT 1 FROM withdrawals LIMIT 1) AS any_row
                 )
                 SELECT EXISTS (SELECT 1 FROM holder), EXISTS (SELECT 1 FROM inserted), (SELECT count(*) FROM touched), (SELECT count(*) FROM woken),
-                    (SELECT count(*) FROM asked), (SELECT count(*) FROM ended_event)
+                    (SELECT count(*) FROM asked), (SELECT count(*) FROM ended_event) + (SELECT count(*) FROM withdrawal_job)
                 """,
                 as: (Bool, Bool, Int64, Int64, Int64, Int64).self
             )

@@ -28,6 +28,7 @@ extension PostgresStore: FanoutStore {
     /// pushes wait); their inbox links and deliveries; the job moved on,
     /// renewed, or deleted when no subscriber is left; the wake-ups.
     public func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep {
+        if job.kind == .withdrawal { return try await expandWithdrawals(job, owner: owner, chunk: Int64(max(1, chunk)), until: until, now: now) }
         let chunk = Int64(max(1, chunk))
         let at = ExactTimestamp(now)
         // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
@@ -119,6 +120,79 @@ extension PostgresStore: FanoutStore {
         var moved = job
         moved.afterUser = after
         return .expanded(job: moved, linked: Int(linked), queued: Int(queued))
+    }
+
+    /// The next holders' withdrawals (a large audience's, issue 39), as one
+    /// statement like a post's chunk: the holders in user order (one range
+    /// of the inbox's notification-and-user index), each of their devices
+    /// on the job's platforms that has had none for the notification.
+    func expandWithdrawals(_ job: FanoutJob, owner: String, chunk: Int64, until: Date, now: Date) async throws -> FanoutStep {
+        let at = ExactTimestamp(now)
+        let kind = job.kind.rawValue
+        guard
+            let row = try await first(
+                """
+                WITH job AS (
+                    SELECT f.notification_id, f.platforms FROM fanouts f
+                    WHERE f.notification_id = \(job.notificationID) AND f.kind = \(kind) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
+                        AND f.service_id = \(job.serviceID)
+                    FOR UPDATE OF f
+                ),
+                ahead AS (
+                    SELECT count(*) AS c FROM (
+                        SELECT 1 FROM deliveries d WHERE d.notification_id = \(job.notificationID) AND d.state = 'pending'
+                            AND (d.lease_until IS NULL OR d.lease_until <= \(at)) LIMIT \(chunk)
+                    ) AS x
+                ),
+                scanned AS (
+                    SELECT i.user_id FROM inbox i
+                    WHERE i.notification_id = \(job.notificationID) AND i.user_id > \(job.afterUser)
+                        AND EXISTS (SELECT 1 FROM job) AND (SELECT c FROM ahead) < \(chunk)
+                    ORDER BY i.user_id LIMIT \(chunk)
+                ),
+                queued AS (
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, bulk)
+                    SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.withdrawal.rawValue), true
+                    FROM scanned s JOIN devices d ON d.user_id = s.user_id, job
+                    WHERE d.platform = ANY(job.platforms)
+                        AND NOT EXISTS (
+                            SELECT 1 FROM deliveries w WHERE w.notification_id = \(job.notificationID) AND w.device_id = d.id AND w.purpose = 'withdrawal'
+                        )
+                        AND NOT EXISTS (
+                            SELECT 1 FROM delivery_history w WHERE w.notification_id = \(job.notificationID) AND w.device_id = d.id AND w.purpose = 'withdrawal'
+                        )
+                    RETURNING deliveries.priority
+                ),
+                moved AS (
+                    UPDATE fanouts f SET after_user = (SELECT max(user_id) FROM scanned), claimed_until = \(ExactTimestamp(until))
+                    FROM job WHERE f.notification_id = job.notification_id AND f.kind = \(kind) AND EXISTS (SELECT 1 FROM scanned)
+                    RETURNING f.after_user
+                ),
+                renewed AS (
+                    UPDATE fanouts f SET claimed_until = \(ExactTimestamp(until))
+                    FROM job WHERE f.notification_id = job.notification_id AND f.kind = \(kind) AND (SELECT c FROM ahead) >= \(chunk)
+                    RETURNING 1
+                ),
+                finished AS (
+                    DELETE FROM fanouts f USING job
+                    WHERE f.notification_id = job.notification_id AND f.kind = \(kind) AND (SELECT c FROM ahead) < \(chunk)
+                        AND NOT EXISTS (SELECT 1 FROM scanned)
+                    RETURNING 1
+                ),
+                woken AS (\(unescaped: Self.wakeWorkers(queued: "queued")))
+                SELECT (SELECT count(*) FROM job), (SELECT c FROM ahead), (SELECT count(*) FROM scanned), coalesce((SELECT max(after_user) FROM moved), 0),
+                    (SELECT count(*) FROM queued), (SELECT count(*) FROM finished), (SELECT count(*) FROM woken), (SELECT count(*) FROM renewed)
+                """,
+                as: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self
+            )
+        else { return .lost }
+        let (held, ahead, scanned, after, queued, finished) = (row.0, row.1, row.2, row.3, row.4, row.5)
+        guard held == 1 else { return .lost }
+        if finished == 1 { return .finished }
+        if scanned == 0 { return .waiting(ahead: Int(ahead)) }
+        var moved = job
+        moved.afterUser = after
+        return .expanded(job: moved, linked: 0, queued: Int(queued))
     }
 
     public func pendingFanouts() async throws -> Int {

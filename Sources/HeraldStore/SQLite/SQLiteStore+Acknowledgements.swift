@@ -22,7 +22,17 @@ extension SQLiteStore: AcknowledgementStore {
                 """
             ) != nil
             if inserted { try await Self.acknowledgementChanged(notificationID, at: now, in: db) }
-            if inserted, !platforms.isEmpty {
+            if inserted, !platforms.isEmpty, effects.withdrawalsAsFanout {
+                // A large audience's: bulk work for the fan-out job (once per device all the same).
+                try await db.execute(
+                    """
+                    INSERT INTO fanouts (notification_id, service_id, kind, platforms, posted_at)
+                    SELECT id, service_id, \(FanoutJob.Kind.withdrawal.rawValue), \(jsonArray: platforms.map(\.rawValue)), \(now) FROM notifications WHERE id = \(notificationID)
+                    ON CONFLICT (notification_id, kind) DO UPDATE SET
+                        after_user = 0, platforms = excluded.platforms, posted_at = excluded.posted_at, claimed_by = NULL, claimed_until = NULL
+                    """
+                )
+            } else if inserted, !platforms.isEmpty {
                 // What every holder's phones and browsers show is taken down, once per device.
                 try await db.execute(
                     """

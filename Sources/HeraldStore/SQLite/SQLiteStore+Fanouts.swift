@@ -35,7 +35,7 @@ extension SQLiteStore: FanoutStore {
             guard
                 let held = try await db.first(
                     """
-                    SELECT f.posted_at, f.refused_filters, n.created_at, \(SQLiteQuery(stringLiteral: QueueSQL.priority(of: "n.severity"))) AS priority
+                    SELECT f.posted_at, f.refused_filters, f.platforms, n.created_at, \(SQLiteQuery(stringLiteral: QueueSQL.priority(of: "n.severity"))) AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
                         AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)
@@ -54,6 +54,7 @@ extension SQLiteStore: FanoutStore {
                 try await db.execute("UPDATE fanouts SET claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
                 return .waiting(ahead: Int(ahead))
             }
+            if job.kind == .withdrawal { return try await Self.expandWithdrawals(job, platforms: try held.text("platforms"), chunk: chunk, until: until, now: now, in: db) }
             guard
                 let last = try await db.first(
                     """
@@ -105,6 +106,43 @@ extension SQLiteStore: FanoutStore {
         }
         if case .expanded(_, let linked, _) = step, linked > 0 { inboxSignals.send(.published(job.notificationID)) }
         return step
+    }
+
+    /// The next holders' withdrawals (a large audience's, issue 39): each of
+    /// their devices on `platforms` that has had none for the notification.
+    private static func expandWithdrawals(
+        _ job: FanoutJob, platforms: String, chunk: Int, until: Date, now: Date, in db: SQLiteExecutor
+    ) async throws -> FanoutStep {
+        guard
+            let last = try await db.first(
+                """
+                SELECT max(user_id) AS last FROM (
+                    SELECT user_id FROM inbox WHERE notification_id = \(job.notificationID) AND user_id > \(job.afterUser) ORDER BY user_id LIMIT \(chunk)
+                )
+                """
+            )?.optionalInt64("last")
+        else {
+            try await db.execute("DELETE FROM fanouts WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
+            return .finished
+        }
+        let queued = try await db.rows(
+            """
+            INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, bulk)
+            SELECT i.notification_id, d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPurpose.withdrawal.rawValue), 1
+            FROM inbox i JOIN devices d ON d.user_id = i.user_id
+            WHERE i.notification_id = \(job.notificationID) AND i.user_id > \(job.afterUser) AND i.user_id <= \(last)
+                AND d.platform IN (SELECT value FROM json_each(\(platforms)))
+                AND NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal')
+                AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal')
+            RETURNING 1
+            """
+        ).count
+        try await db.execute(
+            "UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)"
+        )
+        var moved = job
+        moved.afterUser = last
+        return .expanded(job: moved, linked: 0, queued: queued)
     }
 
     public func pendingFanouts() async throws -> Int {

@@ -33,6 +33,11 @@ public struct Acknowledgements: Sendable {
     let withdrawOn: [Platform]
     /// Wakes this process's delivery worker for the withdrawals queued.
     let wake: @Sendable () -> Void
+    /// A notification held by more than this many (FANOUT_INLINE_SUBSCRIBERS)
+    /// has its withdrawals queued by a fan-out job, not in the acknowledgement.
+    let inlineAudience: Int
+    /// Wakes this process's fan-out service for such a job.
+    let wakeFanouts: @Sendable () -> Void
     /// Comments are what an on-call engineer types on a phone; a page's worth.
     public static let maxCommentLength = 1_000
     /// Whether each service is handled (a policy or a write-back), kept 5 s:
@@ -42,8 +47,11 @@ public struct Acknowledgements: Sendable {
     public init(
         store: any Store, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
         acknowledged: @escaping @Sendable (TimeInterval) -> Void = { _ in }, withdrawn: @escaping @Sendable () -> Void = {},
-        withdrawOn: [Platform] = [], wake: @escaping @Sendable () -> Void = {}
+        withdrawOn: [Platform] = [], wake: @escaping @Sendable () -> Void = {}, inlineAudience: Int = 1_000,
+        wakeFanouts: @escaping @Sendable () -> Void = {}
     ) {
+        self.inlineAudience = inlineAudience
+        self.wakeFanouts = wakeFanouts
         self.withdrawOn = withdrawOn
         self.wake = wake
         self.store = store
@@ -73,12 +81,16 @@ public struct Acknowledgements: Sendable {
         try await requireResponder(user, for: notification)
         let writeBack = try await writesBack(notification)
         let escalation = try await store.escalation(notificationID: id)
-        let effects = AcknowledgementEffects(writeBack: writeBack, withdrawOn: withdrawOn, endsEscalation: escalation != nil && escalation?.ended == nil)
+        // A large audience's withdrawals are bulk work for the fan-out job, not this request's transaction.
+        let large = withdrawOn.isEmpty ? false : try await store.readership(notificationID: id).recipients > inlineAudience
+        let effects = AcknowledgementEffects(
+            writeBack: writeBack, withdrawOn: withdrawOn, endsEscalation: escalation != nil && escalation?.ended == nil, withdrawalsAsFanout: large
+        )
         guard let outcome = try await store.acknowledge(notificationID: id, by: user, comment: comment, effects: effects, at: clock.now()) else {
             throw UseCaseError.notFound("Notification")
         }
         if outcome.isNew {
-            if !withdrawOn.isEmpty { wake() }
+            if large { wakeFanouts() } else if !withdrawOn.isEmpty { wake() }
             acknowledged(outcome.acknowledgement.at.timeIntervalSince(notification.timestamp))
             logger.info("notification acknowledged", metadata: ["notification": "\(id)", "by": "\(user.username)"])
         }

@@ -13,10 +13,16 @@ extension InMemoryStore: AcknowledgementStore {
             state.acknowledgements[notificationID] = acknowledgement
             state.touchHolders(of: notificationID, at: now)
             let holders = state.inbox.keys.filter { state.inbox[$0]?[notificationID] != nil }
+            if effects.withdrawalsAsFanout, !platforms.isEmpty, let serviceID = state.notifications[notificationID]?.serviceID {
+                // A large audience's: a fan-out job, as the databases do it.
+                state.fanouts[InMemoryStore.FanoutKey(notificationID: notificationID, kind: .withdrawal)] = InMemoryStore.FanoutRow(
+                    serviceID: serviceID, subscribers: holders.sorted(), refused: [], platforms: platforms
+                )
+            }
             // Each device its one withdrawal.
             let withdrawn = Set(state.deliveries.values.filter { $0.notificationID == notificationID && $0.purpose == .withdrawal }.map(\.deviceID))
             for device in state.devices.values.sorted(by: { $0.id < $1.id })
-            where holders.contains(device.userID) && platforms.contains(device.platform) && !withdrawn.contains(device.id) {
+            where !effects.withdrawalsAsFanout && holders.contains(device.userID) && platforms.contains(device.platform) && !withdrawn.contains(device.id) {
                 let delivery = state.nextID()
                 state.deliveries[delivery] = InMemoryStore.DeliveryRow(
                     id: delivery, notificationID: notificationID, deviceID: device.id, userID: device.userID, platform: device.platform,

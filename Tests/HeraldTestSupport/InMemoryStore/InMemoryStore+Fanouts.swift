@@ -40,6 +40,20 @@ extension InMemoryStore: FanoutStore {
             case .post:
                 linked = next.filter { !row.refused.contains($0) && state.inbox[$0]?[job.notificationID] == nil }
                 state.link(notification, to: linked, at: notification.timestamp, queuedAt: now, bulk: true)
+            case .withdrawal:
+                // The holders' devices on the job's platforms, each its one withdrawal.
+                linked = []
+                let withdrawn = Set(state.deliveries.values.filter { $0.notificationID == job.notificationID && $0.purpose == .withdrawal }.map(\.deviceID))
+                for device in state.devices.values.sorted(by: { $0.id < $1.id })
+                where next.contains(device.userID) && row.platforms.contains(device.platform) && !withdrawn.contains(device.id) {
+                    let id = state.nextID()
+                    var delivery = InMemoryStore.DeliveryRow(
+                        id: id, notificationID: job.notificationID, deviceID: device.id, userID: device.userID, platform: device.platform,
+                        nextAttemptAt: now, createdAt: now, updatedAt: now, purpose: .withdrawal
+                    )
+                    delivery.bulk = true
+                    state.deliveries[id] = delivery
+                }
             case .call:
                 // Every subscriber, holders too, pushed again as a critical alarm.
                 let called = next.filter { !row.refused.contains($0) }

@@ -55,6 +55,8 @@ public final class InMemoryStore: Sendable {
         /// and those among them whose filter refused it.
         var subscribers: [UserID]
         var refused: Set<UserID>
+        /// A withdrawal job's platforms.
+        var platforms: [Platform] = []
         var afterUser: UserID = 0
         var claimedBy: String?
         var claimedUntil: Date?
