@@ -126,7 +126,8 @@ public enum HeraldServer {
                             name: "escalations",
                             EscalationService(
                                 store: store, publisher: publisher, clock: options.clock, registry: registry, logger: logger,
-                                startsPerMinute: config.limits.escalationStartsPerMinute
+                                startsPerMinute: config.limits.escalationStartsPerMinute,
+                                bounds: .init(minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls)
                             ),
                             metrics: supervision, logger: logger
                         ),
@@ -193,6 +194,17 @@ public enum HeraldServer {
             ready.open()
             guard let routes = startedRoutes, let pool = loginPool else { return }
             try await routes.installSigningKey(secret: try await signingSecret(config: config, store: store, logger: logger))
+            // A write-back service from before issue 39 with open receivers and no token now has its alerts refused: said loudly.
+            let writeBacks = ServiceWriteBacks(
+                store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: options.clock,
+                receiversOpen: config.allowedNetworks.isEmpty
+            )
+            for service in try await writeBacks.servicesShutOut() {
+                logger.error(
+                    "this service writes acknowledgements back to Alertmanager, so its alert reports need one of its tokens while ALLOWED_NETWORKS is empty, and it has none: its alerts are refused (403) until a token is made and given to Alertmanager",
+                    metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)"]
+                )
+            }
             // Confined accounts keep no subscription beyond the demo service (issue 39).
             _ = try await AccountConfinement(store: store, visibility: ServiceVisibility(confinement: config.auth.confinement))
                 .dropHiddenSubscriptions(logger: logger)

@@ -157,7 +157,7 @@ struct AcknowledgementTests {
             let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: app.store, subject: "mailto:ops@example.org").vapid())
             let lifetime = app.config.delivery.acknowledgeLinkLifetime
             func link(_ notification: Int64, device: Int64, user: UserID, issued: Date = Date()) -> String {
-                capability.path(.init(notificationID: notification, deviceID: device, userID: user, expiresAt: issued.addingTimeInterval(lifetime)))
+                capability.path(.init(notificationID: notification, deviceID: device, userID: user, issuedAt: issued))
             }
             let good = link(id, device: annDevice.id, user: ann.id)
             let signature = good.split(separator: ".").last ?? ""
@@ -182,6 +182,13 @@ struct AcknowledgementTests {
             #expect(stale.status == .notFound && stale.text.contains("withdrew"), "\(stale.text)")
             #expect(try await app.request(.post, link(id, device: annDevice.id, user: ann.id, issued: Date().addingTimeInterval(1))).status == .created)
 
+            // Ann signs out everywhere (a lost phone): links made before stop.
+            let lost = try await post("Vacuum leak, third")
+            let issuedBefore = link(lost, device: annDevice.id, user: ann.id, issued: Date().addingTimeInterval(-5))
+            #expect(try await app.request(.post, "/api/v2/users/user/logout-everywhere", token: annToken).status.code < 300)
+            let revoked = try await app.request(.post, issuedBefore)
+            #expect(revoked.status == .notFound && revoked.text.contains("signed out everywhere"), "\(revoked.text)")
+
             // The device given to eve: ann's links on it stop.
             let other = try await post("Vacuum leak again")
             _ = try await app.store.registerDevice(userID: eve.id, token: annPhone, platform: .apns, at: Date())
@@ -194,8 +201,9 @@ struct AcknowledgementTests {
     }
 
     /// A resolved alarm's link is refused: there is nothing left to take.
-    @Test func aResolvedAlarmsLinkIsRefused() async throws {
-        try await TestApp.run(.sqlite, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
+    @Test(arguments: Backend.databases)
+    func aResolvedAlarmsLinkIsRefused(_ backend: Backend) async throws {
+        try await TestApp.run(backend, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
             let service = try await app.createService()
             let (ann, _) = try await app.user("ann")
             try await app.store.setSubscriptions(userID: ann.id, [service.id: true])
@@ -207,7 +215,7 @@ struct AcknowledgementTests {
             _ = try await app.request(.post, path, json: AlertReceiverTests.alertmanagerBody(status: "resolved"))
             #expect(try await app.store.notification(id: id)?.alarm == .resolved)
             let capability = AcknowledgeCapability(vapid: try await VAPIDKeys(settings: app.store, subject: "mailto:ops@example.org").vapid())
-            let link = capability.path(.init(notificationID: id, deviceID: device.id, userID: ann.id, expiresAt: Date().addingTimeInterval(3_600)))
+            let link = capability.path(.init(notificationID: id, deviceID: device.id, userID: ann.id, issuedAt: Date()))
             let answer = try await app.request(.post, link)
             #expect(answer.status == .notFound && answer.text.contains("resolved"), "\(answer.text)")
         }
@@ -243,8 +251,9 @@ struct AcknowledgementTests {
     /// all (on the page or in the live stream's item) while its responder
     /// does; and the profile page asks for no Web Push key when Web Push is
     /// off.
-    @Test func theWebInboxOffersOnlyWhatTheUserMayDo() async throws {
-        try await TestApp.run(.sqlite, framework: .live) { app in
+    @Test(arguments: Backend.databases)
+    func theWebInboxOffersOnlyWhatTheUserMayDo(_ backend: Backend) async throws {
+        try await TestApp.run(backend, framework: .live) { app in
             let open = try await app.createService(category: "Chillers")
             let handled = try await app.createService(category: "Beam")
             let (_, admin) = try await app.user("root", admin: true)

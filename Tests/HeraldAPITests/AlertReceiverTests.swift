@@ -98,22 +98,24 @@ struct AlertReceiverTests {
         }
     }
 
-    /// An alert is what its labels say (issue 39): a report with a known
-    /// fingerprint and other labels, firing or resolved, is refused (counted
-    /// and logged), not applied: a forged resolution leaves the real alarm
-    /// open, and a decoy cannot rewrite it. The real source's own reports
-    /// still count.
+    /// An alert is what its labels say (issue 39): a report wearing a known
+    /// fingerprint with other labels, firing or resolved, is kept apart as
+    /// an alert of its own (logged): a forged resolution leaves the real
+    /// alarm open, a decoy cannot rewrite it, and a forgery posted first
+    /// (claiming a real alert's fingerprint before it fires) does not shut
+    /// the real alert out. The real source's own reports still count.
     @Test(arguments: Backend.allCases)
-    func aKnownFingerprintWithOtherLabelsIsRefused(_ backend: Backend) async throws {
+    func aKnownFingerprintWithOtherLabelsIsKeptApart(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             let service = try await app.createService()
             let (alice, _) = try await app.user("alice")
             try await app.store.setSubscriptions(userID: alice.id, [service.id: true])
             let path = "/api/v2/services/\(service.id.uuidString)/alertmanager"
-            func report(_ status: String, labels: [String: String]) -> [String: Any] {
-                var body = Self.alertmanagerBody(status: status, fingerprints: ["c0ffee"])
+            func report(_ status: String, labels: [String: String], fingerprint: String = "c0ffee", summary: String = "Disk full") -> [String: Any] {
+                var body = Self.alertmanagerBody(status: status, fingerprints: [fingerprint])
                 var alerts = body["alerts"] as? [[String: Any]] ?? []
                 alerts[0]["labels"] = labels
+                alerts[0]["annotations"] = ["summary": summary]
                 body["alerts"] = alerts
                 return body
             }
@@ -123,22 +125,29 @@ struct AlertReceiverTests {
             let id = try #require((try fired.json(["notifications"]) as? [Int])?.first)
 
             // A forged resolution with the real fingerprint: taken (200, Alertmanager
-            // must not retry it) but not applied.
+            // must not retry it) but it is another alert's, never seen firing.
             let forged = try await app.request(.post, path, json: report("resolved", labels: decoy))
             #expect(try forged.status == .ok && (forged.json(["notified"]) as? Int) == 0, "\(forged.text)")
             #expect(try await app.store.notification(id: Int64(id))?.alarm == .firing, "the real alarm is still open")
-            // A decoy firing under it: nothing published, the real title kept.
-            let decoyFired = try await app.request(.post, path, json: report("firing", labels: decoy))
-            #expect((try decoyFired.json(["notified"]) as? Int) == 0)
-            #expect(try await app.store.notifications(serviceID: service.id).count == 1)
-            #expect(try await app.store.notification(id: Int64(id))?.title.contains("Disk full") == true)
-            let metrics = try await app.request(.get, "/metrics").text
-            #expect(metrics.contains(#"herald_alert_reports_refused_total{source="alertmanager"} 2"#), "counted")
+            // A decoy firing under it: a notification of its own; the real one untouched.
+            let decoyFired = try await app.request(.post, path, json: report("firing", labels: decoy, summary: "Harmless"))
+            let decoyID = try #require((try decoyFired.json(["notifications"]) as? [Int])?.first)
+            #expect(decoyID != id)
+            let real0 = try #require(try await app.store.notification(id: Int64(id)))
+            #expect(real0.title.contains("Disk full") && real0.key == "alert:c0ffee", "\(real0.title) \(real0.key ?? "")")
+            #expect(try await app.store.notification(id: Int64(decoyID))?.key?.hasPrefix("alert:c0ffee~") == true)
 
-            // The real source's resolution still resolves it.
+            // The real source's resolution still resolves the real one.
             let resolved = try await app.request(.post, path, json: report("resolved", labels: real))
             #expect(try resolved.json(["notifications"]) as? [Int] == [id])
             #expect(try await app.store.notification(id: Int64(id))?.alarm == .resolved)
+
+            // A forgery first: it claims a fingerprint before the real alert fires.
+            _ = try await app.request(.post, path, json: report("resolved", labels: decoy, fingerprint: "beef"))
+            let late = try await app.request(.post, path, json: report("firing", labels: real, fingerprint: "beef"))
+            #expect(try late.json(["notified"]) as? Int == 1, "the real alert is not shut out: \(late.text)")
+            let lateID = Int64(try #require((try late.json(["notifications"]) as? [Int])?.first))
+            #expect(try await app.store.notification(id: lateID)?.alarm == .firing)
         }
     }
 

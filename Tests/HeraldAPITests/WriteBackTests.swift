@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldTestSupport
+import HeraldUseCases
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -54,10 +55,16 @@ struct WriteBackTests {
             let open = try await app.request(.put, Self.path(service), token: admin, json: good)
             #expect(open.status == .conflict && open.text.contains("publish token") && open.text.contains("ALLOWED_NETWORKS"), "\(open.text)")
             #expect(try await app.request(.get, Self.path(service), token: admin).json(["target"]) as? String == "none")
+            // One set before the rule (past the API): said at every start until it has a token.
+            let writeBacks = ServiceWriteBacks(store: app.store, outbound: OutboundPolicy(), hasKafka: false, clock: .system, receiversOpen: true)
+            #expect(try await app.store.setServiceWriteBack(serviceID: service.id, .alertmanager(url: "http://192.168.7.2:9093", silenceMinutes: 45), at: Date()))
+            #expect(try await writeBacks.servicesShutOut().map(\.id) == [service.id])
+            #expect(try await app.store.setServiceWriteBack(serviceID: service.id, nil, at: Date()))
             let token = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/tokens", token: admin, json: ["name": "am"])
             #expect(token.status == .created)
             let set = try await app.request(.put, Self.path(service), token: admin, json: good)
             #expect(set.status == .ok, "\(set.text)")
+            #expect(try await writeBacks.servicesShutOut().isEmpty, "it has a token now")
             let shown = try await app.request(.get, Self.path(service), token: admin)
             #expect(try shown.json(["target"]) as? String == "alertmanager")
             #expect(try shown.json(["url"]) as? String == "http://192.168.7.2:9093", "the base, without its trailing slash")

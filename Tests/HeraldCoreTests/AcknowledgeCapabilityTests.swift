@@ -10,12 +10,12 @@ import Testing
 struct AcknowledgeCapabilityTests {
     @Test func onlyTheTokensThisServerMadeVerifyAndEachNamesItsNotificationDeviceAccountAndExpiry() throws {
         let capability = AcknowledgeCapability(vapid: VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org"))
-        let expires = Date(timeIntervalSince1970: 1_800_000_000)
-        let issued = AcknowledgeCapability.Claim(notificationID: 42, deviceID: 7, userID: 3, expiresAt: expires)
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        let issued = AcknowledgeCapability.Claim(notificationID: 42, deviceID: 7, userID: 3, issuedAt: at)
         let token = capability.token(issued)
         let claim = try #require(capability.verify(token))
         #expect(claim == issued)
-        #expect(claim.issuedAt(lifetime: 86_400) == expires.addingTimeInterval(-86_400))
+        #expect(claim.expiresAt(lifetime: 86_400) == at.addingTimeInterval(86_400))
         #expect(capability.path(issued) == "/api/v2/acknowledge/" + token)
         #expect(token.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }, "URL-safe: \(token)")
 

@@ -26,4 +26,27 @@ struct EscalationPolicyTests {
         #expect(!EscalationPolicy(steps: []).escalates(.critical), "a policy without steps calls nobody")
         #expect(EscalationPolicy(steps: []).schedule(from: Date()).isEmpty)
     }
+
+    /// Issue 39: a policy stored before the bounds (20 zero-wait steps, 60
+    /// repeats: 1,220 calls) is bounded when it runs: each next step no
+    /// sooner than the shortest wait, and the escalation ends once it would
+    /// pass the most calls. A flood's start past the brake is held back.
+    @Test func aStoredPolicyIsBoundedWhenItRuns() {
+        let storm = EscalationPolicy(steps: Array(repeating: .init(targets: [.subscribers], waitSeconds: 0), count: 20), repeats: 60)
+        #expect(storm.maximumCalls == 1_220)
+        let bounds = EscalationDecision.Bounds(minimumWait: 30, maximumCalls: 100)
+        let due = Date(timeIntervalSince1970: 1_800_000_000)
+        func decide(step: Int, pass: Int, starts: EscalationDecision.StartBrake = .unlimited) -> EscalationDecision {
+            let escalation = OpenEscalation(notificationID: 1, serviceID: UUID(), policy: storm, due: .init(step: step, pass: pass, at: due))
+            return EscalationDecision.decide(escalation, acknowledged: false, alarm: .firing, rotas: [:], owner: "o", now: due, starts: starts, bounds: bounds)
+        }
+        guard case .run(let first) = decide(step: 0, pass: 0) else { Issue.record("the first step runs"); return }
+        #expect(first.next?.at == due.addingTimeInterval(30), "not at once: the shortest wait")
+        guard case .run = decide(step: 19, pass: 4) else { Issue.record("the 100th call runs"); return }
+        #expect(decide(step: 0, pass: 5) == .end(.exhausted), "the 101st would pass ESCALATION_MAX_CALLS")
+        #expect(decide(step: 0, pass: 0, starts: .init(startedLastMinute: 30, perMinute: 30)) == .end(.heldBack))
+        guard case .run = decide(step: 1, pass: 0, starts: .init(startedLastMinute: 30, perMinute: 30)) else {
+            Issue.record("only a start is braked"); return
+        }
+    }
 }

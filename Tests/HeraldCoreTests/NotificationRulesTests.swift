@@ -149,4 +149,18 @@ struct NotificationRulesTests {
         #expect(NotificationRules.storableIdentity("a\u{0}b").hasPrefix("sha256:"))
         #expect(NotificationRules.storableIdentity(long).utf8.count <= NotificationRules.maxIdentityBytes)
     }
+
+    /// Issue 39: a post may not use the alert receivers' keys (`alert:`,
+    /// `alarm:`, or the hashed form `sha256:` a long one is stored as): it
+    /// would rewrite a real alarm's notification and what its write-back
+    /// silences. The receivers' own drafts keep them.
+    @Test func thePostsOfSendersCannotTakeTheAlertReceiversKeys() throws {
+        for key in ["alert:c0ffee", "alarm:/Acc/Vac/PV3", "sha256:" + String(repeating: "a", count: 64)] {
+            #expect(throws: NotificationRules.Violations.self, "\(key)") { _ = try NotificationRules.validated(NotificationDraft(title: "t", key: key)) }
+        }
+        #expect(try NotificationRules.validated(NotificationDraft(title: "t", key: "deploy:42")).key == "deploy:42")
+        #expect(NotificationRules.fitted(NotificationDraft(title: "t", key: "alert:c0ffee")).0.key == "alert:c0ffee", "the receivers' own")
+        let long = "alert:" + String(repeating: "f", count: 300)
+        #expect(NotificationRules.fitted(NotificationDraft(title: "t", key: long)).0.key?.hasPrefix("sha256:") == true)
+    }
 }

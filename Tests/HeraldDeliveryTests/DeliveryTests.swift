@@ -164,7 +164,7 @@ struct DeliveryTests {
                     // Withdrawn and acknowledged again, over and over (issue 39): a
                     // device gets at most one withdrawal per notification.
                     for _ in 0..<3 {
-                        #expect(try await harness.store.withdrawAcknowledgement(notificationID: alarm.id, by: taker.username, resume: nil, at: Timestamp.now()) != nil)
+                        #expect(try await harness.store.withdrawAcknowledgement(notificationID: alarm.id, by: taker, resume: nil, at: Timestamp.now()) != nil)
                         let again = try await harness.store.acknowledge(
                             notificationID: alarm.id, by: taker, comment: nil, effects: AcknowledgementEffects(withdrawOn: platforms), at: Timestamp.now()
                         )

@@ -30,7 +30,7 @@ struct AcknowledgementChangesTests {
             #expect(try await store.inboxItems(notificationID: notification.id, userIDs: [bob.id])[bob.id]?.changedAt.map { abs($0.timeIntervalSince(taken)) < 0.001 } == true)
 
             let withdrawn = taken.addingTimeInterval(1)
-            #expect(try await store.withdrawAcknowledgement(notificationID: notification.id, by: "alice", resume: nil, at: withdrawn) != nil)
+            #expect(try await store.withdrawAcknowledgement(notificationID: notification.id, by: alice, resume: nil, at: withdrawn) != nil)
             let reopened = try await store.inboxChanges(userID: bob.id, since: taken, limit: 10)
             #expect(reopened.count == 1 && reopened.first?.item?.acknowledgement == nil, "open again: \(reopened)")
             #expect(try await store.inboxChanges(userID: alice.id, since: position, limit: 10).count == 1, "one event per item, the latest")

@@ -307,7 +307,7 @@ struct FanoutStoreTests {
             let first = try await withdrawals()
             #expect(first.count == 5 && Set(first.map(\.platform)) == [.apns])
             for _ in 0..<2 {
-                #expect(try await store.withdrawAcknowledgement(notificationID: alarm.id, by: "root", resume: nil, at: Timestamp.now()) != nil)
+                #expect(try await store.withdrawAcknowledgement(notificationID: alarm.id, by: users[4], resume: nil, at: Timestamp.now()) != nil)
                 #expect(try await store.acknowledge(notificationID: alarm.id, by: users[1], comment: nil, effects: effects, at: Timestamp.now())?.isNew == true)
                 #expect(try await drain() == [0, 0, 0], "each device had its one")
             }

@@ -55,7 +55,7 @@ struct WriteBackStoreTests {
             try await store.watchedWriteBack(alarm.id, owner: "c", watchAt: watchAt.addingTimeInterval(15), at: watchAt)
 
             // Withdrawn: the goal changes and it is due at once, the watch over.
-            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: "alice", resume: nil, at: watchAt)
+            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: alice, resume: nil, at: watchAt)
             let withdrawn = try #require(try await store.writeBack(of: alarm.id))
             #expect(withdrawn.wanted == .withdrawn && withdrawn.state == "pending" && withdrawn.watchAt == nil && withdrawn.reference == "silence-1")
             let undo = try await store.claimWriteBacks(owner: "c", limit: 10, until: watchAt.addingTimeInterval(60), now: watchAt.addingTimeInterval(0.001))

@@ -59,6 +59,7 @@ CREATE UNIQUE INDEX calendar_secrets_hash ON calendar_secrets (secret_hash);
 -- refused.
 CREATE TABLE acknowledgement_withdrawals (
     notification_id BIGINT PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    user_id BIGINT REFERENCES users (id) ON DELETE SET NULL,
     username TEXT NOT NULL,
     withdrawn_at TIMESTAMPTZ NOT NULL
 );

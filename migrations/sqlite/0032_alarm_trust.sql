@@ -51,6 +51,7 @@ CREATE UNIQUE INDEX calendar_secrets_hash ON calendar_secrets (secret_hash);
 
 CREATE TABLE acknowledgement_withdrawals (
     notification_id INTEGER PRIMARY KEY REFERENCES notifications (id) ON DELETE CASCADE,
+    user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
     username TEXT NOT NULL,
     withdrawn_at INTEGER NOT NULL
 );

@@ -16,10 +16,12 @@ struct FeedBrake: Sendable {
         self.clock = clock
     }
 
-    /// Throws 429 with Retry-After for a client over its rate (a client
-    /// with no readable address shares one bucket).
+    /// Throws 429 with Retry-After for a client over its rate: an IPv6
+    /// client by its /64, which one host usually holds whole (a client with
+    /// no readable address shares one bucket).
     func take(client: IPAddress?, refusals: RefusalMetrics) throws {
-        guard let wait = buckets.take(client.map { "\($0)" } ?? "unknown", now: clock.now()) else { return }
+        let network = client.map { $0.bytes.count == 16 ? IPAddress(bytes: Array($0.bytes.prefix(8)) + Array(repeating: 0, count: 8)) ?? $0 : $0 }
+        guard let wait = buckets.take(network.map { "\($0)" } ?? "unknown", now: clock.now()) else { return }
         refusals.count(.feedRate)
         throw APIError(.tooManyRequests, "Too many calendar feed requests from this address: try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
     }

@@ -146,7 +146,9 @@ public struct WriteBackService: Service {
             guard case .alertmanager(let base, let minutes) = target, let key = notification.key, key.hasPrefix(AlarmKeys.alertPrefix) else {
                 throw WriteBackFailure.refused("not an Alertmanager alert")
             }
-            let fingerprint = String(key.dropFirst(AlarmKeys.alertPrefix.count))
+            // An alert kept apart under `fingerprint~digest` is listed by Alertmanager under the fingerprint.
+            let identity = String(key.dropFirst(AlarmKeys.alertPrefix.count))
+            let fingerprint = AlertLabels.fingerprint(ofIdentity: identity)
             let listed = try await request(.GET, AlertmanagerSilences.alertsURL(base: base), body: nil, doing: "reading the alert's labels")
             guard let alert = try AlertmanagerSilences.alert(withFingerprint: fingerprint, in: listed) else {
                 // Resolved in Alertmanager before Herald heard: nothing to silence.
@@ -154,7 +156,7 @@ public struct WriteBackService: Service {
             }
             // Only the alert Herald was told of (issue 39): a report with a real
             // alert's fingerprint must not silence that alert.
-            let received = try await store.alertLabels(serviceID: notification.serviceID, fingerprint: fingerprint)
+            let received = try await store.alertLabels(serviceID: notification.serviceID, fingerprint: identity)
             if let mismatch = AlertmanagerSilences.mismatch(received: received, listed: alert.labels) { throw WriteBackFailure.refused(mismatch) }
             let acknowledgement = try await store.acknowledgements(of: [record.notificationID])[record.notificationID]
             let now = clock.now()

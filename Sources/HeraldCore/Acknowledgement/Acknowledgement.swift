@@ -65,10 +65,11 @@ public protocol AcknowledgementStore: Sendable {
     /// With `resume`, an escalation its acknowledgement ended runs again
     /// from that step and time (recorded as resumed by `by`). The
     /// withdrawal is kept (who, when: `lastWithdrawal`).
-    func withdrawAcknowledgement(notificationID: NotificationID, by: String, resume: EscalationPolicy.Due?, at: Date) async throws -> Acknowledgement?
+    func withdrawAcknowledgement(notificationID: NotificationID, by: User, resume: EscalationPolicy.Due?, at: Date) async throws -> Acknowledgement?
     /// Who last withdrew the notification's acknowledgement, and when (a
     /// lock-screen link issued before someone else's withdrawal is refused).
-    func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)?
+    /// The account's id is nil once it is deleted.
+    func lastWithdrawal(notificationID: NotificationID) async throws -> (userID: UserID?, username: String, at: Date)?
     /// The acknowledgements of these notifications (those that have one).
     func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement]
     /// How many hold the notification in their inbox, and how many of them

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One alert as a source reports it, reduced to what deduplication needs.
@@ -30,6 +31,31 @@ public enum AlertLabels {
     public static func json(_ labels: [String: String]?) -> String? {
         guard let labels, let data = try? JSONSerialization.data(withJSONObject: labels, options: [.sortedKeys]) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The identity a reported alert is kept under (issue 39): its
+    /// fingerprint, unless Herald already knows that fingerprint with other
+    /// labels. Then it is another alert wearing its name (a decoy, or one
+    /// a forger posted first to claim a real alert's fingerprint), kept
+    /// apart under `fingerprint~<labels' digest>`: it can neither rewrite,
+    /// resolve nor silence the alert known under the fingerprint, and the
+    /// real one is never refused because a forgery came first.
+    public static func identity(fingerprint: String, labels: [String: String], known: [String: String]?) -> String {
+        guard let known, known != labels else { return fingerprint }
+        return fingerprint + forkSeparator + digest(labels)
+    }
+
+    /// Between a fingerprint and the labels' digest in an identity kept apart.
+    public static let forkSeparator = "~"
+
+    /// The fingerprint Alertmanager knows an identity by (the part before a fork's digest).
+    public static func fingerprint(ofIdentity identity: String) -> String {
+        identity.components(separatedBy: forkSeparator).first ?? identity
+    }
+
+    /// 16 hex digits of the SHA-256 of the labels' sorted JSON.
+    public static func digest(_ labels: [String: String]) -> String {
+        SHA256.hash(data: Data((json(labels) ?? "{}").utf8)).prefix(8).hexEncoded
     }
 
     /// Nil for no labels; throws for text that is not such an object

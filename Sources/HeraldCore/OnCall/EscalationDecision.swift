@@ -13,15 +13,19 @@ public enum EscalationDecision: Sendable, Equatable {
     /// `starts`: how many escalations its service started in the last
     /// minute, and how many it may (ESCALATION_STARTS_PER_MINUTE): past
     /// that, a new escalation is held back rather than started.
+    /// `bounds`: ESCALATION_MIN_WAIT_SECONDS and ESCALATION_MAX_CALLS, held
+    /// at run time too (a policy stored before they existed, or copied into
+    /// an escalation then, is bounded all the same).
     public static func decide(
         _ escalation: OpenEscalation, acknowledged: Bool, alarm: AlarmStatus?, rotas: [Int64: OnCallRota], owner: String, now: Date,
-        starts: StartBrake = .unlimited
+        starts: StartBrake = .unlimited, bounds: Bounds = .none
     ) -> EscalationDecision {
         if acknowledged { return .end(.acknowledged) }
         if alarm == .resolved { return .end(.resolved) }
         let policy = escalation.policy
         guard policy.steps.indices.contains(escalation.due.step) else { return .end(.exhausted) }
         if escalation.due.isStart, starts.startedLastMinute >= starts.perMinute { return .end(.heldBack) }
+        if policy.calls(through: escalation.due) > bounds.maximumCalls { return .end(.exhausted) }
         var callees: [EscalationStepRun.Callee] = []
         var subscribers = false
         for target in policy.steps[escalation.due.step].targets {
@@ -35,12 +39,30 @@ public enum EscalationDecision: Sendable, Equatable {
             }
         }
         let first = escalation.due.step == 0 && escalation.due.pass == 0
+        var next = policy.next(after: escalation.due)
+        // Never sooner than the shortest wait after this step's time.
+        if let due = next, due.at < escalation.due.at.addingTimeInterval(Double(bounds.minimumWait)) {
+            next?.at = escalation.due.at.addingTimeInterval(Double(bounds.minimumWait))
+        }
         return .run(
             EscalationStepRun(
                 notificationID: escalation.notificationID, owner: owner, ran: escalation.due, callees: callees, subscribers: subscribers,
-                pushHolders: !first, next: policy.next(after: escalation.due), at: now
+                pushHolders: !first, next: next, at: now
             )
         )
+    }
+
+    /// ESCALATION_MIN_WAIT_SECONDS and ESCALATION_MAX_CALLS as the runner holds them.
+    public struct Bounds: Sendable, Equatable {
+        public var minimumWait: Int
+        public var maximumCalls: Int
+
+        public init(minimumWait: Int, maximumCalls: Int) {
+            self.minimumWait = minimumWait
+            self.maximumCalls = maximumCalls
+        }
+
+        public static let none = Bounds(minimumWait: 0, maximumCalls: .max)
     }
 
     /// How many escalations a service started in the last minute, and how

@@ -90,6 +90,14 @@ extension EscalationPolicy {
         steps.reduce(0) { $0 + $1.targets.count } * (max(repeats, 0) + 1)
     }
 
+    /// The calls made by the time `due` has run: every target of every step
+    /// of the passes before, and of this pass up to and including its step.
+    public func calls(through due: Due) -> Int {
+        let perPass = steps.reduce(0) { $0 + $1.targets.count }
+        let thisPass = steps.prefix(due.step + 1).reduce(0) { $0 + $1.targets.count }
+        return due.pass * perPass + thisPass
+    }
+
     /// The wait of the step run before `due` (the one whose wait was
     /// running when `due` was next); 0 before the very first step.
     public func waitBefore(_ due: Due) -> Int {

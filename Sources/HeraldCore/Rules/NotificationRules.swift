@@ -44,8 +44,10 @@ public enum NotificationRules {
     }
 
     /// The draft as it will be stored, or every rule it breaks.
-    /// Keys only the alert sources publish under (`AlarmKeys`).
-    public static let reservedKeyPrefixes = [AlarmKeys.alertPrefix, AlarmKeys.phoebusPrefix]
+    /// Keys only the alert sources publish under (`AlarmKeys`), and the
+    /// hashed form a long or unclean one is stored as (`storableIdentity`).
+    public static let reservedKeyPrefixes = [AlarmKeys.alertPrefix, AlarmKeys.phoebusPrefix, hashedIdentityPrefix]
+    static let hashedIdentityPrefix = "sha256:"
 
     public static func validated(_ draft: NotificationDraft, now: Date = Date()) throws(Violations) -> NotificationDraft {
         var issues: [Issue] = []
@@ -197,6 +199,6 @@ public enum NotificationRules {
     /// and clean, else `sha256:` and the digest of what was given.
     public static func storableIdentity(_ identity: String) -> String {
         if identity.utf8.count <= maxIdentityBytes, !TextRules.hasControlCharacter(identity) { return identity }
-        return "sha256:" + SHA256.hash(data: Data(identity.utf8)).hexEncoded
+        return hashedIdentityPrefix + SHA256.hash(data: Data(identity.utf8)).hexEncoded
     }
 }

@@ -26,7 +26,8 @@ public struct WebPushClient: PushProvider {
     let allowLoopback: Bool
     /// The push services a subscription may name: registration's rule, held again at every send.
     let endpoints: WebPushEndpoints
-    /// How long a lock-screen acknowledge link works (ACKNOWLEDGE_LINK_HOURS).
+    /// How long a lock-screen acknowledge link works (ACKNOWLEDGE_LINK_HOURS;
+    /// the API judges it from the issue time the link carries).
     let acknowledgeLinkLifetime: TimeInterval
     let logger: Logger
     /// Push services take at most 4096 bytes of body; the header and tag take 103.
@@ -76,10 +77,12 @@ public struct WebPushClient: PushProvider {
                     let delivery = deliveries[index]
                     // A link for the device's owner to take it, only if they may (nothing for a
                     // withdrawal), naming them, expiring (issue 39).
+                    // Not for a device whose login lapsed (a call still reaches it): it may not be theirs any more.
                     var acknowledge: String?
-                    if delivery.purpose != .withdrawal, delivery.acknowledgeable, let device = delivery.deviceID, let user = delivery.userID {
-                        let expires = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + acknowledgeLinkLifetime).rounded(.down))
-                        acknowledge = capability.path(.init(notificationID: delivery.notification.id, deviceID: device, userID: user, expiresAt: expires))
+                    if delivery.purpose != .withdrawal, delivery.acknowledgeable, (delivery.loginExpiresAt.map { $0 > now } ?? false),
+                        let device = delivery.deviceID, let user = delivery.userID
+                    {
+                        acknowledge = capability.path(.init(notificationID: delivery.notification.id, deviceID: device, userID: user, issuedAt: now))
                     }
                     return (index, await send(delivery, to: subscriptions[index], authorization: authorization, acknowledge: acknowledge, now: now))
                 }

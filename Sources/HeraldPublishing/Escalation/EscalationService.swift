@@ -35,12 +35,16 @@ public struct EscalationService: Service {
     /// database, so replicas share it (two deciding in the same instant may
     /// each start up to it).
     let startsPerMinute: Int
+    /// ESCALATION_MIN_WAIT_SECONDS and ESCALATION_MAX_CALLS, held at run time
+    /// for policies stored before them.
+    let bounds: EscalationDecision.Bounds
 
     public init(
         store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore, publisher: Publisher, clock: WallClock,
-        registry: PrometheusCollectorRegistry, logger: Logger, startsPerMinute: Int = 0
+        registry: PrometheusCollectorRegistry, logger: Logger, startsPerMinute: Int = 0, bounds: EscalationDecision.Bounds = .none
     ) {
         self.startsPerMinute = startsPerMinute
+        self.bounds = bounds
         self.store = store
         self.publisher = publisher
         self.clock = clock
@@ -83,7 +87,7 @@ public struct EscalationService: Service {
                 }
                 switch EscalationDecision.decide(
                     escalation, acknowledged: acknowledged[escalation.notificationID] != nil, alarm: notification?.alarm, rotas: rotas, owner: owner, now: at,
-                    starts: brake
+                    starts: brake, bounds: bounds
                 ) {
                 case .end(let reason):
                     if try await store.endEscalation(notificationID: escalation.notificationID, owner: owner, reason: reason, at: at) {

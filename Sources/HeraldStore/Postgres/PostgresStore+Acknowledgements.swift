@@ -54,8 +54,8 @@ extension PostgresStore: AcknowledgementStore {
                     SELECT n.id, n.service_id, \(FanoutJob.Kind.withdrawal.rawValue), \(platforms.map(\.rawValue))::text[], \(at)
                     FROM inserted x JOIN notifications n ON n.id = x.notification_id
                     WHERE \(effects.withdrawalsAsFanout) AND cardinality(\(platforms.map(\.rawValue))::text[]) > 0
-                    ON CONFLICT (notification_id, kind) DO UPDATE SET
-                        after_user = 0, platforms = excluded.platforms, posted_at = excluded.posted_at, claimed_by = NULL, claimed_until = NULL
+                    -- One still walking the holders carries on: a restart would walk them all again.
+                    ON CONFLICT (notification_id, kind) DO NOTHING
                     RETURNING 1
                 ),
                 ended AS (
@@ -88,9 +88,10 @@ extension PostgresStore: AcknowledgementStore {
     }
 
     public func withdrawAcknowledgement(
-        notificationID: NotificationID, by who: String, resume: EscalationPolicy.Due?, at now: Date
+        notificationID: NotificationID, by user: User, resume: EscalationPolicy.Due?, at now: Date
     ) async throws -> Acknowledgement? {
-        try await first(
+        let who = user.username
+        return try await first(
             """
             WITH removed AS (
                 DELETE FROM acknowledgements WHERE notification_id = \(notificationID)
@@ -108,9 +109,9 @@ extension PostgresStore: AcknowledgementStore {
                 RETURNING 1
             ),
             kept AS (
-                INSERT INTO acknowledgement_withdrawals (notification_id, username, withdrawn_at)
-                SELECT notification_id, \(who), \(ExactTimestamp(now)) FROM removed
-                ON CONFLICT (notification_id) DO UPDATE SET username = excluded.username, withdrawn_at = excluded.withdrawn_at
+                INSERT INTO acknowledgement_withdrawals (notification_id, user_id, username, withdrawn_at)
+                SELECT notification_id, \(user.id), \(who), \(ExactTimestamp(now)) FROM removed
+                ON CONFLICT (notification_id) DO UPDATE SET user_id = excluded.user_id, username = excluded.username, withdrawn_at = excluded.withdrawn_at
                 RETURNING 1
             ),
             resumed AS (
@@ -134,10 +135,11 @@ extension PostgresStore: AcknowledgementStore {
         ).map(Self.acknowledgement)
     }
 
-    public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {
+    public func lastWithdrawal(notificationID: NotificationID) async throws -> (userID: UserID?, username: String, at: Date)? {
         try await first(
-            "SELECT username, withdrawn_at FROM acknowledgement_withdrawals WHERE notification_id = \(notificationID)", as: (String, ExactTimestamp).self
-        ).map { ($0.0, $0.1.date) }
+            "SELECT user_id, username, withdrawn_at FROM acknowledgement_withdrawals WHERE notification_id = \(notificationID)",
+            as: (Int64?, String, ExactTimestamp).self
+        ).map { ($0.0, $0.1, $0.2.date) }
     }
 
     public func acknowledgements(of ids: [NotificationID]) async throws -> [NotificationID: Acknowledgement] {

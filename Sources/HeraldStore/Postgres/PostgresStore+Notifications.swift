@@ -62,7 +62,7 @@ extension PostgresStore: NotificationStore {
                 RETURNING priority
             ),
             -- Raised to its policy's minimum severity while firing: its escalation
-            -- starts (again, after a resolution; never after an acknowledgement).
+            -- starts (again, after a resolution or being held back in a flood; never after an acknowledgement).
             escalated AS (
                 INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
                 SELECT up.id, up.service_id, p.policy, 0, 0, \(at), \(at)
@@ -70,7 +70,7 @@ extension PostgresStore: NotificationStore {
                 WHERE \(Int32(draft.severity?.rank ?? -1)) >= p.minimum_rank AND up.alarm IS DISTINCT FROM \(AlarmStatus.resolved.rawValue)
                 ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                     ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
-                WHERE escalations.ended = \(EscalationEnd.resolved.rawValue)
+                WHERE escalations.ended IN (\(EscalationEnd.resolved.rawValue), \(EscalationEnd.heldBack.rawValue))
             ),
             woken AS (
                 \(unescaped: Self.wakeWorkers(queued: "queued"))

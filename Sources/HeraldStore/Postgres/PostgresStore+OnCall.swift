@@ -236,13 +236,14 @@ extension PostgresStore: EscalationStore {
                 SELECT m.notification_id, c.user_id FROM moved m, callee c
             ),
             -- The subscribers through a fan-out job (chunked, behind the express
-            -- lane, at a critical's priority); the first step's were pushed by the post.
+            -- lane, at the priority of a critical); the first step: the post pushed them.
             rallied AS (
                 INSERT INTO fanouts (notification_id, service_id, refused_filters, kind, posted_at)
                 SELECT m.notification_id, m.service_id, \(run.refusedFilters)::int8[], \(FanoutJob.Kind.call.rawValue), \(at)
                 FROM moved m WHERE \(run.subscribers && run.pushHolders)
-                ON CONFLICT (notification_id, kind) DO UPDATE SET
-                    after_user = 0, posted_at = excluded.posted_at, refused_filters = excluded.refused_filters, claimed_by = NULL, claimed_until = NULL
+                -- One still running carries on (a restart would push its first subscribers again
+                -- and might never reach its last): they are called by it.
+                ON CONFLICT (notification_id, kind) DO NOTHING
                 RETURNING 1
             ),
             linked AS (

@@ -28,8 +28,8 @@ extension SQLiteStore: AcknowledgementStore {
                     """
                     INSERT INTO fanouts (notification_id, service_id, kind, platforms, posted_at)
                     SELECT id, service_id, \(FanoutJob.Kind.withdrawal.rawValue), \(jsonArray: platforms.map(\.rawValue)), \(now) FROM notifications WHERE id = \(notificationID)
-                    ON CONFLICT (notification_id, kind) DO UPDATE SET
-                        after_user = 0, platforms = excluded.platforms, posted_at = excluded.posted_at, claimed_by = NULL, claimed_until = NULL
+                    -- One still walking the holders carries on: a restart would walk them all again.
+                    ON CONFLICT (notification_id, kind) DO NOTHING
                     """
                 )
             } else if inserted, !platforms.isEmpty {
@@ -72,15 +72,16 @@ extension SQLiteStore: AcknowledgementStore {
     }
 
     public func withdrawAcknowledgement(
-        notificationID: NotificationID, by who: String, resume: EscalationPolicy.Due?, at now: Date
+        notificationID: NotificationID, by user: User, resume: EscalationPolicy.Due?, at now: Date
     ) async throws -> Acknowledgement? {
+        let who = user.username
         let removed = try await database.transaction { db -> Acknowledgement? in
             guard let existing = try await Self.acknowledgements(of: [notificationID], in: db)[notificationID] else { return nil }
             try await db.execute("DELETE FROM acknowledgements WHERE notification_id = \(notificationID)")
             try await db.execute(
                 """
-                INSERT INTO acknowledgement_withdrawals (notification_id, username, withdrawn_at) VALUES (\(notificationID), \(who), \(now))
-                ON CONFLICT (notification_id) DO UPDATE SET username = excluded.username, withdrawn_at = excluded.withdrawn_at
+                INSERT INTO acknowledgement_withdrawals (notification_id, user_id, username, withdrawn_at) VALUES (\(notificationID), \(user.id), \(who), \(now))
+                ON CONFLICT (notification_id) DO UPDATE SET user_id = excluded.user_id, username = excluded.username, withdrawn_at = excluded.withdrawn_at
                 """
             )
             if let resume {
@@ -122,10 +123,10 @@ extension SQLiteStore: AcknowledgementStore {
         )
     }
 
-    public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {
+    public func lastWithdrawal(notificationID: NotificationID) async throws -> (userID: UserID?, username: String, at: Date)? {
         try await database.read { db in
-            try await db.first("SELECT username, withdrawn_at FROM acknowledgement_withdrawals WHERE notification_id = \(notificationID)").map {
-                (try $0.text("username"), try $0.date("withdrawn_at"))
+            try await db.first("SELECT user_id, username, withdrawn_at FROM acknowledgement_withdrawals WHERE notification_id = \(notificationID)").map {
+                (try $0.optionalInt64("user_id"), try $0.text("username"), try $0.date("withdrawn_at"))
             }
         }
     }

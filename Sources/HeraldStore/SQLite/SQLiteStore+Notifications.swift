@@ -160,7 +160,7 @@ extension SQLiteStore: NotificationStore {
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
             if let severity = draft.severity, draft.alarm != .resolved {
                 // Raised to its policy's minimum severity while firing: its escalation starts
-                // (again, after a resolution; never after an acknowledgement).
+                // (again, after a resolution or a flood's hold-back; never after an acknowledgement).
                 try await db.execute(
                     """
                     INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
@@ -168,7 +168,7 @@ extension SQLiteStore: NotificationStore {
                     WHERE service_id = \(notification.serviceID) AND minimum_rank <= \(severity.rank)
                     ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                         ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
-                    WHERE escalations.ended = \(EscalationEnd.resolved.rawValue)
+                    WHERE escalations.ended IN (\(EscalationEnd.resolved.rawValue), \(EscalationEnd.heldBack.rawValue))
                     """
                 )
             }

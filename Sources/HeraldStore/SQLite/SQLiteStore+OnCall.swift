@@ -267,8 +267,9 @@ extension SQLiteStore: EscalationStore {
                     """
                     INSERT INTO fanouts (notification_id, service_id, refused_filters, kind, posted_at)
                     VALUES (\(id), \(serviceID), \(jsonArray: run.refusedFilters), \(FanoutJob.Kind.call.rawValue), \(run.at))
-                    ON CONFLICT (notification_id, kind) DO UPDATE SET
-                        after_user = 0, posted_at = excluded.posted_at, refused_filters = excluded.refused_filters, claimed_by = NULL, claimed_until = NULL
+                    -- One still running carries on (a restart would push its first subscribers again
+                    -- and might never reach its last): they are called by it.
+                    ON CONFLICT (notification_id, kind) DO NOTHING
                     """
                 )
             }

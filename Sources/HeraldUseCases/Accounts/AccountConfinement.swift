@@ -22,6 +22,9 @@ public struct AccountConfinement: Sendable {
     /// The account as this login leaves it.
     public func signedIn(_ user: User, confined: Bool, logger: Logger) async throws -> User {
         var user = user
+        // The name `demo` is the demo account's while it is on, whoever signs in with it:
+        // kept in the flag too, which the worker and the escalation runner read.
+        let confined = confined || (visibility.confinement.demoAccount && user.username == DemoAccount.username)
         if user.isConfined != confined {
             try await store.setConfined(userID: user.id, confined)
             user.isConfined = confined

@@ -11,16 +11,41 @@ import Logging
 /// write-back's watch when it tells a resolution Alertmanager withheld from
 /// a silenced alert: both reach the inbox the same way.
 public struct AlertReports: Sendable {
-    let store: any ServiceStore & ServiceWriteBackStore
+    let store: any ServiceStore & ServiceWriteBackStore & AlertStateStore
     let publisher: Publisher
     let stormThreshold: Int
     let renotifyAfter: TimeInterval?
 
-    public init(store: any ServiceStore & ServiceWriteBackStore, publisher: Publisher, stormThreshold: Int, renotifyAfter: TimeInterval?) {
+    public init(
+        store: any ServiceStore & ServiceWriteBackStore & AlertStateStore, publisher: Publisher, stormThreshold: Int, renotifyAfter: TimeInterval?
+    ) {
         self.store = store
         self.publisher = publisher
         self.stormThreshold = stormThreshold
         self.renotifyAfter = renotifyAfter
+    }
+
+    /// The report with each alert that wears a known fingerprint with other
+    /// labels given an identity of its own (`AlertLabels.identity`, issue
+    /// 39), logged: it neither rewrites, resolves nor silences the alert
+    /// known under that fingerprint, and a forgery that came first does not
+    /// shut the real alert out. (Two reports racing for a new fingerprint:
+    /// the publish's own check refuses the second.)
+    func keepingApart(_ report: AlertReport, of serviceID: UUID, logger: Logger) async throws -> AlertReport {
+        var report = report
+        for index in report.alerts.indices {
+            let alert = report.alerts[index]
+            guard let given = alert.fingerprint, !given.isEmpty else { continue }
+            let known = try await store.alertLabels(serviceID: serviceID, fingerprint: NotificationRules.storableIdentity(given))
+            let identity = AlertLabels.identity(fingerprint: given, labels: alert.labels, known: known)
+            guard identity != given else { continue }
+            report.alerts[index].fingerprint = identity
+            logger.warning(
+                "an alert report wears a known fingerprint with other labels: kept apart as its own alert",
+                metadata: ["service": "\(serviceID.wireString)", "identity": "\(identity)", "status": "\(alert.status)"]
+            )
+        }
+        return report
     }
 
     /// Whether a sender must show one of the service's tokens (or post from
@@ -33,6 +58,7 @@ public struct AlertReports: Sendable {
 
     /// The notifications the report published or updated.
     public func receive(_ report: AlertReport, to serviceID: UUID, from source: PublishSource, logger: Logger) async throws -> [NotificationRecord] {
+        let report = try await keepingApart(report, of: serviceID, logger: logger)
         // A service's own templates, when it has them, replace the default mapping.
         let templates = TemplateRenderer.stored(try await store.serviceTemplates(serviceID: serviceID)) { error in
             logger.error(

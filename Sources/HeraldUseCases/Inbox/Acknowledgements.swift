@@ -43,6 +43,10 @@ public struct Acknowledgements: Sendable {
     /// Whether each service is handled (a policy or a write-back), kept 5 s:
     /// the live inbox asks for every item it sends.
     private let handled = KeyedCache<UUID, Bool>(ttl: 5, capacity: 10_000)
+    /// Each handled notification's responders, kept 5 s for what pages and
+    /// streams offer (an acknowledgement itself reads them afresh): one
+    /// change sent to many open streams reads them once.
+    private let shownResponders = KeyedCache<NotificationID, AlarmResponders>(ttl: 5, capacity: 10_000)
 
     public init(
         store: any Store, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
@@ -126,7 +130,10 @@ public struct Acknowledgements: Sendable {
             }
             if user.isAdmin || !isHandled {
                 mine.insert(notification.id)
-            } else if try await mayTake(notification, by: user) {
+                continue
+            }
+            let known = try await shownResponders.value(of: notification.id, now: now) { _ in try await self.responders(of: notification) }
+            if known.allows(user, subscribed: try await subscribes(user, to: notification.serviceID, if: known.subscribersCalled)) {
                 mine.insert(notification.id)
             }
         }
@@ -156,11 +163,13 @@ public struct Acknowledgements: Sendable {
 
     /// The "Acknowledge" action of a notification pushed to a device (its
     /// signature checked by the edge), with no comment, as the account it
-    /// was issued to (issue 39): refused (404, saying why) once it has
-    /// expired, once the device is not that account's any more or the
-    /// account is disabled, once the alarm is resolved or acknowledged
-    /// (a replay), or once someone else withdrew an acknowledgement after
-    /// the link was issued (they put it back in play deliberately).
+    /// was issued to (issue 39): refused (404, saying why) once `lifetime`
+    /// (ACKNOWLEDGE_LINK_HOURS, as set now) has passed since it was issued,
+    /// once the account signed out everywhere (or changed its password, or
+    /// was disabled) since, once the device is not that account's any more,
+    /// once the alarm is resolved or acknowledged (a replay), or once
+    /// someone else withdrew an acknowledgement after the link was issued
+    /// (they put it back in play deliberately).
     public func acknowledge(
         fromLink claim: AcknowledgeCapability.Claim, lifetime: TimeInterval, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
@@ -168,17 +177,18 @@ public struct Acknowledgements: Sendable {
             logger.notice("acknowledge link refused", metadata: ["notification": "\(claim.notificationID)", "why": "\(why)"])
             return UseCaseError.notFound("Acknowledge link (\(why))")
         }
-        guard claim.expiresAt > clock.now() else { throw refused("it has expired") }
+        guard claim.expiresAt(lifetime: lifetime) > clock.now() else { throw refused("it has expired") }
         guard let owner = try await store.owner(ofDevice: claim.deviceID), owner.id == claim.userID, owner.isActive else {
             throw refused("its device is no longer its account's")
         }
+        if let revoked = owner.tokensRevokedAt, revoked >= claim.issuedAt { throw refused("its account signed out everywhere since") }
         guard let notification = try await store.notification(id: claim.notificationID) else { throw refused("no such notification") }
         guard notification.alarm != .resolved else { throw refused("the alarm is resolved") }
         if let taken = try await store.acknowledgements(of: [notification.id])[notification.id] {
             throw refused("\(taken.username) acknowledged it already")
         }
-        if let withdrawal = try await store.lastWithdrawal(notificationID: notification.id), withdrawal.username != owner.username,
-            withdrawal.at >= claim.issuedAt(lifetime: lifetime)
+        if let withdrawal = try await store.lastWithdrawal(notificationID: notification.id), withdrawal.userID != owner.id,
+            withdrawal.at >= claim.issuedAt
         {
             throw refused("\(withdrawal.username) withdrew its acknowledgement since")
         }
@@ -203,7 +213,7 @@ public struct Acknowledgements: Sendable {
         try await requireResponder(user, for: notification)
         let now = clock.now()
         let resume = EscalationDecision.resumption(of: try await store.escalation(notificationID: id), alarm: notification.alarm, now: now)
-        guard let removed = try await store.withdrawAcknowledgement(notificationID: id, by: user.username, resume: resume, at: now) else { return }
+        guard let removed = try await store.withdrawAcknowledgement(notificationID: id, by: user, resume: resume, at: now) else { return }
         withdrawn()
         logger.info(
             "acknowledgement withdrawn",

@@ -55,6 +55,20 @@ public struct ServiceWriteBacks: Sendable {
         return target
     }
 
+    /// Services whose alert reports are refused (403) because they write
+    /// back to an Alertmanager while ALLOWED_NETWORKS is empty and they have
+    /// no token: set so before issue 39 closed their receivers. Said at
+    /// every start, so an upgrade does not drop their alerts in silence.
+    public func servicesShutOut() async throws -> [ServiceRecord] {
+        guard receiversOpen else { return [] }
+        var shutOut: [ServiceRecord] = []
+        for service in try await store.services() {
+            guard case .alertmanager = try await store.serviceWriteBack(serviceID: service.id) else { continue }
+            if try await store.serviceTokens(serviceID: service.id).isEmpty { shutOut.append(service) }
+        }
+        return shutOut
+    }
+
     /// Acknowledgements stay in Herald from now on (write-backs already
     /// asked for are still finished: a silence made is still expired).
     public func remove(_ serviceID: UUID, by admin: User, logger: Logger) async throws {

@@ -98,6 +98,11 @@ struct Lab: Sendable {
         environment["LOG_LEVEL"] = "warning"
         environment["PUBLISH_RATE"] = "0"
         environment["SENDER_RATE"] = "0"
+        // Escalation's bounds and start brake (issue 39) off too: the escalation mode
+        // starts a thousand at once with waits of seconds.
+        environment["ESCALATION_MIN_WAIT_SECONDS"] = "0"
+        environment["ESCALATION_MAX_CALLS"] = "1000000"
+        environment["ESCALATION_STARTS_PER_MINUTE"] = "0"
         return environment.merging(extra) { _, given in given }
     }
 

@@ -15,9 +15,10 @@ extension InMemoryStore: AcknowledgementStore {
             let holders = state.inbox.keys.filter { state.inbox[$0]?[notificationID] != nil }
             if effects.withdrawalsAsFanout, !platforms.isEmpty, let serviceID = state.notifications[notificationID]?.serviceID {
                 // A large audience's: a fan-out job, as the databases do it.
-                state.fanouts[InMemoryStore.FanoutKey(notificationID: notificationID, kind: .withdrawal)] = InMemoryStore.FanoutRow(
-                    serviceID: serviceID, subscribers: holders.sorted(), refused: [], platforms: platforms
-                )
+                let key = InMemoryStore.FanoutKey(notificationID: notificationID, kind: .withdrawal)
+                if state.fanouts[key] == nil {
+                    state.fanouts[key] = InMemoryStore.FanoutRow(serviceID: serviceID, subscribers: holders.sorted(), refused: [], platforms: platforms)
+                }
             }
             // Each device its one withdrawal.
             let withdrawn = Set(state.deliveries.values.filter { $0.notificationID == notificationID && $0.purpose == .withdrawal }.map(\.deviceID))
@@ -45,11 +46,12 @@ extension InMemoryStore: AcknowledgementStore {
     }
 
     public func withdrawAcknowledgement(
-        notificationID: NotificationID, by who: String, resume: EscalationPolicy.Due?, at now: Date
+        notificationID: NotificationID, by user: User, resume: EscalationPolicy.Due?, at now: Date
     ) async throws -> Acknowledgement? {
+        let who = user.username
         let removed = try withState { state -> Acknowledgement? in
             guard let removed = state.acknowledgements.removeValue(forKey: notificationID) else { return nil }
-            state.withdrawals[notificationID] = (who, now)
+            state.withdrawals[notificationID] = (user.id, who, now)
             if let resume, var entry = state.escalations[notificationID], entry.record.ended == .acknowledged {
                 entry.record.ended = nil
                 entry.record.endedAt = nil
@@ -67,7 +69,7 @@ extension InMemoryStore: AcknowledgementStore {
         return removed
     }
 
-    public func lastWithdrawal(notificationID: NotificationID) async throws -> (username: String, at: Date)? {
+    public func lastWithdrawal(notificationID: NotificationID) async throws -> (userID: UserID?, username: String, at: Date)? {
         try withState { $0.withdrawals[notificationID] }
     }
 

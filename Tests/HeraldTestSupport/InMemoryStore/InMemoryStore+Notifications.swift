@@ -64,7 +64,7 @@ extension InMemoryStore: NotificationStore {
             notification.alarm = draft.alarm
             state.notifications[id] = notification
             if let policy = state.policies[notification.serviceID], let severity = draft.severity, severity.rank >= policy.minimumSeverity.rank,
-                draft.alarm != .resolved, state.escalations[id].map({ $0.record.ended == .resolved }) ?? true
+                draft.alarm != .resolved, state.escalations[id].map({ $0.record.ended == .resolved || $0.record.ended == .heldBack }) ?? true
             {
                 // Started (again, after a resolution; never after an acknowledgement).
                 state.startEscalation(of: id, serviceID: notification.serviceID, policy: policy, at: now)

@@ -168,9 +168,9 @@ extension InMemoryStore.State {
             // The subscribers through a fan-out job, as the databases do it.
             let all = subscriptions[entry.serviceID] ?? []
             let refused = Set(all.filter { user in userFilters[user]?[entry.serviceID].map { run.refusedFilters.contains($0) } ?? false })
-            fanouts[InMemoryStore.FanoutKey(notificationID: run.notificationID, kind: .call)] = InMemoryStore.FanoutRow(
-                serviceID: entry.serviceID, subscribers: all.sorted(), refused: refused
-            )
+            // One still running carries on, as the databases do it.
+            let key = InMemoryStore.FanoutKey(notificationID: run.notificationID, kind: .call)
+            if fanouts[key] == nil { fanouts[key] = InMemoryStore.FanoutRow(serviceID: entry.serviceID, subscribers: all.sorted(), refused: refused) }
         }
         for callee in callees {
             escalationCalls[run.notificationID, default: []].append(

@@ -84,7 +84,7 @@ public final class InMemoryStore: Sendable {
         /// Who took each notification (the first acknowledgement).
         var acknowledgements: [NotificationID: Acknowledgement] = [:]
         /// Who last withdrew each notification's acknowledgement, when.
-        var withdrawals: [NotificationID: (username: String, at: Date)] = [:]
+        var withdrawals: [NotificationID: (userID: UserID?, username: String, at: Date)] = [:]
         var writeBacks: [NotificationID: (record: WriteBackRecord, claimedBy: String?, claimedUntil: Date?)] = [:]
         var writeBackTargets: [UUID: WriteBackTarget] = [:]
         /// On call (issue 26): rotas, policies, escalations and their calls,
