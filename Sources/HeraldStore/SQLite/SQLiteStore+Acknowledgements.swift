@@ -50,7 +50,7 @@ extension SQLiteStore: AcknowledgementStore {
                 )
             }
             if inserted, effects.endsEscalation {
-                try await Self.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now, in: db)
+                _ = try await Self.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now, in: db)
             }
             if inserted, effects.writeBack {
                 // A fresh goal, even after an earlier withdrawal.
