@@ -85,4 +85,34 @@ struct CascadeTests {
             #expect(try await store.pruneNotifications(createdBefore: Self.future, limit: 100) == 1)
         }
     }
+
+    @Test(arguments: Backend.allCases)
+    func deletingAUserKeepsTheirAcknowledgementAndWithdrawalByName(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "c", color: "000000", owner: "o"))
+            let gone = try await store.createUser(username: "gone", passwordHash: nil, isAdmin: false)
+            let stays = try await store.createUser(username: "stays", passwordHash: nil, isAdmin: false)
+            for user in [gone, stays] { try await store.setSubscriptions(userID: user.id, [service.id: true]) }
+            let withdrawn = try #require(try await store.publish(NotificationDraft(title: "withdrawn"), serviceID: service.id, at: Timestamp.now()))
+            let taken = try #require(try await store.publish(NotificationDraft(title: "taken"), serviceID: service.id, at: Timestamp.now()))
+            let now = Date()
+            #expect(try await store.acknowledge(notificationID: withdrawn.id, by: gone, comment: nil, effects: AcknowledgementEffects(), at: now)?.isNew == true)
+            #expect(try await store.withdrawAcknowledgement(notificationID: withdrawn.id, by: gone, resume: nil, at: now) != nil)
+            #expect(try await store.acknowledge(notificationID: taken.id, by: gone, comment: "mine", effects: AcknowledgementEffects(), at: now)?.isNew == true)
+            #expect(try await store.lastWithdrawal(notificationID: withdrawn.id)?.userID == gone.id)
+
+            #expect(try await store.deleteUser(id: gone.id))
+
+            // Who took or gave back the alarm outlives the account: the name stays, the id goes.
+            let withdrawal = try #require(try await store.lastWithdrawal(notificationID: withdrawn.id))
+            #expect(withdrawal.userID == nil)
+            #expect(withdrawal.username == "gone")
+            let acknowledgement = try #require(try await store.acknowledgements(of: [taken.id])[taken.id])
+            #expect(acknowledgement.userID == nil)
+            #expect(acknowledgement.username == "gone")
+            #expect(acknowledgement.comment == "mine")
+            // The one left still sees it as taken, and cannot take it again.
+            #expect(try await store.acknowledge(notificationID: taken.id, by: stays, comment: nil, effects: AcknowledgementEffects(), at: now)?.isNew == false)
+        }
+    }
 }

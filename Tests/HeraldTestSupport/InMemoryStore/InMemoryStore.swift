@@ -186,6 +186,10 @@ public final class InMemoryStore: Sendable {
             for notification in acknowledgements.keys where acknowledgements[notification]?.userID == id {
                 acknowledgements[notification]?.userID = nil
             }
+            // A withdrawal is kept by name once its account is gone (ON DELETE SET NULL).
+            for notification in withdrawals.keys where withdrawals[notification]?.userID == id {
+                withdrawals[notification]?.userID = nil
+            }
         }
 
         /// Ids are never reused, as in the databases.
