@@ -331,9 +331,15 @@ public protocol QuietHoursStore: Sendable {
     func quietChoices(now: Date) async throws -> [UserID: QuietChoices]
     /// A number that changes with every change of anyone's quiet hours or
     /// snoozes, in the change's own transaction (one row, on every
-    /// replica): the worker reads it per batch, so a new setting applies
-    /// to the next push without reading everyone's choices each time.
+    /// replica): the worker reads it at most once a second
+    /// (`QuietHoursDecider.stampFreshFor`), so another replica's change
+    /// applies within a second without reading everyone's choices each time.
     func quietChoicesStamp() async throws -> Int64
+    /// The changes of quiet hours and snoozes made through this store
+    /// object (this process), counted once each transaction ended: the
+    /// worker compares it in memory per batch, so a change made here
+    /// applies to the very next push at no cost to the batches.
+    var quietChoicesChangedHere: LocalChangeCount { get }
 }
 
 extension EscalationStore {

@@ -9,22 +9,34 @@ import NIOConcurrencyHelpers
 /// inbox), as they chose; a person on call for a rota the service's policy
 /// calls is awake; an escalation's call and a withdrawal are never held.
 /// People's choices are kept for everyone at once (the people who have
-/// any: two small tables) and read again only when the store's stamp of
-/// them changed (issue 39: a new quiet hours setting or snooze applies to
-/// the very next push, on every replica) or `choicesKeptFor` passed (a
-/// change made around the stores), so a batch of pushes costs one
-/// single-row read; the services' policies and rotas once per `freshFor`
-/// (an admin's change); when the stamp cannot be read the choices kept
-/// stand (up to `choicesKeptFor`), and when nothing can be read the pushes
-/// go out as usual and the error is logged (a database hiccup must not
-/// swallow an alarm).
+/// any: two small tables) and read again when a change was made in this
+/// process (`quietChoicesChangedHere`, compared in memory: a new quiet
+/// hours setting or snooze applies to the very next push, issue 39), when
+/// the store's shared stamp moved (another replica's change; the stamp is
+/// read at most once per `stampFreshFor`, so such a change applies within
+/// a second and a stream of batches costs no query), or when
+/// `choicesKeptFor` passed (a change made around the stores); the
+/// services' policies and rotas once per `freshFor` (an admin's change);
+/// when the stamp cannot be read the choices kept stand (up to
+/// `choicesKeptFor`), and when nothing can be read the pushes go out as
+/// usual and the error is logged (a database hiccup must not swallow an
+/// alarm).
 final class QuietHoursDecider: Sendable {
     let store: (any QuietHoursStore & EscalationStore & RotaStore)?
     let clock: WallClock
     let logger: Logger
     static let freshFor: TimeInterval = 5
     static let choicesKeptFor: TimeInterval = 60
-    private let people = NIOLockedValueBox<(choices: [UserID: QuietChoices], stamp: Int64, readAt: Date)?>(nil)
+    static let stampFreshFor: TimeInterval = 1
+    private struct Kept {
+        var choices: [UserID: QuietChoices]
+        /// The shared stamp and this process's count when they were read.
+        var stamp: Int64
+        var here: Int64
+        var readAt: Date
+        var stampReadAt: Date
+    }
+    private let people = NIOLockedValueBox<Kept?>(nil)
     private let policies = PerServiceCache<[Int64]>(ttl: QuietHoursDecider.freshFor, capacity: 1_000)
     private let rotas = KeyedCache<Int64, OnCallRota?>(ttl: QuietHoursDecider.freshFor, capacity: 1_000)
 
@@ -67,14 +79,16 @@ final class QuietHoursDecider: Sendable {
         }
     }
 
-    /// Everyone's choices, read again once the stamp moved or they are
-    /// `choicesKeptFor` old. The stamp is read first: a change landing
-    /// between the two reads leaves the kept stamp behind the store's, so
-    /// the next batch reads again (never a change kept unseen).
-    /// When the stamp cannot be read, the choices kept (if not too old)
-    /// stand rather than none.
+    /// Everyone's choices, read again once this process changed them, the
+    /// shared stamp moved or they are `choicesKeptFor` old. This process's
+    /// count is taken first and the stamp before the choices: a change
+    /// landing in between leaves what is kept behind, so the next batch
+    /// reads again (never a change kept unseen). When the stamp cannot be
+    /// read, the choices kept (if not too old) stand rather than none.
     private func choices(store: any QuietHoursStore, now: Date) async throws -> [UserID: QuietChoices] {
-        let kept = people.withLockedValue { $0 }.flatMap { now.timeIntervalSince($0.readAt) < Self.choicesKeptFor ? $0 : nil }
+        let here = store.quietChoicesChangedHere.value
+        let kept = people.withLockedValue { $0 }.flatMap { now.timeIntervalSince($0.readAt) < Self.choicesKeptFor && $0.here == here ? $0 : nil }
+        if let kept, now.timeIntervalSince(kept.stampReadAt) < Self.stampFreshFor { return kept.choices }
         let stamp: Int64
         do {
             stamp = try await store.quietChoicesStamp()
@@ -83,9 +97,13 @@ final class QuietHoursDecider: Sendable {
             logger.warning("cannot read whether quiet hours changed; the last ones read stand", metadata: ["error": "\(String(reflecting: error))"])
             return kept.choices
         }
-        if let kept, kept.stamp == stamp { return kept.choices }
+        if var kept, kept.stamp == stamp {
+            kept.stampReadAt = now
+            people.withLockedValue { $0 = kept }
+            return kept.choices
+        }
         let read = try await store.quietChoices(now: now)
-        people.withLockedValue { $0 = (read, stamp, now) }
+        people.withLockedValue { $0 = Kept(choices: read, stamp: stamp, here: here, readAt: now, stampReadAt: now) }
         return read
     }
 

@@ -343,6 +343,7 @@ extension PostgresStore: EscalationStore {
 
 extension PostgresStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
+        defer { quietChoicesChangedHere.bump() }
         try await transaction { connection in
             if let quietHours {
                 try await connection.execute(
@@ -378,6 +379,7 @@ extension PostgresStore: QuietHoursStore {
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
+        defer { quietChoicesChangedHere.bump() }
         try await transaction { connection in
             if let until {
                 try await connection.execute(

@@ -36,6 +36,8 @@ public final class PostgresStore: Sendable {
     /// posted every second during a 10^6 fan-out paid one every fifth post,
     /// 1-12 ms on the busy database.
     let largeAudiences = PerServiceCache<Bool>(ttl: 60)
+    /// Quiet hours and snoozes changed through this store (`QuietHoursStore.quietChoicesChangedHere`).
+    public let quietChoicesChangedHere = LocalChangeCount()
 
     /// The pool must be running (in the service group) before any call;
     /// see `StoreFactory`.

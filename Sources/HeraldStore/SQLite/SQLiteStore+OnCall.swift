@@ -372,6 +372,7 @@ extension SQLiteStore: EscalationStore {
 
 extension SQLiteStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
+        defer { quietChoicesChangedHere.bump() }
         try await database.transaction { db in
             if let quietHours {
                 try await db.execute(
@@ -413,6 +414,7 @@ extension SQLiteStore: QuietHoursStore {
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
+        defer { quietChoicesChangedHere.bump() }
         try await database.transaction { db in
             if let until {
                 try await db.execute(

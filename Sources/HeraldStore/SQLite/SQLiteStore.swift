@@ -16,6 +16,8 @@ public final class SQLiteStore: Sendable {
     let logger: Logger
     /// Only this process writes the file: it tells its own live streams.
     let inboxSignals = SignalBroadcaster<InboxSignal>()
+    /// Quiet hours and snoozes changed through this store (`QuietHoursStore.quietChoicesChangedHere`).
+    public let quietChoicesChangedHere = LocalChangeCount()
 
     init(database: SQLiteDatabaseHandle, logger: Logger) {
         self.database = database

@@ -218,6 +218,7 @@ extension InMemoryStore {
 
 extension InMemoryStore: QuietHoursStore {
     public func setQuietHours(userID: UserID, _ quietHours: QuietHours?, at now: Date) async throws {
+        defer { quietChoicesChangedHere.bump() }
         try withState { state in
             state.quietChoicesStamp += 1
             guard state.users[userID] != nil else { return }
@@ -230,6 +231,7 @@ extension InMemoryStore: QuietHoursStore {
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
+        defer { quietChoicesChangedHere.bump() }
         try withState { state in
             state.quietChoicesStamp += 1
             guard state.services[serviceID] != nil || until == nil else { return }

@@ -213,6 +213,8 @@ public final class InMemoryStore: Sendable {
     /// Operations told to fail, for fault tests.
     public let faults = StoreFaults()
     let inboxSignals = SignalBroadcaster<InboxSignal>()
+    /// Quiet hours and snoozes changed through this store (`QuietHoursStore.quietChoicesChangedHere`).
+    public let quietChoicesChangedHere = LocalChangeCount()
     /// One alert unit of work at a time, as the databases' per-service lock.
     let alertUnits = AsyncMutex()
 
