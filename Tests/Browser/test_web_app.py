@@ -552,24 +552,34 @@ def test_admin_makes_a_rota_an_override_and_an_escalation_policy(driver):
     driver.get(BASE + "/oncall")
     assert "Control room" in driver.find_element(By.CSS_SELECTOR, "main table").text
     screenshot(driver, "oncall")
-    # The service's policy: the rota's person, then the subscribers.
+    # The service's policy: the rota's person, then the subscribers. The
+    # form shows every step and target plus one empty of each (issue 39):
+    # fill the empty step, save, and the page offers the next.
     driver.get(f"{BASE}/admin/services/{STATE['service']}/escalation")
     from selenium.webdriver.support.ui import Select
-    Select(driver.find_element(By.NAME, "target0")).select_by_visible_text("On call for Control room")
-    Select(driver.find_element(By.NAME, "target1")).select_by_visible_text("The subscribers")
-    wait_field = driver.find_element(By.NAME, "wait0")
+    assert not driver.find_elements(By.NAME, "step1.target0"), "one empty step on a service with no policy"
+    Select(driver.find_element(By.NAME, "step0.target0")).select_by_visible_text("On call for Control room")
+    wait_field = driver.find_element(By.NAME, "step0.wait")
     wait_field.clear()
     wait_field.send_keys("120")
     driver.find_element(By.CSS_SELECTOR, "form[action$='/escalation'] button[type='submit']").click()
-    wait(driver, lambda d: "Saved." in d.page_source, "the policy")
-    assert Select(driver.find_element(By.NAME, "target0")).first_selected_option.text == "On call for Control room"
-    assert driver.find_element(By.NAME, "wait0").get_attribute("value") == "120"
+    wait(driver, lambda d: "Saved." in d.page_source, "the first step")
+    Select(driver.find_element(By.NAME, "step1.target0")).select_by_visible_text("The subscribers")
+    driver.find_element(By.CSS_SELECTOR, "form[action$='/escalation'] button[type='submit']").click()
+    wait(driver, lambda d: "Saved." in d.page_source and d.find_elements(By.NAME, "step2.target0"), "the second step")
+    assert Select(driver.find_element(By.NAME, "step0.target0")).first_selected_option.text == "On call for Control room"
+    assert Select(driver.find_element(By.NAME, "step0.target1")).first_selected_option.text == "—", "an empty target to add"
+    assert Select(driver.find_element(By.NAME, "step1.target0")).first_selected_option.text == "The subscribers"
+    assert driver.find_element(By.NAME, "step0.wait").get_attribute("value") == "120"
     screenshot(driver, "admin-escalation")
-    # A policy that calls nobody known is refused with the field named.
-    Select(driver.find_element(By.NAME, "target2")).select_by_visible_text("A person (username)")
-    driver.find_element(By.NAME, "username2").send_keys("nobody-here")
+    # A policy that calls nobody known is refused with the step named, and
+    # what was typed stays on the page.
+    Select(driver.find_element(By.NAME, "step2.target0")).select_by_visible_text("A person (username)")
+    driver.find_element(By.NAME, "step2.username0").send_keys("nobody-here")
     driver.find_element(By.CSS_SELECTOR, "form[action$='/escalation'] button[type='submit']").click()
     wait(driver, lambda d: "No account is called nobody-here" in d.page_source, "the refusal")
+    assert "Step 3, target 1" in driver.find_element(By.CSS_SELECTOR, "[role='alert']").text
+    assert driver.find_element(By.NAME, "step2.username0").get_attribute("value") == "nobody-here"
 
 
 def test_admin_pages_users_report_and_docs(driver):
