@@ -156,6 +156,47 @@ struct EscalationTests {
         }
     }
 
+    /// A call still in the queue when the alarm is taken (here APNs
+    /// refuses it once, so it waits for its retry) is not pushed after the
+    /// acknowledgement: it is kept for the inbox with the reason, and the
+    /// phone rings no more.
+    @Test(arguments: Backend.allCases)
+    func aCallStillQueuedWhenTheAlarmIsTakenIsNotPushed(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery }, schedulers: true) { app in
+                let service = try await app.createService()
+                let (_, admin) = try await app.user("root", admin: true)
+                let (alice, token) = try await app.user("alice")
+                let phone = DeliveryHarness.apnsToken(11)
+                _ = try await app.store.registerDevice(userID: alice.id, token: phone, platform: .apns, at: Date())
+                let set = try await app.request(
+                    .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                    json: ["steps": [["targets": [["type": "user", "username": "alice"]], "wait_seconds": 600]]]
+                )
+                #expect(set.status == .ok, "\(set.text)")
+                mocks.apns.answer(token: phone, status: 503, reason: "ServiceUnavailable")
+                let id = try #require(
+                    try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Vacuum lost", "severity": "critical"]).json(["id"]) as? Int
+                )
+                @Sendable func calls() -> Int { mocks.apns.pushes.filter { $0.token == phone && !$0.isBackground }.count }
+                try await eventually("the call's first attempt, refused", timeout: .seconds(15)) { calls() >= 1 ? true : nil }
+                #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: token, json: [:]).status == .created)
+                let attempted = calls()
+                // Its one step called: the escalation ran out at once, the acknowledgement is what holds the call.
+                #expect(try await app.store.escalation(notificationID: Int64(id))?.ended == .exhausted)
+                mocks.apns.clearAnswers()
+                let path = "/api/v2/services/\(service.id.uuidString)/notifications/\(id)/deliveries"
+                let state = try await eventually("the call kept for the inbox", timeout: .seconds(20)) { () async throws -> String? in
+                    let rows = try #require(try await app.request(.get, path, token: admin).json(["deliveries"]) as? [[String: Any]])
+                    return rows.first { ($0["last_error"] as? String)?.contains("acknowledged before the call went out") == true }?["state"] as? String
+                }
+                #expect(state == "skipped")
+                #expect(calls() == attempted, "no ring after the acknowledgement")
+            }
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func rotasAndPoliciesAreAdminsAndTheirInputIsChecked(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in

@@ -39,7 +39,7 @@ extension DeliveryWorker {
         var results: [DeliveryResult] = []
         results.reserveCapacity(batch.count)
         var toSend: [Platform: [ClaimedDelivery]] = [:]
-        for delivery in await responders.decide(await confined.decide(await quiet.decide(await urgencies.decide(batch)))) {
+        for delivery in await responders.decide(await confined.decide(await quiet.decide(await calls.decide(await urgencies.decide(batch))))) {
             if let reason = OutcomePolicy.skipReason(delivery, now: now) {
                 results.append(DeliveryResult(delivery: delivery, outcome: .skipped(reason: reason)))
             } else if let provider = providers[delivery.platform] {

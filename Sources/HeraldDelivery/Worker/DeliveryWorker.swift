@@ -49,6 +49,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     let confined: ConfinementDecider
     /// Which Web Push pushes offer the lock-screen acknowledgement.
     let responders: ResponderDecider
+    /// Calls an alarm taken or resolved no longer wants.
+    let calls: CallDecider
     /// Deliveries finished (left the queue) since it was last compacted.
     let finishedSinceCompaction = NIOLockedValueBox(0)
     /// Set while a compaction runs: one at a time.
@@ -65,9 +67,10 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil,
         parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
         accounts: (any AccountStore & ServiceStore)? = nil, confinement: Confinement = Confinement(),
-        alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore)? = nil
+        alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AcknowledgementStore)? = nil
     ) {
         self.responders = ResponderDecider(store: alarms, clock: clock, logger: logger)
+        self.calls = CallDecider(store: alarms, logger: logger)
         self.confined = ConfinementDecider(store: accounts, confinement: confinement, clock: clock, logger: logger)
         self.urgencies = UrgencyDecider(site: settings.urgency.table, store: alerting, clock: clock, logger: logger)
         self.quiet = QuietHoursDecider(store: quietHours, clock: clock, logger: logger)
