@@ -183,7 +183,7 @@ public enum HeraldServer {
                 address: .hostname(config.httpHost, port: config.httpPort), serverName: "Herald",
                 availableConnectionsDelegate: MaximumAvailableConnections(config.limits.httpMaxConnections)
             ),
-            services: services,
+            services: options.runningServices.map { tracker in services.map(tracker.track) } ?? services,
             onServerRunning: options.onServerRunning,
             logger: logger
         )

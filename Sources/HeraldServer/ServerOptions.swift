@@ -47,6 +47,8 @@ public struct ServerOptions: Sendable {
     /// Phoebus commands, for services that write acknowledgements back to
     /// the alarm server (only with KAFKA_BROKERS).
     public var phoebusCommands: PhoebusCommandMaker?
+    /// Counts every service in and out (tests: which part a shutdown waits for).
+    public var runningServices: RunningServices?
 
     public init(
         announceBootstrapAdmin: (@Sendable (String) -> Void)? = nil, clock: WallClock = .system, passwords: (any PasswordAuthenticator)? = nil,

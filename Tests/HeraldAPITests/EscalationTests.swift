@@ -157,13 +157,16 @@ struct EscalationTests {
     }
 
     /// A call still in the queue when the alarm is taken (here APNs
-    /// refuses it once, so it waits for its retry) is not pushed after the
+    /// refuses it, so it waits for its retry) is not pushed after the
     /// acknowledgement: it is kept for the inbox with the reason, and the
-    /// phone rings no more.
+    /// phone rings no more. (Without `CallDecider` the retry is sent.)
     @Test(arguments: Backend.allCases)
     func aCallStillQueuedWhenTheAlarmIsTakenIsNotPushed(_ backend: Backend) async throws {
         try await MockProviders.run { mocks in
-            let delivery = try mocks.deliverySettings()
+            // The retry 2 to 4 s after the refusal: the acknowledgement lands well before it.
+            var settings = try mocks.deliverySettings()
+            settings.retryBaseSeconds = 4
+            let delivery = settings
             try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery }, schedulers: true) { app in
                 let service = try await app.createService()
                 let (_, admin) = try await app.user("root", admin: true)

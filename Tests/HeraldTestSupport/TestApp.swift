@@ -7,7 +7,9 @@ import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdTesting
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
+import Testing
 
 /// A Herald application on a fresh database of one backend, driven through
 /// the real router (or a live socket when the test needs a peer address).
@@ -87,11 +89,40 @@ public struct TestApp: Sendable {
         // The tests drive the schedulers and feed pollers they need themselves, unless they ask.
         var options = ServerOptions(clock: clock)
         options.runsSchedulers = schedulers
+        let running = RunningServices()
+        options.runningServices = running
         let app = try HeraldServer.buildApplication(config: config, opened: opened, roles: .serve(config), logger: logger, options: options)
-        return try await app.test(framework) { client in
-            try await body(TestApp(store: opened.store, client: client, config: config))
+        let ended = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+        // The served task is awaited before this returns: `body` does not outlive the call.
+        return try await withoutActuallyEscaping(body) { body in
+            let served = Task {
+                try await app.test(framework) { client in
+                    defer { ended.withLockedValue { $0 = .now } }
+                    return try await body(TestApp(store: opened.store, client: client, config: config))
+                }
+            }
+            // A server that has not stopped a while after its test ended is a
+            // shutdown that does not finish: said, with the services it waits
+            // for, and cut off as production's group does after
+            // SHUTDOWN_GRACE_SECONDS, instead of hanging the whole run.
+            let watchdog = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    guard let end = ended.withLockedValue({ $0 }), ContinuousClock.now - end > Self.stopLimit else { continue }
+                    let waiting = running.names
+                    print("TestApp: the server had not stopped \(Self.stopLimit) after its test ended; still running: \(waiting)")
+                    Issue.record("the server had not stopped \(Self.stopLimit) after its test ended; still running: \(waiting)")
+                    served.cancel()
+                    return
+                }
+            }
+            defer { watchdog.cancel() }
+            return try await withTaskCancellationHandler { try await served.value } onCancel: { served.cancel() }
         }
     }
+
+    /// How long a server may take to stop once its test ended.
+    static let stopLimit = Duration.seconds(60)
 
     // MARK: Fixtures
 

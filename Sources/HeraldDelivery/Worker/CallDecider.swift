@@ -7,48 +7,45 @@ import Logging
 /// resolved (a step's pushes waiting for a retry, or a `subscribers` call
 /// still being fanned out) is kept for the inbox with the reason, not
 /// pushed, so nobody is woken for an alarm someone already took. The
-/// acknowledgement itself is read, not only how the escalation ended: the
-/// last step's call leaves its escalation `exhausted` at once, and an
+/// acknowledgement itself is read, not how the escalation ended: the last
+/// step's call leaves its escalation `exhausted` at once, and an
 /// acknowledgement after that must hold its call back all the same. The
-/// state is read fresh for each batch that holds calls (two reads per
-/// alarm), since a second's staleness is exactly the late ring this
-/// prevents; when it cannot be read the call goes (a call too many beats
+/// alarm's state comes with the claim (read fresh from the notification);
+/// the acknowledgements are read in one query per batch that holds calls,
+/// never cached, since a second's staleness is exactly the late ring this
+/// prevents. When they cannot be read the calls go (a call too many beats
 /// one lost) and the error is logged.
 final class CallDecider: Sendable {
-    let store: (any EscalationStore & AcknowledgementStore)?
+    let store: (any AcknowledgementStore)?
     let logger: Logger
 
-    init(store: (any EscalationStore & AcknowledgementStore)?, logger: Logger) {
+    init(store: (any AcknowledgementStore)?, logger: Logger) {
         self.store = store
         self.logger = logger
     }
 
     /// Why a call is not sent, given whether its alarm is acknowledged now
-    /// and how its escalation ended; nil when it should be.
-    static func reason(acknowledged: Bool, ended: EscalationEnd?) -> String? {
-        if acknowledged || ended == .acknowledged { return "acknowledged before the call went out: kept for the inbox" }
-        if ended == .resolved { return "resolved before the call went out: kept for the inbox" }
+    /// and its state; nil when it should be.
+    static func reason(acknowledged: Bool, alarm: AlarmStatus?) -> String? {
+        if acknowledged { return "acknowledged before the call went out: kept for the inbox" }
+        if alarm == .resolved { return "resolved before the call went out: kept for the inbox" }
         return nil
     }
 
     /// The batch with `heldBack` set on the calls their alarm no longer wants.
     func decide(_ batch: [ClaimedDelivery]) async -> [ClaimedDelivery] {
         guard let store, batch.contains(where: Self.isCall) else { return batch }
-        let ids = Array(Set(batch.filter(Self.isCall).map(\.notification.id)))
-        var reasons: [NotificationID: String] = [:]
+        let acknowledged: Set<NotificationID>
         do {
-            let acknowledged = try await store.acknowledgements(of: ids)
-            for id in ids {
-                let ended = try await store.escalation(notificationID: id)?.ended
-                reasons[id] = Self.reason(acknowledged: acknowledged[id] != nil, ended: ended)
-            }
+            acknowledged = Set(try await store.acknowledgements(of: Array(Set(batch.filter(Self.isCall).map(\.notification.id)))).keys)
         } catch {
             logger.warning("cannot read whether alarms were taken; their calls go", metadata: ["error": "\(String(reflecting: error))"])
             return batch
         }
         var decided = batch
         for index in decided.indices where Self.isCall(decided[index]) && decided[index].heldBack == nil {
-            decided[index].heldBack = reasons[decided[index].notification.id]
+            let notification = decided[index].notification
+            decided[index].heldBack = Self.reason(acknowledged: acknowledged.contains(notification.id), alarm: notification.alarm)
         }
         return decided
     }

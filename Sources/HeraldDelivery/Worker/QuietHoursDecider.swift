@@ -57,7 +57,8 @@ final class QuietHoursDecider: Sendable {
             let choices = try await choices(store: store, now: now)
             guard !choices.isEmpty else { return batch }
             var decided = batch
-            for index in decided.indices where decided[index].purpose == .alert || decided[index].purpose == .subscribersCall {
+            // One held back already (a call its alarm no longer wants) keeps its reason.
+            for index in decided.indices where (decided[index].purpose == .alert || decided[index].purpose == .subscribersCall) && decided[index].heldBack == nil {
                 guard let userID = decided[index].userID, let mine = choices[userID] else { continue }
                 let notification = decided[index].notification
                 let snoozedUntil = mine.snoozes[notification.serviceID]
