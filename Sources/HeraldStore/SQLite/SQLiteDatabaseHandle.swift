@@ -1,18 +1,38 @@
 import Foundation
 import HeraldCore
 import Logging
+import NIOPosix
 import SQLiteNIO
 
 /// Herald's one SQLite connection, in WAL mode with a busy timeout so that the
 /// CLI can work on the file while a server runs. All work goes through
 /// `read` or `transaction`, which hold the connection for their whole body.
+///
+/// The connection's calls into libsqlite3 run on a thread of its own, not on
+/// NIO's shared blocking pool (as many threads as cores): a statement waiting
+/// on the busy timeout for another connection's write lock blocks its thread
+/// for up to 10 s, and on the shared pool two such waits took every thread,
+/// so the connection holding the lock could not finish and every SQLite
+/// store in the process stood still (a test run's live SQLite tests timed
+/// out together).
 final class SQLiteDatabaseHandle: Sendable {
     private let connection: SQLiteConnection
+    private let threads: NIOThreadPool
     private let lock = AsyncLock()
 
     static func open(path: String, logger: Logger) async throws -> SQLiteDatabaseHandle {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-        let handle = SQLiteDatabaseHandle(connection: connection)
+        let threads = NIOThreadPool(numberOfThreads: 1)
+        threads.start()
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: threads, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
+            )
+        } catch {
+            try? await threads.shutdownGracefully()
+            throw error
+        }
+        let handle = SQLiteDatabaseHandle(connection: connection, threads: threads)
         // journal_mode answers with a row; the others are plain settings.
         _ = try await connection.query("PRAGMA journal_mode = WAL", [])
         _ = try await connection.query("PRAGMA busy_timeout = 10000", [])
@@ -31,11 +51,13 @@ final class SQLiteDatabaseHandle: Sendable {
         return FeedSecret.hash(text)
     }
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, threads: NIOThreadPool) {
         self.connection = connection
+        self.threads = threads
     }
 
     func close() async throws {
+        defer { threads.shutdownGracefully { _ in } }
         try await connection.close()
     }
 
