@@ -33,12 +33,21 @@ final class SQLiteDatabaseHandle: Sendable {
             throw error
         }
         let handle = SQLiteDatabaseHandle(connection: connection, threads: threads)
-        // journal_mode answers with a row; the others are plain settings.
-        _ = try await connection.query("PRAGMA journal_mode = WAL", [])
-        _ = try await connection.query("PRAGMA busy_timeout = 10000", [])
-        _ = try await connection.query("PRAGMA foreign_keys = ON", [])
-        _ = try await connection.query("PRAGMA synchronous = NORMAL", [])
-        try await connection.install(customFunction: Self.sha256).get()
+        do {
+            // The busy timeout first: switching a new file to WAL takes its
+            // lock, and a second connection opening it at the same moment
+            // would otherwise fail at once. journal_mode answers with a row;
+            // the others are plain settings.
+            _ = try await connection.query("PRAGMA busy_timeout = 10000", [])
+            _ = try await connection.query("PRAGMA journal_mode = WAL", [])
+            _ = try await connection.query("PRAGMA foreign_keys = ON", [])
+            _ = try await connection.query("PRAGMA synchronous = NORMAL", [])
+            try await connection.install(customFunction: Self.sha256).get()
+        } catch {
+            // Closed before it goes (SQLiteNIO asserts that), with its thread.
+            try? await handle.close()
+            throw error
+        }
         return handle
     }
 
@@ -56,9 +65,12 @@ final class SQLiteDatabaseHandle: Sendable {
         self.threads = threads
     }
 
+    /// Closes the connection, then its thread; a close that fails keeps the
+    /// thread, so that it can be tried again (the connection must be
+    /// closed before it goes).
     func close() async throws {
-        defer { threads.shutdownGracefully { _ in } }
         try await connection.close()
+        try? await threads.shutdownGracefully()
     }
 
     /// Runs statements outside an explicit transaction (each is atomic alone).
