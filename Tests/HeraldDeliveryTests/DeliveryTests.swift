@@ -21,7 +21,9 @@ struct DeliveryTests {
             #expect(harness.mocks.apns.violations == [] && harness.mocks.fcm.violations == [])
             let apnsTokens = harness.mocks.apns.pushes.map(\.token)
             let fcmTokens = harness.mocks.fcm.messages.map(\.token)
-            #expect(apnsTokens.count == 30 && Set(apnsTokens).count == 30)
+            // Said in full when not so: a full run has shown one push more here (memory backend), cause not yet known.
+            let twice = Dictionary(grouping: apnsTokens, by: { $0 }).filter { $0.value.count > 1 }.map { "…\($0.key.suffix(6)) ×\($0.value.count)" }
+            #expect(apnsTokens.count == 30 && Set(apnsTokens).count == 30, "\(apnsTokens.count) APNs pushes to \(Set(apnsTokens).count) tokens; more than once: \(twice)")
             #expect(fcmTokens.count == 30 && Set(fcmTokens).count == 30)
             let push = try #require(harness.mocks.apns.pushes.first as MockAPNs.Push?)
             #expect((push.payload["aps"] as? [String: any Sendable])?["badge"] as? Double == 1)
