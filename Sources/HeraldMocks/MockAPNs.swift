@@ -7,7 +7,7 @@ import NIOHPACK
 
 /// An APNs server on loopback, over TLS and HTTP/2, that checks what Apple
 /// checks: the ES256 provider token (signature with the team's public key,
-/// kid, iss, iat no older than an hour), the topic and push-type headers,
+/// kid, iss, iat no older than an hour and not in the future), the topic and push-type headers,
 /// the device path and the 4096-byte payload limit. It records each push
 /// and answers 200, or what a test scripted for a token. Payloads are
 /// parsed when read, not as they arrive: at thousands of pushes a second,
@@ -59,6 +59,8 @@ public final class MockAPNs: Sendable {
     private let script = MockScript()
     /// Connections and PINGs seen.
     public let transport = MockTransportStats()
+    /// Apple's clock, by which tokens are judged (`useClock`).
+    private let clock = NIOLockedValueBox<@Sendable () -> Date>({ Date() })
 
     public init(keyID: String = "KEY1234567", teamID: String = "TEAM123456", topic: String = DeliverySettings.APNs.defaultTopic) async throws {
         let key = ES256PrivateKey()
@@ -98,6 +100,14 @@ public final class MockAPNs: Sendable {
     }
 
     public func behave(_ behaviour: MockBehaviour) { script.behave(behaviour) }
+
+    /// Judge provider tokens' age by `now` from here on: a test that moves
+    /// Herald's clock moves Apple's with it, as the two agree in production.
+    public func useClock(_ now: @escaping @Sendable () -> Date) {
+        clock.withLockedValue { $0 = now }
+    }
+
+    private var now: Date { clock.withLockedValue { $0 }() }
 
     /// What arrived: all pushes, and how many distinct device tokens.
     public var stats: (total: Int, distinctTokens: Int) {
@@ -140,10 +150,11 @@ public final class MockAPNs: Sendable {
         }
     }
 
-    private func verify(_ jwt: String) async throws -> Date {
+    func verify(_ jwt: String, now: Date? = nil) async throws -> Date {
         let claims = try await keys.verify(jwt, as: ProviderClaims.self)
-        guard claims.iss.value == teamID else { throw MockRefusal("iss \(claims.iss.value)") }
-        guard claims.iat.value.timeIntervalSince1970 == claims.iat.value.timeIntervalSince1970.rounded(.down) else { throw MockRefusal("iat with fractions") }
+        if let problem = Self.providerTokenProblem(issuer: claims.iss.value, issuedAt: claims.iat.value, teamID: teamID, now: now ?? self.now) {
+            throw MockRefusal(problem)
+        }
         state.withLockedValue {
             $0.verifiedTokens[jwt] = claims.iat.value
             $0.providerTokensSeen.insert(jwt)
@@ -151,8 +162,20 @@ public final class MockAPNs: Sendable {
         return claims.iat.value
     }
 
+    /// What Apple refuses (403 InvalidProviderToken) in a provider token's
+    /// claims whose signature holds: another team, an `iat` with fractions,
+    /// or an `iat` in the future (a provider's clock running ahead). Age is
+    /// checked per request (ExpiredProviderToken), since a token ages.
+    static func providerTokenProblem(issuer: String, issuedAt: Date, teamID: String, now: Date) -> String? {
+        if issuer != teamID { return "iss \(issuer)" }
+        if issuedAt.timeIntervalSince1970 != issuedAt.timeIntervalSince1970.rounded(.down) { return "iat with fractions" }
+        // A second's grace: iat is rounded down to the second, now is not.
+        if issuedAt.timeIntervalSince(now) > 1 { return "iat \(Int(issuedAt.timeIntervalSince(now))) s in the future" }
+        return nil
+    }
+
     private func handle(_ request: MockRequest, token: String, jwt: String, issuedAt: Date) -> MockAnswer {
-        if Date().timeIntervalSince(issuedAt) > 3600 || state.withLockedValue({ $0.expiredTokens.contains(jwt) }) {
+        if now.timeIntervalSince(issuedAt) > 3600 || state.withLockedValue({ $0.expiredTokens.contains(jwt) }) {
             return MockAnswer(status: 403, body: #"{"reason":"ExpiredProviderToken"}"#)
         }
         // What Apple answers 400 to (its documented reasons), refused here as

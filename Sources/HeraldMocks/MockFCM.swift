@@ -7,7 +7,8 @@ import NIOFoundationCompat
 
 /// FCM's HTTP v1 send endpoint and Google's OAuth token endpoint on
 /// loopback over TLS. The token endpoint checks the service account's RS256
-/// assertion (signature, iss, aud, scope, lifetime) and issues access
+/// assertion (signature, iss, aud, scope, lifetime, not expired, not
+/// issued in the future) and issues access
 /// tokens; the send endpoint checks the bearer is one it issued, the path's
 /// project, the message shape and size, then records the message.
 public final class MockFCM: Sendable {
@@ -159,16 +160,29 @@ public final class MockFCM: Sendable {
         do {
             let claims = try await keys.verify(assertion, as: AssertionClaims.self)
             let tokenURI = (baseURL.withLockedValue { $0 } ?? "") + "/token"
-            guard claims.iss.value == clientEmail else { throw MockRefusal("iss \(claims.iss.value)") }
-            guard claims.aud.value.contains(tokenURI) else { throw MockRefusal("aud \(claims.aud.value)") }
-            guard claims.scope.split(separator: " ").contains("https://www.googleapis.com/auth/firebase.messaging") else { throw MockRefusal("scope \(claims.scope)") }
-            guard claims.exp.value.timeIntervalSince(claims.iat.value) <= 3600 else { throw MockRefusal("assertion lives over an hour") }
+            if let problem = Self.assertionProblem(claims, clientEmail: clientEmail, tokenURI: tokenURI, now: Date()) { throw MockRefusal(problem) }
         } catch {
             return refuse("OAuth assertion refused: \(error)", MockAnswer(status: 400, body: #"{"error":"invalid_grant"}"#))
         }
         let token = "ya29.mock-" + UUID().uuidString
         state.withLockedValue { _ = $0.issuedTokens.insert(token) }
         return MockAnswer(status: 200, body: #"{"access_token":"\#(token)","expires_in":3599,"token_type":"Bearer"}"#)
+    }
+
+    /// What Google's token endpoint refuses (400 invalid_grant) in an
+    /// assertion whose signature holds: another account, another audience,
+    /// no FCM scope, a life over an hour, an assertion already expired, or
+    /// one issued in the future ("Invalid JWT: Token must be a short-lived
+    /// token and in a reasonable timeframe").
+    static func assertionProblem(_ claims: AssertionClaims, clientEmail: String, tokenURI: String, now: Date) -> String? {
+        if claims.iss.value != clientEmail { return "iss \(claims.iss.value)" }
+        if !claims.aud.value.contains(tokenURI) { return "aud \(claims.aud.value)" }
+        if !claims.scope.split(separator: " ").contains("https://www.googleapis.com/auth/firebase.messaging") { return "scope \(claims.scope)" }
+        if claims.exp.value.timeIntervalSince(claims.iat.value) > 3600 { return "assertion lives over an hour" }
+        if claims.exp.value <= now { return "assertion expired \(Int(now.timeIntervalSince(claims.exp.value))) s ago" }
+        // A second's grace: the claims are whole seconds, now is not.
+        if claims.iat.value.timeIntervalSince(now) > 1 { return "iat \(Int(claims.iat.value.timeIntervalSince(now))) s in the future" }
+        return nil
     }
 
     private func send(_ request: MockRequest) -> MockAnswer {

@@ -146,6 +146,12 @@ class PushService:
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 received.append((self.path, dict(self.headers), body))
+                # RFC 8030 section 5.2: TTL is required; push services answer 400 without it.
+                if not self.headers.get("TTL", "").isdigit():
+                    self.send_response(400)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 self.send_response(201)
                 self.send_header("Content-Length", "0")
                 self.end_headers()

@@ -425,6 +425,7 @@ struct DeliveryTests {
         try await DeliveryHarness.run(.sqlite) { harness in
             let clock = TestClock()
             let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns)])
+            harness.mocks.apns.useClock { Date().addingTimeInterval(clock.offset) }
             try await harness.withWorker(clock: WallClock { Date().addingTimeInterval(clock.offset) }) {
                 let first = try await harness.publish(service)
                 _ = try await harness.waitUntilSettled(first)

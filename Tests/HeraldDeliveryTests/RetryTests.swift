@@ -111,6 +111,7 @@ struct RetryTests {
         try await DeliveryHarness.run(.sqlite, configure: { $0.maxRetryAgeSeconds = 3600 }) { harness in
             let clock = TestClock()
             let service = try await harness.seed([Recipient(DeliveryHarness.apnsToken(1), .apns)])
+            harness.mocks.apns.useClock { Date().addingTimeInterval(clock.offset) }
             try await harness.withWorker(clock: WallClock { Date().addingTimeInterval(clock.offset) }) {
                 _ = try await harness.waitUntilSettled(try await harness.publish(service, title: "first"))
                 // Older than Apple's 20-minute minimum between renewals, younger than our own 50.

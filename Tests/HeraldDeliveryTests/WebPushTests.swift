@@ -35,7 +35,14 @@ struct WebPushTests {
         let problems = NIOLockedValueBox<[String]>([])
         let browsers: [String: Browser]
 
-        init(browsers: [String: Browser]) { self.browsers = browsers }
+        /// The time the tokens are judged at: the sender's (a test that
+        /// sends "in 2027" gets tokens that expire then).
+        let now: @Sendable () -> Date
+
+        init(browsers: [String: Browser], now: @escaping @Sendable () -> Date = { Date() }) {
+            self.browsers = browsers
+            self.now = now
+        }
 
         func router() -> Router<BasicRequestContext> {
             let router = Router()
@@ -43,6 +50,11 @@ struct WebPushTests {
                 let id = context.parameters.get("id") ?? ""
                 guard let browser = self.browsers[id] else { return Response(status: .gone) }
                 let body = try await request.body.collect(upTo: 8192)
+                // RFC 8030 §5.2: TTL is required; push services answer 400 without it.
+                guard let ttl = request.headers[.init("TTL")!], (Int(ttl) ?? -1) >= 0 else {
+                    self.problems.withLockedValue { $0.append("TTL \(request.headers[.init("TTL")!] ?? "missing")") }
+                    return Response(status: .badRequest)
+                }
                 guard request.headers[.contentEncoding] == "aes128gcm" else { self.problems.withLockedValue { $0.append("content encoding") }; return Response(status: .badRequest) }
                 // VAPID: "vapid t=<jwt>, k=<public key>", the JWT signed by that key.
                 guard let authorization = request.headers[.authorization], authorization.hasPrefix("vapid t="),
@@ -53,8 +65,12 @@ struct WebPushTests {
                 guard jwt.count == 3, let signature = Data(base64URL: jwt[2]).flatMap({ try? P256.Signing.ECDSASignature(rawRepresentation: $0) }),
                       key.isValidSignature(signature, for: Data("\(jwt[0]).\(jwt[1])".utf8)),
                       let claims = Data(base64URL: jwt[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-                      (claims["exp"] as? Int ?? 0) > Int(Date().timeIntervalSince1970), (claims["sub"] as? String)?.hasPrefix("mailto:") == true
+                      (claims["sub"] as? String)?.hasPrefix("mailto:") == true
                 else { self.problems.withLockedValue { $0.append("VAPID token") }; return Response(status: .forbidden) }
+                if let problem = Self.vapidClaimsProblem(claims, authority: request.head.authority, now: self.now()) {
+                    self.problems.withLockedValue { $0.append(problem) }
+                    return Response(status: .forbidden)
+                }
                 // RFC 8030 §5.3: four levels; anything else is not one.
                 if let urgency = request.headers[.init("Urgency")!], !["very-low", "low", "normal", "high"].contains(urgency) {
                     self.problems.withLockedValue { $0.append("Urgency \(urgency)") }
@@ -70,6 +86,20 @@ struct WebPushTests {
                 return Response(status: .created)
             }
             return router
+        }
+
+        /// What push services refuse (403) in a VAPID token's claims (RFC
+        /// 8292 §2): an audience other than the endpoint's origin, an
+        /// expiry passed or more than 24 hours ahead.
+        static func vapidClaimsProblem(_ claims: [String: Any], authority: String?, now: Date) -> String? {
+            // The scheme is the endpoint's (these tests serve both).
+            let origins = ["http", "https"].map { "\($0)://\(authority ?? "")" }
+            if !origins.contains(claims["aud"] as? String ?? "") { return "VAPID aud \(claims["aud"] ?? "missing"), not \(origins[1])" }
+            guard let exp = claims["exp"] as? Int else { return "VAPID exp missing" }
+            let left = exp - Int(now.timeIntervalSince1970)
+            if left <= 0 { return "VAPID token expired \(-left) s ago" }
+            if left > 24 * 3600 { return "VAPID exp \(left) s ahead, over 24 hours" }
+            return nil
         }
     }
 
@@ -96,7 +126,7 @@ struct WebPushTests {
     static func send(
         to browsers: [String: Browser], now: Date = Date(), _ deliveries: (_ base: String) -> [ClaimedDelivery]
     ) async throws -> (attempts: [PushAttempt], service: PushService, port: Int) {
-        let service = PushService(browsers: browsers)
+        let service = PushService(browsers: browsers, now: { now })
         let (port, stop) = try await LiveServer.start(router: service.router())
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
         let http = Self.loopbackHTTP()
