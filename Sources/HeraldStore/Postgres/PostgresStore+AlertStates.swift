@@ -93,7 +93,11 @@ extension PostgresStore: AlertStateStore {
                     """,
                     as: PostgresStore.NotificationRow.self, logger: logger
                 ).first
-                if let row { records.append(PostgresStore.notification(row)) }
+                if let row {
+                    // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
+                    try await PostgresStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: at, on: connection, logger: logger)
+                    records.append(PostgresStore.notification(row))
+                }
             }
             // A resolved alarm's acknowledgement is undone at its source
             // (the silence expires), in this unit of work.

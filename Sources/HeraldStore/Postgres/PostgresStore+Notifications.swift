@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: NotificationStore {
@@ -36,52 +37,70 @@ extension PostgresStore: NotificationStore {
         let at = ExactTimestamp(now)
         // One statement: the new content, every holder's inbox item marked
         // changed (live streams show it), and the newly matching filters'
-        // holders given it (those who have it already are left alone).
-        return try await first(
+        // holders given it (those who have it already are left alone); then,
+        // in the same transaction, the escalation `EscalationStart` wants.
+        return try await transaction { connection in
+            let row = try await connection.rows(
+                """
+                WITH updated AS (
+                    UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
+                        attributes = \(draft.attributes?.json), alarm = \(draft.alarm?.rawValue),
+                        expires_at = (SELECT \(unescaped: Self.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
+                    WHERE id = \(id)
+                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                ),
+                touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
+                linked AS (
+                    INSERT INTO inbox (user_id, notification_id, changed_at)
+                    SELECT u.user_id, up.id, \(at)
+                    FROM updated up JOIN user_filters u ON u.service_id = up.service_id AND u.filter_id = ANY(\(renotify)::int8[])
+                        JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
+                    ON CONFLICT DO NOTHING
+                    RETURNING user_id, notification_id
+                ),
+                queued AS (
+                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
+                    SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(DeliveryPriority.of(draft.severity)))
+                    FROM linked l JOIN devices d ON d.user_id = l.user_id
+                    RETURNING priority
+                ),
+                woken AS (
+                    \(unescaped: Self.wakeWorkers(queued: "queued"))
+                    UNION ALL
+                    SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM updated
+                )
+                SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, EXISTS (SELECT 1 FROM queued)
+                FROM updated, (SELECT count(*) FROM woken) AS w
+                """,
+                as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool).self, logger: logger
+            ).first
+            guard let row else { return nil }
+            let record = Self.notification((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
+            try await Self.startEscalation(of: id, serviceID: record.serviceID, changedTo: draft, at: at, on: connection, logger: logger)
+            return (record, row.11)
+        }
+    }
+
+    /// Starts (or starts again) the escalation of a notification whose
+    /// content changed to `draft`, as `EscalationStart` rules: at or above
+    /// its service's policy's minimum rank, and again only after the ends
+    /// it names. Both ways content changes (an update, an alarm's report)
+    /// come here, inside their transaction.
+    static func startEscalation(
+        of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: ExactTimestamp, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard let rank = EscalationStart.rank(of: draft) else { return }
+        try await connection.execute(
             """
-            WITH updated AS (
-                UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
-                    attributes = \(draft.attributes?.json), alarm = \(draft.alarm?.rawValue),
-                    expires_at = (SELECT \(unescaped: Self.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
-                WHERE id = \(id)
-                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
-            ),
-            touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
-            linked AS (
-                INSERT INTO inbox (user_id, notification_id, changed_at)
-                SELECT u.user_id, up.id, \(at)
-                FROM updated up JOIN user_filters u ON u.service_id = up.service_id AND u.filter_id = ANY(\(renotify)::int8[])
-                    JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
-                ON CONFLICT DO NOTHING
-                RETURNING user_id, notification_id
-            ),
-            queued AS (
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(DeliveryPriority.of(draft.severity)))
-                FROM linked l JOIN devices d ON d.user_id = l.user_id
-                RETURNING priority
-            ),
-            -- Raised to its policy's minimum severity while firing: its escalation
-            -- starts (again, after a resolution or being held back in a flood; never after an acknowledgement).
-            escalated AS (
-                INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
-                SELECT up.id, up.service_id, p.policy, 0, 0, \(at), \(at)
-                FROM updated up JOIN escalation_policies p ON p.service_id = up.service_id
-                WHERE \(Int32(draft.severity?.rank ?? -1)) >= p.minimum_rank AND up.alarm IS DISTINCT FROM \(AlarmStatus.resolved.rawValue)
-                ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
-                    ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
-                WHERE escalations.ended IN (\(EscalationEnd.resolved.rawValue), \(EscalationEnd.heldBack.rawValue))
-            ),
-            woken AS (
-                \(unescaped: Self.wakeWorkers(queued: "queued"))
-                UNION ALL
-                SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM updated
-            )
-            SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, EXISTS (SELECT 1 FROM queued)
-            FROM updated, (SELECT count(*) FROM woken) AS w
+            INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
+            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
+            WHERE service_id = \(serviceID) AND minimum_rank <= \(Int32(rank))
+            ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
+                ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
+            WHERE escalations.ended = ANY(\(EscalationStart.restartsAfter.map(\.rawValue)))
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool).self
-        ).map { (Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), $0.11) }
+            logger: logger
+        )
     }
 
 

@@ -91,6 +91,8 @@ extension SQLiteStore: AlertStateStore {
                     FROM inbox i JOIN devices d ON d.user_id = i.user_id WHERE i.notification_id = \(change.id)
                     """
                 )
+                // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
+                try await SQLiteStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: now, in: db)
                 if draft.alarm == .resolved {
                     // Its acknowledgement is undone at the source (the silence expires).
                     try await db.execute(

@@ -122,6 +122,25 @@ extension SQLiteStore: NotificationStore {
         return (notification, large)
     }
 
+    /// Starts (or starts again) the escalation of a notification whose
+    /// content changed to `draft`, as `EscalationStart` rules: at or above
+    /// its service's policy's minimum rank, and again only after the ends
+    /// it names. Both ways content changes (an update, an alarm's report)
+    /// come here.
+    static func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date, in db: SQLiteExecutor) async throws {
+        guard let rank = EscalationStart.rank(of: draft) else { return }
+        try await db.execute(
+            """
+            INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
+            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
+            WHERE service_id = \(serviceID) AND minimum_rank <= \(rank)
+            ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
+                ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
+            WHERE escalations.ended IN (SELECT value FROM json_each(\(jsonArray: EscalationStart.restartsAfter.map(\.rawValue))))
+            """
+        )
+    }
+
     /// Leaves out a subscriber (`s`) whose filter refused the notification;
     /// nothing when none did.
     static func onlyMatchingFilters(_ filters: FilterVerdicts) -> SQLiteQuery {
@@ -158,20 +177,7 @@ extension SQLiteStore: NotificationStore {
             else { return nil }
             let notification = try Self.notification(from: row)
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
-            if let severity = draft.severity, draft.alarm != .resolved {
-                // Raised to its policy's minimum severity while firing: its escalation starts
-                // (again, after a resolution or a flood's hold-back; never after an acknowledgement).
-                try await db.execute(
-                    """
-                    INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
-                    SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
-                    WHERE service_id = \(notification.serviceID) AND minimum_rank <= \(severity.rank)
-                    ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
-                        ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
-                    WHERE escalations.ended IN (\(EscalationEnd.resolved.rawValue), \(EscalationEnd.heldBack.rawValue))
-                    """
-                )
-            }
+            try await Self.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now, in: db)
             // The newly matching filters' holders who do not have it yet.
             let linked = try await db.rows(
                 """

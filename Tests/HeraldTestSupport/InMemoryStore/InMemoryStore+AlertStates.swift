@@ -57,6 +57,7 @@ extension InMemoryStore: AlertStateStore {
                     notification.draft = change.draft
                     (notification.key, notification.origin) = (key, origin)
                     state.notifications[change.id] = notification
+                    state.startEscalation(of: change.id, serviceID: serviceID, changedTo: change.draft, at: now)
                     if change.draft.alarm == .resolved { state.setWriteBackGoal(.resolved, of: change.id, from: .acknowledged, at: now) }
                     let holders = state.inbox.keys.filter { state.inbox[$0]?[change.id] != nil }
                     for user in holders { state.inboxChangedAt[user, default: [:]][change.id] = now }
@@ -64,7 +65,8 @@ extension InMemoryStore: AlertStateStore {
                         let delivery = state.nextID()
                         state.deliveries[delivery] = InMemoryStore.DeliveryRow(
                             id: delivery, notificationID: change.id, deviceID: device.id, userID: device.userID, platform: device.platform,
-                            nextAttemptAt: now, createdAt: now, updatedAt: now
+                            nextAttemptAt: now, createdAt: now, updatedAt: now,
+                            priority: DeliveryPriority.of(change.draft.severity)  // as both databases queue it
                         )
                     }
                     return notification

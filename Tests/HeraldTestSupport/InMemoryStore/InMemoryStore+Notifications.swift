@@ -63,12 +63,7 @@ extension InMemoryStore: NotificationStore {
             (notification.severity, notification.attributes, notification.expiresAt) = (draft.severity, draft.attributes, draft.expiresAt)
             notification.alarm = draft.alarm
             state.notifications[id] = notification
-            if let policy = state.policies[notification.serviceID], let severity = draft.severity, severity.rank >= policy.minimumSeverity.rank,
-                draft.alarm != .resolved, state.escalations[id].map({ $0.record.ended == .resolved || $0.record.ended == .heldBack }) ?? true
-            {
-                // Started (again, after a resolution; never after an acknowledgement).
-                state.startEscalation(of: id, serviceID: notification.serviceID, policy: policy, at: now)
-            }
+            state.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now)
             for user in state.inbox.keys where state.inbox[user]?[id] != nil { state.inboxChangedAt[user, default: [:]][id] = now }
             let subscribers = state.subscriptions[notification.serviceID] ?? []
             let linked = subscribers.filter { user in
@@ -84,7 +79,8 @@ extension InMemoryStore: NotificationStore {
                 let delivery = state.nextID()
                 state.deliveries[delivery] = DeliveryRow(
                     id: delivery, notificationID: id, deviceID: device.id, userID: device.userID, platform: device.platform,
-                    nextAttemptAt: now, createdAt: now, updatedAt: now
+                    nextAttemptAt: now, createdAt: now, updatedAt: now,
+                    priority: DeliveryPriority.of(draft.severity)  // as both databases queue it
                 )
                 queued = true
             }

@@ -279,6 +279,15 @@ extension InMemoryStore.State {
 
     /// A notification's escalation from its first step, due at once (again
     /// after a resolution).
+    /// Starts the escalation of a notification whose content changed to
+    /// `draft` when `EscalationStart` says so (an update, an alarm's report).
+    mutating func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date) {
+        guard let policy = policies[serviceID],
+              EscalationStart.starts(rank: EscalationStart.rank(of: draft), minimumRank: policy.minimumSeverity.rank, existing: escalations[id].map { $0.record.ended })
+        else { return }
+        startEscalation(of: id, serviceID: serviceID, policy: policy, at: now)
+    }
+
     mutating func startEscalation(of id: NotificationID, serviceID: UUID, policy: EscalationPolicy, at now: Date) {
         escalations[id] = (
             EscalationRecord(notificationID: id, policy: policy, due: .init(step: 0, pass: 0, at: now), ended: nil, endedAt: nil, startedAt: now),

@@ -1,0 +1,25 @@
+import Foundation
+import HeraldCore
+import Testing
+
+@Suite("When changed content starts an escalation")
+struct EscalationStartTests {
+    @Test func theRankIsTheSeverityUnlessResolved() {
+        #expect(EscalationStart.rank(of: NotificationDraft(title: "t", severity: .major, alarm: .firing)) == Severity.major.rank)
+        #expect(EscalationStart.rank(of: NotificationDraft(title: "t", severity: .major)) == Severity.major.rank, "a plain keyed post")
+        #expect(EscalationStart.rank(of: NotificationDraft(title: "t", severity: .critical, alarm: .resolved)) == nil)
+        #expect(EscalationStart.rank(of: NotificationDraft(title: "t")) == nil, "no severity")
+    }
+
+    @Test func itStartsAtThePolicysMinimumAndAgainOnlyAfterAResolutionOrAHoldBack() {
+        let major = Severity.major.rank
+        #expect(EscalationStart.starts(rank: major, minimumRank: major, existing: nil))
+        #expect(!EscalationStart.starts(rank: Severity.minor.rank, minimumRank: major, existing: nil), "below the minimum")
+        #expect(!EscalationStart.starts(rank: nil, minimumRank: 0, existing: nil))
+        #expect(!EscalationStart.starts(rank: major, minimumRank: major, existing: .some(nil)), "one is running")
+        for end in EscalationEnd.allCases {
+            let again = EscalationStart.starts(rank: major, minimumRank: major, existing: .some(end))
+            #expect(again == (end == .resolved || end == .heldBack), "after \(end)")
+        }
+    }
+}
