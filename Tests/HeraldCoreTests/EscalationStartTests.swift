@@ -13,12 +13,14 @@ struct EscalationStartTests {
 
     @Test func itStartsAtThePolicysMinimumAndAgainOnlyAfterAResolutionOrAHoldBack() {
         let major = Severity.major.rank
-        #expect(EscalationStart.starts(rank: major, minimumRank: major, existing: nil))
-        #expect(!EscalationStart.starts(rank: Severity.minor.rank, minimumRank: major, existing: nil), "below the minimum")
-        #expect(!EscalationStart.starts(rank: nil, minimumRank: 0, existing: nil))
-        #expect(!EscalationStart.starts(rank: major, minimumRank: major, existing: .some(nil)), "one is running")
+        #expect(EscalationStart.starts(rank: major, minimumRank: major, existing: nil, acknowledged: false))
+        #expect(!EscalationStart.starts(rank: Severity.minor.rank, minimumRank: major, existing: nil, acknowledged: false), "below the minimum")
+        #expect(!EscalationStart.starts(rank: nil, minimumRank: 0, existing: nil, acknowledged: false))
+        #expect(!EscalationStart.starts(rank: major, minimumRank: major, existing: .some(nil), acknowledged: false), "one is running")
+        #expect(!EscalationStart.starts(rank: major, minimumRank: major, existing: nil, acknowledged: true), "someone has it")
+        #expect(!EscalationStart.starts(rank: major, minimumRank: major, existing: .some(.heldBack), acknowledged: true), "held back, then taken")
         for end in EscalationEnd.allCases {
-            let again = EscalationStart.starts(rank: major, minimumRank: major, existing: .some(end))
+            let again = EscalationStart.starts(rank: major, minimumRank: major, existing: .some(end), acknowledged: false)
             #expect(again == (end == .resolved || end == .heldBack), "after \(end)")
         }
     }

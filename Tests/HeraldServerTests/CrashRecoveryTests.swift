@@ -32,10 +32,11 @@ struct CrashRecoveryTests {
         let delivered = try #require(
             line.firstMatch(of: /claims delivered (\d+\.\d+) s/).flatMap { Double($0.1) }, "\(line)"
         )
-        // Before the 60-s lease ran out, so the recovery brought them back,
-        // not the lease's expiry; how soon is printed (and benchmarked:
-        // scripts/bench crash).
+        // Well before the 60-s lease ran out (counted from the restart or
+        // the kill, while the claims were made earlier), so the recovery
+        // brought them back, not the lease's expiry; how soon is printed
+        // (and benchmarked: scripts/bench crash).
         print("crash recovery: \(line)")
-        #expect(delivered < 60, "the dead process's claims came back only after \(delivered) s, when the lease would have anyway: \(line)")
+        #expect(delivered < 30, "the dead process's claims came back only after \(delivered) s, near when the lease would have anyway: \(line)")
     }
 }

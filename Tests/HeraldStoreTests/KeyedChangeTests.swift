@@ -13,10 +13,12 @@ struct KeyedChangeTests {
 
     /// What the Phoebus bridge reports for a PV whose severity changed: the
     /// same alarm (fingerprint and key), a new start time, so it is news.
-    static func report(_ severity: Severity, at start: String, to serviceID: UUID, in store: any HeraldStore, now: Date) async throws -> NotificationRecord? {
-        let alert = AlertObservation(fingerprint: "kafka:/Acc/Vac/PV1", status: .firing, startsAt: start)
+    static func report(
+        _ severity: Severity, _ status: AlarmStatus = .firing, at start: String, to serviceID: UUID, in store: any HeraldStore, now: Date
+    ) async throws -> NotificationRecord? {
+        let alert = AlertObservation(fingerprint: "kafka:/Acc/Vac/PV1", status: status == .resolved ? .resolved : .firing, startsAt: start)
         let records = try await AlertDecision.publish([alert], to: serviceID, in: store, renotifyAfter: nil, at: now) { alerts in
-            alerts.map { _ in NotificationDraft(title: "[\(severity.rawValue.uppercased())] Vacuum gauge 1", severity: severity, key: "phoebus:/Acc/Vac/PV1", alarm: .firing) }
+            alerts.map { _ in NotificationDraft(title: "[\(severity.rawValue.uppercased())] Vacuum gauge 1", severity: severity, key: "phoebus:/Acc/Vac/PV1", alarm: status) }
         }
         return records?.first
     }
@@ -54,13 +56,21 @@ struct KeyedChangeTests {
         }
     }
 
-    /// A resolution reported for an alarm starts nothing, whatever its
-    /// severity says.
+    /// A resolution starts nothing, whatever its severity says: reported
+    /// for an alarm, posted fresh, or as a JSON update.
     @Test(arguments: Backend.allCases)
     func aResolvedReportStartsNoEscalation(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
             let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "2456d6", owner: "ops"))
             #expect(try await store.setEscalationPolicy(serviceID: service.id, Self.policy, at: Date()))
+            let minor = try #require(try await Self.report(.minor, at: "1", to: service.id, in: store, now: Date()))
+            let resolved = try #require(try await Self.report(.critical, .resolved, at: "1", to: service.id, in: store, now: Date()))
+            #expect(resolved.id == minor.id && resolved.alarm == .resolved)
+            #expect(try await store.escalation(notificationID: minor.id) == nil, "an alarm's resolution")
+            let fresh = try #require(try await store.publish(
+                NotificationDraft(title: "All clear", severity: .critical, key: "json:clear", alarm: .resolved), serviceID: service.id, at: Date()
+            ))
+            #expect(try await store.escalation(notificationID: fresh.id) == nil, "a resolution posted fresh")
             let posted = try #require(try await store.publish(
                 NotificationDraft(title: "Cryo pressure", severity: .minor, key: "json:cryo", alarm: .firing), serviceID: service.id, at: Date()
             ))
@@ -68,6 +78,23 @@ struct KeyedChangeTests {
                 id: posted.id, with: NotificationDraft(title: "Cryo pressure", severity: .critical, key: "json:cryo", alarm: .resolved), renotify: [], at: Date()
             )
             #expect(try await store.escalation(notificationID: posted.id) == nil)
+        }
+    }
+
+    /// Once someone has the alarm, raising it starts nothing: the
+    /// escalation would end at once as acknowledged and count against the
+    /// service's starts brake.
+    @Test(arguments: Backend.allCases)
+    func anAcknowledgedAlarmRaisedStartsNoEscalation(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "2456d6", owner: "ops"))
+            #expect(try await store.setEscalationPolicy(serviceID: service.id, Self.policy, at: Date()))
+            let operatorOnDuty = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: operatorOnDuty.id, [service.id: true])
+            let minor = try #require(try await Self.report(.minor, at: "1", to: service.id, in: store, now: Date()))
+            _ = try #require(try await store.acknowledge(notificationID: minor.id, by: operatorOnDuty, comment: nil, effects: AcknowledgementEffects(), at: Date()))
+            _ = try await Self.report(.major, at: "2", to: service.id, in: store, now: Date())
+            #expect(try await store.escalation(notificationID: minor.id) == nil, "taken before the raise")
         }
     }
 }

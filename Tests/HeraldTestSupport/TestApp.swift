@@ -9,7 +9,11 @@ import HummingbirdTesting
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+// herald-bench links this module too, in release builds without the test
+// library: there the watchdog only prints.
+#if canImport(Testing)
 import Testing
+#endif
 
 /// A Herald application on a fresh database of one backend, driven through
 /// the real router (or a live socket when the test needs a peer address).
@@ -111,7 +115,9 @@ public struct TestApp: Sendable {
                     guard let end = ended.withLockedValue({ $0 }), ContinuousClock.now - end > Self.stopLimit else { continue }
                     let waiting = running.names
                     print("TestApp: the server had not stopped \(Self.stopLimit) after its test ended; still running: \(waiting)")
+                    #if canImport(Testing)
                     Issue.record("the server had not stopped \(Self.stopLimit) after its test ended; still running: \(waiting)")
+                    #endif
                     served.cancel()
                     return
                 }

@@ -14,12 +14,20 @@ python_tools() {
     local venv=".build/$name-venv"
     local stamp="$venv/.herald-pins"
     [[ -f $pins ]] || { echo "python_tools: no pins at $pins" >&2; return 1; }
-    if ! cmp -s "$pins" "$stamp" 2>/dev/null; then
+    # The pins and the Python they were installed for (a new python3 gets a new venv).
+    local wanted
+    wanted="$(python3 --version 2>&1)"$'\n'"$(cat "$pins")"
+    if [[ ! -f $stamp || "$(cat "$stamp")" != "$wanted" ]]; then
         echo "installing the pinned Python tools of $pins into $venv" >&2
         rm -rf "$venv"
-        python3 -m venv "$venv" >&2
-        "$venv/bin/pip" install --quiet --disable-pip-version-check --requirement "$pins" >&2
-        cp "$pins" "$stamp"
+        # Checked step by step: in $(...) bash does not stop at a failure (set -e is off there).
+        if ! python3 -m venv "$venv" >&2 ||
+            ! "$venv/bin/pip" install --quiet --disable-pip-version-check --requirement "$pins" >&2; then
+            echo "python_tools: could not install $pins" >&2
+            rm -rf "$venv"
+            return 1
+        fi
+        printf '%s' "$wanted" >"$stamp"
     fi
     echo "$venv"
 }

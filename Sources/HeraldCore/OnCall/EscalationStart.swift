@@ -22,10 +22,12 @@ public enum EscalationStart {
     public static let restartsAfter: [EscalationEnd] = [.resolved, .heldBack]
 
     /// Whether content at `rank` starts an escalation now, given its
-    /// policy's minimum rank and how an earlier one ended (`existing`: nil
-    /// when there is none; `.some(nil)` when one is running).
-    public static func starts(rank: Int?, minimumRank: Int, existing: EscalationEnd??) -> Bool {
-        guard let rank, rank >= minimumRank else { return false }
+    /// policy's minimum rank, how an earlier one ended (`existing`: nil
+    /// when there is none; `.some(nil)` when one is running) and whether
+    /// someone has the alarm (then none starts: it would end at once as
+    /// acknowledged, and count against the service's starts brake).
+    public static func starts(rank: Int?, minimumRank: Int, existing: EscalationEnd??, acknowledged: Bool) -> Bool {
+        guard let rank, rank >= minimumRank, !acknowledged else { return false }
         switch existing {
         case .none: return true
         case .some(.none): return false

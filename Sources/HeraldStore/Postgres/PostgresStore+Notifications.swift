@@ -83,9 +83,9 @@ extension PostgresStore: NotificationStore {
 
     /// Starts (or starts again) the escalation of a notification whose
     /// content changed to `draft`, as `EscalationStart` rules: at or above
-    /// its service's policy's minimum rank, and again only after the ends
-    /// it names. Both ways content changes (an update, an alarm's report)
-    /// come here, inside their transaction.
+    /// its service's policy's minimum rank, not once someone has the alarm,
+    /// and again only after the ends it names. Both ways content changes
+    /// (an update, an alarm's report) come here, inside their transaction.
     static func startEscalation(
         of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: ExactTimestamp, on connection: PostgresConnection, logger: Logger
     ) async throws {
@@ -95,6 +95,7 @@ extension PostgresStore: NotificationStore {
             INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
             SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
             WHERE service_id = \(serviceID) AND minimum_rank <= \(Int32(rank))
+                AND NOT EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id))
             ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                 ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
             WHERE escalations.ended = ANY(\(EscalationStart.restartsAfter.map(\.rawValue)))

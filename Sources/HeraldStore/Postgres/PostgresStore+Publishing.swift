@@ -70,6 +70,8 @@ extension PostgresStore {
         let alarms = batch.map { $0.draft.alarm?.rawValue ?? "" }
         // Severity's rank, -1 for none: a policy's minimum severity is compared with it.
         let ranks = batch.map { Int32($0.draft.severity?.rank ?? -1) }
+        // The rank each starts its escalation at (`EscalationStart`), -1 for none.
+        let startRanks = batch.map { Int32(EscalationStart.rank(of: $0.draft) ?? -1) }
         // The batch's services again, as one array the planner can read: it
         // cannot see into `unnest`, and would plan every publish as if for the
         // average service (scanning every subscription and device once some
@@ -95,8 +97,8 @@ extension PostgresStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id = ANY(\(largeServices)::uuid[]) AS deferred
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(ranks)::int4[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, rank, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(ranks)::int4[], \(startRanks)::int4[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, rank, start_rank, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
@@ -133,12 +135,13 @@ extension PostgresStore {
             ),
             \(unescaped: large.isEmpty ? "" : Self.fannedOut)
             -- A notification at or above its service's policy's minimum severity
-            -- starts its escalation, whose first step falls due at once.
+            -- (`EscalationStart`'s rank: none for a resolution) starts its
+            -- escalation, whose first step falls due at once.
             escalated AS (
                 INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
                 SELECT i.id, i.service_id, p.policy, 0, 0, i.created_at, i.created_at
                 FROM input i JOIN escalation_policies p ON p.service_id = i.service_id AND p.service_id = ANY(\(distinctServices)::uuid[])
-                WHERE i.rank >= p.minimum_rank
+                WHERE i.start_rank >= p.minimum_rank
             ),
             -- At commit, one wake-up for the workers if anything was queued and
             -- one inbox signal per notification someone receives; nothing when

@@ -109,13 +109,13 @@ extension SQLiteStore: NotificationStore {
                 """
             )
         }
-        if let severity = draft.severity {
+        if let rank = EscalationStart.rank(of: draft) {
             // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
             try await db.execute(
                 """
                 INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
                 SELECT \(notification.id), service_id, policy, 0, 0, \(date), \(date) FROM escalation_policies
-                WHERE service_id = \(serviceID) AND minimum_rank <= \(severity.rank)
+                WHERE service_id = \(serviceID) AND minimum_rank <= \(rank)
                 """
             )
         }
@@ -124,9 +124,9 @@ extension SQLiteStore: NotificationStore {
 
     /// Starts (or starts again) the escalation of a notification whose
     /// content changed to `draft`, as `EscalationStart` rules: at or above
-    /// its service's policy's minimum rank, and again only after the ends
-    /// it names. Both ways content changes (an update, an alarm's report)
-    /// come here.
+    /// its service's policy's minimum rank, not once someone has the alarm,
+    /// and again only after the ends it names. Both ways content changes
+    /// (an update, an alarm's report) come here.
     static func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date, in db: SQLiteExecutor) async throws {
         guard let rank = EscalationStart.rank(of: draft) else { return }
         try await db.execute(
@@ -134,6 +134,7 @@ extension SQLiteStore: NotificationStore {
             INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
             SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
             WHERE service_id = \(serviceID) AND minimum_rank <= \(rank)
+                AND NOT EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id))
             ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                 ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
             WHERE escalations.ended IN (SELECT value FROM json_each(\(jsonArray: EscalationStart.restartsAfter.map(\.rawValue))))

@@ -39,9 +39,7 @@ extension InMemoryStore: NotificationStore {
         } else {
             state.link(notification, to: subscribers, at: date, queuedAt: date)
         }
-        if let policy = state.policies[serviceID], let severity = draft.severity, severity.rank >= policy.minimumSeverity.rank {
-            state.startEscalation(of: notification.id, serviceID: serviceID, policy: policy, at: date)
-        }
+        state.startEscalation(of: notification.id, serviceID: serviceID, changedTo: draft, at: date)
         return notification
     }
 

@@ -283,7 +283,10 @@ extension InMemoryStore.State {
     /// `draft` when `EscalationStart` says so (an update, an alarm's report).
     mutating func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date) {
         guard let policy = policies[serviceID],
-              EscalationStart.starts(rank: EscalationStart.rank(of: draft), minimumRank: policy.minimumSeverity.rank, existing: escalations[id].map { $0.record.ended })
+              EscalationStart.starts(
+                  rank: EscalationStart.rank(of: draft), minimumRank: policy.minimumSeverity.rank,
+                  existing: escalations[id].map { $0.record.ended }, acknowledged: acknowledgements[id] != nil
+              )
         else { return }
         startEscalation(of: id, serviceID: serviceID, policy: policy, at: now)
     }
