@@ -55,7 +55,12 @@ struct FanoutTests {
                     phones.allSatisfy { $0 == refused || count($0) >= 1 } ? true : nil
                 }
                 try await eventually("the fan-out is done", timeout: .seconds(10)) { try await app.store.pendingFanouts() == 0 ? true : nil }
-                try await Task.sleep(for: .milliseconds(300))
+                // Not a pause: every push the news queued has an outcome, so a
+                // second one to any phone would have been sent by now.
+                try await eventually("every push of the news settled", timeout: .seconds(30)) { () async throws -> Bool? in
+                    let report = try await app.store.deliveryReport(notificationID: Int64(newsID))
+                    return report.count == readers - 1 && report.allSatisfy { $0.state != .pending && $0.state != .retrying } ? true : nil
+                }
                 #expect(tokens.filter { $0 != refused }.allSatisfy { count($0) == 1 }, "each once")
                 #expect(count(refused) == 0, "the refusing filter holds")
                 for (index, user) in users.enumerated() {

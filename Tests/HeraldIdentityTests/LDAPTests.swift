@@ -52,11 +52,13 @@ struct LDAPTests {
     }
 
     @Test func aDirectoryThatIsDownOrSilentIsUnavailableWithinTheTimeout() async throws {
-        // Nothing listens on a port just released.
-        var down = try TestDirectory.settings()
-        down.port = try unusedLoopbackPort()
-        await #expect(throws: AuthenticationUnavailable.self) {
-            try await Self.authenticator(down).authenticate(username: "alice", password: "x")
+        // Nothing listens on a port held bound (one just released could be another test's by then).
+        try await withRefusingLoopbackPort { port in
+            var down = try TestDirectory.settings()
+            down.port = port
+            await #expect(throws: AuthenticationUnavailable.self) {
+                try await Self.authenticator(down).authenticate(username: "alice", password: "x")
+            }
         }
         // A peer that accepts the connection and never answers.
         let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)

@@ -21,11 +21,16 @@ struct CommandLineTests {
         let binary = try builtProduct("herald")
         try await TestDatabase.withFreshDatabase(.sqlite) { location in
             guard case .sqlite(let path) = location else { return }
-            let environment = [
-                "DATABASE_URL": "sqlite://\(path)", "SECRET_KEY": "cli-test-secret-0123456789abcdef0123456789", "LOG_LEVEL": "error",
-                "HTTP_PORT": String(try unusedLoopbackPort()),
-            ]
-            try await body(Herald(binary: binary, environment: environment), location)
+            // A port held for the whole test and never listened on: nothing
+            // answers there (the probe's "not ready"), and no other test can
+            // take it meanwhile, as one could a port released for the asking.
+            try await withRefusingLoopbackPort { port in
+                let environment = [
+                    "DATABASE_URL": "sqlite://\(path)", "SECRET_KEY": "cli-test-secret-0123456789abcdef0123456789", "LOG_LEVEL": "error",
+                    "HTTP_PORT": String(port),
+                ]
+                try await body(Herald(binary: binary, environment: environment), location)
+            }
         }
     }
 
@@ -149,7 +154,9 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("serve.log")
         let environment = ProcessInfo.processInfo.environment.merging([
-            "DATABASE_URL": "sqlite://\(directory.path)/herald.sqlite", "HTTP_PORT": String(try unusedLoopbackPort()), "LOG_LEVEL": "info",
+            // Port 0: the system's choice, taken by the server itself (a port
+            // released for the asking could be another test's by then).
+            "DATABASE_URL": "sqlite://\(directory.path)/herald.sqlite", "HTTP_PORT": "0", "LOG_LEVEL": "info",
             "ADMIN_PASSWORD_FILE": directory.appendingPathComponent("admin-password").path,
         ]) { _, given in given }.map { "\($0.key)=\($0.value)" }
         let pid = try spawnProgram(binary, ["serve"], environment: environment, input: "/dev/null", output: log.path)

@@ -9,10 +9,14 @@ import Testing
 @Suite("Opening a store")
 struct StoreFactoryTests {
     @Test func anUnreachablePostgreSQLFailsAtOnceWithTheReason() async throws {
-        let location = DatabaseLocation.postgres(.init(host: "127.0.0.1", port: try unusedLoopbackPort(), username: "herald", password: nil, database: "herald", tls: .disable))
-        let started = ContinuousClock.now
-        let error = await #expect(throws: DatabaseUnavailable.self) {
-            try await StoreFactory.withStore(location, logger: Logger(label: "test")) { _ in }
+        // A port held bound and never listened on: refused every time.
+        let (error, started) = try await withRefusingLoopbackPort { port in
+            let location = DatabaseLocation.postgres(.init(host: "127.0.0.1", port: port, username: "herald", password: nil, database: "herald", tls: .disable))
+            let started = ContinuousClock.now
+            let error = await #expect(throws: DatabaseUnavailable.self) {
+                try await StoreFactory.withStore(location, logger: Logger(label: "test")) { _ in }
+            }
+            return (error, started)
         }
         // A refused connection fails in milliseconds on a quiet machine; the
         // bound only rules out waiting on the pool's retries (which would
