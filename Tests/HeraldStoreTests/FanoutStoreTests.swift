@@ -13,6 +13,26 @@ import Testing
 /// serve the most severe notification's pushes first.
 @Suite("Fan-out store")
 struct FanoutStoreTests {
+    /// A job goes with its notification, as both databases' foreign keys
+    /// take it (the in-memory store kept it, issue 40): a deleted service
+    /// leaves no fan-out to claim.
+    @Test(arguments: Backend.allCases)
+    func aJobGoesWithItsNotification(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Newsletter", color: "00ff00", owner: "ops"))
+            for index in 1...3 {
+                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+            }
+            let request = PublishRequest(NotificationDraft(title: "Weekly news"), serviceID: service.id, at: Timestamp.now(), inlineAudience: 1)
+            _ = try await store.publish([request])
+            #expect(try await store.pendingFanouts() == 1)
+            #expect(try await store.deleteService(id: service.id))
+            #expect(try await store.pendingFanouts() == 0)
+            #expect(try await store.claimFanouts(owner: "a", limit: 10, until: Date().addingTimeInterval(3), now: Date()).isEmpty)
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aLargeAudienceIsExpandedAfterThePostOnceInOrderAndGoesOnAfterALapse(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

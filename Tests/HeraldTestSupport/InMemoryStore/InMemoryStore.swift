@@ -137,6 +137,7 @@ public final class InMemoryStore: Sendable {
             escalations = escalations.filter { !gone.contains($0.key) }
             escalationCalls = escalationCalls.filter { !gone.contains($0.key) }
             escalationEvents = escalationEvents.filter { !gone.contains($0.key) }
+            fanouts = fanouts.filter { !gone.contains($0.key.notificationID) }
             imported = imported.filter { !gone.contains($0.value) }
             for user in inbox.keys { inbox[user] = inbox[user]?.filter { !gone.contains($0.key) } }
             for user in starred.keys { starred[user]?.subtract(gone) }
