@@ -109,24 +109,16 @@ extension SQLiteStore: NotificationStore {
                 """
             )
         }
-        if let rank = EscalationStart.rank(of: draft) {
-            // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
-            try await db.execute(
-                """
-                INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
-                SELECT \(notification.id), service_id, policy, 0, 0, \(date), \(date) FROM escalation_policies
-                WHERE service_id = \(serviceID) AND minimum_rank <= \(rank)
-                """
-            )
-        }
+        // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
+        try await Self.startEscalation(of: notification.id, serviceID: serviceID, changedTo: draft, at: date, in: db)
         return (notification, large)
     }
 
     /// Starts (or starts again) the escalation of a notification whose
     /// content changed to `draft`, as `EscalationStart` rules: at or above
     /// its service's policy's minimum rank, not once someone has the alarm,
-    /// and again only after the ends it names. Both ways content changes
-    /// (an update, an alarm's report) come here.
+    /// and again only after the ends it names. A new notification (a post)
+    /// and both ways content changes (an update, an alarm's report) come here.
     static func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date, in db: SQLiteExecutor) async throws {
         guard let rank = EscalationStart.rank(of: draft) else { return }
         try await db.execute(
