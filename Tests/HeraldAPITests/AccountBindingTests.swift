@@ -155,7 +155,7 @@ struct AccountBindingTests {
     /// without rights.
     @Test func adminUsersOnlyThroughThePrimaryProvider() async throws {
         let provider = try await TestOpenIDProvider.start()
-        try await TestApp.run(.memory, configure: { config in
+        try await TestApp.run(.sqlite, configure: { config in
             OIDCTests.configure(provider, realms: true)(&config)
             config.adminUsers = ["chief", "deputy"]
         }) { (app: TestApp) async throws in

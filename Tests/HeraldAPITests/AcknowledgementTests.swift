@@ -194,14 +194,14 @@ struct AcknowledgementTests {
             _ = try await app.store.registerDevice(userID: eve.id, token: annPhone, platform: .apns, at: Date())
             #expect(try await app.request(.post, link(other, device: annDevice.id, user: ann.id)).status == .notFound, "the device is eve's now")
         }
-        try await TestApp.run(.memory) { app async throws in
+        try await TestApp.run(.sqlite) { app async throws in
             let answer = try await app.request(.post, "/api/v2/acknowledge/1.1.1.1900000000.AAAAAAAAAAAAAAAAAAAAAA")
             #expect(answer.status == .notFound, "Web Push off")
         }
     }
 
     /// A resolved alarm's link is refused: there is nothing left to take.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aResolvedAlarmsLinkIsRefused(_ backend: Backend) async throws {
         try await TestApp.run(backend, configure: { $0.delivery.webPushSubject = "mailto:ops@example.org" }) { app in
             let service = try await app.createService()
@@ -251,7 +251,7 @@ struct AcknowledgementTests {
     /// all (on the page or in the live stream's item) while its responder
     /// does; and the profile page asks for no Web Push key when Web Push is
     /// off.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theWebInboxOffersOnlyWhatTheUserMayDo(_ backend: Backend) async throws {
         try await TestApp.run(backend, framework: .live) { app in
             let open = try await app.createService(category: "Chillers")

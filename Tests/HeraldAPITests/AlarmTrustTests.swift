@@ -311,7 +311,7 @@ struct AlarmTrustTests {
     /// by name is reached though their app login has lapsed (the timeline
     /// used to say "called, 1 device" while the push was skipped); a
     /// subscriber whose login lapsed still gets nothing from the post.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aCallReachesSomeoneWhoseAppLoginLapsed(_ backend: Backend) async throws {
         try await MockProviders.run { mocks in
             let delivery = try mocks.deliverySettings()

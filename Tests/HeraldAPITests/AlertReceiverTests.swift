@@ -157,7 +157,7 @@ struct AlertReceiverTests {
     /// service needs its templates saved again.
     @Test func storedTemplatesThatDoNotParseFallBackToTheDefaultAndAreLogged() async throws {
         let logs = CapturedLogs()
-        try await TestApp.run(.memory, logger: logs.logger) { app in
+        try await TestApp.run(.sqlite, logger: logs.logger) { app in
             let service = try await app.createService()
             let (user, token) = try await app.user("oncall")
             try await app.store.setSubscriptions(userID: user.id, [service.id: true])

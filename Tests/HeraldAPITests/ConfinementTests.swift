@@ -55,7 +55,7 @@ struct ConfinementTests {
     /// A phone belongs to whoever signed in on it last, but the demo
     /// account cannot take one from a real account (a reviewer's token
     /// list is not the site's).
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theDemoAccountCannotTakeADevice(_ backend: Backend) async throws {
         try await TestApp.run(backend, configure: Self.demo) { app in
             let (ann, annToken) = try await app.user("ann")
@@ -120,7 +120,7 @@ struct ConfinementTests {
     /// it subscribed to a real service; still nothing of that service is
     /// pushed to it, listed, counted or streamed, and its next login drops
     /// the subscription.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aRenamedDemoServiceDeliversNothingToTheDemoAccount(_ backend: Backend) async throws {
         try await MockProviders.run { mocks in
             let delivery = try mocks.deliverySettings()
@@ -163,7 +163,7 @@ struct ConfinementTests {
     /// anybody register) is confined like the demo account, unless the site
     /// trusts the realm (OIDC_TRUSTED_REALMS): it sees the demo service only,
     /// no rota, and takes no alarm; its other subscriptions are dropped.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aSecondaryRealmsLoginIsConfinedUnlessTrusted(_ backend: Backend) async throws {
         let provider = try await TestOpenIDProvider.start()
         for trusted in [false, true] {

@@ -201,7 +201,7 @@ struct FeedTests {
     /// names the URL, and both log "feed added" with the admin's name.
     @Test func theAPIAndThePageAddFeedsUnderTheSameRules() async throws {
         let logs = CapturedLogs()
-        try await TestApp.run(.memory, logger: logs.logger) { app in
+        try await TestApp.run(.sqlite, logger: logs.logger) { app in
             let service = try await app.createService()
             let (_, admin) = try await app.user("root", admin: true)
             let web = WebSession(app)

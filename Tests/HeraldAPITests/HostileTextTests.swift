@@ -134,10 +134,10 @@ struct HostileTextTests {
     /// Whatever slips past the rules and is refused by the database itself
     /// is answered 422, never 500.
     @Test func aValueTheDatabaseRefusesIsA422() async throws {
-        try await TestApp.run(.memory) { app in
+        let faults = StoreFaults()
+        try await TestApp.run(.sqlite, faults: faults) { app in
             let service = try await app.createService()
-            let store = try #require(app.store as? InMemoryStore)
-            store.faults.fail(.publish, with: StoreError.invalidInput("invalid byte sequence for encoding \"UTF8\": 0x00 (SQLSTATE 22021)"))
+            faults.fail(.publish, with: StoreError.invalidInput("invalid byte sequence for encoding \"UTF8\": 0x00 (SQLSTATE 22021)"))
             let response = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Pump"])
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("22021"))

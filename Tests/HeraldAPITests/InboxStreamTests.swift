@@ -106,36 +106,37 @@ struct InboxStreamTests {
     }
 
     @Test func aReaderThatFallsBehindIsDroppedAndLimitsHold() async throws {
-        let store = InMemoryStore()
-        let streams = InboxStreams(limits: .init(perUser: 2, total: 3, buffer: 8), store: store, clock: .system, logger: TestDatabase.logger)
-        let service = try await store.createService(ServiceDraft(category: "Busy", color: "ff0000", owner: "ops"))
-        let user = try await store.createUser(username: "slow", passwordHash: nil, isAdmin: false)
-        try await store.setSubscriptions(userID: user.id, [service.id: true])
-        let replaced = try #require(streams.open(userID: user.id))
-        let slow = try #require(streams.open(userID: user.id))
-        #expect(streams.open(userID: user.id) != nil, "the user's newest stream")
-        #expect(streams.count == 2, "two per user: the oldest made room")
-        var replacedEvents = 0
-        for await _ in replaced.events { replacedEvents += 1 }
-        #expect(replacedEvents == 0, "the oldest one ended")
-        #expect(streams.open(userID: user.id + 1) != nil)
-        #expect(streams.open(userID: user.id + 2) == nil, "three in all")
-        // Nobody reads `slow`: past its buffer it is ended, not grown.
-        for index in 0..<20 {
-            let notification = try #require(try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: Timestamp.now()))
-            await streams.handle(.published(notification.id))
+        try await TestDatabase.withStore(.sqlite) { store in
+            let streams = InboxStreams(limits: .init(perUser: 2, total: 3, buffer: 8), store: store, clock: .system, logger: TestDatabase.logger)
+            let service = try await store.createService(ServiceDraft(category: "Busy", color: "ff0000", owner: "ops"))
+            let user = try await store.createUser(username: "slow", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let replaced = try #require(streams.open(userID: user.id))
+            let slow = try #require(streams.open(userID: user.id))
+            #expect(streams.open(userID: user.id) != nil, "the user's newest stream")
+            #expect(streams.count == 2, "two per user: the oldest made room")
+            var replacedEvents = 0
+            for await _ in replaced.events { replacedEvents += 1 }
+            #expect(replacedEvents == 0, "the oldest one ended")
+            #expect(streams.open(userID: user.id + 1) != nil)
+            #expect(streams.open(userID: user.id + 2) == nil, "three in all")
+            // Nobody reads `slow`: past its buffer it is ended, not grown.
+            for index in 0..<20 {
+                let notification = try #require(try await store.publish(NotificationDraft(title: "n\(index)"), serviceID: service.id, at: Timestamp.now()))
+                await streams.handle(.published(notification.id))
+            }
+            #expect(streams.count == 1, "both of the user's unread streams were dropped")
+            var delivered = 0
+            for await _ in slow.events { delivered += 1 }
+            #expect(delivered == 8, "what was buffered before the drop, then the end")
+            #expect(streams.open(userID: user.id) != nil, "room again")
         }
-        #expect(streams.count == 1, "both of the user's unread streams were dropped")
-        var delivered = 0
-        for await _ in slow.events { delivered += 1 }
-        #expect(delivered == 8, "what was buffered before the drop, then the end")
-        #expect(streams.open(userID: user.id) != nil, "room again")
     }
 
     /// STREAM_MAX_SECONDS: the server ends a stream past its time (the
     /// client reconnects), and its place is free again at once.
     @Test func aStreamEndsAfterItsMaximumDurationAndFreesItsPlace() async throws {
-        try await TestApp.run(.memory, framework: .live, configure: { $0.streamsPerUser = 1; $0.streamMaxSeconds = 1 }) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite, framework: .live, configure: { $0.streamsPerUser = 1; $0.streamMaxSeconds = 1 }) { (app: TestApp) async throws in
             let port = try #require(app.client.port)
             let (_, token) = try await app.user("ann")
             let started = ContinuousClock.now
@@ -151,7 +152,7 @@ struct InboxStreamTests {
     /// reloaded page is not locked out by the tabs it left); past STREAMS_MAX
     /// the process answers 429.
     @Test func aUsersNewStreamReplacesTheOldestAndTooManyInAllAre429() async throws {
-        try await TestApp.run(.memory, framework: .live, configure: { $0.streamsPerUser = 1; $0.streamsTotal = 1 }) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite, framework: .live, configure: { $0.streamsPerUser = 1; $0.streamsTotal = 1 }) { (app: TestApp) async throws in
             let port = try #require(app.client.port)
             let (_, token) = try await app.user("ann")
             let (_, otherToken) = try await app.user("bob")

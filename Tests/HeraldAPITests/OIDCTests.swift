@@ -50,7 +50,7 @@ struct OIDCTests {
 
     @Test func forgedExpiredAndForeignTokensAreRefused() async throws {
         let provider = try await TestOpenIDProvider.start()
-        try await TestApp.run(.memory, configure: Self.configure(provider)) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite, configure: Self.configure(provider)) { (app: TestApp) async throws in
             let cases: [(String, TestOpenIDProvider.Grant)] = [
                 ("forged signature", .init(claims: provider.claims("mallory"), forged: true)),
                 ("another audience", .init(claims: provider.claims("mallory", audience: "other-app"))),
@@ -75,7 +75,7 @@ struct OIDCTests {
 
     @Test func rotatedKeysAreFetchedAgainForAnUnknownKid() async throws {
         let provider = try await TestOpenIDProvider.start()
-        try await TestApp.run(.memory, configure: Self.configure(provider)) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite, configure: Self.configure(provider)) { (app: TestApp) async throws in
             provider.grant("before", .init(claims: provider.claims("ann")))
             #expect(try await Self.exchange(app, code: "before").status == .created)
             provider.rotateKeys()
@@ -91,7 +91,7 @@ struct OIDCTests {
 
     @Test func withoutTheClaimTheUserinfoEndpointNamesTheUser() async throws {
         let provider = try await TestOpenIDProvider.start()
-        try await TestApp.run(.memory, configure: Self.configure(provider)) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite, configure: Self.configure(provider)) { (app: TestApp) async throws in
             provider.grant("c", .init(claims: provider.claims(nil), userinfoName: "Bob"))
             #expect(try await Self.exchange(app, code: "c").status == .created)
             #expect(try await app.store.user(named: "bob")?.origin == .oidc)
@@ -101,7 +101,7 @@ struct OIDCTests {
 
     @Test func keycloakRealmsAsTheOldServersNewestAppsUseThem() async throws {
         let provider = try await TestOpenIDProvider.start()
-        try await TestApp.run(.memory, configure: Self.configure(provider, realms: true)) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite, configure: Self.configure(provider, realms: true)) { (app: TestApp) async throws in
             let discovered = try await app.request(.get, "/api/v2/realm-discovery/?type=demo")
             #expect(discovered.status == .ok)
             #expect(try discovered.json(["realm"]) as? String == "herald-demo")
@@ -122,11 +122,11 @@ struct OIDCTests {
     }
 
     @Test func withoutOIDCTheRoutesSaySoAndAProviderThatIsDownIs503() async throws {
-        try await TestApp.run(.memory) { (app: TestApp) async throws in
+        try await TestApp.run(.sqlite) { (app: TestApp) async throws in
             #expect(try await app.request(.get, "/api/v2/realm-discovery/?type=real").status == .methodNotAllowed)
             #expect(try await Self.exchange(app, code: "c").status == .methodNotAllowed)
         }
-        try await TestApp.run(.memory, configure: { config in
+        try await TestApp.run(.sqlite, configure: { config in
             config.auth.oidc = OIDCSettings(discoveryURL: "http://127.0.0.1:1/.well-known/openid-configuration", clientID: TestOpenIDProvider.clientID)
         }) { (app: TestApp) async throws in
             let response = try await Self.exchange(app, code: "c")
@@ -134,7 +134,7 @@ struct OIDCTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aBrowserSignsInWithStateNonceAndPKCEAndGetsACookie(_ backend: Backend) async throws {
         let provider = try await TestOpenIDProvider.start()
         try await TestApp.run(backend, configure: Self.configure(provider)) { (app: TestApp) async throws in

@@ -131,7 +131,7 @@ struct PagingTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func adminListsAreBounded(_ backend: Backend) async throws {
         try await TestApp.run(backend) { (app: TestApp) async throws in
             let (_, admin) = try await app.user("root", admin: true)

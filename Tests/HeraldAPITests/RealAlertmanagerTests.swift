@@ -23,7 +23,7 @@ import Testing
 /// alarm was taken.
 @Suite("Real Alertmanager")
 struct RealAlertmanagerTests {
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func anAlarmsLifeFiringAcknowledgedSilencedAndResolvedIsOneNotification(_ backend: Backend) async throws {
         let binary = try #require(
             ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],
@@ -153,7 +153,7 @@ struct RealAlertmanagerTests {
     /// labels, computable offline). Acknowledging the decoy makes no
     /// silence: Alertmanager lists other labels under that fingerprint than
     /// Herald received, and the write-back says `refused`, and why.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aDecoyWithARealAlertsFingerprintSilencesNothing(_ backend: Backend) async throws {
         let binary = try #require(
             ProcessInfo.processInfo.environment["HERALD_TEST_ALERTMANAGER"],

@@ -13,7 +13,7 @@ struct ServiceTests {
     /// admin's name (the API's change was not logged before).
     @Test func theAPIAndThePagesChangeServicesUnderTheSameRules() async throws {
         let logs = CapturedLogs()
-        try await TestApp.run(.memory, logger: logs.logger) { app in
+        try await TestApp.run(.sqlite, logger: logs.logger) { app in
             let (_, admin) = try await app.user("root", admin: true)
             let web = WebSession(app)
             #expect(try await web.signIn("root").status == .seeOther)
@@ -45,7 +45,7 @@ struct ServiceTests {
     /// recurring notification was not logged, nor who cancelled).
     @Test func schedulesAreCancelledWithOneAuditLineWhicheverWayIn() async throws {
         let logs = CapturedLogs()
-        try await TestApp.run(.memory, logger: logs.logger) { app in
+        try await TestApp.run(.sqlite, logger: logs.logger) { app in
             let (_, admin) = try await app.user("root", admin: true)
             let web = WebSession(app)
             #expect(try await web.signIn("root").status == .seeOther)

@@ -44,7 +44,7 @@ struct SessionAndContractTests {
     /// `next` only ever names a page of this site: browsers drop tabs and
     /// line breaks from URLs and read a backslash as a slash.
     @Test func theSignInRedirectStaysOnTheSite() async throws {
-        try await TestApp.run(.memory) { app in
+        try await TestApp.run(.sqlite) { app in
             try await app.createUser("ann")
             for (next, expected) in [
                 ("/\t/evil.example", "/inbox"), ("//evil.example", "/inbox"), ("/\\evil.example", "/inbox"), ("https://evil.example", "/inbox"),
@@ -117,7 +117,7 @@ struct SessionAndContractTests {
             return Response(status: .ok)
         }
         let (port, stop) = try await LiveServer.start(router: router)
-        try await TestApp.run(.memory, configure: {
+        try await TestApp.run(.sqlite, configure: {
             $0.auth.method = .url
             $0.auth.authenticationURL = "http://127.0.0.1:\(port)/login"
             $0.auth.loginTimeoutSeconds = 1.5
@@ -139,7 +139,7 @@ struct SessionAndContractTests {
     /// token's subject; a library's error text never reaches the client.
     @Test func openIDAudiencesUserinfoAndErrorTexts() async throws {
         let provider = try await TestOpenIDProvider.start()
-        try await TestApp.run(.memory, configure: OIDCTests.configure(provider)) { app in
+        try await TestApp.run(.sqlite, configure: OIDCTests.configure(provider)) { app in
             let audiences = [TestOpenIDProvider.clientID, "another-app"]
             provider.grant("no-azp", .init(claims: provider.claims("ann", audiences: audiences)))
             #expect(try await OIDCTests.exchange(app, code: "no-azp").status == .unauthorized)

@@ -67,7 +67,7 @@ struct SignInMethodsTests {
         var settings = try TestDirectory.settings()
         settings.port = 1
         settings.timeoutSeconds = 1
-        try await TestApp.run(.memory, configure: Self.ldap(settings)) { app in
+        try await TestApp.run(.sqlite, configure: Self.ldap(settings)) { app in
             let started = ContinuousClock.now
             let response = try await Self.login(app, "alice", "alice-directory-password")
             #expect(response.status == .serviceUnavailable)
@@ -79,7 +79,7 @@ struct SignInMethodsTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theAuthenticationURLIsAskedAsTheOldServerAskedIt(_ backend: Backend) async throws {
         let service = try await AuthenticationService.start()
         try await TestApp.run(backend, configure: { config in
@@ -97,7 +97,7 @@ struct SignInMethodsTests {
         try await service.stop()
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theDemoAccountSeesOnlyTheDemoService(_ backend: Backend) async throws {
         try await TestApp.run(backend, configure: { $0.auth.demo = DemoAccount(password: "review-2026", service: "Demo") }) { app in
             let demoService = try await app.createService(category: "Demo")
@@ -122,7 +122,7 @@ struct SignInMethodsTests {
     /// with its password from its owner's address (the bootstrap admin
     /// could be locked out by anyone before).
     @Test func failedLoginsAreBrakedPerClientAndPerName() async throws {
-        try await TestApp.run(.memory, framework: .live, configure: { config in
+        try await TestApp.run(.sqlite, framework: .live, configure: { config in
             config.trustedProxies = [IPNetwork("127.0.0.1")!, IPNetwork("::1")!]
         }) { app in
             try await app.createUser("alice")
@@ -225,7 +225,7 @@ struct LoginLogTests {
                 config.auth.authenticationURL = "http://127.0.0.1:1/login"
             },
         ] as [@Sendable (inout HeraldConfig) -> Void] {
-            try await TestApp.run(.memory, configure: configure, logger: logs.logger) { (app: TestApp) async throws in
+            try await TestApp.run(.sqlite, configure: configure, logger: logs.logger) { (app: TestApp) async throws in
                 try await app.createUser("alice")
                 for name in ["alice", "bob", Self.secret] {
                     _ = try await SignInMethodsTests.login(app, name, Self.secret)

@@ -91,7 +91,7 @@ struct TokenAttackTests {
     /// database: 32 random bytes, not a guessable default, and the same for
     /// every replica (a second application on the same database accepts
     /// the first one's tokens).
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theGeneratedSecretIsRandomKeptAndShared(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
             let noSecret: @Sendable (inout HeraldConfig) -> Void = { $0.secretKey = nil }

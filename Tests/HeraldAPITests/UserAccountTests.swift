@@ -14,7 +14,7 @@ import Testing
 struct UserAccountTests {
     /// Before the use case, the page refused an admin's change to their own
     /// account and the API let the same admin demote or delete themselves.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func noAdminLocksThemselvesOutThroughTheAPIOrThePages(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             let (root, token) = try await app.user("root", admin: true)
@@ -45,7 +45,7 @@ struct UserAccountTests {
     /// deletion and a sign-out everywhere (the API logged only the id).
     @Test func theAPIAndThePagesWriteTheSameAuditLines() async throws {
         let logs = CapturedLogs()
-        try await TestApp.run(.memory, logger: logs.logger) { app in
+        try await TestApp.run(.sqlite, logger: logs.logger) { app in
             let (_, token) = try await app.user("root", admin: true)
             let web = WebSession(app)
             #expect(try await web.signIn("root").status == .seeOther)
@@ -79,7 +79,7 @@ struct UserAccountTests {
     /// as `herald user add` does (CommandLineTests).
     @Test func aShortPasswordIsRefusedWithTheUseCasesReason() async throws {
         let reason = try #require(Self.refusal { () throws(UseCaseError) in try UserAccounts.check(password: "short") })
-        try await TestApp.run(.memory) { app in
+        try await TestApp.run(.sqlite) { app in
             _ = try await app.createUser("root", admin: true)
             let web = WebSession(app)
             #expect(try await web.signIn("root").status == .seeOther)

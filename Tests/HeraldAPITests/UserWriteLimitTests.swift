@@ -74,7 +74,7 @@ struct UserWriteLimitTests {
             }
         }
         // A site's own push service is added by name; still never an address inside.
-        try await TestApp.run(.memory, configure: { $0.outbound.webPushHosts = ["push.example.org", "10.0.0.9"] }) { app in
+        try await TestApp.run(.sqlite, configure: { $0.outbound.webPushHosts = ["push.example.org", "10.0.0.9"] }) { app in
             let (_, token) = try await app.user("ann")
             func register(_ endpoint: String) async throws -> HTTPResponse.Status {
                 try await app.request(

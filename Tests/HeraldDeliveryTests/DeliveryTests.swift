@@ -326,7 +326,7 @@ struct DeliveryTests {
     /// A graceful shutdown with pushes on the wire waits for their answers
     /// and records them: nothing claimed is left to a lease, and the next
     /// worker sends the rest without sending anything twice.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aGracefulShutdownFinishesTheBatchesInFlight(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend, configure: { $0.batchSize = 20; $0.concurrency = 20 }) { harness in
             let recipients = (0..<120).map { Recipient(DeliveryHarness.apnsToken($0), .apns) }

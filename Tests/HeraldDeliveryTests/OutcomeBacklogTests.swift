@@ -12,7 +12,7 @@ import Testing
 struct OutcomeBacklogTests {
     @Test func claimsWaitWhileTooManyBatchesWaitForTheirOutcomesWrite() async throws {
         // Two batches of five in flight (concurrency 5, plus one), four unrecorded at most.
-        try await DeliveryHarness.run(.memory, configure: { $0.concurrency = 5; $0.batchSize = 5; $0.answerGroupSize = 5 }) { harness in
+        try await DeliveryHarness.run(.sqlite, configure: { $0.concurrency = 5; $0.batchSize = 5; $0.answerGroupSize = 5 }) { harness in
             let service = try await harness.seed((0..<60).map { Recipient(DeliveryHarness.apnsToken($0), .apns) })
             let news = try await harness.publish(service, NotificationDraft(title: "Weekly news"))
             let queue = HeldOutcomes(harness.store)

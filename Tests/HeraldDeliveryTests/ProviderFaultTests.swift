@@ -61,8 +61,8 @@ struct ProviderFaultTests {
     /// swallowed and every retry waited out its backoff (30 s and more
     /// here) though the provider was back.
     @Test func aReturnWhoseRetriesCannotBeMadeDueIsTriedAgain() async throws {
-        try await DeliveryHarness.run(.memory, configure: { $0.retryBaseSeconds = 30; $0.maxRetryAgeSeconds = 3600 }) { harness in
-            let memory = try #require(harness.store as? InMemoryStore)
+        let faults = StoreFaults()
+        try await DeliveryHarness.run(.sqlite, faults: faults, configure: { $0.retryBaseSeconds = 30; $0.maxRetryAgeSeconds = 3600 }) { harness in
             let service = try await harness.seed(Self.recipients(6))
             harness.mocks.apns.behave(.dropConnection)
             harness.mocks.fcm.behave(.dropConnection)
@@ -75,7 +75,7 @@ struct ProviderFaultTests {
                 try await harness.waitUntil("both providers called down", timeout: .seconds(60)) {
                     logs.all.filter { $0.contains("does not answer") }.count == 2
                 }
-                memory.faults.fail(.hastenAllRetries, times: 2)
+                faults.fail(.hastenAllRetries, times: 2)
                 harness.mocks.apns.behave(.answer)
                 harness.mocks.fcm.behave(.answer)
                 let back = ContinuousClock.now
@@ -127,7 +127,7 @@ struct ProviderFaultTests {
     /// A reset fails every stream on its connection, so on a loaded machine
     /// an unlucky push may be reset for a minute: the retries' age limit is
     /// set well past what the test may take, or it would give up on it.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aSlowProviderAndOneResettingConnectionsLoseNothing(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend, configure: { $0.maxRetryAgeSeconds = 1800 }) { harness in
             let recipients = Self.recipients(300)

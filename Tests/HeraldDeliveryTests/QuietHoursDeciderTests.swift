@@ -14,7 +14,7 @@ import Testing
 /// stamp, read at most once a second, so it applies within a second.
 @Suite("Quiet hours decider: this process and other replicas")
 struct QuietHoursDeciderTests {
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func aChangeHereAppliesAtOnceAndAnotherReplicasWithinASecond(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { here in

@@ -28,7 +28,7 @@ struct RetryTests {
     /// Both forms of Retry-After hold the next attempt back (the test's
     /// backoff alone would retry within a tenth of a second). Only lower
     /// bounds: a loaded machine may retry later, never earlier.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func retryAfterInSecondsOrAsAnHTTPDateHoldsTheNextAttemptBack(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in
             let (inSeconds, byDate) = (DeliveryHarness.fcmToken(1), DeliveryHarness.fcmToken(2))
@@ -57,7 +57,7 @@ struct RetryTests {
     /// is older than the maximum age, with the last reason kept. The
     /// worker's clock is moved past the age after the first retry, so a
     /// loaded machine cannot make the first attempt already too late.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func retriesStopAtTheMaximumAge(_ backend: Backend) async throws {
         try await DeliveryHarness.run(backend) { harness in
             let busy = DeliveryHarness.apnsToken(5)

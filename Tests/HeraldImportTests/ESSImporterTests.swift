@@ -10,7 +10,7 @@ import Testing
 /// gets the next push without registering again.
 @Suite("Importing from ESS Notify")
 struct ESSImporterTests {
-    static let cases: [(ESSFixture.Dialect, Backend)] = [(.postgres, .postgres), (.sqlite, .sqlite), (.sqlite, .memory)]
+    static let cases: [(ESSFixture.Dialect, Backend)] = [(.postgres, .postgres), (.sqlite, .sqlite)]
 
     @Test(arguments: cases)
     func everythingComesOverOnceAndPhonesKeepGettingPushes(source dialect: ESSFixture.Dialect, target: Backend) async throws {

@@ -81,7 +81,7 @@ struct KafkaBridgeTests {
     /// storing a notification and committing its offset, the replayed
     /// message is recognised and not pushed twice. Each step waits until
     /// the bridge has read a known number of messages, never for a while.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func alarmsWhileTheBridgeIsDownArePushedAndAReplayAfterACrashIsNot(_ backend: Backend) async throws {
         let producer = try KafkaProducer(mockBrokers: 1)
         try producer.createMockTopic("Target")
@@ -174,22 +174,23 @@ struct KafkaBridgeTests {
         try producer.createMockTopic("Events")
         let brokers = try #require(producer.mockBootstrapServers)
         let logs = CapturedLogs()
-        let store = InMemoryStore()
-        let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
-        _ = try await store.setServiceTemplates(serviceID: service.id, NotificationTemplates(title: "{{#open}}never closed"), at: Timestamp.now())
-        let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-broken", services: [], jsonTopics: [("Events", service.id)])
-        let bridge = KafkaAlarmBridge(
-            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: logs.logger
-        )
-        try await withRunningServices([bridge], logger: TestDatabase.logger) {
-            try await eventually("the bridge to catch up", timeout: .seconds(60)) { bridge.progress.caughtUp ? true : nil }
-            try producer.send(topic: "Events", key: "n1", value: #"{"title":"Pump tripped"}"#)
-            await producer.flush()
-            try await eventually("the message", timeout: .seconds(60)) { bridge.progress.messages >= 1 ? true : nil }
+        try await TestDatabase.withFaultyStore(.sqlite) { store in
+            let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
+            _ = try await store.setServiceTemplates(serviceID: service.id, NotificationTemplates(title: "{{#open}}never closed"), at: Timestamp.now())
+            let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-broken", services: [], jsonTopics: [("Events", service.id)])
+            let bridge = KafkaAlarmBridge(
+                settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: logs.logger
+            )
+            try await withRunningServices([bridge], logger: TestDatabase.logger) {
+                try await eventually("the bridge to catch up", timeout: .seconds(60)) { bridge.progress.caughtUp ? true : nil }
+                try producer.send(topic: "Events", key: "n1", value: #"{"title":"Pump tripped"}"#)
+                await producer.flush()
+                try await eventually("the message", timeout: .seconds(60)) { bridge.progress.messages >= 1 ? true : nil }
+            }
+            #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["Pump tripped"])
+            let line = try #require(logs.all.first { $0.contains("templates do not parse") })
+            #expect(line.hasPrefix("error") && line.contains(service.id.uuidString.lowercased()), "\(line)")
         }
-        #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["Pump tripped"])
-        let line = try #require(logs.all.first { $0.contains("templates do not parse") })
-        #expect(line.hasPrefix("error") && line.contains(service.id.uuidString.lowercased()), "\(line)")
     }
 
     /// A message whose handling keeps failing is parked with its reason and
@@ -198,32 +199,33 @@ struct KafkaBridgeTests {
         let producer = try KafkaProducer(mockBrokers: 1)
         try producer.createMockTopic("Events")
         let brokers = try #require(producer.mockBootstrapServers)
-        let store = InMemoryStore()
-        let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
-        let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-parking", services: [], jsonTopics: [("Events", service.id)])
-        let bridge = KafkaAlarmBridge(
-            settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store, attempts: 3),
-            logger: TestDatabase.logger
-        )
-        try await withRunningServices([bridge], logger: TestDatabase.logger) {
-            try await waitWhileReading(bridge, until: "caught up") { bridge.progress.caughtUp }
-            store.faults.fail(.publishAlertChanges, times: 3)
-            try producer.send(topic: "Events", key: "n1", value: #"{"title":"first"}"#)
-            try producer.send(topic: "Events", key: "n2", value: #"{"title":"second"}"#)
-            await producer.flush()
-            try await waitWhileReading(bridge, until: "the second published") { try await store.notifications(serviceID: service.id).count == 1 }
-            store.faults.fail(.publishAlertChanges, times: 2)
-            try producer.send(topic: "Events", key: "n3", value: #"{"title":"third"}"#)
-            await producer.flush()
-            try await waitWhileReading(bridge, until: "the third published") { try await store.notifications(serviceID: service.id).count == 2 }
+        try await TestDatabase.withFaultyStore(.sqlite) { store in
+            let service = try await store.createService(ServiceDraft(category: "Events", color: "00ff00", owner: "ops"))
+            let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-parking", services: [], jsonTopics: [("Events", service.id)])
+            let bridge = KafkaAlarmBridge(
+                settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store, attempts: 3),
+                logger: TestDatabase.logger
+            )
+            try await withRunningServices([bridge], logger: TestDatabase.logger) {
+                try await waitWhileReading(bridge, until: "caught up") { bridge.progress.caughtUp }
+                store.faults.fail(.publishAlertChanges, times: 3)
+                try producer.send(topic: "Events", key: "n1", value: #"{"title":"first"}"#)
+                try producer.send(topic: "Events", key: "n2", value: #"{"title":"second"}"#)
+                await producer.flush()
+                try await waitWhileReading(bridge, until: "the second published") { try await store.notifications(serviceID: service.id).count == 1 }
+                store.faults.fail(.publishAlertChanges, times: 2)
+                try producer.send(topic: "Events", key: "n3", value: #"{"title":"third"}"#)
+                await producer.flush()
+                try await waitWhileReading(bridge, until: "the third published") { try await store.notifications(serviceID: service.id).count == 2 }
+            }
+            #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["second", "third"])
+            let parked = try await store.parkedMessages(limit: 10)
+            #expect(parked.count == 1)
+            #expect(parked.first?.message.reference == "Events/0/0")
+            #expect(parked.first?.message.payload == Data(#"{"title":"first"}"#.utf8))
+            #expect(parked.first?.message.attempts == 3)
+            #expect(parked.first?.message.reason.contains("injected fault") == true)
         }
-        #expect(try await store.notifications(serviceID: service.id).map(\.title) == ["second", "third"])
-        let parked = try await store.parkedMessages(limit: 10)
-        #expect(parked.count == 1)
-        #expect(parked.first?.message.reference == "Events/0/0")
-        #expect(parked.first?.message.payload == Data(#"{"title":"first"}"#.utf8))
-        #expect(parked.first?.message.attempts == 3)
-        #expect(parked.first?.message.reason.contains("injected fault") == true)
     }
 }
 

@@ -48,7 +48,7 @@ struct PublisherTests {
     /// Nothing to push (the subscriber has no device): the notification is
     /// in the inbox, and the workers are left asleep. (SQLite does not count
     /// what it queued and always wakes them.)
-    @Test(arguments: [Backend.postgres, .memory])
+    @Test(arguments: [Backend.postgres])
     func aNotificationWithNothingToPushWakesNoWorker(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
             let fixture = try await Fixture(store)

@@ -79,28 +79,29 @@ struct ProbeTests {
     /// worker each make the process unready, saying why; an optional part
     /// (the Kafka bridge) is reported without making it unready.
     @Test func eachFailingCheckSaysWhy() async throws {
-        let store = InMemoryStore()
-        let parts = PartStates()
-        let applied = try await store.appliedMigrations()
-        let probe = ReadinessProbe(
-            schema: store, expectedMigrations: applied.union([9_999]), parts: parts, requiredParts: [.worker], optionalParts: [.kafkaBridge]
-        )
-        parts.set(.worker, .running)
-        let behind = await probe.report()
-        #expect(!behind.ready)
-        #expect(behind.checks.first { $0.name == "migrations" }?.reason == "not applied: 9999")
-        #expect(behind.checks.first { $0.name == "kafka-bridge" } == .init(name: "kafka-bridge", ok: false, required: false, reason: "not started"))
+        try await TestDatabase.withFaultyStore(.sqlite) { store in
+            let parts = PartStates()
+            let applied = try await store.appliedMigrations()
+            let probe = ReadinessProbe(
+                schema: store, expectedMigrations: applied.union([9_999]), parts: parts, requiredParts: [.worker], optionalParts: [.kafkaBridge]
+            )
+            parts.set(.worker, .running)
+            let behind = await probe.report()
+            #expect(!behind.ready)
+            #expect(behind.checks.first { $0.name == "migrations" }?.reason == "not applied: 9999")
+            #expect(behind.checks.first { $0.name == "kafka-bridge" } == .init(name: "kafka-bridge", ok: false, required: false, reason: "not started"))
 
-        let current = ReadinessProbe(schema: store, expectedMigrations: applied, parts: parts, requiredParts: [.worker], optionalParts: [.kafkaBridge])
-        #expect(await current.report().ready, "a stopped optional part does not make the process unready")
+            let current = ReadinessProbe(schema: store, expectedMigrations: applied, parts: parts, requiredParts: [.worker], optionalParts: [.kafkaBridge])
+            #expect(await current.report().ready, "a stopped optional part does not make the process unready")
 
-        parts.set(.worker, .stopped(reason: "failed: boom"))
-        #expect(await current.report().checks.first { $0.name == "worker" }?.reason == "failed: boom")
-        parts.set(.worker, .running)
+            parts.set(.worker, .stopped(reason: "failed: boom"))
+            #expect(await current.report().checks.first { $0.name == "worker" }?.reason == "failed: boom")
+            parts.set(.worker, .running)
 
-        store.faults.fail(.appliedMigrations)
-        let failing = await current.report()
-        #expect(!failing.ready)
-        #expect(failing.checks.prefix(2).map(\.ok) == [false, false])
+            store.faults.fail(.appliedMigrations)
+            let failing = await current.report()
+            #expect(!failing.ready)
+            #expect(failing.checks.prefix(2).map(\.ok) == [false, false])
+        }
     }
 }

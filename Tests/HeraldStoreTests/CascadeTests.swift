@@ -3,11 +3,10 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 
-/// What a delete takes along, held on every backend: the databases do it by
-/// foreign key (or in the same transaction), and the in-memory store that
-/// the API tests run on must do the same, or a test passes there that
-/// fails in production (a deleted service's schedule still claimed, a
-/// deleted user's filter still evaluated, their star keeping a
+/// What a delete takes along, held on both backends: each does it by
+/// foreign key (or in the same transaction), and a backend that did not
+/// would keep what production must not (a deleted service's schedule still
+/// claimed, a deleted user's filter still evaluated, their star keeping a
 /// notification past retention).
 @Suite("Store cascades")
 struct CascadeTests {

@@ -14,8 +14,7 @@ import Testing
 @Suite("Fan-out store")
 struct FanoutStoreTests {
     /// A job goes with its notification, as both databases' foreign keys
-    /// take it (the in-memory store kept it, issue 40): a deleted service
-    /// leaves no fan-out to claim.
+    /// take it: a deleted service leaves no fan-out to claim.
     @Test(arguments: Backend.allCases)
     func aJobGoesWithItsNotification(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

@@ -53,7 +53,7 @@ struct StoreEdgeTests {
     /// A stored value Herald does not know (a platform from a newer
     /// version, a hand-edited row) stops the read with the value named,
     /// instead of being read as FCM or as pending.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func unknownStoredValuesAreRefusedLoudly(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in

@@ -275,7 +275,7 @@ struct StoreTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func migratingTwiceConcurrentlyAppliesEachMigrationOnce(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
             // Two "replicas" open the same empty database at once.

@@ -13,8 +13,8 @@ import Tracing
 /// delivery workers that a test starts and stops.
 public struct DeliveryHarness: Sendable {
     public let store: any HeraldStore
-    /// Where the store's database is (nil for the in-memory store).
-    public let location: DatabaseLocation?
+    /// Where the store's database is.
+    public let location: DatabaseLocation
     public let mocks: MockProviders
     public let settings: DeliverySettings
     public let signal = QueueSignal()
@@ -32,21 +32,17 @@ public struct DeliveryHarness: Sendable {
     /// token, header, push type, priority or field): a test that scripts
     /// such a refusal itself names what it expects in `expectedViolations`.
     public static func run<T: Sendable>(
-        _ backend: Backend, expectedViolations: @escaping @Sendable (String) -> Bool = { _ in false },
+        _ backend: Backend, faults: StoreFaults? = nil, expectedViolations: @escaping @Sendable (String) -> Bool = { _ in false },
         configure: @Sendable (inout DeliverySettings) -> Void = { _ in }, _ body: @Sendable (DeliveryHarness) async throws -> T
     ) async throws -> T {
         try await MockProviders.run { mocks in
             var settings = try testSettings(mocks)
             configure(&settings)
             let ready = settings
-            let result: T
-            if backend == .memory {
-                result = try await body(DeliveryHarness(store: InMemoryStore(), location: nil, mocks: mocks, settings: ready))
-            } else {
-                result = try await TestDatabase.withFreshDatabase(backend) { location in
-                    try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
-                        try await body(DeliveryHarness(store: store, location: location, mocks: mocks, settings: ready))
-                    }
+            let result = try await TestDatabase.withFreshDatabase(backend) { location in
+                try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                    let store: any HeraldStore = faults.map { FaultyStore(store, faults: $0) } ?? store
+                    return try await body(DeliveryHarness(store: store, location: location, mocks: mocks, settings: ready))
                 }
             }
             let unexpected = (mocks.apns.violations.map { "APNs: \($0)" } + mocks.fcm.violations.map { "FCM: \($0)" }).filter { !expectedViolations($0) }

@@ -47,8 +47,10 @@ public struct TestApp: Sendable {
     /// application's (a frozen one keeps time-based brakes from refilling
     /// on a slow machine). `schedulers`: the process runs its own held
     /// notifications, feeds and write-backs, as `herald serve` does.
+    /// `faults`: the store fails the operations they plan (`FaultyStore`).
     public static func run<T: Sendable>(
         _ backend: Backend,
+        faults: StoreFaults? = nil,
         framework: TestingSetup = .router,
         configure: @Sendable (inout HeraldConfig) -> Void = { _ in },
         clock: WallClock = .system,
@@ -56,7 +58,7 @@ public struct TestApp: Sendable {
         logger: Logger = TestDatabase.logger,
         _ body: @Sendable (TestApp) async throws -> T
     ) async throws -> T {
-        try await TestDatabase.withOpenedStore(backend) { opened, location in
+        try await TestDatabase.withOpenedStore(backend, faults: faults) { opened, location in
             try await run(
                 opened: opened, location: location, framework: framework, configure: configure, clock: clock, schedulers: schedulers, logger: logger, body
             )

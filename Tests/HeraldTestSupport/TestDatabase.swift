@@ -4,15 +4,12 @@ import HeraldStore
 import Logging
 import PostgresNIO
 
-/// The storage backends every store and HTTP test runs against: the two
-/// databases, and the in-memory store that must behave as they do.
+/// The storage backends every store and HTTP test runs against. There is
+/// no in-memory stand-in: a test that needs a database to fail wraps a real
+/// one in a `FaultyStore`.
 public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     case postgres
-    case memory
-
-    /// The backends with a database behind them.
-    public static let databases: [Backend] = [.sqlite, .postgres]
 
     public var description: String { rawValue }
 }
@@ -29,8 +26,6 @@ public enum TestDatabase {
     /// It is dropped when `body` ends.
     public static func withFreshDatabase<T: Sendable>(_ backend: Backend, _ body: (DatabaseLocation) async throws -> T) async throws -> T {
         switch backend {
-        case .memory:
-            throw TestSetupError("the in-memory store has no database location; use withOpenedStore")
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("herald-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,23 +41,26 @@ public enum TestDatabase {
     /// Opens a store on a fresh database, with its services running and its
     /// schema migrated.
     public static func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (any HeraldStore) async throws -> T) async throws -> T {
-        if backend == .memory { return try await body(InMemoryStore()) }
-        return try await withFreshDatabase(backend) { location in
+        try await withFreshDatabase(backend) { location in
             try await StoreFactory.withStore(location, logger: logger, body)
         }
     }
 
+    /// A store on a fresh database that fails the operations a test plans.
+    public static func withFaultyStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (FaultyStore) async throws -> T) async throws -> T {
+        try await withStore(backend) { store in try await body(FaultyStore(store)) }
+    }
+
     /// A fresh store opened (not yet running or migrated: the application
     /// does that) and closed after `body`, which also gets the database's
-    /// location (nil for the in-memory store).
+    /// location. With `faults`, the store fails the operations they plan.
     public static func withOpenedStore<T: Sendable>(
-        _ backend: Backend, _ body: @Sendable (OpenedStore, DatabaseLocation?) async throws -> T
+        _ backend: Backend, faults: StoreFaults? = nil, _ body: @Sendable (OpenedStore, DatabaseLocation) async throws -> T
     ) async throws -> T {
-        if backend == .memory { return try await body(OpenedStore(store: InMemoryStore()), nil) }
-        return try await withFreshDatabase(backend) { location in
+        try await withFreshDatabase(backend) { location in
             let opened = try await StoreFactory.open(location, logger: logger)
             do {
-                let result = try await body(opened, location)
+                let result = try await body(faults.map { opened.failing($0) } ?? opened, location)
                 try await opened.close()
                 return result
             } catch {
@@ -90,4 +88,13 @@ public enum TestDatabase {
 public struct TestSetupError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+extension OpenedStore {
+    /// The same database, its store wrapped in a `FaultyStore`.
+    func failing(_ faults: StoreFaults) -> OpenedStore {
+        OpenedStore(
+            store: FaultyStore(store, faults: faults), services: services, migrate: migrate, close: close, expectedMigrations: expectedMigrations
+        )
+    }
 }

@@ -61,7 +61,7 @@ public protocol DeliveryQueue: Sendable {
 }
 
 extension DeliveryQueue {
-    /// SQLite and the in-memory store leave nothing behind to reclaim.
+    /// SQLite leaves nothing behind to reclaim.
     public func compactQueue() async throws {}
 
     /// Elsewhere than on PostgreSQL no session shows a holder alive: claims are leased only.

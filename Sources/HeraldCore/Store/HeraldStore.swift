@@ -3,7 +3,8 @@ import Foundation
 /// Everything Herald keeps, as a few small protocols by concern. Each has a
 /// PostgreSQL implementation (production, several replicas on one database)
 /// and a SQLite one (the embedded single-node default); the test support
-/// target adds an in-memory one. Each operation is one transaction.
+/// target wraps either in a `FaultyStore` that fails operations on demand.
+/// Each operation is one transaction.
 ///
 /// A part of Herald asks for the concerns it uses (the worker for the
 /// `DeliveryQueue`, the publisher for `NotificationStore` and

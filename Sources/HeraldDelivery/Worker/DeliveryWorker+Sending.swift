@@ -135,6 +135,8 @@ extension DeliveryWorker {
                 logger.notice("\(Self.name(platform)) answers again: more retries waiting for it are due now", metadata: ["retries": "\(hastened)"])
             }
             if hastened > 0 { signal.notify() }
+        } catch is CancellationError {
+            // The worker is stopping: nothing to try again.
         } catch {
             logger.warning(
                 "\(Self.name(platform)) answers again, but its waiting retries could not be made due; trying again at the next poll",

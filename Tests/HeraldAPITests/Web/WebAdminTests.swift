@@ -12,7 +12,7 @@ import Testing
 /// Every admin task done through the pages, as an admin without curl would.
 @Suite("Web app: administration")
 struct WebAdminTests {
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func anAdminCreatesEditsAndDeletesAServiceWithItsTokens(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             try await app.createUser("root", admin: true)
@@ -119,7 +119,7 @@ struct WebAdminTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func anAdminManagesUsersButNotTheirOwnAccount(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             let root = try await app.createUser("root", admin: true)
@@ -181,7 +181,7 @@ struct WebAdminTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theDeliveryReportCountsOutcomesAndDrawsThemPerMinute(_ backend: Backend) async throws {
         // No worker: the test records the outcomes itself.
         try await TestApp.run(backend, configure: { $0.delivery.runsInServer = false }) { app in

@@ -49,7 +49,7 @@ struct WebDocsAndAssetsTests {
     }
 
     /// Random and hostile form bodies at every form: a 3xx or 4xx, never a 500.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func noFormBodyMakesAPageFail(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             let admin = try await app.createUser("root", admin: true)

@@ -12,7 +12,7 @@ import Testing
 /// profile and snoozes a service from the subscriptions page.
 @Suite("Web app: on call")
 struct WebOnCallTests {
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func anAdminMakesARotaAndAPolicyAndAUserSetsQuietHoursAndSnoozes(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             _ = try await app.createUser("root", admin: true)
@@ -74,7 +74,7 @@ struct WebOnCallTests {
     /// back by the page unchanged; the empty step and target the page offers
     /// add a step and a target; a refused wait shows the use case's message
     /// over the form as the admin left it.
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func theEscalationPageKeepsEveryStepAndTarget(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             let (_, token) = try await app.user("root", admin: true)

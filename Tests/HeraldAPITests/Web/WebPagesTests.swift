@@ -70,17 +70,17 @@ struct WebPagesTests {
     /// never "sign in first" (which sent a signed-in user to the form and
     /// hid the outage); a refused cookie is still a sign-in page.
     @Test func aDatabaseOutageIsA503NotASignInPage() async throws {
-        try await TestApp.run(.memory) { app in
+        let faults = StoreFaults()
+        try await TestApp.run(.sqlite, faults: faults) { app in
             _ = try await app.createUser("ann")
-            let store = try #require(app.store as? InMemoryStore)
             let session = WebSession(app)
             #expect(try await session.signIn("ann").status == .seeOther)
             #expect(try await session.get("/inbox").status == .ok)
-            store.faults.fail(.readAccount, with: StoreError.unavailable("connection refused"))
+            faults.fail(.readAccount, with: StoreError.unavailable("connection refused"))
             let away = try await session.get("/inbox")
             #expect(away.status == .serviceUnavailable, "\(away.status) \(away.headers[.location] ?? "")")
             #expect(away.headers[.location] == nil)
-            store.faults.fail(.readAccount, with: StoreError.unavailable("connection refused"))
+            faults.fail(.readAccount, with: StoreError.unavailable("connection refused"))
             #expect(try await session.get("/login").status == .serviceUnavailable)
             #expect(try await session.get("/inbox").status == .ok, "back once the database is")
             await session.set("herald_token", "not-a-token")
@@ -110,7 +110,7 @@ struct WebPagesTests {
         }
     }
 
-    @Test(arguments: Backend.databases)
+    @Test(arguments: Backend.allCases)
     func subscriptionsAndDevicesAreManagedOnTheirPages(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in
             let user = try await app.createUser("ann")
