@@ -197,4 +197,31 @@ struct AccountBindingTests {
         try await service.stop()
         try await provider.stop()
     }
+
+    /// Whether a directory login may reach an OpenID account depends on
+    /// the primary provider's issuer: while its document cannot be had, the
+    /// login is answered 503 (try again), not refused with 409 as if the
+    /// name belonged to someone else; once it is back, the login goes in.
+    @Test func aProviderOutageDuringADecisionIsA503NotARefusal() async throws {
+        let service = try await AuthenticationService.start()
+        let provider = try await TestOpenIDProvider.start()
+        try await TestApp.run(.sqlite, configure: { config in
+            OIDCTests.configure(provider)(&config)
+            config.auth.method = .url
+            config.auth.authenticationURL = service.url
+            config.auth.linkedMethods = [.url, .oidc]
+        }) { (app: TestApp) async throws in
+            let identity = AccountIdentity(origin: .oidc, issuer: provider.base, subject: "ann-at-idp")
+            let ann = try await app.store.createUser(username: "ann", passwordHash: nil, isAdmin: false, origin: .oidc, identity: identity, at: Date())
+            provider.setDiscoveryDown(true)
+            let away = try await SignInMethodsTests.login(app, "ann", "ann-password")
+            #expect(away.status == .serviceUnavailable, "\(away.status) \(away.text)")
+            #expect(away.headers[.retryAfter] != nil)
+            provider.setDiscoveryDown(false)
+            #expect(try await SignInMethodsTests.login(app, "ann", "ann-password").status == .ok, "the provider is back: the same login goes in")
+            #expect(try await app.store.user(named: "ann")?.id == ann.id)
+        }
+        try await service.stop()
+        try await provider.stop()
+    }
 }

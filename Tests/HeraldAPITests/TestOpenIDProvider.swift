@@ -45,6 +45,8 @@ final class TestOpenIDProvider: Sendable {
         var key = ES256PrivateKey()
         var kid = "key-1"
         var exchanges = 0
+        /// Its discovery document answers 503 (an outage).
+        var discoveryDown = false
     }
 
     let base: String
@@ -105,8 +107,12 @@ final class TestOpenIDProvider: Sendable {
         Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: value))))
     }
 
+    /// Whether the discovery document answers 503.
+    func setDiscoveryDown(_ down: Bool) { state.withLockedValue { $0.discoveryDown = down } }
+
     private func discovery(issuer: String?) throws -> Response {
-        try json([
+        if state.withLockedValue({ $0.discoveryDown }) { return Response(status: .serviceUnavailable) }
+        return try json([
             "issuer": issuer.map { "\(base)/\($0)" } ?? base, "authorization_endpoint": "\(base)/authorize", "token_endpoint": "\(base)/token",
             "userinfo_endpoint": "\(base)/userinfo", "jwks_uri": "\(base)/jwks", "id_token_signing_alg_values_supported": ["ES256"],
         ])

@@ -7,12 +7,10 @@ import Hummingbird
 import Logging
 
 /// Turns a vouched-for login (password, directory, OpenID Connect) into an
-/// access token. Which account it reaches is `AccountBinding`'s rule (an
-/// OpenID login by its issuer and subject; a name of another origin's
-/// account refused with 409). The account is made at its first login
-/// (answered 201, as the old server does); ADMIN_USERS become admins then,
-/// through the primary method only; a directory's say on admin rights is
-/// applied at every login.
+/// access token: the account it reaches is `SignIns`' (the use case every
+/// way in shares); this edge issues the token and answers. A name of
+/// another origin's account is a 409; an OpenID provider the decision
+/// needs but cannot reach is a 503 with Retry-After.
 struct AccountSessions {
     let api: APIContext
 
@@ -21,77 +19,31 @@ struct AccountSessions {
     /// (shorter-lived, ended by signing out).
     func issue(for login: VerifiedLogin, context: HeraldRequestContext, session: Bool = false) async throws -> (token: String, user: User, created: Bool) {
         let now = api.clock.now()
-        var (user, created) = try await account(for: login, context: context, now: now)
-        user = try await api.users.confinement.signedIn(
-            user, confined: login.confines(trustedRealms: api.config.auth.oidc?.trustedRealms ?? []), logger: context.logger
-        )
-        if let isAdmin = login.isAdmin, isAdmin != user.isAdmin, !api.config.adminUsers.contains(user.username) {
-            try await api.store.setAdmin(userID: user.id, isAdmin)
-            user.isAdmin = isAdmin
+        let metric: LoginMetrics.Method = login.origin == .oidc ? .oidc : .password
+        let reached: (user: User, created: Bool)
+        do {
+            reached = try await api.signIns.account(
+                for: SignIns.Login(
+                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: api.config.auth.oidc?.trustedRealms ?? [])
+                ),
+                at: now, logger: context.logger
+            )
+        } catch let refused as SignIns.Refused {
+            api.signIn.metrics.count(metric, .conflict)
+            throw APIError(.conflict, refused.description)
+        } catch let error as AuthenticationUnavailable {
+            api.signIn.metrics.count(metric, .unavailable)
+            context.logger.error("login could not be completed", metadata: ["user": "\(PasswordLogins.loggable(login.username))", "reason": "\(error.description)"])
+            throw APIError(.serviceUnavailable, "Sign-in is unavailable, try again later", headers: [.retryAfter: "\(error.retryAfter)"])
         }
         let issued: (token: String, expiresAt: Date)
         if session {
-            issued = try await WebSessions(api: api).open(for: user, now: now)
+            issued = try await WebSessions(api: api).open(for: reached.user, now: now)
         } else {
-            issued = try await api.tokens.issue(for: user, now: now)
-            try await api.store.recordLogin(userID: user.id, expiresAt: issued.expiresAt, at: now)
+            issued = try await api.tokens.issue(for: reached.user, now: now)
+            try await api.signIns.recordLogin(of: reached.user, expiresAt: issued.expiresAt, at: now)
         }
-        context.logger.info("login", metadata: ["user": "\(user.username)", "origin": "\(login.origin.rawValue)"])
-        return (issued.token, user, created)
-    }
-
-    /// The account the login reaches, made when there is none.
-    private func account(for login: VerifiedLogin, context: HeraldRequestContext, now: Date) async throws -> (User, created: Bool) {
-        for attempt in 0..<2 {
-            var byIdentity: User?
-            if let identity = login.identity, let subject = identity.subject {
-                byIdentity = try await api.store.user(issuer: identity.issuer, subject: subject)
-            }
-            var byName: User?
-            var identities: [AccountIdentity] = []
-            if byIdentity == nil, let named = try await api.store.user(named: login.username) {
-                byName = named
-                identities = try await api.store.identities(userID: named.id)
-            }
-            var policy = AccountBinding.Policy(linkedMethods: api.config.auth.linkedMethods)
-            if byName?.origin == .oidc, !policy.linkedMethods.isEmpty { policy.primaryIssuer = await api.signIn.oidc?.primaryIssuer() }
-            switch AccountBinding.decide(login: login.binding, byIdentity: byIdentity, byName: byName, identities: identities, policy: policy) {
-            case .use(let user):
-                return (user, false)
-            case .bind(let user, let identity):
-                do {
-                    _ = try await api.store.link(userID: user.id, identity, at: now)
-                } catch StoreError.conflict where attempt == 0 {
-                    continue  // another replica bound the subject a moment ago: decide again
-                }
-                context.logger.notice(
-                    "sign-in identity bound to the account", metadata: ["user": "\(user.username)", "identity": "\(identity.description)"]
-                )
-                return (user, false)
-            case .refuse(let refusal):
-                api.signIn.metrics.count(login.origin == .oidc ? .oidc : .password, .conflict)
-                context.logger.warning(
-                    "sign-in refused: the name belongs to an account of another origin",
-                    metadata: [
-                        "user": "\(refusal.username)", "account_origin": "\(refusal.accountOrigin.rawValue)", "login_origin": "\(refusal.loginOrigin.rawValue)",
-                        "issuer": "\(login.identity?.issuer ?? "")", "why": "\(refusal.why)",
-                    ]
-                )
-                throw APIError(.conflict, "This user name belongs to \(refusal.accountOrigin.spokenName), not to \(refusal.loginOrigin.spokenName): an administrator may link the two")
-            case .create:
-                let isAdmin = (login.isPrimary && api.config.adminUsers.contains(login.username)) || login.isAdmin == true
-                do {
-                    let user = try await api.store.createUser(
-                        username: login.username, passwordHash: nil, isAdmin: isAdmin, origin: login.origin, identity: login.identity, at: now
-                    )
-                    context.logger.notice("account created at first login", metadata: ["user": "\(login.username)", "origin": "\(login.origin.rawValue)"])
-                    return (user, true)
-                } catch StoreError.conflict where attempt == 0 {
-                    continue  // another replica made it a moment ago: decide again with it
-                }
-            }
-        }
-        throw StoreError.conflict("user \(login.username)")
+        return (issued.token, reached.user, reached.created)
     }
 
     /// The old server's answer: `{access_token, token_type}`, 201 for a new account.

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldUseCases
 
 /// The web app's sessions: a browser sign-in gets a token of its own, which
 /// lasts WEB_SESSION_HOURS (less than the apps' tokens) and counts only
@@ -14,10 +15,7 @@ struct WebSessions {
     func open(for user: User, now: Date) async throws -> (token: String, expiresAt: Date) {
         let id = RandomHex.bytes(32)
         let issued = try await api.tokens.issue(for: user, now: now, session: (id, lifetime))
-        try await api.store.openSession(id: id, userID: user.id, expiresAt: issued.expiresAt, at: now)
-        // Pushes to the user's phones go on as long as any login holds:
-        // a web session never shortens what the apps' tokens granted.
-        try await api.store.recordLogin(userID: user.id, expiresAt: max(user.loginExpiresAt ?? .distantPast, issued.expiresAt), at: now)
+        try await api.signIns.openSession(id: id, for: user, expiresAt: issued.expiresAt, at: now)
         return issued
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPublishing
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -16,9 +17,6 @@ struct ServiceLimitsController {
         group.delete("services/{service_id}/rate-limit", use: remove)
     }
 
-    static let maxPerSecond = 1_000_000.0
-    static let maxBurst = 1_000_000
-
     struct LimitBody: Codable {
         /// Posts per second; 0: no limit.
         var per_second: Double
@@ -30,8 +28,7 @@ struct ServiceLimitsController {
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         _ = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let own = try await api.store.serviceRateLimit(serviceID: serviceID)
+        let own = try await UseCaseAnswers.run { try await api.rateLimits.limit(of: serviceID) }
         let limit = own ?? api.senders.brake.flood.defaultRate
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: own == nil))
     }
@@ -40,28 +37,15 @@ struct ServiceLimitsController {
         let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let body = try await api.decoding.json(LimitBody.self, from: request)
-        var validator = Validator()
-        if !body.per_second.isFinite || body.per_second < 0 || body.per_second > Self.maxPerSecond {
-            validator.fail(["body", "per_second"], "Input should be a number from 0 (no limit) to \(Int(Self.maxPerSecond))")
-        }
-        if !(1...Self.maxBurst).contains(body.burst) {
-            validator.fail(["body", "burst"], "Input should be a whole number from 1 to \(Self.maxBurst)")
-        }
-        try validator.check()
         let limit = RateLimit(perSecond: body.per_second, burst: body.burst)
-        guard try await api.store.setServiceRateLimit(serviceID: serviceID, limit, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        api.senders.brake.serviceRates.forget(serviceID)
-        context.logger.info(
-            "service rate limit set", metadata: ["service": "\(serviceID.wireString)", "per_second": "\(limit.perSecond)", "burst": "\(limit.burst)", "by": "\(admin.username)"]
-        )
+        try await UseCaseAnswers.run { try await api.rateLimits.set(limit, on: serviceID, by: admin, logger: context.logger) }
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: false))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        let admin = try await api.auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.setServiceRateLimit(serviceID: serviceID, nil, at: api.clock.now()) else { throw APIError.notFound("Service") }
-        api.senders.brake.serviceRates.forget(serviceID)
+        try await UseCaseAnswers.run { try await api.rateLimits.set(nil, on: serviceID, by: admin, logger: context.logger) }
         return JSONBody.noContent()
     }
 }

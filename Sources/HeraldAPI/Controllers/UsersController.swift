@@ -75,11 +75,10 @@ struct UsersController {
     }
 
     @Sendable func removeDeviceToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        let admin = try await api.auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
         let body = try await api.decoding.json(DeviceTokenBody.self, from: request)
-        guard try await api.store.user(id: id) != nil else { throw APIError.notFound("User") }
-        _ = try await api.store.removeDevice(userID: id, token: body.device_token)
+        try await UseCaseAnswers.run { try await api.accounts.removeDevice(token: body.device_token, of: id, by: .admin(admin), logger: context.logger) }
         return JSONBody.noContent()
     }
 }

@@ -14,6 +14,9 @@ struct APIContext: Sendable {
     let refusals: RefusalMetrics
     /// What users change for themselves, decided once for every way in.
     let users: UserUseCases
+    /// What a sign-in does to accounts: the account a login reaches (made
+    /// at the first), the login recorded, web sessions.
+    let signIns: SignIns
     /// Accounts as admins make, change and delete them.
     let accounts: UserAccounts
     let accountLinks: AccountLinks
@@ -22,6 +25,8 @@ struct APIContext: Sendable {
     /// Services, their feeds and their own templates (admins).
     let services: Services
     let serviceTokens: ServiceTokens
+    /// A service's own publish rate limit.
+    let rateLimits: ServiceRateLimits
     let feeds: Feeds
     let templates: ServiceTemplates
     /// How a service's notifications alert, where it differs from the site.

@@ -20,6 +20,9 @@ public struct APIRoutes: Sendable {
         self.streams = streams
         let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
         let ingress = IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies)
+        let users = UserUseCases(
+            config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
+        )
         api = APIContext(
             config: config,
             store: store,
@@ -28,8 +31,10 @@ public struct APIRoutes: Sendable {
             signIn: signIn,
             senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
             refusals: refusals,
-            users: UserUseCases(
-                config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
+            users: users,
+            signIns: SignIns(
+                store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
+                primaryIssuer: { [oidc = signIn.oidc] in try await oidc?.primaryIssuer() }
             ),
             accounts: UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
                 try await PasswordHashing.hash(password, cost: cost, on: pool)
@@ -38,6 +43,7 @@ public struct APIRoutes: Sendable {
             schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             services: Services(store: store),
             serviceTokens: ServiceTokens(store: store, clock: clock),
+            rateLimits: ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) },
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
             alerting: ServiceAlertingChoices(store: store, site: config.delivery.urgency.table, clock: clock),

@@ -87,7 +87,7 @@ struct SignInPages {
     @Sendable func logout(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try web.checkCSRF(request, form: try await web.form(request))
         if let session = await api.auth.sessionID(request) {
-            try await api.store.closeSession(id: session)
+            try await api.signIns.closeSession(id: session)
             context.logger.info("web session ended")
         }
         var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out"])

@@ -39,9 +39,16 @@ public struct OIDCSignIn: Sendable {
     /// Every provider: the single one and each realm's.
     public var providers: [OIDCProvider] { (single.map { [$0] } ?? []) + realms.keys.sorted().compactMap { realms[$0] } }
 
-    /// The primary provider's issuer, if its document can be had.
-    public func primaryIssuer() async -> String? {
-        try? await primary?.discovered().issuer
+    /// The primary provider's issuer (nil without one). Throws
+    /// `AuthenticationUnavailable` when its document cannot be had now: a
+    /// decision that needs it must wait, not go on without it.
+    public func primaryIssuer() async throws -> String? {
+        guard let primary else { return nil }
+        do {
+            return try await primary.discovered().issuer
+        } catch {
+            throw AuthenticationUnavailable("the primary OpenID provider's document cannot be had: \(error)", retryAfter: 10)
+        }
     }
 
     /// Keycloak publishes a realm's document here.

@@ -134,4 +134,14 @@ public struct UserAccounts: Sendable {
         logger.notice("user's tokens revoked", metadata: ["user": "\(user.username)", "by": "\(administrator.name)"])
         return user
     }
+
+    /// Removes one of the account's device tokens (a phone handed on): it
+    /// gets no more pushes. Removing a token the account does not hold
+    /// changes nothing.
+    public func removeDevice(token: String, of id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws {
+        guard let user = try await store.user(id: id) else { throw UseCaseError.notFound("User") }
+        if try await store.removeDevice(userID: user.id, token: token) {
+            logger.notice("device removed", metadata: ["user": "\(user.username)", "by": "\(administrator.name)", "token": "\(TokenHint.hint(token))"])
+        }
+    }
 }

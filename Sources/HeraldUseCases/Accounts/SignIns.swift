@@ -1,0 +1,140 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// What a sign-in does to accounts, whichever method vouched for it
+/// (password, directory, OpenID Connect) and whichever way it came in (the
+/// JSON login, the web form, the OpenID redirect): the account the login
+/// reaches (`AccountBinding`), made at its first login (answered 201 by the
+/// JSON routes, as the old server does); ADMIN_USERS made admins then,
+/// through the primary method only; a directory's say on admin rights
+/// applied at every login; confinement as the login says; and the login
+/// recorded, or a web session opened.
+public struct SignIns: Sendable {
+    /// A login someone vouched for, as the account rules read it.
+    public struct Login: Sendable, Equatable {
+        public var binding: AccountBinding.Login
+        /// The directory's say on admin rights; nil when it has none.
+        public var isAdmin: Bool?
+        /// Whether the account this login reaches is confined (`Confinement`).
+        public var confined: Bool
+
+        public init(binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool) {
+            self.binding = binding
+            self.isAdmin = isAdmin
+            self.confined = confined
+        }
+    }
+
+    /// A login refused because its name is another origin's account (409).
+    public struct Refused: Error, CustomStringConvertible {
+        public var refusal: AccountBinding.Refusal
+        public var description: String {
+            "This user name belongs to \(refusal.accountOrigin.spokenName), not to \(refusal.loginOrigin.spokenName): an administrator may link the two"
+        }
+    }
+
+    let store: any AccountStore & SessionStore
+    let confinement: AccountConfinement
+    /// ADMIN_USERS: made admins at their first login through the primary
+    /// method, and never demoted by a directory.
+    let adminUsers: Set<String>
+    let linkedMethods: Set<AccountOrigin>
+    /// The primary OpenID provider's issuer (nil without one). Throws
+    /// (`AuthenticationUnavailable`, a 503) when its document cannot be had:
+    /// deciding without it would refuse a login the provider would allow.
+    let primaryIssuer: @Sendable () async throws -> String?
+
+    public init(
+        store: any AccountStore & SessionStore, confinement: AccountConfinement, adminUsers: Set<String>, linkedMethods: Set<AccountOrigin>,
+        primaryIssuer: @escaping @Sendable () async throws -> String?
+    ) {
+        self.store = store
+        self.confinement = confinement
+        self.adminUsers = adminUsers
+        self.linkedMethods = linkedMethods
+        self.primaryIssuer = primaryIssuer
+    }
+
+    /// The account the login reaches, as the login leaves it, and whether
+    /// it was made now.
+    public func account(for login: Login, at now: Date, logger: Logger) async throws -> (user: User, created: Bool) {
+        var (user, created) = try await reach(login, now: now, logger: logger)
+        user = try await confinement.signedIn(user, confined: login.confined, logger: logger)
+        if let isAdmin = login.isAdmin, isAdmin != user.isAdmin, !adminUsers.contains(user.username) {
+            try await store.setAdmin(userID: user.id, isAdmin)
+            user.isAdmin = isAdmin
+        }
+        logger.info("login", metadata: ["user": "\(user.username)", "origin": "\(login.binding.origin.rawValue)"])
+        return (user, created)
+    }
+
+    /// An app's login: the user's phones are pushed to until `expiresAt`.
+    public func recordLogin(of user: User, expiresAt: Date, at now: Date) async throws {
+        try await store.recordLogin(userID: user.id, expiresAt: expiresAt, at: now)
+    }
+
+    /// A web sign-in's session, open until `expiresAt` or signing out.
+    public func openSession(id: String, for user: User, expiresAt: Date, at now: Date) async throws {
+        try await store.openSession(id: id, userID: user.id, expiresAt: expiresAt, at: now)
+        // Pushes to the user's phones go on as long as any login holds:
+        // a web session never shortens what the apps' tokens granted.
+        try await store.recordLogin(userID: user.id, expiresAt: max(user.loginExpiresAt ?? .distantPast, expiresAt), at: now)
+    }
+
+    /// Signing out of the web app: the session's token is refused from now on.
+    public func closeSession(id: String) async throws {
+        try await store.closeSession(id: id)
+    }
+
+    private func reach(_ login: Login, now: Date, logger: Logger) async throws -> (User, created: Bool) {
+        let binding = login.binding
+        for attempt in 0..<2 {
+            var byIdentity: User?
+            if let identity = binding.identity, let subject = identity.subject {
+                byIdentity = try await store.user(issuer: identity.issuer, subject: subject)
+            }
+            var byName: User?
+            var identities: [AccountIdentity] = []
+            if byIdentity == nil, let named = try await store.user(named: binding.username) {
+                byName = named
+                identities = try await store.identities(userID: named.id)
+            }
+            var policy = AccountBinding.Policy(linkedMethods: linkedMethods)
+            if byName?.origin == .oidc, !policy.linkedMethods.isEmpty { policy.primaryIssuer = try await primaryIssuer() }
+            switch AccountBinding.decide(login: binding, byIdentity: byIdentity, byName: byName, identities: identities, policy: policy) {
+            case .use(let user):
+                return (user, false)
+            case .bind(let user, let identity):
+                do {
+                    _ = try await store.link(userID: user.id, identity, at: now)
+                } catch StoreError.conflict where attempt == 0 {
+                    continue  // another replica bound the subject a moment ago: decide again
+                }
+                logger.notice("sign-in identity bound to the account", metadata: ["user": "\(user.username)", "identity": "\(identity.description)"])
+                return (user, false)
+            case .refuse(let refusal):
+                logger.warning(
+                    "sign-in refused: the name belongs to an account of another origin",
+                    metadata: [
+                        "user": "\(refusal.username)", "account_origin": "\(refusal.accountOrigin.rawValue)", "login_origin": "\(refusal.loginOrigin.rawValue)",
+                        "issuer": "\(binding.identity?.issuer ?? "")", "why": "\(refusal.why)",
+                    ]
+                )
+                throw Refused(refusal: refusal)
+            case .create:
+                let isAdmin = (binding.isPrimary && adminUsers.contains(binding.username)) || login.isAdmin == true
+                do {
+                    let user = try await store.createUser(
+                        username: binding.username, passwordHash: nil, isAdmin: isAdmin, origin: binding.origin, identity: binding.identity, at: now
+                    )
+                    logger.notice("account created at first login", metadata: ["user": "\(binding.username)", "origin": "\(binding.origin.rawValue)"])
+                    return (user, true)
+                } catch StoreError.conflict where attempt == 0 {
+                    continue  // another replica made it a moment ago: decide again with it
+                }
+            }
+        }
+        throw UseCaseError.conflict("The account \(binding.username) changed twice while signing in: try again")
+    }
+}

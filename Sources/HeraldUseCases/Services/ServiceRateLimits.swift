@@ -1,0 +1,55 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// A service's own publish rate limit, which admins set in place of the
+/// site's default (PUBLISH_RATE, PUBLISH_BURST): the bounds, the store call,
+/// forgetting the senders' cached rate, and the audit line, whichever way in.
+public struct ServiceRateLimits: Sendable {
+    public static let maxPerSecond = 1_000_000.0
+    public static let maxBurst = 1_000_000
+
+    let store: any ServiceStore
+    let clock: WallClock
+    /// Drops the publish brake's cached rate of the service: the next post reads the new one.
+    let forget: @Sendable (UUID) -> Void
+
+    public init(store: any ServiceStore, clock: WallClock, forget: @escaping @Sendable (UUID) -> Void) {
+        self.store = store
+        self.clock = clock
+        self.forget = forget
+    }
+
+    /// The service's own limit, nil when it has none (the default applies).
+    public func limit(of serviceID: UUID) async throws -> RateLimit? {
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.serviceRateLimit(serviceID: serviceID)
+    }
+
+    /// Sets the service's own limit; nil returns it to the default.
+    public func set(_ limit: RateLimit?, on serviceID: UUID, by admin: User, logger: Logger) async throws {
+        if let limit { try Self.check(limit) }
+        guard try await store.setServiceRateLimit(serviceID: serviceID, limit, at: clock.now()) else { throw UseCaseError.notFound("Service") }
+        forget(serviceID)
+        if let limit {
+            logger.info(
+                "service rate limit set",
+                metadata: ["service": "\(serviceID.wireString)", "per_second": "\(limit.perSecond)", "burst": "\(limit.burst)", "by": "\(admin.username)"]
+            )
+        } else {
+            logger.info("service rate limit removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+        }
+    }
+
+    /// Posts per second from 0 (no limit) to a million; a burst from 1 to a million.
+    static func check(_ limit: RateLimit) throws(UseCaseError) {
+        var problems: [FieldProblem] = []
+        if !limit.perSecond.isFinite || limit.perSecond < 0 || limit.perSecond > maxPerSecond {
+            problems.append(FieldProblem(field: "per_second", message: "Input should be a number from 0 (no limit) to \(Int(maxPerSecond))"))
+        }
+        if !(1...maxBurst).contains(limit.burst) {
+            problems.append(FieldProblem(field: "burst", message: "Input should be a whole number from 1 to \(maxBurst)"))
+        }
+        if !problems.isEmpty { throw .rejected(problems) }
+    }
+}
