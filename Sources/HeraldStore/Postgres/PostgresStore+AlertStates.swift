@@ -44,7 +44,7 @@ extension PostgresStore: AlertStateStore {
         func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord] {
             guard !requests.isEmpty else { return [] }
             let rows = try await connection.rows(PostgresStore.publishStatement(requests), as: PublishedRow.self, logger: logger)
-            return PostgresStore.inOrder(rows, count: requests.count).notifications.compactMap { $0 }
+            return try PostgresStore.inOrder(rows, count: requests.count).notifications.compactMap { $0 }
         }
 
         func notifications(keys: [String]) async throws -> [String: NotificationRecord] {
@@ -54,7 +54,7 @@ extension PostgresStore: AlertStateStore {
                 as: PostgresStore.NotificationRow.self, logger: logger
             )
             var found: [String: NotificationRecord] = [:]
-            for record in rows.map(PostgresStore.notification) { if let key = record.key { found[key] = record } }
+            for record in try rows.map(PostgresStore.notification) { if let key = record.key { found[key] = record } }
             return found
         }
 
@@ -96,7 +96,7 @@ extension PostgresStore: AlertStateStore {
                 if let row {
                     // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
                     try await PostgresStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: at, on: connection, logger: logger)
-                    records.append(PostgresStore.notification(row))
+                    records.append(try PostgresStore.notification(row))
                 }
             }
             // A resolved alarm's acknowledgement is undone at its source

@@ -16,7 +16,10 @@ extension PostgresStore: EscalationStore {
     }
 
     public func escalationPolicy(serviceID: UUID) async throws -> EscalationPolicy? {
-        try await first("SELECT policy FROM escalation_policies WHERE service_id = \(serviceID)", as: String.self).flatMap(EscalationPolicy.init(json:))
+        try StoredValue.parse(
+            try await first("SELECT policy FROM escalation_policies WHERE service_id = \(serviceID)", as: String.self), as: EscalationPolicy.init(json:),
+            "escalation_policies", "policy", row: serviceID
+        )
     }
 
     public func deleteEscalationPolicy(serviceID: UUID) async throws -> Bool {
@@ -24,8 +27,12 @@ extension PostgresStore: EscalationStore {
     }
 
     public func services(callingRota rotaID: Int64) async throws -> [UUID] {
-        try await rows("SELECT service_id, policy FROM escalation_policies", as: (UUID, String).self)
-            .filter { EscalationPolicy(json: $0.1)?.calls(rota: rotaID) ?? false }.map(\.0)
+        var calling: [UUID] = []
+        for (serviceID, json) in try await rows("SELECT service_id, policy FROM escalation_policies", as: (UUID, String).self) {
+            let policy = try StoredValue.parse(json, as: EscalationPolicy.init(json:), "escalation_policies", "policy", row: serviceID)
+            if policy?.calls(rota: rotaID) == true { calling.append(serviceID) }
+        }
+        return calling
     }
 
     typealias EscalationRow = (Int64, UUID, String, Int32, Int32, ExactTimestamp)
@@ -42,10 +49,10 @@ extension PostgresStore: EscalationStore {
             RETURNING notification_id, service_id, policy, step, pass, due_at
             """,
             as: EscalationRow.self
-        ).compactMap { row in
-            EscalationPolicy(json: row.2).map {
-                OpenEscalation(notificationID: row.0, serviceID: row.1, policy: $0, due: .init(step: Int(row.3), pass: Int(row.4), at: row.5.date))
-            }
+        ).compactMap { (row: EscalationRow) -> OpenEscalation? in
+            let read = { try StoredValue.parse(row.2, as: EscalationPolicy.init(json:), "escalations", "policy", row: row.0) }
+            guard let policy = StoredValue.orSkipped(read, logger: logger) else { return nil }
+            return OpenEscalation(notificationID: row.0, serviceID: row.1, policy: policy, due: .init(step: Int(row.3), pass: Int(row.4), at: row.5.date))
         }
     }
 
@@ -189,10 +196,12 @@ extension PostgresStore: EscalationStore {
         guard let row = try await first(
             "SELECT policy, step, pass, due_at, ended, ended_at, started_at FROM escalations WHERE notification_id = \(notificationID)",
             as: (String, Int32, Int32, ExactTimestamp, String?, ExactTimestamp?, ExactTimestamp).self
-        ), let policy = EscalationPolicy(json: row.0) else { return nil }
+        ) else { return nil }
+        guard let policy = try StoredValue.parse(row.0, as: EscalationPolicy.init(json:), "escalations", "policy", row: notificationID) else { return nil }
         return EscalationRecord(
             notificationID: notificationID, policy: policy, due: .init(step: Int(row.1), pass: Int(row.2), at: row.3.date),
-            ended: row.4.flatMap(EscalationEnd.init(rawValue:)), endedAt: row.5?.date, startedAt: row.6.date
+            ended: try StoredValue.parse(row.4, as: EscalationEnd.init(rawValue:), "escalations", "ended", row: notificationID), endedAt: row.5?.date,
+            startedAt: row.6.date
         )
     }
 

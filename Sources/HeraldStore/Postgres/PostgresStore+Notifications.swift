@@ -10,13 +10,13 @@ extension PostgresStore: NotificationStore {
     /// What every read of a notification selects (from `n`).
     static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
 
-    static func notification(_ row: NotificationRow) -> NotificationRecord {
+    static func notification(_ row: NotificationRow) throws -> NotificationRecord {
         NotificationRecord(
             id: row.0, serviceID: row.1, timestamp: row.2.date,
             draft: NotificationDraft(
-                title: row.3, subtitle: row.4, url: row.5, severity: row.6.flatMap(Severity.init(parsing:)),
-                attributes: row.7.flatMap(NotificationAttributes.init(json:)), expiresAt: row.8?.date, key: row.9,
-                alarm: row.10.flatMap(AlarmStatus.init(rawValue:))
+                title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "notifications", row: row.0),
+                attributes: try StoredValue.attributes(row.7, "notifications", row: row.0), expiresAt: row.8?.date, key: row.9,
+                alarm: try StoredValue.parse(row.10, as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: row.0)
             )
         )
     }
@@ -27,7 +27,7 @@ extension PostgresStore: NotificationStore {
     public func notification(serviceID: UUID, key: String) async throws -> NotificationRecord? {
         try await first(
             "SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE service_id = \(serviceID) AND key = \(key)", as: NotificationRow.self
-        ).map(Self.notification)
+        ).map { try Self.notification($0) }
     }
 
     public func updateNotification(
@@ -75,7 +75,7 @@ extension PostgresStore: NotificationStore {
                 as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool).self, logger: logger
             ).first
             guard let row else { return nil }
-            let record = Self.notification((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
+            let record = try Self.notification((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
             try await Self.startEscalation(of: id, serviceID: record.serviceID, changedTo: draft, at: at, on: connection, logger: logger)
             return (record, row.11)
         }
@@ -107,7 +107,7 @@ extension PostgresStore: NotificationStore {
 
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await first("SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE id = \(id)", as: NotificationRow.self)
-            .map(Self.notification)
+            .map { try Self.notification($0) }
     }
 
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
@@ -120,7 +120,7 @@ extension PostgresStore: NotificationStore {
             """,
             as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
+            InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
         }
         let items = try await withAcknowledgements(newestFirst)
         return order == .descending ? items : items.reversed()
@@ -141,7 +141,7 @@ extension PostgresStore: NotificationStore {
             """,
             as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
+            InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
         })
     }
 
@@ -154,7 +154,7 @@ extension PostgresStore: NotificationStore {
             ORDER BY id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
             """,
             as: NotificationRow.self
-        ).map(Self.notification)
+        ).map { try Self.notification($0) }
     }
 
     public func updateInbox(userID: UserID, _ changes: [NotificationID: InboxStatus], at now: Date) async throws {
@@ -187,7 +187,7 @@ extension PostgresStore: NotificationStore {
             as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, ExactTimestamp, Bool).self
         ).map {
             InboxChange(
-                .upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
+                .upserted(InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
                 at: $0.12.date
             )
         }
@@ -202,7 +202,7 @@ extension PostgresStore: NotificationStore {
             as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, ExactTimestamp, Bool).self
         ).map {
             InboxChange(
-                .upserted(InboxItem(notification: Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
+                .upserted(InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
                 at: $0.12.date
             )
         }
@@ -230,7 +230,7 @@ extension PostgresStore: NotificationStore {
             as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool, ExactTimestamp).self
         ) {
             items[row.0] = InboxItem(
-                notification: Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)), isRead: row.12, isStarred: row.13,
+                notification: try Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)), isRead: row.12, isStarred: row.13,
                 changedAt: row.14.date
             )
         }

@@ -21,7 +21,7 @@ extension PostgresStore {
             case (false, true): try await rows(Prepared<PublishShape.AllFanningOut>(query), as: PublishedRow.self)
             case (true, true): try await rows(Prepared<PublishShape.FilteredFanningOut>(query), as: PublishedRow.self)
             }
-        var published = Self.inOrder(rows, count: batch.count)
+        var published = try Self.inOrder(rows, count: batch.count)
         published.fannedOut = published.notifications.contains { $0.map { large.contains($0.serviceID) } ?? false }
         return published
     }
@@ -40,9 +40,9 @@ extension PostgresStore {
     /// whether the batch queued any delivery.
     typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool)
 
-    static func inOrder(_ rows: [PublishedRow], count: Int) -> PublishedBatch {
+    static func inOrder(_ rows: [PublishedRow], count: Int) throws -> PublishedBatch {
         var stored = [NotificationRecord?](repeating: nil, count: count)
-        for row in rows { stored[Int(row.0) - 1] = notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)) }
+        for row in rows { stored[Int(row.0) - 1] = try notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)) }
         return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.12 })
     }
 

@@ -36,7 +36,9 @@ extension PostgresStore: QuietHoursStore {
     public func quietHours(userIDs: [UserID]) async throws -> [UserID: QuietHours] {
         guard !userIDs.isEmpty else { return [:] }
         let found = try await rows("SELECT user_id, settings FROM quiet_hours WHERE user_id = ANY(\(userIDs))", as: (Int64, String).self)
-        return Dictionary(found.compactMap { row in QuietHours(json: row.1).map { (row.0, $0) } }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            found.compactMap { row in StoredValue.quietHours(row.1, of: row.0, logger: logger).map { (row.0, $0) } }, uniquingKeysWith: { first, _ in first }
+        )
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
@@ -67,7 +69,7 @@ extension PostgresStore: QuietHoursStore {
     public func quietChoices(now: Date) async throws -> [UserID: QuietChoices] {
         var found: [UserID: QuietChoices] = [:]
         for row in try await rows("SELECT user_id, settings FROM quiet_hours", as: (Int64, String).self) {
-            found[row.0, default: QuietChoices()].quietHours = QuietHours(json: row.1)
+            found[row.0, default: QuietChoices()].quietHours = StoredValue.quietHours(row.1, of: row.0, logger: logger)
         }
         for row in try await rows(
             "SELECT user_id, service_id, until FROM snoozes WHERE until > \(ExactTimestamp(now))", as: (Int64, UUID, ExactTimestamp).self

@@ -20,7 +20,7 @@ extension PostgresStore: WriteBackStore {
             RETURNING \(unescaped: Self.writeBackColumns)
             """,
             as: WriteBackRow.self
-        ).map(Self.writeBack)
+        ).map { try Self.writeBack($0) }
     }
 
     public func finishWriteBack(
@@ -58,12 +58,13 @@ extension PostgresStore: WriteBackStore {
 
     public func writeBack(of id: NotificationID) async throws -> WriteBackRecord? {
         try await first("SELECT \(unescaped: Self.writeBackColumns) FROM write_backs WHERE notification_id = \(id)", as: WriteBackRow.self)
-            .map(Self.writeBack)
+            .map { try Self.writeBack($0) }
     }
 
-    static func writeBack(_ row: WriteBackRow) -> WriteBackRecord {
+    static func writeBack(_ row: WriteBackRow) throws -> WriteBackRecord {
         WriteBackRecord(
-            notificationID: row.0, wanted: WriteBackGoal(rawValue: row.1) ?? .acknowledged, achieved: row.2.flatMap(WriteBackGoal.init(rawValue:)),
+            notificationID: row.0, wanted: try StoreError.parse(row.1, as: WriteBackGoal.self, column: "write_backs.wanted of row \(row.0)"),
+            achieved: try StoredValue.parse(row.2, as: WriteBackGoal.init(rawValue:), "write_backs", "achieved", row: row.0),
             reference: row.3, attempts: Int(row.4), detail: row.5, refused: row.6, nextAttemptAt: row.7.date, watchAt: row.8?.date, snapshot: row.9,
             updatedAt: row.10.date
         )
@@ -72,7 +73,9 @@ extension PostgresStore: WriteBackStore {
 
 extension PostgresStore: ServiceWriteBackStore {
     public func serviceWriteBack(serviceID: UUID) async throws -> WriteBackTarget? {
-        try await serviceSettings("service_write_backs", of: serviceID).flatMap(WriteBackTarget.init(json:))
+        try StoredValue.parse(
+            try await serviceSettings("service_write_backs", of: serviceID), as: WriteBackTarget.init(json:), "service_write_backs", "settings", row: serviceID
+        )
     }
 
     public func setServiceWriteBack(serviceID: UUID, _ target: WriteBackTarget?, at now: Date) async throws -> Bool {

@@ -19,7 +19,7 @@ extension SQLiteStore: EscalationStore {
     public func escalationPolicy(serviceID: UUID) async throws -> EscalationPolicy? {
         try await database.read { db in
             try await db.first("SELECT policy FROM escalation_policies WHERE service_id = \(serviceID)")
-        }.flatMap { EscalationPolicy(json: try $0.text("policy")) }
+        }.flatMap { try StoredValue.parse(try $0.text("policy"), as: EscalationPolicy.init(json:), "escalation_policies", "policy", row: serviceID) }
     }
 
     public func deleteEscalationPolicy(serviceID: UUID) async throws -> Bool {
@@ -31,7 +31,9 @@ extension SQLiteStore: EscalationStore {
     public func services(callingRota rotaID: Int64) async throws -> [UUID] {
         try await database.read { db in
             try await db.rows("SELECT service_id, policy FROM escalation_policies").compactMap { row in
-                (EscalationPolicy(json: try row.text("policy"))?.calls(rota: rotaID) ?? false) ? try row.uuid("service_id") : nil
+                let serviceID = try row.uuid("service_id")
+                let policy = try StoredValue.parse(try row.text("policy"), as: EscalationPolicy.init(json:), "escalation_policies", "policy", row: serviceID)
+                return policy?.calls(rota: rotaID) == true ? serviceID : nil
             }
         }
     }
@@ -49,7 +51,10 @@ extension SQLiteStore: EscalationStore {
                 RETURNING notification_id, service_id, policy, step, pass, due_at
                 """
             ).compactMap { row in
-                guard let policy = EscalationPolicy(json: try row.text("policy")) else { return nil }
+                let id = try row.int64("notification_id")
+                let text = try row.text("policy")
+                guard let policy = StoredValue.orSkipped({ try StoredValue.parse(text, as: EscalationPolicy.init(json:), "escalations", "policy", row: id) }, logger: logger)
+                else { return nil }
                 return OpenEscalation(
                     notificationID: try row.int64("notification_id"), serviceID: try row.uuid("service_id"), policy: policy,
                     due: .init(step: Int(try row.int64("step")), pass: Int(try row.int64("pass")), at: try row.date("due_at"))
@@ -215,11 +220,15 @@ extension SQLiteStore: EscalationStore {
     public func escalation(notificationID: NotificationID) async throws -> EscalationRecord? {
         guard let row = try await database.read({ db in
             try await db.first("SELECT policy, step, pass, due_at, ended, ended_at, started_at FROM escalations WHERE notification_id = \(notificationID)")
-        }), let policy = EscalationPolicy(json: try row.text("policy")) else { return nil }
+        }) else { return nil }
+        guard let policy = try StoredValue.parse(try row.text("policy"), as: EscalationPolicy.init(json:), "escalations", "policy", row: notificationID) else {
+            return nil
+        }
         return EscalationRecord(
             notificationID: notificationID, policy: policy,
             due: .init(step: Int(try row.int64("step")), pass: Int(try row.int64("pass")), at: try row.date("due_at")),
-            ended: try row.optionalText("ended").flatMap(EscalationEnd.init(rawValue:)), endedAt: try row.optionalDate("ended_at"),
+            ended: try StoredValue.parse(try row.optionalText("ended"), as: EscalationEnd.init(rawValue:), "escalations", "ended", row: notificationID),
+            endedAt: try row.optionalDate("ended_at"),
             startedAt: try row.date("started_at")
         )
     }

@@ -6,13 +6,14 @@ extension SQLiteStore: NotificationStore {
 
     /// A notification from a row; `id` names the column holding its id.
     static func notification(from row: SQLiteRow, id: String = "id") throws -> NotificationRecord {
-        NotificationRecord(
-            id: try row.int64(id), serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
+        let rowID = try row.int64(id)
+        return NotificationRecord(
+            id: rowID, serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
             draft: NotificationDraft(
                 title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
-                severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
-                attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
-                key: try row.optionalText("key"), alarm: try row.optionalText("alarm").flatMap(AlarmStatus.init(rawValue:))
+                severity: try StoredValue.severity(try row.optionalText("severity"), "notifications", row: rowID),
+                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "notifications", row: rowID), expiresAt: try row.optionalDate("expires_at"),
+                key: try row.optionalText("key"), alarm: try StoredValue.parse(try row.optionalText("alarm"), as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: rowID)
             )
         )
     }

@@ -42,7 +42,9 @@ extension SQLiteStore: QuietHoursStore {
             try await db.rows("SELECT user_id, settings FROM quiet_hours WHERE user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs)))")
                 .map { (try $0.int64("user_id"), try $0.text("settings")) }
         }
-        return Dictionary(found.compactMap { row in QuietHours(json: row.1).map { (row.0, $0) } }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            found.compactMap { row in StoredValue.quietHours(row.1, of: row.0, logger: logger).map { (row.0, $0) } }, uniquingKeysWith: { first, _ in first }
+        )
     }
 
     public func snooze(userID: UserID, serviceID: UUID, until: Date?) async throws {
@@ -73,7 +75,8 @@ extension SQLiteStore: QuietHoursStore {
         try await database.read { db in
             var found: [UserID: QuietChoices] = [:]
             for row in try await db.rows("SELECT user_id, settings FROM quiet_hours") {
-                found[try row.int64("user_id"), default: QuietChoices()].quietHours = QuietHours(json: try row.text("settings"))
+                let userID = try row.int64("user_id")
+                found[userID, default: QuietChoices()].quietHours = StoredValue.quietHours(try row.text("settings"), of: userID, logger: logger)
             }
             for row in try await db.rows("SELECT user_id, service_id, until FROM snoozes WHERE until > \(now)") {
                 found[try row.int64("user_id"), default: QuietChoices()].snoozes[try row.uuid("service_id")] = try row.date("until")

@@ -9,8 +9,10 @@ extension SQLiteStore: ScheduleStore {
         ScheduledNotification(
             id: try row.int64("id"), serviceID: try row.uuid("service_id"), deliverAt: try row.date("deliver_at"),
             draft: NotificationDraft(
-                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
-                attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:)), expiresAt: try row.optionalDate("expires_at"),
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
+                severity: try StoredValue.severity(try row.optionalText("severity"), "scheduled_notifications", row: try row.int64("id")),
+                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "scheduled_notifications", row: try row.int64("id")),
+                expiresAt: try row.optionalDate("expires_at"),
                 key: try row.optionalText("key")
             ),
             createdAt: try row.date("created_at")
@@ -80,8 +82,9 @@ extension SQLiteStore: RecurringStore {
         RecurringNotification(
             id: try row.int64("id"), serviceID: try row.uuid("service_id"), cron: try row.text("cron"), timeZone: try row.text("time_zone"),
             draft: NotificationDraft(
-                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"), severity: try row.optionalText("severity").flatMap(Severity.init(parsing:)),
-                attributes: try row.optionalText("attributes").flatMap(NotificationAttributes.init(json:))
+                title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
+                severity: try StoredValue.severity(try row.optionalText("severity"), "recurring_notifications", row: try row.int64("id")),
+                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "recurring_notifications", row: try row.int64("id"))
             ),
             nextRunAt: try row.optionalDate("next_run_at"), lastRunAt: try row.optionalDate("last_run_at"), createdAt: try row.date("created_at")
         )

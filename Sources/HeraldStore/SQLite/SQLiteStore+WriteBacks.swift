@@ -71,8 +71,10 @@ extension SQLiteStore: WriteBackStore {
 
     static func writeBack(_ row: SQLiteRow) throws -> WriteBackRecord {
         WriteBackRecord(
-            notificationID: try row.int64("notification_id"), wanted: WriteBackGoal(rawValue: try row.text("wanted")) ?? .acknowledged,
-            achieved: try row.optionalText("achieved").flatMap(WriteBackGoal.init(rawValue:)), reference: try row.optionalText("reference"),
+            notificationID: try row.int64("notification_id"),
+            wanted: try StoreError.parse(try row.text("wanted"), as: WriteBackGoal.self, column: "write_backs.wanted of row \(try row.int64("notification_id"))"),
+            achieved: try StoredValue.parse(try row.optionalText("achieved"), as: WriteBackGoal.init(rawValue:), "write_backs", "achieved", row: try row.int64("notification_id")),
+            reference: try row.optionalText("reference"),
             attempts: Int(try row.int64("attempts")), detail: try row.optionalText("detail"), refused: try row.bool("refused"),
             nextAttemptAt: try row.date("next_attempt_at"), watchAt: try row.optionalDate("watch_at"), snapshot: try row.optionalText("snapshot"),
             updatedAt: try row.date("updated_at")
@@ -82,7 +84,9 @@ extension SQLiteStore: WriteBackStore {
 
 extension SQLiteStore: ServiceWriteBackStore {
     public func serviceWriteBack(serviceID: UUID) async throws -> WriteBackTarget? {
-        try await serviceSettings("service_write_backs", of: serviceID).flatMap(WriteBackTarget.init(json:))
+        try StoredValue.parse(
+            try await serviceSettings("service_write_backs", of: serviceID), as: WriteBackTarget.init(json:), "service_write_backs", "settings", row: serviceID
+        )
     }
 
     public func setServiceWriteBack(serviceID: UUID, _ target: WriteBackTarget?, at now: Date) async throws -> Bool {
