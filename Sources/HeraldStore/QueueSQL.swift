@@ -1,15 +1,9 @@
 import HeraldCore
 
-/// The delivery queue's SQL pieces the stores share: a push's priority,
-/// and the claims' conditions.
+/// The delivery queue's SQL pieces the stores share: the claims'
+/// conditions. (A push's priority is decided in Swift, `DeliveryPriority`,
+/// and stored with it; claims serve the highest first.)
 enum QueueSQL {
-    /// A delivery's priority (`DeliveryPriority`) from a severity column;
-    /// no severity ranks as none. Claims serve the highest first.
-    static func priority(of column: String) -> String {
-        let cases = Severity.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.rank)" }.joined(separator: " ")
-        return "(CASE \(column) \(cases) ELSE 0 END)"
-    }
-
     /// A claim's condition for `minimumPriority` (nothing for 0), as literal
     /// SQL so that the urgent lane's claims are planned as a range of the
     /// claim index (migration 0031).

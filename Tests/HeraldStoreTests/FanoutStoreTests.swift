@@ -65,7 +65,8 @@ struct FanoutStoreTests {
 
             // Claimed once; another owner gets nothing while the claim holds.
             let jobs = try await store.claimFanouts(owner: "a", limit: 10, until: now.addingTimeInterval(3), now: now)
-            #expect(jobs == [FanoutJob(notificationID: news.id, serviceID: service.id, afterUser: 0)])
+            #expect(jobs == [FanoutJob(notificationID: news.id, serviceID: service.id, afterUser: 0, severity: news.severity)])
+            #expect(jobs.first?.priority == DeliveryPriority.of(news.severity), "its pushes at the notification's own priority, decided in Swift")
             #expect(try await store.claimFanouts(owner: "b", limit: 10, until: now.addingTimeInterval(3), now: now).isEmpty)
             var job = try #require(jobs.first)
 

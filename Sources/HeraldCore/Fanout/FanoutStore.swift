@@ -25,12 +25,26 @@ public struct FanoutJob: Sendable, Equatable {
     /// Users up to this id have been linked and their pushes queued.
     public var afterUser: UserID
     public var kind: Kind
+    /// The notification's severity, read with the job.
+    public var severity: Severity?
 
-    public init(notificationID: NotificationID, serviceID: UUID, afterUser: UserID, kind: Kind = .post) {
+    public init(notificationID: NotificationID, serviceID: UUID, afterUser: UserID, kind: Kind = .post, severity: Severity? = nil) {
         self.notificationID = notificationID
         self.serviceID = serviceID
         self.afterUser = afterUser
         self.kind = kind
+        self.severity = severity
+    }
+
+    /// The priority of the pushes it queues: a post's are the notification's
+    /// own, a call's a critical notification's (see `Kind.call`);
+    /// withdrawals are bulk work at none.
+    public var priority: Int {
+        switch kind {
+        case .post: DeliveryPriority.of(severity)
+        case .call: DeliveryPriority.of(.critical)
+        case .withdrawal: 0
+        }
     }
 }
 

@@ -13,12 +13,13 @@ extension PostgresStore: FanoutStore {
                 ORDER BY notification_id, kind LIMIT \(limit)
                 FOR UPDATE SKIP LOCKED
             )
-            RETURNING f.notification_id, f.service_id, f.after_user, f.kind
+            RETURNING f.notification_id, f.service_id, f.after_user, f.kind, (SELECT n.severity FROM notifications n WHERE n.id = f.notification_id)
             """,
-            as: (Int64, UUID, Int64, String).self
+            as: (Int64, UUID, Int64, String, String?).self
         ).map {
             FanoutJob(
-                notificationID: $0.0, serviceID: $0.1, afterUser: $0.2, kind: try StoreError.parse($0.3, as: FanoutJob.Kind.self, column: "fanouts.kind")
+                notificationID: $0.0, serviceID: $0.1, afterUser: $0.2, kind: try StoreError.parse($0.3, as: FanoutJob.Kind.self, column: "fanouts.kind"),
+                severity: try StoredValue.severity($0.4, "notifications", row: $0.0)
             )
         }
     }
@@ -40,7 +41,7 @@ extension PostgresStore: FanoutStore {
                 WITH job AS (
                     SELECT f.notification_id, f.service_id, f.posted_at, f.refused_filters, f.after_user,
                         CASE WHEN \(call) THEN \(at) ELSE n.created_at END AS created_at,
-                        CASE WHEN \(call) THEN \(Int32(DeliveryPriority.of(.critical))) ELSE \(unescaped: QueueSQL.priority(of: "n.severity")) END AS priority
+                        \(Int32(job.priority)) AS priority
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
                         AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)

@@ -68,8 +68,8 @@ extension PostgresStore {
         let expiries = batch.map { $0.draft.expiresAt?.microsecondsSince1970 ?? 0 }
         let keys = batch.map { $0.draft.key ?? "" }
         let alarms = batch.map { $0.draft.alarm?.rawValue ?? "" }
-        // Severity's rank, -1 for none: a policy's minimum severity is compared with it.
-        let ranks = batch.map { Int32($0.draft.severity?.rank ?? -1) }
+        // Each one's pushes' priority (`DeliveryPriority`), decided here, not in SQL.
+        let priorities = batch.map { Int32(DeliveryPriority.of($0.draft.severity)) }
         // The rank each starts its escalation at (`EscalationStart`), -1 for none.
         let startRanks = batch.map { Int32(EscalationStart.rank(of: $0.draft) ?? -1) }
         // The batch's services again, as one array the planner can read: it
@@ -97,8 +97,8 @@ extension PostgresStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id = ANY(\(largeServices)::uuid[]) AS deferred
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(ranks)::int4[], \(startRanks)::int4[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, rank, start_rank, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(priorities)::int4[], \(startRanks)::int4[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, priority, start_rank, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
@@ -127,7 +127,7 @@ extension PostgresStore {
             ),
             queued AS (
                 INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at, greatest(i.rank, 0)
+                SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at, i.priority
                 FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
                     JOIN devices d ON d.user_id = s.user_id
                 \(unescaped: onlyMatching)

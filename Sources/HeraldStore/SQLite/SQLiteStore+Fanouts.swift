@@ -17,12 +17,13 @@ extension SQLiteStore: FanoutStore {
                     SELECT rowid FROM fanouts WHERE claimed_until IS NULL OR claimed_until <= \(now)
                     ORDER BY notification_id, kind LIMIT \(limit)
                 )
-                RETURNING notification_id, service_id, after_user, kind
+                RETURNING notification_id, service_id, after_user, kind, (SELECT n.severity FROM notifications n WHERE n.id = fanouts.notification_id) AS severity
                 """
             ).map {
                 FanoutJob(
                     notificationID: try $0.int64("notification_id"), serviceID: try $0.uuid("service_id"), afterUser: try $0.int64("after_user"),
-                    kind: try $0.value("kind", as: FanoutJob.Kind.self)
+                    kind: try $0.value("kind", as: FanoutJob.Kind.self),
+                    severity: try StoredValue.severity(try $0.optionalText("severity"), "notifications", row: try $0.int64("notification_id"))
                 )
             }
         }
@@ -35,7 +36,7 @@ extension SQLiteStore: FanoutStore {
             guard
                 let held = try await db.first(
                     """
-                    SELECT f.posted_at, f.refused_filters, f.platforms, n.created_at, \(SQLiteQuery(stringLiteral: QueueSQL.priority(of: "n.severity"))) AS priority
+                    SELECT f.posted_at, f.refused_filters, f.platforms, n.created_at
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
                         AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)
@@ -80,7 +81,7 @@ extension SQLiteStore: FanoutStore {
                 """
             // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
             let created = job.kind == .call ? now : try held.date("created_at")
-            let priority = job.kind == .call ? Int64(DeliveryPriority.of(.critical)) : try held.int64("priority")
+            let priority = Int64(job.priority)
             let purpose = job.kind == .call ? DeliveryPurpose.subscribersCall : .alert
             let linked = try await db.rows(
                 """
