@@ -71,10 +71,10 @@ struct LDAPTests {
         await #expect(throws: AuthenticationUnavailable.self) {
             try await Self.authenticator(hanging).authenticate(username: "alice", password: "x")
         }
-        // With no timeout libldap waits on a silent peer for ever; the bound
-        // only has to tell that apart (5.1 s seen for the 1-s timeout in a
-        // full run beside two busy loops).
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // With no timeout libldap waits on a silent peer for ever (the run's
+        // hang guard); the time is printed, not bounded (5.1 s seen for the
+        // 1-s timeout in a full run beside two busy loops).
+        print("LDAPTests: a silent directory was given up on after \(ContinuousClock.now - started) (timeout 1 s)")
         try await silent.close()
     }
 

@@ -58,13 +58,15 @@ struct SupervisedServiceTests {
     @Test func shutdownDuringTheWaitEndsItAtOnce() async throws {
         let flaky = Flaky(failures: 1_000)
         var supervised = SupervisedService(name: "down", flaky, metrics: SupervisionMetrics(registry: PrometheusCollectorRegistry()), logger: TestDatabase.logger)
-        // A wait of ten minutes that shutdown must cut: ending within one
-        // minute (generous, for a loaded machine) cannot be the wait running out.
+        // A wait of ten minutes that shutdown must cut: ending before it
+        // cannot be the wait running out (the time is printed).
         supervised.firstDelay = .seconds(600)
         let started = ContinuousClock.now
         try await withRunningServices([supervised], logger: TestDatabase.logger) {
             try await eventually("the first run", timeout: .seconds(30), every: .milliseconds(5)) { flaky.runs.withLockedValue { $0 } >= 1 ? true : nil }
         }
-        #expect(ContinuousClock.now - started < .seconds(60))
+        let took = ContinuousClock.now - started
+        print("SupervisedServiceTests: shutdown during a 600-s wait ended after \(took)")
+        #expect(took < supervised.firstDelay, "the wait ran out instead of being cut")
     }
 }

@@ -19,6 +19,9 @@ public final class ReadinessGate: Sendable {
 
     public var isOpen: Bool { state.withLockedValue { $0.isOpen } }
 
+    /// How many wait now (the tests' signal that a waiter is parked).
+    public var waiterCount: Int { state.withLockedValue { $0.waiters.count } }
+
     public func open() {
         let waiters = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.isOpen = true
