@@ -232,7 +232,7 @@ struct AlarmTrustTests {
             }
             // Each escalation's first step runs or is held back; none stays at its start.
             let posted = ids
-            let records = try await eventually("every escalation to start or be held back", timeout: .seconds(20)) { () -> [EscalationRecord]? in
+            let records = try await eventually("every escalation to start or be held back", timeout: .seconds(120)) { () -> [EscalationRecord]? in
                 var records: [EscalationRecord] = []
                 for id in posted {
                     guard let record = try await app.store.escalation(notificationID: id), record.ended != nil || !record.due.isStart else { return nil }
@@ -288,15 +288,15 @@ struct AlarmTrustTests {
                             .json(["id"]) as? Int
                     )
                 )
-                let ended = try await eventually("the escalation to run out", timeout: .seconds(20)) {
+                let ended = try await eventually("the escalation to run out", timeout: .seconds(120)) {
                     try await app.store.escalation(notificationID: id).flatMap { $0.ended == nil ? nil : $0 }
                 }
                 #expect(ended.ended == .exhausted)
-                try await eventually("the call's fan-out to finish", timeout: .seconds(20)) { try await app.store.pendingFanouts() == 0 ? true : nil }
+                try await eventually("the call's fan-out to finish", timeout: .seconds(120)) { try await app.store.pendingFanouts() == 0 ? true : nil }
                 @Sendable func rings(_ token: String) -> Int { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground }.count }
                 let expected = [2, 2, 0]
                 let all = phones
-                try await eventually("the post and the call on each phone", timeout: .seconds(20)) { all.map(rings) == expected ? true : nil }
+                try await eventually("the post and the call on each phone", timeout: .seconds(120)) { all.map(rings) == expected ? true : nil }
                 let report = try await app.store.deliveryReport(notificationID: id)
                 let calls = report.filter { $0.purpose == .subscribersCall }
                 #expect(Set(calls.map(\.userID)) == [users[0].id, users[1].id], "holders called again; the refusing filter's holder not at all")
@@ -338,7 +338,7 @@ struct AlarmTrustTests {
                             .json(["id"]) as? Int
                     )
                 )
-                let settled = try await eventually("the post's push and the call to be settled", timeout: .seconds(20)) { () -> [DeliveryReportRow]? in
+                let settled = try await eventually("the post's push and the call to be settled", timeout: .seconds(120)) { () -> [DeliveryReportRow]? in
                     let report = try await app.store.deliveryReport(notificationID: id)
                     return report.count == 2 && report.allSatisfy({ $0.state != .pending && $0.state != .retrying }) ? report : nil
                 }

@@ -135,13 +135,13 @@ struct ConfinementTests {
                 #expect(try await app.request(.patch, "/api/v2/users/user/services", token: token, json: [["id": demoService.id.uuidString, "is_subscribed": true]]).status == .noContent)
                 let posted = try await app.request(.post, "/api/v2/services/\(demoService.id.uuidString)/notifications", json: ["title": "Demo hello"])
                 let helloID = try #require(try posted.json(["id"]) as? Int)
-                try await eventually("the demo service's push", timeout: .seconds(10)) { mocks.apns.pushes.contains { $0.token == phone } ? true : nil }
+                try await eventually("the demo service's push", timeout: .seconds(120)) { mocks.apns.pushes.contains { $0.token == phone } ? true : nil }
 
                 // An admin renames the service: it is a real one now, and the subscription stays.
                 #expect(try await app.request(.patch, "/api/v2/services/\(demoService.id.uuidString)", token: admin, json: ["category": "Payments"]).status == .ok)
                 let real = try await app.request(.post, "/api/v2/services/\(demoService.id.uuidString)/notifications", json: ["title": "Payments database down", "severity": "critical"])
                 let realID = Int64(try #require(try real.json(["id"]) as? Int))
-                let settled = try await eventually("the real alarm's push to be settled", timeout: .seconds(10)) { () -> DeliveryReportRow? in
+                let settled = try await eventually("the real alarm's push to be settled", timeout: .seconds(120)) { () -> DeliveryReportRow? in
                     try await app.store.deliveryReport(notificationID: realID).first { $0.state != .pending && $0.state != .retrying }
                 }
                 #expect(settled.state == .skipped && settled.lastError?.contains("confined") == true, "\(settled)")

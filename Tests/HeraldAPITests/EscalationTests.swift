@@ -75,11 +75,11 @@ struct EscalationTests {
                 #expect(try await app.store.escalation(notificationID: Int64(warning)) == nil)
 
                 @Sendable func pushes(_ token: String) -> [MockAPNs.Push] { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground } }
-                try await eventually("A's phone rings", timeout: .seconds(5)) { pushes(alicePhone).count == 1 ? true : nil }
+                try await eventually("A's phone rings", timeout: .seconds(120)) { pushes(alicePhone).count == 1 ? true : nil }
                 let toAlice = try #require(pushes(alicePhone).first?.arrivedAt) - posted
                 #expect(pushes(bobPhone).isEmpty, "B is not called before the wait")
 
-                try await eventually("B's phone rings", timeout: .seconds(10)) { pushes(bobPhone).count == 1 ? true : nil }
+                try await eventually("B's phone rings", timeout: .seconds(120)) { pushes(bobPhone).count == 1 ? true : nil }
                 let toBob = try #require(pushes(bobPhone).first?.arrivedAt) - posted
                 #expect(toBob >= .seconds(Self.wait), "B is not called before the wait: \(toBob)")
                 // Printed, not held to a second: under the whole suite's load on two
@@ -158,7 +158,7 @@ struct EscalationTests {
                             && ((push.payload["aps"] as? [String: any Sendable])?["alert"] as? [String: any Sendable])?["title"] as? String == title
                     }.count
                 }
-                try await eventually("the third ring", timeout: .seconds(15)) { rings() >= 3 ? true : nil }
+                try await eventually("the third ring", timeout: .seconds(120)) { rings() >= 3 ? true : nil }
                 #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: token, json: [:]).status == .created)
                 let rang = rings()
                 // Not a sleep: another alarm of the same policy, posted now, rings
@@ -166,7 +166,7 @@ struct EscalationTests {
                 // along; the taken one's steps, due as often, rang no more.
                 let later = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Still there?", "severity": "critical"])
                 #expect(later.status == .created, "\(later.text)")
-                try await eventually("the other alarm's third ring", timeout: .seconds(15)) { rings("Still there?") >= 3 ? true : nil }
+                try await eventually("the other alarm's third ring", timeout: .seconds(120)) { rings("Still there?") >= 3 ? true : nil }
                 #expect(rings() <= rang + 1, "at most a ring already on its way when taken, then none")
                 #expect(try await app.store.escalation(notificationID: Int64(id))?.ended == .acknowledged)
             }
@@ -200,14 +200,14 @@ struct EscalationTests {
                     try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Vacuum lost", "severity": "critical"]).json(["id"]) as? Int
                 )
                 @Sendable func calls() -> Int { mocks.apns.pushes.filter { $0.token == phone && !$0.isBackground }.count }
-                try await eventually("the call's first attempt, refused", timeout: .seconds(15)) { calls() >= 1 ? true : nil }
+                try await eventually("the call's first attempt, refused", timeout: .seconds(120)) { calls() >= 1 ? true : nil }
                 #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(id)/acknowledge", token: token, json: [:]).status == .created)
                 let attempted = calls()
                 // Its one step called: the escalation ran out at once, the acknowledgement is what holds the call.
                 #expect(try await app.store.escalation(notificationID: Int64(id))?.ended == .exhausted)
                 mocks.apns.clearAnswers()
                 let path = "/api/v2/services/\(service.id.uuidString)/notifications/\(id)/deliveries"
-                let state = try await eventually("the call kept for the inbox", timeout: .seconds(20)) { () async throws -> String? in
+                let state = try await eventually("the call kept for the inbox", timeout: .seconds(120)) { () async throws -> String? in
                     let rows = try #require(try await app.request(.get, path, token: admin).json(["deliveries"]) as? [[String: Any]])
                     return rows.first { ($0["last_error"] as? String)?.contains("acknowledged before the call went out") == true }?["state"] as? String
                 }

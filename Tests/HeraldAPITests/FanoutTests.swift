@@ -48,13 +48,13 @@ struct FanoutTests {
                 #expect(alarm.status == .created, "\(alarm.text)")
 
                 @Sendable func count(_ token: String) -> Int { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground }.count }
-                try await eventually("the alarm reaches the operator", timeout: .seconds(10)) { count(operatorPhone) == 1 ? true : nil }
+                try await eventually("the alarm reaches the operator", timeout: .seconds(120)) { count(operatorPhone) == 1 ? true : nil }
                 let refused = tokens[6]
                 let phones = tokens
                 try await eventually("every reader's phone rings", timeout: .seconds(30)) {
                     phones.allSatisfy { $0 == refused || count($0) >= 1 } ? true : nil
                 }
-                try await eventually("the fan-out is done", timeout: .seconds(10)) { try await app.store.pendingFanouts() == 0 ? true : nil }
+                try await eventually("the fan-out is done", timeout: .seconds(120)) { try await app.store.pendingFanouts() == 0 ? true : nil }
                 // Not a pause: every push the news queued has an outcome, so a
                 // second one to any phone would have been sent by now.
                 try await eventually("every push of the news settled", timeout: .seconds(30)) { () async throws -> Bool? in

@@ -64,17 +64,20 @@ struct SignInMethodsTests {
     }
 
     @Test func aDirectoryThatIsDownAnswers503WithinTheTimeout() async throws {
-        var settings = try TestDirectory.settings()
-        settings.port = 1
-        settings.timeoutSeconds = 1
-        try await TestApp.run(.sqlite, configure: Self.ldap(settings)) { app in
-            let started = ContinuousClock.now
-            let response = try await Self.login(app, "alice", "alice-directory-password")
-            #expect(response.status == .serviceUnavailable)
-            #expect(response.headers[.retryAfter] != nil)
-            // The timeout is 1 s; the time is printed, not bounded (5.0 s and
-            // 10.4 s seen beside the rest of the suite; 0.07 s alone).
-            print("SignInMethodsTests: a directory that is down answered 503 after \(ContinuousClock.now - started)")
+        // A port held bound and never listened on: refused, whatever else runs.
+        try await withRefusingLoopbackPort { port in
+            var settings = try TestDirectory.settings()
+            settings.port = port
+            settings.timeoutSeconds = 1
+            try await TestApp.run(.sqlite, configure: Self.ldap(settings)) { app in
+                let started = ContinuousClock.now
+                let response = try await Self.login(app, "alice", "alice-directory-password")
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.retryAfter] != nil)
+                // The timeout is 1 s; the time is printed, not bounded (5.0 s and
+                // 10.4 s seen beside the rest of the suite; 0.07 s alone).
+                print("SignInMethodsTests: a directory that is down answered 503 after \(ContinuousClock.now - started)")
+            }
         }
     }
 
@@ -212,16 +215,25 @@ struct LoginLogTests {
     static let secret = "hunter2-Secret-Pass"
 
     @Test func failedRefusedMalformedAndUnavailableLoginsLogNoPassword() async throws {
+        // Ports held bound and never listened on: the directory and the authentication URL refuse.
+        try await withRefusingLoopbackPort { directoryPort in
+            try await withRefusingLoopbackPort { urlPort in
+                try await Self.logNoPassword(directoryPort: directoryPort, urlPort: urlPort)
+            }
+        }
+    }
+
+    static func logNoPassword(directoryPort: Int, urlPort: Int) async throws {
         let logs = CapturedLogs()
         var down = try TestDirectory.settings()
-        down.port = 1
+        down.port = directoryPort
         for configure in [
             { (_: inout HeraldConfig) in },
             SignInMethodsTests.ldap(try TestDirectory.settings()),
             SignInMethodsTests.ldap(down),
             { (config: inout HeraldConfig) in
                 config.auth.method = .url
-                config.auth.authenticationURL = "http://127.0.0.1:1/login"
+                config.auth.authenticationURL = "http://127.0.0.1:\(urlPort)/login"
             },
         ] as [@Sendable (inout HeraldConfig) -> Void] {
             try await TestApp.run(.sqlite, configure: configure, logger: logs.logger) { (app: TestApp) async throws in

@@ -74,7 +74,7 @@ struct ProviderPacingTests {
                 try await harness.waitUntil("the newsletter's APNs pushes arrive") { harness.mocks.apns.pushCount == 20 }
                 // FCM asked the first batches' senders to wait: FCM is paused for fan-outs.
                 let page = try await harness.publish(pager, NotificationDraft(title: "Beam lost", severity: .high))
-                try await harness.waitUntil("the page reaches its FCM phone", timeout: .seconds(10)) {
+                try await harness.waitUntil("the page reaches its FCM phone", timeout: .seconds(120)) {
                     harness.mocks.fcm.messages.contains { $0.token == DeliveryHarness.fcmToken(99) }
                 }
                 #expect(try await harness.waitUntilSettled(page) == [.sent: 1])

@@ -148,16 +148,13 @@ struct KafkaBridgeTests {
             let settings = KafkaSettings(brokers: brokers, topics: [], groupID: "herald-json", services: [], jsonTopics: [("Events", service.id)])
             let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: TestDatabase.logger)
             try await withRunningServices([bridge], logger: TestDatabase.logger) {
-                let deadline = ContinuousClock.now + .seconds(60)
-                while !bridge.progress.caughtUp, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+                try await waitWhileReading(bridge, until: "caught up") { bridge.progress.caughtUp }
                 try producer.send(topic: "Events", key: "n1", value: #"{"system":"Cryo","state":"down","level":"major"}"#)
                 try producer.send(topic: "Events", key: "n2", value: #"{"unrelated":true}"#)
                 try producer.send(topic: "Events", key: "n3", value: #"{"system":"RF","state":"up"}"#)
                 await producer.flush()
                 // All three read (each is handled before the next): what is stored now is final.
-                while bridge.progress.messages < 103, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                try await waitWhileReading(bridge, until: "the three read") { bridge.progress.messages >= 103 }
                 #expect(bridge.progress.messages == 103)
             }
             let notifications = try await store.notifications(serviceID: service.id)

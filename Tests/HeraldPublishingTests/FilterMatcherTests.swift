@@ -25,9 +25,11 @@ struct FilterMatcherTests {
             try await store.setFilter(userID: userID, serviceID: serviceID, filter, maxDistinct: maxDistinct)
         }
         func filters(serviceIDs: [UUID], after id: Int64) async throws -> [StoredFilter] {
-            reads.withLockedValue { $0.append(id) }
             let hidden = uncommitted.withLockedValue { $0 }
-            return try await store.filters(serviceIDs: serviceIDs, after: id).filter { !hidden.contains($0.id) }
+            let found = try await store.filters(serviceIDs: serviceIDs, after: id).filter { !hidden.contains($0.id) }
+            // Counted once it has returned: a test waiting for a read waits for its result.
+            reads.withLockedValue { $0.append(id) }
+            return found
         }
     }
 
@@ -118,8 +120,11 @@ struct FilterMatcherTests {
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await matcher.keepFresh(logger: Logger(label: "test")) }
-                let deadline = ContinuousClock.now + .seconds(10)
-                while !matcher.isRefreshed, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+                let deadline = ContinuousClock.now + .seconds(60)
+                while !matcher.isRefreshed {
+                    guard ContinuousClock.now < deadline else { throw TestSetupError("the refresher never made its first pass") }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
                 // The first look at a service is the post's own: there is nothing to use yet.
                 #expect(try await matcher.withVerdicts([event(service.id, "comet")]).map(\.filters.rejected) == [[]])
                 #expect(reads() == 1)
@@ -130,8 +135,12 @@ struct FilterMatcherTests {
                 let stale = try await matcher.withVerdicts([event(service.id, "comet")])
                 #expect(stale.map(\.filters.rejected) == [[]], "the post used the list it had: bob's filter is not known yet")
                 try await readsReach(2)
-                let refreshed = try await matcher.withVerdicts([event(service.id, "comet")])
-                #expect(refreshed.map(\.filters.rejected) == [[supernovae]], "the refresher read bob's filter")
+                // The refresher's read has returned; what it read is in use once it has applied it.
+                let refreshed = try await eventually("the refresher's read in use", timeout: .seconds(120), every: .milliseconds(5)) { () -> [[Int64]]? in
+                    let verdicts = try await matcher.withVerdicts([event(service.id, "comet")]).map(\.filters.rejected)
+                    return verdicts == [[supernovae]] ? verdicts : nil
+                }
+                #expect(refreshed == [[supernovae]], "the refresher read bob's filter")
                 #expect(reads() == 2, "that post read nothing")
 
                 // A list older than the limit (posts stopped for a while) is the post's to read.

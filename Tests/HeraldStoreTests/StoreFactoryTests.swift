@@ -98,7 +98,7 @@ struct LostConnectionTests {
             }
             print("StoreFactoryTests: a transaction whose session ended failed after \(ContinuousClock.now - started)")
             // The next query gets a connection that is open.
-            let service = try await eventually("the store answers again", timeout: .seconds(10)) {
+            let service = try await eventually("the store answers again", timeout: .seconds(120)) {
                 try? await store.createService(ServiceDraft(category: "After the lost session", color: "00ff00", owner: "ops"))
             }
             #expect(try await store.service(id: service.id)?.category == "After the lost session")
@@ -115,9 +115,9 @@ extension LostConnectionTests {
         try await TestDatabase.withStore(.postgres) { store in
             let postgres = try #require(store as? PostgresStore)
             _ = try await store.createService(ServiceDraft(category: "Before", color: "00ff00", owner: "ops"))
-            let first = try await eventually("the pool's watching connection", timeout: .seconds(10)) { postgres.pool.watchState.watcher }
+            let first = try await eventually("the pool's watching connection", timeout: .seconds(120)) { postgres.pool.watchState.watcher }
             try await postgres.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-            let second = try await eventually("a new watching connection", timeout: .seconds(10)) { () -> PostgresConnection? in
+            let second = try await eventually("a new watching connection", timeout: .seconds(120)) { () -> PostgresConnection? in
                 guard let watcher = postgres.pool.watchState.watcher, watcher !== first, !watcher.isClosed else { return nil }
                 return watcher
             }
@@ -125,7 +125,7 @@ extension LostConnectionTests {
             #expect(postgres.pool.watchState.timesDown == 0, "taken as away though it never was")
             #expect(postgres.pool.unavailable == nil)
             // Pooled connections that were ended fail once at most; then the store answers.
-            _ = try await eventually("the store answers", timeout: .seconds(10)) {
+            _ = try await eventually("the store answers", timeout: .seconds(120)) {
                 try? await store.createService(ServiceDraft(category: "After", color: "00ff00", owner: "ops"))
             }
         }
