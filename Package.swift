@@ -386,6 +386,7 @@ let package = Package(
             name: "HeraldServerTests",
             dependencies: [
                 "HeraldCore", "HeraldServer", "HeraldTestSupport", "HeraldStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // As for `herald`: without it SwiftPM leaves OTel out of the test link.
                 .product(name: "OTel", package: "swift-otel"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -394,6 +395,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings

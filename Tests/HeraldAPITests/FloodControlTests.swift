@@ -26,8 +26,17 @@ struct FloodControlTests {
         }, clock: WallClock { start.addingTimeInterval(elapsed.withLockedValue { $0 }) }) { app in
             let flooded = try await app.createService(category: "Flooded")
             let quiet = try await app.createService(category: "Quiet")
+            // A canary flooded a second before: its digest falls due first,
+            // the positive signal that the digest pass ran while Flooded's
+            // window was still open.
+            let canary = try await app.createService(category: "Canary")
             let (user, _) = try await app.user("fiona")
-            try await app.store.setSubscriptions(userID: user.id, [flooded.id: true, quiet.id: true])
+            try await app.store.setSubscriptions(userID: user.id, [flooded.id: true, quiet.id: true, canary.id: true])
+            for index in 0..<4 {
+                let posted = try await app.request(.post, "/api/v2/services/\(canary.id.uuidString)/notifications", json: ["title": "chirp \(index)"])
+                #expect(posted.status == (index < 3 ? .created : .tooManyRequests))
+            }
+            elapsed.withLockedValue { $0 = 1 }
             var refused = 0
             for index in 0..<12 {
                 let posted = try await app.request(.post, "/api/v2/services/\(flooded.id.uuidString)/notifications", json: ["title": "storm \(index)"])
@@ -44,15 +53,17 @@ struct FloodControlTests {
             let other = try await app.request(.post, "/api/v2/services/\(quiet.id.uuidString)/notifications", json: ["title": "still here"])
             #expect(other.status == .created, "another service has its own bucket")
 
-            @Sendable func digests() async throws -> [NotificationRecord] {
+            @Sendable func digests(_ service: String = "Flooded") async throws -> [NotificationRecord] {
                 try await app.store.inbox(userID: user.id, limit: 100, order: .ascending).map(\.notification)
-                    .filter { $0.title.hasSuffix(" from Flooded in the last 2 seconds") }
+                    .filter { $0.title.hasSuffix(" from \(service) in the last 2 seconds") }
             }
-            // Within its window no digest goes out, however long the test takes.
-            try await Task.sleep(for: .milliseconds(500))
+            // Within its window no digest goes out, however long the test takes:
+            // at 2.5 s the canary's window (from 0 s) has passed, Flooded's (from 1 s) not.
+            elapsed.withLockedValue { $0 = 2.5 }
+            _ = try await eventually("the canary's digest") { () -> Bool? in try await digests("Canary").isEmpty ? nil : true }
             #expect(try await digests().isEmpty)
             // Once the window has passed: one digest, counting every refusal.
-            elapsed.withLockedValue { $0 = 3 }
+            elapsed.withLockedValue { $0 = 3.5 }
             let found = try await eventually("the digest", timeout: .seconds(30)) { () -> [NotificationRecord]? in
                 let found = try await digests()
                 return found.isEmpty ? nil : found

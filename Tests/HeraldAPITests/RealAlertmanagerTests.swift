@@ -228,16 +228,20 @@ final class AlertmanagerProcess: Sendable {
     let port: Int
     let directory: URL
 
-    /// Starts Alertmanager and waits until it answers `/-/ready`. A start
-    /// that exits (its port taken between choosing and binding it) is tried
-    /// again on another port; one that neither exits nor gets ready in 30 s
-    /// fails the test with what Alertmanager wrote.
+    /// Starts Alertmanager and waits until it answers `/-/ready` with its own
+    /// configuration. Alertmanager binds its port itself, so the port is
+    /// chosen free and released first: a start that exits (the port taken
+    /// meanwhile), or whose port answers for another test's Alertmanager (it
+    /// took the port first; its configuration names another webhook), is
+    /// tried again on another port; one that neither exits nor gets ready in
+    /// 30 s fails the test with what Alertmanager wrote.
     static func start(binary: String, webhook: String, token: String) async throws -> AlertmanagerProcess {
         var failures: [String] = []
         for _ in 0..<3 {
             let alertmanager = try AlertmanagerProcess(binary: binary, webhook: webhook, token: token)
             do {
                 try await alertmanager.waitUntilReady()
+                try await alertmanager.checkItIsOurs(webhook: webhook)
                 return alertmanager
             } catch {
                 failures.append("\(error)")
@@ -303,6 +307,17 @@ final class AlertmanagerProcess: Sendable {
     var logTail: String {
         let text = (try? String(contentsOf: directory.appendingPathComponent("alertmanager.log"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").suffix(5).joined(separator: " | ")
+    }
+
+    /// The process on the port is this one: its configuration names our webhook.
+    private func checkItIsOurs(webhook: String) async throws {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v2/status"), timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        let status = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any]
+        let original = (status?["config"] as? [String: Any])?["original"] as? String
+        guard original?.contains(webhook) == true else {
+            throw TestSetupError("port \(port) answers for another Alertmanager (its configuration does not name \(webhook))")
+        }
     }
 
     private func waitUntilReady() async throws {

@@ -135,7 +135,7 @@ struct NotificationRulesTests {
         #expect(fitted.severity == nil && fitted.unknownSeverity == nil)
         #expect(Set(changes.map(\.field)) == [.title, .subtitle, .url, .severity])
         // What fitting makes always passes validation.
-        #expect((try? NotificationRules.validated(fitted)) != nil)
+        #expect(throws: Never.self) { try NotificationRules.validated(fitted) }
         #expect(NotificationRules.fitted(NotificationDraft(title: "\u{0}\u{0}")).draft.title == NotificationRules.untitled)
         let clean = NotificationDraft(title: "Pump", subtitle: "s", url: "https://x", severity: .minor)
         #expect(NotificationRules.fitted(clean).changes.isEmpty)

@@ -17,10 +17,19 @@ struct OutcomeBacklogTests {
             let news = try await harness.publish(service, NotificationDraft(title: "Weekly news"))
             let queue = HeldOutcomes(harness.store)
             try await harness.withWorker(queue: queue) {
-                try await harness.waitUntil("the first batches are sent") { harness.mocks.apns.pushCount >= 20 }
-                // Answered, not recorded: no further claim while the writes hang.
-                try await Task.sleep(for: .seconds(2))
-                #expect(harness.mocks.apns.pushCount == 20, "four batches of five, then the claims wait for their outcomes")
+                do {
+                    // Answered, not recorded: no further claim while the writes hang.
+                    try await harness.waitUntil("the first batches are sent") { harness.mocks.apns.pushCount >= 20 }
+                    // Each poll (every 50 ms) wakes the claims and then reads the
+                    // queue's depth: ten of them since, the claims had every chance.
+                    let seen = queue.polls
+                    try await harness.waitUntil("ten polls since") { queue.polls >= seen + 10 }
+                    #expect(harness.mocks.apns.pushCount == 20, "four batches of five, then the claims wait for their outcomes")
+                    #expect(queue.heldWrites > 0, "the writes are what the claims wait for")
+                } catch {
+                    queue.release()  // else the worker could not stop: its writes hang
+                    throw error
+                }
                 queue.release()
                 #expect(try await harness.waitUntilSettled(news) == [.sent: 60])
             }
@@ -32,6 +41,11 @@ struct OutcomeBacklogTests {
 private final class HeldOutcomes: DeliveryQueue {
     let store: any HeraldStore
     private let released = NIOLockedValueBox<[CheckedContinuation<Void, Never>]?>([])
+    private let counts = NIOLockedValueBox((heldWrites: 0, polls: 0))
+    /// Outcome writes waiting for `release`.
+    var heldWrites: Int { counts.withLockedValue { $0.heldWrites } }
+    /// The worker's polls (each reads the queue's depth).
+    var polls: Int { counts.withLockedValue { $0.polls } }
 
     init(_ store: any HeraldStore) { self.store = store }
 
@@ -50,6 +64,7 @@ private final class HeldOutcomes: DeliveryQueue {
                 waiting?.append(continuation)
                 return true
             }
+            if held { counts.withLockedValue { $0.heldWrites += 1 } }
             if !held { continuation.resume() }
         }
         try await store.recordDeliveries(results, at: at)
@@ -68,7 +83,10 @@ private final class HeldOutcomes: DeliveryQueue {
     func restoreDevices(removedSince since: Date) async throws -> Int { try await store.restoreDevices(removedSince: since) }
     func purgeRemovedDevices(removedBefore before: Date) async throws -> Int { try await store.purgeRemovedDevices(removedBefore: before) }
     func hastenRetries(platform: Platform, limit: Int?, now: Date) async throws -> Int { try await store.hastenRetries(platform: platform, limit: limit, now: now) }
-    func queueDepth() async throws -> Int { try await store.queueDepth() }
+    func queueDepth() async throws -> Int {
+        counts.withLockedValue { $0.polls += 1 }
+        return try await store.queueDepth()
+    }
     func listenForDeliveries(holding holder: ClaimHolder, _ wake: @escaping @Sendable (Bool) -> Void) async throws {
         try await store.listenForDeliveries(holding: holder, wake)
     }

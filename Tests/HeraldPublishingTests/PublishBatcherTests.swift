@@ -91,7 +91,14 @@ struct PublishBatcherTests {
     static func publishWhileTheFirstIsHeld(others: Int, batcher: PublishBatcher, store: GatedStore) async throws -> [String: Bool] {
         try await withThrowingTaskGroup(of: (String, Bool).self) { group in
             for index in 0...others {
-                group.addTask { ("n\(index)", (try? await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))) != nil) }
+                group.addTask {
+                    do {
+                        _ = try await batcher.publish(PublishRequest(NotificationDraft(title: "n\(index)"), serviceID: UUID(), at: Date()))
+                        return ("n\(index)", true)
+                    } catch let error where "\(error)" == "\(store.failure)" {
+                        return ("n\(index)", false)  // the store's own failure, and only it
+                    }
+                }
                 // The first is being stored (and held there) before the others come.
                 if index == 0 {
                     try await eventually("the first batch to be stored", every: .milliseconds(1)) { store.batches.withLockedValue { $0.count } > 0 ? true : nil }

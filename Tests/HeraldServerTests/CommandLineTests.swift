@@ -1,7 +1,10 @@
+import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import HeraldStore
 import HeraldTestSupport
+import NIOCore
+import NIOHTTP1
 import Testing
 
 /// The shipped `herald` binary's short commands, run as an operator runs
@@ -163,8 +166,15 @@ struct CommandLineTests {
         let written: String
         do {
             written = try await waitForOutput("listening", in: log, of: pid, binary)
-            // A moment more: a part that started early fails within it.
-            try await Task.sleep(for: .milliseconds(500))
+            // Until it is ready (migrated, every part started): a part that
+            // started early has failed by then.
+            let port = try #require(
+                written.components(separatedBy: "listening on 127.0.0.1:").last?.split(whereSeparator: \.isNewline).first.flatMap { Int($0) }, "\(written)"
+            )
+            try await eventually("/-/ready", every: .milliseconds(50)) { () -> Bool? in
+                let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/-/ready"), timeout: .seconds(5))
+                return response?.status == .ok ? true : nil
+            }
         } catch {
             kill(pid, SIGKILL)
             _ = try? waitForProgram(pid, binary)
