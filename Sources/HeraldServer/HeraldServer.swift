@@ -199,7 +199,7 @@ public enum HeraldServer {
                 store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: options.clock,
                 receiversOpen: config.allowedNetworks.isEmpty
             )
-            for service in try await writeBacks.servicesShutOut() {
+            for service in try await writeBacks.servicesShutOut(logger: logger) {
                 logger.error(
                     "this service writes acknowledgements back to Alertmanager, so its alert reports need one of its tokens while ALLOWED_NETWORKS is empty, and it has none: its alerts are refused (403) until a token is made and given to Alertmanager",
                     metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)"]

@@ -8,22 +8,43 @@ import Logging
 /// alarm's pushes, an alarm status read as none would stop its write-back,
 /// attributes read as none would let a filter pass what it refuses.
 ///
-/// The leniency old rows need is named here and nowhere else: a severity
-/// is read with its aliases (`Severity(parsing:)`), as releases before the
-/// closed set stored what senders sent (migration 0003 cleared the rest).
+/// The leniencies are named here and nowhere else:
+/// - a severity is read with its aliases (`Severity(parsing:)`), as
+///   releases before the closed set stored what senders sent (migration
+///   0003 cleared the rest);
+/// - a row read for work (a claim of deliveries, fan-outs, write-backs,
+///   held or recurring notifications or escalations; the quiet-hours
+///   cache every push consults) reads an unreadable value as none and logs
+///   an error naming it (`forWork:`): refusing the read would stop that
+///   work for everyone, again at every lease, for one bad row (a row a
+///   newer release wrote, after a rollback).
 enum StoredValue {
-    /// The value of a nullable column: nil when NULL, else parsed or refused.
-    static func parse<T>(_ raw: String?, as parse: (String) -> T?, _ table: String, _ column: String, row: some CustomStringConvertible) throws -> T? {
+    /// The value of a nullable column: nil when NULL, else parsed; one that
+    /// cannot be read is refused, or, read for work, logged and nil.
+    static func parse<T>(
+        _ raw: String?, as parse: (String) -> T?, _ table: String, _ column: String, row: some CustomStringConvertible, forWork logger: Logger? = nil
+    ) throws -> T? {
         guard let raw else { return nil }
-        guard let value = parse(raw) else {
-            throw StoreError.unreadableRow("\(table).\(column) of row \(row) = '\(raw.prefix(80))' cannot be read as a \(T.self)")
-        }
-        return value
+        if let value = parse(raw) { return value }
+        // Quoted and cut short: a stored value is no one's to write into the log
+        // as it is (control characters, a URL's credentials past the cut).
+        let shown = String(reflecting: String(raw.prefix(40)))
+        let error = StoreError.unreadableRow("\(table).\(column) of row \(row) = \(shown) cannot be read as a \(T.self)")
+        guard let logger else { throw error }
+        logger.error("a stored value cannot be read; read as none for this work", metadata: ["error": "\(error)"])
+        return nil
     }
 
-    /// Where one row is read among many for work (a claim, the quiet-hours
-    /// cache every push consults), refusing the whole read would let one bad
-    /// row stop everyone's: the row is left out and an error names it.
+    static func severity(_ raw: String?, _ table: String, row: Int64, forWork logger: Logger? = nil) throws -> Severity? {
+        try parse(raw, as: Severity.init(parsing:), table, "severity", row: row, forWork: logger)
+    }
+
+    static func attributes(_ raw: String?, _ table: String, row: Int64, forWork logger: Logger? = nil) throws -> NotificationAttributes? {
+        try parse(raw, as: NotificationAttributes.init(json:), table, "attributes", row: row, forWork: logger)
+    }
+
+    /// Where one row is read among many for work and a value of it is
+    /// needed whole, the row is left out and an error names it.
     static func orSkipped<T>(_ read: () throws -> T?, logger: Logger) -> T? {
         do {
             return try read()
@@ -31,14 +52,6 @@ enum StoredValue {
             logger.error("a stored row cannot be read and is left out", metadata: ["error": "\(error)"])
             return nil
         }
-    }
-
-    static func severity(_ raw: String?, _ table: String, row: Int64) throws -> Severity? {
-        try parse(raw, as: Severity.init(parsing:), table, "severity", row: row)
-    }
-
-    static func attributes(_ raw: String?, _ table: String, row: Int64) throws -> NotificationAttributes? {
-        try parse(raw, as: NotificationAttributes.init(json:), table, "attributes", row: row)
     }
 
     /// A person's quiet hours, for the cache every push consults: an

@@ -214,6 +214,11 @@ struct AccountBindingTests {
             let identity = AccountIdentity(origin: .oidc, issuer: provider.base, subject: "ann-at-idp")
             let ann = try await app.store.createUser(username: "ann", passwordHash: nil, isAdmin: false, origin: .oidc, identity: identity, at: Date())
             provider.setDiscoveryDown(true)
+            // A login whose decision does not turn on the issuer goes in all the
+            // same: a local password on an OpenID account (the break-glass way in).
+            let carl = AccountIdentity(origin: .oidc, issuer: provider.base, subject: "carl-at-idp")
+            _ = try await app.store.createUser(username: "carl", passwordHash: TestApp.passwordHash, isAdmin: false, origin: .oidc, identity: carl, at: Date())
+            #expect(try await SignInMethodsTests.login(app, "carl", TestApp.password).status == .ok, "a local password needs no provider")
             let away = try await SignInMethodsTests.login(app, "ann", "ann-password")
             #expect(away.status == .serviceUnavailable, "\(away.status) \(away.text)")
             #expect(away.headers[.retryAfter] != nil)

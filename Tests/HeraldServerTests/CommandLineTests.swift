@@ -172,6 +172,7 @@ struct CommandLineTests {
                 written.components(separatedBy: "listening on 127.0.0.1:").last?.split(whereSeparator: \.isNewline).first.flatMap { Int($0) }, "\(written)"
             )
             try await eventually("/-/ready", every: .milliseconds(50)) { () -> Bool? in
+                if let status = try endedProgramStatus(pid, binary) { throw TestSetupError("herald serve exited (\(status)) before it was ready") }
                 let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/-/ready"), timeout: .seconds(5))
                 return response?.status == .ok ? true : nil
             }

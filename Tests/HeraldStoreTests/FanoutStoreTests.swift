@@ -32,6 +32,34 @@ struct FanoutStoreTests {
         }
     }
 
+    /// Each chunk pushes at the notification's severity as it is then: an
+    /// alarm raised to critical while its fan-out runs goes on at critical.
+    @Test(arguments: Backend.allCases)
+    func aChunkPushesAtTheSeverityOfItsTime(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
+            for index in 1...3 {
+                let user = try await store.createUser(username: "reader\(index)", passwordHash: "-", isAdmin: false)
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(index), platform: .apns, at: Date())
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+            }
+            let now = Timestamp.now()
+            let draft = NotificationDraft(title: "Pressure rising", severity: .minor, key: "cryo")
+            let posted = try #require(try await store.publish([PublishRequest(draft, serviceID: service.id, at: now, inlineAudience: 0)]).notifications.first ?? nil)
+            let job = try #require(try await store.claimFanouts(owner: "a", limit: 1, until: now.addingTimeInterval(60), now: now).first)
+            #expect(job.priority == DeliveryPriority.of(.minor), "as claimed")
+            var raised = draft
+            raised.severity = .critical
+            #expect(try await store.updateNotification(id: posted.id, with: raised, renotify: [], at: now) != nil)
+            guard case .expanded = try await store.expandFanout(job, owner: "a", chunk: 100, until: now.addingTimeInterval(60), now: now) else {
+                Issue.record("the chunk was not expanded")
+                return
+            }
+            let urgent = try await store.claimDeliveries(limit: 100, now: now.addingTimeInterval(1), leaseUntil: now.addingTimeInterval(60), holder: nil, minimumPriority: DeliveryPriority.urgent)
+            #expect(urgent.count == 3, "the chunk's pushes at the raised severity's priority")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aLargeAudienceIsExpandedAfterThePostOnceInOrderAndGoesOnAfterALapse(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in

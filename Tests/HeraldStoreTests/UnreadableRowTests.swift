@@ -29,7 +29,7 @@ struct UnreadableRowTests {
                     _ = try await store.notification(id: alarm.id)
                     Issue.record("an unreadable severity was read")
                 } catch StoreError.unreadableRow(let why) {
-                    #expect(why.contains("notifications.severity of row \(alarm.id)") && why.contains("'loud'"), "\(why)")
+                    #expect(why.contains("notifications.severity of row \(alarm.id)") && why.contains("\"loud\""), "\(why)")
                 }
                 try await StoreEdgeTests.execute("UPDATE notifications SET severity = 'MAJOR ', alarm = 'burning' WHERE id = \(alarm.id)", on: location)
                 do {
@@ -52,6 +52,33 @@ struct UnreadableRowTests {
                 } catch StoreError.unreadableRow(let why) {
                     #expect(why.contains("escalation_policies.policy of row \(service.id)"), "\(why)")
                 }
+            }
+        }
+    }
+
+    /// Read for work, an unreadable value is read as none and logged: the
+    /// push still goes out, the held notification is still published, and
+    /// one bad row does not stop the claims for everyone.
+    @Test(arguments: Backend.allCases)
+    func aClaimReadsAnUnreadableValueAsNone(_ backend: Backend) async throws {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                let service = try await store.createService(ServiceDraft(category: "Cryo", color: "000000", owner: "o"))
+                let user = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+                _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(1), platform: .apns, at: Date())
+                let posted = try #require(try await store.publish(NotificationDraft(title: "Pump", severity: .major), serviceID: service.id, at: Date()))
+                let held = try #require(try await store.schedule(NotificationDraft(title: "later", severity: .minor), serviceID: service.id, deliverAt: Date(), at: Date()))
+                try await StoreEdgeTests.execute("UPDATE notifications SET severity = 'loud' WHERE id = \(posted.id)", on: location)
+                try await StoreEdgeTests.execute("UPDATE scheduled_notifications SET severity = 'loud' WHERE id = \(held.id)", on: location)
+
+                let later = Date().addingTimeInterval(5)
+                let claimed = try await store.claimDeliveries(limit: 10, now: later, leaseUntil: later.addingTimeInterval(60), holder: nil)
+                #expect(claimed.map(\.notification.id) == [posted.id])
+                #expect(claimed.first?.notification.severity == nil, "read as none for the push")
+                let due = try await store.claimDueScheduled(now: later, leaseUntil: later.addingTimeInterval(60), limit: 10)
+                #expect(due.map(\.id) == [held.id] && due.first?.draft.severity == nil)
+                await #expect(throws: StoreError.self, "read on its own, it is refused") { try await store.notification(id: posted.id) }
             }
         }
     }

@@ -66,7 +66,7 @@ final class QuietHoursDecider: Sendable {
                 let quiet = QuietHours.treatment(of: severity, at: now, quietHours: mine.quietHours, snoozedUntil: snoozedUntil, onCall: false)
                 guard quiet != .asUsual else { continue }
                 // Only now, for the few held: is this person on call for this service's alarms?
-                if try await isOnCall(userID, for: notification.serviceID, store: store, now: now) { continue }
+                if await isOnCallOrUnknown(userID, for: notification.serviceID, store: store, now: now) { continue }
                 switch quiet {
                 case .asUsual: break
                 case .quietly: decided[index].urgency = .passive
@@ -106,6 +106,22 @@ final class QuietHoursDecider: Sendable {
         let read = try await store.quietChoices(now: now)
         people.withLockedValue { $0 = Kept(choices: read, stamp: stamp, here: here, readAt: now, stampReadAt: now) }
         return read
+    }
+
+    /// Whether the person is on call for the service, or that cannot be
+    /// read (a policy or rota the store refuses): then this one push goes
+    /// out as usual and the reason is logged, instead of the whole batch
+    /// losing everyone's quiet hours.
+    private func isOnCallOrUnknown(_ userID: UserID, for serviceID: UUID, store: any EscalationStore & RotaStore, now: Date) async -> Bool {
+        do {
+            return try await isOnCall(userID, for: serviceID, store: store, now: now)
+        } catch {
+            logger.warning(
+                "cannot read whether a person is on call for a service; their push goes out as usual",
+                metadata: ["service": "\(serviceID.wireString)", "error": "\(String(reflecting: error))"]
+            )
+            return true
+        }
     }
 
     /// On call now for a rota the service's escalation policy calls.

@@ -54,7 +54,7 @@ extension PostgresStore: AlertStateStore {
                 as: PostgresStore.NotificationRow.self, logger: logger
             )
             var found: [String: NotificationRecord] = [:]
-            for record in try rows.map(PostgresStore.notification) { if let key = record.key { found[key] = record } }
+            for record in try rows.map({ try PostgresStore.notification($0, forWork: logger) }) { if let key = record.key { found[key] = record } }
             return found
         }
 

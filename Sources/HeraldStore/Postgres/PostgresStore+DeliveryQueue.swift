@@ -68,7 +68,7 @@ extension PostgresStore: DeliveryQueue {
             guard push.13 else { return push }
             let whole = try row.decode(Row.self)
             guard let id = whole.14, let service = whole.15, let created = whole.16, let title = whole.17, let subtitle = whole.18, let url = whole.19 else { return push }
-            var notification = try Self.notification((id, service, created, title, subtitle, url, whole.20, whole.21, whole.22, whole.23, whole.24))
+            var notification = try Self.notification((id, service, created, title, subtitle, url, whole.20, whole.21, whole.22, whole.23, whole.24), forWork: logger)
             notification.origin = NotificationOrigin(traceContextJSON: whole.25, requestID: whole.26)
             notifications[id] = notification
             return push

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: FanoutStore {
@@ -19,7 +20,7 @@ extension PostgresStore: FanoutStore {
         ).map {
             FanoutJob(
                 notificationID: $0.0, serviceID: $0.1, afterUser: $0.2, kind: try StoreError.parse($0.3, as: FanoutJob.Kind.self, column: "fanouts.kind"),
-                severity: try StoredValue.severity($0.4, "notifications", row: $0.0)
+                severity: try StoredValue.severity($0.4, "notifications", row: $0.0, forWork: logger)
             )
         }
     }
@@ -31,6 +32,12 @@ extension PostgresStore: FanoutStore {
     public func expandFanout(_ job: FanoutJob, owner: String, chunk: Int, until: Date, now: Date) async throws -> FanoutStep {
         if job.kind == .withdrawal { return try await expandWithdrawals(job, owner: owner, chunk: Int64(max(1, chunk)), until: until, now: now) }
         let chunk = Int64(max(1, chunk))
+        // Each chunk at the notification's severity now: an alarm raised (or
+        // lowered) while its fan-out runs is pushed at its new priority.
+        var job = job
+        if let severity = try await first("SELECT severity FROM notifications WHERE id = \(job.notificationID)", as: String?.self) {
+            job.severity = try StoredValue.severity(severity, "notifications", row: job.notificationID, forWork: logger)
+        }
         let at = ExactTimestamp(now)
         // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
         let call = job.kind == .call

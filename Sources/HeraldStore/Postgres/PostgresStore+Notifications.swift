@@ -10,13 +10,14 @@ extension PostgresStore: NotificationStore {
     /// What every read of a notification selects (from `n`).
     static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
 
-    static func notification(_ row: NotificationRow) throws -> NotificationRecord {
+    /// `forWork`: read for a claim (`StoredValue`'s leniency).
+    static func notification(_ row: NotificationRow, forWork logger: Logger? = nil) throws -> NotificationRecord {
         NotificationRecord(
             id: row.0, serviceID: row.1, timestamp: row.2.date,
             draft: NotificationDraft(
-                title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "notifications", row: row.0),
-                attributes: try StoredValue.attributes(row.7, "notifications", row: row.0), expiresAt: row.8?.date, key: row.9,
-                alarm: try StoredValue.parse(row.10, as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: row.0)
+                title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "notifications", row: row.0, forWork: logger),
+                attributes: try StoredValue.attributes(row.7, "notifications", row: row.0, forWork: logger), expiresAt: row.8?.date, key: row.9,
+                alarm: try StoredValue.parse(row.10, as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: row.0, forWork: logger)
             )
         )
     }

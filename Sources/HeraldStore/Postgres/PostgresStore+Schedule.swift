@@ -1,17 +1,18 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: ScheduleStore {
     typealias ScheduledRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, ExactTimestamp)
     static let scheduledColumns = "id, service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at"
 
-    static func scheduled(_ row: ScheduledRow) throws -> ScheduledNotification {
+    static func scheduled(_ row: ScheduledRow, forWork logger: Logger? = nil) throws -> ScheduledNotification {
         ScheduledNotification(
             id: row.0, serviceID: row.1, deliverAt: row.2.date,
             draft: NotificationDraft(
-                title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "scheduled_notifications", row: row.0),
-                attributes: try StoredValue.attributes(row.7, "scheduled_notifications", row: row.0),
+                title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "scheduled_notifications", row: row.0, forWork: logger),
+                attributes: try StoredValue.attributes(row.7, "scheduled_notifications", row: row.0, forWork: logger),
                 expiresAt: row.8?.date, key: row.9
             ),
             createdAt: row.10.date
@@ -53,7 +54,7 @@ extension PostgresStore: ScheduleStore {
         try await rows(
             Self.claimDue("scheduled_notifications", due: "deliver_at", returning: Self.scheduledColumns, now: now, leaseUntil: leaseUntil, limit: limit),
             as: ScheduledRow.self
-        ).map { try Self.scheduled($0) }.sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+        ).map { try Self.scheduled($0, forWork: logger) }.sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
     }
 
     public func finishScheduled(ids: [Int64]) async throws {
@@ -71,12 +72,12 @@ extension PostgresStore: RecurringStore {
     typealias RecurringRow = (Int64, UUID, String, String, String, String, String, String?, String?, ExactTimestamp?, ExactTimestamp?, ExactTimestamp)
     static let recurringColumns = "id, service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, last_run_at, created_at"
 
-    static func recurring(_ row: RecurringRow) throws -> RecurringNotification {
+    static func recurring(_ row: RecurringRow, forWork logger: Logger? = nil) throws -> RecurringNotification {
         RecurringNotification(
             id: row.0, serviceID: row.1, cron: row.2, timeZone: row.3,
             draft: NotificationDraft(
-                title: row.4, subtitle: row.5, url: row.6, severity: try StoredValue.severity(row.7, "recurring_notifications", row: row.0),
-                attributes: try StoredValue.attributes(row.8, "recurring_notifications", row: row.0)
+                title: row.4, subtitle: row.5, url: row.6, severity: try StoredValue.severity(row.7, "recurring_notifications", row: row.0, forWork: logger),
+                attributes: try StoredValue.attributes(row.8, "recurring_notifications", row: row.0, forWork: logger)
             ),
             nextRunAt: row.9?.date, lastRunAt: row.10?.date, createdAt: row.11.date
         )
@@ -119,7 +120,7 @@ extension PostgresStore: RecurringStore {
         try await rows(
             Self.claimDue("recurring_notifications", due: "next_run_at", returning: Self.recurringColumns, now: now, leaseUntil: leaseUntil, limit: limit),
             as: RecurringRow.self
-        ).map { try Self.recurring($0) }
+        ).map { try Self.recurring($0, forWork: logger) }
     }
 
     public func recordRecurringRun(id: Int64, ranAt: Date, nextRunAt: Date?) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: WriteBackStore {
@@ -20,7 +21,7 @@ extension PostgresStore: WriteBackStore {
             RETURNING \(unescaped: Self.writeBackColumns)
             """,
             as: WriteBackRow.self
-        ).map { try Self.writeBack($0) }
+        ).map { try Self.writeBack($0, forWork: logger) }
     }
 
     public func finishWriteBack(
@@ -61,10 +62,13 @@ extension PostgresStore: WriteBackStore {
             .map { try Self.writeBack($0) }
     }
 
-    static func writeBack(_ row: WriteBackRow) throws -> WriteBackRecord {
+    /// `forWork`: read for a claim (`StoredValue`'s leniency; a goal it
+    /// cannot read is asked as an acknowledgement, as before it was named).
+    static func writeBack(_ row: WriteBackRow, forWork logger: Logger? = nil) throws -> WriteBackRecord {
         WriteBackRecord(
-            notificationID: row.0, wanted: try StoreError.parse(row.1, as: WriteBackGoal.self, column: "write_backs.wanted of row \(row.0)"),
-            achieved: try StoredValue.parse(row.2, as: WriteBackGoal.init(rawValue:), "write_backs", "achieved", row: row.0),
+            notificationID: row.0,
+            wanted: try StoredValue.parse(row.1, as: WriteBackGoal.init(rawValue:), "write_backs", "wanted", row: row.0, forWork: logger) ?? .acknowledged,
+            achieved: try StoredValue.parse(row.2, as: WriteBackGoal.init(rawValue:), "write_backs", "achieved", row: row.0, forWork: logger),
             reference: row.3, attempts: Int(row.4), detail: row.5, refused: row.6, nextAttemptAt: row.7.date, watchAt: row.8?.date, snapshot: row.9,
             updatedAt: row.10.date
         )

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import NIOConcurrencyHelpers
 import SQLiteNIO
 
@@ -8,7 +9,7 @@ extension SQLiteStore: AlertStateStore {
         // BEGIN IMMEDIATE already serialises writers on the file.
         let outcome = try await database.transaction { db -> (T, [NotificationID])? in
             guard try await db.first("SELECT 1 AS found FROM services WHERE id = \(serviceID)") != nil else { return nil }
-            let states = AlertStates(db: db, serviceID: serviceID)
+            let states = AlertStates(db: db, serviceID: serviceID, logger: logger)
             let value = try await work(states)
             return (value, states.published.withLockedValue { $0 })
         }
@@ -22,6 +23,8 @@ extension SQLiteStore: AlertStateStore {
     struct AlertStates: AlertStateTransaction {
         let db: SQLiteExecutor
         let serviceID: UUID
+        /// For `StoredValue`'s leniency: an alert source's batch is work.
+        let logger: Logger
         /// What this unit published, announced after the commit.
         let published = NIOLockedValueBox<[NotificationID]>([])
 
@@ -62,7 +65,7 @@ extension SQLiteStore: AlertStateStore {
                 WHERE service_id = \(serviceID) AND key IN (SELECT value FROM json_each(\(jsonArray: keys)))
                 """
             ) {
-                let record = try SQLiteStore.notification(from: row)
+                let record = try SQLiteStore.notification(from: row, forWork: logger)
                 if let key = record.key { found[key] = record }
             }
             return found

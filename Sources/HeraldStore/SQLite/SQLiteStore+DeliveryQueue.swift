@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: DeliveryQueue {
@@ -58,7 +59,7 @@ extension SQLiteStore: DeliveryQueue {
                 WHERE d.id IN (SELECT value FROM json_each(\(jsonArray: claimed)))
                 """
             ).map { row in
-                var notification = try Self.notification(from: row, id: "notification_id")
+                var notification = try Self.notification(from: row, id: "notification_id", forWork: logger)
                 // Every delivery of a fan-out carries its notification's origin: read it once per notification.
                 if let known = origins[notification.id] {
                     notification.origin = known

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: FanoutStore {
@@ -23,7 +24,7 @@ extension SQLiteStore: FanoutStore {
                 FanoutJob(
                     notificationID: try $0.int64("notification_id"), serviceID: try $0.uuid("service_id"), afterUser: try $0.int64("after_user"),
                     kind: try $0.value("kind", as: FanoutJob.Kind.self),
-                    severity: try StoredValue.severity(try $0.optionalText("severity"), "notifications", row: try $0.int64("notification_id"))
+                    severity: try StoredValue.severity(try $0.optionalText("severity"), "notifications", row: try $0.int64("notification_id"), forWork: logger)
                 )
             }
         }
@@ -36,7 +37,7 @@ extension SQLiteStore: FanoutStore {
             guard
                 let held = try await db.first(
                     """
-                    SELECT f.posted_at, f.refused_filters, f.platforms, n.created_at
+                    SELECT f.posted_at, f.refused_filters, f.platforms, n.created_at, n.severity
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
                         AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)
@@ -81,7 +82,11 @@ extension SQLiteStore: FanoutStore {
                 """
             // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
             let created = job.kind == .call ? now : try held.date("created_at")
-            let priority = Int64(job.priority)
+            // At the notification's severity now: an alarm raised (or lowered)
+            // while its fan-out runs is pushed at its new priority.
+            var current = job
+            current.severity = try StoredValue.severity(try held.optionalText("severity"), "notifications", row: job.notificationID, forWork: logger)
+            let priority = Int64(current.priority)
             let purpose = job.kind == .call ? DeliveryPurpose.subscribersCall : .alert
             let linked = try await db.rows(
                 """

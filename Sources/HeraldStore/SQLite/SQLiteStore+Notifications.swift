@@ -1,19 +1,22 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: NotificationStore {
 
     /// A notification from a row; `id` names the column holding its id.
-    static func notification(from row: SQLiteRow, id: String = "id") throws -> NotificationRecord {
+    /// `forWork`: read for a claim (`StoredValue`'s leniency).
+    static func notification(from row: SQLiteRow, id: String = "id", forWork logger: Logger? = nil) throws -> NotificationRecord {
         let rowID = try row.int64(id)
         return NotificationRecord(
             id: rowID, serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
             draft: NotificationDraft(
                 title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
-                severity: try StoredValue.severity(try row.optionalText("severity"), "notifications", row: rowID),
-                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "notifications", row: rowID), expiresAt: try row.optionalDate("expires_at"),
-                key: try row.optionalText("key"), alarm: try StoredValue.parse(try row.optionalText("alarm"), as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: rowID)
+                severity: try StoredValue.severity(try row.optionalText("severity"), "notifications", row: rowID, forWork: logger),
+                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "notifications", row: rowID, forWork: logger),
+                expiresAt: try row.optionalDate("expires_at"), key: try row.optionalText("key"),
+                alarm: try StoredValue.parse(try row.optionalText("alarm"), as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: rowID, forWork: logger)
             )
         )
     }

@@ -1,17 +1,18 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: ScheduleStore {
     static let scheduledColumns: SQLiteQuery = "id, service_id, deliver_at, title, subtitle, url, severity, attributes, expires_at, key, created_at"
 
-    static func scheduled(_ row: SQLiteRow) throws -> ScheduledNotification {
+    static func scheduled(_ row: SQLiteRow, forWork logger: Logger? = nil) throws -> ScheduledNotification {
         ScheduledNotification(
             id: try row.int64("id"), serviceID: try row.uuid("service_id"), deliverAt: try row.date("deliver_at"),
             draft: NotificationDraft(
                 title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
-                severity: try StoredValue.severity(try row.optionalText("severity"), "scheduled_notifications", row: try row.int64("id")),
-                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "scheduled_notifications", row: try row.int64("id")),
+                severity: try StoredValue.severity(try row.optionalText("severity"), "scheduled_notifications", row: try row.int64("id"), forWork: logger),
+                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "scheduled_notifications", row: try row.int64("id"), forWork: logger),
                 expiresAt: try row.optionalDate("expires_at"),
                 key: try row.optionalText("key")
             ),
@@ -29,7 +30,7 @@ extension SQLiteStore: ScheduleStore {
                 FROM services WHERE id = \(serviceID)
                 RETURNING \(Self.scheduledColumns)
                 """
-            ).map(Self.scheduled)
+            ).map { try Self.scheduled($0) }
         }
     }
 
@@ -37,7 +38,7 @@ extension SQLiteStore: ScheduleStore {
         try await database.read { db in
             try await db.rows(
                 "SELECT \(Self.scheduledColumns) FROM scheduled_notifications WHERE service_id = \(serviceID) AND id > \(after) ORDER BY id LIMIT \(limit)"
-            ).map(Self.scheduled)
+            ).map { try Self.scheduled($0) }
         }
     }
 
@@ -57,7 +58,7 @@ extension SQLiteStore: ScheduleStore {
         try await database.transaction { db in
             try await db.rows(
                 Self.claimDue("scheduled_notifications", due: "deliver_at", returning: Self.scheduledColumns, now: now, leaseUntil: leaseUntil, limit: limit)
-            ).map(Self.scheduled).sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
+            ).map { try Self.scheduled($0, forWork: logger) }.sorted { ($0.deliverAt, $0.id) < ($1.deliverAt, $1.id) }
         }
     }
 
@@ -78,13 +79,13 @@ extension SQLiteStore: ScheduleStore {
 extension SQLiteStore: RecurringStore {
     static let recurringColumns: SQLiteQuery = "id, service_id, cron, time_zone, title, subtitle, url, severity, attributes, next_run_at, last_run_at, created_at"
 
-    static func recurring(_ row: SQLiteRow) throws -> RecurringNotification {
+    static func recurring(_ row: SQLiteRow, forWork logger: Logger? = nil) throws -> RecurringNotification {
         RecurringNotification(
             id: try row.int64("id"), serviceID: try row.uuid("service_id"), cron: try row.text("cron"), timeZone: try row.text("time_zone"),
             draft: NotificationDraft(
                 title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
-                severity: try StoredValue.severity(try row.optionalText("severity"), "recurring_notifications", row: try row.int64("id")),
-                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "recurring_notifications", row: try row.int64("id"))
+                severity: try StoredValue.severity(try row.optionalText("severity"), "recurring_notifications", row: try row.int64("id"), forWork: logger),
+                attributes: try StoredValue.attributes(try row.optionalText("attributes"), "recurring_notifications", row: try row.int64("id"), forWork: logger)
             ),
             nextRunAt: try row.optionalDate("next_run_at"), lastRunAt: try row.optionalDate("last_run_at"), createdAt: try row.date("created_at")
         )
@@ -101,7 +102,7 @@ extension SQLiteStore: RecurringStore {
                 FROM services WHERE id = \(serviceID)
                 RETURNING \(Self.recurringColumns)
                 """
-            ).map(Self.recurring)
+            ).map { try Self.recurring($0) }
         }
     }
 
@@ -109,7 +110,7 @@ extension SQLiteStore: RecurringStore {
         try await database.read { db in
             try await db.rows(
                 "SELECT \(Self.recurringColumns) FROM recurring_notifications WHERE service_id = \(serviceID) AND id > \(after) ORDER BY id LIMIT \(limit)"
-            ).map(Self.recurring)
+            ).map { try Self.recurring($0) }
         }
     }
 
@@ -129,7 +130,7 @@ extension SQLiteStore: RecurringStore {
         try await database.transaction { db in
             try await db.rows(
                 Self.claimDue("recurring_notifications", due: "next_run_at", returning: Self.recurringColumns, now: now, leaseUntil: leaseUntil, limit: limit)
-            ).map(Self.recurring)
+            ).map { try Self.recurring($0, forWork: logger) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: WriteBackStore {
@@ -16,7 +17,7 @@ extension SQLiteStore: WriteBackStore {
                 )
                 RETURNING \(Self.writeBackColumns)
                 """
-            ).map(Self.writeBack)
+            ).map { try Self.writeBack($0, forWork: logger) }
         }
     }
 
@@ -63,17 +64,20 @@ extension SQLiteStore: WriteBackStore {
         try await database.read { db in
             try await db.first(
                 "SELECT \(Self.writeBackColumns) FROM write_backs WHERE notification_id = \(id)"
-            ).map(Self.writeBack)
+            ).map { try Self.writeBack($0) }
         }
     }
 
     static let writeBackColumns: SQLiteQuery = "notification_id, wanted, achieved, reference, attempts, detail, refused, next_attempt_at, watch_at, snapshot, updated_at"
 
-    static func writeBack(_ row: SQLiteRow) throws -> WriteBackRecord {
-        WriteBackRecord(
-            notificationID: try row.int64("notification_id"),
-            wanted: try StoreError.parse(try row.text("wanted"), as: WriteBackGoal.self, column: "write_backs.wanted of row \(try row.int64("notification_id"))"),
-            achieved: try StoredValue.parse(try row.optionalText("achieved"), as: WriteBackGoal.init(rawValue:), "write_backs", "achieved", row: try row.int64("notification_id")),
+    /// `forWork`: read for a claim (`StoredValue`'s leniency; a goal it
+    /// cannot read is asked as an acknowledgement, as before it was named).
+    static func writeBack(_ row: SQLiteRow, forWork logger: Logger? = nil) throws -> WriteBackRecord {
+        let id = try row.int64("notification_id")
+        return WriteBackRecord(
+            notificationID: id,
+            wanted: try StoredValue.parse(try row.text("wanted"), as: WriteBackGoal.init(rawValue:), "write_backs", "wanted", row: id, forWork: logger) ?? .acknowledged,
+            achieved: try StoredValue.parse(try row.optionalText("achieved"), as: WriteBackGoal.init(rawValue:), "write_backs", "achieved", row: id, forWork: logger),
             reference: try row.optionalText("reference"),
             attempts: Int(try row.int64("attempts")), detail: try row.optionalText("detail"), refused: try row.bool("refused"),
             nextAttemptAt: try row.date("next_attempt_at"), watchAt: try row.optionalDate("watch_at"), snapshot: try row.optionalText("snapshot"),

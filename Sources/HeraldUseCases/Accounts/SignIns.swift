@@ -101,8 +101,16 @@ public struct SignIns: Sendable {
                 identities = try await store.identities(userID: named.id)
             }
             var policy = AccountBinding.Policy(linkedMethods: linkedMethods)
-            if byName?.origin == .oidc, !policy.linkedMethods.isEmpty { policy.primaryIssuer = try await primaryIssuer() }
-            switch AccountBinding.decide(login: binding, byIdentity: byIdentity, byName: byName, identities: identities, policy: policy) {
+            var decision = AccountBinding.decide(login: binding, byIdentity: byIdentity, byName: byName, identities: identities, policy: policy)
+            // Without the primary provider's issuer the rule only refuses more
+            // (an OpenID account is the primary's only if its issuer is): it is
+            // asked for only when a refusal might turn on it, so a local
+            // password or an admin's link still goes in while the provider is away.
+            if case .refuse = decision, byName?.origin == .oidc, binding.isPrimary, !policy.linkedMethods.isEmpty {
+                policy.primaryIssuer = try await primaryIssuer()
+                decision = AccountBinding.decide(login: binding, byIdentity: byIdentity, byName: byName, identities: identities, policy: policy)
+            }
+            switch decision {
             case .use(let user):
                 return (user, false)
             case .bind(let user, let identity):

@@ -59,11 +59,19 @@ public struct ServiceWriteBacks: Sendable {
     /// back to an Alertmanager while ALLOWED_NETWORKS is empty and they have
     /// no token: set so before issue 39 closed their receivers. Said at
     /// every start, so an upgrade does not drop their alerts in silence.
-    public func servicesShutOut() async throws -> [ServiceRecord] {
+    public func servicesShutOut(logger: Logger) async throws -> [ServiceRecord] {
         guard receiversOpen else { return [] }
         var shutOut: [ServiceRecord] = []
         for service in try await store.services() {
-            guard case .alertmanager = try await store.serviceWriteBack(serviceID: service.id) else { continue }
+            let target: WriteBackTarget?
+            do {
+                target = try await store.serviceWriteBack(serviceID: service.id)
+            } catch StoreError.unreadableRow(let why) {
+                // Said, not fatal: one unreadable setting must not stop every replica starting.
+                logger.error("a service's write-back cannot be read", metadata: ["service": "\(service.id.wireString)", "error": "\(why)"])
+                continue
+            }
+            guard case .alertmanager = target else { continue }
             if try await store.serviceTokens(serviceID: service.id).isEmpty { shutOut.append(service) }
         }
         return shutOut
