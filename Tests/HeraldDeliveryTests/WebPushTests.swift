@@ -131,7 +131,11 @@ struct WebPushTests {
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
         let http = Self.loopbackHTTP()
         let attempts = try await withShutdown(http) {
-            await WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints)
+            // A two-minute deadline, a hang guard: the default 10 s has run out
+            // against this loopback service on a two-core machine under load.
+            await WebPushClient(
+                http: http, vapid: { vapid }, timeout: .seconds(120), allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints
+            )
                 .send(deliveries("http://127.0.0.1:\(port)/push"), now: now)
         }
         try await stop()
