@@ -43,20 +43,10 @@ enum StoredValue {
         try parse(raw, as: NotificationAttributes.init(json:), table, "attributes", row: row, forWork: logger)
     }
 
-    /// Where one row is read among many for work and a value of it is
-    /// needed whole, the row is left out and an error names it.
-    static func orSkipped<T>(_ read: () throws -> T?, logger: Logger) -> T? {
-        do {
-            return try read()
-        } catch {
-            logger.error("a stored row cannot be read and is left out", metadata: ["error": "\(error)"])
-            return nil
-        }
-    }
-
     /// A person's quiet hours, for the cache every push consults: an
     /// unreadable one is left out (they are pushed as usual) and named.
     static func quietHours(_ json: String, of userID: UserID, logger: Logger) -> QuietHours? {
-        orSkipped({ try parse(json, as: QuietHours.init(json:), "quiet_hours", "settings", row: userID) }, logger: logger)
+        // A logger given, `parse` logs and returns nil instead of throwing.
+        (try? parse(json, as: QuietHours.init(json:), "quiet_hours", "settings", row: userID, forWork: logger)) ?? nil
     }
 }

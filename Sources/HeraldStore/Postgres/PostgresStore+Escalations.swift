@@ -50,8 +50,7 @@ extension PostgresStore: EscalationStore {
             """,
             as: EscalationRow.self
         ).compactMap { (row: EscalationRow) -> OpenEscalation? in
-            let read = { try StoredValue.parse(row.2, as: EscalationPolicy.init(json:), "escalations", "policy", row: row.0) }
-            guard let policy = StoredValue.orSkipped(read, logger: logger) else { return nil }
+            guard let policy = try StoredValue.parse(row.2, as: EscalationPolicy.init(json:), "escalations", "policy", row: row.0, forWork: logger) else { return nil }
             return OpenEscalation(notificationID: row.0, serviceID: row.1, policy: policy, due: .init(step: Int(row.3), pass: Int(row.4), at: row.5.date))
         }
     }

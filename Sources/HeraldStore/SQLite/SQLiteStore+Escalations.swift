@@ -53,8 +53,9 @@ extension SQLiteStore: EscalationStore {
             ).compactMap { row in
                 let id = try row.int64("notification_id")
                 let text = try row.text("policy")
-                guard let policy = StoredValue.orSkipped({ try StoredValue.parse(text, as: EscalationPolicy.init(json:), "escalations", "policy", row: id) }, logger: logger)
-                else { return nil }
+                guard let policy = try StoredValue.parse(text, as: EscalationPolicy.init(json:), "escalations", "policy", row: id, forWork: logger) else {
+                    return nil
+                }
                 return OpenEscalation(
                     notificationID: try row.int64("notification_id"), serviceID: try row.uuid("service_id"), policy: policy,
                     due: .init(step: Int(try row.int64("step")), pass: Int(try row.int64("pass")), at: try row.date("due_at"))
