@@ -43,6 +43,17 @@ enum StoredValue {
         try parse(raw, as: NotificationAttributes.init(json:), table, "attributes", row: row, forWork: logger)
     }
 
+    /// A list of platforms (a withdrawal fan-out's): one that cannot be read is refused, or, read for work, logged and left out.
+    static func platforms(_ raw: [String], _ table: String, row: Int64, forWork logger: Logger? = nil) throws -> [Platform] {
+        try raw.compactMap { try parse($0, as: Platform.init(rawValue:), table, "platforms", row: row, forWork: logger) }
+    }
+
+    /// The same, stored as a JSON array (SQLite).
+    static func platforms(json: String, _ table: String, row: Int64, forWork logger: Logger? = nil) throws -> [Platform] {
+        let list = try parse(json, as: { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }, table, "platforms", row: row, forWork: logger)
+        return try platforms(list ?? [], table, row: row, forWork: logger)
+    }
+
     /// A person's quiet hours, for the cache every push consults: an
     /// unreadable one is left out (they are pushed as usual) and named.
     static func quietHours(_ json: String, of userID: UserID, logger: Logger) -> QuietHours? {

@@ -27,13 +27,27 @@ public struct FanoutJob: Sendable, Equatable {
     public var kind: Kind
     /// The notification's severity, read with the job.
     public var severity: Severity?
+    /// A withdrawal's platforms (`AcknowledgementEffects.withdrawOn`); none for the others.
+    public var platforms: [Platform]
 
-    public init(notificationID: NotificationID, serviceID: UUID, afterUser: UserID, kind: Kind = .post, severity: Severity? = nil) {
+    public init(
+        notificationID: NotificationID, serviceID: UUID, afterUser: UserID, kind: Kind = .post, severity: Severity? = nil, platforms: [Platform] = []
+    ) {
         self.notificationID = notificationID
         self.serviceID = serviceID
         self.afterUser = afterUser
         self.kind = kind
         self.severity = severity
+        self.platforms = platforms
+    }
+
+    /// How a chunk's pushes are queued, at `now`: all in the bulk lane.
+    public func order(at now: Date) -> DeliveryOrder {
+        switch kind {
+        case .post: .alert(at: now, bulk: true)
+        case .call: .subscribersCall(at: now)
+        case .withdrawal: .withdrawal(on: platforms, at: now, bulk: true)
+        }
     }
 
     /// The priority of the pushes it queues: a post's are the notification's
@@ -43,7 +57,7 @@ public struct FanoutJob: Sendable, Equatable {
         switch kind {
         case .post: DeliveryPriority.of(severity)
         case .call: DeliveryPriority.of(.critical)
-        case .withdrawal: 0
+        case .withdrawal: DeliveryPriority.withdrawal
         }
     }
 }

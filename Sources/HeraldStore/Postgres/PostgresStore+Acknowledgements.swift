@@ -35,19 +35,13 @@ extension PostgresStore: AcknowledgementStore {
                         wanted = excluded.wanted, refused = false, attempts = 0, watch_at = NULL, next_attempt_at = excluded.next_attempt_at, updated_at = excluded.updated_at
                     RETURNING 1
                 ),
-                withdrawals AS (
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
-                    SELECT i.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.withdrawal.rawValue)
-                    FROM inserted x JOIN inbox i ON i.notification_id = x.notification_id JOIN devices d ON d.user_id = i.user_id
-                    WHERE d.platform = ANY(\(platforms.map(\.rawValue))::text[]) AND NOT \(effects.withdrawalsAsFanout)
-                        AND NOT EXISTS (
-                            SELECT 1 FROM deliveries w WHERE w.notification_id = x.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
-                        )
-                        AND NOT EXISTS (
-                            SELECT 1 FROM delivery_history w WHERE w.notification_id = x.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
-                        )
-                    RETURNING 1
+                -- Every holder, unless a fan-out job takes them (a large audience).
+                holders AS (
+                    SELECT i.notification_id, i.user_id, \(Int32(DeliveryPriority.withdrawal)) AS priority, \(at) AS created_at
+                    FROM inserted x JOIN inbox i ON i.notification_id = x.notification_id
+                    WHERE NOT \(effects.withdrawalsAsFanout)
                 ),
+                withdrawals AS (\(queue: .withdrawal(on: platforms, at: now), to: "holders")),
                 -- A large audience's: bulk work for the fan-out job (once per device all the same).
                 withdrawal_job AS (
                     INSERT INTO fanouts (notification_id, service_id, kind, platforms, posted_at)

@@ -76,13 +76,11 @@ extension PostgresStore: AlertStateStore {
                         WHERE id = \(change.id) AND service_id = \(serviceID)
                         RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
                     ),
-                    holders AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated) RETURNING user_id),
-                    queued AS (
-                        INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                        SELECT up.id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(DeliveryPriority.of(draft.severity)))
-                        FROM updated up, holders h JOIN devices d ON d.user_id = h.user_id
-                        RETURNING priority
+                    holders AS (
+                        UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)
+                        RETURNING notification_id, user_id, \(Int32(DeliveryPriority.of(draft.severity))) AS priority, \(at) AS created_at
                     ),
+                    queued AS (\(queue: .alert(at: now), to: "holders")),
                     woken AS (
                         \(unescaped: PostgresStore.wakeWorkers(queued: "queued"))
                         UNION ALL

@@ -124,13 +124,12 @@ extension PostgresStore: EscalationStore {
                 ON CONFLICT (user_id, notification_id) DO NOTHING
                 RETURNING user_id
             ),
-            pushed AS (
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, priority)
-                SELECT c.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.call.rawValue), \(Int32(DeliveryPriority.call))
-                FROM called c JOIN devices d ON d.user_id = c.user_id
+            -- Called now: each callee, unless the step leaves holders be and they hold it.
+            dialled AS (
+                SELECT c.notification_id, c.user_id, \(Int32(DeliveryPriority.call)) AS priority, \(at) AS created_at FROM called c
                 WHERE \(run.pushHolders) OR NOT EXISTS (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND i.notification_id = c.notification_id)
-                RETURNING user_id, priority
             ),
+            pushed AS (\(queue: .call(at: run.at), to: "dialled")),
             recorded AS (
                 INSERT INTO escalation_calls (notification_id, step, pass, target, user_id, username, devices, called_at)
                 SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), c.target, c.user_id, u.username,

@@ -14,13 +14,14 @@ extension PostgresStore: FanoutStore {
                 ORDER BY notification_id, kind LIMIT \(limit)
                 FOR UPDATE SKIP LOCKED
             )
-            RETURNING f.notification_id, f.service_id, f.after_user, f.kind, (SELECT n.severity FROM notifications n WHERE n.id = f.notification_id)
+            RETURNING f.notification_id, f.service_id, f.after_user, f.kind, (SELECT n.severity FROM notifications n WHERE n.id = f.notification_id), f.platforms
             """,
-            as: (Int64, UUID, Int64, String, String?).self
+            as: (Int64, UUID, Int64, String, String?, [String]).self
         ).map {
             FanoutJob(
                 notificationID: $0.0, serviceID: $0.1, afterUser: $0.2, kind: try StoreError.parse($0.3, as: FanoutJob.Kind.self, column: "fanouts.kind"),
-                severity: try StoredValue.severity($0.4, "notifications", row: $0.0, forWork: logger)
+                severity: try StoredValue.severity($0.4, "notifications", row: $0.0, forWork: logger),
+                platforms: try StoredValue.platforms($0.5, "fanouts", row: $0.0, forWork: logger)
             )
         }
     }
@@ -41,7 +42,7 @@ extension PostgresStore: FanoutStore {
         let at = ExactTimestamp(now)
         // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
         let call = job.kind == .call
-        let purpose = call ? DeliveryPurpose.subscribersCall : .alert
+        let order = job.order(at: now)
         guard
             let row = try await first(
                 """
@@ -72,7 +73,7 @@ extension PostgresStore: FanoutStore {
                     ORDER BY s.user_id LIMIT \(chunk)
                 ),
                 audience AS (
-                    SELECT sc.user_id FROM scanned sc, job
+                    SELECT job.notification_id, sc.user_id, job.priority, job.created_at FROM scanned sc, job
                     WHERE sc.created_at <= job.posted_at
                         AND NOT EXISTS (
                             SELECT 1 FROM user_filters f
@@ -85,12 +86,7 @@ extension PostgresStore: FanoutStore {
                     ON CONFLICT DO NOTHING
                     RETURNING 1
                 ),
-                queued AS (
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk, purpose)
-                    SELECT job.notification_id, d.id, d.user_id, d.platform, \(at), job.created_at, \(at), job.priority, true, \(purpose.rawValue)
-                    FROM audience a JOIN devices d ON d.user_id = a.user_id, job
-                    RETURNING deliveries.priority
-                ),
+                queued AS (\(queue: order, to: "audience")),
                 -- Exactly one of these touches the job: moved on, renewed while
                 -- its pushes wait, or gone once nobody is left.
                 moved AS (
@@ -141,7 +137,7 @@ extension PostgresStore: FanoutStore {
             let row = try await first(
                 """
                 WITH job AS (
-                    SELECT f.notification_id, f.platforms FROM fanouts f
+                    SELECT f.notification_id FROM fanouts f
                     WHERE f.notification_id = \(job.notificationID) AND f.kind = \(kind) AND f.claimed_by = \(owner) AND f.after_user = \(job.afterUser)
                         AND f.service_id = \(job.serviceID)
                     FOR UPDATE OF f
@@ -158,19 +154,11 @@ extension PostgresStore: FanoutStore {
                         AND EXISTS (SELECT 1 FROM job) AND (SELECT c FROM ahead) < \(chunk)
                     ORDER BY i.user_id LIMIT \(chunk)
                 ),
-                queued AS (
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, bulk)
-                    SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(at), \(at), \(at), \(DeliveryPurpose.withdrawal.rawValue), true
-                    FROM scanned s JOIN devices d ON d.user_id = s.user_id, job
-                    WHERE d.platform = ANY(job.platforms)
-                        AND NOT EXISTS (
-                            SELECT 1 FROM deliveries w WHERE w.notification_id = \(job.notificationID) AND w.device_id = d.id AND w.purpose = 'withdrawal'
-                        )
-                        AND NOT EXISTS (
-                            SELECT 1 FROM delivery_history w WHERE w.notification_id = \(job.notificationID) AND w.device_id = d.id AND w.purpose = 'withdrawal'
-                        )
-                    RETURNING deliveries.priority
+                audience AS (
+                    SELECT \(job.notificationID)::int8 AS notification_id, s.user_id, \(Int32(DeliveryPriority.withdrawal)) AS priority, \(at) AS created_at
+                    FROM scanned s, job
                 ),
+                queued AS (\(queue: job.order(at: now), to: "audience")),
                 moved AS (
                     UPDATE fanouts f SET after_user = (SELECT max(user_id) FROM scanned), claimed_until = \(ExactTimestamp(until))
                     FROM job WHERE f.notification_id = job.notification_id AND f.kind = \(kind) AND EXISTS (SELECT 1 FROM scanned)

@@ -57,14 +57,9 @@ extension PostgresStore: NotificationStore {
                     FROM updated up JOIN user_filters u ON u.service_id = up.service_id AND u.filter_id = ANY(\(renotify)::int8[])
                         JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
                     ON CONFLICT DO NOTHING
-                    RETURNING user_id, notification_id
+                    RETURNING notification_id, user_id, \(Int32(DeliveryPriority.of(draft.severity))) AS priority, \(at) AS created_at
                 ),
-                queued AS (
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                    SELECT l.notification_id, d.id, d.user_id, d.platform, \(at), \(at), \(at), \(Int32(DeliveryPriority.of(draft.severity)))
-                    FROM linked l JOIN devices d ON d.user_id = l.user_id
-                    RETURNING priority
-                ),
+                queued AS (\(queue: .alert(at: now), to: "linked")),
                 woken AS (
                     \(unescaped: Self.wakeWorkers(queued: "queued"))
                     UNION ALL

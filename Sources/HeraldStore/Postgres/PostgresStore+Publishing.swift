@@ -90,6 +90,8 @@ extension PostgresStore {
         // the others.
         let largeServices = Array(large)
         let inlineServices = distinctServices.filter { !large.contains($0) }
+        // The batch's pushes fall due together, at its latest post.
+        let dueAt = batch.map(\.at).max() ?? Date()
         return """
             WITH
             input AS (
@@ -119,20 +121,18 @@ extension PostgresStore {
                     JOIN input i ON i.ord = r.ord
                     JOIN user_filters f ON f.filter_id = r.filter_id AND f.service_id = i.service_id
             ),
+            -- Who receives each (the people the plan names): its service's
+            -- subscribers, less the holders of the filters that refused it.
+            audience AS (
+                SELECT i.id AS notification_id, s.user_id, i.priority, i.created_at
+                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
+                \(unescaped: onlyMatching)
+            ),
             linked AS (
                 INSERT INTO inbox (user_id, notification_id, changed_at)
-                SELECT s.user_id, i.id, i.created_at
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
-                \(unescaped: onlyMatching)
+                SELECT user_id, notification_id, created_at FROM audience
             ),
-            queued AS (
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT i.id, d.id, d.user_id, d.platform, i.created_at, i.created_at, i.created_at, i.priority
-                FROM input i JOIN subscriptions s ON s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[])
-                    JOIN devices d ON d.user_id = s.user_id
-                \(unescaped: onlyMatching)
-                RETURNING priority
-            ),
+            queued AS (\(queue: .alert(at: dueAt), to: "audience")),
             \(unescaped: large.isEmpty ? "" : Self.fannedOut)
             -- A notification at or above its service's policy's minimum severity
             -- (`EscalationStart`'s rank: none for a resolution) starts its

@@ -34,20 +34,11 @@ extension SQLiteStore: AcknowledgementStore {
                 )
             } else if inserted, !platforms.isEmpty {
                 // What every holder's phones and browsers show is taken down, once per device.
-                try await db.execute(
+                let holders: SQLiteQuery = """
+                    SELECT notification_id, user_id, \(DeliveryPriority.withdrawal) AS priority, \(now) AS created_at
+                    FROM inbox WHERE notification_id = \(notificationID)
                     """
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose)
-                    SELECT i.notification_id, d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPurpose.withdrawal.rawValue)
-                    FROM inbox i JOIN devices d ON d.user_id = i.user_id
-                    WHERE i.notification_id = \(notificationID) AND d.platform IN (SELECT value FROM json_each(\(jsonArray: platforms.map(\.rawValue))))
-                        AND NOT EXISTS (
-                            SELECT 1 FROM deliveries w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
-                        )
-                        AND NOT EXISTS (
-                            SELECT 1 FROM delivery_history w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal'
-                        )
-                    """
-                )
+                try await db.execute(Self.queue(.withdrawal(on: platforms, at: now), to: holders))
             }
             if inserted, effects.endsEscalation {
                 _ = try await Self.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now, in: db)

@@ -87,13 +87,11 @@ extension SQLiteStore: AlertStateStore {
                 else { continue }
                 try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(change.id)")
                 // Every holder's devices, so each phone replaces what it shows.
-                try await db.execute(
+                let holders: SQLiteQuery = """
+                    SELECT notification_id, user_id, \(DeliveryPriority.of(change.draft.severity)) AS priority, \(now) AS created_at
+                    FROM inbox WHERE notification_id = \(change.id)
                     """
-                    INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                    SELECT \(change.id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPriority.of(change.draft.severity))
-                    FROM inbox i JOIN devices d ON d.user_id = i.user_id WHERE i.notification_id = \(change.id)
-                    """
-                )
+                try await db.execute(SQLiteStore.queue(.alert(at: now), to: holders))
                 // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
                 try await SQLiteStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: now, in: db)
                 if draft.alarm == .resolved {

@@ -121,14 +121,8 @@ extension SQLiteStore: EscalationStore {
                 "INSERT INTO inbox (user_id, notification_id, changed_at) VALUES (\(userID), \(id), \(run.at)) ON CONFLICT (user_id, notification_id) DO NOTHING"
             )
             guard run.pushHolders || !holders.contains(userID) else { continue }
-            pushed[userID] = try await db.rows(
-                """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, priority)
-                SELECT \(id), d.id, d.user_id, d.platform, \(run.at), \(run.at), \(run.at), \(DeliveryPurpose.call.rawValue), \(DeliveryPriority.call)
-                FROM devices d WHERE d.user_id = \(userID)
-                RETURNING id
-                """
-            ).count
+            let callee: SQLiteQuery = "SELECT \(id) AS notification_id, \(userID) AS user_id, \(DeliveryPriority.call) AS priority, \(run.at) AS created_at"
+            pushed[userID] = try await db.rows(Self.queue(.call(at: run.at), to: callee)).count
         }
         for callee in callees {
             try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)

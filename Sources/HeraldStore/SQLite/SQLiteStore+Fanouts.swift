@@ -18,13 +18,15 @@ extension SQLiteStore: FanoutStore {
                     SELECT rowid FROM fanouts WHERE claimed_until IS NULL OR claimed_until <= \(now)
                     ORDER BY notification_id, kind LIMIT \(limit)
                 )
-                RETURNING notification_id, service_id, after_user, kind, (SELECT n.severity FROM notifications n WHERE n.id = fanouts.notification_id) AS severity
+                RETURNING notification_id, service_id, after_user, kind, (SELECT n.severity FROM notifications n WHERE n.id = fanouts.notification_id) AS severity,
+                    platforms
                 """
             ).map {
                 FanoutJob(
                     notificationID: try $0.int64("notification_id"), serviceID: try $0.uuid("service_id"), afterUser: try $0.int64("after_user"),
                     kind: try $0.value("kind", as: FanoutJob.Kind.self),
-                    severity: try StoredValue.severity(try $0.optionalText("severity"), "notifications", row: try $0.int64("notification_id"), forWork: logger)
+                    severity: try StoredValue.severity(try $0.optionalText("severity"), "notifications", row: try $0.int64("notification_id"), forWork: logger),
+                    platforms: try StoredValue.platforms(json: try $0.text("platforms"), "fanouts", row: try $0.int64("notification_id"), forWork: logger)
                 )
             }
         }
@@ -37,7 +39,7 @@ extension SQLiteStore: FanoutStore {
             guard
                 let held = try await db.first(
                     """
-                    SELECT f.posted_at, f.refused_filters, f.platforms, n.created_at, n.severity
+                    SELECT f.posted_at, f.refused_filters, n.created_at, n.severity
                     FROM fanouts f JOIN notifications n ON n.id = f.notification_id
                     WHERE f.notification_id = \(job.notificationID) AND f.kind = \(job.kind.rawValue) AND f.claimed_by = \(owner)
                         AND f.after_user = \(job.afterUser) AND f.service_id = \(job.serviceID)
@@ -56,7 +58,7 @@ extension SQLiteStore: FanoutStore {
                 try await db.execute("UPDATE fanouts SET claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
                 return .waiting(ahead: Int(ahead))
             }
-            if job.kind == .withdrawal { return try await Self.expandWithdrawals(job, platforms: try held.text("platforms"), chunk: chunk, until: until, now: now, in: db) }
+            if job.kind == .withdrawal { return try await Self.expandWithdrawals(job, chunk: chunk, until: until, now: now, in: db) }
             guard
                 let last = try await db.first(
                     """
@@ -69,9 +71,15 @@ extension SQLiteStore: FanoutStore {
                 try await db.execute("DELETE FROM fanouts WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
                 return .finished
             }
+            // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
+            let created = job.kind == .call ? now : try held.date("created_at")
+            // At the notification's severity now: an alarm raised (or lowered)
+            // while its fan-out runs is pushed at its new priority.
+            var current = job
+            current.severity = try StoredValue.severity(try held.optionalText("severity"), "notifications", row: job.notificationID, forWork: logger)
             // The subscribers at the post in this stretch of user ids, less the refusing filters' holders.
             let audience: SQLiteQuery = """
-                SELECT s.user_id FROM subscriptions s
+                SELECT \(job.notificationID) AS notification_id, s.user_id, \(current.priority) AS priority, \(created) AS created_at FROM subscriptions s
                 WHERE s.service_id = \(job.serviceID) AND s.user_id > \(job.afterUser) AND s.user_id <= \(last)
                     AND s.created_at <= \(try held.int64("posted_at"))
                     AND NOT EXISTS (
@@ -80,29 +88,14 @@ extension SQLiteStore: FanoutStore {
                             AND f.filter_id IN (SELECT value FROM json_each(\(try held.text("refused_filters"))))
                     )
                 """
-            // A post's audience gets it as posted; a call's (issue 39) now, as a critical alarm.
-            let created = job.kind == .call ? now : try held.date("created_at")
-            // At the notification's severity now: an alarm raised (or lowered)
-            // while its fan-out runs is pushed at its new priority.
-            var current = job
-            current.severity = try StoredValue.severity(try held.optionalText("severity"), "notifications", row: job.notificationID, forWork: logger)
-            let priority = Int64(current.priority)
-            let purpose = job.kind == .call ? DeliveryPurpose.subscribersCall : .alert
             let linked = try await db.rows(
                 """
-                INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, \(job.notificationID), \(created) FROM (\(audience)) WHERE true
+                INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, notification_id, created_at FROM (\(audience)) WHERE true
                 ON CONFLICT DO NOTHING
                 RETURNING 1
                 """
             ).count
-            let queued = try await db.rows(
-                """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, bulk, purpose)
-                SELECT \(job.notificationID), d.id, d.user_id, d.platform, \(now), \(created), \(now), \(priority), 1, \(purpose.rawValue)
-                FROM devices d WHERE d.user_id IN (\(audience))
-                RETURNING 1
-                """
-            ).count
+            let queued = try await db.rows(Self.queue(job.order(at: now), to: audience)).count
             try await db.execute(
                 "UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)"
             )
@@ -115,9 +108,9 @@ extension SQLiteStore: FanoutStore {
     }
 
     /// The next holders' withdrawals (a large audience's, issue 39): each of
-    /// their devices on `platforms` that has had none for the notification.
+    /// their devices on the job's platforms that has had none for the notification.
     private static func expandWithdrawals(
-        _ job: FanoutJob, platforms: String, chunk: Int, until: Date, now: Date, in db: SQLiteExecutor
+        _ job: FanoutJob, chunk: Int, until: Date, now: Date, in db: SQLiteExecutor
     ) async throws -> FanoutStep {
         guard
             let last = try await db.first(
@@ -131,18 +124,11 @@ extension SQLiteStore: FanoutStore {
             try await db.execute("DELETE FROM fanouts WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)")
             return .finished
         }
-        let queued = try await db.rows(
+        let holders: SQLiteQuery = """
+            SELECT notification_id, user_id, \(DeliveryPriority.withdrawal) AS priority, \(now) AS created_at FROM inbox
+            WHERE notification_id = \(job.notificationID) AND user_id > \(job.afterUser) AND user_id <= \(last)
             """
-            INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, purpose, bulk)
-            SELECT i.notification_id, d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPurpose.withdrawal.rawValue), 1
-            FROM inbox i JOIN devices d ON d.user_id = i.user_id
-            WHERE i.notification_id = \(job.notificationID) AND i.user_id > \(job.afterUser) AND i.user_id <= \(last)
-                AND d.platform IN (SELECT value FROM json_each(\(platforms)))
-                AND NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal')
-                AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = i.notification_id AND w.device_id = d.id AND w.purpose = 'withdrawal')
-            RETURNING 1
-            """
-        ).count
+        let queued = try await db.rows(queue(job.order(at: now), to: holders)).count
         try await db.execute(
             "UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)"
         )

@@ -97,21 +97,13 @@ extension SQLiteStore: NotificationStore {
                 "INSERT INTO fanouts (notification_id, service_id, refused_filters) VALUES (\(notification.id), \(serviceID), \(jsonArray: filters.rejected))"
             )
         } else {
-            let onlyMatching = onlyMatchingFilters(filters)
-            try await db.execute(
+            // Its service's subscribers, less the holders of the filters that refused it.
+            let audience: SQLiteQuery = """
+                SELECT \(notification.id) AS notification_id, s.user_id, \(DeliveryPriority.of(draft.severity)) AS priority, \(date) AS created_at
+                FROM subscriptions s WHERE s.service_id = \(serviceID) \(onlyMatchingFilters(filters))
                 """
-                INSERT INTO inbox (user_id, notification_id, changed_at) SELECT s.user_id, \(notification.id), \(date) FROM subscriptions s
-                WHERE s.service_id = \(serviceID) \(onlyMatching)
-                """
-            )
-            try await db.execute(
-                """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT \(notification.id), d.id, d.user_id, d.platform, \(date), \(date), \(date), \(DeliveryPriority.of(draft.severity))
-                FROM subscriptions s JOIN devices d ON d.user_id = s.user_id
-                WHERE s.service_id = \(serviceID) \(onlyMatching)
-                """
-            )
+            try await db.execute("INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, notification_id, created_at FROM (\(audience)) WHERE true")
+            try await db.execute(Self.queue(.alert(at: date), to: audience))
         }
         // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
         try await Self.startEscalation(of: notification.id, serviceID: serviceID, changedTo: draft, at: date, in: db)
@@ -186,13 +178,11 @@ extension SQLiteStore: NotificationStore {
                 """
             ).map { try $0.int64("user_id") }
             guard !linked.isEmpty else { return (notification, false) }
-            try await db.execute(
+            let audience: SQLiteQuery = """
+                SELECT \(id) AS notification_id, value AS user_id, \(DeliveryPriority.of(draft.severity)) AS priority, \(now) AS created_at
+                FROM json_each(\(jsonArray: linked))
                 """
-                INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority)
-                SELECT \(id), d.id, d.user_id, d.platform, \(now), \(now), \(now), \(DeliveryPriority.of(draft.severity)) FROM devices d
-                WHERE d.user_id IN (SELECT value FROM json_each(\(jsonArray: linked)))
-                """
-            )
+            try await db.execute(Self.queue(.alert(at: now), to: audience))
             return (notification, true)
         }
         if let updated { inboxSignals.send(.published(updated.0.id)) }

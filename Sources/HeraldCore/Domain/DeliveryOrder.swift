@@ -1,0 +1,61 @@
+import Foundation
+
+/// How the pushes of one change are queued, decided in Swift before the
+/// store runs (issue 40: decide in Core, execute in the store): what they
+/// are for, in which lane, to which platforms, and whether a device may
+/// ever have more than one. Each backend applies every order with its one
+/// `INSERT INTO deliveries` (`DeliveryRows` in HeraldStore), one row per
+/// device of each person the statement hands it, with these values and
+/// the priority the statement binds from `DeliveryPriority`; the store
+/// adds no rule of its own.
+///
+/// The people come from the plan too: a post's subscribers less the
+/// holders of the filters that refused it (`FilterMatches`), a changed
+/// notification's holders, its newly matching filters' holders, an
+/// escalation step's callees (`EscalationDecision`). The store only looks
+/// them up; which of them is meant is decided here.
+public struct DeliveryOrder: Sendable, Equatable {
+    public var purpose: DeliveryPurpose
+    /// Behind every other due push of the same priority (a large
+    /// audience's fan-out chunk), so a lone alarm never waits for it.
+    public var bulk: Bool
+    /// Only devices on these platforms; nil for every platform.
+    public var platforms: [Platform]?
+    /// At most one per device, ever: a device that has had one for the
+    /// notification (queued or in its history) gets none. What a
+    /// withdrawal takes down is taken down once.
+    public var oncePerDevice: Bool
+    /// When the pushes fall due (the change's time).
+    public var at: Date
+
+    public init(purpose: DeliveryPurpose, bulk: Bool = false, platforms: [Platform]? = nil, oncePerDevice: Bool = false, at: Date) {
+        self.purpose = purpose
+        self.bulk = bulk
+        self.platforms = platforms
+        self.oncePerDevice = oncePerDevice
+        self.at = at
+    }
+
+    /// A notification shown: posted, changed, or newly matching a filter;
+    /// a large audience's chunk in the bulk lane.
+    public static func alert(at: Date, bulk: Bool = false) -> Self { Self(purpose: .alert, bulk: bulk, at: at) }
+
+    /// An escalation step calling one person (`DeliveryPriority.call`).
+    public static func call(at: Date) -> Self { Self(purpose: .call, at: at) }
+
+    /// An escalation step calling the service's subscribers (issue 39): a
+    /// fan-out chunk pushed as a critical alarm.
+    public static func subscribersCall(at: Date) -> Self { Self(purpose: .subscribersCall, bulk: true, at: at) }
+
+    /// What the holders' devices show taken down (`AcknowledgementEffects.withdrawOn`):
+    /// only where something can be, once per device.
+    public static func withdrawal(on platforms: [Platform], at: Date, bulk: Bool = false) -> Self {
+        Self(purpose: .withdrawal, bulk: bulk, platforms: platforms, oncePerDevice: true, at: at)
+    }
+}
+
+extension DeliveryPriority {
+    /// A withdrawal's place in the queue: the lowest, as it has always
+    /// been (it replaces what a phone shows; it never wakes anyone).
+    public static let withdrawal = 0
+}
