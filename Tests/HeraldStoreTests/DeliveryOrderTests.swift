@@ -1,0 +1,86 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+/// Every statement that queues pushes applies a `DeliveryOrder` through its
+/// backend's one `INSERT INTO deliveries` (issue 40): the rows carry the
+/// order's purpose, lane and platforms and the priority the statement
+/// binds, on every backend alike. (The fan-out's chunks are in
+/// `FanoutStoreTests`; the calls of an escalation step in the escalation
+/// tests.)
+@Suite("Delivery orders, on every backend")
+struct DeliveryOrderTests {
+    /// A post, a changed alarm, an acknowledgement's withdrawals (only on
+    /// the platforms asked for, once per device however often it is taken
+    /// again) and an update's newly matching filters' holders.
+    @Test(arguments: Backend.allCases)
+    func eachChangeQueuesWhatItsOrderSays(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
+            let user = try await store.createUser(username: "operator", passwordHash: "-", isAdmin: false)
+            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(1), platform: .apns, at: Date())
+            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.fcmToken(1), platform: .fcm, at: Date())
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let start = Timestamp.now()
+            var clock = start
+            /// The pushes queued since the last call, claimed at or above `priority`.
+            func claimed(atLeast priority: Int) async throws -> [ClaimedDelivery] {
+                clock = clock.addingTimeInterval(1)
+                return try await store.claimDeliveries(limit: 100, now: clock, leaseUntil: clock.addingTimeInterval(3_600), holder: nil, minimumPriority: priority)
+            }
+
+            let draft = NotificationDraft(title: "Pressure high", severity: .major, key: "vac-1")
+            let posted = try #require(try await store.publish([PublishRequest(draft, serviceID: service.id, at: start)]).notifications.first ?? nil)
+            #expect(try await claimed(atLeast: DeliveryPriority.of(.major) + 1).isEmpty, "nothing above the post's severity")
+            let post = try await claimed(atLeast: DeliveryPriority.of(.major))
+            #expect(post.count == 2 && post.allSatisfy { $0.purpose == .alert && !$0.bulk }, "each device once, shown, in the common lane")
+
+            var raised = draft
+            raised.severity = .critical
+            #expect(try await store.updateNotification(id: posted.id, with: raised, renotify: [], at: clock) != nil)
+            #expect(try await claimed(atLeast: 0).isEmpty, "an update reaches only newly matching filters' holders")
+
+            let effects = AcknowledgementEffects(withdrawOn: [.apns])
+            #expect(try await store.acknowledge(notificationID: posted.id, by: user, comment: nil, effects: effects, at: clock)?.isNew == true)
+            #expect(try await claimed(atLeast: DeliveryPriority.withdrawal + 1).isEmpty, "a withdrawal wakes nobody")
+            let withdrawals = try await claimed(atLeast: DeliveryPriority.withdrawal)
+            #expect(withdrawals.map(\.platform) == [.apns] && withdrawals.allSatisfy { $0.purpose == .withdrawal && !$0.bulk })
+            for _ in 0..<2 {
+                #expect(try await store.withdrawAcknowledgement(notificationID: posted.id, by: user, resume: nil, at: clock) != nil)
+                #expect(try await store.acknowledge(notificationID: posted.id, by: user, comment: nil, effects: effects, at: clock)?.isNew == true)
+                #expect(try await claimed(atLeast: 0).isEmpty, "the device had its one")
+            }
+            let report = try await store.deliveryReport(notificationID: posted.id)
+            #expect(report.filter { $0.purpose == .withdrawal }.count == 1)
+            #expect(report.filter { $0.purpose == .alert }.count == 2)
+        }
+    }
+
+    /// A changed alarm's holders are pushed again at its new severity's
+    /// priority (the alarm path's re-push, `AlarmChange`).
+    @Test(arguments: Backend.allCases)
+    func aChangedAlarmIsPushedToItsHoldersAtItsNewPriority(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "RF", color: "00ff00", owner: "ops"))
+            let user = try await store.createUser(username: "expert", passwordHash: "-", isAdmin: false)
+            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(2), platform: .apns, at: Date())
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let now = Timestamp.now()
+            let draft = NotificationDraft(title: "RF trip", severity: .minor, key: "rf-1", alarm: .firing)
+            let posted = try #require(try await store.publish([PublishRequest(draft, serviceID: service.id, at: now)]).notifications.first ?? nil)
+            let first = try await store.claimDeliveries(limit: 10, now: now.addingTimeInterval(1), leaseUntil: now.addingTimeInterval(3_600))
+            #expect(first.count == 1)
+            var raised = draft
+            raised.severity = .critical
+            let changed = try await store.withAlertStates(of: service.id) { unit in
+                try await unit.republish([AlarmChange(id: posted.id, draft: raised)], at: now.addingTimeInterval(2))
+            }
+            #expect(changed?.count == 1)
+            let again = try await store.claimDeliveries(
+                limit: 10, now: now.addingTimeInterval(3), leaseUntil: now.addingTimeInterval(3_600), holder: nil, minimumPriority: DeliveryPriority.urgent
+            )
+            #expect(again.count == 1 && again.first?.purpose == .alert, "pushed again, in the urgent lane's priority")
+        }
+    }
+}
