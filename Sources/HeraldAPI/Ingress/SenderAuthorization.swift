@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldPublishing
+import HeraldUseCases
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
@@ -10,15 +11,13 @@ import NIOConcurrencyHelpers
 /// (`FloodControl`), once it may.
 struct SenderAuthorization: Sendable {
     let ingress: IngressPolicy
-    let store: any ServiceStore
-    let clock: WallClock
+    let tokens: ServiceTokens
     let brake: PublishBrake
     let refusals: RefusalMetrics
 
-    init(ingress: IngressPolicy, store: any ServiceStore, clock: WallClock, brake: PublishBrake, refusals: RefusalMetrics) {
+    init(ingress: IngressPolicy, tokens: ServiceTokens, brake: PublishBrake, refusals: RefusalMetrics) {
         self.ingress = ingress
-        self.store = store
-        self.clock = clock
+        self.tokens = tokens
         self.brake = brake
         self.refusals = refusals
     }
@@ -34,7 +33,7 @@ struct SenderAuthorization: Sendable {
     func check(
         _ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true, credentialRequired: Bool = false
     ) async throws {
-        if let bearer = Self.bearer(request), try await store.useServiceToken(serviceID: serviceID, tokenHash: ServiceToken.hash(bearer), at: clock.now()) {
+        if let bearer = Self.bearer(request), try await tokens.admits(bearer: bearer, to: serviceID) {
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
         }

@@ -20,6 +20,7 @@ public struct APIRoutes: Sendable {
         self.streams = streams
         let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
         let ingress = IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies)
+        let serviceTokens = ServiceTokens(store: store, clock: clock)
         let users = UserUseCases(
             config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
         )
@@ -29,7 +30,7 @@ public struct APIRoutes: Sendable {
             tokens: tokens,
             auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock),
             signIn: signIn,
-            senders: SenderAuthorization(ingress: ingress, store: store, clock: clock, brake: brake, refusals: refusals),
+            senders: SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals),
             refusals: refusals,
             users: users,
             signIns: SignIns(
@@ -42,7 +43,7 @@ public struct APIRoutes: Sendable {
             accountLinks: AccountLinks(store: store, clock: clock),
             schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             services: Services(store: store),
-            serviceTokens: ServiceTokens(store: store, clock: clock),
+            serviceTokens: serviceTokens,
             rateLimits: ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) },
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),

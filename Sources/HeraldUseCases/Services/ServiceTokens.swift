@@ -4,7 +4,8 @@ import Logging
 
 /// A service's tokens for senders outside the allowlist (admins only; the
 /// callers check that): issued with a name, shown once, revoked by id, each
-/// logged with the admin's name, from the API and the admin page alike.
+/// logged with the admin's name, from the API and the admin page alike;
+/// and a sender's bearer token checked, its use recorded.
 public struct ServiceTokens: Sendable {
     public static let maxNameLength = 256
 
@@ -27,6 +28,12 @@ public struct ServiceTokens: Sendable {
         }
         logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
         return (token, secret)
+    }
+
+    /// Whether `bearer` is one of the service's tokens; a match is recorded
+    /// as the token's last use (shown to admins beside it).
+    public func admits(bearer: String, to serviceID: UUID) async throws -> Bool {
+        try await store.useServiceToken(serviceID: serviceID, tokenHash: ServiceToken.hash(bearer), at: clock.now())
     }
 
     public func revoke(_ id: Int64, of serviceID: UUID, by admin: User, logger: Logger) async throws {
