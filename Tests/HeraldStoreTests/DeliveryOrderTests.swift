@@ -83,4 +83,25 @@ struct DeliveryOrderTests {
             #expect(again.count == 1 && again.first?.purpose == .alert, "pushed again, in the urgent lane's priority")
         }
     }
+
+    /// A batch of posts: each one's pushes fall due at its own post, so
+    /// the queue serves them first in, first out.
+    @Test(arguments: Backend.allCases)
+    func eachPostOfABatchIsDueAtItsOwnTime(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
+            let user = try await store.createUser(username: "reader", passwordHash: "-", isAdmin: false)
+            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(3), platform: .apns, at: Date())
+            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let now = Timestamp.now()
+            let batch = [
+                PublishRequest(NotificationDraft(title: "First"), serviceID: service.id, at: now),
+                PublishRequest(NotificationDraft(title: "Second"), serviceID: service.id, at: now.addingTimeInterval(10)),
+            ]
+            let posted = try await store.publish(batch).notifications.compactMap { $0 }
+            #expect(posted.count == 2)
+            let due = try await store.claimDeliveries(limit: 10, now: now.addingTimeInterval(5), leaseUntil: now.addingTimeInterval(3_600))
+            #expect(due.map(\.notification.id) == [posted[0].id], "only the first is due before the second's post")
+        }
+    }
 }

@@ -6,14 +6,15 @@ import Foundation
 /// ever have more than one. Each backend applies every order with its one
 /// `INSERT INTO deliveries` (`DeliveryRows` in HeraldStore), one row per
 /// device of each person the statement hands it, with these values and
-/// the priority the statement binds from `DeliveryPriority`; the store
-/// adds no rule of its own.
+/// the priority the statement binds from `DeliveryPriority`.
 ///
-/// The people come from the plan too: a post's subscribers less the
-/// holders of the filters that refused it (`FilterMatches`), a changed
-/// notification's holders, its newly matching filters' holders, an
-/// escalation step's callees (`EscalationDecision`). The store only looks
-/// them up; which of them is meant is decided here.
+/// Who gets them is not in the order yet (issue 40, left open): each
+/// statement hands the insert its people from its own joins (a post's
+/// subscribers less the holders of the filters that refused it, which
+/// Swift decided; a notification's holders; an update's newly matching
+/// filters' holders; an escalation step's callees from
+/// `EscalationDecision`, of whom the statement keeps the active ones and,
+/// on the first step, those who do not hold it already).
 public struct DeliveryOrder: Sendable, Equatable {
     public var purpose: DeliveryPurpose
     /// Behind every other due push of the same priority (a large
@@ -25,10 +26,11 @@ public struct DeliveryOrder: Sendable, Equatable {
     /// notification (queued or in its history) gets none. What a
     /// withdrawal takes down is taken down once.
     public var oncePerDevice: Bool
-    /// When the pushes fall due (the change's time).
-    public var at: Date
+    /// When the pushes fall due (the change's time); nil: each at its
+    /// notification's own time (a batch of posts, each first in first out).
+    public var at: Date?
 
-    public init(purpose: DeliveryPurpose, bulk: Bool = false, platforms: [Platform]? = nil, oncePerDevice: Bool = false, at: Date) {
+    public init(purpose: DeliveryPurpose, bulk: Bool = false, platforms: [Platform]? = nil, oncePerDevice: Bool = false, at: Date?) {
         self.purpose = purpose
         self.bulk = bulk
         self.platforms = platforms
@@ -36,9 +38,12 @@ public struct DeliveryOrder: Sendable, Equatable {
         self.at = at
     }
 
-    /// A notification shown: posted, changed, or newly matching a filter;
-    /// a large audience's chunk in the bulk lane.
+    /// A notification shown: changed, or newly matching a filter; a large
+    /// audience's chunk in the bulk lane.
     public static func alert(at: Date, bulk: Bool = false) -> Self { Self(purpose: .alert, bulk: bulk, at: at) }
+
+    /// A batch of posts shown, each due at its own post.
+    public static let posts = Self(purpose: .alert, at: nil)
 
     /// An escalation step calling one person (`DeliveryPriority.call`).
     public static func call(at: Date) -> Self { Self(purpose: .call, at: at) }

@@ -14,16 +14,20 @@ extension PostgresQuery.StringInterpolation {
     /// `created_at`. Returns each row's `user_id` and `priority` (the
     /// wake-up reads the highest, `PostgresStore.wakeWorkers`).
     mutating func appendInterpolation(queue order: DeliveryOrder, to audience: String) {
-        let at = ExactTimestamp(order.at)
         appendLiteral(
             """
             INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, purpose, bulk)
                 SELECT a.notification_id, d.id, d.user_id, d.platform, 
             """
         )
-        appendInterpolation(at)
-        appendLiteral(", a.created_at, ")
-        appendInterpolation(at)
+        // Due now, or (nil) each at its notification's own time.
+        if let at = order.at {
+            appendInterpolation(ExactTimestamp(at))
+            appendLiteral(", a.created_at, ")
+            appendInterpolation(ExactTimestamp(at))
+        } else {
+            appendLiteral("a.created_at, a.created_at, a.created_at")
+        }
         appendLiteral(", a.priority, ")
         appendInterpolation(order.purpose.rawValue)
         appendLiteral(", ")
@@ -35,11 +39,16 @@ extension PostgresQuery.StringInterpolation {
             appendLiteral("::text[])")
         }
         if order.oncePerDevice {
-            appendLiteral("\n    WHERE NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = ")
-            appendInterpolation(order.purpose.rawValue)
-            appendLiteral(")\n        AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = ")
-            appendInterpolation(order.purpose.rawValue)
-            appendLiteral(")")
+            // The purpose as a literal (a constant of the enum), so a generic
+            // plan can still use the partial indexes on it (migration 0032).
+            let purpose = "'\(order.purpose.rawValue)'"
+            appendLiteral(
+                """
+
+                    WHERE NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
+                        AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
+                """
+            )
         }
         appendLiteral("\n    RETURNING deliveries.user_id, deliveries.priority")
     }

@@ -90,8 +90,6 @@ extension PostgresStore {
         // the others.
         let largeServices = Array(large)
         let inlineServices = distinctServices.filter { !large.contains($0) }
-        // The batch's pushes fall due together, at its latest post.
-        let dueAt = batch.map(\.at).max() ?? Date()
         return """
             WITH
             input AS (
@@ -132,7 +130,7 @@ extension PostgresStore {
                 INSERT INTO inbox (user_id, notification_id, changed_at)
                 SELECT user_id, notification_id, created_at FROM audience
             ),
-            queued AS (\(queue: .alert(at: dueAt), to: "audience")),
+            queued AS (\(queue: .posts, to: "audience")),
             \(unescaped: large.isEmpty ? "" : Self.fannedOut)
             -- A notification at or above its service's policy's minimum severity
             -- (`EscalationStart`'s rank: none for a resolution) starts its

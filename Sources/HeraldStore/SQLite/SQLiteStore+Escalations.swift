@@ -122,7 +122,7 @@ extension SQLiteStore: EscalationStore {
             )
             guard run.pushHolders || !holders.contains(userID) else { continue }
             let callee: SQLiteQuery = "SELECT \(id) AS notification_id, \(userID) AS user_id, \(DeliveryPriority.call) AS priority, \(run.at) AS created_at"
-            pushed[userID] = try await db.rows(Self.queue(.call(at: run.at), to: callee)).count
+            pushed[userID] = try await db.rows(Self.queue(.call(at: run.at), to: callee, counted: true)).count
         }
         for callee in callees {
             try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)

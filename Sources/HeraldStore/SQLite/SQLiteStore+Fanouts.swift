@@ -95,7 +95,7 @@ extension SQLiteStore: FanoutStore {
                 RETURNING 1
                 """
             ).count
-            let queued = try await db.rows(Self.queue(job.order(at: now), to: audience)).count
+            let queued = try await db.rows(Self.queue(job.order(at: now), to: audience, counted: true)).count
             try await db.execute(
                 "UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)"
             )
@@ -128,7 +128,7 @@ extension SQLiteStore: FanoutStore {
             SELECT notification_id, user_id, \(DeliveryPriority.withdrawal) AS priority, \(now) AS created_at FROM inbox
             WHERE notification_id = \(job.notificationID) AND user_id > \(job.afterUser) AND user_id <= \(last)
             """
-        let queued = try await db.rows(queue(job.order(at: now), to: holders)).count
+        let queued = try await db.rows(queue(job.order(at: now), to: holders, counted: true)).count
         try await db.execute(
             "UPDATE fanouts SET after_user = \(last), claimed_until = \(until) WHERE notification_id = \(job.notificationID) AND kind = \(job.kind.rawValue)"
         )

@@ -103,7 +103,7 @@ extension SQLiteStore: NotificationStore {
                 FROM subscriptions s WHERE s.service_id = \(serviceID) \(onlyMatchingFilters(filters))
                 """
             try await db.execute("INSERT INTO inbox (user_id, notification_id, changed_at) SELECT user_id, notification_id, created_at FROM (\(audience)) WHERE true")
-            try await db.execute(Self.queue(.alert(at: date), to: audience))
+            try await db.execute(Self.queue(.posts, to: audience))
         }
         // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
         try await Self.startEscalation(of: notification.id, serviceID: serviceID, changedTo: draft, at: date, in: db)
