@@ -126,7 +126,7 @@ public enum HeraldServer {
                             name: "escalations",
                             EscalationService(
                                 store: store, publisher: publisher, clock: options.clock, registry: registry, logger: logger,
-                                startsPerMinute: config.limits.escalationStartsPerMinute,
+                                confinement: config.auth.confinement, startsPerMinute: config.limits.escalationStartsPerMinute,
                                 bounds: .init(minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls)
                             ),
                             metrics: supervision, logger: logger

@@ -104,6 +104,50 @@ struct AlarmTrustTests {
         }
     }
 
+    /// A step calls only those who may be called when it runs: of a step
+    /// naming four people, one deactivated and one confined to the demo
+    /// service (a realm the site does not trust) since the policy was set
+    /// are skipped: no inbox
+    /// item, no push, no call on the timeline; the others are called.
+    @Test(arguments: Backend.allCases)
+    func aStepSkipsDeactivatedAndConfinedAccounts(_ backend: Backend) async throws {
+        let time = NIOLockedValueBox(Date())
+        let clock = WallClock { time.withLockedValue { $0 } }
+        try await TestApp.run(backend, clock: clock) { app in
+            let runner = EscalationService(
+                store: app.store, publisher: .forTests(app.store, clock: clock), clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger,
+                confinement: app.config.auth.confinement
+            )
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            var people: [String: User] = [:]
+            for name in ["alice", "bob", "mallory", "carol"] {
+                let (user, _) = try await app.user(name)
+                _ = try await app.store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(Int(user.id)), platform: .apns, at: Date())
+                people[name] = user
+            }
+            let bob = try #require(people["bob"]), mallory = try #require(people["mallory"])
+            let targets = ["alice", "bob", "mallory", "carol"].map { ["type": "user", "username": $0] }
+            let policy = try await app.request(
+                .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin, json: ["steps": [["targets": targets, "wait_seconds": 300]]]
+            )
+            #expect(policy.status == .ok, "\(policy.text)")
+            // After the policy named them (which refuses such accounts as targets).
+            #expect(try await app.store.updateUser(id: bob.id, UserPatch(isActive: false)) != nil)
+            try await app.store.setConfined(userID: mallory.id, true)
+            let id = Int64(
+                try #require(
+                    try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Beam lost", "severity": "critical"])
+                        .json(["id"]) as? Int
+                )
+            )
+            #expect(try await runner.runDue() == 1)
+            #expect(try await app.store.escalationCalls(notificationID: id).map(\.username).sorted() == ["alice", "carol"])
+            let called = try await app.store.deliveryReport(notificationID: id).filter { $0.purpose == .call }.map(\.userID).sorted()
+            #expect(called == [people["alice"]!.id, people["carol"]!.id].sorted())
+        }
+    }
+
     /// Alice is called first and acknowledges (the escalation ends at once:
     /// bob, next, is not called even when his step's time passes); then she
     /// withdraws: the escalation goes on from the step it was at, due a

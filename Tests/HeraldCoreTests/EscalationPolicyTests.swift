@@ -49,4 +49,23 @@ struct EscalationPolicyTests {
             Issue.record("only a start is braked"); return
         }
     }
+
+    /// Only an active account that is not confined is called; one gone,
+    /// deactivated, confined by its flag, made by the demo login, or named
+    /// `demo` while the demo account is on, is skipped as if not named.
+    @Test func onlyActiveUnconfinedAccountsAreCalled() {
+        let confinement = Confinement(service: "demo", demoAccount: true)
+        let accounts: [UserID: User] = [
+            1: User(id: 1, username: "alice", isActive: true, isAdmin: false),
+            2: User(id: 2, username: "bob", isActive: false, isAdmin: false),
+            3: User(id: 3, username: "stranger", isActive: true, isAdmin: false, origin: .oidc, isConfined: true),
+            4: User(id: 4, username: "reviewer", isActive: true, isAdmin: false, origin: .demo),
+            5: User(id: 5, username: "demo", isActive: true, isAdmin: false, origin: .ldap),
+            6: User(id: 6, username: "carol", isActive: true, isAdmin: true, origin: .ldap),
+        ]
+        let callees = (1...7).map { EscalationStepRun.Callee(target: "user:\($0)", userID: Int64($0)) }
+        let reached = EscalationDecision.reachable(callees, accounts: accounts, confinement: confinement)
+        #expect(reached.map(\.userID) == [1, 6])
+        #expect(EscalationDecision.reachable(callees, accounts: accounts, confinement: Confinement()).map(\.userID) == [1, 5, 6], "no demo account: a `demo` is anyone")
+    }
 }

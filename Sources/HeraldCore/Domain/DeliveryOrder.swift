@@ -12,9 +12,9 @@ import Foundation
 /// statement hands the insert its people from its own joins (a post's
 /// subscribers less the holders of the filters that refused it, which
 /// Swift decided; a notification's holders; an update's newly matching
-/// filters' holders; an escalation step's callees from
-/// `EscalationDecision`, of whom the statement keeps the active ones and,
-/// on the first step, those who do not hold it already).
+/// filters' holders; an escalation step's callees, decided in Swift
+/// (`EscalationDecision.decide` and `reachable`), of whom the statement
+/// keeps, on the first step, those who do not hold it already).
 public struct DeliveryOrder: Sendable, Equatable {
     public var purpose: DeliveryPurpose
     /// Behind every other due push of the same priority (a large

@@ -52,6 +52,21 @@ public enum EscalationDecision: Sendable, Equatable {
         )
     }
 
+    /// Who of a step's callees is called: an active account that is not
+    /// confined (`Confinement`: the demo account, a realm the site does not
+    /// trust), as it is now (`accounts`, read just before the step runs).
+    /// Anyone else, or an account that is gone, is skipped as if the step
+    /// did not name them: a deactivated expert is not paged, and a stranger
+    /// who registered through an open realm cannot get onto a rota's calls.
+    public static func reachable(
+        _ callees: [EscalationStepRun.Callee], accounts: [UserID: User], confinement: Confinement
+    ) -> [EscalationStepRun.Callee] {
+        callees.filter { callee in
+            guard let account = accounts[callee.userID] else { return false }
+            return account.isActive && !confinement.confines(account)
+        }
+    }
+
     /// ESCALATION_MIN_WAIT_SECONDS and ESCALATION_MAX_CALLS as the runner holds them.
     public struct Bounds: Sendable, Equatable {
         public var minimumWait: Int

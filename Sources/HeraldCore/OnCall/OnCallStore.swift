@@ -247,6 +247,8 @@ public struct EscalationStepRun: Sendable, Equatable {
     public var notificationID: NotificationID
     public var owner: String
     public var ran: EscalationPolicy.Due
+    /// Whom the step calls, as the runner decided (`EscalationDecision.decide`,
+    /// then `reachable`); the store calls each once, by their first target.
     public var callees: [Callee]
     /// The service's subscribers are called too: through a fan-out job
     /// (`FanoutJob.Kind.call`), less those whose filters refuse it.

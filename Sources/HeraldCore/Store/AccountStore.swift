@@ -7,6 +7,8 @@ public protocol AccountStore: Sendable {
     /// `StoreError.conflict` when the name or the identity is taken.
     func createUser(username: String, passwordHash: String?, isAdmin: Bool, origin: AccountOrigin, identity: AccountIdentity?, at: Date) async throws -> User
     func user(id: UserID) async throws -> User?
+    /// These accounts, in no order (ids with no account are left out).
+    func users(ids: [UserID]) async throws -> [User]
     func user(named username: String) async throws -> User?
     /// The account an OpenID provider's subject is bound to.
     func user(issuer: String, subject: String) async throws -> User?

@@ -15,8 +15,10 @@ import ServiceLifecycle
 /// sleeps until the next step's time (at most `maxWait`), so a step runs
 /// within a fraction of a second of it.
 public struct EscalationService: Service {
-    let store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore
+    let store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore
     let publisher: Publisher
+    /// Who may not be called (`EscalationDecision.reachable`).
+    let confinement: Confinement
     let clock: WallClock
     let logger: Logger
     let metrics: EscalationMetrics
@@ -40,9 +42,11 @@ public struct EscalationService: Service {
     let bounds: EscalationDecision.Bounds
 
     public init(
-        store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore, publisher: Publisher, clock: WallClock,
-        registry: PrometheusCollectorRegistry, logger: Logger, startsPerMinute: Int = 0, bounds: EscalationDecision.Bounds = .none
+        store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore, publisher: Publisher, clock: WallClock,
+        registry: PrometheusCollectorRegistry, logger: Logger, confinement: Confinement = Confinement(), startsPerMinute: Int = 0,
+        bounds: EscalationDecision.Bounds = .none
     ) {
+        self.confinement = confinement
         self.startsPerMinute = startsPerMinute
         self.bounds = bounds
         self.store = store
@@ -72,6 +76,8 @@ public struct EscalationService: Service {
             var steps: [(run: EscalationStepRun, due: Date)] = []
             // Each service's starts in the last minute, counted on as this batch starts more.
             var started: [UUID: Int] = [:]
+            // The callees' accounts as they are now, each read once per batch.
+            var accounts: [UserID: User] = [:]
             for escalation in due {
                 for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
                     rotas[id] = try await store.rota(id: id)?.rota
@@ -101,6 +107,11 @@ public struct EscalationService: Service {
                     }
                 case .run(var step):
                     if escalation.due.isStart { started[escalation.serviceID, default: 0] += 1 }
+                    let unread = Set(step.callees.map(\.userID)).filter { accounts[$0] == nil }
+                    if !unread.isEmpty {
+                        for account in try await store.users(ids: Array(unread)) { accounts[account.id] = account }
+                    }
+                    step.callees = EscalationDecision.reachable(step.callees, accounts: accounts, confinement: confinement)
                     if step.subscribers && step.pushHolders, let notification {
                         step.refusedFilters = try await publisher.refusedFilters(of: notification)
                     }

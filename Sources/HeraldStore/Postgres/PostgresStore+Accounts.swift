@@ -78,6 +78,13 @@ extension PostgresStore: AccountStore {
         try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE id = \(id)").first
     }
 
+    public func users(ids: [UserID]) async throws -> [User] {
+        guard !ids.isEmpty else { return [] }
+        return try await users(
+            "SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE id = ANY(\(ids)::int8[])"
+        )
+    }
+
     public func user(named username: String) async throws -> User? {
         try await users("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE username = \(username)").first
     }

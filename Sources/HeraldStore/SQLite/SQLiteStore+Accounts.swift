@@ -79,6 +79,18 @@ extension SQLiteStore: AccountStore {
         }
     }
 
+    public func users(ids: [UserID]) async throws -> [User] {
+        guard !ids.isEmpty else { return [] }
+        return try await database.read { db in
+            try await db.rows(
+                """
+                SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users
+                WHERE id IN (SELECT value FROM json_each(\(jsonArray: ids)))
+                """
+            ).map(Self.user(from:))
+        }
+    }
+
     public func user(named username: String) async throws -> User? {
         try await database.read { db in
             try await db.first("SELECT id, username, is_active, is_admin, login_expires_at, origin, last_login_at, token_generation, tokens_revoked_at, confined FROM users WHERE username = \(username)").map(Self.user(from:))

@@ -100,13 +100,11 @@ extension SQLiteStore: EscalationStore {
                 EscalationEvent(kind: .ended(.exhausted), step: run.ran.step, pass: run.ran.pass, at: run.at), of: id, in: db
             )
         }
-        // Who is called: each person once (their first target names them), active accounts only.
+        // Who is called: each person once (their first target names them),
+        // of those the runner found reachable (`EscalationDecision.reachable`).
         var callees: [(target: String, userID: UserID, username: String)] = []
         for callee in run.callees where !callees.contains(where: { $0.userID == callee.userID }) {
-            // Active accounts only, and none confined to the demo service (issue 39).
-            if let user = try await db.first(
-                "SELECT username FROM users WHERE id = \(callee.userID) AND is_active = 1 AND confined = 0 AND origin <> \(AccountOrigin.demo.rawValue)"
-            ) {
+            if let user = try await db.first("SELECT username FROM users WHERE id = \(callee.userID)") {
                 callees.append((callee.target, callee.userID, try user.text("username")))
             }
         }

@@ -42,6 +42,9 @@ extension FaultyStore: AccountStore {
     public func user(id: UserID) async throws -> User? {
         try await base.user(id: id)
     }
+    public func users(ids: [UserID]) async throws -> [User] {
+        try await base.users(ids: ids)
+    }
     public func user(named username: String) async throws -> User? {
         try faults.check(.readAccount)
         return try await base.user(named: username)
