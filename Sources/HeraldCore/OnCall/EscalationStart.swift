@@ -2,8 +2,12 @@ import Foundation
 
 /// When a notification whose content changes starts its service's
 /// escalation: one rule for every way content changes (a keyed JSON post or
-/// update, an Alertmanager or Phoebus report, a feed), which each backend
-/// executes with the values given here. Before this rule had one home, an
+/// update, an Alertmanager or Phoebus report, a feed). Each backend reads
+/// what `starts` needs inside the change's transaction, asks it, and
+/// applies the answer. One place compares in SQL, with the same values: a
+/// batch published on PostgreSQL starts the escalations of its new
+/// notifications (no earlier one, nobody has them) where `rank(of:)` is
+/// at least the policy's minimum, in the one statement that stores them. Before this rule had one home, an
 /// alarm's report took a path that never started one: a Phoebus PV raised
 /// from MINOR to MAJOR was pushed at MAJOR and nobody was called, while the
 /// same raise posted as JSON started the escalation.

@@ -78,28 +78,41 @@ extension PostgresStore: NotificationStore {
     }
 
     /// Starts (or starts again) the escalation of a notification whose
-    /// content changed to `draft`, as `EscalationStart` rules: at or above
-    /// its service's policy's minimum rank, not once someone has the alarm,
-    /// and again only after the ends it names. Both ways content changes
-    /// (an update, an alarm's report) come here, inside their transaction.
+    /// content changed to `draft`, as `EscalationStart.starts` decides from
+    /// what it reads here: its service's policy's minimum rank, how an
+    /// earlier escalation ended, whether someone has the alarm. Both ways
+    /// content changes (an update, an alarm's report) come here, inside
+    /// their transaction. The write applies that decision only while the
+    /// escalation is still as read (another replica starting it meanwhile
+    /// leaves it be).
     static func startEscalation(
         of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: ExactTimestamp, on connection: PostgresConnection, logger: Logger
     ) async throws {
         guard let rank = EscalationStart.rank(of: draft) else { return }
+        guard
+            let read = try await connection.rows(
+                """
+                SELECT p.minimum_rank, EXISTS (SELECT 1 FROM escalations WHERE notification_id = \(id)),
+                    (SELECT ended FROM escalations WHERE notification_id = \(id)), EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id))
+                FROM escalation_policies p WHERE p.service_id = \(serviceID)
+                """,
+                as: (Int32, Bool, String?, Bool).self, logger: logger
+            ).first
+        else { return }
+        let ended = try StoredValue.parse(read.2, as: EscalationEnd.init(rawValue:), "escalations", "ended", row: id)
+        let existing: EscalationEnd?? = read.1 ? .some(ended) : .none
+        guard EscalationStart.starts(rank: rank, minimumRank: Int(read.0), existing: existing, acknowledged: read.3) else { return }
         try await connection.execute(
             """
             INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
-            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
-            WHERE service_id = \(serviceID) AND minimum_rank <= \(Int32(rank))
-                AND NOT EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id))
+            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies WHERE service_id = \(serviceID)
             ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                 ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
-            WHERE escalations.ended = ANY(\(EscalationStart.restartsAfter.map(\.rawValue)))
+            WHERE escalations.ended = \(ended?.rawValue)::text
             """,
             logger: logger
         )
     }
-
 
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await first("SELECT \(unescaped: Self.notificationColumns) FROM notifications n WHERE id = \(id)", as: NotificationRow.self)

@@ -111,21 +111,35 @@ extension SQLiteStore: NotificationStore {
     }
 
     /// Starts (or starts again) the escalation of a notification whose
-    /// content changed to `draft`, as `EscalationStart` rules: at or above
-    /// its service's policy's minimum rank, not once someone has the alarm,
-    /// and again only after the ends it names. A new notification (a post)
-    /// and both ways content changes (an update, an alarm's report) come here.
+    /// content changed to `draft`, as `EscalationStart.starts` decides from
+    /// what it reads here: its service's policy's minimum rank, how an
+    /// earlier escalation ended, whether someone has the alarm. A new
+    /// notification (a post) and both ways content changes (an update, an
+    /// alarm's report) come here, inside their transaction (the file's one
+    /// writer: nothing changes between the read and the write).
     static func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date, in db: SQLiteExecutor) async throws {
         guard let rank = EscalationStart.rank(of: draft) else { return }
+        guard
+            let read = try await db.first(
+                """
+                SELECT p.minimum_rank, EXISTS (SELECT 1 FROM escalations WHERE notification_id = \(id)) AS running_or_ended,
+                    (SELECT ended FROM escalations WHERE notification_id = \(id)) AS ended,
+                    EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id)) AS acknowledged
+                FROM escalation_policies p WHERE p.service_id = \(serviceID)
+                """
+            )
+        else { return }
+        let ended = try StoredValue.parse(try read.optionalText("ended"), as: EscalationEnd.init(rawValue:), "escalations", "ended", row: id)
+        let existing: EscalationEnd?? = try read.int64("running_or_ended") != 0 ? .some(ended) : .none
+        let acknowledged = try read.int64("acknowledged") != 0
+        guard EscalationStart.starts(rank: rank, minimumRank: Int(try read.int64("minimum_rank")), existing: existing, acknowledged: acknowledged) else { return }
         try await db.execute(
             """
             INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
-            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
-            WHERE service_id = \(serviceID) AND minimum_rank <= \(rank)
-                AND NOT EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id))
+            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies WHERE service_id = \(serviceID)
             ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                 ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
-            WHERE escalations.ended IN (SELECT value FROM json_each(\(jsonArray: EscalationStart.restartsAfter.map(\.rawValue))))
+            WHERE escalations.ended = \(ended?.rawValue)
             """
         )
     }
