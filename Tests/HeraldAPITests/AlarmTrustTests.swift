@@ -163,7 +163,8 @@ struct AlarmTrustTests {
         @Sendable func advance(_ seconds: Int) { time.withLockedValue { $0 = $0.addingTimeInterval(Double(seconds)) } }
         try await TestApp.run(backend, configure: { $0.limits.escalationMinWaitSeconds = 1 }, clock: clock) { app in
             let runner = EscalationService(
-                store: app.store, publisher: .forTests(app.store, clock: clock), clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger
+                store: app.store, publisher: .forTests(app.store, clock: clock), clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger,
+                confinement: app.config.auth.confinement
             )
             let service = try await app.createService()
             let (_, admin) = try await app.user("root", admin: true)

@@ -97,4 +97,37 @@ struct KeyedChangeTests {
             #expect(try await store.escalation(notificationID: minor.id) == nil, "taken before the raise")
         }
     }
+
+    /// A raise starts the escalation again only after one that ended by a
+    /// resolution or a flood's hold-back (`EscalationStart.restartsAfter`),
+    /// never after one taken or run out; whether the raise comes as an
+    /// alarm's report or a JSON update.
+    @Test(arguments: Backend.allCases)
+    func anEscalationStartsAgainOnlyAfterAResolutionOrAHoldBack(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "2456d6", owner: "ops"))
+            #expect(try await store.setEscalationPolicy(serviceID: service.id, Self.policy, at: Date()))
+            let t0 = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            for (index, end) in EscalationEnd.allCases.enumerated() {
+                let key = "json:gauge-\(index)"
+                let posted = try #require(try await store.publish(
+                    NotificationDraft(title: "Gauge \(index)", severity: .major, key: key, alarm: .firing), serviceID: service.id, at: t0
+                ))
+                let first = try #require(try await store.escalation(notificationID: posted.id), "a post at the minimum starts it")
+                let claimed = try await store.claimDueEscalations(owner: "runner", limit: 100, until: t0.addingTimeInterval(60), now: t0.addingTimeInterval(1))
+                #expect(claimed.contains { $0.notificationID == posted.id })
+                #expect(try await store.endEscalation(notificationID: posted.id, owner: "runner", reason: end, at: t0.addingTimeInterval(2)))
+                _ = try await store.updateNotification(
+                    id: posted.id, with: NotificationDraft(title: "Gauge \(index)", severity: .critical, key: key, alarm: .firing), renotify: [],
+                    at: t0.addingTimeInterval(10)
+                )
+                let after = try #require(try await store.escalation(notificationID: posted.id))
+                if EscalationStart.restartsAfter.contains(end) {
+                    #expect(after.ended == nil && after.startedAt == t0.addingTimeInterval(10) && after.due.step == 0, "\(end): started again")
+                } else {
+                    #expect(after.ended == end && after.startedAt == first.startedAt, "\(end): left as it ended")
+                }
+            }
+        }
+    }
 }

@@ -43,7 +43,7 @@ public struct EscalationService: Service {
 
     public init(
         store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore, publisher: Publisher, clock: WallClock,
-        registry: PrometheusCollectorRegistry, logger: Logger, confinement: Confinement = Confinement(), startsPerMinute: Int = 0,
+        registry: PrometheusCollectorRegistry, logger: Logger, confinement: Confinement, startsPerMinute: Int = 0,
         bounds: EscalationDecision.Bounds = .none
     ) {
         self.confinement = confinement
@@ -76,8 +76,6 @@ public struct EscalationService: Service {
             var steps: [(run: EscalationStepRun, due: Date)] = []
             // Each service's starts in the last minute, counted on as this batch starts more.
             var started: [UUID: Int] = [:]
-            // The callees' accounts as they are now, each read once per batch.
-            var accounts: [UserID: User] = [:]
             for escalation in due {
                 for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
                     rotas[id] = try await store.rota(id: id)?.rota
@@ -107,21 +105,25 @@ public struct EscalationService: Service {
                     }
                 case .run(var step):
                     if escalation.due.isStart { started[escalation.serviceID, default: 0] += 1 }
-                    let unread = Set(step.callees.map(\.userID)).filter { accounts[$0] == nil }
-                    if !unread.isEmpty {
-                        for account in try await store.users(ids: Array(unread)) { accounts[account.id] = account }
-                    }
-                    step.callees = EscalationDecision.reachable(step.callees, accounts: accounts, confinement: confinement)
                     if step.subscribers && step.pushHolders, let notification {
                         step.refusedFilters = try await publisher.refusedFilters(of: notification)
                     }
                     steps.append((step, escalation.due.at))
-                    if step.callees.isEmpty && !step.subscribers {
-                        logger.warning(
-                            "an escalation step called nobody (its rota has nobody on call, or is gone)",
-                            metadata: ["notification": "\(escalation.notificationID)", "step": "\(escalation.due.step + 1)"]
-                        )
-                    }
+                }
+            }
+            // Who of the callees may be called, from their accounts as they are now (one read for the batch).
+            let named = Array(Set(steps.flatMap { $0.run.callees.map(\.userID) }))
+            let accounts = Dictionary(try await store.users(ids: named).map { ($0.id, $0) }) { first, _ in first }
+            for index in steps.indices {
+                let step = steps[index].run
+                steps[index].run.callees = EscalationDecision.reachable(step.callees, accounts: accounts, confinement: confinement)
+                if steps[index].run.callees.isEmpty && !step.subscribers {
+                    logger.warning(
+                        step.callees.isEmpty
+                            ? "an escalation step called nobody (its rota has nobody on call, or is gone)"
+                            : "an escalation step called nobody (the people it names are deactivated, confined to the demo service, or gone)",
+                        metadata: ["notification": "\(step.notificationID)", "step": "\(step.ran.step + 1)"]
+                    )
                 }
             }
             // The batch's steps in a few transactions at once (each one

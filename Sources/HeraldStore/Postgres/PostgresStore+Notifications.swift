@@ -99,13 +99,18 @@ extension PostgresStore: NotificationStore {
                 as: (Int32, Bool, String?, Bool).self, logger: logger
             ).first
         else { return }
-        let ended = try StoredValue.parse(read.2, as: EscalationEnd.init(rawValue:), "escalations", "ended", row: id)
+        // Unreadable (a newer release's end): logged, and read as running, so nothing starts.
+        let ended = try StoredValue.parse(read.2, as: EscalationEnd.init(rawValue:), "escalations", "ended", row: id, forWork: logger)
         let existing: EscalationEnd?? = read.1 ? .some(ended) : .none
         guard EscalationStart.starts(rank: rank, minimumRank: Int(read.0), existing: existing, acknowledged: read.3) else { return }
         try await connection.execute(
             """
             INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
-            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies WHERE service_id = \(serviceID)
+            SELECT \(id), service_id, policy, 0, 0, \(now), \(now) FROM escalation_policies
+            WHERE service_id = \(serviceID)
+                -- Still as read (another transaction may have committed since):
+                -- the policy's minimum, no acknowledgement, the earlier end.
+                AND minimum_rank = \(read.0) AND NOT EXISTS (SELECT 1 FROM acknowledgements WHERE notification_id = \(id))
             ON CONFLICT (notification_id) DO UPDATE SET policy = excluded.policy, step = 0, pass = 0, due_at = excluded.due_at,
                 ended = NULL, ended_at = NULL, claimed_by = NULL, claimed_until = NULL, started_at = excluded.started_at
             WHERE escalations.ended = \(ended?.rawValue)::text

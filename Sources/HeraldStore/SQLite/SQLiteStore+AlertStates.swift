@@ -93,7 +93,7 @@ extension SQLiteStore: AlertStateStore {
                     """
                 try await db.execute(SQLiteStore.queue(.alert(at: now), to: holders))
                 // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
-                try await SQLiteStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: now, in: db)
+                try await SQLiteStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: now, in: db, logger: logger)
                 if draft.alarm == .resolved {
                     // Its acknowledgement is undone at the source (the silence expires).
                     try await db.execute(

@@ -106,7 +106,8 @@ extension SQLiteStore: NotificationStore {
             try await db.execute(Self.queue(.posts, to: audience))
         }
         // At or above its service's policy's minimum severity: its escalation starts, its first step due at once.
-        try await Self.startEscalation(of: notification.id, serviceID: serviceID, changedTo: draft, at: date, in: db)
+        // A new notification: no earlier escalation to read.
+        try await Self.startEscalation(of: notification.id, serviceID: serviceID, changedTo: draft, at: date, in: db, logger: nil)
         return (notification, large)
     }
 
@@ -117,7 +118,9 @@ extension SQLiteStore: NotificationStore {
     /// notification (a post) and both ways content changes (an update, an
     /// alarm's report) come here, inside their transaction (the file's one
     /// writer: nothing changes between the read and the write).
-    static func startEscalation(of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date, in db: SQLiteExecutor) async throws {
+    static func startEscalation(
+        of id: NotificationID, serviceID: UUID, changedTo draft: NotificationDraft, at now: Date, in db: SQLiteExecutor, logger: Logger?
+    ) async throws {
         guard let rank = EscalationStart.rank(of: draft) else { return }
         guard
             let read = try await db.first(
@@ -129,7 +132,8 @@ extension SQLiteStore: NotificationStore {
                 """
             )
         else { return }
-        let ended = try StoredValue.parse(try read.optionalText("ended"), as: EscalationEnd.init(rawValue:), "escalations", "ended", row: id)
+        // Unreadable (a newer release's end): logged, and read as running, so nothing starts.
+        let ended = try StoredValue.parse(try read.optionalText("ended"), as: EscalationEnd.init(rawValue:), "escalations", "ended", row: id, forWork: logger)
         let existing: EscalationEnd?? = try read.int64("running_or_ended") != 0 ? .some(ended) : .none
         let acknowledged = try read.int64("acknowledged") != 0
         guard EscalationStart.starts(rank: rank, minimumRank: Int(try read.int64("minimum_rank")), existing: existing, acknowledged: acknowledged) else { return }
@@ -180,7 +184,7 @@ extension SQLiteStore: NotificationStore {
             else { return nil }
             let notification = try Self.notification(from: row)
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
-            try await Self.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now, in: db)
+            try await Self.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now, in: db, logger: logger)
             // The newly matching filters' holders who do not have it yet.
             let linked = try await db.rows(
                 """
