@@ -132,7 +132,8 @@ struct EscalationTests {
     /// Repeat until acknowledged, like an alarm clock: a policy whose one
     /// step calls the subscribers and waits a second, repeated. The
     /// subscriber's phone rings at the post and again each second until
-    /// they acknowledge; then never again.
+    /// they acknowledge; then, once the calls already on their way are
+    /// sent, never again.
     @Test(arguments: Backend.allCases)
     func aPolicyOfTheSubscribersRepeatedRingsAgainUntilAcknowledged(_ backend: Backend) async throws {
         try await MockProviders.run { mocks in
@@ -167,7 +168,14 @@ struct EscalationTests {
                 let later = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": "Still there?", "severity": "critical"])
                 #expect(later.status == .created, "\(later.text)")
                 try await eventually("the other alarm's third ring", timeout: .seconds(120)) { rings("Still there?") >= 3 ? true : nil }
-                #expect(rings() <= rang + 1, "at most a ring already on its way when taken, then none")
+                // Calls claimed before the acknowledgement may still ring (on a
+                // loaded machine, two steps' calls were on their way); printed,
+                // not bounded by a guess at the worker's speed. After them, none:
+                // three more rings of the other alarm pass without one of this.
+                let drained = rings()
+                print("rings of the taken alarm after its acknowledgement (calls already on their way): \(drained - rang)")
+                try await eventually("the other alarm's sixth ring", timeout: .seconds(120)) { rings("Still there?") >= 6 ? true : nil }
+                #expect(rings() == drained, "no ring once those on their way when it was taken were sent")
                 #expect(try await app.store.escalation(notificationID: Int64(id))?.ended == .acknowledged)
             }
         }
