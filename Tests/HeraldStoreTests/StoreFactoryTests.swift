@@ -28,6 +28,27 @@ struct StoreFactoryTests {
 
     /// Every session, pooled or direct (a LISTEN), carries the process's
     /// name in pg_stat_activity, so an operator can tell replicas apart.
+    /// A store used by a task that is cancelled (a sibling `async let`
+    /// threw) is still closed: before, the close was refused with
+    /// CancellationError, the SQLite file stayed open, and SQLiteNIO's
+    /// deinit assertion stopped the whole test process. The file is then
+    /// opened again, as a new process would.
+    @Test func aStoreClosedByACancelledTaskIsClosed() async throws {
+        struct Stop: Error {}
+        try await TestDatabase.withFreshDatabase(.sqlite) { location in
+            let attempt = Task {
+                try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                    _ = try await store.services()
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    throw Stop()
+                }
+            }
+            await #expect(throws: Stop.self) { try await attempt.value }
+            let count = try await StoreFactory.withStore(location, logger: TestDatabase.logger) { try await $0.services().count }
+            #expect(count == 0)
+        }
+    }
+
     @Test func sessionsAreNamedAfterTheProcess() async throws {
         try await TestDatabase.withStore(.postgres) { store in
             let postgres = try #require(store as? PostgresStore)

@@ -68,8 +68,14 @@ final class SQLiteDatabaseHandle: Sendable {
     /// Closes the connection, then its thread; a close that fails keeps the
     /// thread, so that it can be tried again (the connection must be
     /// closed before it goes).
+    ///
+    /// Not cancellable: the close runs in a task of its own. In a cancelled
+    /// task (a sibling `async let` threw) the thread pool refused the work
+    /// with CancellationError, the file stayed open, and SQLiteNIO's
+    /// deinit assertion stopped the process (a test-under-load run).
     func close() async throws {
-        try await connection.close()
+        let connection = connection
+        try await Task { try await connection.close() }.value
         try? await threads.shutdownGracefully()
     }
 
