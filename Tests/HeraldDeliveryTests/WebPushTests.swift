@@ -286,7 +286,10 @@ struct WebPushTests {
         let strict = OutboundHTTP(policy: OutboundPolicy())
         let vapid = VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org")
         let refused = try await withShutdown(http, strict) {
-            let client = WebPushClient(http: http, vapid: { vapid }, allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints)
+            // The two-minute hang guard, as above: 10 s ran out under test-under-load.
+            let client = WebPushClient(
+                http: http, vapid: { vapid }, timeout: .seconds(120), allowLoopback: true, logger: TestDatabase.logger, endpoints: Self.loopbackEndpoints
+            )
             let attempts = await client.send([Self.delivery(token: Browser().token(endpoint: "http://127.0.0.1:\(port)/push/moved"))], now: Date())
             #expect(hits.withLockedValue { $0 } == ["moved"])
             #expect(attempts.map(\.reply) == [.fail(reason: "Web Push 307")])
