@@ -17,11 +17,7 @@ struct DeliveryOrderTests {
     @Test(arguments: Backend.allCases)
     func eachChangeQueuesWhatItsOrderSays(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let service = try await store.createService(ServiceDraft(category: "Vacuum", color: "00ff00", owner: "ops"))
-            let user = try await store.createUser(username: "operator", passwordHash: "-", isAdmin: false)
-            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(1), platform: .apns, at: Date())
-            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.fcmToken(1), platform: .fcm, at: Date())
-            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let (service, user) = try await Self.subscriber("operator", to: "Vacuum", device: 1, on: [.apns, .fcm], in: store)
             let start = Timestamp.now()
             var clock = start
             /// The pushes queued since the last call, claimed at or above `priority`.
@@ -62,10 +58,7 @@ struct DeliveryOrderTests {
     @Test(arguments: Backend.allCases)
     func aChangedAlarmIsPushedToItsHoldersAtItsNewPriority(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let service = try await store.createService(ServiceDraft(category: "RF", color: "00ff00", owner: "ops"))
-            let user = try await store.createUser(username: "expert", passwordHash: "-", isAdmin: false)
-            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(2), platform: .apns, at: Date())
-            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let (service, _) = try await Self.subscriber("expert", to: "RF", device: 2, on: [.apns], in: store)
             let now = Timestamp.now()
             let draft = NotificationDraft(title: "RF trip", severity: .minor, key: "rf-1", alarm: .firing)
             let posted = try #require(try await store.publish([PublishRequest(draft, serviceID: service.id, at: now)]).notifications.first ?? nil)
@@ -89,10 +82,7 @@ struct DeliveryOrderTests {
     @Test(arguments: Backend.allCases)
     func eachPostOfABatchIsDueAtItsOwnTime(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
-            let user = try await store.createUser(username: "reader", passwordHash: "-", isAdmin: false)
-            _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(3), platform: .apns, at: Date())
-            try await store.setSubscriptions(userID: user.id, [service.id: true])
+            let (service, _) = try await Self.subscriber("reader", to: "Cryo", device: 3, on: [.apns], in: store)
             let now = Timestamp.now()
             let batch = [
                 PublishRequest(NotificationDraft(title: "First"), serviceID: service.id, at: now),
@@ -103,5 +93,19 @@ struct DeliveryOrderTests {
             let due = try await store.claimDeliveries(limit: 10, now: now.addingTimeInterval(5), leaseUntil: now.addingTimeInterval(3_600))
             #expect(due.map(\.notification.id) == [posted[0].id], "only the first is due before the second's post")
         }
+    }
+
+    /// A service and one subscriber with a device on each of `platforms`.
+    static func subscriber(
+        _ username: String, to category: String, device number: Int, on platforms: [Platform], in store: any HeraldStore
+    ) async throws -> (ServiceRecord, User) {
+        let service = try await store.createService(ServiceDraft(category: category, color: "00ff00", owner: "ops"))
+        let user = try await store.createUser(username: username, passwordHash: "-", isAdmin: false)
+        for platform in platforms {
+            let token = platform == .apns ? DeliveryHarness.apnsToken(number) : DeliveryHarness.fcmToken(number)
+            _ = try await store.registerDevice(userID: user.id, token: token, platform: platform, at: Date())
+        }
+        try await store.setSubscriptions(userID: user.id, [service.id: true])
+        return (service, user)
     }
 }
