@@ -43,6 +43,16 @@ enum StoredValue {
         try parse(raw, as: NotificationAttributes.init(json:), table, "attributes", row: row, forWork: logger)
     }
 
+    /// A notification's alarm (`alarm_source`, `alarm_identity`): none when
+    /// neither is stored; an unknown source, or one column without the
+    /// other, cannot be read.
+    static func alarmIdentity(source: String?, name: String?, row: Int64, forWork logger: Logger? = nil) throws -> AlarmIdentity? {
+        if source == nil, name == nil { return nil }
+        return try parse(
+            "\(source ?? "")\u{1f}\(name ?? "")", as: { _ in AlarmIdentity(source: source, name: name) }, "notifications", "alarm_source/alarm_identity", row: row, forWork: logger
+        )
+    }
+
     /// A list of platforms (a withdrawal fan-out's): one that cannot be read is refused, or, read for work, logged and left out.
     static func platforms(_ raw: [String], _ table: String, row: Int64, forWork logger: Logger? = nil) throws -> [Platform] {
         try raw.compactMap { try parse($0, as: Platform.init(rawValue:), table, "platforms", row: row, forWork: logger) }

@@ -150,6 +150,26 @@ struct NotificationRulesTests {
         #expect(NotificationRules.storableIdentity(long).utf8.count <= NotificationRules.maxIdentityBytes)
     }
 
+    /// An alarm's identity is kept whole where its key becomes a hash; one
+    /// that names no alarm (empty, past `AlarmIdentity.maxNameBytes`, with
+    /// control characters) is dropped, and the change says its
+    /// acknowledgements are not written back.
+    @Test func anAlarmsIdentityIsKeptWholeUnlessItNamesNoAlarm() {
+        var long = NotificationDraft(title: "t")
+        long.standsFor(.phoebus("/Acc/" + String(repeating: "p", count: 400)))
+        let fitted = NotificationRules.fitted(long)
+        #expect(fitted.draft.key?.hasPrefix("sha256:") == true && fitted.draft.alarmIdentity == long.alarmIdentity && fitted.changes.isEmpty)
+        for name in ["", "/Acc/" + String(repeating: "p", count: AlarmIdentity.maxNameBytes), "/Acc/PV\u{0}1"] {
+            var draft = NotificationDraft(title: "t")
+            draft.standsFor(.phoebus(name))
+            let (kept, changes) = NotificationRules.fitted(draft)
+            #expect(kept.alarmIdentity == nil && kept.key != nil)
+            #expect(changes.map(\.message).contains { $0.contains("not written back") }, "\(changes)")
+        }
+        #expect(AlarmIdentity.alertmanager("fp1").key == "alert:fp1" && AlarmIdentity.phoebus("/A/PV").key == "alarm:/A/PV")
+        #expect(AlarmIdentity(source: "nagios", name: "x") == nil && AlarmIdentity(source: "phoebus", name: nil) == nil)
+    }
+
     /// Issue 39: a post may not use the alert receivers' keys (`alert:`,
     /// `alarm:`, or the hashed form `sha256:` a long one is stored as): it
     /// would rewrite a real alarm's notification and what its write-back

@@ -17,13 +17,19 @@ import Testing
 /// Phoebus's own UI would; a withdrawal sends one unacknowledge.
 @Suite("Phoebus write-back")
 struct PhoebusWriteBackTests {
-    @Test(arguments: Backend.allCases)
-    func anAcknowledgementIsOneCommandOnTheCommandTopic(_ backend: Backend) async throws {
+    /// A PV's path, and one past the 256 bytes a key keeps: the alarm's key
+    /// is then stored as its hash, and the command still names the whole
+    /// path (the typed `alarm_identity`; before, the write-back parsed the
+    /// key and refused the alarm as "not a Phoebus alarm").
+    static let paths = ["/Acc/Vac/PV3", "/Acc/Vac/" + String(repeating: "Sector-4-Cryomodule-7-", count: 14) + "PV3"]
+
+    @Test(arguments: Backend.allCases, Self.paths)
+    func anAcknowledgementIsOneCommandOnTheCommandTopic(_ backend: Backend, path: String) async throws {
         let producer = try KafkaProducer(mockBrokers: 1)
         try producer.createMockTopic("Acc")
         try producer.createMockTopic("AccCommand")
         let brokers = try #require(producer.mockBootstrapServers)
-        try producer.send(topic: "Acc", key: "config:/Acc/Vac/PV3", value: #"{"description":"Vacuum gauge 3"}"#)
+        try producer.send(topic: "Acc", key: "config:" + path, value: #"{"description":"Vacuum gauge 3"}"#)
         await producer.flush()
 
         try await TestDatabase.withStore(backend) { store in
@@ -43,11 +49,14 @@ struct PhoebusWriteBackTests {
             let bridge = KafkaAlarmBridge(settings: settings, services: store, publisher: .forTests(store), parking: .forTests(store), logger: TestDatabase.logger)
             let id = try await withRunningServices([bridge], logger: TestDatabase.logger) {
                 try await waitWhileReading(bridge, until: "caught up") { bridge.progress.caughtUp }
-                try producer.send(topic: "Acc", key: "state:/Acc/Vac/PV3", value: KafkaBridgeTests.state("MAJOR", seconds: 100))
+                try producer.send(topic: "Acc", key: "state:" + path, value: KafkaBridgeTests.state("MAJOR", seconds: 100))
                 await producer.flush()
                 try await waitWhileReading(bridge, until: "the alarm published") { try await !store.notifications(serviceID: service.id).isEmpty }
                 return try #require(try await store.notifications(serviceID: service.id).first?.id)
             }
+            let stored = try #require(try await store.notification(id: id))
+            #expect(stored.alarmIdentity == .phoebus(path))
+            #expect((stored.key == "alarm:" + path) == (path.utf8.count <= 250), "a long path's key is its hash")
 
             let acknowledgements = Acknowledgements(
                 store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 100, clock: .system), clock: .system
@@ -67,7 +76,7 @@ struct PhoebusWriteBackTests {
                 try await runner.runDue()
                 let commands = try await Self.messages(on: "AccCommand", brokers: brokers, atLeast: 1)
                 #expect(commands.count == 1, "exactly one command per acknowledgement")
-                #expect(commands.first?.key == "command:/Acc/Vac/PV3")
+                #expect(commands.first?.key == "command:" + path)
                 let value = try #require(commands.first?.value)
                 #expect(value == ["user": "alice", "host": "herald-test", "command": "acknowledge"])
 

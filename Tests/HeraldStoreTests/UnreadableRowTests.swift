@@ -38,6 +38,16 @@ struct UnreadableRowTests {
                 } catch StoreError.unreadableRow(let why) {
                     #expect(why.contains("notifications.alarm of row \(alarm.id)"), "a severity in other case and spaces is the one named leniency: \(why)")
                 }
+                // An alarm's source this version does not know, or an identity without its source.
+                for broken in ["alarm = NULL, alarm_source = 'nagios', alarm_identity = 'x'", "alarm_source = NULL, alarm_identity = 'x'"] {
+                    try await StoreEdgeTests.execute("UPDATE notifications SET \(broken) WHERE id = \(alarm.id)", on: location)
+                    do {
+                        _ = try await store.notification(id: alarm.id)
+                        Issue.record("an unreadable alarm identity was read (\(broken))")
+                    } catch StoreError.unreadableRow(let why) {
+                        #expect(why.contains("notifications.alarm_source/alarm_identity of row \(alarm.id)"), "\(why)")
+                    }
+                }
 
                 // A policy nobody can read: the escalation of one alarm is left out of a claim, the other's is claimed.
                 try await StoreEdgeTests.execute("UPDATE escalations SET policy = '{not json' WHERE notification_id = \(alarm.id)", on: location)

@@ -38,7 +38,7 @@ public enum AlertMapping {
     }
 
     /// What to publish for the alerts that passed deduplication: one each,
-    /// under the alert's key (`alarmKey`, so a resolution replaces its
+    /// under the alert's key (`alarmIdentity`, so a resolution replaces its
     /// firing notification), or one unkeyed summary when there are more
     /// than `stormThreshold` or Alertmanager truncated the group.
     /// With `templates`, a service's own templates replace the default mapping
@@ -61,7 +61,7 @@ public enum AlertMapping {
                 draft = rendered
             }
             // One notification per firing: its resolution updates it.
-            draft.key = alert.alarmKey
+            draft.standsFor(alert.alarmIdentity)
             draft.alarm = alert.isResolved ? .resolved : .firing
             return draft
         }

@@ -30,10 +30,10 @@ public struct AlertReport: Decodable, Sendable {
 
         public var isResolved: Bool { status == "resolved" }
 
-        /// The key of the notification standing for this alert, so its
-        /// resolution updates it (`AlertDecision.publish`: a firing after a
-        /// resolution starts a new one).
-        public var alarmKey: String { AlarmKeys.alertPrefix + identity }
+        /// The alarm the notification standing for this alert names; under
+        /// its key, so the alert's resolution updates it
+        /// (`AlertDecision.publish`: a firing after a resolution starts a new one).
+        public var alarmIdentity: AlarmIdentity { .alertmanager(identity) }
 
         public var observation: AlertObservation {
             AlertObservation(fingerprint: identity, status: isResolved ? .resolved : .firing, startsAt: startsAt, labels: labels)

@@ -120,7 +120,7 @@ public struct PhoebusAlarmTracker: Sendable {
     }
 
     /// The key of the notification standing for a PV's alarm.
-    public static func key(_ path: String) -> String { AlarmKeys.phoebusPrefix + path }
+    public static func key(_ path: String) -> String { AlarmIdentity.phoebus(path).key }
 
     /// Learns from a message; returns a push only when `act` (the message is
     /// new, not history) and the transition is one to act on.
@@ -143,7 +143,7 @@ public struct PhoebusAlarmTracker: Sendable {
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .firing, startsAt: state.time),
                     draft: NotificationDraft(
                         title: "[\(state.severity.rawValue)] \(name)", subtitle: "\(verb): \(state.message) (value \(state.value)) — \(path)",
-                        url: "", severity: state.severity.level, key: Self.key(path), alarm: .firing
+                        url: "", severity: state.severity.level, key: Self.key(path), alarm: .firing, alarmIdentity: .phoebus(path)
                     )
                 )
             }
@@ -151,7 +151,9 @@ public struct PhoebusAlarmTracker: Sendable {
             if state.severity == .ok, let previous, previous.severity != .ok, previous.severity.unacknowledged >= minimumSeverity {
                 return Push(
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .resolved, startsAt: previous.time),
-                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: .ok, key: Self.key(path), alarm: .resolved)
+                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: .ok, key: Self.key(path), alarm: .resolved,
+                        alarmIdentity: .phoebus(path)
+                    )
                 )
             }
             return nil

@@ -143,11 +143,11 @@ public struct WriteBackService: Service {
         case .refuse(let why):
             throw WriteBackFailure.refused(why)
         case .makeSilence:
-            guard case .alertmanager(let base, let minutes) = target, let key = notification.key, key.hasPrefix(AlarmKeys.alertPrefix) else {
+            guard case .alertmanager(let base, let minutes) = target, let alarm = notification.alarmIdentity, alarm.source == .alertmanager else {
                 throw WriteBackFailure.refused("not an Alertmanager alert")
             }
             // An alert kept apart under `fingerprint~digest` is listed by Alertmanager under the fingerprint.
-            let identity = String(key.dropFirst(AlarmKeys.alertPrefix.count))
+            let identity = alarm.name
             let fingerprint = AlertLabels.fingerprint(ofIdentity: identity)
             let listed = try await request(.GET, AlertmanagerSilences.alertsURL(base: base), body: nil, doing: "reading the alert's labels")
             guard let alert = try AlertmanagerSilences.alert(withFingerprint: fingerprint, in: listed) else {
@@ -156,7 +156,7 @@ public struct WriteBackService: Service {
             }
             // Only the alert Herald was told of (issue 39): a report with a real
             // alert's fingerprint must not silence that alert.
-            let received = try await store.alertLabels(serviceID: notification.serviceID, fingerprint: identity)
+            let received = try await store.alertLabels(serviceID: notification.serviceID, fingerprint: NotificationRules.storableIdentity(identity))
             if let mismatch = AlertmanagerSilences.mismatch(received: received, listed: alert.labels) { throw WriteBackFailure.refused(mismatch) }
             let acknowledgement = try await store.acknowledgements(of: [record.notificationID])[record.notificationID]
             let now = clock.now()
@@ -180,9 +180,9 @@ public struct WriteBackService: Service {
             return Done(detail: "silence \(id) expired")
         case .sendCommand(let acknowledge):
             guard let phoebus else { throw WriteBackFailure.refused("this process cannot send Kafka messages (built without the bridge)") }
-            guard let key = notification.key, key.hasPrefix(AlarmKeys.phoebusPrefix) else { throw WriteBackFailure.refused("not a Phoebus alarm") }
+            guard let alarm = notification.alarmIdentity, alarm.source == .phoebus else { throw WriteBackFailure.refused("not a Phoebus alarm") }
             let acknowledgement = try await store.acknowledgements(of: [record.notificationID])[record.notificationID]
-            let path = String(key.dropFirst(AlarmKeys.phoebusPrefix.count))
+            let path = alarm.name
             guard let command = PhoebusCommand(acknowledge: acknowledge, path: path, user: acknowledgement?.username ?? "herald", host: host) else {
                 throw WriteBackFailure.refused("'\(path)' names no alarm configuration")
             }
@@ -200,9 +200,9 @@ public struct WriteBackService: Service {
     func watch(_ record: WriteBackRecord, notification: NotificationRecord, target: WriteBackTarget?) async throws {
         let next = clock.now().addingTimeInterval(watchInterval)
         guard case .alertmanager(let base, _) = target, record.wanted == .acknowledged, let snapshot = record.snapshot,
-              let key = notification.key, key.hasPrefix(AlarmKeys.alertPrefix)
+              let alarm = notification.alarmIdentity, alarm.source == .alertmanager
         else { return try await store.watchedWriteBack(record.notificationID, owner: owner, watchAt: nil, at: clock.now()) }
-        let fingerprint = String(key.dropFirst(AlarmKeys.alertPrefix.count))
+        let fingerprint = AlertLabels.fingerprint(ofIdentity: alarm.name)
         do {
             let listed = try await request(.GET, AlertmanagerSilences.alertsURL(base: base), body: nil, doing: "looking for the silenced alert")
             let now = try AlertmanagerSilences.alert(withFingerprint: fingerprint, in: listed)

@@ -85,6 +85,10 @@ public struct NotificationDraft: Sendable, Equatable {
     /// source says so. Nil for everything else, and never taken from a
     /// sender's JSON.
     public var alarm: AlarmStatus?
+    /// Which alarm at its source it stands for, set with the key by the
+    /// alert sources (Alertmanager, Phoebus); what the write-back acts on.
+    /// Never taken from a sender's JSON.
+    public var alarmIdentity: AlarmIdentity?
     /// Where it was published from (trace context, request id). Set by the
     /// `Publisher`, not by senders; read where deliveries are claimed, so
     /// the worker continues the publish's trace.
@@ -92,7 +96,7 @@ public struct NotificationDraft: Sendable, Equatable {
 
     public init(
         title: String, subtitle: String = "", url: String = "", severity: Severity? = nil, attributes: NotificationAttributes? = nil,
-        expiresAt: Date? = nil, key: String? = nil, alarm: AlarmStatus? = nil, origin: NotificationOrigin? = nil
+        expiresAt: Date? = nil, key: String? = nil, alarm: AlarmStatus? = nil, alarmIdentity: AlarmIdentity? = nil, origin: NotificationOrigin? = nil
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -102,6 +106,7 @@ public struct NotificationDraft: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.key = key
         self.alarm = alarm
+        self.alarmIdentity = alarmIdentity
         self.origin = origin
     }
 
@@ -115,6 +120,12 @@ public struct NotificationDraft: Sendable, Equatable {
             severity = newValue.flatMap(Severity.init(parsing:))
             unknownSeverity = severity == nil ? newValue : nil
         }
+    }
+
+    /// Marks it as the notification standing for `identity`, under its key.
+    public mutating func standsFor(_ identity: AlarmIdentity) {
+        alarmIdentity = identity
+        key = identity.key
     }
 
     /// This draft with the level a sender wrote (see `severityWord`).
@@ -132,6 +143,7 @@ public struct NotificationDraft: Sendable, Equatable {
             && unknownSeverity == other.unknownSeverity
             && (attributes ?? NotificationAttributes()) == (other.attributes ?? NotificationAttributes())
             && millis(expiresAt) == millis(other.expiresAt) && key == other.key && alarm == other.alarm
+            && alarmIdentity == other.alarmIdentity
     }
 }
 

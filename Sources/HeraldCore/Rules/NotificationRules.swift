@@ -44,9 +44,9 @@ public enum NotificationRules {
     }
 
     /// The draft as it will be stored, or every rule it breaks.
-    /// Keys only the alert sources publish under (`AlarmKeys`), and the
+    /// Keys only the alert sources publish under (`AlarmIdentity.Source`), and the
     /// hashed form a long or unclean one is stored as (`storableIdentity`).
-    public static let reservedKeyPrefixes = [AlarmKeys.alertPrefix, AlarmKeys.phoebusPrefix, hashedIdentityPrefix]
+    public static let reservedKeyPrefixes = AlarmIdentity.Source.allCases.map(\.keyPrefix) + [hashedIdentityPrefix]
     static let hashedIdentityPrefix = "sha256:"
 
     public static func validated(_ draft: NotificationDraft, now: Date = Date()) throws(Violations) -> NotificationDraft {
@@ -158,6 +158,15 @@ public enum NotificationRules {
         }
         if let key = fitted.key {
             fitted.key = storableIdentity(key)
+        }
+        // The whole identity is kept (the key may be hashed above), unless it
+        // is no alarm any source names: then said, and acknowledged in Herald only.
+        if let identity = fitted.alarmIdentity, identity.name.isEmpty || identity.name.utf8.count > AlarmIdentity.maxNameBytes || TextRules.hasControlCharacter(identity.name) {
+            fitted.alarmIdentity = nil
+            changes.append(Issue(
+                field: .key, type: "value_error",
+                message: "the \(identity.source.rawValue) alarm's identity (\(identity.name.utf8.count) bytes) is empty, longer than \(AlarmIdentity.maxNameBytes) bytes or has control characters: not kept, so its acknowledgements are not written back"
+            ))
         }
         return (fitted, changes)
     }

@@ -22,14 +22,13 @@ public enum WriteBackTarget: Sendable, Equatable {
         }
     }
 
-    /// Whether a notification with this key is one of the target's alarms
-    /// (`alert:<fingerprint>` from Alertmanager, `alarm:<PV path>` from
-    /// Phoebus); others are acknowledged in Herald only.
-    public func writesBack(key: String?) -> Bool {
-        guard let key else { return false }
+    /// Whether a notification standing for this alarm is one of the
+    /// target's (an Alertmanager alert, a Phoebus PV's alarm); others are
+    /// acknowledged in Herald only.
+    public func writesBack(_ alarm: AlarmIdentity?) -> Bool {
         switch self {
-        case .alertmanager: return key.hasPrefix(AlarmKeys.alertPrefix)
-        case .phoebus: return key.hasPrefix(AlarmKeys.phoebusPrefix)
+        case .alertmanager: alarm?.source == .alertmanager
+        case .phoebus: alarm?.source == .phoebus
         }
     }
 
@@ -59,12 +58,6 @@ public enum WriteBackTarget: Sendable, Equatable {
         default: return nil
         }
     }
-}
-
-/// The keys alarm sources publish under, read back by the write-back.
-public enum AlarmKeys {
-    public static let alertPrefix = "alert:"
-    public static let phoebusPrefix = "alarm:"
 }
 
 /// Where services' write-back targets are kept.

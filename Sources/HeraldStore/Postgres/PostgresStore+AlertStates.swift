@@ -72,9 +72,10 @@ extension PostgresStore: AlertStateStore {
                     WITH updated AS (
                         UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url),
                             severity = \(draft.severity?.rawValue), attributes = \(draft.attributes?.json), alarm = \(draft.alarm?.rawValue),
+                            alarm_source = coalesce(\(draft.alarmIdentity?.source.rawValue), alarm_source), alarm_identity = coalesce(\(draft.alarmIdentity?.name), alarm_identity),
                             expires_at = (SELECT \(unescaped: PostgresStore.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
                         WHERE id = \(change.id) AND service_id = \(serviceID)
-                        RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                        RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                     ),
                     holders AS (
                         UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)
@@ -86,7 +87,7 @@ extension PostgresStore: AlertStateStore {
                         UNION ALL
                         SELECT pg_notify(\(PostgresStore.inboxChannel), 'n' || id::text) FROM updated
                     )
-                    SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                    SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                     FROM updated, (SELECT count(*) FROM woken) AS w
                     """,
                     as: PostgresStore.NotificationRow.self, logger: logger

@@ -27,12 +27,12 @@ extension PostgresStore: DeliveryQueue {
         // service) takes its claimed pushes with it.
         // Every row is decoded as far as `first`; only a notification's first
         // row is decoded whole (a fan-out's claim of 500 is one notification:
-        // decoding 13 NULL columns in each of the others was a tenth of the
+        // decoding 15 NULL columns in each of the others was a tenth of the
         // worker's CPU per push).
         typealias Push = (Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp, Int64, Int64, String, Int64, Bool, Bool)
         typealias Row = (
             Int64, String, Int64?, String?, Bool, ExactTimestamp?, Int32, ExactTimestamp, Int64, Int64, String, Int64, Bool, Bool,
-            Int64?, UUID?, ExactTimestamp?, String?, String?, String?, String?, String?, ExactTimestamp?, String?, String?, String?, String?
+            Int64?, UUID?, ExactTimestamp?, String?, String?, String?, String?, String?, ExactTimestamp?, String?, String?, String?, String?, String?, String?
         )
         let claimed = try await rawRows(
             """
@@ -68,8 +68,8 @@ extension PostgresStore: DeliveryQueue {
             guard push.13 else { return push }
             let whole = try row.decode(Row.self)
             guard let id = whole.14, let service = whole.15, let created = whole.16, let title = whole.17, let subtitle = whole.18, let url = whole.19 else { return push }
-            var notification = try Self.notification((id, service, created, title, subtitle, url, whole.20, whole.21, whole.22, whole.23, whole.24), forWork: logger)
-            notification.origin = NotificationOrigin(traceContextJSON: whole.25, requestID: whole.26)
+            var notification = try Self.notification((id, service, created, title, subtitle, url, whole.20, whole.21, whole.22, whole.23, whole.24, whole.25, whole.26), forWork: logger)
+            notification.origin = NotificationOrigin(traceContextJSON: whole.27, requestID: whole.28)
             notifications[id] = notification
             return push
         }

@@ -5,10 +5,10 @@ import PostgresNIO
 
 extension PostgresStore: NotificationStore {
     /// A notification's columns, in `notificationColumns`' order.
-    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?)
+    typealias NotificationRow = (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?)
 
     /// What every read of a notification selects (from `n`).
-    static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
+    static let notificationColumns = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm, n.alarm_source, n.alarm_identity"
 
     /// `forWork`: read for a claim (`StoredValue`'s leniency).
     static func notification(_ row: NotificationRow, forWork logger: Logger? = nil) throws -> NotificationRecord {
@@ -17,7 +17,8 @@ extension PostgresStore: NotificationStore {
             draft: NotificationDraft(
                 title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "notifications", row: row.0, forWork: logger),
                 attributes: try StoredValue.attributes(row.7, "notifications", row: row.0, forWork: logger), expiresAt: row.8?.date, key: row.9,
-                alarm: try StoredValue.parse(row.10, as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: row.0, forWork: logger)
+                alarm: try StoredValue.parse(row.10, as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: row.0, forWork: logger),
+                alarmIdentity: try StoredValue.alarmIdentity(source: row.11, name: row.12, row: row.0, forWork: logger)
             )
         )
     }
@@ -46,9 +47,10 @@ extension PostgresStore: NotificationStore {
                 WITH updated AS (
                     UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
                         attributes = \(draft.attributes?.json), alarm = \(draft.alarm?.rawValue),
+                        alarm_source = coalesce(\(draft.alarmIdentity?.source.rawValue), alarm_source), alarm_identity = coalesce(\(draft.alarmIdentity?.name), alarm_identity),
                         expires_at = (SELECT \(unescaped: Self.expiryColumn) FROM (SELECT \(expiresUs)::int8 AS expires_us) AS e)
                     WHERE id = \(id)
-                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                 ),
                 touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
                 linked AS (
@@ -65,15 +67,15 @@ extension PostgresStore: NotificationStore {
                     UNION ALL
                     SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM updated
                 )
-                SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, EXISTS (SELECT 1 FROM queued)
+                SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity, EXISTS (SELECT 1 FROM queued)
                 FROM updated, (SELECT count(*) FROM woken) AS w
                 """,
-                as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool).self, logger: logger
+                as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool).self, logger: logger
             ).first
             guard let row else { return nil }
-            let record = try Self.notification((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10))
+            let record = try Self.notification((row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12))
             try await Self.startEscalation(of: id, serviceID: record.serviceID, changedTo: draft, at: at, on: connection, logger: logger)
-            return (record, row.11)
+            return (record, row.13)
         }
     }
 
@@ -132,9 +134,9 @@ extension PostgresStore: NotificationStore {
             WHERE i.user_id = \(userID) AND \(unescaped: Self.unexpired)
             ORDER BY n.created_at DESC, n.id DESC LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
+            InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10, $0.11, $0.12)), isRead: $0.13, isStarred: $0.14)
         }
         let items = try await withAcknowledgements(newestFirst)
         return order == .descending ? items : items.reversed()
@@ -153,9 +155,9 @@ extension PostgresStore: NotificationStore {
                 AND (\(filter.isStarred)::bool IS NULL OR i.is_starred = \(filter.isStarred))
             ORDER BY i.notification_id \(unescaped: start.isNewestFirst ? "DESC" : "ASC") LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool, Bool).self
         ).map {
-            InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.12)
+            InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10, $0.11, $0.12)), isRead: $0.13, isStarred: $0.14)
         })
     }
 
@@ -198,11 +200,11 @@ extension PostgresStore: NotificationStore {
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.user_id = \(userID) AND i.changed_at > \(ExactTimestamp(since)) AND \(unescaped: Self.unexpired) ORDER BY i.changed_at LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, ExactTimestamp, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool, ExactTimestamp, Bool).self
         ).map {
             InboxChange(
-                .upserted(InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
-                at: $0.12.date
+                .upserted(InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10, $0.11, $0.12)), isRead: $0.13, isStarred: $0.15)),
+                at: $0.14.date
             )
         }
         // Acknowledged or withdrawn since: one row per notification, read for this holder's items.
@@ -213,11 +215,11 @@ extension PostgresStore: NotificationStore {
                 JOIN notifications n ON n.id = c.notification_id
             WHERE c.changed_at > \(ExactTimestamp(since)) AND \(unescaped: Self.unexpired) ORDER BY c.changed_at LIMIT \(limit)
             """,
-            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, ExactTimestamp, Bool).self
+            as: (Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool, ExactTimestamp, Bool).self
         ).map {
             InboxChange(
-                .upserted(InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10)), isRead: $0.11, isStarred: $0.13)),
-                at: $0.12.date
+                .upserted(InboxItem(notification: try Self.notification(($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7, $0.8, $0.9, $0.10, $0.11, $0.12)), isRead: $0.13, isStarred: $0.15)),
+                at: $0.14.date
             )
         }
         let removed = try await rows(
@@ -241,11 +243,11 @@ extension PostgresStore: NotificationStore {
             FROM inbox i JOIN notifications n ON n.id = i.notification_id
             WHERE i.notification_id = \(notificationID) AND i.user_id = ANY(\(userIDs))
             """,
-            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool, Bool, ExactTimestamp).self
+            as: (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool, Bool, ExactTimestamp).self
         ) {
             items[row.0] = InboxItem(
-                notification: try Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)), isRead: row.12, isStarred: row.13,
-                changedAt: row.14.date
+                notification: try Self.notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13)), isRead: row.14, isStarred: row.15,
+                changedAt: row.16.date
             )
         }
         guard !items.isEmpty, let acknowledgement = try await acknowledgements(of: [notificationID])[notificationID] else { return items }

@@ -38,12 +38,12 @@ extension PostgresStore {
 
     /// A published notification with its 1-based position in the batch, and
     /// whether the batch queued any delivery.
-    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, Bool)
+    typealias PublishedRow = (Int64, Int64, UUID, ExactTimestamp, String, String, String, String?, String?, ExactTimestamp?, String?, String?, String?, String?, Bool)
 
     static func inOrder(_ rows: [PublishedRow], count: Int) throws -> PublishedBatch {
         var stored = [NotificationRecord?](repeating: nil, count: count)
-        for row in rows { stored[Int(row.0) - 1] = try notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11)) }
-        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.12 })
+        for row in rows { stored[Int(row.0) - 1] = try notification((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13)) }
+        return PublishedBatch(notifications: stored, queuedDeliveries: rows.contains { $0.14 })
     }
 
     /// One statement, so one round trip and one implicit transaction: the
@@ -68,6 +68,8 @@ extension PostgresStore {
         let expiries = batch.map { $0.draft.expiresAt?.microsecondsSince1970 ?? 0 }
         let keys = batch.map { $0.draft.key ?? "" }
         let alarms = batch.map { $0.draft.alarm?.rawValue ?? "" }
+        let alarmSources = batch.map { $0.draft.alarmIdentity?.source.rawValue ?? "" }
+        let alarmIdentities = batch.map { $0.draft.alarmIdentity?.name ?? "" }
         // Each one's pushes' priority (`DeliveryPriority`), decided here, not in SQL.
         let priorities = batch.map { Int32(DeliveryPriority.of($0.draft.severity)) }
         // The rank each starts its escalation at (`EscalationStart`), -1 for none.
@@ -97,16 +99,16 @@ extension PostgresStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id = ANY(\(largeServices)::uuid[]) AS deferred
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(priorities)::int4[], \(startRanks)::int4[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, priority, start_rank, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(alarmSources)::text[], \(alarmIdentities)::text[], \(priorities)::int4[], \(startRanks)::int4[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, alarm_source, alarm_identity, priority, start_rank, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
             ),
             n AS (
-                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key, alarm)
+                INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key, alarm, alarm_source, alarm_identity)
                 SELECT id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(trace_context, ''), NULLIF(request_id, ''),
-                    NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, ''), NULLIF(alarm, '')
+                    NULLIF(attributes, ''), \(unescaped: Self.expiryColumn), NULLIF(key, ''), NULLIF(alarm, ''), NULLIF(alarm_source, ''), NULLIF(alarm_identity, '')
                 FROM input ORDER BY ord
             ),
             -- Read only when some filter refused a notification (onlyMatchingFilters):
@@ -155,7 +157,7 @@ extension PostgresStore {
                     AND EXISTS (SELECT 1 FROM subscriptions s WHERE s.service_id = i.service_id AND s.service_id = ANY(\(inlineServices)::uuid[]))
             )
             SELECT ord, id, service_id, created_at, title, subtitle, url, NULLIF(severity, ''), NULLIF(attributes, ''), \(unescaped: Self.expiryColumn),
-                NULLIF(key, ''), NULLIF(alarm, ''), EXISTS (SELECT 1 FROM queued)\(unescaped: large.isEmpty ? "" : " OR EXISTS (SELECT 1 FROM fanned)")
+                NULLIF(key, ''), NULLIF(alarm, ''), NULLIF(alarm_source, ''), NULLIF(alarm_identity, ''), EXISTS (SELECT 1 FROM queued)\(unescaped: large.isEmpty ? "" : " OR EXISTS (SELECT 1 FROM fanned)")
             FROM input, (SELECT count(*) FROM woken) AS w ORDER BY ord
             """
     }

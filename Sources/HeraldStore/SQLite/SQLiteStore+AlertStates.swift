@@ -79,9 +79,11 @@ extension SQLiteStore: AlertStateStore {
                     let row = try await db.first(
                         """
                         UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
-                            attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt), alarm = \(draft.alarm?.rawValue)
+                            attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt), alarm = \(draft.alarm?.rawValue),
+                            alarm_source = coalesce(\(draft.alarmIdentity?.source.rawValue), alarm_source),
+                            alarm_identity = coalesce(\(draft.alarmIdentity?.name), alarm_identity)
                         WHERE id = \(change.id) AND service_id = \(serviceID)
-                        RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                        RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                         """
                     )
                 else { continue }

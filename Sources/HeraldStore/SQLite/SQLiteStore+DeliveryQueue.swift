@@ -47,7 +47,7 @@ extension SQLiteStore: DeliveryQueue {
             return try await db.rows(
                 """
                 SELECT d.id, d.platform, d.device_id, dv.token, coalesce(u.is_active, 0) AS is_active, u.login_expires_at, d.attempts, d.created_at AS queued_at,
-                    n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm,
+                    n.id AS notification_id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm, n.alarm_source, n.alarm_identity,
                     CASE WHEN d.platform = \(Platform.apns.rawValue) THEN (SELECT count(*) FROM (
                         SELECT 1 FROM inbox i JOIN notifications n ON n.id = i.notification_id
                         WHERE i.user_id = d.user_id AND i.is_read = 0 AND \(Self.unexpired()) LIMIT \(ClaimedDelivery.maxBadge)

@@ -16,13 +16,16 @@ extension SQLiteStore: NotificationStore {
                 severity: try StoredValue.severity(try row.optionalText("severity"), "notifications", row: rowID, forWork: logger),
                 attributes: try StoredValue.attributes(try row.optionalText("attributes"), "notifications", row: rowID, forWork: logger),
                 expiresAt: try row.optionalDate("expires_at"), key: try row.optionalText("key"),
-                alarm: try StoredValue.parse(try row.optionalText("alarm"), as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: rowID, forWork: logger)
+                alarm: try StoredValue.parse(try row.optionalText("alarm"), as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: rowID, forWork: logger),
+                alarmIdentity: try StoredValue.alarmIdentity(
+                    source: try row.optionalText("alarm_source"), name: try row.optionalText("alarm_identity"), row: rowID, forWork: logger
+                )
             )
         )
     }
 
     /// What every read of a notification selects (from `n`).
-    static let notificationColumns: SQLiteQuery = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm"
+    static let notificationColumns: SQLiteQuery = "n.id, n.service_id, n.created_at, n.title, n.subtitle, n.url, n.severity, n.attributes, n.expires_at, n.key, n.alarm, n.alarm_source, n.alarm_identity"
 
     /// An inbox item's acknowledgement, beside `notificationColumns` and the
     /// item's flags (with `acknowledgementJoin`).
@@ -78,11 +81,12 @@ extension SQLiteStore: NotificationStore {
         guard
             let row = try await db.first(
                 """
-                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key, alarm)
+                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_at, key, alarm, alarm_source, alarm_identity)
                 SELECT id, \(date), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(draft.origin?.traceContextJSON), \(draft.origin?.requestID),
-                    \(draft.attributes?.json), \(draft.expiresAt), \(draft.key), \(draft.alarm?.rawValue)
+                    \(draft.attributes?.json), \(draft.expiresAt), \(draft.key), \(draft.alarm?.rawValue),
+                    \(draft.alarmIdentity?.source.rawValue), \(draft.alarmIdentity?.name)
                 FROM services WHERE id = \(serviceID)
-                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                 """
             )
         else { return nil }
@@ -176,9 +180,10 @@ extension SQLiteStore: NotificationStore {
                 let row = try await db.first(
                     """
                     UPDATE notifications SET title = \(draft.title), subtitle = \(draft.subtitle), url = \(draft.url), severity = \(draft.severity?.rawValue),
-                        attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt), alarm = \(draft.alarm?.rawValue)
+                        attributes = \(draft.attributes?.json), expires_at = \(draft.expiresAt), alarm = \(draft.alarm?.rawValue),
+                        alarm_source = coalesce(\(draft.alarmIdentity?.source.rawValue), alarm_source), alarm_identity = coalesce(\(draft.alarmIdentity?.name), alarm_identity)
                     WHERE id = \(id)
-                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm
+                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                     """
                 )
             else { return nil }

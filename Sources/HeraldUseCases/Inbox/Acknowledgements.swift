@@ -158,7 +158,7 @@ public struct Acknowledgements: Sendable {
     /// acknowledge once it is OK).
     func writesBack(_ notification: NotificationRecord?) async throws -> Bool {
         guard let notification, notification.alarm == .firing else { return false }
-        return try await store.serviceWriteBack(serviceID: notification.serviceID)?.writesBack(key: notification.key) ?? false
+        return try await store.serviceWriteBack(serviceID: notification.serviceID)?.writesBack(notification.alarmIdentity) ?? false
     }
 
     /// The "Acknowledge" action of a notification pushed to a device (its
