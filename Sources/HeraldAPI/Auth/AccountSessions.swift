@@ -12,36 +12,42 @@ import Logging
 /// another origin's account is a 409; an OpenID provider the decision
 /// needs but cannot reach is a 503 with Retry-After.
 struct AccountSessions {
-    let api: APIContext
+    let tokens: AccessTokens
+    let signIns: SignIns
+    let metrics: LoginMetrics
+    let webSessions: WebSessions
+    /// Secondary OpenID realms whose logins are not confined.
+    let trustedRealms: Set<String>
+    let clock: WallClock
 
     /// The token and when it expires, and whether the account is new.
     /// `session`: a web sign-in, whose token is a session of its own
     /// (shorter-lived, ended by signing out).
     func issue(for login: VerifiedLogin, context: HeraldRequestContext, session: Bool = false) async throws -> (token: String, user: User, created: Bool) {
-        let now = api.clock.now()
+        let now = clock.now()
         let metric: LoginMetrics.Method = login.origin == .oidc ? .oidc : .password
         let reached: (user: User, created: Bool)
         do {
-            reached = try await api.signIns.account(
+            reached = try await signIns.account(
                 for: SignIns.Login(
-                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: api.config.auth.oidc?.trustedRealms ?? [])
+                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: trustedRealms)
                 ),
                 at: now, logger: context.logger
             )
         } catch let refused as SignIns.Refused {
-            api.signIn.metrics.count(metric, .conflict)
+            metrics.count(metric, .conflict)
             throw APIError(.conflict, refused.description)
         } catch let error as AuthenticationUnavailable {
-            api.signIn.metrics.count(metric, .unavailable)
+            metrics.count(metric, .unavailable)
             context.logger.error("login could not be completed", metadata: ["user": "\(PasswordLogins.loggable(login.username))", "reason": "\(error.description)"])
             throw APIError(.serviceUnavailable, "Sign-in is unavailable, try again later", headers: [.retryAfter: "\(error.retryAfter)"])
         }
         let issued: (token: String, expiresAt: Date)
         if session {
-            issued = try await WebSessions(api: api).open(for: reached.user, now: now)
+            issued = try await webSessions.open(for: reached.user, now: now)
         } else {
-            issued = try await api.tokens.issue(for: reached.user, now: now)
-            try await api.signIns.recordLogin(of: reached.user, expiresAt: issued.expiresAt, at: now)
+            issued = try await tokens.issue(for: reached.user, now: now)
+            try await signIns.recordLogin(of: reached.user, expiresAt: issued.expiresAt, at: now)
         }
         return (issued.token, reached.user, reached.created)
     }

@@ -10,7 +10,12 @@ import Logging
 /// brakes chose, the count in `herald_logins_total`, and what the log keeps of
 /// the name typed.
 struct PasswordLogins {
-    let api: APIContext
+    let signIn: SignIn
+    /// Where a request comes from (behind trusted proxies too), for the brakes.
+    let ingress: SenderAuthorization
+    let clock: WallClock
+    /// How long the configured method may take (AUTH_METHOD_WAIT_SECONDS).
+    let methodWaitSeconds: Double
 
     /// Longest user name accepted (the command line's limit too).
     static let maxUsernameLength = 256
@@ -19,13 +24,13 @@ struct PasswordLogins {
     /// 401 (refused), 429 (braked) or 503 (cannot be checked now). The web
     /// app's sign-in page uses it too.
     func check(username rawName: String, password: String, request: Request, context: HeraldRequestContext) async throws -> VerifiedLogin {
-        let metrics = api.signIn.metrics
+        let metrics = signIn.metrics
         // Lower-cased before anything, as the old server's newest version does.
         let username = rawName.trimmingCharacters(in: .whitespaces).lowercased()
-        let brakes = api.signIn.brakes
-        let client = api.senders.client(of: request, context: context)
+        let brakes = signIn.brakes
+        let client = ingress.client(of: request, context: context)
         let lane: BlockingPool.Lane
-        switch brakes.admit(username: username, client: client, now: api.clock.now()) {
+        switch brakes.admit(username: username, client: client, now: clock.now()) {
         case .check(let admitted):
             lane = admitted
         case .wait(let wait, let account):
@@ -43,9 +48,9 @@ struct PasswordLogins {
         var check = LoginCheck.refused
         if !username.isEmpty, !TextRules.hasControlCharacter(username), username.unicodeScalars.count <= Self.maxUsernameLength {
             do {
-                let passwords = api.signIn.passwords
+                let passwords = signIn.passwords
                 check = try await BlockingPool.$lane.withValue(lane) {
-                    try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
+                    try await LoginDeadline.run(seconds: methodWaitSeconds) {
                         try await passwords.authenticate(username: username, password: password)
                     }
                 }
@@ -57,12 +62,12 @@ struct PasswordLogins {
         }
         guard case .accepted(let login) = check else {
             metrics.count(.password, .refused)
-            brakes.recordFailure(username: username, client: client, now: api.clock.now())
+            brakes.recordFailure(username: username, client: client, now: clock.now())
             context.logger.notice("login refused", metadata: ["user": "\(Self.loggable(username))"])
             throw APIError(.unauthorized, "Incorrect username or password")
         }
         metrics.count(.password, .accepted)
-        brakes.recordSuccess(username: username, client: client, now: api.clock.now())
+        brakes.recordSuccess(username: username, client: client, now: clock.now())
         return login
     }
 

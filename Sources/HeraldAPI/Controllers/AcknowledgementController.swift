@@ -7,7 +7,13 @@ import Hummingbird
 /// a recipient says "I have it" (the first one wins: later calls answer 200
 /// with it), or withdraws it (its author or an admin).
 struct AcknowledgementController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let acknowledgements: Acknowledgements
+    /// Nil when Web Push is off (no lock-screen links then).
+    let vapidKeys: VAPIDKeys?
+    /// How long a lock-screen link acknowledges as its account.
+    let linkLifetime: TimeInterval
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post("users/user/notifications/{notification_id}/acknowledge", use: acknowledge)
@@ -20,12 +26,12 @@ struct AcknowledgementController {
     }
 
     @Sendable func acknowledge(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
+        let user = try await auth.user(request, context: context)
         let id = try Identifiers.integer(context, "notification_id")
         // The body is optional: an empty one is no comment.
-        let body = try await api.decoding.body(of: request)
+        let body = try await decoding.body(of: request)
         let input = body.readableBytes == 0 ? Input() : try RequestDecoding.decodeJSON(Input.self, from: body)
-        let outcome = try await api.users.acknowledgements.acknowledge(id, comment: input.comment, by: user, logger: context.logger)
+        let outcome = try await acknowledgements.acknowledge(id, comment: input.comment, by: user, logger: context.logger)
         return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
     }
 
@@ -33,20 +39,20 @@ struct AcknowledgementController {
     /// screen: the link in its payload is the credential (it names one
     /// notification and the device it was pushed to).
     @Sendable func acknowledgeFromNotification(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        guard let keys = api.vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        guard let keys = vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
         let capability = AcknowledgeCapability(vapid: try await keys.vapid())
         guard let claim = capability.verify(context.parameters.get("capability") ?? "") else {
             throw APIError(.notFound, "Not an acknowledgement link of this server")
         }
-        let outcome = try await api.users.acknowledgements.acknowledge(
-            fromLink: claim, lifetime: api.config.delivery.acknowledgeLinkLifetime, logger: context.logger
+        let outcome = try await acknowledgements.acknowledge(
+            fromLink: claim, lifetime: linkLifetime, logger: context.logger
         )
         return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
     }
 
     @Sendable func withdraw(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        try await api.users.acknowledgements.withdraw(try Identifiers.integer(context, "notification_id"), by: user, logger: context.logger)
+        let user = try await auth.user(request, context: context)
+        try await acknowledgements.withdraw(try Identifiers.integer(context, "notification_id"), by: user, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -6,7 +6,16 @@ import Logging
 
 /// What a logged-in user does for themselves: `/users/user/...`.
 struct CurrentUserController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let subscriptions: Subscriptions
+    let reads: InboxReads
+    let inbox: InboxChanges
+    let devices: Devices
+    let accounts: UserAccounts
+    /// A profile's device tokens.
+    let people: any AccountStore
+    let refusals: RefusalMetrics
     let version: APIVersion
 
     /// Tokens are keys of a unique index, which PostgreSQL limits to about
@@ -55,13 +64,13 @@ struct CurrentUserController {
     }
 
     @Sendable func profile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(UserBody(profile: try await Profiles.of(user, store: api.store), version: bodyVersion))
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(UserBody(profile: try await Profiles.of(user, store: people), version: bodyVersion))
     }
 
     @Sendable func registerDeviceToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let input = try await api.decoding.json(DeviceTokenInput.self, from: request)
+        let user = try await auth.user(request, context: context)
+        let input = try await decoding.json(DeviceTokenInput.self, from: request)
         var validator = Validator()
         validateToken(input.device_token, at: ["body", "device_token"], into: &validator)
         var platform = Platform.guess(fromToken: input.device_token)
@@ -78,8 +87,8 @@ struct CurrentUserController {
     }
 
     @Sendable func registerAPNToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let input = try await api.decoding.json(APNTokenInput.self, from: request)
+        let user = try await auth.user(request, context: context)
+        let input = try await decoding.json(APNTokenInput.self, from: request)
         var validator = Validator()
         validateToken(input.apn_token, at: ["body", "apn_token"], into: &validator)
         if validator.issues.isEmpty { validateFormat(input.apn_token, platform: Platform.guess(fromToken: input.apn_token), at: ["body", "apn_token"], into: &validator) }
@@ -90,13 +99,13 @@ struct CurrentUserController {
     /// Every service the user may see (the demo account: only the demo
     /// service), with whether they subscribed.
     @Sendable func services(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(try await api.users.subscriptions.services(for: user).map(UserServiceBody.init))
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(try await subscriptions.services(for: user).map(UserServiceBody.init))
     }
 
     @Sendable func updateServices(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let input = try await api.decoding.json([SubscriptionChange].self, from: request)
+        let user = try await auth.user(request, context: context)
+        let input = try await decoding.json([SubscriptionChange].self, from: request)
         var validator = Validator()
         var changes: [UUID: Bool] = [:]
         for (index, change) in input.enumerated() {
@@ -108,7 +117,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        let applied = try await api.users.subscriptions.change(changes, for: user)
+        let applied = try await subscriptions.change(changes, for: user)
         context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "\(applied)"])
         return JSONBody.noContent()
     }
@@ -117,7 +126,7 @@ struct CurrentUserController {
     static let pagingParameters: Set<Substring> = ["before", "after", "service_id", "read", "starred"]
 
     @Sendable func inbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
+        let user = try await auth.user(request, context: context)
         if request.uri.queryParameters.contains(where: { Self.pagingParameters.contains($0.key) }) {
             return try await inboxPage(request, user: user)
         }
@@ -140,7 +149,7 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        return JSONBody.response(try await api.users.reads.inbox(of: user, limit: limit, order: order).map(InboxItemBody.init))
+        return JSONBody.response(try await reads.inbox(of: user, limit: limit, order: order).map(InboxItemBody.init))
     }
 
     /// Cursor paging (opt-in; the apps keep `limit`/`sort`): newest first
@@ -173,15 +182,15 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        var items = try await api.users.reads.page(of: user, from: page.start, limit: page.limit, filter: filter)
+        var items = try await reads.page(of: user, from: page.start, limit: page.limit, filter: filter)
         let headers = page.links(for: items.map(\.notification.id), request: request)
         if ascending == page.start.isNewestFirst { items.reverse() }
         return JSONBody.response(items.map(InboxItemBody.init), headers: headers)
     }
 
     @Sendable func updateInbox(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let input = try await api.decoding.json([InboxChange].self, from: request)
+        let user = try await auth.user(request, context: context)
+        let input = try await decoding.json([InboxChange].self, from: request)
         var validator = Validator()
         var changes: [NotificationID: InboxStatus] = [:]
         for (index, change) in input.enumerated() {
@@ -193,20 +202,20 @@ struct CurrentUserController {
             }
         }
         try validator.check()
-        try await api.users.inbox.apply(changes, for: user)
+        try await inbox.apply(changes, for: user)
         return JSONBody.noContent()
     }
 
     @Sendable func unreadCount(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(UnreadCountBody(unread_count: try await api.users.reads.unreadCount(of: user)))
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(UnreadCountBody(unread_count: try await reads.unreadCount(of: user)))
     }
 
     /// Refuses every token of the user, this one included: every phone and
     /// browser must log in again.
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        try await api.accounts.signOutEverywhere(user.id, by: .themselves(user), logger: context.logger)
+        let user = try await auth.user(request, context: context)
+        try await accounts.signOutEverywhere(user.id, by: .themselves(user), logger: context.logger)
         return JSONBody.noContent()
     }
 
@@ -235,17 +244,17 @@ struct CurrentUserController {
             case .fcm:
                 !utf8.allSatisfy { Self.fcmTokenBytes.contains($0) } ? "An FCM registration token should have only letters, digits and - _ : ." : nil
             case .webpush:
-                api.users.devices.webPushProblem(token)
+                devices.webPushProblem(token)
             }
         if let problem {
-            api.refusals.count(.deviceTokenFormat)
+            refusals.count(.deviceTokenFormat)
             validator.fail(loc, problem, type: "string_pattern_mismatch")
         }
     }
 
     func register(_ token: String, platform: Platform, for user: User, context: HeraldRequestContext) async throws -> Response {
-        let outcome = try await api.users.devices.register(token, platform: platform, for: user, logger: context.logger)
-        let profile = try await Profiles.of(user, store: api.store)
+        let outcome = try await devices.register(token, platform: platform, for: user, logger: context.logger)
+        let profile = try await Profiles.of(user, store: people)
         return JSONBody.response(UserBody(profile: profile, version: bodyVersion), status: outcome == .added ? .created : .ok)
     }
 }

@@ -6,7 +6,9 @@ import Logging
 
 /// An admin's view of how a notification was pushed.
 struct DeliveriesController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let reports: DeliveryReports
+    let timelines: NotificationTimeline
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/{service_id}/notifications/{notification_id}/deliveries", use: report)
@@ -33,9 +35,9 @@ struct DeliveriesController {
 
     /// Who was called at which step, what each provider answered, who took it.
     @Sendable func timeline(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let notificationID = try Identifiers.integer(context, "notification_id")
-        let timeline = try await NotificationTimeline(store: api.store).timeline(of: notificationID, in: try Identifiers.serviceID(context), for: admin)
+        let timeline = try await timelines.timeline(of: notificationID, in: try Identifiers.serviceID(context), for: admin)
         return JSONBody.response(
             TimelineBody(
                 notification_id: notificationID, recipients: timeline.recipients, read: timeline.read, pushes_left_out: timeline.pushesLeftOut,
@@ -47,24 +49,16 @@ struct DeliveriesController {
     }
 
     @Sendable func report(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let notificationID = try Identifiers.integer(context, "notification_id")
-        guard let notification = try await api.store.notification(id: notificationID), notification.serviceID == serviceID else {
-            throw APIError.notFound("Notification")
-        }
-        let rows = try await api.store.deliveryReport(notificationID: notificationID)
-        // The rows hold every state: count them here rather than ask again.
-        var counts = Dictionary(uniqueKeysWithValues: DeliveryState.allCases.map { ($0.rawValue, 0) })
-        for row in rows { counts[row.state.rawValue, default: 0] += 1 }
-        let readership = try await api.store.readership(notificationID: notificationID)
-        let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
-        let writeBack = try await api.store.writeBack(of: notificationID)
+        let report = try await reports.report(of: notificationID, in: serviceID, for: admin)
         return JSONBody.response(
             DeliveryReportBody(
-                notification_id: notificationID, counts: counts, recipients: readership.recipients, read: readership.read,
-                acknowledgement: acknowledgement.map(AcknowledgementBody.init), write_back: writeBack.map(WriteBackBody.init),
-                deliveries: rows.map(DeliveryRowBody.init),
+                notification_id: notificationID, counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.key.rawValue, $0.value) }),
+                recipients: report.recipients, read: report.read,
+                acknowledgement: report.acknowledgement.map(AcknowledgementBody.init), write_back: report.writeBack.map(WriteBackBody.init),
+                deliveries: report.rows.map(DeliveryRowBody.init),
                 timeline_path: "/api/v2/services/\(serviceID.wireString)/notifications/\(notificationID)/timeline"
             )
         )

@@ -7,7 +7,11 @@ import Logging
 
 /// Feeds attached to a service (admins): `/services/{id}/feeds`.
 struct FeedsController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let feeds: Feeds
+    /// The service and its feeds, as listed.
+    let listed: any ServiceStore & FeedStore
 
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
@@ -74,24 +78,24 @@ struct FeedsController {
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        _ = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.feeds(serviceID: serviceID).map(FeedBody.init))
+        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        return JSONBody.response(try await listed.feeds(serviceID: serviceID).map(FeedBody.init))
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let input = try await api.decoding.json(FeedInput.self, from: request)
-        let feed = try await api.feeds.add(input.request, to: serviceID, by: admin, logger: context.logger)
+        let input = try await decoding.json(FeedInput.self, from: request)
+        let feed = try await feeds.add(input.request, to: serviceID, by: admin, logger: context.logger)
         return JSONBody.response(FeedBody(feed), status: .created)
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await api.feeds.remove(try Identifiers.integer(context, "feed_id"), from: serviceID, by: admin, logger: context.logger)
+        try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: serviceID, by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

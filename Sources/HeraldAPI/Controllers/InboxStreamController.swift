@@ -12,7 +12,9 @@ import ServiceLifecycle
 /// with its position as `id:`; a client that reconnects with
 /// `Last-Event-ID` (or `?last_event_id=`) is sent what it missed.
 struct InboxStreamController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let reads: InboxReads
+    let acknowledgements: Acknowledgements
     let streams: InboxStreams
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
@@ -21,13 +23,12 @@ struct InboxStreamController {
 
     @Sendable func stream(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         // EventSource cannot send headers: the web app's session cookie counts here too.
-        let user = try await api.auth.user(request, context: context, allowingSessionCookie: true)
+        let user = try await auth.user(request, context: context, allowingSessionCookie: true)
         let resumeFrom = try Self.lastEventID(request)
         guard let (id, events) = streams.open(userID: user.id) else {
             throw APIError(.tooManyRequests, "Too many open streams", headers: [.retryAfter: "10"])
         }
-        let reads = api.users.reads
-        let acknowledgements = api.users.acknowledgements
+        let (reads, acknowledgements) = (self.reads, self.acknowledgements)
         // Each item says whether this reader may take it (the web inbox offers only that).
         @Sendable func frame(_ change: InboxChange) async throws -> ByteBuffer {
             guard let item = change.item else { return Self.frame(change) }

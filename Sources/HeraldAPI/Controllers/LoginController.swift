@@ -6,7 +6,10 @@ import Logging
 
 /// `POST /login`: the old server's form body, or JSON with the same fields.
 struct LoginController {
-    let api: APIContext
+    let logins: PasswordLogins
+    let sessions: AccountSessions
+    let metrics: LoginMetrics
+    let decoding: RequestDecoding
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post("login", use: login)
@@ -22,15 +25,15 @@ struct LoginController {
         do {
             credentials = try await readCredentials(request)
         } catch {
-            api.signIn.metrics.count(.password, .malformed)
+            metrics.count(.password, .malformed)
             throw error
         }
-        let login = try await PasswordLogins(api: api).check(username: credentials.username, password: credentials.password, request: request, context: context)
-        return try await AccountSessions(api: api).open(for: login, context: context)
+        let login = try await logins.check(username: credentials.username, password: credentials.password, request: request, context: context)
+        return try await sessions.open(for: login, context: context)
     }
 
     private func readCredentials(_ request: Request) async throws -> Credentials {
-        let buffer = try await api.decoding.body(of: request)
+        let buffer = try await decoding.body(of: request)
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         if contentType.hasPrefix("application/json") {
             return try RequestDecoding.decodeJSON(Credentials.self, from: buffer)

@@ -10,7 +10,17 @@ import Logging
 /// optionally for a Keycloak realm), realm discovery, and the browser's own
 /// sign-in (`/login/oidc`), which ends with the access token in a cookie.
 struct OIDCController {
-    let api: APIContext
+    let signIn: SignIn
+    let sessions: AccountSessions
+    let decoding: RequestDecoding
+    /// Where a request comes from, for the brakes.
+    let ingress: SenderAuthorization
+    let tokens: AccessTokens
+    let clock: WallClock
+    /// PUBLIC_URL: the redirect's base.
+    let publicURL: String?
+    let methodWaitSeconds: Double
+    let webSessionHours: Int
 
     /// The realm types the old server's apps send.
     static let realmTypes: Set<String> = ["real", "demo"]
@@ -36,7 +46,7 @@ struct OIDCController {
 
     private var oidc: OIDCSignIn {
         get throws {
-            guard let oidc = api.signIn.oidc else { throw APIError(.methodNotAllowed, "OIDC is not enabled") }
+            guard let oidc = signIn.oidc else { throw APIError(.methodNotAllowed, "OIDC is not enabled") }
             return oidc
         }
     }
@@ -44,18 +54,18 @@ struct OIDCController {
     @Sendable func exchange(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let oidc = try oidc
         let realmType = try Self.realmType(request.uri.queryParameters["realm"].map(String.init), oidc: oidc, parameter: "realm", required: false)
-        let body = try await api.decoding.json(CodeExchange.self, from: request)
-        let keys = FailedLoginLimiter.keys(client: api.senders.client(of: request, context: context), username: "").filter { !$0.hasPrefix("user:") }
+        let body = try await decoding.json(CodeExchange.self, from: request)
+        let keys = FailedLoginLimiter.keys(client: ingress.client(of: request, context: context), username: "").filter { !$0.hasPrefix("user:") }
         try braked(keys, context: context)
         do {
             let provider = try oidc.provider(realmType: realmType)
-            let login = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
+            let login = try await LoginDeadline.run(seconds: methodWaitSeconds) {
                 try await oidc.exchange(
                     code: body.code, verifier: body.code_verifier, clientID: body.client_id, redirectURI: body.redirect_uri, provider: provider
                 )
             }
-            api.signIn.metrics.count(.oidc, .accepted)
-            return try await AccountSessions(api: api).open(for: login, context: context)
+            signIn.metrics.count(.oidc, .accepted)
+            return try await sessions.open(for: login, context: context)
         } catch {
             throw failed(error, keys: keys, context: context)
         }
@@ -85,7 +95,7 @@ struct OIDCController {
     }
 
     private func redirectURI(_ oidc: OIDCSignIn) throws -> String {
-        guard let base = api.config.publicURL else {
+        guard let base = publicURL else {
             throw APIError(.notFound, "The browser sign-in needs PUBLIC_URL (where browsers reach Herald)")
         }
         return base + "/login/oidc/callback"
@@ -96,7 +106,7 @@ struct OIDCController {
         let redirect = try redirectURI(oidc)
         let state = BrowserState(
             state: OIDCSignIn.randomValue(), nonce: OIDCSignIn.randomValue(), verifier: OIDCSignIn.randomValue(),
-            exp: ExpirationClaim(value: api.clock.now().addingTimeInterval(600))
+            exp: ExpirationClaim(value: clock.now().addingTimeInterval(600))
         )
         let target: String
         do {
@@ -108,7 +118,7 @@ struct OIDCController {
         }
         var response = Response(status: .seeOther, headers: [.location: target])
         response.setCookie(
-            Cookie(name: Self.stateCookie, value: try await api.tokens.sign(state), maxAge: 600, path: "/login/oidc", secure: redirect.hasPrefix("https:"), httpOnly: true, sameSite: .lax)
+            Cookie(name: Self.stateCookie, value: try await tokens.sign(state), maxAge: 600, path: "/login/oidc", secure: redirect.hasPrefix("https:"), httpOnly: true, sameSite: .lax)
         )
         return response
     }
@@ -119,23 +129,23 @@ struct OIDCController {
         let query = request.uri.queryParameters
         if let error = query["error"] { throw APIError(.unauthorized, "The provider refused the sign-in: \(error)") }
         guard let cookie = request.cookies[Self.stateCookie]?.value,
-              let state = await api.tokens.verified(cookie, as: BrowserState.self),
+              let state = await tokens.verified(cookie, as: BrowserState.self),
               let returned = query["state"], String(returned) == state.state, let code = query["code"]
         else {
             throw APIError(.badRequest, "The sign-in expired or did not start here: start again at /login/oidc")
         }
-        let keys = FailedLoginLimiter.keys(client: api.senders.client(of: request, context: context), username: "").filter { !$0.hasPrefix("user:") }
+        let keys = FailedLoginLimiter.keys(client: ingress.client(of: request, context: context), username: "").filter { !$0.hasPrefix("user:") }
         try braked(keys, context: context)
         let session: (token: String, user: User, created: Bool)
         do {
             let provider = try oidc.provider(realmType: nil)
-            let login = try await LoginDeadline.run(seconds: api.config.auth.methodWaitSeconds) {
+            let login = try await LoginDeadline.run(seconds: methodWaitSeconds) {
                 try await oidc.exchange(
                     code: String(code), verifier: state.verifier, clientID: oidc.settings.clientID, redirectURI: redirect, nonce: state.nonce, provider: provider
                 )
             }
-            session = try await AccountSessions(api: api).issue(for: login, context: context, session: true)
-            api.signIn.metrics.count(.oidc, .accepted)
+            session = try await sessions.issue(for: login, context: context, session: true)
+            signIn.metrics.count(.oidc, .accepted)
         } catch {
             throw failed(error, keys: keys, context: context)
         }
@@ -143,7 +153,7 @@ struct OIDCController {
         let secure = redirect.hasPrefix("https:")
         response.setCookie(
             Cookie(
-                name: Self.tokenCookie, value: session.token, maxAge: api.config.webSessionHours * 3600, path: "/", secure: secure, httpOnly: true,
+                name: Self.tokenCookie, value: session.token, maxAge: webSessionHours * 3600, path: "/", secure: secure, httpOnly: true,
                 sameSite: .lax
             )
         )
@@ -154,8 +164,8 @@ struct OIDCController {
     // MARK: Helpers
 
     private func braked(_ keys: [String], context: HeraldRequestContext) throws {
-        if let wait = api.signIn.brakes.retryAfter(keys, now: api.clock.now()) {
-            api.signIn.metrics.count(.oidc, .braked)
+        if let wait = signIn.brakes.retryAfter(keys, now: clock.now()) {
+            signIn.metrics.count(.oidc, .braked)
             throw APIError(.tooManyRequests, "Too many failed logins: try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
         }
     }
@@ -165,13 +175,13 @@ struct OIDCController {
     private func failed(_ error: any Error, keys: [String], context: HeraldRequestContext) -> any Error {
         switch error {
         case OIDCFailure.refused(let reason, let detail):
-            api.signIn.metrics.count(.oidc, .refused)
-            api.signIn.brakes.recordFailure(keys, now: api.clock.now())
+            signIn.metrics.count(.oidc, .refused)
+            signIn.brakes.recordFailure(keys, now: clock.now())
             context.logger.notice("OpenID sign-in refused", metadata: ["reason": "\(reason)", "detail": "\(detail ?? "")"])
             return APIError(.unauthorized, "OpenID Connect sign-in refused: \(reason)")
         case OIDCFailure.unavailable, is AuthenticationUnavailable:
             // It failed to answer, or did not answer within LOGIN_TIMEOUT_SECONDS.
-            api.signIn.metrics.count(.oidc, .unavailable)
+            signIn.metrics.count(.oidc, .unavailable)
             context.logger.error("OpenID provider unavailable", metadata: ["reason": "\(error)"])
             let wait = (error as? AuthenticationUnavailable)?.retryAfter ?? 10
             return APIError(.serviceUnavailable, "The sign-in provider is unavailable, try again later", headers: [.retryAfter: "\(wait)"])

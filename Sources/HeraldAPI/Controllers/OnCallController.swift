@@ -9,7 +9,15 @@ import Hummingbird
 /// calendar feed is read with its secret alone, as phones' calendars
 /// subscribe.
 struct OnCallController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let rotas: Rotas
+    let escalations: EscalationPolicies
+    /// Calendar feed requests per client (where they come from: `ingress`).
+    let feedBrake: FeedBrake
+    let ingress: SenderAuthorization
+    let refusals: RefusalMetrics
+    let clock: WallClock
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("rotas", use: list)
@@ -148,48 +156,48 @@ struct OnCallController {
     // MARK: rotas
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let now = api.clock.now()
-        return JSONBody.response(try await api.rotas.list(for: user).map { RotaBody($0, now: now, viewer: user, withShifts: false) })
+        let user = try await auth.user(request, context: context)
+        let now = clock.now()
+        return JSONBody.response(try await rotas.list(for: user).map { RotaBody($0, now: now, viewer: user, withShifts: false) })
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let rota = try await api.rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
-        return JSONBody.response(RotaBody(rota, now: api.clock.now(), viewer: user, withShifts: true))
+        let user = try await auth.user(request, context: context)
+        let rota = try await rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
+        return JSONBody.response(RotaBody(rota, now: clock.now(), viewer: user, withShifts: true))
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        let input = try await api.decoding.json(RotaInput.self, from: request)
-        let made = try await api.rotas.create(input.input, by: admin, logger: context.logger)
-        return JSONBody.response(RotaBody(made.rota, now: api.clock.now(), viewer: admin, withShifts: true, feedSecret: made.feedSecret), status: .created)
+        let admin = try await auth.admin(request, context: context)
+        let input = try await decoding.json(RotaInput.self, from: request)
+        let made = try await rotas.create(input.input, by: admin, logger: context.logger)
+        return JSONBody.response(RotaBody(made.rota, now: clock.now(), viewer: admin, withShifts: true, feedSecret: made.feedSecret), status: .created)
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "rota_id")
-        let input = try await api.decoding.json(RotaInput.self, from: request)
-        let rota = try await api.rotas.update(id, input.input, by: admin, logger: context.logger)
-        return JSONBody.response(RotaBody(rota, now: api.clock.now(), viewer: admin, withShifts: true))
+        let input = try await decoding.json(RotaInput.self, from: request)
+        let rota = try await rotas.update(id, input.input, by: admin, logger: context.logger)
+        return JSONBody.response(RotaBody(rota, now: clock.now(), viewer: admin, withShifts: true))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        try await api.rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "rota_id")
-        let input = try await api.decoding.json(OverrideInput.self, from: request)
+        let input = try await decoding.json(OverrideInput.self, from: request)
         var problems: [FieldProblem] = []
         for (field, text) in [("from", input.from), ("until", input.until)] where text != nil && Timestamp.parse(text ?? "") == nil {
             problems.append(FieldProblem(field: field, message: "Input should be a valid datetime (RFC 3339)", type: "datetime_from_date_parsing"))
         }
         guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
-        let override = try await api.rotas.addOverride(
+        let override = try await rotas.addOverride(
             to: id, username: input.username, from: input.from.flatMap(Timestamp.parse), until: input.until.flatMap(Timestamp.parse), by: admin,
             logger: context.logger
         )
@@ -200,8 +208,8 @@ struct OnCallController {
     }
 
     @Sendable func removeOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        try await api.rotas.removeOverride(
+        let admin = try await auth.admin(request, context: context)
+        try await rotas.removeOverride(
             try Identifiers.integer(context, "override_id"), from: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger
         )
         return JSONBody.noContent()
@@ -218,21 +226,21 @@ struct OnCallController {
     /// Whether the signed-in person has an address for their own feed
     /// (their shifts on every rota); the address itself is shown once.
     @Sendable func personalCalendar(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(CalendarBody(feed_path: nil, has_feed: try await api.rotas.hasPersonalFeed(user)))
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(CalendarBody(feed_path: nil, has_feed: try await rotas.hasPersonalFeed(user)))
     }
 
     /// A new address for the person's own feed; the old one stops working.
     @Sendable func renewPersonalCalendar(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let secret = try await api.rotas.renewPersonalFeed(of: user, logger: context.logger)
+        let user = try await auth.user(request, context: context)
+        let secret = try await rotas.renewPersonalFeed(of: user, logger: context.logger)
         return JSONBody.response(CalendarBody(feed_path: Self.feedPath(secret), has_feed: true), status: .created)
     }
 
     /// A new address for a rota's feed (an admin's); the old one stops working.
     @Sendable func renewFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        let secret = try await api.rotas.renewFeed(of: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        let secret = try await rotas.renewFeed(of: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
         return JSONBody.response(CalendarBody(feed_path: Self.feedPath(secret), has_feed: true), status: .created)
     }
 
@@ -240,10 +248,10 @@ struct OnCallController {
     /// in), braked per client (FEED_REQUESTS_PER_MINUTE): an address is
     /// not guessed by asking.
     @Sendable func feed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        try api.feedBrake.take(client: api.senders.client(of: request, context: context), refusals: api.refusals)
+        try feedBrake.take(client: ingress.client(of: request, context: context), refusals: refusals)
         var secret = context.parameters.get("feed") ?? ""
         if secret.hasSuffix(".ics") { secret.removeLast(4) }
-        guard let body = try await api.rotas.feed(secret: secret) else { throw UseCaseError.notFound("Calendar") }
+        guard let body = try await rotas.feed(secret: secret) else { throw UseCaseError.notFound("Calendar") }
         var headers = HTTPFields()
         headers[.contentType] = "text/calendar; charset=utf-8"
         // The address is the secret: keep it out of shared caches.
@@ -254,18 +262,18 @@ struct OnCallController {
     // MARK: escalation policies
 
     @Sendable func showPolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         // No policy: no steps (nothing escalates), as the write-back says `none`.
-        guard let shown = try await api.escalations.policy(of: try Identifiers.serviceID(context), for: admin) else {
+        guard let shown = try await escalations.policy(of: try Identifiers.serviceID(context), for: admin) else {
             return JSONBody.response(PolicyBody(steps: [], repeats: 0, minimum_severity: Severity.critical.rawValue))
         }
         return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
     }
 
     @Sendable func replacePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let input = try await api.decoding.json(PolicyInput.self, from: request)
+        let input = try await decoding.json(PolicyInput.self, from: request)
         var problems: [FieldProblem] = []
         let steps = input.steps.enumerated().map { index, step in
             EscalationPolicies.StepInput(
@@ -285,15 +293,15 @@ struct OnCallController {
             )
         }
         guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
-        let shown = try await api.escalations.set(
+        let shown = try await escalations.set(
             steps: steps, repeats: input.repeats ?? 0, minimumSeverity: input.minimum_severity, on: serviceID, by: admin, logger: context.logger
         )
         return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
     }
 
     @Sendable func removePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        try await api.escalations.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        try await escalations.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 

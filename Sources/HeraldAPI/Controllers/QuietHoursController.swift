@@ -5,7 +5,10 @@ import Hummingbird
 
 /// A person's own quiet hours and snoozed services (issue 26).
 struct QuietHoursController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let quietHours: QuietHoursChoices
+    let clock: WallClock
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("users/user/quiet-hours", use: show)
@@ -72,14 +75,14 @@ struct QuietHoursController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(Body(try await api.users.quietHours.quietHours(of: user)))
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(Body(try await quietHours.quietHours(of: user)))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let input = try await api.decoding.json(Input.self, from: request)
-        let hours = try await api.users.quietHours.set(
+        let user = try await auth.user(request, context: context)
+        let input = try await decoding.json(Input.self, from: request)
+        let hours = try await quietHours.set(
             timeZone: input.time_zone, windows: input.windows.map { .init(days: $0.days, from: $0.from, until: $0.until) },
             breakThrough: input.break_through, quieting: input.quieting, for: user, logger: context.logger
         )
@@ -87,33 +90,33 @@ struct QuietHoursController {
     }
 
     @Sendable func clear(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        try await api.users.quietHours.clear(for: user, logger: context.logger)
+        let user = try await auth.user(request, context: context)
+        try await quietHours.clear(for: user, logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func snoozes(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        let running = try await api.users.quietHours.snoozes(of: user)
+        let user = try await auth.user(request, context: context)
+        let running = try await quietHours.snoozes(of: user)
         return JSONBody.response(
             running.sorted { $0.key.wireString < $1.key.wireString }.map { SnoozeBody(service_id: $0.key.wireString, until: Timestamp.wireString($0.value)) }
         )
     }
 
     @Sendable func snooze(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
+        let user = try await auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let input = try await api.decoding.json(SnoozeInput.self, from: request)
+        let input = try await decoding.json(SnoozeInput.self, from: request)
         guard let length = QuietHoursChoices.SnoozeLength(rawValue: input.length) else {
             throw UseCaseError.invalid(field: "length", "A snooze lasts 1h, 8h or until tomorrow (tomorrow)")
         }
-        let until = try await api.users.quietHours.snooze(serviceID, for: length, user: user, logger: context.logger)
-        return JSONBody.response(SnoozeBody(service_id: serviceID.wireString, until: Timestamp.wireString(until ?? api.clock.now())))
+        let until = try await quietHours.snooze(serviceID, for: length, user: user, logger: context.logger)
+        return JSONBody.response(SnoozeBody(service_id: serviceID.wireString, until: Timestamp.wireString(until ?? clock.now())))
     }
 
     @Sendable func unsnooze(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        _ = try await api.users.quietHours.snooze(try Identifiers.serviceID(context), for: nil, user: user, logger: context.logger)
+        let user = try await auth.user(request, context: context)
+        _ = try await quietHours.snooze(try Identifiers.serviceID(context), for: nil, user: user, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -8,7 +8,12 @@ import Logging
 /// service's senders (as they may post) and by admins. Recurring ones (a
 /// cron schedule in a time zone): made, listed and removed the same way.
 struct ScheduledController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let senders: SenderAuthorization
+    let schedules: Schedules
+    /// The service and its held and recurring notifications, as listed.
+    let listed: any ServiceStore & ScheduleStore & RecurringStore
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/{service_id}/scheduled", use: list)
@@ -51,8 +56,8 @@ struct ScheduledController {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID, publishing: false)
         let page = try Self.page(request)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let items = try await api.store.recurring(serviceID: serviceID, after: page.start.bounds.after ?? 0, limit: page.limit)
+        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        let items = try await listed.recurring(serviceID: serviceID, after: page.start.bounds.after ?? 0, limit: page.limit)
         return JSONBody.response(items.map(Self.body), headers: page.links(for: items.map(\.id), request: request))
     }
 
@@ -73,8 +78,8 @@ struct ScheduledController {
     @Sendable func createRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID, publishing: true)
-        let input = try await api.decoding.json(RecurringInput.self, from: request)
-        let created = try await api.schedules.makeRecurring(
+        let input = try await decoding.json(RecurringInput.self, from: request)
+        let created = try await schedules.makeRecurring(
             on: serviceID, cron: input.cron, timeZone: input.time_zone,
             draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", attributes: input.attributes)
                 .withSeverityWord(input.severity)
@@ -87,7 +92,7 @@ struct ScheduledController {
         let serviceID = try Identifiers.serviceID(context)
         let id = try Identifiers.integer(context, "recurring_id")
         let who = try await authorize(request, context: context, serviceID: serviceID, publishing: false)
-        try await api.schedules.removeRecurring(id, on: serviceID, by: who, logger: context.logger)
+        try await schedules.removeRecurring(id, on: serviceID, by: who, logger: context.logger)
         return JSONBody.noContent()
     }
 
@@ -114,7 +119,7 @@ struct ScheduledController {
     @discardableResult
     private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws -> String {
         if SenderAuthorization.bearer(request) != nil, let admin = try await admin(request, context: context) { return admin.username }
-        try await api.senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
+        try await senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
         return "sender"
     }
 
@@ -123,7 +128,7 @@ struct ScheduledController {
     /// that cannot answer is an error, not "not an admin".
     private func admin(_ request: Request, context: HeraldRequestContext) async throws -> User? {
         do {
-            return try await api.auth.admin(request, context: context)
+            return try await auth.admin(request, context: context)
         } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
             return nil
         }
@@ -134,8 +139,8 @@ struct ScheduledController {
         let serviceID = try Identifiers.serviceID(context)
         try await authorize(request, context: context, serviceID: serviceID, publishing: false)
         let page = try Self.page(request)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let items = try await api.store.scheduled(serviceID: serviceID, after: page.start.bounds.after ?? 0, limit: page.limit)
+        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        let items = try await listed.scheduled(serviceID: serviceID, after: page.start.bounds.after ?? 0, limit: page.limit)
         return JSONBody.response(items.map(Self.body), headers: page.links(for: items.map(\.id), request: request))
     }
 
@@ -143,7 +148,7 @@ struct ScheduledController {
         let serviceID = try Identifiers.serviceID(context)
         let id = try Identifiers.integer(context, "scheduled_id")
         let who = try await authorize(request, context: context, serviceID: serviceID, publishing: false)
-        try await api.schedules.cancel(id, on: serviceID, by: who, logger: context.logger)
+        try await schedules.cancel(id, on: serviceID, by: who, logger: context.logger)
         return JSONBody.noContent()
     }
 }

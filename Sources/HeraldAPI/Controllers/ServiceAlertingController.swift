@@ -8,7 +8,9 @@ import Hummingbird
 /// resource, as the rate limit is, so the service's own JSON keeps the
 /// old server's shape.
 struct ServiceAlertingController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let alerting: ServiceAlertingChoices
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/{service_id}/alerting", use: show)
@@ -42,23 +44,23 @@ struct ServiceAlertingController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
-        return JSONBody.response(Body(try await api.alerting.choices(of: try Identifiers.serviceID(context))))
+        _ = try await auth.admin(request, context: context)
+        return JSONBody.response(Body(try await alerting.choices(of: try Identifiers.serviceID(context))))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let input = try await api.decoding.json(Input.self, from: request)
-        let choices = try await api.alerting.set(
+        let input = try await decoding.json(Input.self, from: request)
+        let choices = try await alerting.set(
             urgency: input.urgency ?? [:], resolutions: input.resolutions, on: serviceID, by: admin, logger: context.logger
         )
         return JSONBody.response(Body(choices))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        try await api.alerting.reset(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        try await alerting.reset(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

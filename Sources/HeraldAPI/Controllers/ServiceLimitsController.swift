@@ -9,7 +9,11 @@ import Logging
 /// PUBLISH_BURST) unless set here. A separate resource so the service's
 /// own JSON keeps the shape the old server's clients know.
 struct ServiceLimitsController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let rateLimits: ServiceRateLimits
+    /// The limit a service without its own has (PUBLISH_RATE, PUBLISH_BURST).
+    let defaultRate: RateLimit
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/{service_id}/rate-limit", use: show)
@@ -26,26 +30,26 @@ struct ServiceLimitsController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        _ = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let own = try await UseCaseAnswers.run { try await api.rateLimits.limit(of: serviceID) }
-        let limit = own ?? api.senders.brake.flood.defaultRate
+        let own = try await UseCaseAnswers.run { try await rateLimits.limit(of: serviceID) }
+        let limit = own ?? defaultRate
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: own == nil))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let body = try await api.decoding.json(LimitBody.self, from: request)
+        let body = try await decoding.json(LimitBody.self, from: request)
         let limit = RateLimit(perSecond: body.per_second, burst: body.burst)
-        try await UseCaseAnswers.run { try await api.rateLimits.set(limit, on: serviceID, by: admin, logger: context.logger) }
+        try await UseCaseAnswers.run { try await rateLimits.set(limit, on: serviceID, by: admin, logger: context.logger) }
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: false))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await UseCaseAnswers.run { try await api.rateLimits.set(nil, on: serviceID, by: admin, logger: context.logger) }
+        try await UseCaseAnswers.run { try await rateLimits.set(nil, on: serviceID, by: admin, logger: context.logger) }
         return JSONBody.noContent()
     }
 }

@@ -6,7 +6,11 @@ import Logging
 
 /// Admins create, list and revoke a service's bearer tokens.
 struct ServiceTokensController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let serviceTokens: ServiceTokens
+    /// The service and its tokens, as listed.
+    let listed: any ServiceStore
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post("services/{service_id}/tokens", use: create)
@@ -36,24 +40,24 @@ struct ServiceTokensController {
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let body = try await api.decoding.json(CreateBody.self, from: request)
-        let (token, secret) = try await api.serviceTokens.issue(named: body.name, for: serviceID, by: admin, logger: context.logger)
+        let body = try await decoding.json(CreateBody.self, from: request)
+        let (token, secret) = try await serviceTokens.issue(named: body.name, for: serviceID, by: admin, logger: context.logger)
         return JSONBody.response(TokenBody(token, secret: secret), status: .created)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        _ = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await api.store.serviceTokens(serviceID: serviceID).map { TokenBody($0) })
+        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        return JSONBody.response(try await listed.serviceTokens(serviceID: serviceID).map { TokenBody($0) })
     }
 
     @Sendable func revoke(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await api.serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
+        try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -7,7 +7,9 @@ import Hummingbird
 /// Alertmanager's silences or the Phoebus alarm server's commands. A
 /// separate resource, as alerting is.
 struct ServiceWriteBackController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let writeBacks: ServiceWriteBacks
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services/{service_id}/write-back", use: show)
@@ -39,23 +41,23 @@ struct ServiceWriteBackController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
-        return JSONBody.response(Body(try await api.writeBacks.target(of: try Identifiers.serviceID(context))))
+        _ = try await auth.admin(request, context: context)
+        return JSONBody.response(Body(try await writeBacks.target(of: try Identifiers.serviceID(context))))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let input = try await api.decoding.json(Input.self, from: request)
-        let target = try await api.writeBacks.set(
+        let input = try await decoding.json(Input.self, from: request)
+        let target = try await writeBacks.set(
             target: input.target, url: input.url, silenceMinutes: input.silence_minutes, on: serviceID, by: admin, logger: context.logger
         )
         return JSONBody.response(Body(target))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        try await api.writeBacks.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        try await writeBacks.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

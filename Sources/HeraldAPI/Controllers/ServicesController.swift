@@ -7,7 +7,16 @@ import Logging
 
 /// Services and their notifications: `/services/...`.
 struct ServicesController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let senders: SenderAuthorization
+    let publisher: Publisher
+    let schedules: Schedules
+    let services: Services
+    let visibility: ServiceVisibility
+    let clock: WallClock
+    /// The services and a service's notifications, as listed.
+    let listed: any ServiceStore & NotificationStore
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services", use: list)
@@ -46,40 +55,40 @@ struct ServicesController {
 
     /// Every service, sorted by category (the demo account: only the demo service).
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
-        return JSONBody.response(api.users.visibility.visible(try await api.store.services(), to: user).map(ServiceBody.init))
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(visibility.visible(try await listed.services(), to: user).map(ServiceBody.init))
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        let body = try await api.decoding.json(CreateBody.self, from: request)
-        let service = try await api.services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        let body = try await decoding.json(CreateBody.self, from: request)
+        let service = try await services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
         return JSONBody.response(ServiceBody(service), status: .created)
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.serviceID(context)
-        let body = try await api.decoding.json(UpdateBody.self, from: request)
-        let service = try await api.services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
+        let body = try await decoding.json(UpdateBody.self, from: request)
+        let service = try await services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
         return JSONBody.response(ServiceBody(service))
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
-        try await api.services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let admin = try await auth.admin(request, context: context)
+        try await services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func notifications(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        _ = try await auth.admin(request, context: context)
         let id = try Identifiers.serviceID(context)
         var validator = Validator()
         // Oldest first, as the old server listed them, a page at a time.
         let page = PageRequest.read(request, defaultStart: .after(0), defaultLimit: Self.maxListPage, maxLimit: Self.maxListPage, into: &validator)
         try validator.check()
-        guard try await api.store.service(id: id) != nil else { throw APIError.notFound("Service") }
-        let notifications = try await api.store.notificationsPage(serviceID: id, from: page.start, limit: page.limit)
+        guard try await listed.service(id: id) != nil else { throw APIError.notFound("Service") }
+        let notifications = try await listed.notificationsPage(serviceID: id, from: page.start, limit: page.limit)
         return JSONBody.response(notifications.map(NotificationBody.init), headers: page.links(for: notifications.map(\.id), request: request))
     }
 
@@ -87,18 +96,18 @@ struct ServicesController {
         // The sender check comes first, as in the old server: an outsider
         // learns nothing, not even whether the service exists.
         let id = try Identifiers.serviceID(context)
-        try await api.senders.check(request, context: context, serviceID: id)
-        let input = try await api.decoding.json(NotificationInput.self, from: request)
+        try await senders.check(request, context: context, serviceID: id)
+        let input = try await decoding.json(NotificationInput.self, from: request)
         let expiresAt = try Self.date(input.expires_at, field: "expires_at")
         let deliverAt = try Self.date(input.deliver_at, field: "deliver_at")
         let draft = NotificationDraft(
             title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", attributes: input.attributes, expiresAt: expiresAt, key: input.key
         ).withSeverityWord(input.severity)
-        if let deliverAt, deliverAt > api.clock.now() {
+        if let deliverAt, deliverAt > clock.now() {
             return try await hold(draft, serviceID: id, until: deliverAt, context: context)
         }
         // A keyed post that updated (or repeated) a notification is 200, not 201.
-        let (notification, outcome) = try await api.publisher.post(draft, to: id, from: .api, requestID: context.id)
+        let (notification, outcome) = try await publisher.post(draft, to: id, from: .api, requestID: context.id)
         return JSONBody.response(NotificationBody(notification), status: outcome == .created ? .created : .ok)
     }
 
@@ -106,7 +115,7 @@ struct ServicesController {
     /// the rules as of its time, held durably, answered 202.
     private func hold(_ draft: NotificationDraft, serviceID: UUID, until deliverAt: Date, context: HeraldRequestContext) async throws -> Response {
         // Logged by the Publisher, as every held notification is.
-        let held = try await api.schedules.hold(draft, on: serviceID, until: deliverAt, from: .api)
+        let held = try await schedules.hold(draft, on: serviceID, until: deliverAt, from: .api)
         return JSONBody.response(ScheduledController.body(held), status: .accepted)
     }
 

@@ -8,7 +8,9 @@ import Logging
 /// The keyword lists are the old server's newest per-subscription filters;
 /// the expression is Herald's (see `FilterExpression`).
 struct SubscriptionFiltersController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let subscriptions: Subscriptions
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("users/user/services/{service_id}/filters", use: show)
@@ -48,26 +50,26 @@ struct SubscriptionFiltersController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
+        let user = try await auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let filter = try await api.users.subscriptions.filter(on: serviceID, for: user)
+        let filter = try await subscriptions.filter(on: serviceID, for: user)
         return JSONBody.response(FilterBody(serviceID: serviceID, filter))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
+        let user = try await auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let input = try await api.decoding.json(FilterInput.self, from: request)
+        let input = try await decoding.json(FilterInput.self, from: request)
         let filter = try SubscriptionFilter.requested(expression: input.expression, include: input.include_keywords ?? [], exclude: input.exclude_keywords ?? [])
-        try await api.users.subscriptions.setFilter(filter, on: serviceID, for: user)
+        try await subscriptions.setFilter(filter, on: serviceID, for: user)
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(serviceID.wireString)"])
         return JSONBody.response(FilterBody(serviceID: serviceID, filter))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await api.auth.user(request, context: context)
+        let user = try await auth.user(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await api.users.subscriptions.setFilter(SubscriptionFilter(), on: serviceID, for: user)
+        try await subscriptions.setFilter(SubscriptionFilter(), on: serviceID, for: user)
         return JSONBody.noContent()
     }
 }

@@ -7,7 +7,11 @@ import Logging
 
 /// Admin management of users: `/users/...` except `/users/user/...`.
 struct UsersController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let accounts: UserAccounts
+    /// The accounts page and profiles' device tokens.
+    let people: any AccountStore
     let version: APIVersion
     /// The most users one page holds.
     static let maxPage = 1_000
@@ -33,7 +37,7 @@ struct UsersController {
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        _ = try await auth.admin(request, context: context)
         let query = request.uri.queryParameters
         var limit = Self.maxPage
         if let raw = query["limit"] {
@@ -43,53 +47,53 @@ struct UsersController {
             limit = parsed
         }
         // By name, a page at a time: `after` is the last name of the page before.
-        let users = try await api.store.users(after: query["after"].map(String.init), limit: limit)
+        let users = try await people.users(after: query["after"].map(String.init), limit: limit)
         var headers: HTTPFields = [:]
         if users.count >= limit, let last = users.last {
             headers[.link] = PageRequest.link(request, ("after", last.username), limit: limit, rel: "next")
         }
-        return JSONBody.response(try await Profiles.of(users, store: api.store).map { UserBody(profile: $0) }, headers: headers)
+        return JSONBody.response(try await Profiles.of(users, store: people).map { UserBody(profile: $0) }, headers: headers)
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
-        let body = try await api.decoding.json(UpdateBody.self, from: request)
-        let user = try await api.accounts.update(id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin), by: .admin(admin), logger: context.logger)
-        return JSONBody.response(UserBody(profile: try await Profiles.of(user, store: api.store)))
+        let body = try await decoding.json(UpdateBody.self, from: request)
+        let user = try await accounts.update(id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin), by: .admin(admin), logger: context.logger)
+        return JSONBody.response(UserBody(profile: try await Profiles.of(user, store: people)))
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
-        try await api.accounts.delete(id, by: .admin(admin), logger: context.logger)
+        try await accounts.delete(id, by: .admin(admin), logger: context.logger)
         return JSONBody.noContent()
     }
 
     /// Refuses every token the user holds (a lost phone, a leaver).
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
-        try await api.accounts.signOutEverywhere(id, by: .admin(admin), logger: context.logger)
+        try await accounts.signOutEverywhere(id, by: .admin(admin), logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func removeDeviceToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.integer(context, "user_id")
-        let body = try await api.decoding.json(DeviceTokenBody.self, from: request)
-        try await UseCaseAnswers.run { try await api.accounts.removeDevice(token: body.device_token, of: id, by: .admin(admin), logger: context.logger) }
+        let body = try await decoding.json(DeviceTokenBody.self, from: request)
+        try await UseCaseAnswers.run { try await accounts.removeDevice(token: body.device_token, of: id, by: .admin(admin), logger: context.logger) }
         return JSONBody.noContent()
     }
 }
 
 enum Profiles {
-    static func of(_ users: [User], store: any HeraldStore) async throws -> [UserProfile] {
+    static func of(_ users: [User], store: any AccountStore) async throws -> [UserProfile] {
         let tokens = try await store.deviceTokens(userIDs: users.map(\.id))
         return users.map { UserProfile(user: $0, deviceTokens: tokens[$0.id] ?? []) }
     }
 
-    static func of(_ user: User, store: any HeraldStore) async throws -> UserProfile {
+    static func of(_ user: User, store: any AccountStore) async throws -> UserProfile {
         try await of([user], store: store)[0]
     }
 }

@@ -6,7 +6,8 @@ import Hummingbird
 /// key (`applicationServerKey`). The subscription it makes is registered
 /// as a device token with platform `webpush`.
 struct WebPushController {
-    let api: APIContext
+    /// Nil when Web Push is off.
+    let vapidKeys: VAPIDKeys?
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("webpush/public-key", use: publicKey)
@@ -17,7 +18,7 @@ struct WebPushController {
     }
 
     @Sendable func publicKey(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        guard let keys = api.vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        guard let keys = vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
         let vapid = try await keys.vapid()
         return JSONBody.response(KeyBody(public_key: vapid.publicKey))
     }

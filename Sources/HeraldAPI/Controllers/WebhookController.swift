@@ -12,7 +12,13 @@ import Logging
 /// `is_default`), so reading or removing them answers 404 only for a
 /// service that does not exist.
 struct WebhookController {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let senders: SenderAuthorization
+    let publisher: Publisher
+    let templates: ServiceTemplates
+    /// The service and its own templates.
+    let listed: any ServiceStore
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post("services/{service_id}/webhook", use: receive)
@@ -33,13 +39,13 @@ struct WebhookController {
 
     @Sendable func receive(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
-        try await api.senders.check(request, context: context, serviceID: serviceID)
-        let body = try await api.decoding.body(of: request)
+        try await senders.check(request, context: context, serviceID: serviceID)
+        let body = try await decoding.body(of: request)
         guard let json = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed]) else {
             throw APIError(.badRequest, "The body is not valid JSON")
         }
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let templates = try await api.store.serviceTemplates(serviceID: serviceID) ?? TemplateRenderer.webhookDefaults
+        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        let templates = try await listed.serviceTemplates(serviceID: serviceID) ?? TemplateRenderer.webhookDefaults
         let draft: NotificationDraft
         do {
             draft = try TemplateRenderer(templates).render(json)
@@ -47,7 +53,7 @@ struct WebhookController {
             throw APIError(.badRequest, "The service's \(error.field) template does not parse: \(error.reason)")
         }
         do {
-            let notification = try await api.publisher.publish(draft, to: serviceID, from: .webhook, requestID: context.id)
+            let notification = try await publisher.publish(draft, to: serviceID, from: .webhook, requestID: context.id)
             return JSONBody.response(NotificationBody(notification), status: .created)
         } catch PublishError.rejected(let issues) {
             // 400, not the usual 422: the sender's body was valid JSON; what
@@ -58,10 +64,10 @@ struct WebhookController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await api.auth.admin(request, context: context)
+        _ = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let own = try await api.store.serviceTemplates(serviceID: serviceID)
+        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
+        let own = try await listed.serviceTemplates(serviceID: serviceID)
         let templates = own ?? TemplateRenderer.webhookDefaults
         return JSONBody.response(
             TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: own == nil)
@@ -69,20 +75,20 @@ struct WebhookController {
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let body = try await api.decoding.json(TemplatesBody.self, from: request)
+        let body = try await decoding.json(TemplatesBody.self, from: request)
         let templates = NotificationTemplates(title: body.title, subtitle: body.subtitle ?? "", url: body.url ?? "", severity: body.severity ?? "")
-        try await api.templates.set(templates, on: serviceID, by: admin, logger: context.logger)
+        try await self.templates.set(templates, on: serviceID, by: admin, logger: context.logger)
         return JSONBody.response(
             TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: false)
         )
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await api.auth.admin(request, context: context)
+        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await api.templates.set(nil, on: serviceID, by: admin, logger: context.logger)
+        try await templates.set(nil, on: serviceID, by: admin, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -3,8 +3,11 @@ import HeraldIdentity
 import HeraldPublishing
 import HeraldUseCases
 
-/// What every controller needs, built once per application.
-struct APIContext: Sendable {
+/// The parts the composition root (`APIRoutes`) builds once per
+/// application and hands out: each controller and page is built with the
+/// few it uses (its use cases, the narrow store reads it lists), and none
+/// holds this whole set or the whole store.
+struct APIParts: Sendable {
     let config: HeraldConfig
     let store: any HeraldStore
     let tokens: AccessTokens
@@ -49,6 +52,20 @@ struct APIContext: Sendable {
     let vapidKeys: VAPIDKeys?
     /// Calendar feed requests per client.
     let feedBrake: FeedBrake
+
+    /// A password sign-in, braked and counted (`POST /login` and the sign-in page).
+    var passwordLogins: PasswordLogins {
+        PasswordLogins(signIn: signIn, ingress: senders, clock: clock, methodWaitSeconds: config.auth.methodWaitSeconds)
+    }
+
+    /// What a verified login opens (the JSON API's, OpenID's and the sign-in page's).
+    var accountSessions: AccountSessions {
+        AccountSessions(
+            tokens: tokens, signIns: signIns, metrics: signIn.metrics,
+            webSessions: WebSessions(tokens: tokens, signIns: signIns, hours: config.webSessionHours),
+            trustedRealms: config.auth.oidc?.trustedRealms ?? [], clock: clock
+        )
+    }
 }
 
 /// The use cases of a user's own changes, made once per application.

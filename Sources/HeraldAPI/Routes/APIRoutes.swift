@@ -10,7 +10,7 @@ import Prometheus
 /// health and metrics. It holds routes and controllers only; the
 /// composition root (HeraldServer) makes one and mounts its router.
 public struct APIRoutes: Sendable {
-    let api: APIContext
+    let api: APIParts
     let streams: InboxStreams
 
     public init(
@@ -24,7 +24,7 @@ public struct APIRoutes: Sendable {
         let users = UserUseCases(
             config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
         )
-        api = APIContext(
+        api = APIParts(
             config: config,
             store: store,
             tokens: tokens,
@@ -78,34 +78,54 @@ public struct APIRoutes: Sendable {
         let router = Self.baseRouter(metrics: registry, metricsToken: api.config.metricsToken, readiness: readiness, routes: table)
         // The web app ships in the bundle: without it the process must not
         // start as if it had none (every page would be a silent 404).
-        let pages = WebRoutes(api: api, assets: try WebAssets.shared.get()).addRoutes(to: router)
+        let pages = WebRoutes(parts: api, assets: try WebAssets.shared.get()).addRoutes(to: router)
+        let logins = api.passwordLogins, sessions = api.accountSessions
+        let oidc = OIDCController(
+            signIn: api.signIn, sessions: sessions, decoding: api.decoding, ingress: api.senders, tokens: api.tokens, clock: api.clock,
+            publicURL: api.config.publicURL, methodWaitSeconds: api.config.auth.methodWaitSeconds, webSessionHours: api.config.webSessionHours
+        )
         // The browser's OpenID Connect sign-in: its errors are pages too.
-        OIDCController(api: api).addBrowserRoutes(to: pages)
+        oidc.addBrowserRoutes(to: pages)
+        let (auth, decoding, users, store) = (api.auth, api.decoding, api.users, api.store)
         for version in APIVersion.allCases {
             let group = router.group(RouterPath("api/\(version.rawValue)"))
-            LoginController(api: api).addRoutes(to: group)
-            OIDCController(api: api).addRoutes(to: group)
-            ServicesController(api: api).addRoutes(to: group)
-            DeliveriesController(api: api).addRoutes(to: group)
+            LoginController(logins: logins, sessions: sessions, metrics: api.signIn.metrics, decoding: decoding).addRoutes(to: group)
+            oidc.addRoutes(to: group)
+            ServicesController(
+                auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, schedules: api.schedules, services: api.services,
+                visibility: users.visibility, clock: api.clock, listed: store
+            ).addRoutes(to: group)
+            DeliveriesController(auth: auth, reports: DeliveryReports(store: store), timelines: NotificationTimeline(store: store)).addRoutes(to: group)
             if version == .v2 {
                 // New in Herald: only on the current API.
-                AlertReceiverController(api: api).addRoutes(to: group)
-                ServiceTokensController(api: api).addRoutes(to: group)
-                ServiceLimitsController(api: api).addRoutes(to: group)
-                ServiceAlertingController(api: api).addRoutes(to: group)
-                ServiceWriteBackController(api: api).addRoutes(to: group)
-                OnCallController(api: api).addRoutes(to: group)
-                QuietHoursController(api: api).addRoutes(to: group)
-                WebhookController(api: api).addRoutes(to: group)
-                InboxStreamController(api: api, streams: streams).addRoutes(to: group)
-                AcknowledgementController(api: api).addRoutes(to: group)
-                SubscriptionFiltersController(api: api).addRoutes(to: group)
-                ScheduledController(api: api).addRoutes(to: group)
-                FeedsController(api: api).addRoutes(to: group)
-                WebPushController(api: api).addRoutes(to: group)
+                AlertReceiverController(senders: api.senders, decoding: decoding, alertReports: api.alertReports).addRoutes(to: group)
+                ServiceTokensController(auth: auth, decoding: decoding, serviceTokens: api.serviceTokens, listed: store).addRoutes(to: group)
+                ServiceLimitsController(auth: auth, decoding: decoding, rateLimits: api.rateLimits, defaultRate: api.senders.brake.flood.defaultRate)
+                    .addRoutes(to: group)
+                ServiceAlertingController(auth: auth, decoding: decoding, alerting: api.alerting).addRoutes(to: group)
+                ServiceWriteBackController(auth: auth, decoding: decoding, writeBacks: api.writeBacks).addRoutes(to: group)
+                OnCallController(
+                    auth: auth, decoding: decoding, rotas: api.rotas, escalations: api.escalations, feedBrake: api.feedBrake, ingress: api.senders,
+                    refusals: api.refusals, clock: api.clock
+                ).addRoutes(to: group)
+                QuietHoursController(auth: auth, decoding: decoding, quietHours: users.quietHours, clock: api.clock).addRoutes(to: group)
+                WebhookController(auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, templates: api.templates, listed: store)
+                    .addRoutes(to: group)
+                InboxStreamController(auth: auth, reads: users.reads, acknowledgements: users.acknowledgements, streams: streams).addRoutes(to: group)
+                AcknowledgementController(
+                    auth: auth, decoding: decoding, acknowledgements: users.acknowledgements, vapidKeys: api.vapidKeys,
+                    linkLifetime: api.config.delivery.acknowledgeLinkLifetime
+                ).addRoutes(to: group)
+                SubscriptionFiltersController(auth: auth, decoding: decoding, subscriptions: users.subscriptions).addRoutes(to: group)
+                ScheduledController(auth: auth, decoding: decoding, senders: api.senders, schedules: api.schedules, listed: store).addRoutes(to: group)
+                FeedsController(auth: auth, decoding: decoding, feeds: api.feeds, listed: store).addRoutes(to: group)
+                WebPushController(vapidKeys: api.vapidKeys).addRoutes(to: group)
             }
-            UsersController(api: api, version: version).addRoutes(to: group)
-            CurrentUserController(api: api, version: version).addRoutes(to: group)
+            UsersController(auth: auth, decoding: decoding, accounts: api.accounts, people: store, version: version).addRoutes(to: group)
+            CurrentUserController(
+                auth: auth, decoding: decoding, subscriptions: users.subscriptions, reads: users.reads, inbox: users.inbox, devices: users.devices,
+                accounts: api.accounts, people: store, refusals: api.refusals, version: version
+            ).addRoutes(to: group)
             MetaController().addHealthRoute(to: group)
         }
         table.install(router.routes.map { ($0.path.description, $0.method) })

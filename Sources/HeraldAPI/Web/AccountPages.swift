@@ -8,7 +8,15 @@ import Logging
 /// with its devices and sessions.
 struct AccountPages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let rotas: Rotas
+    let subscriptions: Subscriptions
+    let devices: Devices
+    let quietHours: QuietHoursChoices
+    let visibility: ServiceVisibility
+    /// Nil when Web Push is off.
+    let vapidKeys: VAPIDKeys?
+    /// A person's devices and filters, as listed.
+    let listed: any AccountStore & FilterStore
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("subscriptions", use: subscriptions)
@@ -24,9 +32,9 @@ struct AccountPages {
 
     @Sendable func subscriptions(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
-        let services = try await api.users.subscriptions.services(for: user)
-        let filters = try await api.store.filters(userID: user.id)
-        let snoozes = try await api.users.quietHours.snoozes(of: user)
+        let services = try await subscriptions.services(for: user)
+        let filters = try await listed.filters(userID: user.id)
+        let snoozes = try await quietHours.snoozes(of: user)
         let values: [String: Any] = [
             "services": services.map {
                 let filter = filters[$0.service.id] ?? SubscriptionFilter()
@@ -49,7 +57,7 @@ struct AccountPages {
         guard let id = form["service"].flatMap(Identifiers.uuid), let subscribed = form["subscribed"].flatMap(WebSupport.switchValue) else {
             throw APIError(.badRequest, "Which service, and subscribed or not?")
         }
-        try await api.users.subscriptions.set(subscribed, on: id, for: user)
+        try await subscriptions.set(subscribed, on: id, for: user)
         context.logger.info("subscriptions changed", metadata: ["user": "\(user.username)", "changes": "1"])
         return web.done(request, location: "/subscriptions?flash=saved")
     }
@@ -66,7 +74,7 @@ struct AccountPages {
             (form[field] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         let filter = try SubscriptionFilter.requested(expression: form["expression"], include: words("include"), exclude: words("exclude"))
-        try await api.users.subscriptions.setFilter(filter, on: id, for: user)
+        try await subscriptions.setFilter(filter, on: id, for: user)
         context.logger.info("filter set", metadata: ["user": "\(user.username)", "service": "\(id.wireString)"])
         return web.done(request, location: "/subscriptions?flash=saved")
     }
@@ -77,9 +85,9 @@ struct AccountPages {
         let user = try await web.requireUser(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        guard api.config.delivery.webPushSubject != nil else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
+        guard vapidKeys != nil else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
         let token = WebPushSubscription.token(endpoint: form["endpoint"] ?? "", p256dh: form["p256dh"] ?? "", auth: form["auth"] ?? "")
-        _ = try await api.users.devices.register(token, platform: .webpush, for: user, logger: context.logger)
+        _ = try await devices.register(token, platform: .webpush, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=saved")
     }
 
@@ -94,15 +102,15 @@ struct AccountPages {
 
     @Sendable func profile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
-        let devices = try await api.store.devices(userID: user.id)
-        let quiet = try await api.users.quietHours.quietHours(of: user)
+        let devices = try await listed.devices(userID: user.id)
+        let quiet = try await quietHours.quietHours(of: user)
         let values: [String: Any] = [
             "quiet": Self.quietForm(quiet),
             // A confined account sees no rota; the others: whether they made an address (shown once, when made).
-            "calendar": api.users.visibility.isConfined(user) ? false as Any : ["made": try await api.rotas.hasPersonalFeed(user)] as Any,
+            "calendar": visibility.isConfined(user) ? false as Any : ["made": try await rotas.hasPersonalFeed(user)] as Any,
             "origin": user.origin.spokenName,
             // No Web Push: no "this browser" card, and no request for a key that is not there.
-            "webPush": api.vapidKeys != nil,
+            "webPush": vapidKeys != nil,
             "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
             "devices": devices.map {
                 [
@@ -119,7 +127,7 @@ struct AccountPages {
         let user = try await web.requireUser(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        let secret = try await api.rotas.renewPersonalFeed(of: user, logger: context.logger)
+        let secret = try await rotas.renewPersonalFeed(of: user, logger: context.logger)
         return try await web.feedCreated(secret, back: "/profile", backName: "Profile", what: "your shifts on every rota", user: user, request: request)
     }
 
@@ -129,7 +137,7 @@ struct AccountPages {
         try web.checkCSRF(request, form: form)
         guard let id = form["device"].flatMap({ Int64($0) }) else { throw APIError(.badRequest, "Which device?") }
         // By the id the page showed: the full token never reaches the page.
-        try await api.users.devices.remove(deviceID: id, for: user, logger: context.logger)
+        try await devices.remove(deviceID: id, for: user, logger: context.logger)
         return web.done(request, location: "/profile?flash=removed")
     }
 
@@ -155,14 +163,14 @@ struct AccountPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         if form["clear"] == "1" {
-            try await api.users.quietHours.clear(for: user, logger: context.logger)
+            try await quietHours.clear(for: user, logger: context.logger)
             return web.done(request, location: "/profile?flash=saved")
         }
         var windows: [QuietHoursChoices.WindowInput] = []
         let (from, until) = (form["nights_from"] ?? "", form["nights_until"] ?? "")
         if !from.isEmpty || !until.isEmpty { windows.append(.init(days: ["mon", "tue", "wed", "thu", "fri"], from: from, until: until)) }
         if form["weekends"].flatMap(WebSupport.switchValue) == true { windows.append(.init(days: ["sat", "sun"], from: "00:00", until: "00:00")) }
-        _ = try await api.users.quietHours.set(
+        _ = try await quietHours.set(
             timeZone: (form["time_zone"] ?? "").trimmingCharacters(in: .whitespaces), windows: windows, breakThrough: form["break_through"],
             quieting: form["quieting"], for: user, logger: context.logger
         )
@@ -177,7 +185,7 @@ struct AccountPages {
         guard let id = form["service"].flatMap(Identifiers.uuid) else { throw APIError(.badRequest, "Which service?") }
         let length = form["length"] == "end" ? nil : form["length"].flatMap(QuietHoursChoices.SnoozeLength.init(rawValue:))
         guard length != nil || form["length"] == "end" else { throw UseCaseError.invalid(field: "length", "A snooze lasts 1h, 8h or until tomorrow") }
-        _ = try await api.users.quietHours.snooze(id, for: length, user: user, logger: context.logger)
+        _ = try await quietHours.snooze(id, for: length, user: user, logger: context.logger)
         return web.done(request, location: "/subscriptions?flash=saved")
     }
 

@@ -9,7 +9,9 @@ import Hummingbird
 /// devices (last characters of each token only; withdrawals marked).
 struct DeliveryReportPage {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let reports: DeliveryReports
+    let timelines: NotificationTimeline
+    let services: any ServiceStore
     /// The most device rows the page lists; the counts and chart cover all.
     static let maxRows = 500
 
@@ -21,19 +23,14 @@ struct DeliveryReportPage {
         let admin = try await web.requireAdmin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let notificationID = try Identifiers.integer(context, "notification_id")
-        guard let notification = try await api.store.notification(id: notificationID), notification.serviceID == serviceID else {
-            throw APIError.notFound("Notification")
-        }
-        let service = try await api.store.service(id: serviceID)
-        let rows = try await api.store.deliveryReport(notificationID: notificationID)
-        var counts: [DeliveryState: Int] = [:]
-        for row in rows { counts[row.state, default: 0] += 1 }
+        let report = try await reports.report(of: notificationID, in: serviceID, for: admin)
+        let (notification, rows, counts) = (report.notification, report.rows, report.counts)
+        let service = try await services.service(id: serviceID)
         let chart = DeliveryChart(rows.map { ($0.updatedAt, $0.state) })
-        let readership = try await api.store.readership(notificationID: notificationID)
-        let acknowledgement = try await api.store.acknowledgements(of: [notificationID])[notificationID]
-        let writeBack = try await api.store.writeBack(of: notificationID)
+        let readership = (recipients: report.recipients, read: report.read)
+        let (acknowledgement, writeBack) = (report.acknowledgement, report.writeBack)
         // Who was called at which step and what became of it (the pushes are in the table below).
-        let timeline = try await NotificationTimeline(store: api.store).timeline(of: notificationID, in: serviceID, for: admin, pushes: false)
+        let timeline = try await timelines.timeline(of: notificationID, in: serviceID, for: admin, pushes: false)
         let values: [String: Any] = [
             "timeline": timeline.events.map { event in
                 [

@@ -9,7 +9,11 @@ import Logging
 /// star, unstar, delete and "mark all read".
 struct InboxPages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let reads: InboxReads
+    let inbox: InboxChanges
+    let acknowledgements: Acknowledgements
+    let subscriptions: Subscriptions
+    let clock: WallClock
     static let pageSize = 25
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
@@ -29,9 +33,9 @@ struct InboxPages {
             serviceID: serviceFilter, isRead: state == "read" ? true : state == "unread" ? false : nil, isStarred: state == "starred" ? true : nil)
         // Where the live stream starts: now, so nothing between this page and
         // the stream's first event is lost.
-        let position = api.clock.now().microsecondsSince1970
-        let items = try await api.users.reads.page(of: user, from: before.map { .before($0) } ?? .newest, limit: Self.pageSize, filter: filter)
-        let services = try await api.users.subscriptions.services(for: user).map(\.service)
+        let position = clock.now().microsecondsSince1970
+        let items = try await reads.page(of: user, from: before.map { .before($0) } ?? .newest, limit: Self.pageSize, filter: filter)
+        let services = try await subscriptions.services(for: user).map(\.service)
         let byID = Dictionary(services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func link(before: NotificationID?) -> String {
             var parameters: [String] = []
@@ -40,10 +44,10 @@ struct InboxPages {
             if let before { parameters.append("before=\(before)") }
             return "/inbox" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         }
-        let unread = try await api.users.reads.unreadCount(of: user)
+        let unread = try await reads.unreadCount(of: user)
         let servicesJSON = Dictionary(services.map { ($0.id.wireString, ["name": $0.category, "color": $0.color]) }, uniquingKeysWith: { first, _ in first })
         // Acknowledge and Withdraw only where this user may (issue 39).
-        let takeable = try await api.users.acknowledgements.takeable(items.map(\.notification), by: user)
+        let takeable = try await acknowledgements.takeable(items.map(\.notification), by: user)
         let values: [String: Any] = [
             "items": items.map { Self.view($0, service: byID[$0.notification.serviceID], mayTake: takeable.contains($0.notification.id), viewer: user) },
             "me": user.username, "admin": user.isAdmin,
@@ -85,7 +89,7 @@ struct InboxPages {
         guard let id = form["id"].flatMap({ NotificationID($0) }), let status = form["action"].flatMap({ actions[$0] }) else {
             throw APIError(.badRequest, "Which notification, and what to do with it?")
         }
-        try await api.users.inbox.apply([id: status], for: user)
+        try await inbox.apply([id: status], for: user)
         return web.done(request, location: Self.back(request))
     }
 
@@ -94,9 +98,9 @@ struct InboxPages {
         try web.checkCSRF(request, form: try await web.form(request))
         // A page of unread ones at a time: bounded work, whatever the inbox holds.
         while true {
-            let unread = try await api.users.reads.page(of: user, from: .newest, limit: 1_000, filter: InboxFilter(isRead: false))
+            let unread = try await reads.page(of: user, from: .newest, limit: 1_000, filter: InboxFilter(isRead: false))
             if unread.isEmpty { break }
-            try await api.users.inbox.apply(Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), for: user)
+            try await inbox.apply(Dictionary(uniqueKeysWithValues: unread.map { ($0.notification.id, .read) }), for: user)
             if unread.count < 1_000 { break }
         }
         return web.done(request, location: Self.back(request))
@@ -110,9 +114,9 @@ struct InboxPages {
         try web.checkCSRF(request, form: form)
         guard let id = form["id"].flatMap({ NotificationID($0) }) else { throw APIError(.badRequest, "Which notification?") }
         if form["action"] == "withdraw" {
-            try await api.users.acknowledgements.withdraw(id, by: user, logger: context.logger)
+            try await acknowledgements.withdraw(id, by: user, logger: context.logger)
         } else {
-            _ = try await api.users.acknowledgements.acknowledge(id, comment: form["comment"], by: user, logger: context.logger)
+            _ = try await acknowledgements.acknowledge(id, comment: form["comment"], by: user, logger: context.logger)
         }
         return web.done(request, location: Self.back(request))
     }

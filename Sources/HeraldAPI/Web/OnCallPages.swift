@@ -11,7 +11,11 @@ import Hummingbird
 /// goes through the same use cases as the API.
 struct OnCallPages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let rotas: Rotas
+    let escalations: EscalationPolicies
+    /// A policy's service, by name.
+    let listed: any ServiceStore
+    let clock: WallClock
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("oncall", use: list)
@@ -27,8 +31,8 @@ struct OnCallPages {
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
-        let now = api.clock.now()
-        let rotas = try await api.rotas.list(for: user).map { rota -> [String: Any] in
+        let now = clock.now()
+        let rotas = try await self.rotas.list(for: user).map { rota -> [String: Any] in
             let current = rota.rota.shifts(from: now, until: now.addingTimeInterval(1)).first
             return [
                 "id": rota.id, "name": rota.name, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", "),
@@ -40,8 +44,8 @@ struct OnCallPages {
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
-        let rota = try await api.rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
-        let now = api.clock.now()
+        let rota = try await rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
+        let now = clock.now()
         let drawn = RotaCalendar(rota: rota, now: now).draw()
         let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
         let values: [String: Any] = [
@@ -67,7 +71,7 @@ struct OnCallPages {
             name: form["name"] ?? "", members: members, unit: form["rotation_unit"] ?? "", length: Int(form["rotation_length"] ?? "") ?? 0,
             timeZone: (form["time_zone"] ?? "").trimmingCharacters(in: .whitespaces), startsOn: form["starts_on"] ?? "", handOff: form["hand_off"] ?? ""
         )
-        let made = try await api.rotas.create(input, by: admin, logger: context.logger)
+        let made = try await rotas.create(input, by: admin, logger: context.logger)
         return web.done(request, location: "/oncall/rotas/\(made.rota.id)?flash=created")
     }
 
@@ -77,8 +81,8 @@ struct OnCallPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "rota_id")
-        let rota = try await api.rotas.rota(id, for: admin)
-        let secret = try await api.rotas.renewFeed(of: id, by: admin, logger: context.logger)
+        let rota = try await rotas.rota(id, for: admin)
+        let secret = try await rotas.renewFeed(of: id, by: admin, logger: context.logger)
         return try await web.feedCreated(secret, back: "/oncall/rotas/\(id)", backName: rota.name, what: "everyone's shifts on this rota", user: admin, request: request)
     }
 
@@ -88,8 +92,8 @@ struct OnCallPages {
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "rota_id")
         // <input type=datetime-local> sends local wall time; the rota's zone says which instant.
-        let zone = try await api.rotas.rota(id, for: admin).timeZone
-        _ = try await api.rotas.addOverride(
+        let zone = try await rotas.rota(id, for: admin).timeZone
+        _ = try await rotas.addOverride(
             to: id, username: (form["username"] ?? "").trimmingCharacters(in: .whitespaces), from: Self.localTime(form["from"], zone),
             until: Self.localTime(form["until"], zone), by: admin, logger: context.logger
         )
@@ -101,7 +105,7 @@ struct OnCallPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "rota_id")
-        try await api.rotas.removeOverride(try Identifiers.integer(context, "override_id"), from: id, by: admin, logger: context.logger)
+        try await rotas.removeOverride(try Identifiers.integer(context, "override_id"), from: id, by: admin, logger: context.logger)
         return web.done(request, location: "/oncall/rotas/\(id)?flash=deleted")
     }
 
@@ -109,7 +113,7 @@ struct OnCallPages {
         let admin = try await web.requireAdmin(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        try await api.rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
         return web.done(request, location: "/oncall?flash=deleted")
     }
 
@@ -127,7 +131,7 @@ struct OnCallPages {
     @Sendable func policy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let shown = try await api.escalations.policy(of: serviceID, for: admin)
+        let shown = try await escalations.policy(of: serviceID, for: admin)
         return try await policyPage(request, admin: admin, serviceID: serviceID, form: EscalationForm(shown), hasPolicy: shown != nil, error: nil)
     }
 
@@ -136,8 +140,8 @@ struct OnCallPages {
     private func policyPage(
         _ request: Request, admin: User, serviceID: UUID, form: EscalationForm, hasPolicy: Bool, error: String?, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        guard let service = try await api.store.service(id: serviceID) else { throw APIError.notFound("Service") }
-        let rotas = try await api.rotas.list(for: admin).map { (id: $0.id, name: $0.name) }
+        guard let service = try await listed.service(id: serviceID) else { throw APIError.notFound("Service") }
+        let rotas = try await self.rotas.list(for: admin).map { (id: $0.id, name: $0.name) }
         var values = form.values(rotas: rotas)
         values["service"] = ["id": serviceID.wireString, "name": service.category]
         values["hasPolicy"] = hasPolicy
@@ -151,17 +155,17 @@ struct OnCallPages {
         try web.checkCSRF(request, form: fields)
         let serviceID = try Identifiers.serviceID(context)
         if fields["remove"] == "1" {
-            try await api.escalations.remove(serviceID, by: admin, logger: context.logger)
+            try await escalations.remove(serviceID, by: admin, logger: context.logger)
             return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=deleted")
         }
         let form = EscalationForm(fields)
         do {
-            _ = try await api.escalations.set(
+            _ = try await escalations.set(
                 steps: form.steps, repeats: Int(form.repeats) ?? -1, minimumSeverity: form.minimum.isEmpty ? nil : form.minimum, on: serviceID, by: admin,
                 logger: context.logger
             )
         } catch UseCaseError.rejected(let problems) {
-            let hasPolicy = try await api.escalations.policy(of: serviceID, for: admin) != nil
+            let hasPolicy = try await escalations.policy(of: serviceID, for: admin) != nil
             return try await policyPage(
                 request, admin: admin, serviceID: serviceID, form: form, hasPolicy: hasPolicy, error: EscalationForm.message(problems), status: .unprocessableContent
             )

@@ -10,7 +10,16 @@ import Logging
 /// recent notifications; schedules are `ServiceSchedulePages`'.
 struct ServiceAdminPages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let services: Services
+    let serviceTokens: ServiceTokens
+    let feeds: Feeds
+    let templates: ServiceTemplates
+    let alerting: ServiceAlertingChoices
+    let writeBacks: ServiceWriteBacks
+    /// A service's held and recurring notifications, shown on its page.
+    let schedulePages: ServiceSchedulePages
+    /// Services, their tokens, feeds, templates and notifications, as listed.
+    let listed: any ServiceStore & FeedStore & NotificationStore
     static let recentNotifications = 20
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
@@ -63,7 +72,7 @@ struct ServiceAdminPages {
     }
 
     private func listPage(_ request: Request, admin: User, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let services = try await api.store.services()
+        let services = try await listed.services()
         let values: [String: Any] = [
             "services": services.map { ["id": $0.id.wireString, "name": $0.category, "owner": $0.owner, "color": $0.color] as [String: Any] },
             "form": form?.values ?? ["color": Self.suggestedColor(services.count)], "error": error as Any,
@@ -84,7 +93,7 @@ struct ServiceAdminPages {
         let form = ServiceForm(fields)
         let service: ServiceRecord
         do {
-            service = try await api.services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
+            service = try await services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             return try await listPage(request, admin: admin, form: form, error: ServiceForm.message(problems), status: .unprocessableContent)
         }
@@ -93,7 +102,7 @@ struct ServiceAdminPages {
 
     private func service(_ context: HeraldRequestContext) async throws -> ServiceRecord {
         let id = try Identifiers.serviceID(context)
-        guard let service = try await api.store.service(id: id) else { throw APIError.notFound("Service") }
+        guard let service = try await listed.service(id: id) else { throw APIError.notFound("Service") }
         return service
     }
 
@@ -107,14 +116,14 @@ struct ServiceAdminPages {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let before = request.uri.queryParameters["before"].flatMap { NotificationID($0) }
-        let tokens = try await api.store.serviceTokens(serviceID: service.id)
-        let saved = try await api.store.serviceTemplates(serviceID: service.id)
+        let tokens = try await listed.serviceTokens(serviceID: service.id)
+        let saved = try await listed.serviceTemplates(serviceID: service.id)
         let templates = entered ?? saved
-        let recent = try await api.store.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
-        let feeds = try await api.store.feeds(serviceID: service.id)
-        let schedules = try await ServiceSchedulePages(web: web).values(serviceID: service.id)
-        let alerting = try await api.alerting.choices(of: service.id)
-        let writeBack = try await api.writeBacks.target(of: service.id)
+        let recent = try await listed.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
+        let feeds = try await listed.feeds(serviceID: service.id)
+        let schedules = try await schedulePages.values(serviceID: service.id)
+        let alerting = try await self.alerting.choices(of: service.id)
+        let writeBack = try await writeBacks.target(of: service.id)
         var values: [String: Any] = [
             "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
             "error": error as Any,
@@ -125,7 +134,7 @@ struct ServiceAdminPages {
             "notifications": recent.map { ["id": $0.id, "title": $0.title, "timestamp": Timestamp.wireString($0.timestamp)] as [String: Any] },
             "templates": ["title": templates?.title ?? "", "subtitle": templates?.subtitle ?? "", "url": templates?.url ?? "", "severity": templates?.severity ?? ""],
             "hasTemplates": saved != nil, "templateError": templateError as Any,
-            "alerting": Self.alertingRows(alerting, site: api.alerting.site), "hasAlerting": !alerting.own.isEmpty,
+            "alerting": Self.alertingRows(alerting, site: self.alerting.site), "hasAlerting": !alerting.own.isEmpty,
             "resolutions": ResolutionAlerting.allCases.map { ["value": $0.rawValue, "selected": alerting.own.resolutions == $0] as [String: Any] },
             "writeBackTargets": [("none", "nowhere (Herald only)"), ("alertmanager", "Alertmanager"), ("phoebus", "Phoebus alarm server")].map { value, label in
                 ["value": value, "label": label, "selected": (writeBack?.name ?? "none") == value] as [String: Any]
@@ -150,7 +159,7 @@ struct ServiceAdminPages {
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         func number(_ field: String) -> Int? { form[field].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-        _ = try await api.feeds.add(
+        _ = try await feeds.add(
             FeedRequest(
                 url: form["url"]?.trimmingCharacters(in: .whitespaces) ?? "", intervalSeconds: number("interval") ?? Feeds.defaultInterval,
                 filter: form["filter"], lifetimeSeconds: number("lifetime").map { $0 * 3600 }
@@ -164,7 +173,7 @@ struct ServiceAdminPages {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let service = try await service(context)
-        try await api.feeds.remove(try Identifiers.integer(context, "feed_id"), from: service.id, by: admin, logger: context.logger)
+        try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: service.id, by: admin, logger: context.logger)
         return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=removed")
     }
 
@@ -175,7 +184,7 @@ struct ServiceAdminPages {
         let current = try await service(context)
         let form = ServiceForm(fields)
         do {
-            _ = try await api.services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
+            _ = try await services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             var shown = current
             shown.category = form.category
@@ -198,7 +207,7 @@ struct ServiceAdminPages {
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await api.services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        try await services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services?flash=deleted"])
     }
 
@@ -211,7 +220,7 @@ struct ServiceAdminPages {
         let token: ServiceToken
         let secret: String
         do {
-            (token, secret) = try await api.serviceTokens.issue(named: name, for: service.id, by: admin, logger: context.logger)
+            (token, secret) = try await serviceTokens.issue(named: name, for: service.id, by: admin, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             return try await servicePage(
                 request, admin: admin, service: service, error: "Token name: " + problems.map(\.message).joined(separator: "; "), status: .unprocessableContent
@@ -235,7 +244,7 @@ struct ServiceAdminPages {
             templates = entered
         }
         do {
-            try await api.templates.set(templates, on: service.id, by: admin, logger: context.logger)
+            try await self.templates.set(templates, on: service.id, by: admin, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             return try await servicePage(
                 request, admin: admin, service: service, error: nil, templateError: WebErrorPages.message(problems), entered: templates, status: .unprocessableContent
@@ -265,14 +274,14 @@ struct ServiceAdminPages {
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         if form["action"] == "reset" {
-            try await api.alerting.reset(service.id, by: admin, logger: context.logger)
+            try await alerting.reset(service.id, by: admin, logger: context.logger)
         } else {
             var levels: [String: String] = [:]
             for (field, value) in form where field.hasPrefix("urgency.") && !value.isEmpty {
                 levels[String(field.dropFirst("urgency.".count))] = value
             }
             do {
-                _ = try await api.alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: admin, logger: context.logger)
+                _ = try await alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: admin, logger: context.logger)
             } catch UseCaseError.rejected(let problems) {
                 return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
             }
@@ -294,7 +303,7 @@ struct ServiceAdminPages {
         let service = try await service(context)
         let target = form["target"] ?? "none"
         if target == "none" {
-            try await api.writeBacks.remove(service.id, by: admin, logger: context.logger)
+            try await writeBacks.remove(service.id, by: admin, logger: context.logger)
         } else {
             // The Phoebus choice ignores the Alertmanager fields the form always sends.
             let isAlertmanager = target == "alertmanager"
@@ -303,7 +312,7 @@ struct ServiceAdminPages {
                 guard minutes.map({ Int($0) != nil }) ?? true else {
                     throw UseCaseError.rejected([FieldProblem(field: "silence_minutes", message: "A number of minutes", type: "int_parsing")])
                 }
-                _ = try await api.writeBacks.set(
+                _ = try await writeBacks.set(
                     target: target, url: isAlertmanager ? form["url"] : nil, silenceMinutes: isAlertmanager ? minutes.flatMap { Int($0) } : nil,
                     on: service.id, by: admin, logger: context.logger
                 )
@@ -318,7 +327,7 @@ struct ServiceAdminPages {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let serviceID = try Identifiers.serviceID(context)
-        try await api.serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
+        try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(serviceID.wireString)?flash=revoked"])
     }
 }

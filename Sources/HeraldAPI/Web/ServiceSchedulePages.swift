@@ -10,7 +10,9 @@ import Logging
 /// `/services/{id}/scheduled` and `/recurring`, for admins in the browser.
 struct ServiceSchedulePages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let schedules: Schedules
+    /// The service and its held and recurring notifications, as listed.
+    let listed: any ServiceStore & ScheduleStore & RecurringStore
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.post("admin/services/{service_id}/scheduled/{scheduled_id}/cancel", use: cancelScheduled)
@@ -20,8 +22,8 @@ struct ServiceSchedulePages {
 
     /// What the service page shows of the service's schedules.
     func values(serviceID: UUID) async throws -> [String: Any] {
-        let held = try await api.store.scheduled(serviceID: serviceID)
-        let recurring = try await api.store.recurring(serviceID: serviceID)
+        let held = try await listed.scheduled(serviceID: serviceID)
+        let recurring = try await listed.recurring(serviceID: serviceID)
         return [
             "scheduled": held.map {
                 ["id": $0.id, "title": $0.draft.title, "deliverAt": Timestamp.wireString($0.deliverAt), "key": $0.draft.key as Any] as [String: Any]
@@ -37,19 +39,19 @@ struct ServiceSchedulePages {
 
     private func service(_ context: HeraldRequestContext) async throws -> UUID {
         let id = try Identifiers.serviceID(context)
-        guard try await api.store.service(id: id) != nil else { throw APIError.notFound("Service") }
+        guard try await listed.service(id: id) != nil else { throw APIError.notFound("Service") }
         return id
     }
 
     @Sendable func cancelScheduled(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try await remove(request, context, id: "scheduled_id", done: "cancelled") { id, serviceID, admin in
-            try await api.schedules.cancel(id, on: serviceID, by: admin.username, logger: context.logger)
+            try await schedules.cancel(id, on: serviceID, by: admin.username, logger: context.logger)
         }
     }
 
     @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try await remove(request, context, id: "recurring_id", done: "removed") { id, serviceID, admin in
-            try await api.schedules.removeRecurring(id, on: serviceID, by: admin.username, logger: context.logger)
+            try await schedules.removeRecurring(id, on: serviceID, by: admin.username, logger: context.logger)
         }
     }
 
@@ -76,7 +78,7 @@ struct ServiceSchedulePages {
         let serviceID = try await service(context)
         func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
         let timeZone = field("time_zone")
-        let created = try await api.schedules.makeRecurring(
+        let created = try await schedules.makeRecurring(
             on: serviceID, cron: field("cron"), timeZone: timeZone.isEmpty ? nil : timeZone,
             draft: NotificationDraft(title: field("title"), subtitle: field("subtitle"), url: field("url"))
         )

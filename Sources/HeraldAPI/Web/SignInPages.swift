@@ -10,7 +10,13 @@ import Logging
 /// the apps get, in an HttpOnly, SameSite=Lax cookie (Secure behind https).
 struct SignInPages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let logins: PasswordLogins
+    let sessions: AccountSessions
+    let accounts: UserAccounts
+    let signIns: SignIns
+    let auth: RequestAuthenticator
+    let method: AuthSettings.Method
+    let oidc: OIDCSignIn?
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("", use: home)
@@ -34,7 +40,7 @@ struct SignInPages {
         _ request: Request, error: String?, name: String, form: [String: String] = [:], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
     ) async throws -> Response {
         let hint: String =
-            switch api.config.auth.method {
+            switch method {
             case .local: "Sign in with the account an administrator made for you."
             case .ldap: "Sign in with your site account (directory user name and password)."
             case .url: "Sign in with your site account."
@@ -42,7 +48,7 @@ struct SignInPages {
         var response = try await web.page(
             "login", title: "Sign in", user: nil, request: request,
             values: [
-                "error": error as Any, "enteredName": name, "oidc": api.signIn.oidc?.settings.providerName as Any, "methodHint": hint,
+                "error": error as Any, "enteredName": name, "oidc": oidc?.settings.providerName as Any, "methodHint": hint,
                 "next": Self.next(request, form: form) as Any,
             ],
             status: status
@@ -56,8 +62,8 @@ struct SignInPages {
         try web.checkCSRF(request, form: form)
         let name = form["username"] ?? ""
         do {
-            let login = try await PasswordLogins(api: api).check(username: name, password: form["password"] ?? "", request: request, context: context)
-            let session = try await AccountSessions(api: api).issue(for: login, context: context, session: true)
+            let login = try await logins.check(username: name, password: form["password"] ?? "", request: request, context: context)
+            let session = try await sessions.issue(for: login, context: context, session: true)
             var response = Response(status: .seeOther, headers: [.location: Self.next(request, form: form) ?? "/inbox"])
             response.setCookie(web.sessionCookie(session.token, request: request))
             return response
@@ -86,8 +92,8 @@ struct SignInPages {
     /// wherever a copy of the cookie went.
     @Sendable func logout(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try web.checkCSRF(request, form: try await web.form(request))
-        if let session = await api.auth.sessionID(request) {
-            try await api.signIns.closeSession(id: session)
+        if let session = await auth.sessionID(request) {
+            try await signIns.closeSession(id: session)
             context.logger.info("web session ended")
         }
         var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out"])
@@ -98,7 +104,7 @@ struct SignInPages {
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await api.accounts.signOutEverywhere(user.id, by: .themselves(user), logger: context.logger)
+        try await accounts.signOutEverywhere(user.id, by: .themselves(user), logger: context.logger)
         var response = Response(status: .seeOther, headers: [.location: "/login?flash=signed-out-everywhere"])
         response.setCookie(web.clearedSessionCookie(request))
         return response

@@ -10,7 +10,12 @@ import Logging
 /// delete after a confirmation. An admin cannot lock themselves out here.
 struct UserAdminPages {
     let web: WebSupport
-    var api: APIContext { web.api }
+    let accounts: UserAccounts
+    let accountLinks: AccountLinks
+    /// The OpenID providers an account may be linked to.
+    let oidc: OIDCSignIn?
+    /// Accounts, their sign-in methods, as listed.
+    let people: any AccountStore
     static let pageSize = 50
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
@@ -32,7 +37,7 @@ struct UserAdminPages {
 
     private func listPage(_ request: Request, admin: User, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
         let after = request.uri.queryParameters["after"].map(String.init)
-        let users = try await api.store.users(after: after, limit: Self.pageSize)
+        let users = try await people.users(after: after, limit: Self.pageSize)
         let values: [String: Any] = [
             "users": users.map {
                 [
@@ -53,7 +58,7 @@ struct UserAdminPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         do {
-            try await api.accounts.create(
+            try await accounts.create(
                 username: form["username"] ?? "", password: form["password"] ?? "", isAdmin: form["admin"] == "on", by: .admin(admin), logger: context.logger
             )
         } catch let error as UseCaseError {
@@ -63,7 +68,7 @@ struct UserAdminPages {
     }
 
     private func target(_ context: HeraldRequestContext) async throws -> User {
-        guard let user = try await api.store.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
+        guard let user = try await people.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
         return user
     }
 
@@ -77,7 +82,7 @@ struct UserAdminPages {
             throw APIError(.badRequest, "Which setting (active or admin), and on or off?")
         }
         let patch = field == "active" ? UserPatch(isActive: value) : UserPatch(isAdmin: value)
-        try await api.accounts.update(id, patch, by: .admin(admin), logger: context.logger)
+        try await accounts.update(id, patch, by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users?flash=saved")
     }
 
@@ -86,7 +91,7 @@ struct UserAdminPages {
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await api.accounts.signOutEverywhere(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
+        try await accounts.signOutEverywhere(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users?flash=signed-out-user")
     }
 
@@ -103,7 +108,7 @@ struct UserAdminPages {
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let admin = try await web.requireAdmin(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await api.accounts.delete(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
+        try await accounts.delete(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=deleted"])
     }
 
@@ -120,15 +125,15 @@ struct UserAdminPages {
         _ request: Request, context: HeraldRequestContext, admin: User, error: String?, form: [String: String], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let id = try Identifiers.integer(context, "user_id")
-        guard let user = try await api.store.user(id: id) else { throw APIError.notFound("User") }
-        let identities = try await api.store.identities(userID: user.id)
+        guard let user = try await people.user(id: id) else { throw APIError.notFound("User") }
+        let identities = try await people.identities(userID: user.id)
         var issuers: [String] = []
-        for provider in api.signIn.oidc?.providers ?? [] {
+        for provider in oidc?.providers ?? [] {
             if let issuer = await provider.knownIssuer { issuers.append(issuer) }
         }
         let values: [String: Any] = [
             "userID": user.id, "accountName": user.username, "origin": user.origin.spokenName,
-            "hasPassword": try await api.store.passwordHash(username: user.username) != nil,
+            "hasPassword": try await people.passwordHash(username: user.username) != nil,
             "hasLinks": !identities.isEmpty,
             "links": identities.map {
                 [
@@ -145,7 +150,7 @@ struct UserAdminPages {
         let admin = try await web.requireAdmin(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        guard let user = try await api.store.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
+        guard let user = try await people.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
         guard let origin = form["origin"].flatMap(AccountOrigin.init(rawValue:)) else { throw APIError(.badRequest, "Which method: oidc, ldap or url?") }
         return (admin, user, origin, form)
     }
@@ -154,7 +159,7 @@ struct UserAdminPages {
         let (admin, user, origin, form) = try await linkForm(request, context: context)
         let subject = form["subject"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         do {
-            try await api.accountLinks.link(
+            try await accountLinks.link(
                 username: user.username, origin: origin, issuer: form["issuer"], subject: subject, by: .admin(admin), logger: context.logger
             )
         } catch let error as UseCaseError {
@@ -165,7 +170,7 @@ struct UserAdminPages {
 
     @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let (admin, user, origin, form) = try await linkForm(request, context: context)
-        try await api.accountLinks.unlink(username: user.username, origin: origin, issuer: form["issuer"], by: .admin(admin), logger: context.logger)
+        try await accountLinks.unlink(username: user.username, origin: origin, issuer: form["issuer"], by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users/\(user.id)/links?flash=removed")
     }
 }

@@ -9,24 +9,43 @@ import NIOCore
 /// reference, behind a middleware that answers errors with a page.
 struct WebRoutes {
     let web: WebSupport
+    /// Handed out page by page, each the few parts it uses.
+    let parts: APIParts
 
-    init(api: APIContext, assets: WebAssets) {
-        web = WebSupport(api: api, assets: assets)
+    init(parts: APIParts, assets: WebAssets) {
+        self.parts = parts
+        web = WebSupport(
+            auth: parts.auth, decoding: parts.decoding, reads: parts.users.reads, publicURL: parts.config.publicURL,
+            webSessionHours: parts.config.webSessionHours, assets: assets
+        )
     }
 
     /// Adds every page; returns their group (errors answered with a page),
     /// where the router also mounts the browser's OpenID Connect sign-in.
     @discardableResult
     func addRoutes(to router: Router<HeraldRequestContext>) -> RouterGroup<HeraldRequestContext> {
+        let (users, store) = (parts.users, parts.store)
         let pages = router.group("").add(middleware: WebErrorPages(web: web))
-        SignInPages(web: web).addRoutes(to: pages)
-        InboxPages(web: web).addRoutes(to: pages)
-        AccountPages(web: web).addRoutes(to: pages)
-        ServiceAdminPages(web: web).addRoutes(to: pages)
-        ServiceSchedulePages(web: web).addRoutes(to: pages)
-        DeliveryReportPage(web: web).addRoutes(to: pages)
-        OnCallPages(web: web).addRoutes(to: pages)
-        UserAdminPages(web: web).addRoutes(to: pages)
+        SignInPages(
+            web: web, logins: parts.passwordLogins, sessions: parts.accountSessions, accounts: parts.accounts, signIns: parts.signIns, auth: parts.auth,
+            method: parts.config.auth.method, oidc: parts.signIn.oidc
+        ).addRoutes(to: pages)
+        InboxPages(
+            web: web, reads: users.reads, inbox: users.inbox, acknowledgements: users.acknowledgements, subscriptions: users.subscriptions, clock: parts.clock
+        ).addRoutes(to: pages)
+        AccountPages(
+            web: web, rotas: parts.rotas, subscriptions: users.subscriptions, devices: users.devices, quietHours: users.quietHours,
+            visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store
+        ).addRoutes(to: pages)
+        let schedulePages = ServiceSchedulePages(web: web, schedules: parts.schedules, listed: store)
+        ServiceAdminPages(
+            web: web, services: parts.services, serviceTokens: parts.serviceTokens, feeds: parts.feeds, templates: parts.templates, alerting: parts.alerting,
+            writeBacks: parts.writeBacks, schedulePages: schedulePages, listed: store
+        ).addRoutes(to: pages)
+        schedulePages.addRoutes(to: pages)
+        DeliveryReportPage(web: web, reports: DeliveryReports(store: store), timelines: NotificationTimeline(store: store), services: store).addRoutes(to: pages)
+        OnCallPages(web: web, rotas: parts.rotas, escalations: parts.escalations, listed: store, clock: parts.clock).addRoutes(to: pages)
+        UserAdminPages(web: web, accounts: parts.accounts, accountLinks: parts.accountLinks, oidc: parts.signIn.oidc, people: store).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)
         pages.get("static/{file}", use: staticFile)
         return pages

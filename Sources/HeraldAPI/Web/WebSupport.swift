@@ -10,7 +10,13 @@ import NIOCore
 /// What every page handler shares: the signed-in user from the session
 /// cookie, CSRF tokens, form bodies, and rendering a template in the layout.
 struct WebSupport: Sendable {
-    let api: APIContext
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    /// The unread count in the header.
+    let reads: InboxReads
+    /// PUBLIC_URL: whether cookies are Secure, where links point, which origin is this one.
+    let publicURL: String?
+    let webSessionHours: Int
     let assets: WebAssets
 
     static let csrfCookie = "herald_csrf"
@@ -25,7 +31,7 @@ struct WebSupport: Sendable {
     func user(_ request: Request, context: HeraldRequestContext) async throws -> User? {
         guard request.cookies[RequestAuthenticator.sessionCookie] != nil else { return nil }
         do {
-            return try await api.auth.user(request, context: context, allowingSessionCookie: true)
+            return try await auth.user(request, context: context, allowingSessionCookie: true)
         } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
             return nil
         }
@@ -50,13 +56,13 @@ struct WebSupport: Sendable {
 
     /// Whether cookies must be Secure: Herald is reached over https.
     func isSecure(_ request: Request) -> Bool {
-        if api.config.publicURL?.hasPrefix("https:") == true { return true }
+        if publicURL?.hasPrefix("https:") == true { return true }
         return request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
     }
 
     func sessionCookie(_ token: String, request: Request) -> Cookie {
         Cookie(
-            name: RequestAuthenticator.sessionCookie, value: token, maxAge: api.config.webSessionHours * 3600, path: "/",
+            name: RequestAuthenticator.sessionCookie, value: token, maxAge: webSessionHours * 3600, path: "/",
             secure: isSecure(request), httpOnly: true, sameSite: .lax
         )
     }
@@ -89,7 +95,7 @@ struct WebSupport: Sendable {
         let sameOrigin: Bool
         if let origin = request.headers[.origin] {
             let host = Self.host(of: origin)
-            sameOrigin = host != nil && (host == request.head.authority?.lowercased() || host == api.config.publicURL.flatMap(Self.host))
+            sameOrigin = host != nil && (host == request.head.authority?.lowercased() || host == publicURL.flatMap(Self.host))
         } else {
             sameOrigin = true
         }
@@ -107,7 +113,7 @@ struct WebSupport: Sendable {
     /// A urlencoded form body (the last of a repeated field counts, as a
     /// hidden "off" before a checkbox's "on" needs).
     func form(_ request: Request) async throws -> [String: String] {
-        let buffer = try await api.decoding.body(of: request)
+        let buffer = try await decoding.body(of: request)
         var fields: [String: String] = [:]
         for field in FormBody.fields(String(buffer: buffer)) { if let value = field.value { fields[field.name] = value } }
         return fields
@@ -140,7 +146,7 @@ struct WebSupport: Sendable {
             context["user"] = true
             context["username"] = user.username
             context["isAdmin"] = user.isAdmin
-            let unread = try await api.users.reads.unreadCount(of: user)
+            let unread = try await reads.unreadCount(of: user)
             context["unread"] = unread > 0 ? unread : nil
         }
         if let flash = request.uri.queryParameters["flash"].flatMap({ Self.flashes[String($0)] }) {
@@ -158,7 +164,7 @@ struct WebSupport: Sendable {
     func feedCreated(_ secret: String, back: String, backName: String, what: String, user: User, request: Request) async throws -> Response {
         let path = OnCallController.feedPath(secret)
         // Where calendars reach Herald: PUBLIC_URL, else the address this page was asked at.
-        let base = api.config.publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        let base = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
             ?? request.head.authority.map { (isSecure(request) ? "https://" : "http://") + $0 } ?? ""
         let values: [String: Any] = ["url": base + path, "back": back, "backName": backName, "what": what]
         return try await page("feed-created", title: "New calendar feed address", nav: "oncall", user: user, request: request, values: values, status: .created)
