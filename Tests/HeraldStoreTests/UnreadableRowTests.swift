@@ -92,4 +92,36 @@ struct UnreadableRowTests {
             }
         }
     }
+
+    /// A filter's keyword list and a feed's attribute names that cannot be
+    /// read are refused where a person reads them; read for work (a
+    /// publish's filters, a feed's claim) they are read as none, logged.
+    @Test(arguments: Backend.allCases)
+    func unreadableKeywordListsAreRefusedAndReadAsNoneForWork(_ backend: Backend) async throws {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                let service = try await store.createService(ServiceDraft(category: "Cryo", color: "000000", owner: "o"))
+                let user = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+                try await store.setSubscriptions(userID: user.id, [service.id: true])
+                #expect(try await store.setFilter(userID: user.id, serviceID: service.id, SubscriptionFilter(includeKeywords: ["pump"], excludeKeywords: ["test"])))
+                try await StoreEdgeTests.execute("UPDATE filters SET exclude_keywords = '{\"test\"'", on: location)
+                do {
+                    _ = try await store.filter(userID: user.id, serviceID: service.id)
+                    Issue.record("an unreadable keyword list was read")
+                } catch StoreError.unreadableRow(let why) {
+                    #expect(why.contains("filters.exclude_keywords of row"), "\(why)")
+                }
+                let forWork = try await store.filters(serviceIDs: [service.id], after: 0)
+                #expect(forWork.map(\.filter) == [SubscriptionFilter(includeKeywords: ["pump"], excludeKeywords: [])])
+
+                let feed = try #require(try await store.createFeed(FeedDraft(url: "https://example.org/feed", intervalSeconds: 60, attributeNames: ["site"]), serviceID: service.id, at: Date()))
+                #expect(feed.draft.attributeNames == ["site"])
+                try await StoreEdgeTests.execute("UPDATE feeds SET attribute_names = 'site'", on: location)
+                await #expect(throws: StoreError.self, "listed, it is refused") { try await store.feeds(serviceID: service.id) }
+                let later = Date().addingTimeInterval(3600)
+                let claimed = try await store.claimDueFeeds(now: later, leaseUntil: later.addingTimeInterval(60), limit: 10)
+                #expect(claimed.map(\.id) == [feed.id] && claimed.first?.draft.attributeNames == [])
+            }
+        }
+    }
 }

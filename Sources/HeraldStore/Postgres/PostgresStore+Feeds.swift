@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: FeedStore {
@@ -12,13 +13,14 @@ extension PostgresStore: FeedStore {
         lifetime_seconds, etag, last_modified, last_polled_at, last_error, published_count, failures, next_poll_at, created_at
         """
 
-    static func feed(_ row: FeedRow) -> FeedRecord {
+    /// `forWork`: read for a claim (`StoredValue`'s leniency).
+    static func feed(_ row: FeedRow, forWork logger: Logger? = nil) throws -> FeedRecord {
         FeedRecord(
             id: row.0, serviceID: row.1,
             draft: FeedDraft(
                 url: row.2, intervalSeconds: Int(row.3), filter: row.4,
                 templates: NotificationTemplates(title: row.5, subtitle: row.6, url: row.7, severity: row.8),
-                attributeNames: FilterColumns.list(row.9), lifetimeSeconds: row.10.map(Int.init)
+                attributeNames: try FilterColumns.list(row.9, "feeds", "attribute_names", row: row.0, forWork: logger), lifetimeSeconds: row.10.map(Int.init)
             ),
             etag: row.11, lastModified: row.12, lastPolledAt: row.13?.date, lastError: row.14, publishedCount: Int(row.15), failures: Int(row.16),
             nextPollAt: row.17.date, createdAt: row.18.date
@@ -37,11 +39,11 @@ extension PostgresStore: FeedStore {
             RETURNING \(unescaped: Self.feedColumns)
             """,
             as: FeedRow.self
-        ).map(Self.feed)
+        ).map { try Self.feed($0) }
     }
 
     public func feeds(serviceID: UUID) async throws -> [FeedRecord] {
-        try await rows("SELECT \(unescaped: Self.feedColumns) FROM feeds WHERE service_id = \(serviceID) ORDER BY id", as: FeedRow.self).map(Self.feed)
+        try await rows("SELECT \(unescaped: Self.feedColumns) FROM feeds WHERE service_id = \(serviceID) ORDER BY id", as: FeedRow.self).map { try Self.feed($0) }
     }
 
     public func deleteFeed(id: Int64, serviceID: UUID) async throws -> Bool {
@@ -51,7 +53,7 @@ extension PostgresStore: FeedStore {
     public func claimDueFeeds(now: Date, leaseUntil: Date, limit: Int) async throws -> [FeedRecord] {
         try await rows(
             Self.claimDue("feeds", due: "next_poll_at", returning: Self.feedColumns, now: now, leaseUntil: leaseUntil, limit: limit), as: FeedRow.self
-        ).map(Self.feed)
+        ).map { [logger] in try Self.feed($0, forWork: logger) }
     }
 
     public func recordPoll(feedID: Int64, _ result: FeedPollResult, at now: Date, nextPollAt: Date) async throws {

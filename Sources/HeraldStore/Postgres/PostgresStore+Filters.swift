@@ -1,12 +1,14 @@
 import Foundation
 import HeraldCore
+import Logging
 import PostgresNIO
 
 extension PostgresStore: FilterStore {
     typealias FilterRow = (Int64, UUID, String, String, String)
 
-    static func storedFilter(_ row: FilterRow) -> StoredFilter {
-        StoredFilter(id: row.0, serviceID: row.1, filter: FilterColumns.filter(expression: row.2, include: row.3, exclude: row.4))
+    /// `forWork`: read for a publish (`StoredValue`'s leniency).
+    static func storedFilter(_ row: FilterRow, forWork logger: Logger? = nil) throws -> StoredFilter {
+        StoredFilter(id: row.0, serviceID: row.1, filter: try FilterColumns.filter(id: row.0, expression: row.2, include: row.3, exclude: row.4, forWork: logger))
     }
 
     public func filter(userID: UserID, serviceID: UUID) async throws -> SubscriptionFilter? {
@@ -16,7 +18,7 @@ extension PostgresStore: FilterStore {
             FROM user_filters u JOIN filters f ON f.id = u.filter_id WHERE u.user_id = \(userID) AND u.service_id = \(serviceID)
             """,
             as: FilterRow.self
-        ).map { Self.storedFilter($0).filter }
+        ).map { try Self.storedFilter($0).filter }
     }
 
     public func filters(userID: UserID) async throws -> [UUID: SubscriptionFilter] {
@@ -27,7 +29,7 @@ extension PostgresStore: FilterStore {
             """,
             as: FilterRow.self
         )
-        return Dictionary(rows.map(Self.storedFilter).map { ($0.serviceID, $0.filter) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(try rows.map { try Self.storedFilter($0) }.map { ($0.serviceID, $0.filter) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func setFilter(userID: UserID, serviceID: UUID, _ filter: SubscriptionFilter, maxDistinct: Int) async throws -> FilterChange {
@@ -104,6 +106,6 @@ extension PostgresStore: FilterStore {
             WHERE f.id > \(id) AND f.service_id = ANY(\(serviceIDs)) ORDER BY f.id
             """,
             as: FilterRow.self
-        ).map(Self.storedFilter)
+        ).map { [logger] in try Self.storedFilter($0, forWork: logger) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: FeedStore {
@@ -8,16 +9,18 @@ extension SQLiteStore: FeedStore {
         lifetime_seconds, etag, last_modified, last_polled_at, last_error, published_count, failures, next_poll_at, created_at
         """
 
-    static func feed(_ row: SQLiteRow) throws -> FeedRecord {
-        FeedRecord(
-            id: try row.int64("id"), serviceID: try row.uuid("service_id"),
+    /// `forWork`: read for a claim (`StoredValue`'s leniency).
+    static func feed(_ row: SQLiteRow, forWork logger: Logger? = nil) throws -> FeedRecord {
+        let id = try row.int64("id")
+        return FeedRecord(
+            id: id, serviceID: try row.uuid("service_id"),
             draft: FeedDraft(
                 url: try row.text("url"), intervalSeconds: Int(try row.int64("interval_seconds")), filter: try row.optionalText("filter"),
                 templates: NotificationTemplates(
                     title: try row.text("title_template"), subtitle: try row.text("subtitle_template"), url: try row.text("url_template"),
                     severity: try row.text("severity_template")
                 ),
-                attributeNames: FilterColumns.list(try row.text("attribute_names")), lifetimeSeconds: try row.optionalInt64("lifetime_seconds").map(Int.init)
+                attributeNames: try FilterColumns.list(try row.text("attribute_names"), "feeds", "attribute_names", row: id, forWork: logger), lifetimeSeconds: try row.optionalInt64("lifetime_seconds").map(Int.init)
             ),
             etag: try row.optionalText("etag"), lastModified: try row.optionalText("last_modified"), lastPolledAt: try row.optionalDate("last_polled_at"),
             lastError: try row.optionalText("last_error"), publishedCount: Int(try row.int64("published_count")), failures: Int(try row.int64("failures")),
@@ -37,13 +40,13 @@ extension SQLiteStore: FeedStore {
                 FROM services WHERE id = \(serviceID)
                 RETURNING \(Self.feedColumns)
                 """
-            ).map(Self.feed)
+            ).map { try Self.feed($0) }
         }
     }
 
     public func feeds(serviceID: UUID) async throws -> [FeedRecord] {
         try await database.read { db in
-            try await db.rows("SELECT \(Self.feedColumns) FROM feeds WHERE service_id = \(serviceID) ORDER BY id").map(Self.feed)
+            try await db.rows("SELECT \(Self.feedColumns) FROM feeds WHERE service_id = \(serviceID) ORDER BY id").map { try Self.feed($0) }
         }
     }
 
@@ -56,7 +59,7 @@ extension SQLiteStore: FeedStore {
     public func claimDueFeeds(now: Date, leaseUntil: Date, limit: Int) async throws -> [FeedRecord] {
         try await database.transaction { db in
             try await db.rows(Self.claimDue("feeds", due: "next_poll_at", returning: Self.feedColumns, now: now, leaseUntil: leaseUntil, limit: limit))
-                .map(Self.feed)
+                .map { [logger] in try Self.feed($0, forWork: logger) }
         }
     }
 

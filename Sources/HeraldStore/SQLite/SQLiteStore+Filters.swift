@@ -1,12 +1,18 @@
 import Foundation
 import HeraldCore
+import Logging
 import SQLiteNIO
 
 extension SQLiteStore: FilterStore {
-    static func storedFilter(_ row: SQLiteRow) throws -> StoredFilter {
-        StoredFilter(
-            id: try row.int64("id"), serviceID: try row.uuid("service_id"),
-            filter: FilterColumns.filter(expression: try row.text("expression"), include: try row.text("include_keywords"), exclude: try row.text("exclude_keywords"))
+    /// `forWork`: read for a publish (`StoredValue`'s leniency).
+    static func storedFilter(_ row: SQLiteRow, forWork logger: Logger? = nil) throws -> StoredFilter {
+        let id = try row.int64("id")
+        return StoredFilter(
+            id: id, serviceID: try row.uuid("service_id"),
+            filter: try FilterColumns.filter(
+                id: id, expression: try row.text("expression"), include: try row.text("include_keywords"), exclude: try row.text("exclude_keywords"),
+                forWork: logger
+            )
         )
     }
 
@@ -84,7 +90,7 @@ extension SQLiteStore: FilterStore {
                 WHERE f.id > \(id) AND f.service_id IN (SELECT value FROM json_each(\(jsonArray: serviceIDs.map { $0.uuidString.lowercased() })))
                 ORDER BY f.id
                 """
-            ).map(Self.storedFilter)
+            ).map { [logger] in try Self.storedFilter($0, forWork: logger) }
         }
     }
 }
