@@ -43,8 +43,7 @@ extension PostgresStore: AlertStateStore {
 
         func publish(_ requests: [PublishRequest]) async throws -> [NotificationRecord] {
             guard !requests.isEmpty else { return [] }
-            let escalations = try await PostgresStore.escalationStarts(of: requests) { try await connection.rows($0, as: (UUID, Int32).self, logger: logger) }
-            let rows = try await connection.rows(PostgresStore.publishStatement(requests, escalations: escalations), as: PublishedRow.self, logger: logger)
+            let rows = try await connection.rows(PostgresStore.publishStatement(requests), as: PublishedRow.self, logger: logger)
             return try PostgresStore.inOrder(rows, count: requests.count).notifications.compactMap { $0 }
         }
 

@@ -12,9 +12,8 @@ extension PostgresStore {
         if let inline = batch.compactMap(\.inlineAudience).min() {
             for service in Set(batch.map(\.serviceID)) where try await hasLargeAudience(service, limit: inline) { large.insert(service) }
         }
-        let escalations = try await Self.escalationStarts(of: batch) { try await self.rows($0, as: (UUID, Int32).self) }
         // Prepared once per connection, one statement per shape of its SQL.
-        let query = Self.publishStatement(batch, large: large, escalations: escalations)
+        let query = Self.publishStatement(batch, large: large)
         let rows: [PublishedRow] =
             switch (batch.contains { !$0.filters.rejected.isEmpty }, !large.isEmpty) {
             case (false, false): try await rows(Prepared<PublishShape.All>(query), as: PublishedRow.self)
@@ -54,37 +53,7 @@ extension PostgresStore {
     /// serialises transactions that NOTIFY at commit, so this is what lets
     /// concurrent publishes share a flush. Ids are drawn from the sequence in the
     /// requests' order; rows come back with their 1-based position.
-    /// Which notifications of a batch start their escalation: decided by
-    /// `EscalationStart` from their services' policies' minimum ranks, read
-    /// with `read` first (only when some draft could start one: a severity,
-    /// not a resolution). Each with the minimum it was decided on: the
-    /// statement starts none whose policy changed since.
-    struct EscalationStarts {
-        var starts: [Bool]
-        var minimums: [Int32]
-
-        static func none(_ count: Int) -> EscalationStarts { EscalationStarts(starts: Array(repeating: false, count: count), minimums: Array(repeating: -1, count: count)) }
-    }
-
-    static func escalationStarts(
-        of batch: [PublishRequest], read: (PostgresQuery) async throws -> [(UUID, Int32)]
-    ) async throws -> EscalationStarts {
-        let ranked = Set(batch.filter { EscalationStart.rank(of: $0.draft) != nil }.map(\.serviceID))
-        guard !ranked.isEmpty else { return .none(batch.count) }
-        let minimums = Dictionary(
-            try await read("SELECT service_id, minimum_rank FROM escalation_policies WHERE service_id = ANY(\(Array(ranked)))"), uniquingKeysWith: { first, _ in first }
-        )
-        return EscalationStarts(
-            starts: batch.map { request in
-                minimums[request.serviceID].map {
-                    EscalationStart.starts(rank: EscalationStart.rank(of: request.draft), minimumRank: Int($0), existing: nil, acknowledged: false)
-                } ?? false
-            },
-            minimums: batch.map { minimums[$0.serviceID] ?? -1 }
-        )
-    }
-
-    static func publishStatement(_ batch: [PublishRequest], large: Set<UUID> = [], escalations: EscalationStarts? = nil) -> PostgresQuery {
+    static func publishStatement(_ batch: [PublishRequest], large: Set<UUID> = []) -> PostgresQuery {
         // Optional texts travel as "" (none of them can be empty when given).
         let services = batch.map(\.serviceID)
         let times = batch.map { ExactTimestamp($0.at) }
@@ -103,8 +72,8 @@ extension PostgresStore {
         let alarmIdentities = batch.map { $0.draft.alarmIdentity?.name ?? "" }
         // Each one's pushes' priority (`DeliveryPriority`), decided here, not in SQL.
         let priorities = batch.map { Int32(DeliveryPriority.of($0.draft.severity)) }
-        let escalations = escalations ?? .none(batch.count)
-        let (starts, minimums) = (escalations.starts, escalations.minimums)
+        // The rank each starts its escalation at (`EscalationStart`), -1 for none.
+        let startRanks = batch.map { Int32(EscalationStart.rank(of: $0.draft) ?? -1) }
         // The batch's services again, as one array the planner can read: it
         // cannot see into `unnest`, and would plan every publish as if for the
         // average service (scanning every subscription and device once some
@@ -130,8 +99,8 @@ extension PostgresStore {
                 SELECT nextval(pg_get_serial_sequence('notifications', 'id')) AS id, i.*, i.service_id = ANY(\(largeServices)::uuid[]) AS deferred
                 FROM (
                     SELECT * FROM unnest(\(services)::uuid[], \(times)::timestamptz[], \(titles)::text[], \(subtitles)::text[], \(urls)::text[],
-                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(alarmSources)::text[], \(alarmIdentities)::text[], \(priorities)::int4[], \(starts)::bool[], \(minimums)::int4[])
-                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, alarm_source, alarm_identity, priority, starts, minimum_rank, ord)
+                        \(severities)::text[], \(traces)::text[], \(requests)::text[], \(attributes)::text[], \(expiries)::int8[], \(keys)::text[], \(alarms)::text[], \(alarmSources)::text[], \(alarmIdentities)::text[], \(priorities)::int4[], \(startRanks)::int4[])
+                        WITH ORDINALITY AS i(service_id, created_at, title, subtitle, url, severity, trace_context, request_id, attributes, expires_us, key, alarm, alarm_source, alarm_identity, priority, start_rank, ord)
                     WHERE EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id)
                     ORDER BY ord
                 ) AS i
@@ -165,13 +134,14 @@ extension PostgresStore {
             ),
             queued AS (\(queue: .posts, to: "audience")),
             \(unescaped: large.isEmpty ? "" : Self.fannedOut)
-            -- The notifications `starts` names start their escalation (the
-            -- policy as read, unchanged since), the first step due at once.
+            -- A notification at or above its service's policy's minimum severity
+            -- (`EscalationStart`'s rank: none for a resolution) starts its
+            -- escalation, whose first step falls due at once.
             escalated AS (
                 INSERT INTO escalations (notification_id, service_id, policy, step, pass, due_at, started_at)
                 SELECT i.id, i.service_id, p.policy, 0, 0, i.created_at, i.created_at
                 FROM input i JOIN escalation_policies p ON p.service_id = i.service_id AND p.service_id = ANY(\(distinctServices)::uuid[])
-                WHERE i.starts AND p.minimum_rank = i.minimum_rank
+                WHERE i.start_rank >= p.minimum_rank
             ),
             -- At commit, one wake-up for the workers if anything was queued and
             -- one inbox signal per notification someone receives; nothing when
