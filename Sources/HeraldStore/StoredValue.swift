@@ -43,11 +43,18 @@ enum StoredValue {
         try parse(raw, as: NotificationAttributes.init(json:), table, "attributes", row: row, forWork: logger)
     }
 
-    /// A notification's alarm (`alarm_source`, `alarm_identity`): none when
-    /// neither is stored; an unknown source, or one column without the
-    /// other, cannot be read.
-    static func alarmIdentity(source: String?, name: String?, row: Int64, forWork logger: Logger? = nil) throws -> AlarmIdentity? {
-        if source == nil, name == nil { return nil }
+    /// A notification's alarm (`alarm_source`, `alarm_identity`); an unknown
+    /// source, or one column without the other, cannot be read.
+    /// Where neither is stored, the one named leniency for rows written
+    /// before migration 33 (or, during a rolling upgrade, by a replica of an
+    /// older release): its key says which alarm it is when it starts as an
+    /// alert source's keys do (`alert:`, `alarm:`; reserved, so no sender
+    /// posts under them), else it stands for none.
+    static func alarmIdentity(source: String?, name: String?, key: String?, row: Int64, forWork logger: Logger? = nil) throws -> AlarmIdentity? {
+        if source == nil, name == nil {
+            guard let key, let source = AlarmIdentity.Source.allCases.first(where: { key.hasPrefix($0.keyPrefix) }) else { return nil }
+            return AlarmIdentity(source: source, name: String(key.dropFirst(source.keyPrefix.count)))
+        }
         return try parse(
             "\(source ?? "")\u{1f}\(name ?? "")", as: { _ in AlarmIdentity(source: source, name: name) }, "notifications", "alarm_source/alarm_identity", row: row, forWork: logger
         )

@@ -141,8 +141,10 @@ struct MigrationTests {
     }
 
     /// Notifications made before the alarm's identity had columns of its
-    /// own (migration 33) get one from their key, where the key still says
-    /// which alarm it was; other keys, and none, stand for no alarm.
+    /// own (migration 33), or by an older replica during a rolling upgrade,
+    /// are read with one from their key, where the key still says which
+    /// alarm it was; other keys (upper case too: the alert sources' prefixes
+    /// are reserved as written), and none, stand for no alarm.
     @Test(arguments: Backend.allCases)
     func alarmsPublishedBeforeTheirIdentityHadColumnsAreReadFromTheirKeys(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
@@ -155,7 +157,7 @@ struct MigrationTests {
             }
             let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
             let stamp = backend == .postgres ? "now()" : "\(now)"
-            let keys = ["'alert:3f9a0c1d2e4b5a69'", "'alarm:/Acc/Vac/PV3'", "'pump-7'", "'sha256:\(String(repeating: "0", count: 64))'", "NULL"]
+            let keys = ["'alert:3f9a0c1d2e4b5a69'", "'alarm:/Acc/Vac/PV3'", "'pump-7'", "'sha256:\(String(repeating: "0", count: 64))'", "NULL", "'ALERT:3f9a0c1d2e4b5a69'"]
             var rows = [
                 "INSERT INTO services (id, category, color, owner) VALUES ('\(Self.service)', 'Vacuum', 'ff8800', 'Vacuum group')"
             ]
@@ -166,7 +168,7 @@ struct MigrationTests {
             }
             if backend == .postgres {
                 rows.insert("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())", at: 0)
-                rows.append("SELECT setval('notifications_id_seq', 5)")
+                rows.append("SELECT setval('notifications_id_seq', \(keys.count))")
             } else {
                 rows.insert("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)", at: 0)
             }
@@ -177,7 +179,15 @@ struct MigrationTests {
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { (store: any HeraldStore) async throws in
                 var read: [AlarmIdentity?] = []
                 for id in 1...Int64(keys.count) { read.append(try #require(try await store.notification(id: id)).alarmIdentity) }
-                #expect(read == [.alertmanager("3f9a0c1d2e4b5a69"), .phoebus("/Acc/Vac/PV3"), nil, nil, nil])
+                #expect(read == [.alertmanager("3f9a0c1d2e4b5a69"), .phoebus("/Acc/Vac/PV3"), nil, nil, nil, nil])
+                // An older replica's insert, after the migration, names no identity.
+                try await StoreEdgeTests.execute(
+                    "INSERT INTO notifications (service_id, created_at, title, subtitle, url, key) VALUES ('\(Self.service)', \(stamp), 'old replica', '', '', 'alarm:/Acc/Vac/PV9')",
+                    on: location
+                )
+                let serviceID = try #require(UUID(uuidString: Self.service))
+                let older = try #require(try await store.notifications(serviceID: serviceID).first { $0.title == "old replica" })
+                #expect(older.alarmIdentity == .phoebus("/Acc/Vac/PV9"))
             }
         }
     }

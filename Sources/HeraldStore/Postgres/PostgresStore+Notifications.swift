@@ -18,7 +18,7 @@ extension PostgresStore: NotificationStore {
                 title: row.3, subtitle: row.4, url: row.5, severity: try StoredValue.severity(row.6, "notifications", row: row.0, forWork: logger),
                 attributes: try StoredValue.attributes(row.7, "notifications", row: row.0, forWork: logger), expiresAt: row.8?.date, key: row.9,
                 alarm: try StoredValue.parse(row.10, as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: row.0, forWork: logger),
-                alarmIdentity: try StoredValue.alarmIdentity(source: row.11, name: row.12, row: row.0, forWork: logger)
+                alarmIdentity: try StoredValue.alarmIdentity(source: row.11, name: row.12, key: row.9, row: row.0, forWork: logger)
             )
         )
     }

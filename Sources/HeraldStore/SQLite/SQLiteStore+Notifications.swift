@@ -9,16 +9,17 @@ extension SQLiteStore: NotificationStore {
     /// `forWork`: read for a claim (`StoredValue`'s leniency).
     static func notification(from row: SQLiteRow, id: String = "id", forWork logger: Logger? = nil) throws -> NotificationRecord {
         let rowID = try row.int64(id)
+        let key = try row.optionalText("key")
         return NotificationRecord(
             id: rowID, serviceID: try row.uuid("service_id"), timestamp: try row.date("created_at"),
             draft: NotificationDraft(
                 title: try row.text("title"), subtitle: try row.text("subtitle"), url: try row.text("url"),
                 severity: try StoredValue.severity(try row.optionalText("severity"), "notifications", row: rowID, forWork: logger),
                 attributes: try StoredValue.attributes(try row.optionalText("attributes"), "notifications", row: rowID, forWork: logger),
-                expiresAt: try row.optionalDate("expires_at"), key: try row.optionalText("key"),
+                expiresAt: try row.optionalDate("expires_at"), key: key,
                 alarm: try StoredValue.parse(try row.optionalText("alarm"), as: AlarmStatus.init(rawValue:), "notifications", "alarm", row: rowID, forWork: logger),
                 alarmIdentity: try StoredValue.alarmIdentity(
-                    source: try row.optionalText("alarm_source"), name: try row.optionalText("alarm_identity"), row: rowID, forWork: logger
+                    source: try row.optionalText("alarm_source"), name: try row.optionalText("alarm_identity"), key: key, row: rowID, forWork: logger
                 )
             )
         )
