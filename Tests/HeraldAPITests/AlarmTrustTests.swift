@@ -148,6 +148,36 @@ struct AlarmTrustTests {
         }
     }
 
+    /// A notification the runner cannot read (an alarm source a newer
+    /// release wrote) is decided as if it said nothing, logged: the other
+    /// escalations of the batch run, and so does its own. (Before, the
+    /// read's error ended the whole batch, again at every lease.)
+    @Test(arguments: Backend.allCases)
+    func anUnreadableNotificationDoesNotStopTheBatchsEscalations(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let runner = EscalationService(
+                store: app.store, publisher: .forTests(app.store), clock: .system, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger,
+                confinement: app.config.auth.confinement
+            )
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            _ = try await app.user("alice")
+            let policy = try await app.request(
+                .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin,
+                json: ["steps": [["targets": [["type": "user", "username": "alice"]], "wait_seconds": 300]]]
+            )
+            #expect(policy.status == .ok, "\(policy.text)")
+            var ids: [Int64] = []
+            for title in ["Beam lost", "Vacuum lost"] {
+                let posted = try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": title, "severity": "critical"])
+                ids.append(Int64(try #require(try posted.json(["id"]) as? Int)))
+            }
+            try await TestDatabase.execute("UPDATE notifications SET alarm_source = 'nagios', alarm_identity = 'x' WHERE id = \(ids[0])", on: app.config.database)
+            #expect(try await runner.runDue() == 2)
+            for id in ids { #expect(try await app.store.escalationCalls(notificationID: id).map(\.username) == ["alice"]) }
+        }
+    }
+
     /// Alice is called first and acknowledges (the escalation ends at once:
     /// bob, next, is not called even when his step's time passes); then she
     /// withdraws: the escalation goes on from the step it was at, due a

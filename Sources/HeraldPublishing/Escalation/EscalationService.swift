@@ -80,7 +80,19 @@ public struct EscalationService: Service {
                 for id in EscalationDecision.rotas(of: escalation) where rotas[id] == nil {
                     rotas[id] = try await store.rota(id: id)?.rota
                 }
-                let notification = try await store.notification(id: escalation.notificationID)
+                // Read for work: one notification that cannot be read (a value
+                // a newer release wrote) must not stop every escalation of the
+                // batch at every lease; it is decided as if it said nothing.
+                let notification: NotificationRecord?
+                do {
+                    notification = try await store.notification(id: escalation.notificationID)
+                } catch StoreError.unreadableRow(let why) {
+                    logger.error(
+                        "an escalation's notification cannot be read; decided as if it had no alarm status",
+                        metadata: ["notification": "\(escalation.notificationID)", "error": "\(why)"]
+                    )
+                    notification = nil
+                }
                 let at = clock.now()
                 var brake = EscalationDecision.StartBrake.unlimited
                 if startsPerMinute > 0, escalation.due.isStart {
