@@ -62,6 +62,17 @@ final class HeraldProcess: Sendable {
         !isRunning && ((try? String(contentsOf: log, encoding: .utf8))?.contains("Address already in use") ?? false)
     }
 
+    /// SIGSTOP: it holds still (its connections open, its claims its own)
+    /// until `resume`.
+    func pause() {
+        Foundation.kill(pid, SIGSTOP)
+    }
+
+    /// SIGCONT, after `pause`.
+    func resume() {
+        Foundation.kill(pid, SIGCONT)
+    }
+
     /// SIGKILL, as a crash: nothing of the process runs after it.
     func kill() {
         guard isRunning else { return }

@@ -48,11 +48,18 @@ struct CrashCommand: AsyncParsableCommand {
             try await lab.mocks.waitForArrivals(Int(Double(devices) * killAt))
             // Its claims carry the key its session holds; read while it lives.
             let holder = try await lab.claimKey(of: server)
+            // The worker beside it holds still while the dead process's claims
+            // are counted: the session's end frees them at once, and a worker
+            // that took them first left none to count (the repeats, bounded by
+            // that count, then looked like too many). Its first push after the
+            // kill is that much later (milliseconds).
+            other?.pause()
             server.kill()
             let killed = ContinuousClock.now
             let atKill = lab.arrivalStats.total
             let inFlight = try await lab.claimed(by: holder)
             let recorded = try await lab.session.recordedSent()
+            other?.resume()
 
             var restarted: (process: HeraldProcess, at: ContinuousClock.Instant, ready: Duration)?
             if !replica {
