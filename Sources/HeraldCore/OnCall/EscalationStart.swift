@@ -7,7 +7,9 @@ import Foundation
 /// applies the answer. One place compares in SQL, with the same values: a
 /// batch published on PostgreSQL starts the escalations of its new
 /// notifications (no earlier one, nobody has them) where `rank(of:)` is
-/// at least the policy's minimum, in the one statement that stores them. Before this rule had one home, an
+/// at least the policy's minimum, in the one statement that stores them
+/// (a policy read first, in a statement of its own, could change before the
+/// insert and drop a critical alarm's escalation). Before this rule had one home, an
 /// alarm's report took a path that never started one: a Phoebus PV raised
 /// from MINOR to MAJOR was pushed at MAJOR and nobody was called, while the
 /// same raise posted as JSON started the escalation.
