@@ -51,10 +51,7 @@ enum StoredValue {
     /// alert source's keys do (`alert:`, `alarm:`; reserved, so no sender
     /// posts under them), else it stands for none.
     static func alarmIdentity(source: String?, name: String?, key: String?, row: Int64, forWork logger: Logger? = nil) throws -> AlarmIdentity? {
-        if source == nil, name == nil {
-            guard let key, let source = AlarmIdentity.Source.allCases.first(where: { key.hasPrefix($0.keyPrefix) }) else { return nil }
-            return AlarmIdentity(source: source, name: String(key.dropFirst(source.keyPrefix.count)))
-        }
+        if source == nil, name == nil { return key.flatMap(AlarmIdentity.init(key:)) }
         return try parse(
             "\(source ?? "")\u{1f}\(name ?? "")", as: { _ in AlarmIdentity(source: source, name: name) }, "notifications", "alarm_source/alarm_identity", row: row, forWork: logger
         )

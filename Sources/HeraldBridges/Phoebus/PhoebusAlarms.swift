@@ -119,8 +119,12 @@ public struct PhoebusAlarmTracker: Sendable {
         self.minimumSeverity = minimumSeverity
     }
 
-    /// The key of the notification standing for a PV's alarm.
-    public static func key(_ path: String) -> String { AlarmIdentity.phoebus(path).key }
+    /// The notification standing for the alarm of the PV at `path`, under its key.
+    static func draft(title: String, subtitle: String, severity: Severity, _ status: AlarmStatus, path: String) -> NotificationDraft {
+        var draft = NotificationDraft(title: title, subtitle: subtitle, severity: severity, alarm: status)
+        draft.standsFor(.phoebus(path))
+        return draft
+    }
 
     /// Learns from a message; returns a push only when `act` (the message is
     /// new, not history) and the transition is one to act on.
@@ -141,9 +145,9 @@ public struct PhoebusAlarmTracker: Sendable {
                 let verb = wasActive ? "escalated" : "alarm"
                 return Push(
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .firing, startsAt: state.time),
-                    draft: NotificationDraft(
+                    draft: Self.draft(
                         title: "[\(state.severity.rawValue)] \(name)", subtitle: "\(verb): \(state.message) (value \(state.value)) — \(path)",
-                        url: "", severity: state.severity.level, key: Self.key(path), alarm: .firing, alarmIdentity: .phoebus(path)
+                        severity: state.severity.level, .firing, path: path
                     )
                 )
             }
@@ -151,9 +155,7 @@ public struct PhoebusAlarmTracker: Sendable {
             if state.severity == .ok, let previous, previous.severity != .ok, previous.severity.unacknowledged >= minimumSeverity {
                 return Push(
                     path: path, observation: AlertObservation(fingerprint: "kafka:" + path, status: .resolved, startsAt: previous.time),
-                    draft: NotificationDraft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", url: "", severity: .ok, key: Self.key(path), alarm: .resolved,
-                        alarmIdentity: .phoebus(path)
-                    )
+                    draft: Self.draft(title: "Resolved: \(name)", subtitle: "back to OK — \(path)", severity: .ok, .resolved, path: path)
                 )
             }
             return nil

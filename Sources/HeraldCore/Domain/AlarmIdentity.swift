@@ -47,6 +47,14 @@ public struct AlarmIdentity: Sendable, Equatable, Hashable {
     /// The key its notification is published under.
     public var key: String { source.keyPrefix + name }
 
+    /// The alarm a key names, read back (the inverse of `key`): only keys
+    /// an alert source publishes under, as written (senders cannot post
+    /// under them); nil for any other key.
+    public init?(key: String) {
+        guard let source = Source.allCases.first(where: { key.hasPrefix($0.keyPrefix) }) else { return nil }
+        self.init(source: source, name: String(key.dropFirst(source.keyPrefix.count)))
+    }
+
     /// A stored pair read back; nil when either column is empty. An unknown
     /// source is the caller's to judge (`StoredValue`).
     public init?(source: String?, name: String?) {
