@@ -20,6 +20,10 @@ struct APIParts: Sendable {
     /// What a sign-in does to accounts: the account a login reaches (made
     /// at the first), the login recorded, web sessions.
     let signIns: SignIns
+    /// A password sign-in, braked and counted (`POST /login` and the sign-in page).
+    let passwordLogins: PasswordLogins
+    /// What a verified login opens (the JSON API's, OpenID's and the sign-in page's).
+    let accountSessions: AccountSessions
     /// Accounts as admins make, change and delete them.
     let accounts: UserAccounts
     let accountLinks: AccountLinks
@@ -41,6 +45,9 @@ struct APIParts: Sendable {
     /// On-call rotas and their calendars; services' escalation policies.
     let rotas: Rotas
     let escalations: EscalationPolicies
+    /// A notification's delivery report and its timeline (admins: the JSON routes and the report page).
+    let deliveryReports: DeliveryReports
+    let timelines: NotificationTimeline
     let decoding: RequestDecoding
     /// The one way notifications get in (it wakes the delivery worker).
     let publisher: Publisher
@@ -52,20 +59,6 @@ struct APIParts: Sendable {
     let vapidKeys: VAPIDKeys?
     /// Calendar feed requests per client.
     let feedBrake: FeedBrake
-
-    /// A password sign-in, braked and counted (`POST /login` and the sign-in page).
-    var passwordLogins: PasswordLogins {
-        PasswordLogins(signIn: signIn, ingress: senders, clock: clock, methodWaitSeconds: config.auth.methodWaitSeconds)
-    }
-
-    /// What a verified login opens (the JSON API's, OpenID's and the sign-in page's).
-    var accountSessions: AccountSessions {
-        AccountSessions(
-            tokens: tokens, signIns: signIns, metrics: signIn.metrics,
-            webSessions: WebSessions(tokens: tokens, signIns: signIns, hours: config.webSessionHours),
-            trustedRealms: config.auth.oidc?.trustedRealms ?? [], clock: clock
-        )
-    }
 }
 
 /// The use cases of a user's own changes, made once per application.

@@ -24,18 +24,26 @@ public struct APIRoutes: Sendable {
         let users = UserUseCases(
             config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
         )
+        let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals)
+        let signIns = SignIns(
+            store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
+            primaryIssuer: { [oidc = signIn.oidc] in try await oidc?.primaryIssuer() }
+        )
         api = APIParts(
             config: config,
             store: store,
             tokens: tokens,
             auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock),
             signIn: signIn,
-            senders: SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals),
+            senders: senders,
             refusals: refusals,
             users: users,
-            signIns: SignIns(
-                store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
-                primaryIssuer: { [oidc = signIn.oidc] in try await oidc?.primaryIssuer() }
+            signIns: signIns,
+            passwordLogins: PasswordLogins(signIn: signIn, ingress: senders, clock: clock, methodWaitSeconds: config.auth.methodWaitSeconds),
+            accountSessions: AccountSessions(
+                tokens: tokens, signIns: signIns, metrics: signIn.metrics,
+                webSessions: WebSessions(tokens: tokens, signIns: signIns, hours: config.webSessionHours),
+                trustedRealms: config.auth.oidc?.trustedRealms ?? [], clock: clock
             ),
             accounts: UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
                 try await PasswordHashing.hash(password, cost: cost, on: pool)
@@ -54,10 +62,12 @@ public struct APIRoutes: Sendable {
             writeBacks: ServiceWriteBacks(
                 store: store, outbound: config.outbound.policy, hasKafka: config.kafka != nil, clock: clock, receiversOpen: config.allowedNetworks.isEmpty
             ),
-            rotas: Rotas(store: store, clock: clock, visibility: ServiceVisibility(confinement: config.auth.confinement)),
+            rotas: Rotas(store: store, clock: clock, visibility: users.visibility),
             escalations: EscalationPolicies(
                 store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
             ),
+            deliveryReports: DeliveryReports(store: store),
+            timelines: NotificationTimeline(store: store),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
             publisher: publisher,
             clock: clock,
@@ -79,7 +89,7 @@ public struct APIRoutes: Sendable {
         // The web app ships in the bundle: without it the process must not
         // start as if it had none (every page would be a silent 404).
         let pages = WebRoutes(parts: api, assets: try WebAssets.shared.get()).addRoutes(to: router)
-        let logins = api.passwordLogins, sessions = api.accountSessions
+        let (logins, sessions) = (api.passwordLogins, api.accountSessions)
         let oidc = OIDCController(
             signIn: api.signIn, sessions: sessions, decoding: api.decoding, ingress: api.senders, tokens: api.tokens, clock: api.clock,
             publicURL: api.config.publicURL, methodWaitSeconds: api.config.auth.methodWaitSeconds, webSessionHours: api.config.webSessionHours
@@ -95,7 +105,7 @@ public struct APIRoutes: Sendable {
                 auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, schedules: api.schedules, services: api.services,
                 visibility: users.visibility, clock: api.clock, listed: store
             ).addRoutes(to: group)
-            DeliveriesController(auth: auth, reports: DeliveryReports(store: store), timelines: NotificationTimeline(store: store)).addRoutes(to: group)
+            DeliveriesController(auth: auth, reports: api.deliveryReports, timelines: api.timelines).addRoutes(to: group)
             if version == .v2 {
                 // New in Herald: only on the current API.
                 AlertReceiverController(senders: api.senders, decoding: decoding, alertReports: api.alertReports).addRoutes(to: group)

@@ -24,11 +24,9 @@ struct DeliveryReportPage {
         let serviceID = try Identifiers.serviceID(context)
         let notificationID = try Identifiers.integer(context, "notification_id")
         let report = try await reports.report(of: notificationID, in: serviceID, for: admin)
-        let (notification, rows, counts) = (report.notification, report.rows, report.counts)
+        let (notification, rows) = (report.notification, report.rows)
         let service = try await services.service(id: serviceID)
         let chart = DeliveryChart(rows.map { ($0.updatedAt, $0.state) })
-        let readership = (recipients: report.recipients, read: report.read)
-        let (acknowledgement, writeBack) = (report.acknowledgement, report.writeBack)
         // Who was called at which step and what became of it (the pushes are in the table below).
         let timeline = try await timelines.timeline(of: notificationID, in: serviceID, for: admin, pushes: false)
         let values: [String: Any] = [
@@ -41,18 +39,18 @@ struct DeliveryReportPage {
             "serviceID": serviceID.wireString, "serviceName": service?.category ?? "Service",
             "notification": ["title": notification.title, "timestamp": Timestamp.wireString(notification.timestamp)],
             "total": rows.count,
-            "recipients": readership.recipients, "read": readership.read,
-            "readBar": Self.readBar(read: readership.read, of: readership.recipients),
-            "acknowledgement": acknowledgement.map {
+            "recipients": report.recipients, "read": report.read,
+            "readBar": Self.readBar(read: report.read, of: report.recipients),
+            "acknowledgement": report.acknowledgement.map {
                 ["by": $0.username, "at": Timestamp.wireString($0.at), "comment": $0.comment as Any] as [String: Any]
             } as Any,
-            "writeBack": writeBack.map {
+            "writeBack": report.writeBack.map {
                 [
                     "state": $0.state, "wanted": $0.wanted.rawValue, "detail": $0.detail ?? "", "attempts": $0.attempts,
                     "updated": Timestamp.wireString($0.updatedAt),
                 ] as [String: Any]
             } as Any,
-            "counts": DeliveryChart.colors.map { state, _ in ["state": state.rawValue, "count": counts[state] ?? 0] as [String: Any] },
+            "counts": DeliveryChart.colors.map { state, _ in ["state": state.rawValue, "count": report.counts[state] ?? 0] as [String: Any] },
             "chart": chart.isEmpty ? "<p class=\"muted\">No pushes: nobody subscribed had a device.</p>" : chart.svg(),
             "legend": DeliveryChart.colors.map { state, color in ["state": state.rawValue, "color": color] },
             "rows": rows.prefix(Self.maxRows).map {

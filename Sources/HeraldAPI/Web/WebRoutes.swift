@@ -43,7 +43,7 @@ struct WebRoutes {
             writeBacks: parts.writeBacks, schedulePages: schedulePages, listed: store
         ).addRoutes(to: pages)
         schedulePages.addRoutes(to: pages)
-        DeliveryReportPage(web: web, reports: DeliveryReports(store: store), timelines: NotificationTimeline(store: store), services: store).addRoutes(to: pages)
+        DeliveryReportPage(web: web, reports: parts.deliveryReports, timelines: parts.timelines, services: store).addRoutes(to: pages)
         OnCallPages(web: web, rotas: parts.rotas, escalations: parts.escalations, listed: store, clock: parts.clock).addRoutes(to: pages)
         UserAdminPages(web: web, accounts: parts.accounts, accountLinks: parts.accountLinks, oidc: parts.signIn.oidc, people: store).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)
