@@ -173,7 +173,7 @@ public struct Publisher: Sendable {
         guard !existing.draft.hasSameContent(as: draft) else { return (existing, .unchanged) }
         let now = clock.now()
         let renotify = try await matcher?.newlyMatching(serviceID: existing.serviceID, old: existing.draft, new: draft, postedAt: existing.timestamp, now: now) ?? []
-        guard let (record, queued) = try await notifications.updateNotification(id: existing.id, with: draft, renotify: renotify, at: now) else {
+        guard let (record, queued) = try await notifications.updateNotification(id: existing.id, with: draft, reaching: .newlyMatching(filters: renotify), at: now) else {
             throw PublishError.serviceNotFound(existing.serviceID)
         }
         if queued { wakeWorkers(urgent: DeliveryPriority.isUrgent(draft.severity)) }

@@ -47,7 +47,7 @@ struct AlarmIdentityTests {
             // A keyed update that says nothing of the alarm leaves it as it is.
             let updated = try #require(try await store.updateNotification(
                 id: minor.id, with: NotificationDraft(title: "Vacuum gauge 1, by hand", severity: .major, key: minor.key, alarm: .firing),
-                renotify: [], at: t0.addingTimeInterval(20)
+                reaching: .newlyMatching(filters: []), at: t0.addingTimeInterval(20)
             ))
             #expect(updated.notification.alarmIdentity == .phoebus(Self.path))
 

@@ -34,7 +34,7 @@ struct DeliveryOrderTests {
 
             var raised = draft
             raised.severity = .critical
-            #expect(try await store.updateNotification(id: posted.id, with: raised, renotify: [], at: clock) != nil)
+            #expect(try await store.updateNotification(id: posted.id, with: raised, reaching: .newlyMatching(filters: []), at: clock) != nil)
             #expect(try await claimed(atLeast: 0).isEmpty, "an update reaches only newly matching filters' holders")
 
             let effects = AcknowledgementEffects(withdrawOn: [.apns])
@@ -67,7 +67,7 @@ struct DeliveryOrderTests {
             var raised = draft
             raised.severity = .critical
             let changed = try await store.withAlertStates(of: service.id) { unit in
-                try await unit.republish([AlarmChange(id: posted.id, draft: raised)], at: now.addingTimeInterval(2))
+                try await unit.republish([AlarmChange(id: posted.id, draft: raised, reaching: .holders)], at: now.addingTimeInterval(2))
             }
             #expect(changed?.count == 1)
             let again = try await store.claimDeliveries(

@@ -50,7 +50,7 @@ struct FanoutStoreTests {
             #expect(job.priority == DeliveryPriority.of(.minor), "as claimed")
             var raised = draft
             raised.severity = .critical
-            #expect(try await store.updateNotification(id: posted.id, with: raised, renotify: [], at: now) != nil)
+            #expect(try await store.updateNotification(id: posted.id, with: raised, reaching: .newlyMatching(filters: []), at: now) != nil)
             guard case .expanded = try await store.expandFanout(job, owner: "a", chunk: 100, until: now.addingTimeInterval(60), now: now) else {
                 Issue.record("the chunk was not expanded")
                 return

@@ -50,7 +50,7 @@ struct KeyedChangeTests {
             ))
             #expect(try await store.escalation(notificationID: posted.id) == nil)
             _ = try await store.updateNotification(
-                id: posted.id, with: NotificationDraft(title: "Cryo pressure", severity: .major, key: "json:cryo", alarm: .firing), renotify: [], at: t0.addingTimeInterval(10)
+                id: posted.id, with: NotificationDraft(title: "Cryo pressure", severity: .major, key: "json:cryo", alarm: .firing), reaching: .newlyMatching(filters: []), at: t0.addingTimeInterval(10)
             )
             #expect(try await store.escalation(notificationID: posted.id)?.startedAt == t0.addingTimeInterval(10), "the JSON raise starts it too")
         }
@@ -75,7 +75,7 @@ struct KeyedChangeTests {
                 NotificationDraft(title: "Cryo pressure", severity: .minor, key: "json:cryo", alarm: .firing), serviceID: service.id, at: Date()
             ))
             _ = try await store.updateNotification(
-                id: posted.id, with: NotificationDraft(title: "Cryo pressure", severity: .critical, key: "json:cryo", alarm: .resolved), renotify: [], at: Date()
+                id: posted.id, with: NotificationDraft(title: "Cryo pressure", severity: .critical, key: "json:cryo", alarm: .resolved), reaching: .newlyMatching(filters: []), at: Date()
             )
             #expect(try await store.escalation(notificationID: posted.id) == nil)
         }
@@ -118,7 +118,7 @@ struct KeyedChangeTests {
                 #expect(claimed.contains { $0.notificationID == posted.id })
                 #expect(try await store.endEscalation(notificationID: posted.id, owner: "runner", reason: end, at: t0.addingTimeInterval(2)))
                 _ = try await store.updateNotification(
-                    id: posted.id, with: NotificationDraft(title: "Gauge \(index)", severity: .critical, key: key, alarm: .firing), renotify: [],
+                    id: posted.id, with: NotificationDraft(title: "Gauge \(index)", severity: .critical, key: key, alarm: .firing), reaching: .newlyMatching(filters: []),
                     at: t0.addingTimeInterval(10)
                 )
                 let after = try #require(try await store.escalation(notificationID: posted.id))

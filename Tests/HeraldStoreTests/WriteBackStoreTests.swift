@@ -72,7 +72,7 @@ struct WriteBackStoreTests {
             // The alarm resolves: the goal becomes resolved, in the alert's own unit of work.
             let resolution = NotificationDraft(title: "Resolved: Pump down", key: "alert:fp1", alarm: .resolved)
             _ = try await store.withAlertStates(of: service.id) { unit in
-                try await unit.republish([AlarmChange(id: alarm.id, draft: resolution)], at: again.addingTimeInterval(1))
+                try await unit.republish([AlarmChange(id: alarm.id, draft: resolution, reaching: .holders)], at: again.addingTimeInterval(1))
             }
             #expect(try await store.writeBack(of: alarm.id)?.wanted == .resolved)
         }

@@ -28,11 +28,14 @@ public struct AcknowledgementEffects: Sendable, Equatable {
     /// Ask for the alarm's source to be told (`WriteBackStore`): a fresh
     /// goal, even after an earlier withdrawal.
     public var writeBack: Bool
-    /// Take down what holders' devices on these platforms show: a
-    /// withdrawal (`DeliveryPurpose.withdrawal`) to each holder's device
-    /// that has not had one for this notification (a device gets at most
-    /// one, however often the notification is acknowledged and withdrawn).
+    /// Take down what the devices of `withdrawFrom` on these platforms
+    /// show: a withdrawal (`DeliveryPurpose.withdrawal`) to each device that
+    /// has not had one for this notification (a device gets at most one,
+    /// however often the notification is acknowledged and withdrawn).
     public var withdrawOn: [Platform]
+    /// Whose devices: its holders (`Audience.holders`); a large audience's
+    /// through the fan-out job, which walks the holders.
+    public var withdrawFrom: Audience
     /// End the notification's running escalation now (`EscalationEnd.acknowledged`,
     /// with an `EscalationEvent` naming who).
     public var endsEscalation: Bool
@@ -40,9 +43,13 @@ public struct AcknowledgementEffects: Sendable, Equatable {
     /// rather than in this transaction: the audience is large.
     public var withdrawalsAsFanout: Bool
 
-    public init(writeBack: Bool = false, withdrawOn: [Platform] = [], endsEscalation: Bool = false, withdrawalsAsFanout: Bool = false) {
+    public init(
+        writeBack: Bool = false, withdrawOn: [Platform] = [], from withdrawFrom: Audience = .holders, endsEscalation: Bool = false,
+        withdrawalsAsFanout: Bool = false
+    ) {
         self.writeBack = writeBack
         self.withdrawOn = withdrawOn
+        self.withdrawFrom = withdrawFrom
         self.endsEscalation = endsEscalation
         self.withdrawalsAsFanout = withdrawalsAsFanout
     }

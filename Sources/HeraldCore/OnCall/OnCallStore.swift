@@ -262,6 +262,13 @@ public struct EscalationStepRun: Sendable, Equatable {
     public var next: EscalationPolicy.Due?
     public var at: Date
 
+    /// Whom the step links and pushes: each callee once; on the first step
+    /// not those who hold it already (the post pushed them).
+    public var audience: Audience {
+        var seen = Set<UserID>()
+        return .called(callees.map(\.userID).filter { seen.insert($0).inserted }, pushHolders: pushHolders)
+    }
+
     public init(
         notificationID: NotificationID, owner: String, ran: EscalationPolicy.Due, callees: [Callee], subscribers: Bool, pushHolders: Bool,
         next: EscalationPolicy.Due?, at: Date

@@ -33,9 +33,8 @@ public protocol AlertStateTransaction {
     func notifications(keys: [String]) async throws -> [String: NotificationRecord]
     /// Gives each notification its new content (same id; every holder's
     /// inbox item is marked changed, so live streams show it) and queues a
-    /// push again to every device of every user who holds it, so the phone
-    /// replaces the one it shows (same collapse id). Who deleted it from
-    /// their inbox is left alone. The notifications as now stored.
+    /// push again to every device of each change's audience. The
+    /// notifications as now stored.
     func republish(_ changes: [AlarmChange], at: Date) async throws -> [NotificationRecord]
     /// Takes the key off these notifications (resolved alarms that fire
     /// again: the new firing gets a notification of its own, and the old
@@ -78,7 +77,7 @@ extension AlertDecision {
                     if existing.alarm == .resolved && draft.alarm == .firing {
                         retired.append(existing.id)
                     } else {
-                        changes.append(AlarmChange(id: existing.id, draft: draft))
+                        changes.append(AlarmChange(id: existing.id, draft: draft, reaching: .holders))
                         continue
                     }
                 }
@@ -97,9 +96,13 @@ extension AlertDecision {
 public struct AlarmChange: Sendable, Equatable {
     public var id: NotificationID
     public var draft: NotificationDraft
+    /// Who is shown it again: its holders, so each phone replaces the
+    /// one it shows (same collapse id).
+    public var audience: Audience
 
-    public init(id: NotificationID, draft: NotificationDraft) {
+    public init(id: NotificationID, draft: NotificationDraft, reaching audience: Audience) {
         self.id = id
         self.draft = draft
+        self.audience = audience
     }
 }

@@ -50,11 +50,11 @@ public protocol NotificationStore: Sendable {
     /// The service's notification with this sender's key, if any.
     func notification(serviceID: UUID, key: String) async throws -> NotificationRecord?
     /// Replaces a notification's content (same id; inbox items stay, and
-    /// live streams see the change) and gives it, in inbox and push, to the
-    /// subscribers holding one of the `renotify` filters who do not have it
-    /// yet. Nil when it no longer exists; `queued` says whether pushes were.
+    /// live streams see the change) and gives it to `audience` (the
+    /// `Publisher` decides: `Audience.newlyMatching`). Nil when it no longer
+    /// exists; `queued` says whether pushes were.
     func updateNotification(
-        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at: Date
+        id: NotificationID, with draft: NotificationDraft, reaching audience: Audience, at: Date
     ) async throws -> (notification: NotificationRecord, queued: Bool)?
     func notification(id: NotificationID) async throws -> NotificationRecord?
     /// The newest `limit` items of a user's inbox, in the given order (the

@@ -36,12 +36,12 @@ extension PostgresStore: AcknowledgementStore {
                     RETURNING 1
                 ),
                 -- Every holder, unless a fan-out job takes them (a large audience).
-                holders AS (
-                    SELECT i.notification_id, i.user_id, \(Int32(DeliveryPriority.withdrawal)) AS priority, \(at) AS created_at
-                    FROM inserted x JOIN inbox i ON i.notification_id = x.notification_id
-                    WHERE NOT \(effects.withdrawalsAsFanout)
+                audience AS (
+                    SELECT * FROM (
+                        \(audience: effects.withdrawFrom, of: "inserted x JOIN notifications xn ON xn.id = x.notification_id", notification: "x.notification_id", service: "xn.service_id", priority: DeliveryPriority.withdrawal, at: now)
+                    ) AS a WHERE NOT \(effects.withdrawalsAsFanout)
                 ),
-                withdrawals AS (\(queue: .withdrawal(on: platforms, at: now), to: "holders")),
+                withdrawals AS (\(queue: .withdrawal(on: platforms, at: now), to: "audience")),
                 -- A large audience's: bulk work for the fan-out job (once per device all the same).
                 withdrawal_job AS (
                     INSERT INTO fanouts (notification_id, service_id, kind, platforms, posted_at)

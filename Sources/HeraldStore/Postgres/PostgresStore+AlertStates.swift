@@ -65,8 +65,8 @@ extension PostgresStore: AlertStateStore {
                 let draft = change.draft
                 let expiresUs = draft.expiresAt?.microsecondsSince1970 ?? 0
                 // One statement per alarm: the new content, every holder's
-                // inbox item marked changed, a push queued to each of their
-                // devices, and the wake-ups at commit.
+                // inbox item marked changed, a push queued to each device of
+                // the change's audience (its holders), and the wake-ups at commit.
                 let row = try await connection.rows(
                     """
                     WITH updated AS (
@@ -77,11 +77,12 @@ extension PostgresStore: AlertStateStore {
                         WHERE id = \(change.id) AND service_id = \(serviceID)
                         RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                     ),
-                    holders AS (
-                        UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)
-                        RETURNING notification_id, user_id, \(Int32(DeliveryPriority.of(draft.severity))) AS priority, \(at) AS created_at
+                    touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
+                    audience AS (
+                        \(audience: change.audience, of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now)
                     ),
-                    queued AS (\(queue: .alert(at: now), to: "holders")),
+                    linked AS (\(link: change.audience, from: "audience")),
+                    queued AS (\(queue: .alert(at: now), to: "audience")),
                     woken AS (
                         \(unescaped: PostgresStore.wakeWorkers(queued: "queued"))
                         UNION ALL

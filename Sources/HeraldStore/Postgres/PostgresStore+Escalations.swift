@@ -104,8 +104,10 @@ extension PostgresStore: EscalationStore {
                 JOIN users u ON u.id = c.user_id
                 ORDER BY c.user_id, c.ord
             ),
-            called AS (
-                SELECT m.notification_id, c.user_id FROM moved m, callee c
+            -- The step's audience (`EscalationStepRun.audience`): its callees,
+            -- less the holders on the first step; linked, then pushed.
+            dialled AS (
+                \(audience: run.audience, of: "moved m", notification: "m.notification_id", service: "m.service_id", priority: DeliveryPriority.call, at: run.at)
             ),
             -- The subscribers through a fan-out job (chunked, behind the express
             -- lane, at the priority of a critical); the first step: the post pushed them.
@@ -118,17 +120,7 @@ extension PostgresStore: EscalationStore {
                 ON CONFLICT (notification_id, kind) DO NOTHING
                 RETURNING 1
             ),
-            linked AS (
-                INSERT INTO inbox (user_id, notification_id, changed_at)
-                SELECT user_id, notification_id, \(at) FROM called
-                ON CONFLICT (user_id, notification_id) DO NOTHING
-                RETURNING user_id
-            ),
-            -- Called now: each callee, unless the step leaves holders be and they hold it.
-            dialled AS (
-                SELECT c.notification_id, c.user_id, \(Int32(DeliveryPriority.call)) AS priority, \(at) AS created_at FROM called c
-                WHERE \(run.pushHolders) OR NOT EXISTS (SELECT 1 FROM inbox i WHERE i.user_id = c.user_id AND i.notification_id = c.notification_id)
-            ),
+            linked AS (\(link: run.audience, from: "dialled")),
             pushed AS (\(queue: .call(at: run.at), to: "dialled")),
             recorded AS (
                 INSERT INTO escalation_calls (notification_id, step, pass, target, user_id, username, devices, called_at)

@@ -33,13 +33,12 @@ extension PostgresStore: NotificationStore {
     }
 
     public func updateNotification(
-        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at now: Date
+        id: NotificationID, with draft: NotificationDraft, reaching audience: Audience, at now: Date
     ) async throws -> (notification: NotificationRecord, queued: Bool)? {
         let expiresUs = draft.expiresAt?.microsecondsSince1970 ?? 0
         let at = ExactTimestamp(now)
         // One statement: the new content, every holder's inbox item marked
-        // changed (live streams show it), and the newly matching filters'
-        // holders given it (those who have it already are left alone); then,
+        // changed (live streams show it), and the audience given it; then,
         // in the same transaction, the escalation `EscalationStart` wants.
         return try await transaction { connection in
             let row = try await connection.rows(
@@ -53,15 +52,9 @@ extension PostgresStore: NotificationStore {
                     RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                 ),
                 touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
-                linked AS (
-                    INSERT INTO inbox (user_id, notification_id, changed_at)
-                    SELECT u.user_id, up.id, \(at)
-                    FROM updated up JOIN user_filters u ON u.service_id = up.service_id AND u.filter_id = ANY(\(renotify)::int8[])
-                        JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
-                    ON CONFLICT DO NOTHING
-                    RETURNING notification_id, user_id, \(Int32(DeliveryPriority.of(draft.severity))) AS priority, \(at) AS created_at
-                ),
-                queued AS (\(queue: .alert(at: now), to: "linked")),
+                audience AS (\(audience: audience, of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now)),
+                linked AS (\(link: audience, from: "audience")),
+                queued AS (\(queue: .alert(at: now), to: "audience")),
                 woken AS (
                     \(unescaped: Self.wakeWorkers(queued: "queued"))
                     UNION ALL

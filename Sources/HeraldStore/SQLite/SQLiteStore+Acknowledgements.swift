@@ -33,12 +33,9 @@ extension SQLiteStore: AcknowledgementStore {
                     """
                 )
             } else if inserted, !platforms.isEmpty {
-                // What every holder's phones and browsers show is taken down, once per device.
-                let holders: SQLiteQuery = """
-                    SELECT notification_id, user_id, \(DeliveryPriority.withdrawal) AS priority, \(now) AS created_at
-                    FROM inbox WHERE notification_id = \(notificationID)
-                    """
-                try await db.execute(Self.queue(.withdrawal(on: platforms, at: now), to: holders))
+                // What the holders' phones and browsers show is taken down, once per device.
+                let audience = Self.audience(effects.withdrawFrom, of: notificationID, priority: DeliveryPriority.withdrawal, at: now)
+                try await db.execute(Self.queue(.withdrawal(on: platforms, at: now), to: audience))
             }
             if inserted, effects.endsEscalation {
                 _ = try await Self.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now, in: db)

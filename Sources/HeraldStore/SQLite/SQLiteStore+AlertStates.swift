@@ -88,12 +88,8 @@ extension SQLiteStore: AlertStateStore {
                     )
                 else { continue }
                 try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(change.id)")
-                // Every holder's devices, so each phone replaces what it shows.
-                let holders: SQLiteQuery = """
-                    SELECT notification_id, user_id, \(DeliveryPriority.of(change.draft.severity)) AS priority, \(now) AS created_at
-                    FROM inbox WHERE notification_id = \(change.id)
-                    """
-                try await db.execute(SQLiteStore.queue(.alert(at: now), to: holders))
+                // The change's audience (its holders), so each phone replaces what it shows.
+                _ = try await SQLiteStore.reach(change.audience, of: change.id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, in: db)
                 // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
                 try await SQLiteStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: now, in: db, logger: logger)
                 if draft.alarm == .resolved {

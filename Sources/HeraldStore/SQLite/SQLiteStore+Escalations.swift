@@ -108,20 +108,8 @@ extension SQLiteStore: EscalationStore {
                 callees.append((callee.target, callee.userID, try user.text("username")))
             }
         }
-        let called = Set(callees.map(\.userID))
-        // Holders before this step (the first step does not push to them again).
-        let holders = Set(try await db.rows(
-            "SELECT user_id FROM inbox WHERE notification_id = \(id) AND user_id IN (SELECT value FROM json_each(\(jsonArray: Array(called))))"
-        ).map { try $0.int64("user_id") })
-        var pushed: [UserID: Int] = [:]
-        for userID in called.sorted() {
-            try await db.execute(
-                "INSERT INTO inbox (user_id, notification_id, changed_at) VALUES (\(userID), \(id), \(run.at)) ON CONFLICT (user_id, notification_id) DO NOTHING"
-            )
-            guard run.pushHolders || !holders.contains(userID) else { continue }
-            let callee: SQLiteQuery = "SELECT \(id) AS notification_id, \(userID) AS user_id, \(DeliveryPriority.call) AS priority, \(run.at) AS created_at"
-            pushed[userID] = try await db.rows(Self.queue(.call(at: run.at), to: callee, counted: true)).count
-        }
+        // The step's audience (`EscalationStepRun.audience`): linked, and pushed.
+        let pushed = try await reach(run.audience, of: id, order: .call(at: run.at), priority: DeliveryPriority.call, at: run.at, in: db)
         for callee in callees {
             try await Self.recordCall(run, target: callee.target, userID: callee.userID, username: callee.username, devices: pushed[callee.userID] ?? 0, in: db)
         }

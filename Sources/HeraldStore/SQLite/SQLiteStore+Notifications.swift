@@ -174,7 +174,7 @@ extension SQLiteStore: NotificationStore {
     }
 
     public func updateNotification(
-        id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at now: Date
+        id: NotificationID, with draft: NotificationDraft, reaching audience: Audience, at now: Date
     ) async throws -> (notification: NotificationRecord, queued: Bool)? {
         let updated = try await database.transaction { db -> (NotificationRecord, Bool)? in
             guard
@@ -191,23 +191,8 @@ extension SQLiteStore: NotificationStore {
             let notification = try Self.notification(from: row)
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
             try await Self.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now, in: db, logger: logger)
-            // The newly matching filters' holders who do not have it yet.
-            let linked = try await db.rows(
-                """
-                INSERT INTO inbox (user_id, notification_id, changed_at)
-                SELECT u.user_id, \(id), \(now) FROM user_filters u JOIN subscriptions s ON s.service_id = u.service_id AND s.user_id = u.user_id
-                WHERE u.service_id = \(notification.serviceID) AND u.filter_id IN (SELECT value FROM json_each(\(jsonArray: renotify)))
-                ON CONFLICT DO NOTHING
-                RETURNING user_id
-                """
-            ).map { try $0.int64("user_id") }
-            guard !linked.isEmpty else { return (notification, false) }
-            let audience: SQLiteQuery = """
-                SELECT \(id) AS notification_id, value AS user_id, \(DeliveryPriority.of(draft.severity)) AS priority, \(now) AS created_at
-                FROM json_each(\(jsonArray: linked))
-                """
-            try await db.execute(Self.queue(.alert(at: now), to: audience))
-            return (notification, true)
+            let pushed = try await Self.reach(audience, of: id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, in: db)
+            return (notification, !pushed.isEmpty)
         }
         if let updated { inboxSignals.send(.published(updated.0.id)) }
         return updated

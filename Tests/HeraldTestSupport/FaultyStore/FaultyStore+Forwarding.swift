@@ -197,8 +197,8 @@ extension FaultyStore: NotificationStore {
     public func notification(serviceID: UUID, key: String) async throws -> NotificationRecord? {
         try await base.notification(serviceID: serviceID, key: key)
     }
-    public func updateNotification( id: NotificationID, with draft: NotificationDraft, renotify: [Int64], at: Date ) async throws -> (notification: NotificationRecord, queued: Bool)? {
-        try await base.updateNotification(id: id, with: draft, renotify: renotify, at: at)
+    public func updateNotification( id: NotificationID, with draft: NotificationDraft, reaching audience: Audience, at: Date ) async throws -> (notification: NotificationRecord, queued: Bool)? {
+        try await base.updateNotification(id: id, with: draft, reaching: audience, at: at)
     }
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await base.notification(id: id)
