@@ -8,13 +8,12 @@ import Foundation
 /// device of each person the statement hands it, with these values and
 /// the priority the statement binds from `DeliveryPriority`.
 ///
-/// Who gets them is not in the order yet (issue 40, left open): each
-/// statement hands the insert its people from its own joins (a post's
-/// subscribers less the holders of the filters that refused it, which
-/// Swift decided; a notification's holders; an update's newly matching
-/// filters' holders; an escalation step's callees, decided in Swift
-/// (`EscalationDecision.decide` and `reachable`), of whom the statement
-/// keeps, on the first step, those who do not hold it already).
+/// Who gets them is the change's `Audience`, decided in Swift too (an
+/// update's newly matching filters' subscribers, a changed alarm's or an
+/// acknowledgement's holders, an escalation step's callees), which each
+/// backend's one translator turns into rows; a post's subscribers less the
+/// holders of the filters that refused it (`FilterVerdicts`, judged in
+/// Swift) are the publish's and the fan-out's own.
 public struct DeliveryOrder: Sendable, Equatable {
     public var purpose: DeliveryPurpose
     /// Behind every other due push of the same priority (a large
