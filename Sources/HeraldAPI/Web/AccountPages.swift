@@ -35,18 +35,18 @@ struct AccountPages {
         let services = try await subscriptions.services(for: user)
         let filters = try await listed.filters(userID: user.id)
         let snoozes = try await quietHours.snoozes(of: user)
-        let values: [String: Any] = [
-            "services": services.map {
+        let model = SubscriptionsPage(
+            services: services.map {
                 let filter = filters[$0.service.id] ?? SubscriptionFilter()
-                return [
-                    "id": $0.service.id.wireString, "name": $0.service.category, "owner": $0.service.owner, "color": $0.service.color,
-                    "subscribed": $0.isSubscribed, "expression": filter.expression ?? "", "include": filter.includeKeywords.joined(separator: ", "),
-                    "exclude": filter.excludeKeywords.joined(separator: ", "), "filtered": !filter.isEmpty, "summary": Self.summary(filter),
-                    "snoozedUntil": snoozes[$0.service.id].map(Timestamp.wireString) as Any,
-                ] as [String: Any]
+                return SubscriptionsPage.Service(
+                    id: $0.service.id.wireString, name: $0.service.category, owner: $0.service.owner, color: $0.service.color,
+                    subscribed: $0.isSubscribed, expression: filter.expression ?? "", include: filter.includeKeywords.joined(separator: ", "),
+                    exclude: filter.excludeKeywords.joined(separator: ", "), filtered: !filter.isEmpty, summary: Self.summary(filter),
+                    snoozedUntil: snoozes[$0.service.id].map(Timestamp.wireString)
+                )
             }
-        ]
-        return try await web.page("subscriptions", title: "Subscriptions", nav: "subscriptions", user: user, request: request, values: values)
+        )
+        return try await web.page("subscriptions", title: "Subscriptions", nav: "subscriptions", user: user, request: request, model: model)
     }
 
     /// One switch: `service` and `subscribed` (on/off).
@@ -104,22 +104,19 @@ struct AccountPages {
         let user = try await web.requireUser(request, context: context)
         let devices = try await listed.devices(userID: user.id)
         let quiet = try await quietHours.quietHours(of: user)
-        let values: [String: Any] = [
-            "quiet": Self.quietForm(quiet),
+        let model = ProfilePage(
+            quiet: Self.quietForm(quiet),
             // A confined account sees no rota; the others: whether they made an address (shown once, when made).
-            "calendar": visibility.isConfined(user) ? false as Any : ["made": try await rotas.hasPersonalFeed(user)] as Any,
-            "origin": user.origin.spokenName,
+            calendar: visibility.isConfined(user) ? nil : ProfilePage.Calendar(made: try await rotas.hasPersonalFeed(user)),
+            origin: user.origin.spokenName,
             // No Web Push: no "this browser" card, and no request for a key that is not there.
-            "webPush": vapidKeys != nil,
-            "lastLogin": user.lastLoginAt.map(Timestamp.wireString) as Any,
-            "devices": devices.map {
-                [
-                    "id": $0.id, "platform": Self.platformName($0.platform), "hint": String($0.token.suffix(6)),
-                    "lastSeen": Timestamp.wireString($0.lastSeenAt),
-                ] as [String: Any]
-            },
-        ]
-        return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, values: values)
+            webPush: vapidKeys != nil,
+            lastLogin: user.lastLoginAt.map(Timestamp.wireString),
+            devices: devices.map {
+                ProfilePage.Device(id: $0.id, platform: Self.platformName($0.platform), hint: String($0.token.suffix(6)), lastSeen: Timestamp.wireString($0.lastSeenAt))
+            }
+        )
+        return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, model: model)
     }
 
     /// A new address for the person's own calendar feed, shown this once.
@@ -144,18 +141,18 @@ struct AccountPages {
     /// Quiet hours as the profile's form shows them: weeknights (Monday to
     /// Friday) and weekends all day; other shapes, made through the API, are
     /// said to be there.
-    static func quietForm(_ quiet: QuietHours?) -> [String: Any] {
+    static func quietForm(_ quiet: QuietHours?) -> ProfilePage.QuietForm {
         let nights = quiet?.windows.first { $0.weekdays == QuietHours.Window.weekdays && $0.from != $0.until }
         let weekends = quiet?.windows.contains { $0.weekdays == QuietHours.Window.weekend && $0.from == $0.until } ?? false
         let known = (nights == nil ? 0 : 1) + (weekends ? 1 : 0)
         func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
         let breakThrough = quiet?.breakThrough ?? .critical
-        return [
-            "set": quiet != nil, "custom": (quiet?.windows.count ?? 0) > known,
-            "nightsFrom": nights.map { clock($0.from) } ?? "", "nightsUntil": nights.map { clock($0.until) } ?? "", "weekends": weekends,
-            "timeZone": quiet?.zone.name ?? "Europe/Stockholm", "quietly": (quiet?.quieting ?? .quietly) == .quietly,
-            "severities": Severity.allCases.filter { $0 != .none }.map { ["name": $0.rawValue, "selected": $0 == breakThrough] as [String: Any] },
-        ]
+        return ProfilePage.QuietForm(
+            set: quiet != nil, custom: (quiet?.windows.count ?? 0) > known,
+            nightsFrom: nights.map { clock($0.from) } ?? "", nightsUntil: nights.map { clock($0.until) } ?? "", weekends: weekends,
+            timeZone: quiet?.zone.name ?? "Europe/Stockholm", quietly: (quiet?.quieting ?? .quietly) == .quietly,
+            severities: Severity.allCases.filter { $0 != .none }.map { ProfilePage.QuietForm.Choice(name: $0.rawValue, selected: $0 == breakThrough) }
+        )
     }
 
     @Sendable func saveQuietHours(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -196,4 +193,53 @@ struct AccountPages {
         case .webpush: "Browser (Web Push)"
         }
     }
+}
+
+/// The subscriptions page: every service the person may see, with their switch, filter and snooze.
+struct SubscriptionsPage: PageModel {
+    struct Service: PageValues {
+        var id, name, owner, color: String
+        var subscribed: Bool
+        var expression, include, exclude: String
+        var filtered: Bool
+        var summary: String
+        var snoozedUntil: String?
+    }
+
+    var services: [Service]
+}
+
+/// The profile: quiet hours, the calendar feed, this browser's Web Push, the devices.
+struct ProfilePage: PageModel {
+    /// Quiet hours as the form shows them (`AccountPages.quietForm`).
+    struct QuietForm: PageValues {
+        struct Choice: PageValues {
+            var name: String
+            var selected: Bool
+        }
+
+        var set, custom: Bool
+        var nightsFrom, nightsUntil: String
+        var weekends: Bool
+        var timeZone: String
+        var quietly: Bool
+        var severities: [Choice]
+    }
+
+    struct Calendar: PageValues {
+        var made: Bool
+    }
+
+    struct Device: PageValues {
+        var id: Int64
+        var platform, hint, lastSeen: String
+    }
+
+    var quiet: QuietForm
+    /// Nil for a confined account (it sees no rota).
+    var calendar: Calendar?
+    var origin: String
+    var webPush: Bool
+    var lastLogin: String?
+    var devices: [Device]
 }

@@ -29,39 +29,35 @@ struct DeliveryReportPage {
         let chart = DeliveryChart(rows.map { ($0.updatedAt, $0.state) })
         // Who was called at which step and what became of it (the pushes are in the table below).
         let timeline = try await timelines.timeline(of: notificationID, in: serviceID, for: admin, pushes: false)
-        let values: [String: Any] = [
-            "timeline": timeline.events.map { event in
-                [
-                    "at": Timestamp.wireString(event.at), "kind": event.kind.rawValue, "step": event.step.map { "step \($0)" } ?? "",
-                    "who": event.who ?? "", "detail": event.detail ?? "",
-                ] as [String: Any]
+        let model = ReportPage(
+            timeline: timeline.events.map { event in
+                ReportPage.Event(
+                    at: Timestamp.wireString(event.at), kind: event.kind.rawValue, step: event.step.map { "step \($0)" } ?? "", who: event.who ?? "",
+                    detail: event.detail ?? ""
+                )
             },
-            "serviceID": serviceID.wireString, "serviceName": service?.category ?? "Service",
-            "notification": ["title": notification.title, "timestamp": Timestamp.wireString(notification.timestamp)],
-            "total": rows.count,
-            "recipients": report.recipients, "read": report.read,
-            "readBar": Self.readBar(read: report.read, of: report.recipients),
-            "acknowledgement": report.acknowledgement.map {
-                ["by": $0.username, "at": Timestamp.wireString($0.at), "comment": $0.comment as Any] as [String: Any]
-            } as Any,
-            "writeBack": report.writeBack.map {
-                [
-                    "state": $0.state, "wanted": $0.wanted.rawValue, "detail": $0.detail ?? "", "attempts": $0.attempts,
-                    "updated": Timestamp.wireString($0.updatedAt),
-                ] as [String: Any]
-            } as Any,
-            "counts": DeliveryChart.colors.map { state, _ in ["state": state.rawValue, "count": report.counts[state] ?? 0] as [String: Any] },
-            "chart": chart.isEmpty ? "<p class=\"muted\">No pushes: nobody subscribed had a device.</p>" : chart.svg(),
-            "legend": DeliveryChart.colors.map { state, color in ["state": state.rawValue, "color": color] },
-            "rows": rows.prefix(Self.maxRows).map {
-                [
-                    "platform": AccountPages.platformName($0.platform), "hint": $0.tokenHint as Any, "state": $0.state.rawValue, "attempts": $0.attempts,
-                    "lastError": $0.lastError ?? "", "withdrawal": $0.purpose == .withdrawal, "call": $0.purpose == .call,
-                ] as [String: Any]
+            serviceID: serviceID.wireString, serviceName: service?.category ?? "Service",
+            notification: ReportPage.Notification(title: notification.title, timestamp: Timestamp.wireString(notification.timestamp)),
+            total: rows.count, recipients: report.recipients, read: report.read,
+            readBar: Self.readBar(read: report.read, of: report.recipients),
+            acknowledgement: report.acknowledgement.map { ReportPage.Acknowledgement(by: $0.username, at: Timestamp.wireString($0.at), comment: $0.comment) },
+            writeBack: report.writeBack.map {
+                ReportPage.WriteBack(
+                    state: $0.state, wanted: $0.wanted.rawValue, detail: $0.detail ?? "", attempts: $0.attempts, updated: Timestamp.wireString($0.updatedAt)
+                )
             },
-            "truncated": rows.count > Self.maxRows, "shown": Self.maxRows,
-        ]
-        return try await web.page("admin-report", title: "Delivery report", nav: "services", user: admin, request: request, values: values)
+            counts: DeliveryChart.colors.map { state, _ in ReportPage.Count(state: state.rawValue, count: report.counts[state] ?? 0) },
+            chart: chart.isEmpty ? "<p class=\"muted\">No pushes: nobody subscribed had a device.</p>" : chart.svg(),
+            legend: DeliveryChart.colors.map { state, color in ReportPage.Key(state: state.rawValue, color: color) },
+            rows: rows.prefix(Self.maxRows).map {
+                ReportPage.Row(
+                    platform: AccountPages.platformName($0.platform), hint: $0.tokenHint, state: $0.state.rawValue, attempts: $0.attempts,
+                    lastError: $0.lastError ?? "", withdrawal: $0.purpose == .withdrawal, call: $0.purpose == .call
+                )
+            },
+            truncated: rows.count > Self.maxRows, shown: Self.maxRows
+        )
+        return try await web.page("admin-report", title: "Delivery report", nav: "services", user: admin, request: request, model: model)
     }
 
     /// How many of the recipients read it, as a bar (drawn on the server).
@@ -73,4 +69,58 @@ struct DeliveryReportPage {
             <rect width="240" height="10" rx="3" fill="#e5e7eb"/><rect width="\(String(format: "%.1f", filled))" height="10" rx="3" fill="#2563eb"/></svg>
             """
     }
+}
+
+/// A notification's delivery report as the page shows it.
+struct ReportPage: PageModel {
+    struct Event: PageValues {
+        var at, kind, step, who, detail: String
+    }
+
+    struct Notification: PageValues {
+        var title, timestamp: String
+    }
+
+    struct Acknowledgement: PageValues {
+        var by, at: String
+        var comment: String?
+    }
+
+    struct WriteBack: PageValues {
+        var state, wanted, detail: String
+        var attempts: Int
+        var updated: String
+    }
+
+    struct Count: PageValues {
+        var state: String
+        var count: Int
+    }
+
+    struct Key: PageValues {
+        var state, color: String
+    }
+
+    struct Row: PageValues {
+        var platform: String
+        var hint: String?
+        var state: String
+        var attempts: Int
+        var lastError: String
+        var withdrawal, call: Bool
+    }
+
+    var timeline: [Event]
+    var serviceID, serviceName: String
+    var notification: Notification
+    var total, recipients, read: Int
+    var readBar: String
+    var acknowledgement: Acknowledgement?
+    var writeBack: WriteBack?
+    var counts: [Count]
+    var chart: String
+    var legend: [Key]
+    var rows: [Row]
+    var truncated: Bool
+    var shown: Int
 }

@@ -118,28 +118,54 @@ struct EscalationForm {
         }.joined(separator: "; ")
     }
 
-    /// The page's values: every row with its targets, one empty target
-    /// more per step and one empty step more, within the policy's limits.
-    func values(rotas: [(id: Int64, name: String)]) -> [String: Any] {
+    /// The page: every row with its targets, one empty target more per
+    /// step and one empty step more, within the policy's limits.
+    func page(rotas: [(id: Int64, name: String)], service: EscalationPage.Service, hasPolicy: Bool, error: String?) -> EscalationPage {
         var shown = rows
         for index in shown.indices where shown[index].slots.count < EscalationPolicies.maxTargets { shown[index].slots.append(.empty) }
         if shown.count < EscalationPolicies.maxSteps { shown.append(Row(wait: Self.defaultWait, slots: [.empty])) }
         let known = Set(rotas.map { "rota:\($0.id)" })
-        let steps = shown.enumerated().map { step, row -> [String: Any] in
-            [
-                "number": step + 1, "waitField": "step\(step).wait", "wait": row.wait, "extra": step >= rows.count,
-                "targets": row.slots.enumerated().map { index, slot -> [String: Any] in
+        let steps = shown.enumerated().map { step, row in
+            EscalationPage.Step(
+                number: step + 1, waitField: "step\(step).wait", wait: row.wait, extra: step >= rows.count,
+                targets: row.slots.enumerated().map { index, slot in
                     var options: [(String, String)] = [("none", "—"), ("subscribers", "The subscribers"), ("user", "A person (username)")]
                     options += rotas.map { ("rota:\($0.id)", "On call for \($0.name)") }
                     // A choice the list lacks (a rota since removed) stays shown, so saving cannot drop it unseen.
                     if slot.choice.hasPrefix("rota:"), !known.contains(slot.choice) { options.append((slot.choice, "Rota \(slot.choice.dropFirst(5)) (not found)")) }
-                    return [
-                        "number": index + 1, "targetField": "step\(step).target\(index)", "usernameField": "step\(step).username\(index)", "username": slot.username,
-                        "options": options.map { ["value": $0.0, "label": $0.1, "selected": $0.0 == slot.choice] as [String: Any] },
-                    ]
-                },
-            ]
+                    return EscalationPage.Target(
+                        number: index + 1, targetField: "step\(step).target\(index)", usernameField: "step\(step).username\(index)", username: slot.username,
+                        options: options.map { Choice(value: $0.0, label: $0.1, selected: $0.0 == slot.choice) }
+                    )
+                }
+            )
         }
-        return ["steps": steps, "repeats": repeats, "minimum": minimum]
+        return EscalationPage(steps: steps, repeats: repeats, minimum: minimum, service: service, hasPolicy: hasPolicy, error: error)
     }
+}
+
+/// A service's escalation policy as its form (`EscalationForm.page`).
+struct EscalationPage: PageModel {
+    struct Target: PageValues {
+        var number: Int
+        var targetField, usernameField, username: String
+        var options: [Choice]
+    }
+
+    struct Step: PageValues {
+        var number: Int
+        var waitField, wait: String
+        var extra: Bool
+        var targets: [Target]
+    }
+
+    struct Service: PageValues {
+        var id, name: String
+    }
+
+    var steps: [Step]
+    var repeats, minimum: String
+    var service: Service
+    var hasPolicy: Bool
+    var error: String?
 }

@@ -48,37 +48,37 @@ struct InboxPages {
         let servicesJSON = Dictionary(services.map { ($0.id.wireString, ["name": $0.category, "color": $0.color]) }, uniquingKeysWith: { first, _ in first })
         // Acknowledge and Withdraw only where this user may (issue 39).
         let takeable = try await acknowledgements.takeable(items.map(\.notification), by: user)
-        let values: [String: Any] = [
-            "items": items.map { Self.view($0, service: byID[$0.notification.serviceID], mayTake: takeable.contains($0.notification.id), viewer: user) },
-            "me": user.username, "admin": user.isAdmin,
-            "hasItems": !items.isEmpty,
-            "blank": ["unread": true, "color": "888888"] as [String: Any],
-            "services": services.map { ["id": $0.id.wireString, "name": $0.category, "selected": $0.id == serviceFilter] as [String: Any] },
-            "states": [("all", "Everything"), ("unread", "Unread"), ("read", "Read"), ("starred", "Starred")].map { ["value": $0.0, "label": $0.1, "selected": $0.0 == state] as [String: Any] },
-            "unreadText": unread == 0 ? "All read" : unread == 1 ? "1 unread" : "\(unread) unread",
-            "position": String(position), "filterService": serviceFilter?.wireString ?? "", "filterState": state, "firstPage": before == nil ? "true" : "false",
-            "older": (items.count == Self.pageSize ? link(before: items.last?.notification.id) : nil) as String? as Any,
-            "newer": (before != nil ? link(before: nil) : nil) as String? as Any,
-            "servicesJSON": String(decoding: (try? JSONSerialization.data(withJSONObject: servicesJSON)) ?? Data("{}".utf8), as: UTF8.self)
+        let model = InboxPage(
+            items: items.map { Self.view($0, service: byID[$0.notification.serviceID], mayTake: takeable.contains($0.notification.id), viewer: user) },
+            me: user.username, admin: user.isAdmin,
+            hasItems: !items.isEmpty,
+            blank: InboxPage.Blank(),
+            services: services.map { Choice(value: $0.id.wireString, label: $0.category, selected: $0.id == serviceFilter) },
+            states: [("all", "Everything"), ("unread", "Unread"), ("read", "Read"), ("starred", "Starred")].map { Choice(value: $0.0, label: $0.1, selected: $0.0 == state) },
+            unreadText: unread == 0 ? "All read" : unread == 1 ? "1 unread" : "\(unread) unread",
+            position: String(position), filterService: serviceFilter?.wireString ?? "", filterState: state, firstPage: before == nil ? "true" : "false",
+            older: items.count == Self.pageSize ? link(before: items.last?.notification.id) : nil,
+            newer: before != nil ? link(before: nil) : nil,
+            servicesJSON: String(decoding: (try? JSONSerialization.data(withJSONObject: servicesJSON)) ?? Data("{}".utf8), as: UTF8.self)
                 // Inside <script>: no "<" at all, so no text can end or bend the element.
-                .replacingOccurrences(of: "<", with: "\\u003c"),
-        ]
-        return try await web.page("inbox", title: "Inbox", nav: "inbox", user: user, request: request, values: values)
+                .replacingOccurrences(of: "<", with: "\\u003c")
+        )
+        return try await web.page("inbox", title: "Inbox", nav: "inbox", user: user, request: request, model: model)
     }
 
-    static func view(_ item: InboxItem, service: ServiceRecord?, mayTake: Bool, viewer: User) -> [String: Any] {
+    static func view(_ item: InboxItem, service: ServiceRecord?, mayTake: Bool, viewer: User) -> InboxPage.Item {
         let notification = item.notification
         // Withdraw: its author or an admin, who may take it.
         let mayWithdraw = mayTake && (item.acknowledgement?.userID == viewer.id || viewer.isAdmin)
-        return [
-            "mayTake": mayTake, "showAcknowledge": mayTake && item.acknowledgement == nil, "showWithdraw": mayWithdraw && item.acknowledgement != nil,
-            "id": notification.id, "title": notification.title, "subtitle": notification.subtitle, "unread": !item.isRead, "starred": item.isStarred,
-            "timestamp": Timestamp.wireString(notification.timestamp), "severity": notification.severity?.rawValue as Any,
-            "state": item.state as Any, "acknowledged": item.acknowledgement != nil,
-            "acknowledgedBy": item.acknowledgement?.username as Any, "acknowledgementComment": item.acknowledgement?.comment as Any,
-            "expires": notification.expiresAt.map(Timestamp.wireString) as Any,
-            "link": WebSupport.safeLink(notification.url) as Any, "serviceName": service?.category ?? "Deleted service", "color": service?.color ?? "888888",
-        ]
+        return InboxPage.Item(
+            mayTake: mayTake, showAcknowledge: mayTake && item.acknowledgement == nil, showWithdraw: mayWithdraw && item.acknowledgement != nil,
+            id: notification.id, title: notification.title, subtitle: notification.subtitle, unread: !item.isRead, starred: item.isStarred,
+            timestamp: Timestamp.wireString(notification.timestamp), severity: notification.severity?.rawValue,
+            state: item.state, acknowledged: item.acknowledgement != nil,
+            acknowledgedBy: item.acknowledgement?.username, acknowledgementComment: item.acknowledgement?.comment,
+            expires: notification.expiresAt.map(Timestamp.wireString),
+            link: WebSupport.safeLink(notification.url), serviceName: service?.category ?? "Deleted service", color: service?.color ?? "888888"
+        )
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -126,4 +126,41 @@ struct InboxPages {
         guard let referer = request.headers[.referer], let url = URL(string: referer), url.path == "/inbox" else { return "/inbox" }
         return "/inbox" + (url.query.map { "?" + $0 } ?? "")
     }
+}
+
+/// A choice in a select or a group of radio buttons.
+struct Choice: PageValues {
+    var value, label: String
+    var selected: Bool
+}
+
+/// The inbox page: a page of items, the filters, the live stream's position.
+struct InboxPage: PageModel {
+    struct Item: PageValues {
+        var mayTake, showAcknowledge, showWithdraw: Bool
+        var id: NotificationID
+        var title, subtitle: String
+        var unread, starred: Bool
+        var timestamp: String
+        var severity: String?
+        var state: String?
+        var acknowledged: Bool
+        var acknowledgedBy, acknowledgementComment, expires, link: String?
+        var serviceName, color: String
+    }
+
+    /// What herald.js copies for an item arriving live (the rest it fills in).
+    struct Blank: PageValues {
+        var unread = true
+        var color = "888888"
+    }
+
+    var items: [Item]
+    var me: String
+    var admin, hasItems: Bool
+    var blank: Blank
+    var services, states: [Choice]
+    var unreadText, position, filterService, filterState, firstPage: String
+    var older, newer: String?
+    var servicesJSON: String
 }

@@ -32,14 +32,14 @@ struct OnCallPages {
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         let now = clock.now()
-        let rotas = try await self.rotas.list(for: user).map { rota -> [String: Any] in
+        let rotas = try await self.rotas.list(for: user).map { rota in
             let current = rota.rota.shifts(from: now, until: now.addingTimeInterval(1)).first
-            return [
-                "id": rota.id, "name": rota.name, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", "),
-                "onCall": current.map { rota.names[$0.userID] ?? "" } ?? "nobody yet", "covering": current?.isOverride ?? false,
-            ]
+            return OnCallPage.Rota(
+                id: rota.id, name: rota.name, members: rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", "),
+                onCall: current.map { rota.names[$0.userID] ?? "" } ?? "nobody yet", covering: current?.isOverride ?? false
+            )
         }
-        return try await web.page("oncall", title: "On call", nav: "oncall", user: user, request: request, values: ["rotas": rotas, "canEdit": user.isAdmin])
+        return try await web.page("oncall", title: "On call", nav: "oncall", user: user, request: request, model: OnCallPage(rotas: rotas, canEdit: user.isAdmin))
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -48,18 +48,18 @@ struct OnCallPages {
         let now = clock.now()
         let drawn = RotaCalendar(rota: rota, now: now).draw()
         let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
-        let values: [String: Any] = [
-            "rota": ["id": rota.id, "name": rota.name, "timeZone": rota.zone.name, "members": rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")],
-            "calendar": drawn.svg, "legend": drawn.legend.map { ["name": $0.name, "color": $0.color] },
-            "shifts": shifts.prefix(12).map {
-                ["who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until), "covering": $0.isOverride] as [String: Any]
+        let model = RotaPage(
+            rota: RotaPage.Rota(id: rota.id, name: rota.name, timeZone: rota.zone.name, members: rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")),
+            calendar: drawn.svg, legend: drawn.legend.map { RotaPage.Key(name: $0.name, color: $0.color) },
+            shifts: shifts.prefix(12).map {
+                RotaPage.Shift(who: rota.names[$0.userID] ?? "", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until), covering: $0.isOverride)
             },
-            "overrides": rota.overrides.map {
-                ["id": $0.id, "who": rota.names[$0.userID] ?? "", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until)] as [String: Any]
+            overrides: rota.overrides.map {
+                RotaPage.Override(id: $0.id, who: rota.names[$0.userID] ?? "", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until))
             },
-            "canEdit": user.isAdmin,
-        ]
-        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", user: user, request: request, values: values)
+            canEdit: user.isAdmin
+        )
+        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", user: user, request: request, model: model)
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -142,11 +142,8 @@ struct OnCallPages {
     ) async throws -> Response {
         guard let service = try await listed.service(id: serviceID) else { throw APIError.notFound("Service") }
         let rotas = try await self.rotas.list(for: admin).map { (id: $0.id, name: $0.name) }
-        var values = form.values(rotas: rotas)
-        values["service"] = ["id": serviceID.wireString, "name": service.category]
-        values["hasPolicy"] = hasPolicy
-        values["error"] = error as Any
-        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: admin, request: request, values: values, status: status)
+        let model = form.page(rotas: rotas, service: .init(id: serviceID.wireString, name: service.category), hasPolicy: hasPolicy, error: error)
+        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: admin, request: request, model: model, status: status)
     }
 
     @Sendable func savePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -172,4 +169,46 @@ struct OnCallPages {
         }
         return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=saved")
     }
+}
+
+/// The on-call page: every rota the person may see, who is on call now.
+struct OnCallPage: PageModel {
+    struct Rota: PageValues {
+        var id: Int64
+        var name, members, onCall: String
+        var covering: Bool
+    }
+
+    var rotas: [Rota]
+    var canEdit: Bool
+}
+
+/// One rota: its calendar drawn, the next shifts, the overrides.
+struct RotaPage: PageModel {
+    struct Rota: PageValues {
+        var id: Int64
+        var name, timeZone, members: String
+    }
+
+    /// A colour of the calendar and whose it is.
+    struct Key: PageValues {
+        var name, color: String
+    }
+
+    struct Shift: PageValues {
+        var who, from, until: String
+        var covering: Bool
+    }
+
+    struct Override: PageValues {
+        var id: Int64
+        var who, from, until: String
+    }
+
+    var rota: Rota
+    var calendar: String
+    var legend: [Key]
+    var shifts: [Shift]
+    var overrides: [Override]
+    var canEdit: Bool
 }

@@ -63,7 +63,8 @@ struct ServiceAdminPages {
             }.joined(separator: "; ")
         }
 
-        var values: [String: Any] { ["category": category, "owner": owner, "color": ServiceRecord.isColor(color) ? color : "2456d6"] }
+        /// As the form shows it again.
+        var shown: ServicesPage.Form { ServicesPage.Form(category: category, owner: owner, color: ServiceRecord.isColor(color) ? color : "2456d6") }
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -73,11 +74,11 @@ struct ServiceAdminPages {
 
     private func listPage(_ request: Request, admin: User, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let services = try await listed.services()
-        let values: [String: Any] = [
-            "services": services.map { ["id": $0.id.wireString, "name": $0.category, "owner": $0.owner, "color": $0.color] as [String: Any] },
-            "form": form?.values ?? ["color": Self.suggestedColor(services.count)], "error": error as Any,
-        ]
-        return try await web.page("admin-services", title: "Services", nav: "services", user: admin, request: request, values: values, status: status)
+        let model = ServicesPage(
+            services: services.map { ServicesPage.Service(id: $0.id.wireString, name: $0.category, owner: $0.owner, color: $0.color) },
+            form: form?.shown ?? ServicesPage.Form(category: "", owner: "", color: Self.suggestedColor(services.count)), error: error
+        )
+        return try await web.page("admin-services", title: "Services", nav: "services", user: admin, request: request, model: model, status: status)
     }
 
     /// A different colour for each new service, so the inbox tells them apart.
@@ -124,32 +125,33 @@ struct ServiceAdminPages {
         let schedules = try await schedulePages.values(serviceID: service.id)
         let alerting = try await self.alerting.choices(of: service.id)
         let writeBack = try await writeBacks.target(of: service.id)
-        var values: [String: Any] = [
-            "service": ["id": service.id.wireString, "name": service.category, "owner": service.owner, "color": service.color],
-            "error": error as Any,
-            "tokens": tokens.map {
-                ["id": $0.id, "name": $0.name, "created": Timestamp.wireString($0.createdAt), "used": $0.lastUsedAt.map(Timestamp.wireString) as Any]
-                    as [String: Any]
+        let model = ServicePage(
+            service: ServicesPage.Service(id: service.id.wireString, name: service.category, owner: service.owner, color: service.color),
+            error: error,
+            tokens: tokens.map {
+                ServicePage.Token(id: $0.id, name: $0.name, created: Timestamp.wireString($0.createdAt), used: $0.lastUsedAt.map(Timestamp.wireString))
             },
-            "notifications": recent.map { ["id": $0.id, "title": $0.title, "timestamp": Timestamp.wireString($0.timestamp)] as [String: Any] },
-            "templates": ["title": templates?.title ?? "", "subtitle": templates?.subtitle ?? "", "url": templates?.url ?? "", "severity": templates?.severity ?? ""],
-            "hasTemplates": saved != nil, "templateError": templateError as Any,
-            "alerting": Self.alertingRows(alerting, site: self.alerting.site), "hasAlerting": !alerting.own.isEmpty,
-            "resolutions": ResolutionAlerting.allCases.map { ["value": $0.rawValue, "selected": alerting.own.resolutions == $0] as [String: Any] },
-            "writeBackTargets": [("none", "nowhere (Herald only)"), ("alertmanager", "Alertmanager"), ("phoebus", "Phoebus alarm server")].map { value, label in
-                ["value": value, "label": label, "selected": (writeBack?.name ?? "none") == value] as [String: Any]
+            notifications: recent.map { ServicePage.Notification(id: $0.id, title: $0.title, timestamp: Timestamp.wireString($0.timestamp)) },
+            templates: ServicePage.Templates(
+                title: templates?.title ?? "", subtitle: templates?.subtitle ?? "", url: templates?.url ?? "", severity: templates?.severity ?? ""
+            ),
+            hasTemplates: saved != nil, templateError: templateError,
+            alerting: Self.alertingRows(alerting, site: self.alerting.site), hasAlerting: !alerting.own.isEmpty,
+            resolutions: ResolutionAlerting.allCases.map { ServicePage.Option(value: $0.rawValue, selected: alerting.own.resolutions == $0) },
+            writeBackTargets: [("none", "nowhere (Herald only)"), ("alertmanager", "Alertmanager"), ("phoebus", "Phoebus alarm server")].map { value, label in
+                Choice(value: value, label: label, selected: (writeBack?.name ?? "none") == value)
             },
-            "writeBack": Self.writeBackValues(writeBack),
-            "feeds": feeds.map {
-                [
-                    "id": $0.id, "url": $0.draft.url, "interval": $0.draft.intervalSeconds, "filter": $0.draft.filter ?? "every entry",
-                    "polled": $0.lastPolledAt.map(Timestamp.wireString) ?? "not yet", "error": $0.lastError as Any, "count": $0.publishedCount,
-                ] as [String: Any]
+            writeBack: Self.writeBackValues(writeBack),
+            feeds: feeds.map {
+                ServicePage.Feed(
+                    id: $0.id, url: $0.draft.url, interval: $0.draft.intervalSeconds, filter: $0.draft.filter ?? "every entry",
+                    polled: $0.lastPolledAt.map(Timestamp.wireString) ?? "not yet", error: $0.lastError, count: $0.publishedCount
+                )
             },
-            "older": (recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil) as String? as Any,
-        ]
-        values.merge(schedules) { page, _ in page }
-        return try await web.page("admin-service", title: service.category, nav: "services", user: admin, request: request, values: values, status: status)
+            older: recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil,
+            scheduled: schedules.scheduled, recurring: schedules.recurring
+        )
+        return try await web.page("admin-service", title: service.category, nav: "services", user: admin, request: request, model: model, status: status)
     }
 
     /// A feed from the form: `url`, `interval` (seconds), `filter`, `lifetime` (hours, blank: none).
@@ -227,8 +229,8 @@ struct ServiceAdminPages {
             )
         }
         // Shown once, on this answer to the post: never in a URL or a later page.
-        let values: [String: Any] = ["serviceID": service.id.wireString, "serviceName": service.category, "name": token.name, "token": secret]
-        return try await web.page("token-created", title: "Token created", nav: "services", user: admin, request: request, values: values, status: .created)
+        let model = TokenCreatedPage(serviceID: service.id.wireString, serviceName: service.category, name: token.name, token: secret)
+        return try await web.page("token-created", title: "Token created", nav: "services", user: admin, request: request, model: model, status: .created)
     }
 
     /// The generic webhook's templates: `action` save (checked as the API
@@ -255,13 +257,13 @@ struct ServiceAdminPages {
 
     /// One row per severity: the site's urgency, and a choice of the
     /// service's own (blank: the site's).
-    static func alertingRows(_ choices: ServiceAlertingChoices.Choices, site: UrgencyTable) -> [[String: Any]] {
+    static func alertingRows(_ choices: ServiceAlertingChoices.Choices, site: UrgencyTable) -> [ServicePage.Alerting] {
         Severity.allCases.map { severity in
             let own = choices.own.urgency[severity]
-            return [
-                "severity": severity.rawValue, "site": site.urgency(for: severity).rawValue,
-                "options": Urgency.allCases.map { ["value": $0.rawValue, "selected": own == $0] as [String: Any] },
-            ]
+            return ServicePage.Alerting(
+                severity: severity.rawValue, site: site.urgency(for: severity).rawValue,
+                options: Urgency.allCases.map { ServicePage.Option(value: $0.rawValue, selected: own == $0) }
+            )
         }
     }
 
@@ -289,9 +291,9 @@ struct ServiceAdminPages {
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
     }
 
-    static func writeBackValues(_ target: WriteBackTarget?) -> [String: Any] {
-        guard case .alertmanager(let url, let minutes) = target else { return ["url": "", "minutes": WriteBackTarget.defaultSilenceMinutes] }
-        return ["url": url, "minutes": minutes]
+    static func writeBackValues(_ target: WriteBackTarget?) -> ServicePage.WriteBack {
+        guard case .alertmanager(let url, let minutes) = target else { return ServicePage.WriteBack(url: "", minutes: WriteBackTarget.defaultSilenceMinutes) }
+        return ServicePage.WriteBack(url: url, minutes: minutes)
     }
 
     /// Where the service's acknowledgements go, through the same use case
@@ -330,4 +332,86 @@ struct ServiceAdminPages {
         try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(serviceID.wireString)?flash=revoked"])
     }
+}
+
+/// The services page: every service, and the form for a new one.
+struct ServicesPage: PageModel {
+    struct Service: PageValues {
+        var id, name, owner, color: String
+    }
+
+    struct Form: PageValues {
+        var category, owner, color: String
+    }
+
+    var services: [Service]
+    var form: Form
+    var error: String?
+}
+
+/// One service's admin page: tokens, recent notifications, templates,
+/// alerting, write-back, feeds and schedules.
+struct ServicePage: PageModel {
+    struct Token: PageValues {
+        var id: Int64
+        var name, created: String
+        var used: String?
+    }
+
+    struct Notification: PageValues {
+        var id: NotificationID
+        var title, timestamp: String
+    }
+
+    struct Templates: PageValues {
+        var title, subtitle, url, severity: String
+    }
+
+    /// A choice of a select whose label is its value.
+    struct Option: PageValues {
+        var value: String
+        var selected: Bool
+    }
+
+    /// A severity's urgency: the site's, and the service's own choice.
+    struct Alerting: PageValues {
+        var severity, site: String
+        var options: [Option]
+    }
+
+    struct WriteBack: PageValues {
+        var url: String
+        var minutes: Int
+    }
+
+    struct Feed: PageValues {
+        var id: Int64
+        var url: String
+        var interval: Int
+        var filter, polled: String
+        var error: String?
+        var count: Int
+    }
+
+    var service: ServicesPage.Service
+    var error: String?
+    var tokens: [Token]
+    var notifications: [Notification]
+    var templates: Templates
+    var hasTemplates: Bool
+    var templateError: String?
+    var alerting: [Alerting]
+    var hasAlerting: Bool
+    var resolutions: [Option]
+    var writeBackTargets: [Choice]
+    var writeBack: WriteBack
+    var feeds: [Feed]
+    var older: String?
+    var scheduled: [ServiceSchedulePages.Held]
+    var recurring: [ServiceSchedulePages.Recurring]
+}
+
+/// A new token's secret, shown this once.
+struct TokenCreatedPage: PageModel {
+    var serviceID, serviceName, name, token: String
 }

@@ -20,21 +20,33 @@ struct ServiceSchedulePages {
         router.post("admin/services/{service_id}/recurring/{recurring_id}/remove", use: removeRecurring)
     }
 
+    /// A held notification as the service page lists it.
+    struct Held: PageValues {
+        var id: Int64
+        var title, deliverAt: String
+        var key: String?
+    }
+
+    /// A recurring notification as the service page lists it.
+    struct Recurring: PageValues {
+        var id: Int64
+        var title, cron, timeZone: String
+        var next, last: String?
+    }
+
     /// What the service page shows of the service's schedules.
-    func values(serviceID: UUID) async throws -> [String: Any] {
+    func values(serviceID: UUID) async throws -> (scheduled: [Held], recurring: [Recurring]) {
         let held = try await listed.scheduled(serviceID: serviceID)
         let recurring = try await listed.recurring(serviceID: serviceID)
-        return [
-            "scheduled": held.map {
-                ["id": $0.id, "title": $0.draft.title, "deliverAt": Timestamp.wireString($0.deliverAt), "key": $0.draft.key as Any] as [String: Any]
-            },
-            "recurring": recurring.map {
-                [
-                    "id": $0.id, "title": $0.draft.title, "cron": $0.cron, "timeZone": $0.timeZone,
-                    "next": $0.nextRunAt.map(Timestamp.wireString) as Any, "last": $0.lastRunAt.map(Timestamp.wireString) as Any,
-                ] as [String: Any]
-            },
-        ]
+        return (
+            held.map { Held(id: $0.id, title: $0.draft.title, deliverAt: Timestamp.wireString($0.deliverAt), key: $0.draft.key) },
+            recurring.map {
+                Recurring(
+                    id: $0.id, title: $0.draft.title, cron: $0.cron, timeZone: $0.timeZone, next: $0.nextRunAt.map(Timestamp.wireString),
+                    last: $0.lastRunAt.map(Timestamp.wireString)
+                )
+            }
+        )
     }
 
     private func service(_ context: HeraldRequestContext) async throws -> UUID {

@@ -47,10 +47,7 @@ struct SignInPages {
             }
         var response = try await web.page(
             "login", title: "Sign in", user: nil, request: request,
-            values: [
-                "error": error as Any, "enteredName": name, "oidc": oidc?.settings.providerName as Any, "methodHint": hint,
-                "next": Self.next(request, form: form) as Any,
-            ],
+            model: SignInPage(error: error, enteredName: name, oidc: oidc?.settings.providerName, methodHint: hint, next: Self.next(request, form: form)),
             status: status
         )
         for field in headers { response.headers[field.name] = field.value }
@@ -109,4 +106,15 @@ struct SignInPages {
         response.setCookie(web.clearedSessionCookie(request))
         return response
     }
+}
+
+/// The sign-in page.
+struct SignInPage: PageModel {
+    var error: String?
+    var enteredName: String
+    /// The OpenID Connect provider's name, when there is one.
+    var oidc: String?
+    var methodHint: String
+    /// Where to go after signing in (a path of this site).
+    var next: String?
 }

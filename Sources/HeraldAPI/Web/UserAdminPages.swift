@@ -38,18 +38,17 @@ struct UserAdminPages {
     private func listPage(_ request: Request, admin: User, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
         let after = request.uri.queryParameters["after"].map(String.init)
         let users = try await people.users(after: after, limit: Self.pageSize)
-        let values: [String: Any] = [
-            "users": users.map {
-                [
-                    "id": $0.id, "username": $0.username, "origin": $0.origin.spokenName, "lastLogin": $0.lastLoginAt.map(Timestamp.wireString) as Any,
-                    "active": $0.isActive, "admin": $0.isAdmin, "self": $0.id == admin.id,
-                ] as [String: Any]
+        let model = UsersPage(
+            users: users.map {
+                UsersPage.Account(
+                    id: $0.id, username: $0.username, origin: $0.origin.spokenName, lastLogin: $0.lastLoginAt.map(Timestamp.wireString),
+                    active: $0.isActive, admin: $0.isAdmin, isSelf: $0.id == admin.id
+                )
             },
-            "next": (users.count == Self.pageSize ? "/admin/users?after=" + (users.last!.username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") : nil)
-                as String? as Any,
-            "error": error as Any, "enteredName": entered["username"] ?? "", "enteredAdmin": entered["admin"] == "on",
-        ]
-        return try await web.page("admin-users", title: "Users", nav: "users", user: admin, request: request, values: values, status: status)
+            next: users.count == Self.pageSize ? "/admin/users?after=" + (users.last!.username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") : nil,
+            error: error, enteredName: entered["username"] ?? "", enteredAdmin: entered["admin"] == "on"
+        )
+        return try await web.page("admin-users", title: "Users", nav: "users", user: admin, request: request, model: model, status: status)
     }
 
     /// A local account with a password, as `herald user add` makes one.
@@ -131,18 +130,14 @@ struct UserAdminPages {
         for provider in oidc?.providers ?? [] {
             if let issuer = await provider.knownIssuer { issuers.append(issuer) }
         }
-        let values: [String: Any] = [
-            "userID": user.id, "accountName": user.username, "origin": user.origin.spokenName,
-            "hasPassword": try await people.passwordHash(username: user.username) != nil,
-            "hasLinks": !identities.isEmpty,
-            "links": identities.map {
-                [
-                    "origin": $0.origin.rawValue, "method": $0.origin.spokenName, "issuer": $0.issuer, "subject": $0.subject as Any,
-                ] as [String: Any]
-            },
-            "issuers": Array(Set(issuers)).sorted(), "error": error as Any, "enteredIssuer": form["issuer"] ?? "", "enteredSubject": form["subject"] ?? "",
-        ]
-        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: admin, request: request, values: values, status: status)
+        let model = UserLinksPage(
+            userID: user.id, accountName: user.username, origin: user.origin.spokenName,
+            hasPassword: try await people.passwordHash(username: user.username) != nil,
+            hasLinks: !identities.isEmpty,
+            links: identities.map { UserLinksPage.Link(origin: $0.origin.rawValue, method: $0.origin.spokenName, issuer: $0.issuer, subject: $0.subject) },
+            issuers: Array(Set(issuers)).sorted(), error: error, enteredIssuer: form["issuer"] ?? "", enteredSubject: form["subject"] ?? ""
+        )
+        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: admin, request: request, model: model, status: status)
     }
 
     /// A links form: the admin, the account it is about, the method it names.
@@ -173,4 +168,38 @@ struct UserAdminPages {
         try await accountLinks.unlink(username: user.username, origin: origin, issuer: form["issuer"], by: .admin(admin), logger: context.logger)
         return web.done(request, location: "/admin/users/\(user.id)/links?flash=removed")
     }
+}
+
+/// The users page: a page of accounts, and the form for a new one.
+struct UsersPage: PageModel {
+    struct Account: PageValues {
+        var id: UserID
+        var username, origin: String
+        var lastLogin: String?
+        var active, admin: Bool
+        /// The admin looking (who may not demote or delete themselves here).
+        var isSelf: Bool
+    }
+
+    var users: [Account]
+    var next: String?
+    var error: String?
+    var enteredName: String
+    var enteredAdmin: Bool
+}
+
+/// An account's links to sign-in methods.
+struct UserLinksPage: PageModel {
+    struct Link: PageValues {
+        var origin, method, issuer: String
+        var subject: String?
+    }
+
+    var userID: UserID
+    var accountName, origin: String
+    var hasPassword, hasLinks: Bool
+    var links: [Link]
+    var issuers: [String]
+    var error: String?
+    var enteredIssuer, enteredSubject: String
 }

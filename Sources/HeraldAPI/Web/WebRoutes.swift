@@ -107,9 +107,14 @@ struct WebErrorPages: RouterMiddleware {
         let user = try await web.user(request, context: context)
         var response = try await web.page(
             "error", title: headings[status.code] ?? "Something went wrong", user: user, request: request,
-            values: ["heading": headings[status.code] ?? status.reasonPhrase, "message": message, "back": user == nil ? "/login" : "/inbox"], status: status
+            model: ErrorPage(heading: headings[status.code] ?? status.reasonPhrase, message: message, back: user == nil ? "/login" : "/inbox"), status: status
         )
         for field in headers where field.name != .contentType { response.headers[field.name] = field.value }
         return response
     }
+}
+
+/// A page that says what went wrong, and where to go back to.
+struct ErrorPage: PageModel {
+    var heading, message, back: String
 }

@@ -130,29 +130,21 @@ struct WebSupport: Sendable {
         return Response(status: .seeOther, headers: [.location: location])
     }
 
-    /// A page: `template` inside the layout, with the user, navigation,
-    /// CSRF token and unread count the layout shows.
+    /// A page: `template` inside the layout, with the page's own `model`
+    /// and the user, navigation, CSRF token and unread count the layout shows.
     func page(
-        _ template: String, title: String, nav: String? = nil, user: User?, request: Request, values: [String: Any] = [:],
+        _ template: String, title: String, nav: String? = nil, user: User?, request: Request, model: some PageModel = NoPageValues(),
         status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
     ) async throws -> Response {
         let (csrf, csrfCookie) = csrfToken(request)
-        var context = values
-        context["title"] = title
-        context["csrf"] = csrf
-        context["assetVersion"] = assets.version
-        if let nav { context["nav"] = [nav: true] }
-        if let user {
-            context["user"] = true
-            context["username"] = user.username
-            context["isAdmin"] = user.isAdmin
-            let unread = try await reads.unreadCount(of: user)
-            context["unread"] = unread > 0 ? unread : nil
-        }
-        if let flash = request.uri.queryParameters["flash"].flatMap({ Self.flashes[String($0)] }) {
-            context["flash"] = ["kind": "ok", "text": flash]
-        }
-        guard let html = assets.library.render(Self.nullingAbsent(context), withTemplate: template) else {
+        var unread = 0
+        if let user { unread = try await reads.unreadCount(of: user) }
+        let flash = request.uri.queryParameters["flash"].flatMap { Self.flashes[String($0)] }
+        let layout = PageLayout(
+            title: title, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
+            isAdmin: user?.isAdmin ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }
+        )
+        guard let html = assets.library.render(PageContext(layout: layout, model: model), withTemplate: template) else {
             throw WebAssetsError(reason: "no template \(template)")
         }
         var response = Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
@@ -166,30 +158,26 @@ struct WebSupport: Sendable {
         // Where calendars reach Herald: PUBLIC_URL, else the address this page was asked at.
         let base = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
             ?? request.head.authority.map { (isSecure(request) ? "https://" : "http://") + $0 } ?? ""
-        let values: [String: Any] = ["url": base + path, "back": back, "backName": backName, "what": what]
-        return try await page("feed-created", title: "New calendar feed address", nav: "oncall", user: user, request: request, values: values, status: .created)
+        let model = FeedCreated(url: base + path, back: back, backName: backName, what: what)
+        return try await page("feed-created", title: "New calendar feed address", nav: "oncall", user: user, request: request, model: model, status: .created)
     }
 
     /// The page that asks before something is deleted; its button posts to `action`.
     func confirmation(
         _ request: Request, admin: User, nav: String, title: String, heading: String, message: String, action: String, confirm: String, back: String
     ) async throws -> Response {
-        let values = ["heading": heading, "message": message, "action": action, "confirm": confirm, "back": back]
-        return try await page("confirm", title: title, nav: nav, user: admin, request: request, values: values)
+        let model = Confirmation(heading: heading, message: message, action: action, confirm: confirm, back: back)
+        return try await page("confirm", title: title, nav: nav, user: admin, request: request, model: model)
     }
 
-    /// Values with every absent optional made NSNull: Mustache takes a nil
-    /// boxed in `Any` for a value and would open its section.
-    static func nullingAbsent(_ value: Any) -> Any {
-        switch value {
-        case let dictionary as [String: Any]: return dictionary.mapValues(nullingAbsent)
-        case let array as [[String: Any]]: return array.map { nullingAbsent($0) }
-        case let array as [Any]: return array.map(nullingAbsent)
-        default:
-            let mirror = Mirror(reflecting: value)
-            guard mirror.displayStyle == .optional else { return value }
-            return mirror.children.first.map { nullingAbsent($0.value) } ?? NSNull()
-        }
+    /// The page showing a new calendar feed's address, once.
+    struct FeedCreated: PageModel {
+        var url, back, backName, what: String
+    }
+
+    /// The page asking before something is deleted.
+    struct Confirmation: PageModel {
+        var heading, message, action, confirm, back: String
     }
 
     /// The short confirmations a redirect may show (never free text from the query).

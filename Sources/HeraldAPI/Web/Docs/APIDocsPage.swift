@@ -10,8 +10,8 @@ struct APIDocsPage {
     /// The page's values, worked out once per process and only when first
     /// asked for: the description never changes while running, and drawing
     /// it costs more CPU than building the rest of the application.
-    static let reference: Result<TemplateValues, any Error> = Result {
-        TemplateValues(try OpenAPIReference(yaml: try BundledResources.openAPI()).values())
+    static let reference: Result<APIReferencePage, any Error> = Result {
+        try OpenAPIReference(yaml: try BundledResources.openAPI()).page()
     }
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
@@ -20,9 +20,9 @@ struct APIDocsPage {
     }
 
     @Sendable func docs(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let values = try Self.reference.get().values
+        let model = try Self.reference.get()
         let user = try await web.user(request, context: context)
-        return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, values: values)
+        return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, model: model)
     }
 
     @Sendable func openAPI(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -30,8 +30,58 @@ struct APIDocsPage {
     }
 }
 
-/// Template values made once and never changed: safe to share.
-struct TemplateValues: @unchecked Sendable {
-    let values: [String: Any]
-    init(_ values: [String: Any]) { self.values = values }
+/// The API reference as the docs page shows it (`OpenAPIReference.page`),
+/// made once per process.
+struct APIReferencePage: PageModel {
+    struct Parameter: PageValues {
+        var name, `in`: String
+        var required: Bool
+        var schema, description: String
+    }
+
+    /// A request body of one media type.
+    struct Body: PageValues {
+        var type, schema: String
+    }
+
+    struct Answer: PageValues {
+        var code, description: String
+        var schema: String?
+        var type: String
+        var ok: Bool
+    }
+
+    struct Operation: PageValues {
+        var method, methodClass, path, anchor, summary, description, access, also: String
+        var hasAliases: Bool
+        var parameters: [Parameter]
+        var hasParameters: Bool
+        var body: [Body]
+        var hasBody: Bool
+        var responses: [Answer]
+        var curl: String
+    }
+
+    struct Group: PageValues {
+        var name, anchor: String
+        var operations: [Operation]
+    }
+
+    struct Property: PageValues {
+        var name: String
+        var required: Bool
+        var schema, description: String
+    }
+
+    struct Schema: PageValues {
+        var name, anchor, description: String
+        /// Its type, when it has no properties to list.
+        var type: String?
+        var hasProperties: Bool
+        var properties: [Property]
+    }
+
+    var apiTitle, apiVersion, summary, intro: String
+    var groups: [Group]
+    var schemas: [Schema]
 }

@@ -16,9 +16,9 @@ struct OpenAPIReference {
     static let methods = ["get", "post", "put", "patch", "delete"]
 
     /// The page's template values.
-    func values() -> [String: Any] {
+    func page() -> APIReferencePage {
         let info = root["info"]
-        var byTag: [String: [[String: Any]]] = [:]
+        var byTag: [String: [APIReferencePage.Operation]] = [:]
         var aliases: [String: [String]] = [:]
         let paths = root["paths"]?.mapping.map(Array.init) ?? []
         // /api/v1 paths that only point at their /api/v2 twin are listed with it.
@@ -36,58 +36,58 @@ struct OpenAPIReference {
         }
         let tagOrder = (root["tags"]?.sequence?.compactMap { $0["name"]?.string } ?? []) + byTag.keys.sorted()
         var seen = Set<String>()
-        let groups: [[String: Any]] = tagOrder.compactMap { tag in
+        let groups: [APIReferencePage.Group] = tagOrder.compactMap { tag in
             guard seen.insert(tag).inserted, let operations = byTag[tag] else { return nil }
-            return ["name": tag, "anchor": Self.anchor("tag", tag), "operations": operations]
+            return APIReferencePage.Group(name: tag, anchor: Self.anchor("tag", tag), operations: operations)
         }
         let schemas = root["components"]?["schemas"]?.mapping.map(Array.init) ?? []
-        return [
-            "apiTitle": info?["title"]?.string ?? "API", "apiVersion": info?["version"]?.string ?? "",
-            "summary": info?["summary"]?.string ?? "",
-            "intro": Self.markdown(info?["description"]?.string ?? ""),
-            "groups": groups,
-            "schemas": schemas.map { key, schema in self.schema(name: key.string ?? "", schema) },
-        ]
+        return APIReferencePage(
+            apiTitle: info?["title"]?.string ?? "API", apiVersion: info?["version"]?.string ?? "",
+            summary: info?["summary"]?.string ?? "",
+            intro: Self.markdown(info?["description"]?.string ?? ""),
+            groups: groups,
+            schemas: schemas.map { key, schema in self.schema(name: key.string ?? "", schema) }
+        )
     }
 
-    private func operation(method: String, path: String, _ operation: Node, shared: [Node], tags: [String], aliases: [String]) -> [String: Any] {
+    private func operation(method: String, path: String, _ operation: Node, shared: [Node], tags: [String], aliases: [String]) -> APIReferencePage.Operation {
         let parameters = (shared + (operation["parameters"]?.sequence.map(Array.init) ?? [])).map(resolve)
         let access = Self.access(operation, tags: tags, global: root["security"])
-        var body: [[String: Any]] = []
+        var body: [APIReferencePage.Body] = []
         var example: String?
         if let content = operation["requestBody"]?["content"]?.mapping {
             for (type, media) in content {
                 let schema = media["schema"]
-                body.append(["type": type.string ?? "", "schema": typeHTML(schema)])
+                body.append(APIReferencePage.Body(type: type.string ?? "", schema: typeHTML(schema)))
                 if example == nil, let schema {
                     example = type.string == "application/json" ? exampleJSON(schema) : nil
                     if type.string == "application/x-www-form-urlencoded" { example = "--data-urlencode 'username=…' --data-urlencode 'password=…'" }
                 }
             }
         }
-        let responses = (operation["responses"]?.mapping.map(Array.init) ?? []).map { code, answer -> [String: Any] in
+        let responses = (operation["responses"]?.mapping.map(Array.init) ?? []).map { code, answer in
             let answer = resolve(answer)
             let content = answer["content"]?.mapping.map(Array.init) ?? []
-            return [
-                "code": code.string ?? "", "description": Self.markdown(answer["description"]?.string ?? ""),
-                "schema": content.first.map { typeHTML($0.value["schema"]) } as Any, "type": content.first?.key.string ?? "",
-                "ok": (code.string ?? "").hasPrefix("2") || (code.string ?? "").hasPrefix("3"),
-            ]
+            return APIReferencePage.Answer(
+                code: code.string ?? "", description: Self.markdown(answer["description"]?.string ?? ""),
+                schema: content.first.map { typeHTML($0.value["schema"]) }, type: content.first?.key.string ?? "",
+                ok: (code.string ?? "").hasPrefix("2") || (code.string ?? "").hasPrefix("3")
+            )
         }
-        return [
-            "method": method.uppercased(), "methodClass": method, "path": path, "anchor": Self.anchor(method, path),
-            "summary": operation["summary"]?.string ?? "", "description": Self.markdown(operation["description"]?.string ?? ""),
-            "access": access, "also": aliases.joined(separator: ", "), "hasAliases": !aliases.isEmpty,
-            "parameters": parameters.map { parameter -> [String: Any] in
-                [
-                    "name": parameter["name"]?.string ?? "", "in": parameter["in"]?.string ?? "", "required": parameter["required"]?.bool ?? false,
-                    "schema": typeHTML(parameter["schema"]), "description": Self.markdown(parameter["description"]?.string ?? ""),
-                ]
+        return APIReferencePage.Operation(
+            method: method.uppercased(), methodClass: method, path: path, anchor: Self.anchor(method, path),
+            summary: operation["summary"]?.string ?? "", description: Self.markdown(operation["description"]?.string ?? ""),
+            access: access, also: aliases.joined(separator: ", "), hasAliases: !aliases.isEmpty,
+            parameters: parameters.map { parameter in
+                APIReferencePage.Parameter(
+                    name: parameter["name"]?.string ?? "", in: parameter["in"]?.string ?? "", required: parameter["required"]?.bool ?? false,
+                    schema: typeHTML(parameter["schema"]), description: Self.markdown(parameter["description"]?.string ?? "")
+                )
             },
-            "hasParameters": !parameters.isEmpty,
-            "body": body, "hasBody": !body.isEmpty, "responses": responses,
-            "curl": curl(method: method, path: path, access: access, parameters: parameters, body: example),
-        ]
+            hasParameters: !parameters.isEmpty,
+            body: body, hasBody: !body.isEmpty, responses: responses,
+            curl: curl(method: method, path: path, access: access, parameters: parameters, body: example)
+        )
     }
 
     /// Who may call an operation, from its security and its `admin` tag.
@@ -118,19 +118,19 @@ struct OpenAPIReference {
         return lines.joined(separator: " \\\n     ")
     }
 
-    private func schema(name: String, _ schema: Node) -> [String: Any] {
+    private func schema(name: String, _ schema: Node) -> APIReferencePage.Schema {
         let required = Set(schema["required"]?.sequence?.compactMap(\.string) ?? [])
         let properties = schema["properties"]?.mapping.map(Array.init) ?? []
-        return [
-            "name": name, "anchor": Self.anchor("schema", name), "description": Self.markdown(schema["description"]?.string ?? ""),
-            "type": (properties.isEmpty ? typeHTML(schema) : nil) as Any, "hasProperties": !properties.isEmpty,
-            "properties": properties.map { key, property -> [String: Any] in
-                [
-                    "name": key.string ?? "", "required": required.contains(key.string ?? ""), "schema": typeHTML(property),
-                    "description": Self.markdown(property["description"]?.string ?? ""),
-                ]
-            },
-        ]
+        return APIReferencePage.Schema(
+            name: name, anchor: Self.anchor("schema", name), description: Self.markdown(schema["description"]?.string ?? ""),
+            type: properties.isEmpty ? typeHTML(schema) : nil, hasProperties: !properties.isEmpty,
+            properties: properties.map { key, property in
+                APIReferencePage.Property(
+                    name: key.string ?? "", required: required.contains(key.string ?? ""), schema: typeHTML(property),
+                    description: Self.markdown(property["description"]?.string ?? "")
+                )
+            }
+        )
     }
 
     /// A `$ref` followed to what it names.

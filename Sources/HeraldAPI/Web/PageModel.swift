@@ -1,0 +1,61 @@
+import Foundation
+import Mustache
+
+/// What a page's template shows besides the layout: a typed value whose
+/// stored properties the template names (Mustache reads them by
+/// reflection; an absent optional is no value, so its section stays
+/// shut). Each page declares its own next to its handler, so a value the
+/// template needs is a property the compiler holds the handler to, not a
+/// dictionary key (issue 40: web pages render typed models).
+protocol PageModel: PageValues {}
+
+/// Values a template reads by name: each stored property. An absent
+/// optional is NSNull, so the lookup stops at its owner and its section
+/// stays shut (a nil would send Mustache up the context to an outer value
+/// of the same name: a feed without an error showing the page's error).
+protocol PageValues: MustacheParent, Sendable {}
+
+extension PageValues {
+    func child(named name: String) -> Any? {
+        guard let found = Mirror(reflecting: self).children.first(where: { $0.label == name })?.value else { return nil }
+        let mirror = Mirror(reflecting: found)
+        guard mirror.displayStyle == .optional else { return found }
+        return mirror.children.first?.value ?? NSNull()
+    }
+}
+
+/// A page without values of its own.
+struct NoPageValues: PageModel {}
+
+/// What the layout shows on every page.
+struct PageLayout: PageValues {
+    /// A confirmation a redirect asked for (`WebSupport.flashes`).
+    struct Flash: PageValues {
+        var kind = "ok"
+        var text: String
+    }
+
+    var title: String
+    var csrf: String
+    var assetVersion: String
+    /// Which navigation entry is the current page: `nav.inbox` and so on.
+    var nav: [String: Bool]?
+    /// Signed in (the header and navigation show).
+    var user: Bool
+    var username: String?
+    var isAdmin: Bool
+    /// Unread notifications; nil when none (no badge).
+    var unread: Int?
+    var flash: Flash?
+}
+
+/// A page's values as its template sees them: the layout's, then the page
+/// model's (a model's property never hides the layout's).
+struct PageContext<Model: PageModel>: MustacheParent {
+    let layout: PageLayout
+    let model: Model
+
+    func child(named name: String) -> Any? {
+        layout.child(named: name) ?? model.child(named: name)
+    }
+}
