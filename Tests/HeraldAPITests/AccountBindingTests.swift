@@ -140,6 +140,10 @@ struct AccountBindingTests {
             #expect(try await session.post("/admin/users/\(bob.id)/links/remove", [("origin", "oidc"), ("issuer", provider.base)]).status == .seeOther)
             provider.grant("c3", .init(claims: provider.claims("bob", subject: "bob-sub")))
             #expect(try await Self.exchange(app, code: "c3").status == .conflict)
+            // A directory's or a URL's link has no issuer and wants no subject: the page says nothing of one.
+            #expect(try await app.store.link(userID: bob.id, AccountIdentity(origin: .url), at: Date()))
+            let urlLink = try await session.get("/admin/users/\(bob.id)/links").text
+            #expect(urlLink.contains("<input type=\"hidden\" name=\"origin\" value=\"url\">") && !urlLink.contains("no subject"), "\(urlLink)")
             // Only admins reach the page.
             let bobSession = WebSession(app)
             #expect(try await bobSession.signIn("bob").status == .seeOther)

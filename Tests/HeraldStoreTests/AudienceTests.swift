@@ -1,6 +1,8 @@
 import Foundation
 import HeraldCore
+import HeraldStore
 import HeraldTestSupport
+import PostgresNIO
 import Testing
 
 /// Who a change to a stored notification reaches is an `Audience` decided
@@ -75,6 +77,78 @@ struct AudienceTests {
             #expect(try await update(reaching: .called([gone.id], pushHolders: true)) == false, "nobody to call, nothing queued")
             #expect(try await update(reaching: .newlyMatching(filters: [])) == false)
             #expect(try await reached() == ([holder.id, matcher.id, other.id], []))
+        }
+    }
+
+    /// Two updates of one notification at once on PostgreSQL (READ
+    /// COMMITTED): both read their audience before either linked anyone,
+    /// so the second finds the newly matching subscriber already linked by
+    /// the first. It pushes only whom it linked itself: one push, not two.
+    /// The updates come from two replicas (one process's pool would run
+    /// them one after the other), both held on the notification's row
+    /// lock until each is seen waiting, so they overlap every run.
+    @Test func concurrentUpdatesPushANewlyMatchingSubscriberOnce() async throws {
+        try await TestDatabase.withFreshDatabase(.postgres) { location in
+            guard case .postgres(let settings) = location else { return }
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { store in
+                try await StoreFactory.withStore(location, logger: TestDatabase.logger) { replica in
+                    let service = try await store.createService(ServiceDraft(category: "RF", color: "00ff00", owner: "ops"))
+                    let user = try await store.createUser(username: "expert", passwordHash: "-", isAdmin: false)
+                    _ = try await store.registerDevice(userID: user.id, token: DeliveryHarness.apnsToken(7), platform: .apns, at: Date())
+                    #expect(try await store.setFilter(userID: user.id, serviceID: service.id, SubscriptionFilter(includeKeywords: ["klystron"])))
+                    try await store.setSubscriptions(userID: user.id, [service.id: true])
+                    let filter = try #require(try await store.filters(serviceIDs: [service.id], after: 0).first?.id)
+                    let now = Timestamp.now()
+                    let draft = NotificationDraft(title: "RF trip", severity: .major, key: "rf")
+                    let posted = try #require(
+                        try await store.publish([PublishRequest(draft, serviceID: service.id, at: now, filters: FilterVerdicts(rejected: [filter]))]).notifications.first ?? nil
+                    )
+                    #expect(try await store.claimDeliveries(limit: 10, now: now.addingTimeInterval(1), leaseUntil: now.addingTimeInterval(3_600)).isEmpty)
+
+                    let lock = try await PostgresConnection.connect(
+                        configuration: .init(
+                            host: settings.host, port: settings.port, username: settings.username, password: settings.password, database: settings.database, tls: .disable
+                        ),
+                        id: 11, logger: TestDatabase.logger
+                    )
+                    do {
+                        _ = try await lock.query("BEGIN", logger: TestDatabase.logger).collect()
+                        _ = try await lock.query("SELECT 1 FROM notifications WHERE id = \(posted.id) FOR UPDATE", logger: TestDatabase.logger).collect()
+                        var raised = draft
+                        raised.title = "RF trip: klystron"
+                        let update = raised
+                        async let first = store.updateNotification(id: posted.id, with: update, reaching: .newlyMatching(filters: [filter]), at: now.addingTimeInterval(2))
+                        async let second = replica.updateNotification(id: posted.id, with: update, reaching: .newlyMatching(filters: [filter]), at: now.addingTimeInterval(2))
+                        // Both statements begun (their snapshots taken) and waiting on the lock.
+                        var waiting = 0
+                        do {
+                            for _ in 0..<600 where waiting < 2 {
+                                let rows = try await lock.query(
+                                    "SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                                    logger: TestDatabase.logger
+                                ).collect()
+                                waiting = try rows.first?.decode(Int.self) ?? 0
+                                if waiting < 2 { try await Task.sleep(for: .milliseconds(50)) }
+                            }
+                        } catch {
+                            // The lock let go first: the updates waiting on it end, and so can this scope.
+                            try? await lock.close()
+                            throw error
+                        }
+                        #expect(waiting == 2, "both updates waiting on the row")
+                        _ = try await lock.query("COMMIT", logger: TestDatabase.logger).collect()
+                        let queued = [try await first?.queued, try await second?.queued]
+                        #expect(queued.filter { $0 == true }.count == 1, "one of them queued the push: \(queued)")
+                        try await lock.close()
+                    } catch {
+                        try? await lock.close()
+                        throw error
+                    }
+                    let pushes = try await store.claimDeliveries(limit: 10, now: now.addingTimeInterval(3), leaseUntil: now.addingTimeInterval(3_600))
+                    #expect(pushes.count == 1, "the newly matching subscriber's phone is pushed once")
+                    #expect(try await store.inboxItems(notificationID: posted.id, userIDs: [user.id])[user.id] != nil)
+                }
+            }
         }
     }
 }

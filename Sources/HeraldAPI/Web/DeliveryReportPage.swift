@@ -43,7 +43,8 @@ struct DeliveryReportPage {
             acknowledgement: report.acknowledgement.map { ReportPage.Acknowledgement(by: $0.username, at: Timestamp.wireString($0.at), comment: $0.comment) },
             writeBack: report.writeBack.map {
                 ReportPage.WriteBack(
-                    state: $0.state, wanted: $0.wanted.rawValue, detail: $0.detail ?? "", attempts: $0.attempts, updated: Timestamp.wireString($0.updatedAt)
+                    state: $0.state, wanted: $0.wanted.rawValue, detail: $0.detail ?? "", attempts: $0.attempts, tried: $0.attempts > 0,
+                    updated: Timestamp.wireString($0.updatedAt)
                 )
             },
             counts: DeliveryChart.colors.map { state, _ in ReportPage.Count(state: state.rawValue, count: report.counts[state] ?? 0) },
@@ -89,6 +90,8 @@ struct ReportPage: PageModel {
     struct WriteBack: PageValues {
         var state, wanted, detail: String
         var attempts: Int
+        /// Some attempt failed (the page says how many).
+        var tried: Bool
         var updated: String
     }
 

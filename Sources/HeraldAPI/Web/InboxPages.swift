@@ -72,7 +72,8 @@ struct InboxPages {
         let mayWithdraw = mayTake && (item.acknowledgement?.userID == viewer.id || viewer.isAdmin)
         return InboxPage.Item(
             mayTake: mayTake, showAcknowledge: mayTake && item.acknowledgement == nil, showWithdraw: mayWithdraw && item.acknowledgement != nil,
-            id: notification.id, title: notification.title, subtitle: notification.subtitle, unread: !item.isRead, starred: item.isStarred,
+            id: notification.id, title: notification.title, subtitle: notification.subtitle, hasSubtitle: !notification.subtitle.isEmpty,
+            unread: !item.isRead, starred: item.isStarred,
             timestamp: Timestamp.wireString(notification.timestamp), severity: notification.severity?.rawValue,
             state: item.state, acknowledged: item.acknowledgement != nil,
             acknowledgedBy: item.acknowledgement?.username, acknowledgementComment: item.acknowledgement?.comment,
@@ -140,6 +141,7 @@ struct InboxPage: PageModel {
         var mayTake, showAcknowledge, showWithdraw: Bool
         var id: NotificationID
         var title, subtitle: String
+        var hasSubtitle: Bool
         var unread, starred: Bool
         var timestamp: String
         var severity: String?

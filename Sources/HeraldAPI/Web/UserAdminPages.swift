@@ -134,7 +134,9 @@ struct UserAdminPages {
             userID: user.id, accountName: user.username, origin: user.origin.spokenName,
             hasPassword: try await people.passwordHash(username: user.username) != nil,
             hasLinks: !identities.isEmpty,
-            links: identities.map { UserLinksPage.Link(origin: $0.origin.rawValue, method: $0.origin.spokenName, issuer: $0.issuer, subject: $0.subject) },
+            links: identities.map {
+                UserLinksPage.Link(origin: $0.origin.rawValue, method: $0.origin.spokenName, issuer: $0.issuer, hasIssuer: !$0.issuer.isEmpty, subject: $0.subject)
+            },
             issuers: Array(Set(issuers)).sorted(), error: error, enteredIssuer: form["issuer"] ?? "", enteredSubject: form["subject"] ?? ""
         )
         return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: admin, request: request, model: model, status: status)
@@ -192,6 +194,8 @@ struct UsersPage: PageModel {
 struct UserLinksPage: PageModel {
     struct Link: PageValues {
         var origin, method, issuer: String
+        /// An OpenID provider's link (a directory's or a URL's has none).
+        var hasIssuer: Bool
         var subject: String?
     }
 

@@ -144,6 +144,11 @@ struct WebSupport: Sendable {
             title: title, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
             isAdmin: user?.isAdmin ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }
         )
+        // The layout's names come first: a model's property of the same name would never show.
+        assert(
+            Set(Mirror(reflecting: layout).children.compactMap(\.label)).isDisjoint(with: Mirror(reflecting: model).children.compactMap(\.label)),
+            "\(type(of: model)) has a property the layout hides"
+        )
         guard let html = assets.library.render(PageContext(layout: layout, model: model), withTemplate: template) else {
             throw WebAssetsError(reason: "no template \(template)")
         }

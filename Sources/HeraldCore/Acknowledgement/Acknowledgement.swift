@@ -33,9 +33,10 @@ public struct AcknowledgementEffects: Sendable, Equatable {
     /// has not had one for this notification (a device gets at most one,
     /// however often the notification is acknowledged and withdrawn).
     public var withdrawOn: [Platform]
-    /// Whose devices: its holders (`Audience.holders`); a large audience's
-    /// through the fan-out job, which walks the holders.
-    public var withdrawFrom: Audience
+    /// Whose devices: its holders, always (what a device shows is taken
+    /// down where it was shown; a large audience's fan-out job walks the
+    /// same holders, and "large" is their count).
+    public var withdrawFrom: Audience { .holders }
     /// End the notification's running escalation now (`EscalationEnd.acknowledged`,
     /// with an `EscalationEvent` naming who).
     public var endsEscalation: Bool
@@ -44,12 +45,10 @@ public struct AcknowledgementEffects: Sendable, Equatable {
     public var withdrawalsAsFanout: Bool
 
     public init(
-        writeBack: Bool = false, withdrawOn: [Platform] = [], from withdrawFrom: Audience = .holders, endsEscalation: Bool = false,
-        withdrawalsAsFanout: Bool = false
+        writeBack: Bool = false, withdrawOn: [Platform] = [], endsEscalation: Bool = false, withdrawalsAsFanout: Bool = false
     ) {
         self.writeBack = writeBack
         self.withdrawOn = withdrawOn
-        self.withdrawFrom = withdrawFrom
         self.endsEscalation = endsEscalation
         self.withdrawalsAsFanout = withdrawalsAsFanout
     }

@@ -36,12 +36,9 @@ extension PostgresStore: AcknowledgementStore {
                     RETURNING 1
                 ),
                 -- Every holder, unless a fan-out job takes them (a large audience).
-                audience AS (
-                    SELECT * FROM (
-                        \(audience: effects.withdrawFrom, of: "inserted x JOIN notifications xn ON xn.id = x.notification_id", notification: "x.notification_id", service: "xn.service_id", priority: DeliveryPriority.withdrawal, at: now)
-                    ) AS a WHERE NOT \(effects.withdrawalsAsFanout)
-                ),
-                withdrawals AS (\(queue: .withdrawal(on: platforms, at: now), to: "audience")),
+                \(reach: effects.withdrawFrom, named: "audience", of: "inserted x JOIN notifications xn ON xn.id = x.notification_id", notification: "x.notification_id", service: "xn.service_id", priority: DeliveryPriority.withdrawal, at: now),
+                inline AS (SELECT * FROM audience_pushed WHERE NOT \(effects.withdrawalsAsFanout)),
+                withdrawals AS (\(queue: .withdrawal(on: platforms, at: now), to: "inline")),
                 -- A large audience's: bulk work for the fan-out job (once per device all the same).
                 withdrawal_job AS (
                     INSERT INTO fanouts (notification_id, service_id, kind, platforms, posted_at)

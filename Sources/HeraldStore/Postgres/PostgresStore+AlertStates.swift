@@ -78,11 +78,8 @@ extension PostgresStore: AlertStateStore {
                         RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                     ),
                     touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
-                    audience AS (
-                        \(audience: change.audience, of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now)
-                    ),
-                    linked AS (\(link: change.audience, from: "audience")),
-                    queued AS (\(queue: .alert(at: now), to: "audience")),
+                    \(reach: change.audience, named: "audience", of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now),
+                    queued AS (\(queue: .alert(at: now), to: "audience_pushed")),
                     woken AS (
                         \(unescaped: PostgresStore.wakeWorkers(queued: "queued"))
                         UNION ALL

@@ -11,14 +11,20 @@ import PostgresNIO
 /// notification reaches, decided in Swift) into the rows it links and
 /// queues.
 extension PostgresQuery.StringInterpolation {
-    /// The people of `audience` for each notification `source` yields (a
-    /// relation the statement defined, with any joins): the columns
-    /// `notification_id`, `user_id`, `priority` and `created_at` that
-    /// `queue(_:to:)` takes. `notification` and `service` name the
-    /// notification's id and service in `source`. Read as the statement
-    /// begins: those it links itself are not holders here.
-    mutating func appendInterpolation(audience: Audience, of source: String, notification: String, service: String, priority: Int, at: Date) {
-        appendLiteral("SELECT \(notification) AS notification_id, p.user_id, ")
+    /// The three relations of a change's `audience`, as CTEs of the
+    /// statement: `name` (its people, read as the statement begins, with
+    /// the columns `queue(_:to:)` takes), `name_linked` (whom it put in
+    /// their inbox: `user_id`) and `name_pushed` (whom to push: `queue`
+    /// takes it). `source` yields the notification (a relation the
+    /// statement defined, with any joins); `notification` and `service`
+    /// name its id and service there. An audience that links and leaves
+    /// out holders pushes only those it linked itself: the one a
+    /// concurrent change linked first (committed after this statement's
+    /// snapshot) has had its push from that change.
+    mutating func appendInterpolation(
+        reach audience: Audience, named name: String, of source: String, notification: String, service: String, priority: Int, at: Date
+    ) {
+        appendLiteral("\(name) AS (\n    SELECT \(notification) AS notification_id, p.user_id, ")
         appendInterpolation(Int32(priority))
         appendLiteral("::int4 AS priority, ")
         appendInterpolation(ExactTimestamp(at))
@@ -38,14 +44,11 @@ extension PostgresQuery.StringInterpolation {
         if audience.lessHolders {
             appendLiteral("\n    WHERE NOT EXISTS (SELECT 1 FROM inbox h WHERE h.notification_id = \(notification) AND h.user_id = p.user_id)")
         }
-    }
-
-    /// Links the people of `relation` (an `appendInterpolation(audience:...)`)
-    /// when `audience` links, each once; returns each linked `user_id`.
-    mutating func appendInterpolation(link audience: Audience, from relation: String) {
-        appendLiteral("INSERT INTO inbox (user_id, notification_id, changed_at)\n    SELECT user_id, notification_id, created_at FROM \(relation) WHERE ")
+        appendLiteral("\n),\n\(name)_linked AS (\n    INSERT INTO inbox (user_id, notification_id, changed_at)\n    SELECT user_id, notification_id, created_at FROM \(name) WHERE ")
         appendInterpolation(audience.links)
-        appendLiteral("\n    ON CONFLICT (user_id, notification_id) DO NOTHING\n    RETURNING user_id")
+        appendLiteral("\n    ON CONFLICT (user_id, notification_id) DO NOTHING\n    RETURNING user_id\n),\n\(name)_pushed AS (\n    SELECT * FROM \(name) WHERE NOT ")
+        appendInterpolation(audience.links && audience.lessHolders)
+        appendLiteral(" OR user_id IN (SELECT user_id FROM \(name)_linked)\n)")
     }
 
     /// A row for each device of each person in `audience`: a relation the

@@ -106,9 +106,7 @@ extension PostgresStore: EscalationStore {
             ),
             -- The step's audience (`EscalationStepRun.audience`): its callees,
             -- less the holders on the first step; linked, then pushed.
-            dialled AS (
-                \(audience: run.audience, of: "moved m", notification: "m.notification_id", service: "m.service_id", priority: DeliveryPriority.call, at: run.at)
-            ),
+            \(reach: run.audience, named: "dialled", of: "moved m", notification: "m.notification_id", service: "m.service_id", priority: DeliveryPriority.call, at: run.at),
             -- The subscribers through a fan-out job (chunked, behind the express
             -- lane, at the priority of a critical); the first step: the post pushed them.
             rallied AS (
@@ -120,8 +118,7 @@ extension PostgresStore: EscalationStore {
                 ON CONFLICT (notification_id, kind) DO NOTHING
                 RETURNING 1
             ),
-            linked AS (\(link: run.audience, from: "dialled")),
-            pushed AS (\(queue: .call(at: run.at), to: "dialled")),
+            pushed AS (\(queue: .call(at: run.at), to: "dialled_pushed")),
             recorded AS (
                 INSERT INTO escalation_calls (notification_id, step, pass, target, user_id, username, devices, called_at)
                 SELECT m.notification_id, \(Int32(run.ran.step)), \(Int32(run.ran.pass)), c.target, c.user_id, u.username,
@@ -137,7 +134,7 @@ extension PostgresStore: EscalationStore {
                 UNION ALL
                 SELECT pg_notify(\(Self.inboxChannel), 'n' || notification_id::text) FROM moved
             )
-            SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM linked), (SELECT count(*) FROM recorded) + (SELECT count(*) FROM exhausted),
+            SELECT EXISTS (SELECT 1 FROM moved), (SELECT count(*) FROM dialled_linked), (SELECT count(*) FROM recorded) + (SELECT count(*) FROM exhausted),
                 (SELECT count(*) FROM woken) + (SELECT count(*) FROM rallied)
             """
     }

@@ -52,9 +52,8 @@ extension PostgresStore: NotificationStore {
                     RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
                 ),
                 touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
-                audience AS (\(audience: audience, of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now)),
-                linked AS (\(link: audience, from: "audience")),
-                queued AS (\(queue: .alert(at: now), to: "audience")),
+                \(reach: audience, named: "audience", of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now),
+                queued AS (\(queue: .alert(at: now), to: "audience_pushed")),
                 woken AS (
                     \(unescaped: Self.wakeWorkers(queued: "queued"))
                     UNION ALL

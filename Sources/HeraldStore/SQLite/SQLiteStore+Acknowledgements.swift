@@ -34,8 +34,10 @@ extension SQLiteStore: AcknowledgementStore {
                 )
             } else if inserted, !platforms.isEmpty {
                 // What the holders' phones and browsers show is taken down, once per device.
-                let audience = Self.audience(effects.withdrawFrom, of: notificationID, priority: DeliveryPriority.withdrawal, at: now)
-                try await db.execute(Self.queue(.withdrawal(on: platforms, at: now), to: audience))
+                try await Self.reach(
+                    effects.withdrawFrom, of: notificationID, order: .withdrawal(on: platforms, at: now), priority: DeliveryPriority.withdrawal, at: now,
+                    counted: false, in: db
+                )
             }
             if inserted, effects.endsEscalation {
                 _ = try await Self.endEscalation(notificationID, reason: .acknowledged, who: user.username, owner: nil, at: now, in: db)

@@ -89,7 +89,9 @@ extension SQLiteStore: AlertStateStore {
                 else { continue }
                 try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(change.id)")
                 // The change's audience (its holders), so each phone replaces what it shows.
-                _ = try await SQLiteStore.reach(change.audience, of: change.id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, in: db)
+                try await SQLiteStore.reach(
+                    change.audience, of: change.id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, counted: false, in: db
+                )
                 // Raised to its policy's minimum (a Phoebus PV from MINOR to MAJOR): called as a JSON update's would be.
                 try await SQLiteStore.startEscalation(of: change.id, serviceID: serviceID, changedTo: draft, at: now, in: db, logger: logger)
                 if draft.alarm == .resolved {

@@ -66,9 +66,11 @@ extension SQLiteStore {
 
     /// Applies a change's `audience` to notification `id`: links its people
     /// when it links (read before, so those it links are pushed), then
-    /// queues `order` to each one's devices. The pushes queued per person.
+    /// queues `order` to each one's devices. The pushes queued per person
+    /// when `counted` (else none: nothing is read back).
+    @discardableResult
     static func reach(
-        _ audience: Audience, of id: NotificationID, order: DeliveryOrder, priority: Int, at: Date, in db: SQLiteExecutor
+        _ audience: Audience, of id: NotificationID, order: DeliveryOrder, priority: Int, at: Date, counted: Bool = true, in db: SQLiteExecutor
     ) async throws -> [UserID: Int] {
         var people = Self.audience(audience, of: id, priority: priority, at: at)
         if audience.links {
@@ -81,6 +83,10 @@ extension SQLiteStore {
                 """
             )
             people = "SELECT \(id) AS notification_id, value AS user_id, \(priority) AS priority, \(at) AS created_at FROM json_each(\(jsonArray: ids))"
+        }
+        guard counted else {
+            try await db.execute(queue(order, to: people))
+            return [:]
         }
         var pushed: [UserID: Int] = [:]
         for row in try await db.rows(queue(order, to: people, counted: true)) { pushed[try row.int64("user_id"), default: 0] += 1 }

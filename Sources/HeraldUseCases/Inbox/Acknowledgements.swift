@@ -88,7 +88,7 @@ public struct Acknowledgements: Sendable {
         // A large audience's withdrawals are bulk work for the fan-out job, not this request's transaction.
         let large = withdrawOn.isEmpty ? false : try await store.readership(notificationID: id).recipients > inlineAudience
         let effects = AcknowledgementEffects(
-            writeBack: writeBack, withdrawOn: withdrawOn, from: .holders, endsEscalation: escalation != nil && escalation?.ended == nil, withdrawalsAsFanout: large
+            writeBack: writeBack, withdrawOn: withdrawOn, endsEscalation: escalation != nil && escalation?.ended == nil, withdrawalsAsFanout: large
         )
         guard let outcome = try await store.acknowledge(notificationID: id, by: user, comment: comment, effects: effects, at: clock.now()) else {
             throw UseCaseError.notFound("Notification")
