@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// What a page's template shows besides the layout: a typed value whose
 /// stored properties the template names (Mustache reads them by
@@ -17,10 +18,31 @@ protocol PageValues: MustacheParent, Sendable {}
 
 extension PageValues {
     func child(named name: String) -> Any? {
-        guard let found = Mirror(reflecting: self).children.first(where: { $0.label == name })?.value else { return nil }
+        // Most lookups miss (a name the template finds further out, such as
+        // `csrf` inside a list's item): the type's labels, kept once per
+        // type, answer those without reflecting on the value.
+        guard let index = PageValueLabels.labels(of: self)[name] else { return nil }
+        let found = Mirror(reflecting: self).children.dropFirst(index).first!.value
         let mirror = Mirror(reflecting: found)
         guard mirror.displayStyle == .optional else { return found }
         return mirror.children.first?.value ?? NSNull()
+    }
+}
+
+/// Each page value type's stored property names with their positions,
+/// read by reflection once per type (a type's properties never change).
+enum PageValueLabels {
+    private static let known = Mutex<[ObjectIdentifier: [String: Int]]>([:])
+
+    static func labels<T: PageValues>(of value: T) -> [String: Int] {
+        let id = ObjectIdentifier(T.self)
+        if let labels = known.withLock({ $0[id] }) { return labels }
+        var labels: [String: Int] = [:]
+        for (index, child) in Mirror(reflecting: value).children.enumerated() {
+            if let label = child.label { labels[label] = index }
+        }
+        known.withLock { $0[id] = labels }
+        return labels
     }
 }
 
