@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Mustache
 import NIOCore
+import Synchronization
 
 /// `/docs`: the API reference drawn from the bundled `openapi.yaml`, with
 /// nothing loaded from elsewhere, and the description itself.
@@ -20,19 +22,37 @@ struct APIDocsPage {
     }
 
     @Sendable func docs(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let model = try Self.reference.get()
         let user = try await web.user(request, context: context)
-        return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, model: model)
+        return try await web.page("docs", title: "API reference", nav: "docs", user: user, request: request, model: DocsPage(reference: try reference()))
     }
+
+    /// The reference drawn as HTML, once per process: it is the same for
+    /// everyone (only the layout around it differs).
+    private func reference() throws -> String {
+        if let html = Self.drawn.withLock({ $0 }) { return html }
+        guard let html = web.assets.library.render(try Self.reference.get(), withTemplate: "docs-reference") else {
+            throw WebAssetsError(reason: "no template docs-reference")
+        }
+        Self.drawn.withLock { $0 = html }
+        return html
+    }
+
+    private static let drawn = Mutex<String?>(nil)
 
     @Sendable func openAPI(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: try BundledResources.openAPI())))
     }
 }
 
-/// The API reference as the docs page shows it (`OpenAPIReference.page`),
-/// made once per process.
-struct APIReferencePage: PageModel {
+/// The docs page: the reference, drawn once (`docs-reference.mustache`).
+struct DocsPage: PageModel {
+    /// Server-made HTML from the bundled `openapi.yaml`.
+    var reference: String
+}
+
+/// The API reference as `docs-reference.mustache` shows it
+/// (`OpenAPIReference.page`), made once per process.
+struct APIReferencePage: PageValues {
     struct Parameter: PageValues {
         var name, `in`: String
         var required: Bool
