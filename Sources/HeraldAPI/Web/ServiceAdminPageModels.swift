@@ -1,0 +1,83 @@
+import HeraldCore
+
+/// The services page: every service, and the form for a new one.
+struct ServicesPage: PageModel {
+    struct Service: PageValues {
+        var id, name, owner, color: String
+    }
+
+    struct Form: PageValues {
+        var category, owner, color: String
+    }
+
+    var services: [Service]
+    var form: Form
+    var error: String?
+}
+
+/// One service's admin page: tokens, recent notifications, templates,
+/// alerting, write-back, feeds and schedules.
+struct ServicePage: PageModel {
+    struct Token: PageValues {
+        var id: Int64
+        var name, created: String
+        var used: String?
+    }
+
+    struct Notification: PageValues {
+        var id: NotificationID
+        var title, timestamp: String
+    }
+
+    struct Templates: PageValues {
+        var title, subtitle, url, severity: String
+    }
+
+    /// A choice of a select whose label is its value.
+    struct Option: PageValues {
+        var value: String
+        var selected: Bool
+    }
+
+    /// A severity's urgency: the site's, and the service's own choice.
+    struct Alerting: PageValues {
+        var severity, site: String
+        var options: [Option]
+    }
+
+    struct WriteBack: PageValues {
+        var url: String
+        var minutes: Int
+    }
+
+    struct Feed: PageValues {
+        var id: Int64
+        var url: String
+        var interval: Int
+        var filter, polled: String
+        var error: String?
+        var count: Int
+    }
+
+    var service: ServicesPage.Service
+    var error: String?
+    var tokens: [Token]
+    var notifications: [Notification]
+    var templates: Templates
+    var hasTemplates: Bool
+    var templateError: String?
+    var alerting: [Alerting]
+    var hasAlerting: Bool
+    var resolutions: [Option]
+    var writeBackTargets: [Choice]
+    var writeBack: WriteBack
+    var feeds: [Feed]
+    var older: String?
+    var scheduled: [ServiceSchedulePages.Held]
+    var recurring: [ServiceSchedulePages.Recurring]
+}
+
+/// A new token's secret, shown this once.
+struct TokenCreatedPage: PageModel {
+    var serviceID, serviceName, name, token: String
+}
