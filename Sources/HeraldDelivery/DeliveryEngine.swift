@@ -24,7 +24,7 @@ public struct DeliveryEngine: Sendable {
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
         clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil,
         alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
-        accounts: (any AccountStore & ServiceStore)? = nil, alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AcknowledgementStore)? = nil
+        accounts: (any AccountStore & ServiceStore)? = nil, alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore & AcknowledgementStore)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)

@@ -75,3 +75,15 @@ enum StoredValue {
         (try? parse(json, as: QuietHours.init(json:), "quiet_hours", "settings", row: userID, forWork: logger)) ?? nil
     }
 }
+
+extension StoredValue {
+    /// A granted role (`service_roles.role`).
+    static func role(_ raw: String, row: Int64) throws -> ServiceRole {
+        try parse(raw, as: ServiceRole.init(rawValue:), "service_roles", "role", row: row)!
+    }
+
+    /// A team's source (`teams.source_kind`, `source_ref`).
+    static func teamSource(kind: String, reference: String?, row: Int64) throws -> TeamSource {
+        try parse(kind, as: { TeamSource(kind: $0, reference: reference) }, "teams", "source_kind", row: row)!
+    }
+}

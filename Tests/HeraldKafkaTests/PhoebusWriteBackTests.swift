@@ -39,9 +39,9 @@ struct PhoebusWriteBackTests {
             try await store.setSubscriptions(userID: alice.id, [service.id: true])
             let targets = ServiceWriteBacks(store: store, outbound: OutboundPolicy(), hasKafka: true, clock: .system)
             await #expect(throws: UseCaseError.self, "only an admin says where acknowledgements go") {
-                try await targets.set(target: "phoebus", url: nil, silenceMinutes: nil, on: service.id, by: alice, logger: TestDatabase.logger)
+                try await targets.set(target: "phoebus", url: nil, silenceMinutes: nil, on: service.id, by: Actor(user: alice, isConfined: false, grants: .none), logger: TestDatabase.logger)
             }
-            _ = try await targets.set(target: "phoebus", url: nil, silenceMinutes: nil, on: service.id, by: root, logger: TestDatabase.logger)
+            _ = try await targets.set(target: "phoebus", url: nil, silenceMinutes: nil, on: service.id, by: Actor(user: root, isConfined: false, grants: .none), logger: TestDatabase.logger)
             // A handled service's alarms are its responders' to take (issue 39): its policy names alice.
             #expect(try await store.setEscalationPolicy(serviceID: service.id, EscalationPolicy(steps: [.init(targets: [.user(alice.id)], waitSeconds: 3_600)]), at: Date()))
 

@@ -27,14 +27,14 @@ extension CascadeTests {
         case "users": "username = '\(name)'"
         case "services": "category = '\(name)'"
         case "notifications", "filters": "service_id IN (SELECT id FROM services WHERE category = '\(name)')"
-        case "rotas": "name = '\(name)'"
+        case "rotas", "teams": "name = '\(name)'"
         default: nil
         }
     }
 
     /// The deletions, in order, with the parent tables each empties of the gone side.
     static let phases: [(what: String, parents: [String])] = [
-        ("the user", ["users"]), ("the service", ["services", "notifications", "filters"]), ("the rota", ["rotas"]),
+        ("the user", ["users"]), ("the service", ["services", "notifications", "filters"]), ("the rota", ["rotas"]), ("the team", ["teams"]),
     ]
 
     @Test(arguments: Backend.allCases)
@@ -71,6 +71,9 @@ extension CascadeTests {
         let rota = RotaDefinition(name: "gone", members: [gone.user.id, stays.user.id], rotation: .days(7), timeZone: .gmt, start: now.addingTimeInterval(-60))
         #expect(try await store.updateRota(id: gone.rota.id, rota, at: now) != nil)
         #expect(try await store.addOverride(rotaID: gone.rota.id, userID: stays.user.id, from: now, until: later, at: now) != nil)
+        #expect(try await store.addTeamMember(teamID: gone.team.id, userID: stays.user.id, at: now))
+        #expect(try await store.grantRole(.viewer, of: stays.service.id, to: .team(gone.team.id), at: now))
+        #expect(try await store.grantRole(.viewer, of: gone.service.id, to: .user(stays.user.id), at: now))
 
         for phase in phases {
             let phaseKeys = keys.filter { phase.parents.contains($0.parent) }
@@ -86,6 +89,7 @@ extension CascadeTests {
             switch phase.what {
             case "the user": #expect(try await store.deleteUser(id: gone.user.id))
             case "the service": #expect(try await store.deleteService(id: gone.service.id))
+            case "the team": #expect(try await store.deleteTeam(id: gone.team.id))
             default: #expect(try await store.deleteRota(id: gone.rota.id))
             }
             for key in phaseKeys {
@@ -105,6 +109,7 @@ extension CascadeTests {
         #expect(try await store.user(id: stays.user.id) != nil)
         #expect(try await store.service(id: stays.service.id) != nil)
         #expect(try await store.rota(id: stays.rota.id) != nil)
+        #expect(try await store.team(id: stays.team.id) != nil)
     }
 
     /// One side's rows, made through the store as Herald makes them, one (or
@@ -113,6 +118,7 @@ extension CascadeTests {
         var user: User
         var service: ServiceRecord
         var rota: StoredRota
+        var team: Team
 
         static func make(_ name: String, in store: any HeraldStore) async throws -> Fixture {
             let now = Date()
@@ -177,7 +183,12 @@ extension CascadeTests {
             #expect(try await store.acknowledge(notificationID: alarm.id, by: user, comment: nil, effects: effects, at: later)?.isNew == true)
             #expect(try await store.withdrawAcknowledgement(notificationID: alarm.id, by: user, resume: nil, at: later) != nil)
             #expect(try await store.acknowledge(notificationID: alarm.id, by: user, comment: "mine", effects: effects, at: later)?.isNew == true)
-            return Fixture(user: user, service: service, rota: rota)
+            // A team with the person in it, holding a role of the service, as the person does.
+            let team = try #require(try await store.createTeam(name: name, source: .manual, at: now))
+            #expect(try await store.addTeamMember(teamID: team.id, userID: user.id, at: now))
+            #expect(try await store.grantRole(.responder, of: service.id, to: .team(team.id), at: now))
+            #expect(try await store.grantRole(.owner, of: service.id, to: .user(user.id), at: now))
+            return Fixture(user: user, service: service, rota: rota, team: team)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HeraldCore
+import HeraldUseCases
 import Hummingbird
 import Logging
 
@@ -10,6 +11,8 @@ struct RequestAuthenticator: Sendable {
     let tokens: AccessTokens
     let store: any AccountStore & SessionStore
     let clock: WallClock
+    /// The `Actor` a signed-in account acts as (its teams and roles read).
+    let actors: Actors
 
     private static let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
     /// The web app's session: a web session's token (`WebSessions`), in an HttpOnly cookie.
@@ -67,12 +70,24 @@ struct RequestAuthenticator: Sendable {
         return try? await tokens.verify(token).sessionID
     }
 
-    func admin(_ request: Request, context: some RequestContext) async throws -> User {
-        let user = try await user(request, context: context)
-        guard user.isAdmin else {
-            context.logger.info("admin route refused", metadata: ["user": "\(user.username)"])
-            throw APIError(.forbidden, "The user doesn't have enough privileges")
+    /// The account behind the bearer token as an `Actor`: who, and what
+    /// the `AccessPolicy` judges (confinement, teams, roles). Routes that
+    /// change or read what not everyone may take this and hand it to
+    /// their use case, which asks the policy.
+    func actor(_ request: Request, context: some RequestContext) async throws -> Actor {
+        try await actors.actor(try await user(request, context: context))
+    }
+
+    /// The actor, refused at once (403, the policy's reason) unless the
+    /// policy lets it do `action`: asked before the request's body is read,
+    /// so a caller who may not learns nothing from the body's checks. The
+    /// use case asks again; this only answers sooner.
+    func actor(_ request: Request, context: some RequestContext, toDo action: AccessAction) async throws -> Actor {
+        let actor = try await actor(request, context: context)
+        if case .refused(let why) = AccessPolicy.decide(actor, action) {
+            context.logger.info("request refused by the access policy", metadata: ["user": "\(actor.username)"])
+            throw APIError(.forbidden, why)
         }
-        return user
+        return actor
     }
 }

@@ -35,9 +35,9 @@ struct DeliveriesController {
 
     /// Who was called at which step, what each provider answered, who took it.
     @Sendable func timeline(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         let notificationID = try Identifiers.integer(context, "notification_id")
-        let timeline = try await timelines.timeline(of: notificationID, in: try Identifiers.serviceID(context), for: admin)
+        let timeline = try await timelines.timeline(of: notificationID, in: try Identifiers.serviceID(context), for: actor)
         return JSONBody.response(
             TimelineBody(
                 notification_id: notificationID, recipients: timeline.recipients, read: timeline.read, pushes_left_out: timeline.pushesLeftOut,
@@ -49,10 +49,10 @@ struct DeliveriesController {
     }
 
     @Sendable func report(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let notificationID = try Identifiers.integer(context, "notification_id")
-        let report = try await reports.report(of: notificationID, in: serviceID, for: admin)
+        let report = try await reports.report(of: notificationID, in: serviceID, for: actor)
         return JSONBody.response(
             DeliveryReportBody(
                 notification_id: notificationID, counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.key.rawValue, $0.value) }),

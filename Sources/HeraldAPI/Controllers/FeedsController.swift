@@ -10,8 +10,6 @@ struct FeedsController {
     let auth: RequestAuthenticator
     let decoding: RequestDecoding
     let feeds: Feeds
-    /// The service and its feeds, as listed.
-    let listed: any ServiceStore & FeedStore
 
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
@@ -78,24 +76,23 @@ struct FeedsController {
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await listed.feeds(serviceID: serviceID).map(FeedBody.init))
+        return JSONBody.response(try await feeds.list(of: serviceID, for: actor).map(FeedBody.init))
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.feeds, of: serviceID))
         let input = try await decoding.json(FeedInput.self, from: request)
-        let feed = try await feeds.add(input.request, to: serviceID, by: admin, logger: context.logger)
+        let feed = try await feeds.add(input.request, to: serviceID, by: actor, logger: context.logger)
         return JSONBody.response(FeedBody(feed), status: .created)
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: serviceID, by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.feeds, of: serviceID))
+        try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: serviceID, by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -168,28 +168,28 @@ struct OnCallController {
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageRotas)
         let input = try await decoding.json(RotaInput.self, from: request)
-        let made = try await rotas.create(input.input, by: admin, logger: context.logger)
-        return JSONBody.response(RotaBody(made.rota, now: clock.now(), viewer: admin, withShifts: true, feedSecret: made.feedSecret), status: .created)
+        let made = try await rotas.create(input.input, by: actor, logger: context.logger)
+        return JSONBody.response(RotaBody(made.rota, now: clock.now(), viewer: actor.user, withShifts: true, feedSecret: made.feedSecret), status: .created)
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageRotas)
         let id = try Identifiers.integer(context, "rota_id")
         let input = try await decoding.json(RotaInput.self, from: request)
-        let rota = try await rotas.update(id, input.input, by: admin, logger: context.logger)
-        return JSONBody.response(RotaBody(rota, now: clock.now(), viewer: admin, withShifts: true))
+        let rota = try await rotas.update(id, input.input, by: actor, logger: context.logger)
+        return JSONBody.response(RotaBody(rota, now: clock.now(), viewer: actor.user, withShifts: true))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
-        try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageRotas)
         let id = try Identifiers.integer(context, "rota_id")
         let input = try await decoding.json(OverrideInput.self, from: request)
         var problems: [FieldProblem] = []
@@ -198,7 +198,7 @@ struct OnCallController {
         }
         guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
         let override = try await rotas.addOverride(
-            to: id, username: input.username, from: input.from.flatMap(Timestamp.parse), until: input.until.flatMap(Timestamp.parse), by: admin,
+            to: id, username: input.username, from: input.from.flatMap(Timestamp.parse), until: input.until.flatMap(Timestamp.parse), by: actor,
             logger: context.logger
         )
         return JSONBody.response(
@@ -208,9 +208,9 @@ struct OnCallController {
     }
 
     @Sendable func removeOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         try await rotas.removeOverride(
-            try Identifiers.integer(context, "override_id"), from: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger
+            try Identifiers.integer(context, "override_id"), from: try Identifiers.integer(context, "rota_id"), by: actor, logger: context.logger
         )
         return JSONBody.noContent()
     }
@@ -239,8 +239,8 @@ struct OnCallController {
 
     /// A new address for a rota's feed (an admin's); the old one stops working.
     @Sendable func renewFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
-        let secret = try await rotas.renewFeed(of: try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        let secret = try await rotas.renewFeed(of: try Identifiers.integer(context, "rota_id"), by: actor, logger: context.logger)
         return JSONBody.response(CalendarBody(feed_path: Self.feedPath(secret), has_feed: true), status: .created)
     }
 
@@ -262,17 +262,17 @@ struct OnCallController {
     // MARK: escalation policies
 
     @Sendable func showPolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         // No policy: no steps (nothing escalates), as the write-back says `none`.
-        guard let shown = try await escalations.policy(of: try Identifiers.serviceID(context), for: admin) else {
+        guard let shown = try await escalations.policy(of: try Identifiers.serviceID(context), for: actor) else {
             return JSONBody.response(PolicyBody(steps: [], repeats: 0, minimum_severity: Severity.critical.rawValue))
         }
         return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
     }
 
     @Sendable func replacePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.escalation, of: serviceID))
         let input = try await decoding.json(PolicyInput.self, from: request)
         var problems: [FieldProblem] = []
         let steps = input.steps.enumerated().map { index, step in
@@ -294,14 +294,14 @@ struct OnCallController {
         }
         guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
         let shown = try await escalations.set(
-            steps: steps, repeats: input.repeats ?? 0, minimumSeverity: input.minimum_severity, on: serviceID, by: admin, logger: context.logger
+            steps: steps, repeats: input.repeats ?? 0, minimumSeverity: input.minimum_severity, on: serviceID, by: actor, logger: context.logger
         )
         return JSONBody.response(Self.body(shown.policy, users: shown.users, rotas: shown.rotas))
     }
 
     @Sendable func removePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
-        try await escalations.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        try await escalations.remove(try Identifiers.serviceID(context), by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 

@@ -111,24 +111,25 @@ struct ScheduledController {
         return DraftBody(head, held.draft)
     }
 
-    /// An admin's token, or what lets a sender post to the service. Only
-    /// making a schedule counts against the publish limits; reading and
-    /// removing publish nothing.
-    /// Who may: an admin (named in the audit lines) or the service's
+    /// A keeper's token (one the access policy lets keep the service's
+    /// schedules: its owners, admins), or what lets a sender post to the
+    /// service. Only making a schedule counts against the publish limits;
+    /// reading and removing publish nothing.
+    /// Who may: a keeper (named in the audit lines) or the service's
     /// sender ("sender").
     @discardableResult
     private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws -> String {
-        if SenderAuthorization.bearer(request) != nil, let admin = try await admin(request, context: context) { return admin.username }
+        if SenderAuthorization.bearer(request) != nil, let keeper = try await keeper(request, context: context, of: serviceID) { return keeper.username }
         try await senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
         return "sender"
     }
 
-    /// The admin the bearer token is for; nil for any other token (a
-    /// service token, a user's), which the sender check judges. A store
-    /// that cannot answer is an error, not "not an admin".
-    private func admin(_ request: Request, context: HeraldRequestContext) async throws -> User? {
+    /// The keeper the bearer token is for; nil for any other token (a
+    /// service token, another user's), which the sender check judges. A
+    /// store that cannot answer is an error, not "not a keeper".
+    private func keeper(_ request: Request, context: HeraldRequestContext, of serviceID: UUID) async throws -> Actor? {
         do {
-            return try await auth.admin(request, context: context)
+            return try await auth.actor(request, context: context, toDo: .manage(.schedules, of: serviceID))
         } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
             return nil
         }

@@ -44,23 +44,23 @@ struct ServiceAlertingController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
-        return JSONBody.response(Body(try await alerting.choices(of: try Identifiers.serviceID(context))))
+        let actor = try await auth.actor(request, context: context)
+        return JSONBody.response(Body(try await alerting.choices(of: try Identifiers.serviceID(context), for: actor)))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.alerting, of: serviceID))
         let input = try await decoding.json(Input.self, from: request)
         let choices = try await alerting.set(
-            urgency: input.urgency ?? [:], resolutions: input.resolutions, on: serviceID, by: admin, logger: context.logger
+            urgency: input.urgency ?? [:], resolutions: input.resolutions, on: serviceID, by: actor, logger: context.logger
         )
         return JSONBody.response(Body(choices))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
-        try await alerting.reset(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        try await alerting.reset(try Identifiers.serviceID(context), by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -30,26 +30,26 @@ struct ServiceLimitsController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let own = try await UseCaseAnswers.run { try await rateLimits.limit(of: serviceID) }
+        let own = try await UseCaseAnswers.run { try await rateLimits.limit(of: serviceID, for: actor) }
         let limit = own ?? defaultRate
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: own == nil))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.rateLimit, of: serviceID))
         let body = try await decoding.json(LimitBody.self, from: request)
         let limit = RateLimit(perSecond: body.per_second, burst: body.burst)
-        try await UseCaseAnswers.run { try await rateLimits.set(limit, on: serviceID, by: admin, logger: context.logger) }
+        try await UseCaseAnswers.run { try await rateLimits.set(limit, on: serviceID, by: actor, logger: context.logger) }
         return JSONBody.response(LimitBody(per_second: limit.perSecond, burst: limit.burst, is_default: false))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await UseCaseAnswers.run { try await rateLimits.set(nil, on: serviceID, by: admin, logger: context.logger) }
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.rateLimit, of: serviceID))
+        try await UseCaseAnswers.run { try await rateLimits.set(nil, on: serviceID, by: actor, logger: context.logger) }
         return JSONBody.noContent()
     }
 }

@@ -4,13 +4,11 @@ import HeraldUseCases
 import Hummingbird
 import Logging
 
-/// Admins create, list and revoke a service's bearer tokens.
+/// A service's owners and admins create, list and revoke its bearer tokens.
 struct ServiceTokensController {
     let auth: RequestAuthenticator
     let decoding: RequestDecoding
     let serviceTokens: ServiceTokens
-    /// The service and its tokens, as listed.
-    let listed: any ServiceStore
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post("services/{service_id}/tokens", use: create)
@@ -40,24 +38,23 @@ struct ServiceTokensController {
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.tokens, of: serviceID))
         let body = try await decoding.json(CreateBody.self, from: request)
-        let (token, secret) = try await serviceTokens.issue(named: body.name, for: serviceID, by: admin, logger: context.logger)
+        let (token, secret) = try await serviceTokens.issue(named: body.name, for: serviceID, by: actor, logger: context.logger)
         return JSONBody.response(TokenBody(token, secret: secret), status: .created)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        return JSONBody.response(try await listed.serviceTokens(serviceID: serviceID).map { TokenBody($0) })
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.tokens, of: serviceID))
+        return JSONBody.response(try await serviceTokens.list(of: serviceID, for: actor).map { TokenBody($0) })
     }
 
     @Sendable func revoke(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.tokens, of: serviceID))
+        try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 }

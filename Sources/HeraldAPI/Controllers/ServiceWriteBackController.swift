@@ -41,23 +41,23 @@ struct ServiceWriteBackController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
-        return JSONBody.response(Body(try await writeBacks.target(of: try Identifiers.serviceID(context))))
+        let actor = try await auth.actor(request, context: context)
+        return JSONBody.response(Body(try await writeBacks.target(of: try Identifiers.serviceID(context), for: actor)))
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.writeBack, of: serviceID))
         let input = try await decoding.json(Input.self, from: request)
         let target = try await writeBacks.set(
-            target: input.target, url: input.url, silenceMinutes: input.silence_minutes, on: serviceID, by: admin, logger: context.logger
+            target: input.target, url: input.url, silenceMinutes: input.silence_minutes, on: serviceID, by: actor, logger: context.logger
         )
         return JSONBody.response(Body(target))
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
-        try await writeBacks.remove(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        try await writeBacks.remove(try Identifiers.serviceID(context), by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -15,8 +15,8 @@ struct ServicesController {
     let services: Services
     let visibility: ServiceVisibility
     let clock: WallClock
-    /// The services and a service's notifications, as listed.
-    let listed: any ServiceStore & NotificationStore
+    /// The services, as listed.
+    let listed: any ServiceStore
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.get("services", use: list)
@@ -60,35 +60,34 @@ struct ServicesController {
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .createService)
         let body = try await decoding.json(CreateBody.self, from: request)
-        let service = try await services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
+        let service = try await services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner), by: actor, logger: context.logger)
         return JSONBody.response(ServiceBody(service), status: .created)
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let id = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.settings, of: id))
         let body = try await decoding.json(UpdateBody.self, from: request)
-        let service = try await services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner), by: admin, logger: context.logger)
+        let service = try await services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner), by: actor, logger: context.logger)
         return JSONBody.response(ServiceBody(service))
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
-        try await services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        try await services.delete(try Identifiers.serviceID(context), by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func notifications(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         let id = try Identifiers.serviceID(context)
         var validator = Validator()
         // Oldest first, as the old server listed them, a page at a time.
         let page = PageRequest.read(request, defaultStart: .after(0), defaultLimit: Self.maxListPage, maxLimit: Self.maxListPage, into: &validator)
         try validator.check()
-        guard try await listed.service(id: id) != nil else { throw APIError.notFound("Service") }
-        let notifications = try await listed.notificationsPage(serviceID: id, from: page.start, limit: page.limit)
+        let notifications = try await services.notifications(of: id, from: page.start, limit: page.limit, for: actor)
         return JSONBody.response(notifications.map(NotificationBody.init), headers: page.links(for: notifications.map(\.id), request: request))
     }
 

@@ -37,7 +37,7 @@ struct UsersController {
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageUsers)
         let query = request.uri.queryParameters
         var limit = Self.maxPage
         if let raw = query["limit"] {
@@ -47,7 +47,7 @@ struct UsersController {
             limit = parsed
         }
         // By name, a page at a time: `after` is the last name of the page before.
-        let users = try await people.users(after: query["after"].map(String.init), limit: limit)
+        let users = try await accounts.list(after: query["after"].map(String.init), limit: limit, for: actor)
         var headers: HTTPFields = [:]
         if users.count >= limit, let last = users.last {
             headers[.link] = PageRequest.link(request, ("after", last.username), limit: limit, rel: "next")
@@ -56,33 +56,33 @@ struct UsersController {
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageUsers)
         let id = try Identifiers.integer(context, "user_id")
         let body = try await decoding.json(UpdateBody.self, from: request)
-        let user = try await accounts.update(id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin), by: .admin(admin), logger: context.logger)
+        let user = try await accounts.update(id, UserPatch(isActive: body.is_active, isAdmin: body.is_admin), by: .admin(actor), logger: context.logger)
         return JSONBody.response(UserBody(profile: try await Profiles.of(user, store: people)))
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageUsers)
         let id = try Identifiers.integer(context, "user_id")
-        try await accounts.delete(id, by: .admin(admin), logger: context.logger)
+        try await accounts.delete(id, by: .admin(actor), logger: context.logger)
         return JSONBody.noContent()
     }
 
     /// Refuses every token the user holds (a lost phone, a leaver).
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageUsers)
         let id = try Identifiers.integer(context, "user_id")
-        try await accounts.signOutEverywhere(id, by: .admin(admin), logger: context.logger)
+        try await accounts.signOutEverywhere(id, by: .admin(actor), logger: context.logger)
         return JSONBody.noContent()
     }
 
     @Sendable func removeDeviceToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context, toDo: .manageUsers)
         let id = try Identifiers.integer(context, "user_id")
         let body = try await decoding.json(DeviceTokenBody.self, from: request)
-        try await UseCaseAnswers.run { try await accounts.removeDevice(token: body.device_token, of: id, by: .admin(admin), logger: context.logger) }
+        try await UseCaseAnswers.run { try await accounts.removeDevice(token: body.device_token, of: id, by: .admin(actor), logger: context.logger) }
         return JSONBody.noContent()
     }
 }

@@ -64,10 +64,9 @@ struct WebhookController {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        _ = try await auth.admin(request, context: context)
+        let actor = try await auth.actor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        guard try await listed.service(id: serviceID) != nil else { throw APIError.notFound("Service") }
-        let own = try await listed.serviceTemplates(serviceID: serviceID)
+        let own = try await templates.templates(of: serviceID, for: actor)
         let templates = own ?? TemplateRenderer.webhookDefaults
         return JSONBody.response(
             TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: own == nil)
@@ -75,20 +74,20 @@ struct WebhookController {
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.templates, of: serviceID))
         let body = try await decoding.json(TemplatesBody.self, from: request)
         let templates = NotificationTemplates(title: body.title, subtitle: body.subtitle ?? "", url: body.url ?? "", severity: body.severity ?? "")
-        try await self.templates.set(templates, on: serviceID, by: admin, logger: context.logger)
+        try await self.templates.set(templates, on: serviceID, by: actor, logger: context.logger)
         return JSONBody.response(
             TemplatesBody(title: templates.title, subtitle: templates.subtitle, url: templates.url, severity: templates.severity, is_default: false)
         )
     }
 
     @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await auth.admin(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        try await templates.set(nil, on: serviceID, by: admin, logger: context.logger)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.templates, of: serviceID))
+        try await templates.set(nil, on: serviceID, by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 }

@@ -32,6 +32,9 @@ struct APIParts: Sendable {
     /// Services, their feeds and their own templates (admins).
     let services: Services
     let serviceTokens: ServiceTokens
+    /// Teams, and who holds which role of each service (issue 41).
+    let teams: Teams
+    let serviceRoles: ServiceRoles
     /// A service's own publish rate limit.
     let rateLimits: ServiceRateLimits
     let feeds: Feeds

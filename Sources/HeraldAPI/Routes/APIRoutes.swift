@@ -33,7 +33,7 @@ public struct APIRoutes: Sendable {
             config: config,
             store: store,
             tokens: tokens,
-            auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock),
+            auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility)),
             signIn: signIn,
             senders: senders,
             refusals: refusals,
@@ -52,6 +52,8 @@ public struct APIRoutes: Sendable {
             schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             services: Services(store: store),
             serviceTokens: serviceTokens,
+            teams: Teams(store: store, clock: clock),
+            serviceRoles: ServiceRoles(store: store, visibility: users.visibility, clock: clock),
             rateLimits: ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) },
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
@@ -109,7 +111,9 @@ public struct APIRoutes: Sendable {
             if version == .v2 {
                 // New in Herald: only on the current API.
                 AlertReceiverController(senders: api.senders, decoding: decoding, alertReports: api.alertReports).addRoutes(to: group)
-                ServiceTokensController(auth: auth, decoding: decoding, serviceTokens: api.serviceTokens, listed: store).addRoutes(to: group)
+                ServiceTokensController(auth: auth, decoding: decoding, serviceTokens: api.serviceTokens).addRoutes(to: group)
+                TeamsController(auth: auth, decoding: decoding, teams: api.teams).addRoutes(to: group)
+                ServiceRolesController(auth: auth, decoding: decoding, roles: api.serviceRoles).addRoutes(to: group)
                 ServiceLimitsController(auth: auth, decoding: decoding, rateLimits: api.rateLimits, defaultRate: api.senders.brake.flood.defaultRate)
                     .addRoutes(to: group)
                 ServiceAlertingController(auth: auth, decoding: decoding, alerting: api.alerting).addRoutes(to: group)
@@ -128,7 +132,7 @@ public struct APIRoutes: Sendable {
                 ).addRoutes(to: group)
                 SubscriptionFiltersController(auth: auth, decoding: decoding, subscriptions: users.subscriptions).addRoutes(to: group)
                 ScheduledController(auth: auth, decoding: decoding, senders: api.senders, schedules: api.schedules, listed: store).addRoutes(to: group)
-                FeedsController(auth: auth, decoding: decoding, feeds: api.feeds, listed: store).addRoutes(to: group)
+                FeedsController(auth: auth, decoding: decoding, feeds: api.feeds).addRoutes(to: group)
                 WebPushController(vapidKeys: api.vapidKeys).addRoutes(to: group)
             }
             UsersController(auth: auth, decoding: decoding, accounts: api.accounts, people: store, version: version).addRoutes(to: group)

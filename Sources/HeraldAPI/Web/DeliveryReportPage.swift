@@ -20,15 +20,15 @@ struct DeliveryReportPage {
     }
 
     @Sendable func report(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let notificationID = try Identifiers.integer(context, "notification_id")
-        let report = try await reports.report(of: notificationID, in: serviceID, for: admin)
+        let report = try await reports.report(of: notificationID, in: serviceID, for: actor)
         let (notification, rows) = (report.notification, report.rows)
         let service = try await services.service(id: serviceID)
         let chart = DeliveryChart(rows.map { ($0.updatedAt, $0.state) })
         // Who was called at which step and what became of it (the pushes are in the table below).
-        let timeline = try await timelines.timeline(of: notificationID, in: serviceID, for: admin, pushes: false)
+        let timeline = try await timelines.timeline(of: notificationID, in: serviceID, for: actor, pushes: false)
         let model = ReportPage(
             timeline: timeline.events.map { event in
                 ReportPage.Event(
@@ -58,7 +58,7 @@ struct DeliveryReportPage {
             },
             truncated: rows.count > Self.maxRows, shown: Self.maxRows
         )
-        return try await web.page("admin-report", title: "Delivery report", nav: "services", user: admin, request: request, model: model)
+        return try await web.page("admin-report", title: "Delivery report", nav: "services", user: actor.user, request: request, model: model)
     }
 
     /// How many of the recipients read it, as a bar (drawn on the server).

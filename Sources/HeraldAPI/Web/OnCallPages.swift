@@ -63,7 +63,7 @@ struct OnCallPages {
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let members = (form["members"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -71,49 +71,49 @@ struct OnCallPages {
             name: form["name"] ?? "", members: members, unit: form["rotation_unit"] ?? "", length: Int(form["rotation_length"] ?? "") ?? 0,
             timeZone: (form["time_zone"] ?? "").trimmingCharacters(in: .whitespaces), startsOn: form["starts_on"] ?? "", handOff: form["hand_off"] ?? ""
         )
-        let made = try await rotas.create(input, by: admin, logger: context.logger)
+        let made = try await rotas.create(input, by: actor, logger: context.logger)
         return web.done(request, location: "/oncall/rotas/\(made.rota.id)?flash=created")
     }
 
     /// A new address for the rota's feed (admins), shown this once.
     @Sendable func renewFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "rota_id")
-        let rota = try await rotas.rota(id, for: admin)
-        let secret = try await rotas.renewFeed(of: id, by: admin, logger: context.logger)
-        return try await web.feedCreated(secret, back: "/oncall/rotas/\(id)", backName: rota.name, what: "everyone's shifts on this rota", user: admin, request: request)
+        let rota = try await rotas.rota(id, for: actor.user)
+        let secret = try await rotas.renewFeed(of: id, by: actor, logger: context.logger)
+        return try await web.feedCreated(secret, back: "/oncall/rotas/\(id)", backName: rota.name, what: "everyone's shifts on this rota", user: actor.user, request: request)
     }
 
     @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "rota_id")
         // <input type=datetime-local> sends local wall time; the rota's zone says which instant.
-        let zone = try await rotas.rota(id, for: admin).timeZone
+        let zone = try await rotas.rota(id, for: actor.user).timeZone
         _ = try await rotas.addOverride(
             to: id, username: (form["username"] ?? "").trimmingCharacters(in: .whitespaces), from: Self.localTime(form["from"], zone),
-            until: Self.localTime(form["until"], zone), by: admin, logger: context.logger
+            until: Self.localTime(form["until"], zone), by: actor, logger: context.logger
         )
         return web.done(request, location: "/oncall/rotas/\(id)?flash=saved")
     }
 
     @Sendable func removeOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "rota_id")
-        try await rotas.removeOverride(try Identifiers.integer(context, "override_id"), from: id, by: admin, logger: context.logger)
+        try await rotas.removeOverride(try Identifiers.integer(context, "override_id"), from: id, by: actor, logger: context.logger)
         return web.done(request, location: "/oncall/rotas/\(id)?flash=deleted")
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: admin, logger: context.logger)
+        try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: actor, logger: context.logger)
         return web.done(request, location: "/oncall?flash=deleted")
     }
 
@@ -129,42 +129,42 @@ struct OnCallPages {
     // MARK: a service's escalation policy
 
     @Sendable func policy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
-        let shown = try await escalations.policy(of: serviceID, for: admin)
-        return try await policyPage(request, admin: admin, serviceID: serviceID, form: EscalationForm(shown), hasPolicy: shown != nil, error: nil)
+        let shown = try await escalations.policy(of: serviceID, for: actor)
+        return try await policyPage(request, actor: actor, serviceID: serviceID, form: EscalationForm(shown), hasPolicy: shown != nil, error: nil)
     }
 
     /// The whole policy as its form, with room for one more step and target;
     /// after a refusal, what the admin typed with the use case's messages.
     private func policyPage(
-        _ request: Request, admin: User, serviceID: UUID, form: EscalationForm, hasPolicy: Bool, error: String?, status: HTTPResponse.Status = .ok
+        _ request: Request, actor: Actor, serviceID: UUID, form: EscalationForm, hasPolicy: Bool, error: String?, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         guard let service = try await listed.service(id: serviceID) else { throw APIError.notFound("Service") }
-        let rotas = try await self.rotas.list(for: admin).map { (id: $0.id, name: $0.name) }
+        let rotas = try await self.rotas.list(for: actor.user).map { (id: $0.id, name: $0.name) }
         let model = form.page(rotas: rotas, service: .init(id: serviceID.wireString, name: service.category), hasPolicy: hasPolicy, error: error)
-        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: admin, request: request, model: model, status: status)
+        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: actor.user, request: request, model: model, status: status)
     }
 
     @Sendable func savePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let fields = try await web.form(request)
         try web.checkCSRF(request, form: fields)
         let serviceID = try Identifiers.serviceID(context)
         if fields["remove"] == "1" {
-            try await escalations.remove(serviceID, by: admin, logger: context.logger)
+            try await escalations.remove(serviceID, by: actor, logger: context.logger)
             return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=deleted")
         }
         let form = EscalationForm(fields)
         do {
             _ = try await escalations.set(
-                steps: form.steps, repeats: Int(form.repeats) ?? -1, minimumSeverity: form.minimum.isEmpty ? nil : form.minimum, on: serviceID, by: admin,
+                steps: form.steps, repeats: Int(form.repeats) ?? -1, minimumSeverity: form.minimum.isEmpty ? nil : form.minimum, on: serviceID, by: actor,
                 logger: context.logger
             )
         } catch UseCaseError.rejected(let problems) {
-            let hasPolicy = try await escalations.policy(of: serviceID, for: admin) != nil
+            let hasPolicy = try await escalations.policy(of: serviceID, for: actor) != nil
             return try await policyPage(
-                request, admin: admin, serviceID: serviceID, form: form, hasPolicy: hasPolicy, error: EscalationForm.message(problems), status: .unprocessableContent
+                request, actor: actor, serviceID: serviceID, form: form, hasPolicy: hasPolicy, error: EscalationForm.message(problems), status: .unprocessableContent
             )
         }
         return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=saved")

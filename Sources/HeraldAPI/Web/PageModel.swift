@@ -66,6 +66,8 @@ struct PageLayout: PageValues {
     var user: Bool
     var username: String?
     var isAdmin: Bool
+    /// An admin, or an owner of some service: the Services page is theirs.
+    var keepsServices: Bool
     /// Unread notifications; nil when none (no badge).
     var unread: Int?
     var flash: Flash?

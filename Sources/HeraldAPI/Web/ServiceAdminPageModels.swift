@@ -10,6 +10,8 @@ struct ServicesPage: PageModel {
         var category, owner, color: String
     }
 
+    /// Admins make services; an owner sees only theirs, and no form.
+    var canCreate: Bool
     var services: [Service]
     var form: Form
     var error: String?
@@ -60,6 +62,8 @@ struct ServicePage: PageModel {
     }
 
     var service: ServicesPage.Service
+    /// Only admins delete a service; its owners keep the rest.
+    var canDelete: Bool
     var error: String?
     var tokens: [Token]
     var notifications: [Notification]

@@ -5,9 +5,11 @@ import HeraldUseCases
 import Hummingbird
 import Logging
 
-/// Admins' services: list and create, edit, delete (after a confirmation),
-/// publish tokens (shown once, revocable), webhook templates, feeds and
-/// recent notifications; schedules are `ServiceSchedulePages`'.
+/// The services an admin or an owner keeps: list (admins all, owners
+/// theirs) and create (admins), edit, delete (admins, after a
+/// confirmation), publish tokens (shown once, revocable), webhook
+/// templates, feeds and recent notifications; schedules are
+/// `ServiceSchedulePages`'. What each may do is the use cases' to decide.
 struct ServiceAdminPages {
     let web: WebSupport
     let services: Services
@@ -18,8 +20,8 @@ struct ServiceAdminPages {
     let writeBacks: ServiceWriteBacks
     /// A service's held and recurring notifications, shown on its page.
     let schedulePages: ServiceSchedulePages
-    /// Services, their tokens, feeds, templates and notifications, as listed.
-    let listed: any ServiceStore & FeedStore & NotificationStore
+    /// Services, as listed.
+    let listed: any ServiceStore
     static let recentNotifications = 20
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
@@ -68,17 +70,19 @@ struct ServiceAdminPages {
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
-        return try await listPage(request, admin: admin, form: nil, error: nil)
+        let actor = try await web.requireActor(request, context: context)
+        guard actor.isAdmin || !actor.ownedServices.isEmpty else { throw APIError(.forbidden, AccessPolicy.adminsOnly) }
+        return try await listPage(request, actor: actor, form: nil, error: nil)
     }
 
-    private func listPage(_ request: Request, admin: User, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let services = try await listed.services()
+    private func listPage(_ request: Request, actor: Actor, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let services = try await listed.services().filter { actor.isAdmin || actor.holds(.owner, of: $0.id) }
         let model = ServicesPage(
+            canCreate: actor.may(.createService),
             services: services.map { ServicesPage.Service(id: $0.id.wireString, name: $0.category, owner: $0.owner, color: $0.color) },
             form: form?.shown ?? ServicesPage.Form(category: "", owner: "", color: Self.suggestedColor(services.count)), error: error
         )
-        return try await web.page("admin-services", title: "Services", nav: "services", user: admin, request: request, model: model, status: status)
+        return try await web.page("admin-services", title: "Services", nav: "services", user: actor.user, request: request, model: model, status: status)
     }
 
     /// A different colour for each new service, so the inbox tells them apart.
@@ -88,15 +92,15 @@ struct ServiceAdminPages {
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let fields = try await web.form(request)
         try web.checkCSRF(request, form: fields)
         let form = ServiceForm(fields)
         let service: ServiceRecord
         do {
-            service = try await services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
+            service = try await services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner), by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
-            return try await listPage(request, admin: admin, form: form, error: ServiceForm.message(problems), status: .unprocessableContent)
+            return try await listPage(request, actor: actor, form: form, error: ServiceForm.message(problems), status: .unprocessableContent)
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=created"])
     }
@@ -108,25 +112,28 @@ struct ServiceAdminPages {
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
-        return try await servicePage(request, admin: admin, service: try await service(context), error: nil)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.settings, of: try Identifiers.serviceID(context)))
+        return try await servicePage(request, actor: actor, service: try await service(context), error: nil)
     }
 
     private func servicePage(
-        _ request: Request, admin: User, service: ServiceRecord, error: String?, templateError: String? = nil, entered: NotificationTemplates? = nil,
+        _ request: Request, actor: Actor, service: ServiceRecord, error: String?, templateError: String? = nil, entered: NotificationTemplates? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let before = request.uri.queryParameters["before"].flatMap { NotificationID($0) }
-        let tokens = try await listed.serviceTokens(serviceID: service.id)
-        let saved = try await listed.serviceTemplates(serviceID: service.id)
+        let tokens = try await serviceTokens.list(of: service.id, for: actor)
+        let saved = try await self.templates.templates(of: service.id, for: actor)
         let templates = entered ?? saved
-        let recent = try await listed.notificationsPage(serviceID: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications)
-        let feeds = try await listed.feeds(serviceID: service.id)
+        let recent = try await services.notifications(
+            of: service.id, from: before.map { .before($0) } ?? .newest, limit: Self.recentNotifications, for: actor
+        )
+        let feeds = try await self.feeds.list(of: service.id, for: actor)
         let schedules = try await schedulePages.values(serviceID: service.id)
-        let alerting = try await self.alerting.choices(of: service.id)
-        let writeBack = try await writeBacks.target(of: service.id)
+        let alerting = try await self.alerting.choices(of: service.id, for: actor)
+        let writeBack = try await writeBacks.target(of: service.id, for: actor)
         let model = ServicePage(
             service: ServicesPage.Service(id: service.id.wireString, name: service.category, owner: service.owner, color: service.color),
+            canDelete: actor.may(.deleteService(service.id)),
             error: error,
             tokens: tokens.map {
                 ServicePage.Token(id: $0.id, name: $0.name, created: Timestamp.wireString($0.createdAt), used: $0.lastUsedAt.map(Timestamp.wireString))
@@ -151,12 +158,12 @@ struct ServiceAdminPages {
             older: recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil,
             scheduled: schedules.scheduled, recurring: schedules.recurring
         )
-        return try await web.page("admin-service", title: service.category, nav: "services", user: admin, request: request, model: model, status: status)
+        return try await web.page("admin-service", title: service.category, nav: "services", user: actor.user, request: request, model: model, status: status)
     }
 
     /// A feed from the form: `url`, `interval` (seconds), `filter`, `lifetime` (hours, blank: none).
     @Sendable func addFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -166,55 +173,55 @@ struct ServiceAdminPages {
                 url: form["url"]?.trimmingCharacters(in: .whitespaces) ?? "", intervalSeconds: number("interval") ?? Feeds.defaultInterval,
                 filter: form["filter"], lifetimeSeconds: number("lifetime").map { $0 * 3600 }
             ),
-            to: service.id, by: admin, logger: context.logger
+            to: service.id, by: actor, logger: context.logger
         )
         return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=created")
     }
 
     @Sendable func removeFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let service = try await service(context)
-        try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: service.id, by: admin, logger: context.logger)
+        try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: service.id, by: actor, logger: context.logger)
         return web.done(request, location: "/admin/services/\(service.id.wireString)?flash=removed")
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let fields = try await web.form(request)
         try web.checkCSRF(request, form: fields)
         let current = try await service(context)
         let form = ServiceForm(fields)
         do {
-            _ = try await services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner), by: admin, logger: context.logger)
+            _ = try await services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner), by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             var shown = current
             shown.category = form.category
             shown.owner = form.owner
-            return try await servicePage(request, admin: admin, service: shown, error: ServiceForm.message(problems), status: .unprocessableContent)
+            return try await servicePage(request, actor: actor, service: shown, error: ServiceForm.message(problems), status: .unprocessableContent)
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(current.id.wireString)?flash=saved"])
     }
 
     @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let service = try await service(context)
         return try await web.confirmation(
-            request, admin: admin, nav: "services", title: "Delete service", heading: "Delete “\(service.category)”?",
+            request, admin: actor.user, nav: "services", title: "Delete service", heading: "Delete “\(service.category)”?",
             message: "Its notifications leave every inbox, its tokens stop working and senders posting to it get 404. This cannot be undone.",
             action: "/admin/services/\(service.id.wireString)/delete", confirm: "Delete service", back: "/admin/services/\(service.id.wireString)"
         )
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await services.delete(try Identifiers.serviceID(context), by: admin, logger: context.logger)
+        try await services.delete(try Identifiers.serviceID(context), by: actor, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services?flash=deleted"])
     }
 
     @Sendable func createToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -222,21 +229,21 @@ struct ServiceAdminPages {
         let token: ServiceToken
         let secret: String
         do {
-            (token, secret) = try await serviceTokens.issue(named: name, for: service.id, by: admin, logger: context.logger)
+            (token, secret) = try await serviceTokens.issue(named: name, for: service.id, by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             return try await servicePage(
-                request, admin: admin, service: service, error: "Token name: " + problems.map(\.message).joined(separator: "; "), status: .unprocessableContent
+                request, actor: actor, service: service, error: "Token name: " + problems.map(\.message).joined(separator: "; "), status: .unprocessableContent
             )
         }
         // Shown once, on this answer to the post: never in a URL or a later page.
         let model = TokenCreatedPage(serviceID: service.id.wireString, serviceName: service.category, name: token.name, token: secret)
-        return try await web.page("token-created", title: "Token created", nav: "services", user: admin, request: request, model: model, status: .created)
+        return try await web.page("token-created", title: "Token created", nav: "services", user: actor.user, request: request, model: model, status: .created)
     }
 
     /// The generic webhook's templates: `action` save (checked as the API
     /// checks them) or remove.
     @Sendable func saveTemplates(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -246,10 +253,10 @@ struct ServiceAdminPages {
             templates = entered
         }
         do {
-            try await self.templates.set(templates, on: service.id, by: admin, logger: context.logger)
+            try await self.templates.set(templates, on: service.id, by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             return try await servicePage(
-                request, admin: admin, service: service, error: nil, templateError: WebErrorPages.message(problems), entered: templates, status: .unprocessableContent
+                request, actor: actor, service: service, error: nil, templateError: WebErrorPages.message(problems), entered: templates, status: .unprocessableContent
             )
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
@@ -271,21 +278,21 @@ struct ServiceAdminPages {
     /// site's), through the same use case as the API; `action` reset goes
     /// back to the site's table.
     @Sendable func saveAlerting(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         if form["action"] == "reset" {
-            try await alerting.reset(service.id, by: admin, logger: context.logger)
+            try await alerting.reset(service.id, by: actor, logger: context.logger)
         } else {
             var levels: [String: String] = [:]
             for (field, value) in form where field.hasPrefix("urgency.") && !value.isEmpty {
                 levels[String(field.dropFirst("urgency.".count))] = value
             }
             do {
-                _ = try await alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: admin, logger: context.logger)
+                _ = try await alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: actor, logger: context.logger)
             } catch UseCaseError.rejected(let problems) {
-                return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
+                return try await servicePage(request, actor: actor, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
             }
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
@@ -299,13 +306,13 @@ struct ServiceAdminPages {
     /// Where the service's acknowledgements go, through the same use case
     /// as the API; `nowhere` removes it.
     @Sendable func saveWriteBack(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         let target = form["target"] ?? "none"
         if target == "none" {
-            try await writeBacks.remove(service.id, by: admin, logger: context.logger)
+            try await writeBacks.remove(service.id, by: actor, logger: context.logger)
         } else {
             // The Phoebus choice ignores the Alertmanager fields the form always sends.
             let isAlertmanager = target == "alertmanager"
@@ -316,20 +323,20 @@ struct ServiceAdminPages {
                 }
                 _ = try await writeBacks.set(
                     target: target, url: isAlertmanager ? form["url"] : nil, silenceMinutes: isAlertmanager ? minutes.flatMap { Int($0) } : nil,
-                    on: service.id, by: admin, logger: context.logger
+                    on: service.id, by: actor, logger: context.logger
                 )
             } catch UseCaseError.rejected(let problems) {
-                return try await servicePage(request, admin: admin, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
+                return try await servicePage(request, actor: actor, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
             }
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
     }
 
     @Sendable func revokeToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         try web.checkCSRF(request, form: try await web.form(request))
         let serviceID = try Identifiers.serviceID(context)
-        try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: admin, logger: context.logger)
+        try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: actor, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(serviceID.wireString)?flash=revoked"])
     }
 }

@@ -56,14 +56,14 @@ struct ServiceSchedulePages {
     }
 
     @Sendable func cancelScheduled(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        try await remove(request, context, id: "scheduled_id", done: "cancelled") { id, serviceID, admin in
-            try await schedules.cancel(id, on: serviceID, by: admin.username, logger: context.logger)
+        try await remove(request, context, id: "scheduled_id", done: "cancelled") { id, serviceID, actor in
+            try await schedules.cancel(id, on: serviceID, by: actor.username, logger: context.logger)
         }
     }
 
     @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        try await remove(request, context, id: "recurring_id", done: "removed") { id, serviceID, admin in
-            try await schedules.removeRecurring(id, on: serviceID, by: admin.username, logger: context.logger)
+        try await remove(request, context, id: "recurring_id", done: "removed") { id, serviceID, actor in
+            try await schedules.removeRecurring(id, on: serviceID, by: actor.username, logger: context.logger)
         }
     }
 
@@ -72,29 +72,31 @@ struct ServiceSchedulePages {
     /// not, or no longer, there), and back to the service page saying `done`.
     private func remove(
         _ request: Request, _ context: HeraldRequestContext, id parameter: String, done: String,
-        _ delete: (Int64, UUID, User) async throws -> Void
+        _ delete: (Int64, UUID, Actor) async throws -> Void
     ) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.schedules, of: serviceID))
         try web.checkCSRF(request, form: try await web.form(request))
-        let serviceID = try await service(context)
-        try await delete(try Identifiers.integer(context, parameter), serviceID, admin)
+        _ = try await service(context)
+        try await delete(try Identifiers.integer(context, parameter), serviceID, actor)
         return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=\(done)")
     }
 
     /// A recurring notification from the form: `cron`, `time_zone`, `title`,
     /// `subtitle`, `url`; a mistake answers 422 naming the field.
     @Sendable func addRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let serviceID = try Identifiers.serviceID(context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.schedules, of: serviceID))
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
-        let serviceID = try await service(context)
+        _ = try await service(context)
         func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
         let timeZone = field("time_zone")
         let created = try await schedules.makeRecurring(
             on: serviceID, cron: field("cron"), timeZone: timeZone.isEmpty ? nil : timeZone,
             draft: NotificationDraft(title: field("title"), subtitle: field("subtitle"), url: field("url"))
         )
-        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(admin.username)"])
+        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(actor.username)"])
         return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=created")
     }
 }

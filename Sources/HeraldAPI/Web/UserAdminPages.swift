@@ -31,37 +31,37 @@ struct UserAdminPages {
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
-        return try await listPage(request, admin: admin, error: nil, entered: [:])
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
+        return try await listPage(request, actor: actor, error: nil, entered: [:])
     }
 
-    private func listPage(_ request: Request, admin: User, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func listPage(_ request: Request, actor: Actor, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
         let after = request.uri.queryParameters["after"].map(String.init)
         let users = try await people.users(after: after, limit: Self.pageSize)
         let model = UsersPage(
             users: users.map {
                 UsersPage.Account(
                     id: $0.id, username: $0.username, origin: $0.origin.spokenName, lastLogin: $0.lastLoginAt.map(Timestamp.wireString),
-                    active: $0.isActive, admin: $0.isAdmin, isSelf: $0.id == admin.id
+                    active: $0.isActive, admin: $0.isAdmin, isSelf: $0.id == actor.id
                 )
             },
             next: users.count == Self.pageSize ? "/admin/users?after=" + (users.last!.username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") : nil,
             error: error, enteredName: entered["username"] ?? "", enteredAdmin: entered["admin"] == "on"
         )
-        return try await web.page("admin-users", title: "Users", nav: "users", user: admin, request: request, model: model, status: status)
+        return try await web.page("admin-users", title: "Users", nav: "users", user: actor.user, request: request, model: model, status: status)
     }
 
     /// A local account with a password, as `herald user add` makes one.
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         do {
             try await accounts.create(
-                username: form["username"] ?? "", password: form["password"] ?? "", isAdmin: form["admin"] == "on", by: .admin(admin), logger: context.logger
+                username: form["username"] ?? "", password: form["password"] ?? "", isAdmin: form["admin"] == "on", by: .admin(actor), logger: context.logger
             )
         } catch let error as UseCaseError {
-            return try await listPage(request, admin: admin, error: error.description, entered: form, status: UseCaseAnswers.status(of: error))
+            return try await listPage(request, actor: actor, error: error.description, entered: form, status: UseCaseAnswers.status(of: error))
         }
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=created"])
     }
@@ -73,7 +73,7 @@ struct UserAdminPages {
 
     /// One switch: `field` (active or admin) and `value` (on/off).
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let id = try Identifiers.integer(context, "user_id")
@@ -81,33 +81,33 @@ struct UserAdminPages {
             throw APIError(.badRequest, "Which setting (active or admin), and on or off?")
         }
         let patch = field == "active" ? UserPatch(isActive: value) : UserPatch(isAdmin: value)
-        try await accounts.update(id, patch, by: .admin(admin), logger: context.logger)
+        try await accounts.update(id, patch, by: .admin(actor), logger: context.logger)
         return web.done(request, location: "/admin/users?flash=saved")
     }
 
     /// Ends every session of a user (a lost phone, a leaver), as the API's
     /// `POST /users/{id}/logout-everywhere`.
     @Sendable func logoutEverywhere(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await accounts.signOutEverywhere(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
+        try await accounts.signOutEverywhere(try Identifiers.integer(context, "user_id"), by: .admin(actor), logger: context.logger)
         return web.done(request, location: "/admin/users?flash=signed-out-user")
     }
 
     @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         let user = try await target(context)
         return try await web.confirmation(
-            request, admin: admin, nav: "users", title: "Delete user", heading: "Delete \(user.username)?",
+            request, admin: actor.user, nav: "users", title: "Delete user", heading: "Delete \(user.username)?",
             message: "Their devices, subscriptions and inbox go with the account. A directory or OpenID Connect user gets a new, empty account at their next sign-in.",
             action: "/admin/users/\(user.id)/delete", confirm: "Delete user", back: "/admin/users"
         )
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         try web.checkCSRF(request, form: try await web.form(request))
-        try await accounts.delete(try Identifiers.integer(context, "user_id"), by: .admin(admin), logger: context.logger)
+        try await accounts.delete(try Identifiers.integer(context, "user_id"), by: .admin(actor), logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/users?flash=deleted"])
     }
 
@@ -116,12 +116,12 @@ struct UserAdminPages {
     /// How the account signs in: its origin, and the methods an admin
     /// linked to it (see `AccountBinding`).
     @Sendable func links(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let admin = try await web.requireAdmin(request, context: context)
-        return try await linksPage(request, context: context, admin: admin, error: nil, form: [:])
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
+        return try await linksPage(request, context: context, actor: actor, error: nil, form: [:])
     }
 
     private func linksPage(
-        _ request: Request, context: HeraldRequestContext, admin: User, error: String?, form: [String: String], status: HTTPResponse.Status = .ok
+        _ request: Request, context: HeraldRequestContext, actor: Actor, error: String?, form: [String: String], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let id = try Identifiers.integer(context, "user_id")
         guard let user = try await people.user(id: id) else { throw APIError.notFound("User") }
@@ -139,35 +139,35 @@ struct UserAdminPages {
             },
             issuers: Array(Set(issuers)).sorted(), error: error, enteredIssuer: form["issuer"] ?? "", enteredSubject: form["subject"] ?? ""
         )
-        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: admin, request: request, model: model, status: status)
+        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: actor.user, request: request, model: model, status: status)
     }
 
     /// A links form: the admin, the account it is about, the method it names.
-    private func linkForm(_ request: Request, context: HeraldRequestContext) async throws -> (admin: User, user: User, origin: AccountOrigin, form: [String: String]) {
-        let admin = try await web.requireAdmin(request, context: context)
+    private func linkForm(_ request: Request, context: HeraldRequestContext) async throws -> (actor: Actor, user: User, origin: AccountOrigin, form: [String: String]) {
+        let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         guard let user = try await people.user(id: try Identifiers.integer(context, "user_id")) else { throw APIError.notFound("User") }
         guard let origin = form["origin"].flatMap(AccountOrigin.init(rawValue:)) else { throw APIError(.badRequest, "Which method: oidc, ldap or url?") }
-        return (admin, user, origin, form)
+        return (actor, user, origin, form)
     }
 
     @Sendable func link(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let (admin, user, origin, form) = try await linkForm(request, context: context)
+        let (actor, user, origin, form) = try await linkForm(request, context: context)
         let subject = form["subject"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         do {
             try await accountLinks.link(
-                username: user.username, origin: origin, issuer: form["issuer"], subject: subject, by: .admin(admin), logger: context.logger
+                username: user.username, origin: origin, issuer: form["issuer"], subject: subject, by: .admin(actor), logger: context.logger
             )
         } catch let error as UseCaseError {
-            return try await linksPage(request, context: context, admin: admin, error: error.description, form: form, status: UseCaseAnswers.status(of: error))
+            return try await linksPage(request, context: context, actor: actor, error: error.description, form: form, status: UseCaseAnswers.status(of: error))
         }
         return web.done(request, location: "/admin/users/\(user.id)/links?flash=saved")
     }
 
     @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let (admin, user, origin, form) = try await linkForm(request, context: context)
-        try await accountLinks.unlink(username: user.username, origin: origin, issuer: form["issuer"], by: .admin(admin), logger: context.logger)
+        let (actor, user, origin, form) = try await linkForm(request, context: context)
+        try await accountLinks.unlink(username: user.username, origin: origin, issuer: form["issuer"], by: .admin(actor), logger: context.logger)
         return web.done(request, location: "/admin/users/\(user.id)/links?flash=removed")
     }
 }

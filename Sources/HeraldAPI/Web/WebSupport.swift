@@ -48,10 +48,17 @@ struct WebSupport: Sendable {
         return user
     }
 
-    func requireAdmin(_ request: Request, context: HeraldRequestContext) async throws -> User {
-        let user = try await requireUser(request, context: context)
-        guard user.isAdmin else { throw APIError(.forbidden, "Only administrators may do this") }
-        return user
+    /// The signed-in account as an `Actor` (what the `AccessPolicy` judges), or a redirect to the sign-in page.
+    func requireActor(_ request: Request, context: HeraldRequestContext) async throws -> Actor {
+        try await auth.actors.actor(try await requireUser(request, context: context))
+    }
+
+    /// The signed-in account, when the policy lets it do `action` (a page
+    /// only an admin or an owner opens); otherwise a 403 page with the policy's reason.
+    func requireActor(_ request: Request, context: HeraldRequestContext, toDo action: AccessAction) async throws -> Actor {
+        let actor = try await requireActor(request, context: context)
+        if case .refused(let why) = AccessPolicy.decide(actor, action) { throw APIError(.forbidden, why) }
+        return actor
     }
 
     /// Whether cookies must be Secure: Herald is reached over https.
@@ -138,11 +145,15 @@ struct WebSupport: Sendable {
     ) async throws -> Response {
         let (csrf, csrfCookie) = csrfToken(request)
         var unread = 0
-        if let user { unread = try await reads.unreadCount(of: user) }
+        var actor: Actor?
+        if let user {
+            unread = try await reads.unreadCount(of: user)
+            actor = try await auth.actors.actor(user)
+        }
         let flash = request.uri.queryParameters["flash"].flatMap { Self.flashes[String($0)] }
         let layout = PageLayout(
             title: title, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
-            isAdmin: user?.isAdmin ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }
+            isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }
         )
         // The layout's names come first: a model's property of the same name would never show.
         assert(

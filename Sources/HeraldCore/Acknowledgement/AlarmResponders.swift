@@ -6,7 +6,8 @@ import Foundation
 /// an escalation policy or a write-back target) only its *responders* may:
 /// the people its escalation policy names (by name, or as members of or
 /// covering for the rotas it names), those an escalation of this very
-/// notification called, and admins. On a service nobody handles, anyone
+/// notification called, those holding its responder role (issue 41:
+/// granted to them or their team, or an owner's), and admins. On a service nobody handles, anyone
 /// who received the notification may, as before. Pure: the use case reads
 /// the policy, the rotas and the calls, and asks.
 public struct AlarmResponders: Sendable, Equatable {
@@ -36,10 +37,11 @@ public struct AlarmResponders: Sendable, Equatable {
     /// an escalation of it made. `handled`: the service has a policy or a
     /// write-back target.
     public static func of(
-        handled: Bool, policies: [EscalationPolicy], rotas: [StoredRota], calls: [EscalationCall], names: [UserID: String], now: Date
+        handled: Bool, policies: [EscalationPolicy], rotas: [StoredRota], calls: [EscalationCall], names: [UserID: String],
+        roleHolders: [UserID: String] = [:], now: Date
     ) -> AlarmResponders {
         guard handled else { return .anyone }
-        var people: [UserID: String] = [:]
+        var people: [UserID: String] = roleHolders
         let named = Set(policies.flatMap { $0.steps.flatMap(\.targets) })
         for target in named {
             if case .user(let id) = target { people[id] = names[id] ?? "user \(id)" }
@@ -81,11 +83,12 @@ public struct AlarmResponders: Sendable, Equatable {
 extension AlarmResponders {
     /// The responders of a notification of `serviceID`, read from the
     /// stores: its service's policy and write-back target, the policy its
-    /// escalation started with, the rotas they name, the calls it made.
+    /// escalation started with, the rotas they name, the calls it made,
+    /// the holders of its responder role.
     /// `name` gives the people the policies name by id their names (for
     /// the refusal; nil leaves ids).
     public static func read(
-        serviceID: UUID, notificationID: NotificationID, from store: any EscalationStore & RotaStore & ServiceWriteBackStore,
+        serviceID: UUID, notificationID: NotificationID, from store: any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore,
         name: (UserID) async throws -> String? = { _ in nil }, now: Date
     ) async throws -> AlarmResponders {
         let policy = try await store.escalationPolicy(serviceID: serviceID)
@@ -103,7 +106,8 @@ extension AlarmResponders {
             }
         }
         let calls = escalation == nil ? [] : try await store.escalationCalls(notificationID: notificationID)
-        return of(handled: true, policies: policies, rotas: rotas, calls: calls, names: names, now: now)
+        let roleHolders = try await store.roleHolders(serviceID: serviceID, roles: ServiceRole.taking(.responder))
+        return of(handled: true, policies: policies, rotas: rotas, calls: calls, names: names, roleHolders: roleHolders, now: now)
     }
 
     /// Whether the lock-screen "Acknowledge" action is offered on a push to

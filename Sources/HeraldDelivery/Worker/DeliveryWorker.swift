@@ -67,7 +67,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         ready: ReadinessGate, logger: Logger, clock: WallClock = .system, tracer: (any Tracer)? = nil, breaker: PruningBreaker? = nil,
         parts: PartStates? = nil, alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
         accounts: (any AccountStore & ServiceStore)? = nil, confinement: Confinement = Confinement(),
-        alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AcknowledgementStore)? = nil
+        alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore & AcknowledgementStore)? = nil
     ) {
         self.responders = ResponderDecider(store: alarms, clock: clock, logger: logger)
         self.calls = CallDecider(store: alarms, logger: logger)

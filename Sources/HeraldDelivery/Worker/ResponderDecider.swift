@@ -11,13 +11,13 @@ import Logging
 /// offered and the error is logged (the inbox still offers it to whoever
 /// may).
 final class ResponderDecider: Sendable {
-    let store: (any EscalationStore & RotaStore & ServiceWriteBackStore)?
+    let store: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore)?
     let clock: WallClock
     let logger: Logger
     static let freshFor: TimeInterval = 5
     private let responders = KeyedCache<NotificationID, AlarmResponders>(ttl: ResponderDecider.freshFor, capacity: 10_000)
 
-    init(store: (any EscalationStore & RotaStore & ServiceWriteBackStore)?, clock: WallClock, logger: Logger) {
+    init(store: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore)?, clock: WallClock, logger: Logger) {
         self.store = store
         self.clock = clock
         self.logger = logger

@@ -24,6 +24,7 @@ public struct AccountLinks: Sendable {
     public func link(
         username: String, origin: AccountOrigin, issuer: String?, subject: String?, by administrator: AccountAdministrator, logger: Logger
     ) async throws -> AccountIdentity {
+        try administrator.mustManageUsers()
         let account = try await self.account(username)
         let identity = try Self.identity(origin: origin, issuer: issuer, subject: subject)
         guard account.origin != .demo else { throw UseCaseError.invalid(field: "user", "the demo account is never linked to another sign-in method") }
@@ -38,6 +39,7 @@ public struct AccountLinks: Sendable {
 
     /// Removes the account's link to `origin` (and `issuer`).
     public func unlink(username: String, origin: AccountOrigin, issuer: String?, by administrator: AccountAdministrator, logger: Logger) async throws {
+        try administrator.mustManageUsers()
         let account = try await self.account(username)
         let identity = try Self.method(origin: origin, issuer: issuer)
         guard try await store.unlink(userID: account.id, origin: identity.origin, issuer: identity.issuer) else {

@@ -7,20 +7,28 @@ import Logging
 /// account's own user (signing out everywhere). The audit line names them;
 /// only a signed-in admin can lock themselves out.
 public enum AccountAdministrator: Sendable {
-    case admin(User)
+    /// Someone signed in, who must be an admin (`AccessPolicy`'s `manageUsers`).
+    case admin(Actor)
     case commandLine
     case themselves(User)
 
     var name: String {
         switch self {
-        case .admin(let user), .themselves(let user): user.username
+        case .admin(let actor): actor.username
+        case .themselves(let user): user.username
         case .commandLine: "command line"
         }
     }
 
     func isAccount(_ id: UserID) -> Bool {
-        if case .admin(let user) = self { return user.id == id }
+        if case .admin(let actor) = self { return actor.id == id }
         return false
+    }
+
+    /// Goes on when this may change accounts: the command line on the
+    /// server's machine, an account signing itself out, an admin.
+    func mustManageUsers() throws(UseCaseError) {
+        if case .admin(let actor) = self { try actor.must(.manageUsers) }
     }
 }
 
@@ -60,7 +68,14 @@ public struct UserAccounts: Sendable {
 
     /// A local account that signs in with `password`.
     @discardableResult
+    /// A page of accounts by name, after `username` (admins: they list everyone).
+    public func list(after username: String?, limit: Int, for actor: Actor) async throws -> [User] {
+        try actor.must(.manageUsers)
+        return try await store.users(after: username, limit: limit)
+    }
+
     public func create(username name: String, password: String, isAdmin: Bool, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        try administrator.mustManageUsers()
         let username = try Self.username(name)
         try Self.check(password: password)
         guard try await store.user(named: username) == nil else { throw UseCaseError.conflict("There is already a user \(username)") }
@@ -76,6 +91,7 @@ public struct UserAccounts: Sendable {
 
     /// Sets a local account's password; the tokens issued before now are refused.
     public func setPassword(username name: String, password: String, by administrator: AccountAdministrator, logger: Logger) async throws {
+        try administrator.mustManageUsers()
         let username = try Self.username(name)
         try Self.check(password: password)
         guard try await store.setPasswordHash(username: username, hash: try await hash(password), at: clock.now()) else {
@@ -90,6 +106,7 @@ public struct UserAccounts: Sendable {
     /// another admin must (nobody locks the last door from inside).
     @discardableResult
     public func update(_ id: UserID, _ patch: UserPatch, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        try administrator.mustManageUsers()
         if administrator.isAccount(id), patch.isActive == false || patch.isAdmin == false {
             throw UseCaseError.conflict("You cannot deactivate or demote your own account: ask another administrator")
         }
@@ -108,6 +125,7 @@ public struct UserAccounts: Sendable {
     /// stores cascade). Not one's own: another admin must.
     @discardableResult
     public func delete(_ id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        try administrator.mustManageUsers()
         guard !administrator.isAccount(id) else {
             throw UseCaseError.conflict("You cannot delete your own account: ask another administrator")
         }
@@ -119,6 +137,7 @@ public struct UserAccounts: Sendable {
     /// `delete` by name (the command line's way to say which).
     @discardableResult
     public func delete(named name: String, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        try administrator.mustManageUsers()
         guard let user = try await store.user(named: try Self.username(name)) else { throw UseCaseError.notFound("User") }
         return try await delete(user.id, by: administrator, logger: logger)
     }
@@ -127,6 +146,7 @@ public struct UserAccounts: Sendable {
     /// lost phone, a leaver, or the user's own "sign out everywhere").
     @discardableResult
     public func signOutEverywhere(_ id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
+        try administrator.mustManageUsers()
         guard let user = try await store.user(id: id), try await store.revokeTokens(userID: user.id, at: clock.now()) else {
             throw UseCaseError.notFound("User")
         }
@@ -139,6 +159,7 @@ public struct UserAccounts: Sendable {
     /// gets no more pushes. Removing a token the account does not hold
     /// changes nothing.
     public func removeDevice(token: String, of id: UserID, by administrator: AccountAdministrator, logger: Logger) async throws {
+        try administrator.mustManageUsers()
         guard let user = try await store.user(id: id) else { throw UseCaseError.notFound("User") }
         if try await store.removeDevice(userID: user.id, token: token) {
             logger.notice("device removed", metadata: ["user": "\(user.username)", "by": "\(administrator.name)", "token": "\(TokenHint.hint(token))"])

@@ -39,27 +39,36 @@ public struct Feeds: Sendable {
     public static let lifetimes = 60...31_536_000
     public static let defaultInterval = 300
 
-    let store: any FeedStore
+    let store: any FeedStore & ServiceStore
     let outbound: OutboundPolicy
     let clock: WallClock
 
-    public init(store: any FeedStore, outbound: OutboundPolicy, clock: WallClock) {
+    public init(store: any FeedStore & ServiceStore, outbound: OutboundPolicy, clock: WallClock) {
         self.store = store
         self.outbound = outbound
         self.clock = clock
     }
 
+    /// The service's feeds.
+    public func list(of serviceID: UUID, for actor: Actor) async throws -> [FeedRecord] {
+        try actor.must(.manage(.feeds, of: serviceID))
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.feeds(serviceID: serviceID)
+    }
+
     /// Stops polling the feed and forgets it (what it published stays).
-    public func remove(_ id: Int64, from serviceID: UUID, by admin: User, logger: Logger) async throws {
+    public func remove(_ id: Int64, from serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.feeds, of: serviceID))
         guard try await store.deleteFeed(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Feed") }
-        logger.info("feed removed", metadata: ["service": "\(serviceID.wireString)", "feed": "\(id)", "by": "\(admin.username)"])
+        logger.info("feed removed", metadata: ["service": "\(serviceID.wireString)", "feed": "\(id)", "by": "\(actor.username)"])
     }
 
     /// Checks the request (every problem at once) and stores the feed.
-    public func add(_ request: FeedRequest, to serviceID: UUID, by admin: User, logger: Logger) async throws -> FeedRecord {
+    public func add(_ request: FeedRequest, to serviceID: UUID, by actor: Actor, logger: Logger) async throws -> FeedRecord {
+        try actor.must(.manage(.feeds, of: serviceID))
         let draft = try Self.validated(request, outbound: outbound)
         guard let feed = try await store.createFeed(draft, serviceID: serviceID, at: clock.now()) else { throw UseCaseError.notFound("Service") }
-        logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(admin.username)"])
+        logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(actor.username)"])
         return feed
     }
 

@@ -18,7 +18,7 @@ import Logging
 /// withdrawal of one whose alarm still fires resumes its escalation.
 public struct Acknowledgements: Sendable {
     public typealias Store = AcknowledgementStore & NotificationStore & ServiceWriteBackStore & EscalationStore & RotaStore & ServiceStore
-        & AccountStore
+        & AccountStore & AccessStore
     let store: any Store
     let visibility: ServiceVisibility
     let brake: UserChangeBrake

@@ -26,8 +26,8 @@ public struct DeliveryReports: Sendable {
     }
 
     /// Admins only; not found when the notification is not that service's.
-    public func report(of notificationID: NotificationID, in serviceID: UUID, for user: User) async throws -> Report {
-        guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can see a notification's delivery report") }
+    public func report(of notificationID: NotificationID, in serviceID: UUID, for actor: Actor) async throws -> Report {
+        try actor.must(.manage(.reports, of: serviceID))
         guard let notification = try await store.notification(id: notificationID), notification.serviceID == serviceID else {
             throw UseCaseError.notFound("Notification")
         }

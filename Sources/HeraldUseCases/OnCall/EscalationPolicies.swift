@@ -50,17 +50,17 @@ public struct EscalationPolicies: Sendable {
     /// A policy with the names of the people and rotas it calls, for showing it.
     public typealias Shown = (policy: EscalationPolicy, users: [UserID: String], rotas: [Int64: String])
 
-    public func policy(of serviceID: UUID, for user: User) async throws -> Shown? {
-        guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can see a service's escalation policy") }
+    public func policy(of serviceID: UUID, for actor: Actor) async throws -> Shown? {
+        try actor.must(.manage(.escalation, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         guard let policy = try await store.escalationPolicy(serviceID: serviceID) else { return nil }
         return try await shown(policy)
     }
 
     public func set(
-        steps: [StepInput], repeats: Int, minimumSeverity: String?, on serviceID: UUID, by admin: User, logger: Logger
+        steps: [StepInput], repeats: Int, minimumSeverity: String?, on serviceID: UUID, by actor: Actor, logger: Logger
     ) async throws -> Shown {
-        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can set a service's escalation policy") }
+        try actor.must(.manage(.escalation, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         var problems: [FieldProblem] = []
         if steps.isEmpty || steps.count > Self.maxSteps {
@@ -117,17 +117,17 @@ public struct EscalationPolicies: Sendable {
         guard problems.isEmpty, let severity else { throw UseCaseError.rejected(problems) }
         let policy = EscalationPolicy(steps: built, repeats: repeats, minimumSeverity: severity)
         guard try await store.setEscalationPolicy(serviceID: serviceID, policy, at: clock.now()) else { throw UseCaseError.notFound("Service") }
-        logger.info("escalation policy set", metadata: ["service": "\(serviceID.wireString)", "policy": "\(policy.json)", "by": "\(admin.username)"])
+        logger.info("escalation policy set", metadata: ["service": "\(serviceID.wireString)", "policy": "\(policy.json)", "by": "\(actor.username)"])
         return try await shown(policy)
     }
 
     /// Escalations already running finish under the policy they started with.
-    public func remove(_ serviceID: UUID, by admin: User, logger: Logger) async throws {
-        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can remove a service's escalation policy") }
+    public func remove(_ serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.escalation, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         // Removing none is no error (as a write-back's removal).
         guard try await store.deleteEscalationPolicy(serviceID: serviceID) else { return }
-        logger.info("escalation policy removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+        logger.info("escalation policy removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
     }
 
     /// The names of the people and rotas the policy calls (only those).

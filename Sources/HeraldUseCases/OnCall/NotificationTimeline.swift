@@ -51,8 +51,8 @@ public struct NotificationTimeline: Sendable {
 
     /// Without `pushes` (the delivery report page lists them itself) the
     /// deliveries and their people are not read.
-    public func timeline(of notificationID: NotificationID, in serviceID: UUID, for user: User, pushes: Bool = true) async throws -> Timeline {
-        guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can see a notification's timeline") }
+    public func timeline(of notificationID: NotificationID, in serviceID: UUID, for actor: Actor, pushes: Bool = true) async throws -> Timeline {
+        try actor.must(.manage(.reports, of: serviceID))
         guard let notification = try await store.notification(id: notificationID), notification.serviceID == serviceID else {
             throw UseCaseError.notFound("Notification")
         }

@@ -63,8 +63,8 @@ public struct Rotas: Sendable {
     /// A rota as made, with its feed's secret: shown this once (only its hash is kept).
     public typealias Made = (rota: StoredRota, feedSecret: String)
 
-    public func create(_ input: Input, by admin: User, logger: Logger) async throws -> Made {
-        try mayChange(admin)
+    public func create(_ input: Input, by actor: Actor, logger: Logger) async throws -> Made {
+        try actor.must(.manageRotas)
         let definition = try await validated(input)
         guard try await store.rotas().count < Self.maxRotas else {
             throw UseCaseError.overLimit(field: "name", "A site keeps at most \(Self.maxRotas) rotas")
@@ -73,26 +73,26 @@ public struct Rotas: Sendable {
         guard let rota = try await store.createRota(definition, feedSecretHash: FeedSecret.hash(secret), at: clock.now()) else {
             throw UseCaseError.conflict("A rota is already called \(definition.name)")
         }
-        logger.info("rota created", metadata: ["rota": "\(rota.id)", "name": "\(rota.name)", "by": "\(admin.username)"])
+        logger.info("rota created", metadata: ["rota": "\(rota.id)", "name": "\(rota.name)", "by": "\(actor.username)"])
         return (rota, secret)
     }
 
     /// A new address for the rota's feed (an admin's): the old one stops
     /// working. The secret is shown this once.
-    public func renewFeed(of id: Int64, by admin: User, logger: Logger) async throws -> String {
-        try mayChange(admin)
+    public func renewFeed(of id: Int64, by actor: Actor, logger: Logger) async throws -> String {
+        try actor.must(.manageRotas)
         let secret = FeedSecret.make()
         guard try await store.setRotaFeedSecret(rotaID: id, hash: FeedSecret.hash(secret)) else { throw UseCaseError.notFound("Rota") }
-        logger.info("rota feed address renewed", metadata: ["rota": "\(id)", "by": "\(admin.username)"])
+        logger.info("rota feed address renewed", metadata: ["rota": "\(id)", "by": "\(actor.username)"])
         return secret
     }
 
-    public func update(_ id: Int64, _ input: Input, by admin: User, logger: Logger) async throws -> StoredRota {
-        try mayChange(admin)
+    public func update(_ id: Int64, _ input: Input, by actor: Actor, logger: Logger) async throws -> StoredRota {
+        try actor.must(.manageRotas)
         let definition = try await validated(input)
         do {
             guard let rota = try await store.updateRota(id: id, definition, at: clock.now()) else { throw UseCaseError.notFound("Rota") }
-            logger.info("rota changed", metadata: ["rota": "\(id)", "name": "\(rota.name)", "by": "\(admin.username)"])
+            logger.info("rota changed", metadata: ["rota": "\(id)", "name": "\(rota.name)", "by": "\(actor.username)"])
             return rota
         } catch is RotaNameTaken {
             throw UseCaseError.conflict("A rota is already called \(definition.name)")
@@ -100,8 +100,8 @@ public struct Rotas: Sendable {
     }
 
     /// Refused while an escalation policy calls it: the policy would call nobody.
-    public func delete(_ id: Int64, by admin: User, logger: Logger) async throws {
-        try mayChange(admin)
+    public func delete(_ id: Int64, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manageRotas)
         let callers = try await store.services(callingRota: id)
         guard callers.isEmpty else {
             throw UseCaseError.conflict(
@@ -109,12 +109,12 @@ public struct Rotas: Sendable {
             )
         }
         guard try await store.deleteRota(id: id) else { throw UseCaseError.notFound("Rota") }
-        logger.info("rota deleted", metadata: ["rota": "\(id)", "by": "\(admin.username)"])
+        logger.info("rota deleted", metadata: ["rota": "\(id)", "by": "\(actor.username)"])
     }
 
     /// Someone covers for the rota from `from` until `until`.
-    public func addOverride(to id: Int64, username: String, from: Date?, until: Date?, by admin: User, logger: Logger) async throws -> StoredRota.Override {
-        try mayChange(admin)
+    public func addOverride(to id: Int64, username: String, from: Date?, until: Date?, by actor: Actor, logger: Logger) async throws -> StoredRota.Override {
+        try actor.must(.manageRotas)
         guard let rota = try await store.rota(id: id) else { throw UseCaseError.notFound("Rota") }
         var problems: [FieldProblem] = []
         let person = try await callable(username, field: "username", problems: &problems)
@@ -137,14 +137,14 @@ public struct Rotas: Sendable {
         guard let override = try await store.addOverride(rotaID: id, userID: person.id, from: from, until: until, at: clock.now()) else {
             throw UseCaseError.notFound("Rota")
         }
-        logger.info("rota override added", metadata: ["rota": "\(id)", "covering": "\(person.username)", "by": "\(admin.username)"])
+        logger.info("rota override added", metadata: ["rota": "\(id)", "covering": "\(person.username)", "by": "\(actor.username)"])
         return override
     }
 
-    public func removeOverride(_ overrideID: Int64, from id: Int64, by admin: User, logger: Logger) async throws {
-        try mayChange(admin)
+    public func removeOverride(_ overrideID: Int64, from id: Int64, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manageRotas)
         guard try await store.removeOverride(rotaID: id, overrideID: overrideID) else { throw UseCaseError.notFound("Override") }
-        logger.info("rota override removed", metadata: ["rota": "\(id)", "override": "\(overrideID)", "by": "\(admin.username)"])
+        logger.info("rota override removed", metadata: ["rota": "\(id)", "override": "\(overrideID)", "by": "\(actor.username)"])
     }
 
     /// Whether the person has made an address for their own feed.
@@ -195,10 +195,6 @@ public struct Rotas: Sendable {
 
     func readable(by user: User) throws {
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("This account sees only the demo service: no on-call rotas") }
-    }
-
-    func mayChange(_ user: User) throws {
-        guard user.isAdmin else { throw UseCaseError.forbidden("Only an admin can change on-call rotas") }
     }
 
     func callable(_ username: String, field: String, problems: inout [FieldProblem]) async throws -> User? {

@@ -23,7 +23,8 @@ public struct ServiceAlertingChoices: Sendable {
         public var effective: UrgencyTable
     }
 
-    public func choices(of serviceID: UUID) async throws -> Choices {
+    public func choices(of serviceID: UUID, for actor: Actor) async throws -> Choices {
+        try actor.must(.manage(.alerting, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         let own = try await store.serviceAlerting(serviceID: serviceID) ?? ServiceAlerting()
         return Choices(own: own, effective: site.overridden(by: own))
@@ -34,8 +35,9 @@ public struct ServiceAlertingChoices: Sendable {
     /// (exactly as the API documents them: a client's typo must not quietly
     /// become another level); an empty set goes back to the site's table.
     public func set(
-        urgency words: [String: String], resolutions: String? = nil, on serviceID: UUID, by admin: User, logger: Logger
+        urgency words: [String: String], resolutions: String? = nil, on serviceID: UUID, by actor: Actor, logger: Logger
     ) async throws -> Choices {
+        try actor.must(.manage(.alerting, of: serviceID))
         var levels: [Severity: Urgency] = [:]
         var problems: [FieldProblem] = []
         for (severityWord, urgencyWord) in words.sorted(by: { $0.key < $1.key }) {
@@ -60,14 +62,15 @@ public struct ServiceAlertingChoices: Sendable {
         guard try await store.setServiceAlerting(serviceID: serviceID, own, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info(
             own.isEmpty ? "service alerting removed" : "service alerting set",
-            metadata: ["service": "\(serviceID.wireString)", "alerting": "\(own.json)", "by": "\(admin.username)"]
+            metadata: ["service": "\(serviceID.wireString)", "alerting": "\(own.json)", "by": "\(actor.username)"]
         )
         return Choices(own: own, effective: site.overridden(by: own))
     }
 
     /// Back to the site's table (removing none is no error).
-    public func reset(_ serviceID: UUID, by admin: User, logger: Logger) async throws {
+    public func reset(_ serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.alerting, of: serviceID))
         guard try await store.setServiceAlerting(serviceID: serviceID, nil, at: clock.now()) else { throw UseCaseError.notFound("Service") }
-        logger.info("service alerting removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+        logger.info("service alerting removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 import Logging
 
-/// A service's own publish rate limit, which admins set in place of the
+/// A service's own publish rate limit, which its owners and admins set in place of the
 /// site's default (PUBLISH_RATE, PUBLISH_BURST): the bounds, the store call,
 /// forgetting the senders' cached rate, and the audit line, whichever way in.
 public struct ServiceRateLimits: Sendable {
@@ -21,23 +21,25 @@ public struct ServiceRateLimits: Sendable {
     }
 
     /// The service's own limit, nil when it has none (the default applies).
-    public func limit(of serviceID: UUID) async throws -> RateLimit? {
+    public func limit(of serviceID: UUID, for actor: Actor) async throws -> RateLimit? {
+        try actor.must(.manage(.rateLimit, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         return try await store.serviceRateLimit(serviceID: serviceID)
     }
 
     /// Sets the service's own limit; nil returns it to the default.
-    public func set(_ limit: RateLimit?, on serviceID: UUID, by admin: User, logger: Logger) async throws {
+    public func set(_ limit: RateLimit?, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.rateLimit, of: serviceID))
         if let limit { try Self.check(limit) }
         guard try await store.setServiceRateLimit(serviceID: serviceID, limit, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         forget(serviceID)
         if let limit {
             logger.info(
                 "service rate limit set",
-                metadata: ["service": "\(serviceID.wireString)", "per_second": "\(limit.perSecond)", "burst": "\(limit.burst)", "by": "\(admin.username)"]
+                metadata: ["service": "\(serviceID.wireString)", "per_second": "\(limit.perSecond)", "burst": "\(limit.burst)", "by": "\(actor.username)"]
             )
         } else {
-            logger.info("service rate limit removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+            logger.info("service rate limit removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
         }
     }
 

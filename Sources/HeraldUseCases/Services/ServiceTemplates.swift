@@ -19,7 +19,8 @@ public struct ServiceTemplates: Sendable {
 
     /// Sets the service's templates (nil: back to the defaults; removing
     /// none is no error).
-    public func set(_ templates: NotificationTemplates?, on serviceID: UUID, by admin: User, logger: Logger) async throws {
+    public func set(_ templates: NotificationTemplates?, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.templates, of: serviceID))
         if let templates {
             let problems = Self.problems(templates, fieldSuffix: "", parseMessage: "Template does not parse")
             guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
@@ -31,8 +32,15 @@ public struct ServiceTemplates: Sendable {
         }
         logger.info(
             templates == nil ? "service templates removed" : "service templates set",
-            metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"]
+            metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"]
         )
+    }
+
+    /// The service's own templates; nil when it has none.
+    public func templates(of serviceID: UUID, for actor: Actor) async throws -> NotificationTemplates? {
+        try actor.must(.manage(.templates, of: serviceID))
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.serviceTemplates(serviceID: serviceID)
     }
 
     /// Every problem with a set of templates: each field's text (a title is

@@ -2,8 +2,7 @@ import Foundation
 import HeraldCore
 import Logging
 
-/// A service's tokens for senders outside the allowlist (admins only; the
-/// callers check that): issued with a name, shown once, revoked by id, each
+/// A service's tokens for senders outside the allowlist (its owners and admins): issued with a name, shown once, revoked by id, each
 /// logged with the admin's name, from the API and the admin page alike;
 /// and a sender's bearer token checked, its use recorded.
 public struct ServiceTokens: Sendable {
@@ -18,7 +17,8 @@ public struct ServiceTokens: Sendable {
     }
 
     /// A new token and its secret (the only time the secret is known).
-    public func issue(named name: String, for serviceID: UUID, by admin: User, logger: Logger) async throws -> (token: ServiceToken, secret: String) {
+    public func issue(named name: String, for serviceID: UUID, by actor: Actor, logger: Logger) async throws -> (token: ServiceToken, secret: String) {
+        try actor.must(.manage(.tokens, of: serviceID))
         if let problem = TextRules.problem(name, maxLength: Self.maxNameLength, allowEmpty: false) {
             throw UseCaseError.rejected([FieldProblem(field: "name", message: problem.message, type: problem.type)])
         }
@@ -26,7 +26,7 @@ public struct ServiceTokens: Sendable {
         guard let token = try await store.createServiceToken(serviceID: serviceID, name: name, tokenHash: ServiceToken.hash(secret), at: clock.now()) else {
             throw UseCaseError.notFound("Service")
         }
-        logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(admin.username)"])
+        logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(actor.username)"])
         return (token, secret)
     }
 
@@ -36,8 +36,16 @@ public struct ServiceTokens: Sendable {
         try await store.useServiceToken(serviceID: serviceID, tokenHash: ServiceToken.hash(bearer), at: clock.now())
     }
 
-    public func revoke(_ id: Int64, of serviceID: UUID, by admin: User, logger: Logger) async throws {
+    /// The service's tokens (never their secrets).
+    public func list(of serviceID: UUID, for actor: Actor) async throws -> [ServiceToken] {
+        try actor.must(.manage(.tokens, of: serviceID))
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.serviceTokens(serviceID: serviceID)
+    }
+
+    public func revoke(_ id: Int64, of serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.tokens, of: serviceID))
         guard try await store.deleteServiceToken(serviceID: serviceID, id: id) else { throw UseCaseError.notFound("Token") }
-        logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(admin.username)"])
+        logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(actor.username)"])
     }
 }

@@ -3,7 +3,7 @@ import HeraldCore
 import Logging
 
 /// Where a service's acknowledgements are sent back (an Alertmanager's
-/// silences, or the Phoebus alarm server's command topic), set by an admin:
+/// silences, or the Phoebus alarm server's command topic), set by its owners or an admin:
 /// checked and stored once for the API and the admin page, with an audit
 /// line naming who. The Alertmanager is asked as any outbound request is
 /// (`OutboundPolicy`): one inside the network needs its network in
@@ -29,16 +29,17 @@ public struct ServiceWriteBacks: Sendable {
     }
 
     /// The service's target; nil when its acknowledgements stay in Herald.
-    public func target(of serviceID: UUID) async throws -> WriteBackTarget? {
+    public func target(of serviceID: UUID, for actor: Actor) async throws -> WriteBackTarget? {
+        try actor.must(.manage(.writeBack, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
         return try await store.serviceWriteBack(serviceID: serviceID)
     }
 
     /// Checks what a client sent (every problem at once) and stores it.
     public func set(
-        target name: String, url: String?, silenceMinutes: Int?, on serviceID: UUID, by admin: User, logger: Logger
+        target name: String, url: String?, silenceMinutes: Int?, on serviceID: UUID, by actor: Actor, logger: Logger
     ) async throws -> WriteBackTarget {
-        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can say where a service's acknowledgements go") }
+        try actor.must(.manage(.writeBack, of: serviceID))
         let target = try validated(target: name, url: url, silenceMinutes: silenceMinutes)
         // An acknowledgement silences what the service's alert reports name:
         // those reports must not come from just anyone (issue 39).
@@ -51,7 +52,7 @@ public struct ServiceWriteBacks: Sendable {
             )
         }
         guard try await store.setServiceWriteBack(serviceID: serviceID, target, at: clock.now()) else { throw UseCaseError.notFound("Service") }
-        logger.info("service write-back set", metadata: ["service": "\(serviceID.wireString)", "write_back": "\(target.json)", "by": "\(admin.username)"])
+        logger.info("service write-back set", metadata: ["service": "\(serviceID.wireString)", "write_back": "\(target.json)", "by": "\(actor.username)"])
         return target
     }
 
@@ -79,10 +80,10 @@ public struct ServiceWriteBacks: Sendable {
 
     /// Acknowledgements stay in Herald from now on (write-backs already
     /// asked for are still finished: a silence made is still expired).
-    public func remove(_ serviceID: UUID, by admin: User, logger: Logger) async throws {
-        guard admin.isAdmin else { throw UseCaseError.forbidden("Only an admin can say where a service's acknowledgements go") }
+    public func remove(_ serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.writeBack, of: serviceID))
         guard try await store.setServiceWriteBack(serviceID: serviceID, nil, at: clock.now()) else { throw UseCaseError.notFound("Service") }
-        logger.info("service write-back removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(admin.username)"])
+        logger.info("service write-back removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
     }
 
     func validated(target name: String, url: String?, silenceMinutes: Int?) throws(UseCaseError) -> WriteBackTarget {

@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 import Logging
 
-/// Services, as admins make, change and delete them from the API or the
+/// Services, as admins make and delete them and their owners change them from the API or the
 /// admin pages: the same checks (the old server's messages, which the API
 /// keeps), the same store calls and the same audit line, whichever way in.
 public struct Services: Sendable {
@@ -10,32 +10,42 @@ public struct Services: Sendable {
     public static let maxCategoryLength = 256
     public static let maxOwnerLength = 256
 
-    let store: any ServiceStore
+    let store: any ServiceStore & NotificationStore
 
-    public init(store: any ServiceStore) {
+    public init(store: any ServiceStore & NotificationStore) {
         self.store = store
     }
 
-    public func create(_ draft: ServiceDraft, by admin: User, logger: Logger) async throws -> ServiceRecord {
+    public func create(_ draft: ServiceDraft, by actor: Actor, logger: Logger) async throws -> ServiceRecord {
+        try actor.must(.createService)
         try Self.check(category: draft.category, color: draft.color, owner: draft.owner)
         let service = try await store.createService(draft)
-        logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(admin.username)"])
+        logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(actor.username)"])
         return service
     }
 
     /// Changes what `patch` gives; the rest stays.
-    public func update(_ id: UUID, _ patch: ServicePatch, by admin: User, logger: Logger) async throws -> ServiceRecord {
+    public func update(_ id: UUID, _ patch: ServicePatch, by actor: Actor, logger: Logger) async throws -> ServiceRecord {
+        try actor.must(.manage(.settings, of: id))
         try Self.check(category: patch.category, color: patch.color, owner: patch.owner)
         guard let service = try await store.updateService(id: id, patch) else { throw UseCaseError.notFound("Service") }
-        logger.info("service changed", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
+        logger.info("service changed", metadata: ["service": "\(id.wireString)", "by": "\(actor.username)"])
         return service
     }
 
     /// Deletes the service with its notifications, tokens, schedules, feeds
     /// and filters (the stores cascade).
-    public func delete(_ id: UUID, by admin: User, logger: Logger) async throws {
+    public func delete(_ id: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.deleteService(id))
         guard try await store.deleteService(id: id) else { throw UseCaseError.notFound("Service") }
-        logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(admin.username)"])
+        logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(actor.username)"])
+    }
+
+    /// A page of the service's notifications, oldest first (its keepers').
+    public func notifications(of id: UUID, from start: PageStart, limit: Int, for actor: Actor) async throws -> [NotificationRecord] {
+        try actor.must(.manage(.reports, of: id))
+        guard try await store.service(id: id) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.notificationsPage(serviceID: id, from: start, limit: limit)
     }
 
     /// Every problem with the given fields (nil: not given), each at its field.

@@ -580,3 +580,44 @@ extension FaultyStore: FanoutStore {
         try await base.pendingFanouts()
     }
 }
+
+// MARK: AccessStore
+
+extension FaultyStore: AccessStore {
+    public func createTeam(name: String, source: TeamSource, at: Date) async throws -> Team? {
+        try await base.createTeam(name: name, source: source, at: at)
+    }
+    public func teams() async throws -> [Team] {
+        try await base.teams()
+    }
+    public func team(id: TeamID) async throws -> Team? {
+        try await base.team(id: id)
+    }
+    public func deleteTeam(id: TeamID) async throws -> Bool {
+        try await base.deleteTeam(id: id)
+    }
+    public func teamMembers(teamID: TeamID) async throws -> [TeamMember] {
+        try await base.teamMembers(teamID: teamID)
+    }
+    public func addTeamMember(teamID: TeamID, userID: UserID, at: Date) async throws -> Bool {
+        try await base.addTeamMember(teamID: teamID, userID: userID, at: at)
+    }
+    public func removeTeamMember(teamID: TeamID, userID: UserID) async throws -> Bool {
+        try await base.removeTeamMember(teamID: teamID, userID: userID)
+    }
+    public func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at: Date) async throws -> Bool {
+        try await base.grantRole(role, of: serviceID, to: grantee, at: at)
+    }
+    public func revokeRole(_ role: ServiceRole, of serviceID: UUID, from grantee: Grantee) async throws -> Bool {
+        try await base.revokeRole(role, of: serviceID, from: grantee)
+    }
+    public func roleGrants(serviceID: UUID) async throws -> [RoleGrant] {
+        try await base.roleGrants(serviceID: serviceID)
+    }
+    public func accessGrants(userID: UserID) async throws -> AccessGrants {
+        try await base.accessGrants(userID: userID)
+    }
+    public func roleHolders(serviceID: UUID, roles: Set<ServiceRole>) async throws -> [UserID: String] {
+        try await base.roleHolders(serviceID: serviceID, roles: roles)
+    }
+}

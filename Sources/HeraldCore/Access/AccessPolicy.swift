@@ -1,0 +1,81 @@
+import Foundation
+
+/// Something an actor asks to do, and to what (issue 41). Every use case
+/// names the one it is about to do and asks `AccessPolicy`.
+public enum AccessAction: Sendable, Equatable {
+    /// Make a new service.
+    case createService
+    /// Delete a service with everything it holds.
+    case deleteService(UUID)
+    /// Change one part of a service, or read what only its keepers read.
+    case manage(ServiceAspect, of: UUID)
+    /// Make, change, delete and sign out accounts; link their sign-ins;
+    /// remove their devices.
+    case manageUsers
+    /// Make and delete teams, and keep a hand-kept team's members.
+    case manageTeams
+    /// Make, change and delete on-call rotas and their overrides.
+    case manageRotas
+}
+
+/// The parts of a service an owner keeps, each named for the refusal.
+public enum ServiceAspect: String, Sendable, CaseIterable {
+    case settings
+    case tokens
+    case templates
+    case feeds
+    case schedules
+    case rateLimit
+    case alerting
+    case escalation
+    case writeBack
+    case reports
+    case roles
+
+    /// What a refusal calls it: "may not change its tokens".
+    var phrase: String {
+        switch self {
+        case .settings: "change its settings"
+        case .tokens: "keep its tokens"
+        case .templates: "keep its templates"
+        case .feeds: "keep its feeds"
+        case .schedules: "keep its held and recurring notifications"
+        case .rateLimit: "set its rate limit"
+        case .alerting: "choose how its notifications alert"
+        case .escalation: "keep its escalation policy"
+        case .writeBack: "say where its acknowledgements go"
+        case .reports: "read its notifications' reports and timelines"
+        case .roles: "grant its roles"
+        }
+    }
+}
+
+/// The answer to "may this actor do this".
+public enum AccessDecision: Sendable, Equatable {
+    case allowed
+    /// Refused, with the reason the edges show (a 403, a page's message).
+    case refused(String)
+
+    public var isAllowed: Bool { self == .allowed }
+}
+
+/// Who may do what, in one place (issue 41): admins everything, a
+/// service's owners everything of that service but its deletion, and the
+/// rest nothing of the site's keeping. Pure: the use cases ask it with the
+/// `Actor` their edge read; the edges only translate its answer.
+public enum AccessPolicy {
+    /// The old server's answer to a non-admin on an admin route, which the
+    /// API keeps for the routes it had.
+    public static let adminsOnly = "The user doesn't have enough privileges"
+
+    public static func decide(_ actor: Actor, _ action: AccessAction) -> AccessDecision {
+        if actor.isAdmin { return .allowed }
+        switch action {
+        case .createService, .deleteService, .manageUsers, .manageTeams, .manageRotas:
+            return .refused(adminsOnly)
+        case .manage(let aspect, let serviceID):
+            if actor.holds(.owner, of: serviceID) { return .allowed }
+            return .refused("Only an owner of this service or an admin may \(aspect.phrase)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Teams, their members, and the roles granted on services to people and
+/// teams (issue 41). The store keeps what it is given; who may do what is
+/// `AccessPolicy`'s to decide.
+public protocol AccessStore: Sendable {
+    /// A new team; nil when the name is taken.
+    func createTeam(name: String, source: TeamSource, at: Date) async throws -> Team?
+    /// Every team, by name.
+    func teams() async throws -> [Team]
+    func team(id: TeamID) async throws -> Team?
+    /// Deletes a team with its memberships and the roles granted to it.
+    func deleteTeam(id: TeamID) async throws -> Bool
+    /// The team's members, by username.
+    func teamMembers(teamID: TeamID) async throws -> [TeamMember]
+    /// Adds a member; false when the team or the account does not exist
+    /// (adding a member twice is no change, and true).
+    func addTeamMember(teamID: TeamID, userID: UserID, at: Date) async throws -> Bool
+    func removeTeamMember(teamID: TeamID, userID: UserID) async throws -> Bool
+
+    /// Grants a role; false when the service or the grantee does not exist
+    /// (granting it twice is no change, and true).
+    func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at: Date) async throws -> Bool
+    func revokeRole(_ role: ServiceRole, of serviceID: UUID, from grantee: Grantee) async throws -> Bool
+    /// The roles granted on a service, owners first, each with its grantee's name.
+    func roleGrants(serviceID: UUID) async throws -> [RoleGrant]
+    /// The teams an account is in and the roles granted to it or to those
+    /// teams, by service (as granted: `Actor` widens them).
+    func accessGrants(userID: UserID) async throws -> AccessGrants
+    /// The people granted any of `roles` on the service, themselves or
+    /// through a team, with their usernames (active accounts only).
+    func roleHolders(serviceID: UUID, roles: Set<ServiceRole>) async throws -> [UserID: String]
+}
+
+/// A member of a team, as listed.
+public struct TeamMember: Sendable, Equatable {
+    public var userID: UserID
+    public var username: String
+
+    public init(userID: UserID, username: String) {
+        self.userID = userID
+        self.username = username
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: AccessStore {
+    public func createTeam(name: String, source: TeamSource, at now: Date) async throws -> Team? {
+        guard let id = try await first(
+            """
+            INSERT INTO teams (name, source_kind, source_ref, created_at) VALUES (\(name), \(source.kind), \(source.reference), \(ExactTimestamp(now)))
+            ON CONFLICT (name) DO NOTHING RETURNING id
+            """,
+            as: Int64.self
+        ) else { return nil }
+        return try await team(id: id)
+    }
+
+    public func teams() async throws -> [Team] {
+        try await rows("SELECT id, name, source_kind, source_ref, created_at FROM teams ORDER BY name", as: TeamRow.self).map(Self.team(from:))
+    }
+
+    public func team(id: TeamID) async throws -> Team? {
+        try await first("SELECT id, name, source_kind, source_ref, created_at FROM teams WHERE id = \(id)", as: TeamRow.self).map(Self.team(from:))
+    }
+
+    public func deleteTeam(id: TeamID) async throws -> Bool {
+        try await first("DELETE FROM teams WHERE id = \(id) RETURNING id", as: Int64.self) != nil
+    }
+
+    public func teamMembers(teamID: TeamID) async throws -> [TeamMember] {
+        try await rows(
+            "SELECT u.id, u.username FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = \(teamID) ORDER BY u.username",
+            as: (Int64, String).self
+        ).map { TeamMember(userID: $0.0, username: $0.1) }
+    }
+
+    public func addTeamMember(teamID: TeamID, userID: UserID, at now: Date) async throws -> Bool {
+        let found = try await first(
+            """
+            WITH added AS (
+                INSERT INTO team_members (team_id, user_id, added_at)
+                SELECT t.id, u.id, \(ExactTimestamp(now)) FROM teams t, users u WHERE t.id = \(teamID) AND u.id = \(userID)
+                ON CONFLICT (team_id, user_id) DO NOTHING RETURNING 1
+            )
+            SELECT count(*) FROM teams t, users u WHERE t.id = \(teamID) AND u.id = \(userID)
+            """,
+            as: Int64.self
+        )
+        return found == 1
+    }
+
+    public func removeTeamMember(teamID: TeamID, userID: UserID) async throws -> Bool {
+        try await first("DELETE FROM team_members WHERE team_id = \(teamID) AND user_id = \(userID) RETURNING 1", as: Int32.self) != nil
+    }
+
+    public func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at now: Date) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        let found = try await first(
+            """
+            WITH target AS (
+                SELECT s.id FROM services s
+                WHERE s.id = \(serviceID)
+                  AND (\(userID)::int8 IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = \(userID)))
+                  AND (\(teamID)::int8 IS NULL OR EXISTS (SELECT 1 FROM teams WHERE id = \(teamID)))
+            ),
+            granted AS (
+                INSERT INTO service_roles (service_id, role, user_id, team_id, granted_at)
+                SELECT id, \(role.rawValue), \(userID), \(teamID), \(ExactTimestamp(now)) FROM target
+                ON CONFLICT DO NOTHING RETURNING 1
+            )
+            SELECT count(*) FROM target
+            """,
+            as: Int64.self
+        )
+        return found == 1
+    }
+
+    public func revokeRole(_ role: ServiceRole, of serviceID: UUID, from grantee: Grantee) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        return try await first(
+            """
+            DELETE FROM service_roles WHERE service_id = \(serviceID) AND role = \(role.rawValue)
+              AND user_id IS NOT DISTINCT FROM \(userID)::int8 AND team_id IS NOT DISTINCT FROM \(teamID)::int8
+            RETURNING id
+            """,
+            as: Int64.self
+        ) != nil
+    }
+
+    public func roleGrants(serviceID: UUID) async throws -> [RoleGrant] {
+        let found = try await rows(
+            """
+            SELECT r.id, r.role, r.user_id, r.team_id, coalesce(u.username, t.name)
+            FROM service_roles r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN teams t ON t.id = r.team_id
+            WHERE r.service_id = \(serviceID) ORDER BY r.id
+            """,
+            as: (Int64, String, Int64?, Int64?, String).self
+        )
+        return try found.map { row in
+            let grantee: Grantee = row.2.map(Grantee.user) ?? .team(row.3 ?? 0)
+            return RoleGrant(serviceID: serviceID, role: try StoredValue.role(row.1, row: row.0), grantee: grantee, granteeName: row.4)
+        }.sorted { ($0.role, $0.granteeName) < ($1.role, $1.granteeName) }
+    }
+
+    public func accessGrants(userID: UserID) async throws -> AccessGrants {
+        let found = try await rows(
+            """
+            WITH mine AS (SELECT team_id FROM team_members WHERE user_id = \(userID))
+            SELECT 'team', team_id, NULL::uuid, NULL::text FROM mine
+            UNION ALL
+            SELECT 'role', r.id, r.service_id, r.role FROM service_roles r
+            WHERE r.user_id = \(userID) OR r.team_id IN (SELECT team_id FROM mine)
+            """,
+            as: (String, Int64, UUID?, String?).self
+        )
+        var grants = AccessGrants()
+        for row in found {
+            if row.0 == "team" {
+                grants.teams.insert(row.1)
+            } else if let service = row.2, let role = row.3 {
+                grants.roles[service, default: []].insert(try StoredValue.role(role, row: row.1))
+            }
+        }
+        return grants
+    }
+
+    public func roleHolders(serviceID: UUID, roles: Set<ServiceRole>) async throws -> [UserID: String] {
+        let found = try await rows(
+            """
+            SELECT DISTINCT u.id, u.username FROM service_roles r
+            LEFT JOIN team_members m ON m.team_id = r.team_id
+            JOIN users u ON u.id = coalesce(r.user_id, m.user_id)
+            WHERE r.service_id = \(serviceID) AND r.role = ANY(\(roles.map(\.rawValue))) AND u.is_active
+            """,
+            as: (Int64, String).self
+        )
+        return Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    typealias TeamRow = (Int64, String, String, String?, ExactTimestamp)
+
+    static func team(from row: TeamRow) throws -> Team {
+        Team(id: row.0, name: row.1, source: try StoredValue.teamSource(kind: row.2, reference: row.3, row: row.0), createdAt: row.4.date)
+    }
+}
+
+extension Grantee {
+    /// The grantee as `service_roles`' two columns: one set, the other NULL.
+    var columns: (userID: Int64?, teamID: Int64?) {
+        switch self {
+        case .user(let id): (id, nil)
+        case .team(let id): (nil, id)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HeraldCore
+import SQLiteNIO
+
+extension SQLiteStore: AccessStore {
+    public func createTeam(name: String, source: TeamSource, at now: Date) async throws -> Team? {
+        try await database.transaction { db in
+            try await db.first(
+                """
+                INSERT INTO teams (name, source_kind, source_ref, created_at) VALUES (\(name), \(source.kind), \(source.reference), \(now))
+                ON CONFLICT (name) DO NOTHING RETURNING id, name, source_kind, source_ref, created_at
+                """
+            ).map(Self.team(from:))
+        }
+    }
+
+    public func teams() async throws -> [Team] {
+        try await database.read { db in
+            try await db.rows("SELECT id, name, source_kind, source_ref, created_at FROM teams ORDER BY name").map(Self.team(from:))
+        }
+    }
+
+    public func team(id: TeamID) async throws -> Team? {
+        try await database.read { db in
+            try await db.first("SELECT id, name, source_kind, source_ref, created_at FROM teams WHERE id = \(id)").map(Self.team(from:))
+        }
+    }
+
+    public func deleteTeam(id: TeamID) async throws -> Bool {
+        try await database.transaction { db in try await db.first("DELETE FROM teams WHERE id = \(id) RETURNING id") != nil }
+    }
+
+    public func teamMembers(teamID: TeamID) async throws -> [TeamMember] {
+        try await database.read { db in
+            try await db.rows(
+                "SELECT u.id, u.username FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = \(teamID) ORDER BY u.username"
+            ).map { TeamMember(userID: try $0.int64("id"), username: try $0.text("username")) }
+        }
+    }
+
+    public func addTeamMember(teamID: TeamID, userID: UserID, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard try await db.first("SELECT 1 AS found FROM teams t, users u WHERE t.id = \(teamID) AND u.id = \(userID)") != nil else { return false }
+            try await db.execute("INSERT INTO team_members (team_id, user_id, added_at) VALUES (\(teamID), \(userID), \(now)) ON CONFLICT DO NOTHING")
+            return true
+        }
+    }
+
+    public func removeTeamMember(teamID: TeamID, userID: UserID) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("DELETE FROM team_members WHERE team_id = \(teamID) AND user_id = \(userID) RETURNING user_id") != nil
+        }
+    }
+
+    public func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at now: Date) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        return try await database.transaction { db in
+            guard try await db.first(
+                """
+                SELECT 1 AS found FROM services WHERE id = \(serviceID)
+                  AND (\(userID) IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = \(userID)))
+                  AND (\(teamID) IS NULL OR EXISTS (SELECT 1 FROM teams WHERE id = \(teamID)))
+                """
+            ) != nil else { return false }
+            try await db.execute(
+                """
+                INSERT INTO service_roles (service_id, role, user_id, team_id, granted_at) VALUES (\(serviceID), \(role.rawValue), \(userID), \(teamID), \(now))
+                ON CONFLICT DO NOTHING
+                """
+            )
+            return true
+        }
+    }
+
+    public func revokeRole(_ role: ServiceRole, of serviceID: UUID, from grantee: Grantee) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        return try await database.transaction { db in
+            try await db.first(
+                """
+                DELETE FROM service_roles WHERE service_id = \(serviceID) AND role = \(role.rawValue)
+                  AND user_id IS \(userID) AND team_id IS \(teamID)
+                RETURNING id
+                """
+            ) != nil
+        }
+    }
+
+    public func roleGrants(serviceID: UUID) async throws -> [RoleGrant] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT r.id, r.role, r.user_id, r.team_id, coalesce(u.username, t.name) AS grantee_name
+                FROM service_roles r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN teams t ON t.id = r.team_id
+                WHERE r.service_id = \(serviceID) ORDER BY r.id
+                """
+            ).map { row in
+                let grantee: Grantee = try row.optionalInt64("user_id").map(Grantee.user) ?? .team(try row.int64("team_id"))
+                return RoleGrant(
+                    serviceID: serviceID, role: try StoredValue.role(try row.text("role"), row: try row.int64("id")), grantee: grantee,
+                    granteeName: try row.text("grantee_name")
+                )
+            }.sorted { ($0.role, $0.granteeName) < ($1.role, $1.granteeName) }
+        }
+    }
+
+    public func accessGrants(userID: UserID) async throws -> AccessGrants {
+        try await database.read { db in
+            var grants = AccessGrants()
+            for row in try await db.rows("SELECT team_id FROM team_members WHERE user_id = \(userID)") {
+                grants.teams.insert(try row.int64("team_id"))
+            }
+            let rows = try await db.rows(
+                """
+                SELECT id, service_id, role FROM service_roles
+                WHERE user_id = \(userID) OR team_id IN (SELECT team_id FROM team_members WHERE user_id = \(userID))
+                """
+            )
+            for row in rows {
+                grants.roles[try row.uuid("service_id"), default: []].insert(try StoredValue.role(try row.text("role"), row: try row.int64("id")))
+            }
+            return grants
+        }
+    }
+
+    public func roleHolders(serviceID: UUID, roles: Set<ServiceRole>) async throws -> [UserID: String] {
+        try await database.read { db in
+            let found = try await db.rows(
+                """
+                SELECT DISTINCT u.id, u.username FROM service_roles r
+                LEFT JOIN team_members m ON m.team_id = r.team_id
+                JOIN users u ON u.id = coalesce(r.user_id, m.user_id)
+                WHERE r.service_id = \(serviceID) AND r.role IN (SELECT value FROM json_each(\(jsonArray: roles.map(\.rawValue)))) AND u.is_active
+                """
+            )
+            return Dictionary(try found.map { (try $0.int64("id"), try $0.text("username")) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    static func team(from row: SQLiteRow) throws -> Team {
+        let id = try row.int64("id")
+        return Team(
+            id: id, name: try row.text("name"),
+            source: try StoredValue.teamSource(kind: try row.text("source_kind"), reference: try row.optionalText("source_ref"), row: id),
+            createdAt: try row.date("created_at")
+        )
+    }
+}

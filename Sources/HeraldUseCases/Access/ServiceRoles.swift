@@ -1,0 +1,60 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Who holds which role of a service (issue 41), as its owners and admins
+/// grant and revoke them. An owner may hand the service to its team (and
+/// so may lose it by revoking their own grant); a confined account is
+/// never granted anything.
+public struct ServiceRoles: Sendable {
+    let store: any AccessStore & AccountStore & ServiceStore
+    let visibility: ServiceVisibility
+    let clock: WallClock
+
+    public init(store: any AccessStore & AccountStore & ServiceStore, visibility: ServiceVisibility, clock: WallClock) {
+        self.store = store
+        self.visibility = visibility
+        self.clock = clock
+    }
+
+    public func grants(of serviceID: UUID, for actor: Actor) async throws -> [RoleGrant] {
+        try actor.must(.manage(.roles, of: serviceID))
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.roleGrants(serviceID: serviceID)
+    }
+
+    /// Grants `role` to the account named `username` or the team `teamID`.
+    public func grant(_ role: ServiceRole, of serviceID: UUID, to grantee: GranteeName, by actor: Actor, logger: Logger) async throws -> RoleGrant {
+        try actor.must(.manage(.roles, of: serviceID))
+        let (resolved, name) = try await resolve(grantee)
+        guard try await store.grantRole(role, of: serviceID, to: resolved, at: clock.now()) else { throw UseCaseError.notFound("Service") }
+        logger.info("role granted", metadata: ["service": "\(serviceID.wireString)", "role": "\(role.rawValue)", "to": "\(name)", "by": "\(actor.username)"])
+        return RoleGrant(serviceID: serviceID, role: role, grantee: resolved, granteeName: name)
+    }
+
+    public func revoke(_ role: ServiceRole, of serviceID: UUID, from grantee: Grantee, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.roles, of: serviceID))
+        guard try await store.revokeRole(role, of: serviceID, from: grantee) else { throw UseCaseError.notFound("Grant") }
+        logger.info("role revoked", metadata: ["service": "\(serviceID.wireString)", "role": "\(role.rawValue)", "from": "\(grantee)", "by": "\(actor.username)"])
+    }
+
+    private func resolve(_ grantee: GranteeName) async throws -> (Grantee, String) {
+        switch grantee {
+        case .user(let name):
+            guard let user = try await store.user(named: name) else { throw UseCaseError.invalid(field: "username", "No account is named \(name)") }
+            guard !visibility.isConfined(user) else {
+                throw UseCaseError.invalid(field: "username", "\(name) is confined to the demo service and can hold no role")
+            }
+            return (.user(user.id), user.username)
+        case .team(let id):
+            guard let team = try await store.team(id: id) else { throw UseCaseError.invalid(field: "team_id", "No team has the id \(id)") }
+            return (.team(team.id), team.name)
+        }
+    }
+}
+
+/// A grantee as a request names it: an account by its username, a team by its id.
+public enum GranteeName: Sendable, Equatable {
+    case user(String)
+    case team(TeamID)
+}

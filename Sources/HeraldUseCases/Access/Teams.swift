@@ -1,0 +1,82 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Teams as admins make and keep them (issue 41): named once, members kept
+/// by hand for a team whose source is `manual`; a directory's or an
+/// OpenID claim's team follows its source, so its members are not an
+/// admin's to change. Every change logged with who made it.
+public struct Teams: Sendable {
+    public static let maxNameLength = 128
+    /// Longest group DN or claim value.
+    public static let maxReferenceLength = 1024
+
+    let store: any AccessStore & AccountStore
+    let clock: WallClock
+
+    public init(store: any AccessStore & AccountStore, clock: WallClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Every team, for anyone signed in: teams are how roles are granted,
+    /// and people see which ones they are in.
+    public func list(for actor: Actor) async throws -> [Team] {
+        guard !actor.isConfined else { return [] }
+        return try await store.teams()
+    }
+
+    public func create(named name: String, source: TeamSource, by actor: Actor, logger: Logger) async throws -> Team {
+        try actor.must(.manageTeams)
+        var problems: [FieldProblem] = []
+        if let problem = TextRules.problem(name, maxLength: Self.maxNameLength, allowEmpty: false) {
+            problems.append(FieldProblem(field: "name", message: problem.message, type: problem.type))
+        }
+        if let reference = source.reference, let problem = TextRules.problem(reference, maxLength: Self.maxReferenceLength, allowEmpty: false) {
+            problems.append(FieldProblem(field: "source", message: problem.message, type: problem.type))
+        }
+        guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
+        guard let team = try await store.createTeam(name: name, source: source, at: clock.now()) else {
+            throw UseCaseError.conflict("A team named \(name) exists")
+        }
+        logger.info("team created", metadata: ["team": "\(team.id)", "source": "\(source.kind)", "by": "\(actor.username)"])
+        return team
+    }
+
+    public func delete(_ id: TeamID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manageTeams)
+        guard try await store.deleteTeam(id: id) else { throw UseCaseError.notFound("Team") }
+        logger.info("team deleted", metadata: ["team": "\(id)", "by": "\(actor.username)"])
+    }
+
+    /// A team and its members, for anyone signed in.
+    public func team(_ id: TeamID, for actor: Actor) async throws -> (team: Team, members: [TeamMember]) {
+        guard !actor.isConfined, let team = try await store.team(id: id) else { throw UseCaseError.notFound("Team") }
+        return (team, try await store.teamMembers(teamID: id))
+    }
+
+    /// Adds the account named `username` to a hand-kept team.
+    public func add(_ username: String, to id: TeamID, by actor: Actor, logger: Logger) async throws -> TeamMember {
+        try actor.must(.manageTeams)
+        let team = try await handKept(id)
+        guard let user = try await store.user(named: username) else { throw UseCaseError.invalid(field: "username", "No account is named \(username)") }
+        guard try await store.addTeamMember(teamID: team.id, userID: user.id, at: clock.now()) else { throw UseCaseError.notFound("Team") }
+        logger.info("team member added", metadata: ["team": "\(id)", "user": "\(user.username)", "by": "\(actor.username)"])
+        return TeamMember(userID: user.id, username: user.username)
+    }
+
+    public func remove(_ userID: UserID, from id: TeamID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manageTeams)
+        _ = try await handKept(id)
+        guard try await store.removeTeamMember(teamID: id, userID: userID) else { throw UseCaseError.notFound("Member") }
+        logger.info("team member removed", metadata: ["team": "\(id)", "user": "\(userID)", "by": "\(actor.username)"])
+    }
+
+    private func handKept(_ id: TeamID) async throws -> Team {
+        guard let team = try await store.team(id: id) else { throw UseCaseError.notFound("Team") }
+        guard team.source == .manual else {
+            throw UseCaseError.conflict("The team \(team.name) follows its source (\(team.source.kind)); its members change there")
+        }
+        return team
+    }
+}
