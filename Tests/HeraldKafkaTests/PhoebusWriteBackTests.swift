@@ -81,7 +81,7 @@ struct PhoebusWriteBackTests {
                 #expect(value == ["user": "alice", "host": "herald-test", "command": "acknowledge"])
 
                 // Withdrawn: one unacknowledge follows.
-                try await acknowledgements.withdraw(id, by: alice, logger: TestDatabase.logger)
+                try await acknowledgements.withdraw(id, by: Actor(user: alice, isConfined: false, grants: .none), logger: TestDatabase.logger)
                 try await runner.runDue()
                 try await runner.runDue()
                 let after = try await Self.messages(on: "AccCommand", brokers: brokers, atLeast: 2)

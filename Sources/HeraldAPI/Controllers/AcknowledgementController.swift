@@ -51,8 +51,8 @@ struct AcknowledgementController {
     }
 
     @Sendable func withdraw(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await auth.user(request, context: context)
-        try await acknowledgements.withdraw(try Identifiers.integer(context, "notification_id"), by: user, logger: context.logger)
+        let actor = try await auth.actor(request, context: context)
+        try await acknowledgements.withdraw(try Identifiers.integer(context, "notification_id"), by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 }

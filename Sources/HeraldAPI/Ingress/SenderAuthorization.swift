@@ -14,12 +14,16 @@ struct SenderAuthorization: Sendable {
     let tokens: ServiceTokens
     let brake: PublishBrake
     let refusals: RefusalMetrics
+    /// A person posting with their own token (issue 41): the access policy
+    /// lets the service's publishers, its owners and admins.
+    let people: RequestAuthenticator?
 
-    init(ingress: IngressPolicy, tokens: ServiceTokens, brake: PublishBrake, refusals: RefusalMetrics) {
+    init(ingress: IngressPolicy, tokens: ServiceTokens, brake: PublishBrake, refusals: RefusalMetrics, people: RequestAuthenticator? = nil) {
         self.ingress = ingress
         self.tokens = tokens
         self.brake = brake
         self.refusals = refusals
+        self.people = people
     }
 
     /// Throws 403 for a sender that may not post, 429 (with Retry-After) for
@@ -34,6 +38,11 @@ struct SenderAuthorization: Sendable {
         _ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true, credentialRequired: Bool = false
     ) async throws {
         if let bearer = Self.bearer(request), try await tokens.admits(bearer: bearer, to: serviceID) {
+            if publishing { try await brake(request, context: context, serviceID: serviceID) }
+            return
+        }
+        if Self.bearer(request) != nil, let publisher = try await publisher(request, context: context, serviceID: serviceID) {
+            context.logger.info("post by a publisher's own token", metadata: ["service": "\(serviceID.wireString)", "user": "\(publisher.username)"])
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
         }
@@ -55,6 +64,20 @@ struct SenderAuthorization: Sendable {
             throw APIError(.forbidden, "IP address not allowed")
         }
         if publishing { try await brake(request, context: context, serviceID: serviceID) }
+    }
+
+    /// The person the bearer token is for, when the policy lets them post
+    /// to the service; nil for any other token (a stranger's, one that is
+    /// no person's), which the address check then judges. A store that
+    /// cannot answer is an error, not "no publisher".
+    private func publisher(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws -> Actor? {
+        guard let people else { return nil }
+        do {
+            let actor = try await people.actor(request, context: context)
+            return actor.may(.publish(to: serviceID)) ? actor : nil
+        } catch let error as APIError where error.status == .unauthorized || error.status == .forbidden {
+            return nil
+        }
     }
 
     private func brake(_ request: Request, context: HeraldRequestContext, serviceID: UUID) async throws {

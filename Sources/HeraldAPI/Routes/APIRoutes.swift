@@ -24,7 +24,8 @@ public struct APIRoutes: Sendable {
         let users = UserUseCases(
             config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
         )
-        let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals)
+        let auth = RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility))
+        let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals, people: auth)
         let signIns = SignIns(
             store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
             primaryIssuer: { [oidc = signIn.oidc] in try await oidc?.primaryIssuer() }
@@ -33,7 +34,7 @@ public struct APIRoutes: Sendable {
             config: config,
             store: store,
             tokens: tokens,
-            auth: RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility)),
+            auth: auth,
             signIn: signIn,
             senders: senders,
             refusals: refusals,

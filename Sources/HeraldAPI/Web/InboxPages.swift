@@ -115,7 +115,7 @@ struct InboxPages {
         try web.checkCSRF(request, form: form)
         guard let id = form["id"].flatMap({ NotificationID($0) }) else { throw APIError(.badRequest, "Which notification?") }
         if form["action"] == "withdraw" {
-            try await acknowledgements.withdraw(id, by: user, logger: context.logger)
+            try await acknowledgements.withdraw(id, by: try await web.auth.actors.actor(user), logger: context.logger)
         } else {
             _ = try await acknowledgements.acknowledge(id, comment: form["comment"], by: user, logger: context.logger)
         }

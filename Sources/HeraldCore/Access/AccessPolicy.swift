@@ -12,6 +12,10 @@ public enum AccessAction: Sendable, Equatable {
     /// Make, change, delete and sign out accounts; link their sign-ins;
     /// remove their devices.
     case manageUsers
+    /// Post to a service with one's own token (or from the web app).
+    case publish(to: UUID)
+    /// Withdraw an acknowledgement someone else made of one of the service's alarms.
+    case withdrawAcknowledgement(of: UUID)
     /// Make and delete teams, and keep a hand-kept team's members.
     case manageTeams
     /// Make, change and delete on-call rotas and their overrides.
@@ -76,6 +80,12 @@ public enum AccessPolicy {
         case .manage(let aspect, let serviceID):
             if actor.holds(.owner, of: serviceID) { return .allowed }
             return .refused("Only an owner of this service or an admin may \(aspect.phrase)")
+        case .publish(let serviceID):
+            if actor.holds(.publisher, of: serviceID) { return .allowed }
+            return .refused("Only this service's publishers, its owners or an admin may post to it with their own token")
+        case .withdrawAcknowledgement(let serviceID):
+            if actor.holds(.owner, of: serviceID) { return .allowed }
+            return .refused("Only whoever took this alarm, an owner of its service or an admin may give it back")
         }
     }
 }

@@ -198,7 +198,8 @@ public struct Acknowledgements: Sendable {
     /// Withdraws a notification's acknowledgement: its author, or an admin
     /// (a responder, on a handled service). An escalation the acknowledgement
     /// ended resumes while its alarm still fires.
-    public func withdraw(_ id: NotificationID, by user: User, logger: Logger) async throws {
+    public func withdraw(_ id: NotificationID, by actor: Actor, logger: Logger) async throws {
+        let user = actor.user
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot acknowledge notifications") }
         try brake.take(user)
         // Someone who never received it learns nothing about it, not even who took it.
@@ -207,8 +208,8 @@ public struct Acknowledgements: Sendable {
         }
         guard let notification = try await store.notification(id: id) else { throw UseCaseError.notFound("Notification") }
         guard let existing = try await store.acknowledgements(of: [id])[id] else { throw UseCaseError.notFound("Acknowledgement") }
-        guard existing.userID == user.id || user.isAdmin else {
-            throw UseCaseError.forbidden("Only \(existing.username) or an admin can withdraw this acknowledgement")
+        guard existing.userID == user.id || actor.may(.withdrawAcknowledgement(of: notification.serviceID)) else {
+            throw UseCaseError.forbidden("Only \(existing.username), an owner of its service or an admin can withdraw this acknowledgement")
         }
         try await requireResponder(user, for: notification)
         let now = clock.now()
