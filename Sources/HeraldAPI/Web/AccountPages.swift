@@ -16,7 +16,9 @@ struct AccountPages {
     /// Nil when Web Push is off.
     let vapidKeys: VAPIDKeys?
     /// A person's devices and filters, as listed.
-    let listed: any AccountStore & FilterStore
+    let listed: any AccountStore & FilterStore & ServiceStore
+    /// The teams a person is in, shown with the roles they hold.
+    let teams: Teams
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("subscriptions", use: subscriptions)
@@ -101,10 +103,16 @@ struct AccountPages {
     }
 
     @Sendable func profile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await web.requireUser(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
+        let user = actor.user
         let devices = try await listed.devices(userID: user.id)
         let quiet = try await quietHours.quietHours(of: user)
+        let names = Dictionary(try await listed.services().map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
         let model = ProfilePage(
+            teams: try await teams.list(for: actor).filter { actor.teams.contains($0.id) }.map(\.name),
+            roles: actor.roles.compactMap { service, held in
+                names[service].map { ProfilePage.Role(service: $0, roles: held.sorted().map(\.rawValue).joined(separator: ", ")) }
+            }.sorted { $0.service < $1.service },
             quiet: Self.quietForm(quiet),
             // A confined account sees no rota; the others: whether they made an address (shown once, when made).
             calendar: visibility.isConfined(user) ? nil : ProfilePage.Calendar(made: try await rotas.hasPersonalFeed(user)),
@@ -235,6 +243,13 @@ struct ProfilePage: PageModel {
         var platform, hint, lastSeen: String
     }
 
+    /// A service's roles the person holds (with what each includes).
+    struct Role: PageValues {
+        var service, roles: String
+    }
+
+    var teams: [String]
+    var roles: [Role]
     var quiet: QuietForm
     /// Nil for a confined account (it sees no rota).
     var calendar: Calendar?

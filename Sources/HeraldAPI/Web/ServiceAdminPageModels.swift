@@ -61,9 +61,19 @@ struct ServicePage: PageModel {
         var count: Int
     }
 
+    /// One role granted to a person or a team.
+    struct Grant: PageValues {
+        var role, name, kind: String
+        var id: Int64
+        var isTeam: Bool
+    }
+
     var service: ServicesPage.Service
     /// Only admins delete a service; its owners keep the rest.
     var canDelete: Bool
+    var grants: [Grant]
+    var roleChoices: [Choice]
+    var teamChoices: [Choice]
     var error: String?
     var tokens: [Token]
     var notifications: [Notification]

@@ -18,6 +18,9 @@ struct ServiceAdminPages {
     let templates: ServiceTemplates
     let alerting: ServiceAlertingChoices
     let writeBacks: ServiceWriteBacks
+    /// Who holds which role of the service, and the teams a role may go to.
+    let roles: ServiceRoles
+    let teams: Teams
     /// A service's held and recurring notifications, shown on its page.
     let schedulePages: ServiceSchedulePages
     /// Services, as listed.
@@ -131,9 +134,19 @@ struct ServiceAdminPages {
         let schedules = try await schedulePages.values(serviceID: service.id)
         let alerting = try await self.alerting.choices(of: service.id, for: actor)
         let writeBack = try await writeBacks.target(of: service.id, for: actor)
+        let grants = try await roles.grants(of: service.id, for: actor)
+        let teams = try await self.teams.list(for: actor)
         let model = ServicePage(
             service: ServicesPage.Service(id: service.id.wireString, name: service.category, owner: service.owner, color: service.color),
             canDelete: actor.may(.deleteService(service.id)),
+            grants: grants.map { grant in
+                switch grant.grantee {
+                case .user(let id): ServicePage.Grant(role: grant.role.rawValue, name: grant.granteeName, kind: "user", id: id, isTeam: false)
+                case .team(let id): ServicePage.Grant(role: grant.role.rawValue, name: grant.granteeName, kind: "team", id: id, isTeam: true)
+                }
+            },
+            roleChoices: ServiceRole.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, selected: $0 == .viewer) },
+            teamChoices: teams.map { Choice(value: "\($0.id)", label: $0.name, selected: false) },
             error: error,
             tokens: tokens.map {
                 ServicePage.Token(id: $0.id, name: $0.name, created: Timestamp.wireString($0.createdAt), used: $0.lastUsedAt.map(Timestamp.wireString))

@@ -35,13 +35,14 @@ struct WebRoutes {
         ).addRoutes(to: pages)
         AccountPages(
             web: web, rotas: parts.rotas, subscriptions: users.subscriptions, devices: users.devices, quietHours: users.quietHours,
-            visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store
+            visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store, teams: parts.teams
         ).addRoutes(to: pages)
         let schedulePages = ServiceSchedulePages(web: web, schedules: parts.schedules, listed: store)
         ServiceAdminPages(
             web: web, services: parts.services, serviceTokens: parts.serviceTokens, feeds: parts.feeds, templates: parts.templates, alerting: parts.alerting,
-            writeBacks: parts.writeBacks, schedulePages: schedulePages, listed: store
+            writeBacks: parts.writeBacks, roles: parts.serviceRoles, teams: parts.teams, schedulePages: schedulePages, listed: store
         ).addRoutes(to: pages)
+        TeamPages(web: web, teams: parts.teams, roles: parts.serviceRoles).addRoutes(to: pages)
         schedulePages.addRoutes(to: pages)
         DeliveryReportPage(web: web, reports: parts.deliveryReports, timelines: parts.timelines, services: store).addRoutes(to: pages)
         OnCallPages(web: web, rotas: parts.rotas, escalations: parts.escalations, listed: store, clock: parts.clock).addRoutes(to: pages)

@@ -66,6 +66,8 @@ struct WebDocsAndAssetsTests {
                 "/admin/services/\(service.id.wireString)/write-back",
                 "/oncall/rotas", "/oncall/rotas/1/overrides", "/oncall/rotas/1/overrides/2/remove", "/oncall/rotas/x/delete",
                 "/admin/services/\(service.id.wireString)/escalation", "/profile/quiet-hours", "/subscriptions/snooze",
+                "/admin/teams", "/admin/teams/1/members", "/admin/teams/x/members/1/remove", "/admin/teams/1/delete",
+                "/admin/services/\(service.id.wireString)/roles", "/admin/services/\(service.id.wireString)/roles/remove",
             ]
             let values = ["", "on", "off", "read", "remove", "-1", "9223372036854775808", "%00", "\u{0}", "<b>", "{{#x}}", String(repeating: "x", count: 5_000), "#zzzzzz", "🚀", "ünï"]
             let names = [
