@@ -18,8 +18,8 @@ import Testing
 /// relation nobody checks.
 extension CascadeTests {
     /// The keys that keep their row with NULL: who took or gave back an
-    /// alarm outlives the account (by name). Every other key cascades.
-    static let setNullKeys: Set<String> = ["acknowledgements.user_id", "acknowledgement_withdrawals.user_id"]
+    /// alarm, and who changed what (the audit log), outlive the account (by name). Every other key cascades.
+    static let setNullKeys: Set<String> = ["acknowledgements.user_id", "acknowledgement_withdrawals.user_id", "audit_log.actor_id"]
 
     /// Which rows of a parent table belong to one side of the pair.
     static func side(_ table: String, _ name: String) -> String? {
@@ -188,6 +188,8 @@ extension CascadeTests {
             #expect(try await store.addTeamMember(teamID: team.id, userID: user.id, at: now))
             #expect(try await store.grantRole(.responder, of: service.id, to: .team(team.id), at: now))
             #expect(try await store.grantRole(.owner, of: service.id, to: .user(user.id), at: now))
+            // What the person changed, answered for in the audit log.
+            try await store.appendAudit(AuditRecord(at: now, actorID: user.id, actorName: name, action: .serviceCreated, serviceID: service.id, target: name))
             return Fixture(user: user, service: service, rota: rota, team: team)
         }
     }

@@ -85,15 +85,15 @@ struct UseCaseTests {
             } catch UseCaseError.notFound(let what) {
                 #expect(what == "Service")
             }
-            _ = try await schedules.makeRecurring(on: service.id, cron: "0 7 * * *", timeZone: "Europe/Stockholm", draft: NotificationDraft(title: "stand-up"))
+            _ = try await schedules.makeRecurring(on: service.id, cron: "0 7 * * *", timeZone: "Europe/Stockholm", draft: NotificationDraft(title: "stand-up"), by: .sender, logger: TestDatabase.logger)
             do {
-                _ = try await schedules.makeRecurring(on: service.id, cron: "0 8 * * *", timeZone: nil, draft: NotificationDraft(title: "again"))
+                _ = try await schedules.makeRecurring(on: service.id, cron: "0 8 * * *", timeZone: nil, draft: NotificationDraft(title: "again"), by: .sender, logger: TestDatabase.logger)
                 Issue.record("a second recurring notification was made")
             } catch UseCaseError.overLimit(let field, let why) {
                 #expect(field == "cron" && why.contains("RECURRING_PER_SERVICE"))
             }
             do {
-                _ = try await schedules.makeRecurring(on: service.id, cron: "61 * * *", timeZone: "Mars/Olympus", draft: NotificationDraft(title: ""))
+                _ = try await schedules.makeRecurring(on: service.id, cron: "61 * * *", timeZone: "Mars/Olympus", draft: NotificationDraft(title: ""), by: .sender, logger: TestDatabase.logger)
                 Issue.record("a broken schedule was made")
             } catch UseCaseError.rejected(let problems) {
                 #expect(Set(problems.map(\.field)) == ["time_zone", "title"], "every mistake at once, each at its field: \(problems)")

@@ -2,7 +2,9 @@ import Foundation
 import HeraldCore
 import HeraldIdentity
 import Hummingbird
+import HeraldUseCases
 import Logging
+import Synchronization
 
 /// A password sign-in, for `POST /login` and the web app's sign-in form
 /// alike: the brakes by address and by account (`FailedLoginLimiter`), the
@@ -16,6 +18,10 @@ struct PasswordLogins {
     let clock: WallClock
     /// How long the configured method may take (AUTH_METHOD_WAIT_SECONDS).
     let methodWaitSeconds: Double
+    /// A burst of failed sign-ins (the brakes holding a name or an address
+    /// back) is answered for once in the audit log, not at every refusal.
+    var audit: AuditTrail?
+    let bursts = SignInBursts()
 
     /// Longest user name accepted (the command line's limit too).
     static let maxUsernameLength = 256
@@ -35,6 +41,14 @@ struct PasswordLogins {
             lane = admitted
         case .wait(let wait, let account):
             metrics.count(.password, .braked)
+            let key = account ? "user:\(username.prefix(256))" : "address:\(client.map { "\($0)" } ?? "unknown")"
+            if let audit, bursts.isNew(key, now: clock.now(), lasting: TimeInterval(wait)) {
+                await audit.record(
+                    .signInFailures, by: AuditTrail.Who(id: nil, name: Self.loggable(username), address: client.map { "\($0)" }),
+                    target: account ? "sign-ins as \(Self.loggable(username))" : "sign-ins from \(client.map { "\($0)" } ?? "an unknown address")",
+                    after: AuditTrail.json(["held_back_seconds": "\(wait)"]), logger: context.logger
+                )
+            }
             context.logger.notice(
                 account ? "login held back: too many failed attempts for this name" : "login refused: too many failed attempts",
                 metadata: ["user": "\(Self.loggable(username))"]
@@ -76,5 +90,23 @@ struct PasswordLogins {
     /// whatever was typed (people type passwords into the name field too).
     static func loggable(_ username: String) -> String {
         TextRules.truncated(TextRules.withoutControlCharacters(username), to: 64)
+    }
+}
+
+/// The bursts of failed sign-ins already in the audit log: a name or an
+/// address held back is recorded once until its hold ends (per process;
+/// the oldest forgotten past 10,000).
+final class SignInBursts: Sendable {
+    private let until = Mutex<[String: Date]>([:])
+
+    /// Whether `key`'s hold is news: not recorded, or its last hold ended.
+    func isNew(_ key: String, now: Date, lasting: TimeInterval) -> Bool {
+        until.withLock { held in
+            if let end = held[key], end > now { return false }
+            if held.count >= 10_000 { held = held.filter { $0.value > now } }
+            if held.count >= 10_000 { held.removeAll() }
+            held[key] = now.addingTimeInterval(max(lasting, 1))
+            return true
+        }
     }
 }

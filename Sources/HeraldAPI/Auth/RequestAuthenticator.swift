@@ -13,6 +13,8 @@ struct RequestAuthenticator: Sendable {
     let clock: WallClock
     /// The `Actor` a signed-in account acts as (its teams and roles read).
     let actors: Actors
+    /// Tells the client's address (behind trusted proxies), which the audit log keeps.
+    var ingress: IngressPolicy?
 
     private static let challenge: HTTPFields = [.wwwAuthenticate: "Bearer"]
     /// The web app's session: a web session's token (`WebSessions`), in an HttpOnly cookie.
@@ -75,7 +77,17 @@ struct RequestAuthenticator: Sendable {
     /// change or read what not everyone may take this and hand it to
     /// their use case, which asks the policy.
     func actor(_ request: Request, context: some RequestContext) async throws -> Actor {
-        try await actors.actor(try await user(request, context: context))
+        var actor = try await actors.actor(try await user(request, context: context))
+        actor.address = address(request, context: context)
+        return actor
+    }
+
+    /// The client's address as the ingress policy tells it (the peer, or
+    /// what trusted proxies say); nil when unknown.
+    func address(_ request: Request, context: some RequestContext) -> String? {
+        let peer = (context as? HeraldRequestContext)?.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
+        let forwarded = request.headers[values: .init("X-Forwarded-For")!]
+        return (ingress?.clientAddress(peer: peer, forwardedFor: forwarded) ?? peer).map { "\($0)" }
     }
 
     /// The actor, refused at once (403, the policy's reason) unless the

@@ -31,7 +31,7 @@ struct AcknowledgementController {
         // The body is optional: an empty one is no comment.
         let body = try await decoding.body(of: request)
         let input = body.readableBytes == 0 ? Input() : try RequestDecoding.decodeJSON(Input.self, from: body)
-        let outcome = try await acknowledgements.acknowledge(id, comment: input.comment, by: user, logger: context.logger)
+        let outcome = try await acknowledgements.acknowledge(id, comment: input.comment, by: user, from: auth.address(request, context: context), logger: context.logger)
         return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
     }
 
@@ -45,7 +45,7 @@ struct AcknowledgementController {
             throw APIError(.notFound, "Not an acknowledgement link of this server")
         }
         let outcome = try await acknowledgements.acknowledge(
-            fromLink: claim, lifetime: linkLifetime, logger: context.logger
+            fromLink: claim, lifetime: linkLifetime, from: auth.address(request, context: context), logger: context.logger
         )
         return JSONBody.response(AcknowledgementBody(outcome.acknowledgement), status: outcome.isNew ? .created : .ok)
     }

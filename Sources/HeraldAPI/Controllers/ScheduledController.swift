@@ -77,14 +77,14 @@ struct ScheduledController {
 
     @Sendable func createRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let serviceID = try Identifiers.serviceID(context)
-        try await authorize(request, context: context, serviceID: serviceID, publishing: true)
+        let who = try await authorize(request, context: context, serviceID: serviceID, publishing: true)
         let input = try await decoding.json(RecurringInput.self, from: request)
         let created = try await schedules.makeRecurring(
             on: serviceID, cron: input.cron, timeZone: input.time_zone,
             draft: NotificationDraft(title: input.title, subtitle: input.subtitle ?? "", url: input.url ?? "", attributes: input.attributes)
-                .withSeverityWord(input.severity)
+                .withSeverityWord(input.severity),
+            by: who, logger: context.logger
         )
-        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "cron": "\(created.cron)"])
         return JSONBody.response(Self.body(created), status: .created)
     }
 
@@ -118,10 +118,12 @@ struct ScheduledController {
     /// Who may: a keeper (named in the audit lines) or the service's
     /// sender ("sender").
     @discardableResult
-    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws -> String {
-        if SenderAuthorization.bearer(request) != nil, let keeper = try await keeper(request, context: context, of: serviceID) { return keeper.username }
+    private func authorize(_ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool) async throws -> AuditTrail.Who {
+        if SenderAuthorization.bearer(request) != nil, let keeper = try await keeper(request, context: context, of: serviceID) { return keeper.auditWho }
         try await senders.check(request, context: context, serviceID: serviceID, publishing: publishing)
-        return "sender"
+        var sender = AuditTrail.Who.sender
+        sender.address = auth.address(request, context: context)
+        return sender
     }
 
     /// The keeper the bearer token is for; nil for any other token (a

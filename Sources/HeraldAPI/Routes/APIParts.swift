@@ -35,6 +35,8 @@ struct APIParts: Sendable {
     /// Teams, and who holds which role of each service (issue 41).
     let teams: Teams
     let serviceRoles: ServiceRoles
+    /// The audit log as admins and owners read it.
+    let auditLog: AuditLog
     /// A service's own publish rate limit.
     let rateLimits: ServiceRateLimits
     let feeds: Feeds

@@ -24,7 +24,7 @@ public struct APIRoutes: Sendable {
         let users = UserUseCases(
             config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
         )
-        let auth = RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility))
+        let auth = RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility), ingress: ingress)
         let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals, people: auth)
         let signIns = SignIns(
             store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
@@ -40,7 +40,9 @@ public struct APIRoutes: Sendable {
             refusals: refusals,
             users: users,
             signIns: signIns,
-            passwordLogins: PasswordLogins(signIn: signIn, ingress: senders, clock: clock, methodWaitSeconds: config.auth.methodWaitSeconds),
+            passwordLogins: PasswordLogins(
+                signIn: signIn, ingress: senders, clock: clock, methodWaitSeconds: config.auth.methodWaitSeconds, audit: AuditTrail(store: store, clock: clock)
+            ),
             accountSessions: AccountSessions(
                 tokens: tokens, signIns: signIns, metrics: signIn.metrics,
                 webSessions: WebSessions(tokens: tokens, signIns: signIns, hours: config.webSessionHours),
@@ -55,6 +57,7 @@ public struct APIRoutes: Sendable {
             serviceTokens: serviceTokens,
             teams: Teams(store: store, clock: clock),
             serviceRoles: ServiceRoles(store: store, visibility: users.visibility, clock: clock),
+            auditLog: AuditLog(store: store),
             rateLimits: ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) },
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
@@ -115,6 +118,7 @@ public struct APIRoutes: Sendable {
                 ServiceTokensController(auth: auth, decoding: decoding, serviceTokens: api.serviceTokens).addRoutes(to: group)
                 TeamsController(auth: auth, decoding: decoding, teams: api.teams).addRoutes(to: group)
                 ServiceRolesController(auth: auth, decoding: decoding, roles: api.serviceRoles).addRoutes(to: group)
+                AuditController(auth: auth, log: api.auditLog).addRoutes(to: group)
                 ServiceLimitsController(auth: auth, decoding: decoding, rateLimits: api.rateLimits, defaultRate: api.senders.brake.flood.defaultRate)
                     .addRoutes(to: group)
                 ServiceAlertingController(auth: auth, decoding: decoding, alerting: api.alerting).addRoutes(to: group)

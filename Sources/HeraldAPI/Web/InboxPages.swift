@@ -117,7 +117,7 @@ struct InboxPages {
         if form["action"] == "withdraw" {
             try await acknowledgements.withdraw(id, by: try await web.auth.actors.actor(user), logger: context.logger)
         } else {
-            _ = try await acknowledgements.acknowledge(id, comment: form["comment"], by: user, logger: context.logger)
+            _ = try await acknowledgements.acknowledge(id, comment: form["comment"], by: user, from: web.auth.address(request, context: context), logger: context.logger)
         }
         return web.done(request, location: Self.back(request))
     }

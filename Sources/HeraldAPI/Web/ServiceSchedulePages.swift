@@ -57,13 +57,13 @@ struct ServiceSchedulePages {
 
     @Sendable func cancelScheduled(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try await remove(request, context, id: "scheduled_id", done: "cancelled") { id, serviceID, actor in
-            try await schedules.cancel(id, on: serviceID, by: actor.username, logger: context.logger)
+            try await schedules.cancel(id, on: serviceID, by: actor.auditWho, logger: context.logger)
         }
     }
 
     @Sendable func removeRecurring(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         try await remove(request, context, id: "recurring_id", done: "removed") { id, serviceID, actor in
-            try await schedules.removeRecurring(id, on: serviceID, by: actor.username, logger: context.logger)
+            try await schedules.removeRecurring(id, on: serviceID, by: actor.auditWho, logger: context.logger)
         }
     }
 
@@ -92,11 +92,10 @@ struct ServiceSchedulePages {
         _ = try await service(context)
         func field(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
         let timeZone = field("time_zone")
-        let created = try await schedules.makeRecurring(
+        _ = try await schedules.makeRecurring(
             on: serviceID, cron: field("cron"), timeZone: timeZone.isEmpty ? nil : timeZone,
-            draft: NotificationDraft(title: field("title"), subtitle: field("subtitle"), url: field("url"))
+            draft: NotificationDraft(title: field("title"), subtitle: field("subtitle"), url: field("url")), by: actor.auditWho, logger: context.logger
         )
-        context.logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(actor.username)"])
         return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=created")
     }
 }

@@ -43,6 +43,7 @@ struct WebRoutes {
             writeBacks: parts.writeBacks, roles: parts.serviceRoles, teams: parts.teams, schedulePages: schedulePages, listed: store
         ).addRoutes(to: pages)
         TeamPages(web: web, teams: parts.teams, roles: parts.serviceRoles).addRoutes(to: pages)
+        AuditPages(web: web, log: parts.auditLog, listed: store).addRoutes(to: pages)
         schedulePages.addRoutes(to: pages)
         DeliveryReportPage(web: web, reports: parts.deliveryReports, timelines: parts.timelines, services: store).addRoutes(to: pages)
         OnCallPages(web: web, rotas: parts.rotas, escalations: parts.escalations, listed: store, clock: parts.clock).addRoutes(to: pages)

@@ -50,7 +50,9 @@ struct WebSupport: Sendable {
 
     /// The signed-in account as an `Actor` (what the `AccessPolicy` judges), or a redirect to the sign-in page.
     func requireActor(_ request: Request, context: HeraldRequestContext) async throws -> Actor {
-        try await auth.actors.actor(try await requireUser(request, context: context))
+        var actor = try await auth.actors.actor(try await requireUser(request, context: context))
+        actor.address = auth.address(request, context: context)
+        return actor
     }
 
     /// The signed-in account, when the policy lets it do `action` (a page

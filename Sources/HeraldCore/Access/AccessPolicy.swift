@@ -18,6 +18,8 @@ public enum AccessAction: Sendable, Equatable {
     case withdrawAcknowledgement(of: UUID)
     /// Make and delete teams, and keep a hand-kept team's members.
     case manageTeams
+    /// Read the audit log (an owner: only their services' entries).
+    case readAudit
     /// Make, change and delete on-call rotas and their overrides.
     case manageRotas
 }
@@ -83,6 +85,9 @@ public enum AccessPolicy {
         case .publish(let serviceID):
             if actor.holds(.publisher, of: serviceID) { return .allowed }
             return .refused("Only this service's publishers, its owners or an admin may post to it with their own token")
+        case .readAudit:
+            if !actor.ownedServices.isEmpty { return .allowed }
+            return .refused("Only admins and the owners of a service may read the audit log")
         case .withdrawAcknowledgement(let serviceID):
             if actor.holds(.owner, of: serviceID) { return .allowed }
             return .refused("Only whoever took this alarm, an owner of its service or an admin may give it back")

@@ -13,6 +13,8 @@ public struct Actor: Sendable, Equatable {
     public var teams: Set<TeamID>
     /// The roles held per service, each widened by what it includes.
     public var roles: [UUID: Set<ServiceRole>]
+    /// Where the request came from (the client's address), for the audit log.
+    public var address: String?
 
     public init(user: User, isConfined: Bool, grants: AccessGrants) {
         self.user = user

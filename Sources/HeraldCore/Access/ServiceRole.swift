@@ -44,6 +44,14 @@ public typealias TeamID = Int64
 public enum Grantee: Sendable, Hashable {
     case user(UserID)
     case team(TeamID)
+
+    /// `user` or `team`, as lists and the audit log say it.
+    public var kind: String {
+        switch self {
+        case .user: "user"
+        case .team: "team"
+        }
+    }
 }
 
 /// One role of one service, granted to a person or a team, as stored.

@@ -11,8 +11,13 @@ public struct RetentionSettings: Sendable, Equatable {
     public var intervalSeconds: Double
     /// Rows per statement: short transactions, never a long lock.
     public var batchSize: Int
+    /// Audit log entries are kept this long (0: for ever).
+    public var auditDays: Double
 
-    public init(notificationDays: Double = 30, deliveryHistoryDays: Double = 7, intervalSeconds: Double = 3600, batchSize: Int = 1000) {
+    public init(
+        notificationDays: Double = 30, deliveryHistoryDays: Double = 7, intervalSeconds: Double = 3600, batchSize: Int = 1000, auditDays: Double = 365
+    ) {
+        self.auditDays = auditDays
         self.notificationDays = notificationDays
         self.deliveryHistoryDays = deliveryHistoryDays
         self.intervalSeconds = intervalSeconds
@@ -26,7 +31,8 @@ public struct RetentionSettings: Sendable, Equatable {
             notificationDays: try read.number("RETENTION_DAYS", default: defaults.notificationDays, range: 0...36_500),
             deliveryHistoryDays: try read.number("DELIVERY_HISTORY_DAYS", default: defaults.deliveryHistoryDays, range: 0...36_500),
             intervalSeconds: try read.number("RETENTION_INTERVAL_SECONDS", default: defaults.intervalSeconds, range: 1...604_800),
-            batchSize: try read.integer("RETENTION_BATCH_SIZE", default: defaults.batchSize, range: 1...100_000)
+            batchSize: try read.integer("RETENTION_BATCH_SIZE", default: defaults.batchSize, range: 1...100_000),
+            auditDays: try read.number("AUDIT_RETENTION_DAYS", default: defaults.auditDays, range: 0...36_500)
         )
     }
 }

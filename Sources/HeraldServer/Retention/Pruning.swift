@@ -13,13 +13,14 @@ public struct Pruning: Sendable {
         public var resolvedAlerts = 0
         public var unusedFilters = 0
         public var expiredSessions = 0
-        public var total: Int { notifications + deliveries + resolvedAlerts + unusedFilters + expiredSessions }
+        public var auditEntries = 0
+        public var total: Int { notifications + deliveries + resolvedAlerts + unusedFilters + expiredSessions + auditEntries }
     }
 
-    let store: any RetentionStore & SessionStore
+    let store: any RetentionStore & SessionStore & AuditStore
     let batchSize: Int
 
-    public init(store: any RetentionStore & SessionStore, batchSize: Int) {
+    public init(store: any RetentionStore & SessionStore & AuditStore, batchSize: Int) {
         self.store = store
         self.batchSize = batchSize
     }
@@ -46,6 +47,10 @@ public struct Pruning: Sendable {
             pass.deliveries = try await repeatedly({ try await store.pruneDeliveryHistory(finishedBefore: before, limit: $0) }) {
                 progress("finished deliveries", $0)
             }
+        }
+        if settings.auditDays > 0 {
+            let before = now.addingTimeInterval(-settings.auditDays * 86_400)
+            pass.auditEntries = try await repeatedly({ try await store.pruneAudit(before: before, limit: $0) }) { progress("audit entries", $0) }
         }
         // Filters nobody holds are not data anyone keeps: whatever the retention settings.
         pass.unusedFilters = try await repeatedly({ try await store.pruneUnusedFilters(limit: $0) }) { progress("unused filters", $0) }

@@ -20,7 +20,7 @@ struct RetentionService: Service {
     /// Before the first pass: start-up is left to the server and the worker.
     var firstDelay: Duration = .seconds(60)
 
-    init(store: any RetentionStore & SessionStore, settings: RetentionSettings, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
+    init(store: any RetentionStore & SessionStore & AuditStore, settings: RetentionSettings, clock: WallClock, registry: PrometheusCollectorRegistry, logger: Logger) {
         self.pruning = Pruning(store: store, batchSize: settings.batchSize)
         self.settings = settings
         self.clock = clock
@@ -29,7 +29,7 @@ struct RetentionService: Service {
     }
 
     func run() async throws {
-        guard settings.notificationDays > 0 || settings.deliveryHistoryDays > 0 else { return }
+        guard settings.notificationDays > 0 || settings.deliveryHistoryDays > 0 || settings.auditDays > 0 else { return }
         var wait = firstDelay
         while true {
             let delay = wait
@@ -60,7 +60,7 @@ struct RetentionService: Service {
                     "pruned what retention keeps no longer",
                     metadata: [
                         "notifications": "\(pass.notifications)", "finished_deliveries": "\(pass.deliveries)", "resolved_alerts": "\(pass.resolvedAlerts)",
-                        "unused_filters": "\(pass.unusedFilters)", "expired_sessions": "\(pass.expiredSessions)",
+                        "unused_filters": "\(pass.unusedFilters)", "expired_sessions": "\(pass.expiredSessions)", "audit_entries": "\(pass.auditEntries)",
                         "seconds": "\((ContinuousClock.now - started).components.seconds)",
                     ]
                 )
@@ -90,7 +90,7 @@ struct RetentionMetrics: Sendable {
     func record(_ pass: Pruning.Pass, at now: Date) {
         for (what, count) in [
             ("notifications", pass.notifications), ("deliveries", pass.deliveries), ("resolved_alerts", pass.resolvedAlerts), ("unused_filters", pass.unusedFilters),
-            ("expired_sessions", pass.expiredSessions),
+            ("expired_sessions", pass.expiredSessions), ("audit_entries", pass.auditEntries),
         ] where count > 0 {
             deleted.increment(["what": what], by: Int64(count))
         }

@@ -10,11 +10,14 @@ public struct ServiceRoles: Sendable {
     let store: any AccessStore & AccountStore & ServiceStore
     let visibility: ServiceVisibility
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any AccessStore & AccountStore & ServiceStore, visibility: ServiceVisibility, clock: WallClock) {
+    public init(store: any AccessStore & AccountStore & ServiceStore & AuditStore, visibility: ServiceVisibility, clock: WallClock) {
         self.store = store
         self.visibility = visibility
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     public func grants(of serviceID: UUID, for actor: Actor) async throws -> [RoleGrant] {
@@ -29,13 +32,20 @@ public struct ServiceRoles: Sendable {
         let (resolved, name) = try await resolve(grantee)
         guard try await store.grantRole(role, of: serviceID, to: resolved, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("role granted", metadata: ["service": "\(serviceID.wireString)", "role": "\(role.rawValue)", "to": "\(name)", "by": "\(actor.username)"])
+        await audit.record(
+            .roleGranted, by: actor.auditWho, service: serviceID, target: "\(role.rawValue) role", after: AuditTrail.json([resolved.kind: name]), logger: logger
+        )
         return RoleGrant(serviceID: serviceID, role: role, grantee: resolved, granteeName: name)
     }
 
     public func revoke(_ role: ServiceRole, of serviceID: UUID, from grantee: Grantee, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.roles, of: serviceID))
+        let name = try await store.roleGrants(serviceID: serviceID).first { $0.role == role && $0.grantee == grantee }?.granteeName
         guard try await store.revokeRole(role, of: serviceID, from: grantee) else { throw UseCaseError.notFound("Grant") }
         logger.info("role revoked", metadata: ["service": "\(serviceID.wireString)", "role": "\(role.rawValue)", "from": "\(grantee)", "by": "\(actor.username)"])
+        await audit.record(
+            .roleRevoked, by: actor.auditWho, service: serviceID, target: "\(role.rawValue) role", before: AuditTrail.json([grantee.kind: name ?? ""]), logger: logger
+        )
     }
 
     private func resolve(_ grantee: GranteeName) async throws -> (Grantee, String) {

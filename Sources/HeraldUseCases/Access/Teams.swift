@@ -13,10 +13,13 @@ public struct Teams: Sendable {
 
     let store: any AccessStore & AccountStore
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any AccessStore & AccountStore, clock: WallClock) {
+    public init(store: any AccessStore & AccountStore & AuditStore, clock: WallClock) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// Every team, for anyone signed in: teams are how roles are granted,
@@ -40,13 +43,22 @@ public struct Teams: Sendable {
             throw UseCaseError.conflict("A team named \(name) exists")
         }
         logger.info("team created", metadata: ["team": "\(team.id)", "source": "\(source.kind)", "by": "\(actor.username)"])
+        await audit.record(
+            .teamCreated, by: actor.auditWho, target: "team \(team.name)", after: AuditTrail.json(["source": source.kind, "reference": source.reference ?? ""]),
+            logger: logger
+        )
         return team
     }
 
     public func delete(_ id: TeamID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manageTeams)
+        let team = try await store.team(id: id)
         guard try await store.deleteTeam(id: id) else { throw UseCaseError.notFound("Team") }
         logger.info("team deleted", metadata: ["team": "\(id)", "by": "\(actor.username)"])
+        await audit.record(
+            .teamDeleted, by: actor.auditWho, target: "team \(team?.name ?? "\(id)")",
+            before: team.map { AuditTrail.json(["source": $0.source.kind, "reference": $0.source.reference ?? ""]) }, logger: logger
+        )
     }
 
     /// A team and its members, for anyone signed in.
@@ -62,14 +74,19 @@ public struct Teams: Sendable {
         guard let user = try await store.user(named: username) else { throw UseCaseError.invalid(field: "username", "No account is named \(username)") }
         guard try await store.addTeamMember(teamID: team.id, userID: user.id, at: clock.now()) else { throw UseCaseError.notFound("Team") }
         logger.info("team member added", metadata: ["team": "\(id)", "user": "\(user.username)", "by": "\(actor.username)"])
+        await audit.record(.teamMemberAdded, by: actor.auditWho, target: "team \(team.name)", after: AuditTrail.json(["member": user.username]), logger: logger)
         return TeamMember(userID: user.id, username: user.username)
     }
 
     public func remove(_ userID: UserID, from id: TeamID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manageTeams)
-        _ = try await handKept(id)
+        let team = try await handKept(id)
+        let member = try await store.user(id: userID)
         guard try await store.removeTeamMember(teamID: id, userID: userID) else { throw UseCaseError.notFound("Member") }
         logger.info("team member removed", metadata: ["team": "\(id)", "user": "\(userID)", "by": "\(actor.username)"])
+        await audit.record(
+            .teamMemberRemoved, by: actor.auditWho, target: "team \(team.name)", before: AuditTrail.json(["member": member?.username ?? "\(userID)"]), logger: logger
+        )
     }
 
     private func handKept(_ id: TeamID) async throws -> Team {

@@ -9,10 +9,13 @@ import Logging
 public struct AccountLinks: Sendable {
     let store: any AccountStore
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any AccountStore, clock: WallClock) {
+    public init(store: any AccountStore & AuditStore, clock: WallClock) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// Links `username`'s account to `origin` (for `oidc`, the provider's
@@ -34,6 +37,7 @@ public struct AccountLinks: Sendable {
             throw UseCaseError.conflict("that subject of \(identity.issuer) is bound to another account")
         }
         logger.notice("sign-in method linked to an account", metadata: ["user": "\(account.username)", "identity": "\(identity.description)", "by": "\(administrator.name)"])
+        await audit.record(.linkAdded, by: administrator.auditWho, target: "user \(account.username)", after: AuditTrail.json(["identity": identity.description]), logger: logger)
         return identity
     }
 
@@ -46,6 +50,7 @@ public struct AccountLinks: Sendable {
             throw UseCaseError.notFound("Link")
         }
         logger.notice("sign-in method unlinked from an account", metadata: ["user": "\(account.username)", "origin": "\(origin.rawValue)", "by": "\(administrator.name)"])
+        await audit.record(.linkRemoved, by: administrator.auditWho, target: "user \(account.username)", before: AuditTrail.json(["identity": identity.description]), logger: logger)
     }
 
     private func account(_ username: String) async throws -> User {

@@ -25,6 +25,15 @@ public enum AccountAdministrator: Sendable {
         return false
     }
 
+    /// Who the audit log names.
+    var auditWho: AuditTrail.Who {
+        switch self {
+        case .admin(let actor): actor.auditWho
+        case .commandLine: .commandLine
+        case .themselves(let user): AuditTrail.Who(id: user.id, name: user.username)
+        }
+    }
+
     /// Goes on when this may change accounts: the command line on the
     /// server's machine, an account signing itself out, an admin.
     func mustManageUsers() throws(UseCaseError) {
@@ -44,10 +53,13 @@ public struct UserAccounts: Sendable {
     /// bcrypt at the configured cost (off the event loop in the server).
     let hash: @Sendable (String) async throws -> String
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any AccountStore & SessionStore, clock: WallClock, hash: @escaping @Sendable (String) async throws -> String) {
+    public init(store: any AccountStore & SessionStore & AuditStore, clock: WallClock, hash: @escaping @Sendable (String) async throws -> String) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
         self.hash = hash
     }
 
@@ -74,6 +86,11 @@ public struct UserAccounts: Sendable {
         return try await store.users(after: username, limit: limit)
     }
 
+    /// An account as the audit log keeps it.
+    static func snapshot(_ user: User) -> String {
+        AuditTrail.json(["is_active": user.isActive, "is_admin": user.isAdmin])
+    }
+
     public func create(username name: String, password: String, isAdmin: Bool, by administrator: AccountAdministrator, logger: Logger) async throws -> User {
         try administrator.mustManageUsers()
         let username = try Self.username(name)
@@ -86,6 +103,7 @@ public struct UserAccounts: Sendable {
             throw UseCaseError.conflict("There is already a user \(username)")
         }
         logger.info("user created", metadata: ["user": "\(user.username)", "is_admin": "\(user.isAdmin)", "by": "\(administrator.name)"])
+        await audit.record(.userCreated, by: administrator.auditWho, target: "user \(user.username)", after: Self.snapshot(user), logger: logger)
         return user
     }
 
@@ -98,6 +116,7 @@ public struct UserAccounts: Sendable {
             throw UseCaseError.notFound("User")
         }
         logger.notice("password changed; earlier tokens revoked", metadata: ["user": "\(username)", "by": "\(administrator.name)"])
+        await audit.record(.userPasswordSet, by: administrator.auditWho, target: "user \(username)", logger: logger)
     }
 
     /// Switches an account on or off, or makes it an admin or not. A
@@ -110,6 +129,7 @@ public struct UserAccounts: Sendable {
         if administrator.isAccount(id), patch.isActive == false || patch.isAdmin == false {
             throw UseCaseError.conflict("You cannot deactivate or demote your own account: ask another administrator")
         }
+        let before = try await store.user(id: id)
         guard let user = try await store.updateUser(id: id, patch) else { throw UseCaseError.notFound("User") }
         if patch.isActive == false {
             _ = try await store.revokeTokens(userID: id, at: clock.now())
@@ -117,6 +137,9 @@ public struct UserAccounts: Sendable {
         logger.info(
             "user updated",
             metadata: ["user": "\(user.username)", "is_active": "\(user.isActive)", "is_admin": "\(user.isAdmin)", "by": "\(administrator.name)"]
+        )
+        await audit.record(
+            .userChanged, by: administrator.auditWho, target: "user \(user.username)", before: before.map(Self.snapshot), after: Self.snapshot(user), logger: logger
         )
         return user
     }
@@ -131,6 +154,7 @@ public struct UserAccounts: Sendable {
         }
         guard let user = try await store.user(id: id), try await store.deleteUser(id: user.id) else { throw UseCaseError.notFound("User") }
         logger.info("user deleted", metadata: ["user": "\(user.username)", "by": "\(administrator.name)"])
+        await audit.record(.userDeleted, by: administrator.auditWho, target: "user \(user.username)", before: Self.snapshot(user), logger: logger)
         return user
     }
 
@@ -152,6 +176,7 @@ public struct UserAccounts: Sendable {
         }
         try await store.closeSessions(userID: user.id)
         logger.notice("user's tokens revoked", metadata: ["user": "\(user.username)", "by": "\(administrator.name)"])
+        await audit.record(.userSignedOut, by: administrator.auditWho, target: "user \(user.username)", logger: logger)
         return user
     }
 
@@ -163,6 +188,11 @@ public struct UserAccounts: Sendable {
         guard let user = try await store.user(id: id) else { throw UseCaseError.notFound("User") }
         if try await store.removeDevice(userID: user.id, token: token) {
             logger.notice("device removed", metadata: ["user": "\(user.username)", "by": "\(administrator.name)", "token": "\(TokenHint.hint(token))"])
+            // The token's end only: a full device token never reaches the log.
+            await audit.record(
+                .userDeviceRemoved, by: administrator.auditWho, target: "user \(user.username)", before: AuditTrail.json(["device": TokenHint.hint(token)]),
+                logger: logger
+            )
         }
     }
 }

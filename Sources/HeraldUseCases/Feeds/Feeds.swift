@@ -42,11 +42,14 @@ public struct Feeds: Sendable {
     let store: any FeedStore & ServiceStore
     let outbound: OutboundPolicy
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any FeedStore & ServiceStore, outbound: OutboundPolicy, clock: WallClock) {
+    public init(store: any FeedStore & ServiceStore & AuditStore, outbound: OutboundPolicy, clock: WallClock) {
         self.store = store
         self.outbound = outbound
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// The service's feeds.
@@ -59,8 +62,10 @@ public struct Feeds: Sendable {
     /// Stops polling the feed and forgets it (what it published stays).
     public func remove(_ id: Int64, from serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.feeds, of: serviceID))
+        let url = try await store.feeds(serviceID: serviceID).first { $0.id == id }?.draft.url
         guard try await store.deleteFeed(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Feed") }
         logger.info("feed removed", metadata: ["service": "\(serviceID.wireString)", "feed": "\(id)", "by": "\(actor.username)"])
+        await audit.record(.feedRemoved, by: actor.auditWho, service: serviceID, target: "feed \(id)", before: AuditTrail.json(["url": url ?? ""]), logger: logger)
     }
 
     /// Checks the request (every problem at once) and stores the feed.
@@ -69,6 +74,10 @@ public struct Feeds: Sendable {
         let draft = try Self.validated(request, outbound: outbound)
         guard let feed = try await store.createFeed(draft, serviceID: serviceID, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(actor.username)"])
+        await audit.record(
+            .feedAdded, by: actor.auditWho, service: serviceID, target: "feed \(feed.id)",
+            after: AuditTrail.json(["url": draft.url, "interval_seconds": "\(draft.intervalSeconds)", "filter": draft.filter ?? ""]), logger: logger
+        )
         return feed
     }
 

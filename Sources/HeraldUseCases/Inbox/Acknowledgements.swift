@@ -18,7 +18,7 @@ import Logging
 /// withdrawal of one whose alarm still fires resumes its escalation.
 public struct Acknowledgements: Sendable {
     public typealias Store = AcknowledgementStore & NotificationStore & ServiceWriteBackStore & EscalationStore & RotaStore & ServiceStore
-        & AccountStore & AccessStore
+        & AccountStore & AccessStore & AuditStore
     let store: any Store
     let visibility: ServiceVisibility
     let brake: UserChangeBrake
@@ -43,6 +43,8 @@ public struct Acknowledgements: Sendable {
     /// Whether each service is handled (a policy or a write-back), kept 5 s:
     /// the live inbox asks for every item it sends.
     private let handled = KeyedCache<UUID, Bool>(ttl: 5, capacity: 10_000)
+    /// Each acknowledgement and withdrawal is answered for (the audit log).
+    let audit: AuditTrail
     /// Each handled notification's responders, kept 5 s for what pages and
     /// streams offer (an acknowledgement itself reads them afresh): one
     /// change sent to many open streams reads them once.
@@ -62,6 +64,7 @@ public struct Acknowledgements: Sendable {
         self.visibility = visibility
         self.brake = brake
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
         self.acknowledged = acknowledged
         self.withdrawn = withdrawn
     }
@@ -70,7 +73,7 @@ public struct Acknowledgements: Sendable {
     /// notification's acknowledgement (this one, or the one that came
     /// first) and whether this call made it.
     public func acknowledge(
-        _ id: NotificationID, comment: String?, by user: User, logger: Logger
+        _ id: NotificationID, comment: String?, by user: User, from address: String? = nil, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot acknowledge notifications") }
         let comment = comment.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -97,6 +100,11 @@ public struct Acknowledgements: Sendable {
             if large { wakeFanouts() } else if !withdrawOn.isEmpty { wake() }
             acknowledged(outcome.acknowledgement.at.timeIntervalSince(notification.timestamp))
             logger.info("notification acknowledged", metadata: ["notification": "\(id)", "by": "\(user.username)"])
+            await audit.record(
+                .acknowledged, by: AuditTrail.Who(id: user.id, name: user.username, address: address), service: notification.serviceID,
+                target: "notification \(id) \(String(reflecting: String(notification.title.prefix(80))))", after: comment.map { AuditTrail.json(["comment": $0]) },
+                logger: logger
+            )
         }
         return outcome
     }
@@ -171,7 +179,7 @@ public struct Acknowledgements: Sendable {
     /// someone else withdrew an acknowledgement after the link was issued
     /// (they put it back in play deliberately).
     public func acknowledge(
-        fromLink claim: AcknowledgeCapability.Claim, lifetime: TimeInterval, logger: Logger
+        fromLink claim: AcknowledgeCapability.Claim, lifetime: TimeInterval, from address: String? = nil, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
         func refused(_ why: String) -> UseCaseError {
             logger.notice("acknowledge link refused", metadata: ["notification": "\(claim.notificationID)", "why": "\(why)"])
@@ -192,7 +200,7 @@ public struct Acknowledgements: Sendable {
         {
             throw refused("\(withdrawal.username) withdrew its acknowledgement since")
         }
-        return try await acknowledge(notification.id, comment: nil, by: owner, logger: logger)
+        return try await acknowledge(notification.id, comment: nil, by: owner, from: address, logger: logger)
     }
 
     /// Withdraws a notification's acknowledgement: its author, or an admin
@@ -222,6 +230,10 @@ public struct Acknowledgements: Sendable {
                 "notification": "\(id)", "by": "\(user.username)", "acknowledged_by": "\(removed.username)",
                 "escalation": "\(resume.map { "resumed at step \($0.step + 1)" } ?? "none resumed")",
             ]
+        )
+        await audit.record(
+            .acknowledgementWithdrawn, by: actor.auditWho, service: notification.serviceID, target: "notification \(id) \(String(reflecting: String(notification.title.prefix(80))))",
+            before: AuditTrail.json(["acknowledged_by": removed.username]), logger: logger
         )
     }
 }

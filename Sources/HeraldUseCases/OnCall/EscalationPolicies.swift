@@ -34,15 +34,18 @@ public struct EscalationPolicies: Sendable {
 
     let store: any EscalationStore & RotaStore & AccountStore & ServiceStore
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
     /// ESCALATION_MIN_WAIT_SECONDS and ESCALATION_MAX_CALLS.
     let minimumWait: Int
     let maximumCalls: Int
 
     public init(
-        store: any EscalationStore & RotaStore & AccountStore & ServiceStore, clock: WallClock, minimumWait: Int = 30, maximumCalls: Int = 100
+        store: any EscalationStore & RotaStore & AccountStore & ServiceStore & AuditStore, clock: WallClock, minimumWait: Int = 30, maximumCalls: Int = 100
     ) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
         self.minimumWait = minimumWait
         self.maximumCalls = maximumCalls
     }
@@ -116,8 +119,10 @@ public struct EscalationPolicies: Sendable {
         }
         guard problems.isEmpty, let severity else { throw UseCaseError.rejected(problems) }
         let policy = EscalationPolicy(steps: built, repeats: repeats, minimumSeverity: severity)
+        let before = try await store.escalationPolicy(serviceID: serviceID)
         guard try await store.setEscalationPolicy(serviceID: serviceID, policy, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("escalation policy set", metadata: ["service": "\(serviceID.wireString)", "policy": "\(policy.json)", "by": "\(actor.username)"])
+        await audit.record(.escalationChanged, by: actor.auditWho, service: serviceID, target: "escalation policy", before: before?.json, after: policy.json, logger: logger)
         return try await shown(policy)
     }
 
@@ -125,9 +130,11 @@ public struct EscalationPolicies: Sendable {
     public func remove(_ serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.escalation, of: serviceID))
         guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
-        // Removing none is no error (as a write-back's removal).
+        // Removing none is no error (as a write-back's removal), and no change to answer for.
+        let before = try await store.escalationPolicy(serviceID: serviceID)
         guard try await store.deleteEscalationPolicy(serviceID: serviceID) else { return }
         logger.info("escalation policy removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
+        await audit.record(.escalationChanged, by: actor.auditWho, service: serviceID, target: "escalation policy", before: before?.json, logger: logger)
     }
 
     /// The names of the people and rotas the policy calls (only those).

@@ -39,13 +39,16 @@ public struct Rotas: Sendable {
 
     let store: any RotaStore & EscalationStore & AccountStore
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
     /// Confined accounts (the demo account, untrusted realms' logins) see no
     /// rota and nobody on call.
     let visibility: ServiceVisibility
 
-    public init(store: any RotaStore & EscalationStore & AccountStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
+    public init(store: any RotaStore & EscalationStore & AccountStore & AuditStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
         self.visibility = visibility
     }
 
@@ -74,6 +77,7 @@ public struct Rotas: Sendable {
             throw UseCaseError.conflict("A rota is already called \(definition.name)")
         }
         logger.info("rota created", metadata: ["rota": "\(rota.id)", "name": "\(rota.name)", "by": "\(actor.username)"])
+        await audit.record(.rotaCreated, by: actor.auditWho, target: "rota \(rota.name)", after: Self.snapshot(rota), logger: logger)
         return (rota, secret)
     }
 
@@ -84,15 +88,18 @@ public struct Rotas: Sendable {
         let secret = FeedSecret.make()
         guard try await store.setRotaFeedSecret(rotaID: id, hash: FeedSecret.hash(secret)) else { throw UseCaseError.notFound("Rota") }
         logger.info("rota feed address renewed", metadata: ["rota": "\(id)", "by": "\(actor.username)"])
+        await audit.record(.rotaFeedRenewed, by: actor.auditWho, target: "rota \(id)", logger: logger)
         return secret
     }
 
     public func update(_ id: Int64, _ input: Input, by actor: Actor, logger: Logger) async throws -> StoredRota {
         try actor.must(.manageRotas)
         let definition = try await validated(input)
+        let before = try await store.rota(id: id)
         do {
             guard let rota = try await store.updateRota(id: id, definition, at: clock.now()) else { throw UseCaseError.notFound("Rota") }
             logger.info("rota changed", metadata: ["rota": "\(id)", "name": "\(rota.name)", "by": "\(actor.username)"])
+            await audit.record(.rotaChanged, by: actor.auditWho, target: "rota \(rota.name)", before: before.map(Self.snapshot), after: Self.snapshot(rota), logger: logger)
             return rota
         } catch is RotaNameTaken {
             throw UseCaseError.conflict("A rota is already called \(definition.name)")
@@ -108,8 +115,10 @@ public struct Rotas: Sendable {
                 "The escalation policies of \(callers.count) service(s) call this rota; change them first (\(callers.map(\.wireString).sorted().joined(separator: ", ")))"
             )
         }
+        let before = try await store.rota(id: id)
         guard try await store.deleteRota(id: id) else { throw UseCaseError.notFound("Rota") }
         logger.info("rota deleted", metadata: ["rota": "\(id)", "by": "\(actor.username)"])
+        await audit.record(.rotaDeleted, by: actor.auditWho, target: "rota \(before?.name ?? "\(id)")", before: before.map(Self.snapshot), logger: logger)
     }
 
     /// Someone covers for the rota from `from` until `until`.
@@ -138,13 +147,24 @@ public struct Rotas: Sendable {
             throw UseCaseError.notFound("Rota")
         }
         logger.info("rota override added", metadata: ["rota": "\(id)", "covering": "\(person.username)", "by": "\(actor.username)"])
+        await audit.record(
+            .overrideAdded, by: actor.auditWho, target: "rota \(rota.name)",
+            after: AuditTrail.json(["covering": person.username, "from": Timestamp.wireString(from), "until": Timestamp.wireString(until)]), logger: logger
+        )
         return override
     }
 
     public func removeOverride(_ overrideID: Int64, from id: Int64, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manageRotas)
+        let rota = try await store.rota(id: id)
+        let override = rota?.overrides.first { $0.id == overrideID }
         guard try await store.removeOverride(rotaID: id, overrideID: overrideID) else { throw UseCaseError.notFound("Override") }
         logger.info("rota override removed", metadata: ["rota": "\(id)", "override": "\(overrideID)", "by": "\(actor.username)"])
+        await audit.record(
+            .overrideRemoved, by: actor.auditWho, target: "rota \(rota?.name ?? "\(id)")",
+            before: override.map { AuditTrail.json(["covering": rota?.names[$0.userID] ?? "\($0.userID)", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until)]) },
+            logger: logger
+        )
     }
 
     /// Whether the person has made an address for their own feed.
@@ -189,6 +209,14 @@ public struct Rotas: Sendable {
             events += rota.rota.shifts(from: from, until: until).filter { $0.userID == userID }.map { (rota, $0) }
         }
         return OnCallCalendar.feed(calendarName: "\(user.username) on call", rotas: events, names: [userID: user.username], stamp: now)
+    }
+
+    /// A rota as the audit log keeps it.
+    static func snapshot(_ rota: StoredRota) -> String {
+        AuditTrail.json([
+            "name": rota.name, "members": rota.members.map { rota.names[$0] ?? "\($0)" }.joined(separator: ", "), "time_zone": rota.zone.name,
+            "rotation": "\(rota.rotation)",
+        ])
     }
 
     // MARK: rules

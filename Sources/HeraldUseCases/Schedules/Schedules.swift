@@ -14,12 +14,15 @@ public struct Schedules: Sendable {
     let publisher: Publisher
     let limits: LimitSettings
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any ScheduleStore & RecurringStore, publisher: Publisher, limits: LimitSettings, clock: WallClock) {
+    public init(store: any ScheduleStore & RecurringStore & AuditStore, publisher: Publisher, limits: LimitSettings, clock: WallClock) {
         self.store = store
         self.publisher = publisher
         self.limits = limits
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// Holds a notification until `deliverAt` through the Publisher (which
@@ -47,21 +50,25 @@ public struct Schedules: Sendable {
     }
 
     /// Cancels a held notification before it goes out; `who` names the
-    /// admin or says "sender" (the audit line's `by`).
-    public func cancel(_ id: Int64, on serviceID: UUID, by who: String, logger: Logger) async throws {
+    /// keeper, or is the sender (the audit's `by`).
+    public func cancel(_ id: Int64, on serviceID: UUID, by who: AuditTrail.Who, logger: Logger) async throws {
         guard try await store.cancelScheduled(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Scheduled notification") }
-        logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(who)"])
+        logger.info("scheduled notification cancelled", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(who.name)"])
+        await audit.record(.scheduleCancelled, by: who, service: serviceID, target: "held notification \(id)", logger: logger)
     }
 
     /// Stops a recurring notification; its past runs stay published.
-    public func removeRecurring(_ id: Int64, on serviceID: UUID, by who: String, logger: Logger) async throws {
+    public func removeRecurring(_ id: Int64, on serviceID: UUID, by who: AuditTrail.Who, logger: Logger) async throws {
         guard try await store.deleteRecurring(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Recurring notification") }
-        logger.info("recurring notification removed", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(who)"])
+        logger.info("recurring notification removed", metadata: ["service": "\(serviceID.wireString)", "id": "\(id)", "by": "\(who.name)"])
+        await audit.record(.recurringRemoved, by: who, service: serviceID, target: "recurring notification \(id)", logger: logger)
     }
 
     /// Checks the schedule and the notification (every mistake at once,
     /// each naming its field) and stores it.
-    public func makeRecurring(on serviceID: UUID, cron: String, timeZone: String?, draft: NotificationDraft) async throws -> RecurringNotification {
+    public func makeRecurring(
+        on serviceID: UUID, cron: String, timeZone: String?, draft: NotificationDraft, by who: AuditTrail.Who, logger: Logger
+    ) async throws -> RecurringNotification {
         var problems: [FieldProblem] = []
         var schedule: CronSchedule?
         do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { problems.append(error) }
@@ -78,6 +85,11 @@ public struct Schedules: Sendable {
         guard let created = try await store.createRecurring(
             checked, serviceID: serviceID, cron: schedule.expression, timeZone: timeZone ?? "UTC", nextRunAt: schedule.next(after: now), at: now
         ) else { throw UseCaseError.notFound("Service") }
+        logger.info("recurring notification made", metadata: ["service": "\(serviceID.wireString)", "recurring": "\(created.id)", "by": "\(who.name)"])
+        await audit.record(
+            .recurringAdded, by: who, service: serviceID, target: "recurring notification \(created.id)",
+            after: AuditTrail.json(["cron": schedule.expression, "time_zone": timeZone ?? "UTC", "title": checked.title]), logger: logger
+        )
         return created
     }
 

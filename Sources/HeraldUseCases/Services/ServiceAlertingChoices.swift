@@ -10,11 +10,14 @@ public struct ServiceAlertingChoices: Sendable {
     /// The site's table (SEVERITY_URGENCY), shown beside the service's own.
     public let site: UrgencyTable
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any ServiceStore & ServiceAlertingStore, site: UrgencyTable, clock: WallClock) {
+    public init(store: any ServiceStore & ServiceAlertingStore & AuditStore, site: UrgencyTable, clock: WallClock) {
         self.store = store
         self.site = site
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// What the service set itself, and the table its pushes follow.
@@ -59,18 +62,22 @@ public struct ServiceAlertingChoices: Sendable {
         }
         guard problems.isEmpty, let resolved else { throw UseCaseError.rejected(problems) }
         let own = ServiceAlerting(urgency: levels, resolutions: resolved)
+        let before = try await store.serviceAlerting(serviceID: serviceID)
         guard try await store.setServiceAlerting(serviceID: serviceID, own, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info(
             own.isEmpty ? "service alerting removed" : "service alerting set",
             metadata: ["service": "\(serviceID.wireString)", "alerting": "\(own.json)", "by": "\(actor.username)"]
         )
+        await audit.record(.alertingChanged, by: actor.auditWho, service: serviceID, target: "alerting", before: before?.json, after: own.json, logger: logger)
         return Choices(own: own, effective: site.overridden(by: own))
     }
 
     /// Back to the site's table (removing none is no error).
     public func reset(_ serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.alerting, of: serviceID))
+        let before = try await store.serviceAlerting(serviceID: serviceID)
         guard try await store.setServiceAlerting(serviceID: serviceID, nil, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("service alerting removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
+        await audit.record(.alertingChanged, by: actor.auditWho, service: serviceID, target: "alerting", before: before?.json, logger: logger)
     }
 }

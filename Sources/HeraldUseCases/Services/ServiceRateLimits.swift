@@ -11,12 +11,15 @@ public struct ServiceRateLimits: Sendable {
 
     let store: any ServiceStore
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
     /// Drops the publish brake's cached rate of the service: the next post reads the new one.
     let forget: @Sendable (UUID) -> Void
 
-    public init(store: any ServiceStore, clock: WallClock, forget: @escaping @Sendable (UUID) -> Void) {
+    public init(store: any ServiceStore & AuditStore, clock: WallClock, forget: @escaping @Sendable (UUID) -> Void) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
         self.forget = forget
     }
 
@@ -31,6 +34,7 @@ public struct ServiceRateLimits: Sendable {
     public func set(_ limit: RateLimit?, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.rateLimit, of: serviceID))
         if let limit { try Self.check(limit) }
+        let before = try await store.serviceRateLimit(serviceID: serviceID)
         guard try await store.setServiceRateLimit(serviceID: serviceID, limit, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         forget(serviceID)
         if let limit {
@@ -41,6 +45,10 @@ public struct ServiceRateLimits: Sendable {
         } else {
             logger.info("service rate limit removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
         }
+        await audit.record(
+            .rateLimitChanged, by: actor.auditWho, service: serviceID, target: "rate limit", before: before.map(AuditTrail.json), after: limit.map(AuditTrail.json),
+            logger: logger
+        )
     }
 
     /// Posts per second from 0 (no limit) to a million; a burst from 1 to a million.

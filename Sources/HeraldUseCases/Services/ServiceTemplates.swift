@@ -11,16 +11,20 @@ public struct ServiceTemplates: Sendable {
 
     let store: any ServiceStore
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
 
-    public init(store: any ServiceStore, clock: WallClock) {
+    public init(store: any ServiceStore & AuditStore, clock: WallClock) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// Sets the service's templates (nil: back to the defaults; removing
     /// none is no error).
     public func set(_ templates: NotificationTemplates?, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.templates, of: serviceID))
+        let before = try await store.serviceTemplates(serviceID: serviceID)
         if let templates {
             let problems = Self.problems(templates, fieldSuffix: "", parseMessage: "Template does not parse")
             guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
@@ -34,6 +38,15 @@ public struct ServiceTemplates: Sendable {
             templates == nil ? "service templates removed" : "service templates set",
             metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"]
         )
+        await audit.record(
+            .templatesChanged, by: actor.auditWho, service: serviceID, target: "templates", before: before.map(Self.snapshot), after: templates.map(Self.snapshot),
+            logger: logger
+        )
+    }
+
+    /// Templates as the audit log keeps them.
+    static func snapshot(_ templates: NotificationTemplates) -> String {
+        AuditTrail.json(["title": templates.title, "subtitle": templates.subtitle, "url": templates.url, "severity": templates.severity])
     }
 
     /// The service's own templates; nil when it has none.

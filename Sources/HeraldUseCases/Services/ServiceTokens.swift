@@ -10,10 +10,12 @@ public struct ServiceTokens: Sendable {
 
     let store: any ServiceStore
     let clock: WallClock
+    let audit: AuditTrail
 
-    public init(store: any ServiceStore, clock: WallClock) {
+    public init(store: any ServiceStore & AuditStore, clock: WallClock) {
         self.store = store
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// A new token and its secret (the only time the secret is known).
@@ -27,6 +29,10 @@ public struct ServiceTokens: Sendable {
             throw UseCaseError.notFound("Service")
         }
         logger.info("service token created", metadata: ["service": "\(serviceID.wireString)", "token": "\(token.id)", "by": "\(actor.username)"])
+        await audit.record(
+            .tokenIssued, by: actor.auditWho, service: serviceID, target: "token \(token.id)", after: AuditTrail.json(["id": "\(token.id)", "name": token.name]),
+            logger: logger
+        )
         return (token, secret)
     }
 
@@ -45,7 +51,12 @@ public struct ServiceTokens: Sendable {
 
     public func revoke(_ id: Int64, of serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.tokens, of: serviceID))
+        let name = try await store.serviceTokens(serviceID: serviceID).first { $0.id == id }?.name
         guard try await store.deleteServiceToken(serviceID: serviceID, id: id) else { throw UseCaseError.notFound("Token") }
         logger.info("service token revoked", metadata: ["service": "\(serviceID.wireString)", "token": "\(id)", "by": "\(actor.username)"])
+        await audit.record(
+            .tokenRevoked, by: actor.auditWho, service: serviceID, target: "token \(id)", before: AuditTrail.json(["id": "\(id)", "name": name ?? ""]),
+            logger: logger
+        )
     }
 }

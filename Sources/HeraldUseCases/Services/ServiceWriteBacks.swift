@@ -15,17 +15,20 @@ public struct ServiceWriteBacks: Sendable {
     /// Whether this site has a Kafka bridge to send Phoebus commands over.
     let hasKafka: Bool
     let clock: WallClock
+    /// Where each change is answered for (the audit log).
+    let audit: AuditTrail
     /// ALLOWED_NETWORKS is empty: anyone may post to a service without a token.
     let receiversOpen: Bool
 
     public init(
-        store: any ServiceStore & ServiceWriteBackStore, outbound: OutboundPolicy, hasKafka: Bool, clock: WallClock, receiversOpen: Bool = false
+        store: any ServiceStore & ServiceWriteBackStore & AuditStore, outbound: OutboundPolicy, hasKafka: Bool, clock: WallClock, receiversOpen: Bool = false
     ) {
         self.receiversOpen = receiversOpen
         self.store = store
         self.outbound = outbound
         self.hasKafka = hasKafka
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
     }
 
     /// The service's target; nil when its acknowledgements stay in Herald.
@@ -51,8 +54,10 @@ public struct ServiceWriteBacks: Sendable {
                     + "or set ALLOWED_NETWORKS"
             )
         }
+        let before = try await store.serviceWriteBack(serviceID: serviceID)
         guard try await store.setServiceWriteBack(serviceID: serviceID, target, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("service write-back set", metadata: ["service": "\(serviceID.wireString)", "write_back": "\(target.json)", "by": "\(actor.username)"])
+        await audit.record(.writeBackChanged, by: actor.auditWho, service: serviceID, target: "write-back", before: before?.json, after: target.json, logger: logger)
         return target
     }
 
@@ -82,8 +87,10 @@ public struct ServiceWriteBacks: Sendable {
     /// asked for are still finished: a silence made is still expired).
     public func remove(_ serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.writeBack, of: serviceID))
+        let before = try await store.serviceWriteBack(serviceID: serviceID)
         guard try await store.setServiceWriteBack(serviceID: serviceID, nil, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("service write-back removed", metadata: ["service": "\(serviceID.wireString)", "by": "\(actor.username)"])
+        await audit.record(.writeBackChanged, by: actor.auditWho, service: serviceID, target: "write-back", before: before?.json, logger: logger)
     }
 
     func validated(target name: String, url: String?, silenceMinutes: Int?) throws(UseCaseError) -> WriteBackTarget {

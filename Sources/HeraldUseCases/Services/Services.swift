@@ -11,9 +11,16 @@ public struct Services: Sendable {
     public static let maxOwnerLength = 256
 
     let store: any ServiceStore & NotificationStore
+    let audit: AuditTrail
 
-    public init(store: any ServiceStore & NotificationStore) {
+    public init(store: any ServiceStore & NotificationStore & AuditStore, clock: WallClock = .system) {
         self.store = store
+        audit = AuditTrail(store: store, clock: clock)
+    }
+
+    /// A service as the audit log keeps it.
+    static func snapshot(_ service: ServiceRecord) -> String {
+        AuditTrail.json(["category": service.category, "color": service.color, "owner": service.owner])
     }
 
     public func create(_ draft: ServiceDraft, by actor: Actor, logger: Logger) async throws -> ServiceRecord {
@@ -21,6 +28,7 @@ public struct Services: Sendable {
         try Self.check(category: draft.category, color: draft.color, owner: draft.owner)
         let service = try await store.createService(draft)
         logger.info("service created", metadata: ["service": "\(service.id.wireString)", "category": "\(service.category)", "by": "\(actor.username)"])
+        await audit.record(.serviceCreated, by: actor.auditWho, service: service.id, target: "service \(service.category)", after: Self.snapshot(service), logger: logger)
         return service
     }
 
@@ -28,8 +36,13 @@ public struct Services: Sendable {
     public func update(_ id: UUID, _ patch: ServicePatch, by actor: Actor, logger: Logger) async throws -> ServiceRecord {
         try actor.must(.manage(.settings, of: id))
         try Self.check(category: patch.category, color: patch.color, owner: patch.owner)
+        let before = try await store.service(id: id)
         guard let service = try await store.updateService(id: id, patch) else { throw UseCaseError.notFound("Service") }
         logger.info("service changed", metadata: ["service": "\(id.wireString)", "by": "\(actor.username)"])
+        await audit.record(
+            .serviceChanged, by: actor.auditWho, service: id, target: "service \(service.category)", before: before.map(Self.snapshot), after: Self.snapshot(service),
+            logger: logger
+        )
         return service
     }
 
@@ -37,8 +50,12 @@ public struct Services: Sendable {
     /// and filters (the stores cascade).
     public func delete(_ id: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.deleteService(id))
+        let before = try await store.service(id: id)
         guard try await store.deleteService(id: id) else { throw UseCaseError.notFound("Service") }
         logger.info("service deleted", metadata: ["service": "\(id.wireString)", "by": "\(actor.username)"])
+        await audit.record(
+            .serviceDeleted, by: actor.auditWho, service: id, target: "service \(before?.category ?? id.wireString)", before: before.map(Self.snapshot), logger: logger
+        )
     }
 
     /// A page of the service's notifications, oldest first (its keepers').

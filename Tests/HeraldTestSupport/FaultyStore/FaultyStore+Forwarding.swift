@@ -621,3 +621,21 @@ extension FaultyStore: AccessStore {
         try await base.roleHolders(serviceID: serviceID, roles: roles)
     }
 }
+
+// MARK: AuditStore
+
+extension FaultyStore: AuditStore {
+    @discardableResult
+    public func appendAudit(_ record: AuditRecord) async throws -> Int64 {
+        try await base.appendAudit(record)
+    }
+    public func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] {
+        try await base.auditEntries(query)
+    }
+    public func auditEntries(after: Int64, limit: Int) async throws -> [AuditEntry] {
+        try await base.auditEntries(after: after, limit: limit)
+    }
+    public func pruneAudit(before: Date, limit: Int) async throws -> Int {
+        try await base.pruneAudit(before: before, limit: limit)
+    }
+}
