@@ -47,6 +47,7 @@ enum RouteRoleTable {
         "get /api/v1/users/user/profile": "401 200 200 200 200 200 200",
         "get /api/v1/users/user/services": "401 200 200 200 200 200 200",
         "get /api/v2/-/health": "200 200 200 200 200 200 200",
+        "get /api/v2/audit": "401 403 403 403 200 200 200",
         "get /api/v2/calendar/{feed}": "200 200 200 200 200 200 200",
         "get /api/v2/openapi.yaml": "200 200 200 200 200 200 200",
         "get /api/v2/realm-discovery": "405 405 405 405 405 405 405",
