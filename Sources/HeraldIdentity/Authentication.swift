@@ -32,6 +32,9 @@ public struct VerifiedLogin: Sendable, Equatable {
     /// The Keycloak realm that vouched (OpenID Connect through realms):
     /// a secondary one the site does not trust confines the account.
     public var realm: String?
+    /// The groups the method says the person is in (directory group DNs,
+    /// an OpenID claim's values); nil when it says nothing of groups.
+    public var groups: LoginGroups?
 
     public init(username: String, origin: AccountOrigin, isAdmin: Bool? = nil, identity: AccountIdentity? = nil, isPrimary: Bool = true) {
         self.username = username

@@ -167,6 +167,12 @@ public enum HeraldServer {
                     )
                 )
                 services.append(ClosingService("write-back client") { try? await writeBackHTTP.shutdown() })
+                // Directory teams between logins, through the service account.
+                if let ldap = config.auth.ldap, ldap.bindDN != nil, ldap.teamSyncMinutes > 0 {
+                    let reader = LDAPGroupReader(settings: ldap, pool: made.signIn.pool)
+                    let sync = TeamSync(store: store, clock: options.clock) { try await reader.members(ofGroups: $0) }
+                    services.append(AfterMigration(TeamSyncService(sync: sync, interval: .seconds(ldap.teamSyncMinutes * 60), logger: logger), ready: ready))
+                }
             }
             services.append(made.closing)
             services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))

@@ -36,6 +36,13 @@ final class TestOpenIDProvider: Sendable {
         var nonce: String?
         var preferred_username: String?
         var azp: String?
+        /// Issue 41's teams: a groups claim, and Keycloak's realm roles.
+        var groups: [String]?
+        var realm_access: RealmAccess?
+
+        struct RealmAccess: Codable, Sendable {
+            var roles: [String]
+        }
 
         func verify(using algorithm: some JWTAlgorithm) throws {}
     }

@@ -11,6 +11,13 @@ import Testing
 /// scripts/test), over plain LDAP, LDAPS and StartTLS.
 @Suite("LDAP sign-in")
 struct LDAPTests {
+    /// A directory login as the authenticator answers it: with the groups the person is in (issue 41).
+    static func login(_ name: String, isAdmin: Bool? = nil, groups: Set<String>) -> VerifiedLogin {
+        var login = VerifiedLogin(username: name, origin: .ldap, isAdmin: isAdmin)
+        login.groups = LoginGroups(kind: "ldap", names: groups)
+        return login
+    }
+
     static let pool = BlockingPool(threads: 2, queue: 16)
 
     static func authenticator(_ settings: LDAPSettings) throws -> LDAPAuthenticator {
@@ -20,7 +27,7 @@ struct LDAPTests {
     @Test(arguments: [TestDirectory.Security.plain, .ldaps, .startTLS])
     func aDirectoryPasswordSignsInAndAWrongOneDoesNot(_ security: TestDirectory.Security) async throws {
         let ldap = try Self.authenticator(try TestDirectory.settings(security))
-        #expect(try await ldap.authenticate(username: "alice", password: "alice-directory-password") == .accepted(VerifiedLogin(username: "alice", origin: .ldap)))
+        #expect(try await ldap.authenticate(username: "alice", password: "alice-directory-password") == .accepted(Self.login("alice", groups: [TestDirectory.cryoGroup])))
         #expect(try await ldap.authenticate(username: "alice", password: "wrong") == .refused)
         #expect(try await ldap.authenticate(username: "nobody", password: "alice-directory-password") == .refused)
     }
@@ -33,21 +40,21 @@ struct LDAPTests {
 
     @Test func namesWithDNMetacharactersAreOneValue() async throws {
         let ldap = try Self.authenticator(try TestDirectory.settings())
-        #expect(try await ldap.authenticate(username: "anne,marie", password: "anne-directory-password") == .accepted(VerifiedLogin(username: "anne,marie", origin: .ldap)))
+        #expect(try await ldap.authenticate(username: "anne,marie", password: "anne-directory-password") == .accepted(Self.login("anne,marie", groups: [])))
         // Not a path into another branch, not a wildcard.
         #expect(try await ldap.authenticate(username: "alice,ou=people", password: "alice-directory-password") == .refused)
         #expect(try await ldap.authenticate(username: "ali*", password: "alice-directory-password") == .refused)
         let search = try Self.authenticator(try TestDirectory.settings(searchAccount: true))
         #expect(try await search.authenticate(username: "*", password: "alice-directory-password") == .refused)
-        #expect(try await search.authenticate(username: "anne,marie", password: "anne-directory-password") == .accepted(VerifiedLogin(username: "anne,marie", origin: .ldap)))
+        #expect(try await search.authenticate(username: "anne,marie", password: "anne-directory-password") == .accepted(Self.login("anne,marie", groups: [])))
     }
 
     @Test func searchThenBindAndAdminsByGroup() async throws {
         var settings = try TestDirectory.settings(searchAccount: true)
         settings.adminGroup = TestDirectory.adminGroup
         let ldap = try Self.authenticator(settings)
-        #expect(try await ldap.authenticate(username: "carol", password: "carol-directory-password") == .accepted(VerifiedLogin(username: "carol", origin: .ldap, isAdmin: true)))
-        #expect(try await ldap.authenticate(username: "bob", password: "bob-directory-password") == .accepted(VerifiedLogin(username: "bob", origin: .ldap, isAdmin: false)))
+        #expect(try await ldap.authenticate(username: "carol", password: "carol-directory-password") == .accepted(Self.login("carol", isAdmin: true, groups: [TestDirectory.adminGroup, TestDirectory.controlRoomGroup])))
+        #expect(try await ldap.authenticate(username: "bob", password: "bob-directory-password") == .accepted(Self.login("bob", isAdmin: false, groups: [TestDirectory.rfGroup])))
         #expect(try await ldap.authenticate(username: "bob", password: "carol-directory-password") == .refused)
     }
 
@@ -103,7 +110,7 @@ struct LDAPTests {
         for variable in ["CA_BUNDLE_FILE", "SSL_CERT_FILE", "LDAP_CA_FILE"] {
             let configured = try settings([variable: ca])
             let check = try await Self.authenticator(configured).authenticate(username: "alice", password: "alice-directory-password")
-            #expect(check == .accepted(VerifiedLogin(username: "alice", origin: .ldap)), "\(variable)")
+            #expect(check == .accepted(Self.login("alice", groups: [TestDirectory.cryoGroup])), "\(variable)")
         }
         // With none of them the system's roots alone do not know the test CA.
         await #expect(throws: AuthenticationUnavailable.self) {

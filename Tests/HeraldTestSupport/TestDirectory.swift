@@ -7,6 +7,19 @@ import HeraldCore
 public enum TestDirectory {
     public static let password = ["alice": "alice-directory-password", "bob": "bob-directory-password", "carol": "carol-directory-password", "anne,marie": "anne-directory-password"]
     public static let adminGroup = "cn=herald-admins,ou=groups,dc=example,dc=org"
+    /// Groups for teams (issue 41): alice in cryo-experts, bob in
+    /// rf-experts, and control-room holding cryo-experts (nested) and carol.
+    public static let cryoGroup = "cn=cryo-experts,ou=groups,dc=example,dc=org"
+    public static let rfGroup = "cn=rf-experts,ou=groups,dc=example,dc=org"
+    public static let controlRoomGroup = "cn=control-room,ou=groups,dc=example,dc=org"
+
+    /// Changes the test directory as its administrator (`ldapmodify`, LDIF on its input).
+    public static func modify(_ ldif: String, adding: Bool = false) async throws {
+        guard let url = ProcessInfo.processInfo.environment["HERALD_TEST_LDAP_URL"] else { throw TestSetupError("HERALD_TEST_LDAP_URL is not set") }
+        let arguments = ["-x", "-H", url, "-D", "cn=admin,dc=example,dc=org", "-w", "test-admin-password"] + (adding ? ["-a"] : [])
+        let run = try await runProgram("/usr/bin/ldapmodify", arguments, input: ldif, deadline: .seconds(30))
+        guard run.status == 0 else { throw TestSetupError("ldapmodify failed: \(run.output)") }
+    }
 
     public enum Security: Sendable, CaseIterable { case plain, ldaps, startTLS }
 

@@ -24,6 +24,7 @@ include /etc/ldap/schema/nis.schema
 pidfile $LDAP_DIR/slapd.pid
 modulepath /usr/lib/ldap
 moduleload back_mdb
+moduleload memberof
 TLSCACertificateFile $LDAP_DIR/ca.pem
 TLSCertificateFile $LDAP_DIR/server.pem
 TLSCertificateKeyFile $LDAP_DIR/server.key
@@ -33,6 +34,9 @@ suffix "dc=example,dc=org"
 rootdn "cn=admin,dc=example,dc=org"
 rootpw test-admin-password
 directory $LDAP_DIR/data
+# memberOf on each person, as Active Directory keeps it (teams read either way).
+overlay memberof
+memberof-refint TRUE
 access to attrs=userPassword by anonymous auth by self write by * none
 access to * by users read by * none
 CONF
@@ -96,6 +100,22 @@ userPassword: carol-directory-password
 dn: cn=herald-admins,ou=groups,dc=example,dc=org
 objectClass: groupOfNames
 cn: herald-admins
+member: uid=carol,ou=people,dc=example,dc=org
+
+dn: cn=cryo-experts,ou=groups,dc=example,dc=org
+objectClass: groupOfNames
+cn: cryo-experts
+member: uid=alice,ou=people,dc=example,dc=org
+
+dn: cn=rf-experts,ou=groups,dc=example,dc=org
+objectClass: groupOfNames
+cn: rf-experts
+member: uid=bob,ou=people,dc=example,dc=org
+
+dn: cn=control-room,ou=groups,dc=example,dc=org
+objectClass: groupOfNames
+cn: control-room
+member: cn=cryo-experts,ou=groups,dc=example,dc=org
 member: uid=carol,ou=people,dc=example,dc=org
 
 dn: cn=herald-reader,dc=example,dc=org

@@ -30,7 +30,7 @@ struct AccountSessions {
         do {
             reached = try await signIns.account(
                 for: SignIns.Login(
-                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: trustedRealms)
+                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: trustedRealms), groups: login.groups
                 ),
                 at: now, logger: context.logger
             )

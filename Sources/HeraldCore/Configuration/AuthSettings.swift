@@ -115,6 +115,36 @@ public struct LDAPSettings: Sendable {
     public var adminGroup: String?
     /// Connect and operation timeout.
     public var timeoutSeconds: Double
+    /// How often directory teams are read through the service account
+    /// (TEAM_SYNC_MINUTES; 0: only at each login).
+    public var teamSyncMinutes: Int = 15
+    /// How a person's groups are found (issue 41: teams from the directory).
+    public var groupMembership: GroupMembership = .search
+    /// Whether groups inside groups count (LDAP_NESTED_GROUPS).
+    public var nestedGroups: NestedGroups = .off
+    /// Where groups are searched (LDAP_GROUP_BASE_DN); nil: the base DN.
+    public var groupBase: String?
+
+    /// How a person's groups are read (LDAP_GROUP_MEMBERSHIP).
+    public enum GroupMembership: String, Sendable, CaseIterable {
+        /// Groups found by a search for the person as `member`, `uniqueMember` or `memberUid`.
+        case search
+        /// The person's own `memberOf` attribute (Active Directory; OpenLDAP's memberof overlay).
+        case memberOf = "memberof"
+    }
+
+    /// How groups inside groups are followed (LDAP_NESTED_GROUPS).
+    public enum NestedGroups: String, Sendable, CaseIterable {
+        /// Only direct members.
+        case off
+        /// Herald follows the groups a group holds, ten levels deep (any directory).
+        case walk
+        /// Active Directory's in-chain matching rule (1.2.840.113556.1.4.1941) answers in one search.
+        case inChain = "in-chain"
+    }
+
+    /// Where groups are searched.
+    public var groupsBase: String { groupBase ?? baseDN }
 
     public init(
         host: String, port: Int = 636, useSSL: Bool = true, startTLS: Bool = false, caFile: String? = nil, additionalCAFile: String? = nil,
@@ -162,6 +192,10 @@ public struct OIDCSettings: Sendable {
     public var realmMapping: [String: String]
     /// What the web app's button says: "Sign in with <name>".
     public var providerName: String
+    /// Where a login's groups are in its ID token (OIDC_GROUPS_CLAIM: a
+    /// claim such as `groups`, or a dotted path such as Keycloak's
+    /// `realm_access.roles`); nil: OpenID Connect teams are not read.
+    public var groupsClaim: String?
     /// Realms (by name) besides the primary one whose accounts are full
     /// accounts (OIDC_TRUSTED_REALMS); any other secondary realm's logins
     /// are confined to the demo service (`Confinement`).
@@ -215,6 +249,18 @@ extension AuthSettings {
                 userFilter: text("LDAP_USER_FILTER"), adminGroup: text("LDAP_ADMIN_GROUP"),
                 timeoutSeconds: Double(try read.integer("LDAP_TIMEOUT_SECONDS", default: Int(defaultsLDAP.timeoutSeconds), range: 1...120))
             )
+            let membership = (text("LDAP_GROUP_MEMBERSHIP") ?? "search").lowercased()
+            guard let groupMembership = LDAPSettings.GroupMembership(rawValue: membership) else {
+                throw ConfigurationError("LDAP_GROUP_MEMBERSHIP", "expected search or memberof, got '\(membership)'")
+            }
+            let nesting = (text("LDAP_NESTED_GROUPS") ?? "off").lowercased()
+            guard let nestedGroups = LDAPSettings.NestedGroups(rawValue: nesting) else {
+                throw ConfigurationError("LDAP_NESTED_GROUPS", "expected off, walk or in-chain, got '\(nesting)'")
+            }
+            ldap?.groupMembership = groupMembership
+            ldap?.nestedGroups = nestedGroups
+            ldap?.groupBase = text("LDAP_GROUP_BASE_DN")
+            ldap?.teamSyncMinutes = try read.integer("TEAM_SYNC_MINUTES", default: 15, range: 0...10_080)
         }
         let url = text("AUTHENTICATION_URL")
         if method == .url {
@@ -245,6 +291,7 @@ extension AuthSettings {
                 usernameClaim: text("OIDC_USERNAME_CLAIM") ?? defaultsOIDC.usernameClaim, realmsBaseURL: realmsBase?.trimmingSuffix("/"),
                 defaultRealm: text("OIDC_DEFAULT_REALM"), realmMapping: mapping, providerName: text("OIDC_PROVIDER_NAME") ?? defaultsOIDC.providerName
             )
+            oidc?.groupsClaim = text("OIDC_GROUPS_CLAIM")
             oidc?.trustedRealms = Set((text("OIDC_TRUSTED_REALMS") ?? "").split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
         }
 

@@ -17,6 +17,12 @@ public protocol AccessStore: Sendable {
     /// (adding a member twice is no change, and true).
     func addTeamMember(teamID: TeamID, userID: UserID, at: Date) async throws -> Bool
     func removeTeamMember(teamID: TeamID, userID: UserID) async throws -> Bool
+    /// Makes the team's members exactly `userIDs` (a directory sync);
+    /// accounts that do not exist are left out.
+    func setTeamMembers(teamID: TeamID, userIDs: Set<UserID>, at: Date) async throws
+    /// Makes the account's memberships of the teams whose source is `kind`
+    /// exactly `teamIDs` (a login that names its groups); other kinds stay.
+    func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at: Date) async throws
 
     /// Grants a role; false when the service or the grantee does not exist
     /// (granting it twice is no change, and true).

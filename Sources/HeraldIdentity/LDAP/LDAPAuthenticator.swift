@@ -30,9 +30,11 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
         guard !password.isEmpty else { return .refused }
         let settings = self.settings
         do {
-            let isAdmin = try await pool.run { try Self.check(username: username, password: password, settings: settings) }
-            guard let isAdmin else { return .refused }
-            return .accepted(VerifiedLogin(username: username, origin: .ldap, isAdmin: settings.adminGroup == nil ? nil : isAdmin))
+            let checked = try await pool.run { try Self.check(username: username, password: password, settings: settings) }
+            guard let checked else { return .refused }
+            var login = VerifiedLogin(username: username, origin: .ldap, isAdmin: settings.adminGroup == nil ? nil : checked.isAdmin)
+            login.groups = LoginGroups(kind: "ldap", names: checked.groups)
+            return .accepted(login)
         } catch let error as LDAPError {
             logger.error("the directory could not check a login", metadata: ["user": "\(username)", "error": "\(error)"])
             throw AuthenticationUnavailable("the directory did not answer")
@@ -40,8 +42,9 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
     }
 
     /// Nil when the directory refuses the credentials; else whether the
-    /// user is in the admin group (false without one).
-    static func check(username: String, password: String, settings: LDAPSettings) throws -> Bool? {
+    /// user is in the admin group (false without one), and the groups
+    /// they are in (issue 41: teams follow them), read as the user.
+    static func check(username: String, password: String, settings: LDAPSettings) throws -> (isAdmin: Bool, groups: Set<String>)? {
         let connection = try LDAPConnection(
             url: settings.url, timeoutSeconds: settings.timeoutSeconds, caFile: settings.caFile, additionalCAFile: settings.additionalCAFile,
             startTLS: settings.startTLS
@@ -62,10 +65,11 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
         let code = connection.bind(dn: userDN, password: password)
         if code == LDAPConnection.Code.invalidCredentials { return nil }
         try LDAPConnection.check(code, "bind")
-        guard let group = settings.adminGroup else { return false }
+        let groups = try LDAPGroups(connection: connection, settings: settings).groups(ofUserDN: userDN, username: username)
+        guard let group = settings.adminGroup else { return (false, groups) }
         let member = LDAPEscaping.filterValue(userDN)
         let filter = "(|(member=\(member))(uniqueMember=\(member))(memberUid=\(LDAPEscaping.filterValue(username))))"
-        return try !connection.searchDNs(base: group, subtree: false, filter: filter).isEmpty
+        return (try !connection.searchDNs(base: group, subtree: false, filter: filter).isEmpty, groups)
     }
 }
 

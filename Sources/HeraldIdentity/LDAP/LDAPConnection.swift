@@ -89,6 +89,44 @@ final class LDAPConnection {
         return dns
     }
 
+    /// The entries a search finds with the attributes asked for (each
+    /// attribute's values as text, by its name lower-cased). `scope`: 0
+    /// base, 1 one level, 2 subtree. An absent base is no entry.
+    func searchEntries(base: String, scope: Int32, filter: String, attributes names: [String], limit: Int32 = 10_000) throws -> [LDAPEntry] {
+        var result: OpaquePointer?
+        var timeout = self.timeout
+        var attributes: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) } + [nil]
+        defer { for pointer in attributes { free(pointer) } }
+        let code = ldap_search_ext_s(handle, base, scope, filter, &attributes, 0, nil, nil, &timeout, limit, &result)
+        defer { if let result { ldap_msgfree(result) } }
+        if code == Code.noSuchObject { return [] }
+        guard code == Code.success || code == LDAP_SIZELIMIT_EXCEEDED else { throw LDAPError(code, "search \(base)") }
+        var entries: [LDAPEntry] = []
+        var entry = ldap_first_entry(handle, result)
+        while let current = entry {
+            var found = LDAPEntry(dn: "", attributes: [:])
+            if let dn = ldap_get_dn(handle, current) {
+                found.dn = String(cString: dn)
+                ldap_memfree(dn)
+            }
+            for name in names {
+                guard let values = ldap_get_values_len(handle, current, name) else { continue }
+                var texts: [String] = []
+                var index = 0
+                while let value = values[index] {
+                    let bytes = UnsafeRawBufferPointer(start: value.pointee.bv_val, count: Int(value.pointee.bv_len))
+                    texts.append(String(decoding: bytes, as: UTF8.self))
+                    index += 1
+                }
+                ldap_value_free_len(values)
+                found.attributes[name.lowercased()] = texts
+            }
+            entries.append(found)
+            entry = ldap_next_entry(handle, current)
+        }
+        return entries
+    }
+
     static func check(_ code: Int32, _ what: String) throws {
         guard code == Code.success else { throw LDAPError(code, what) }
     }
@@ -103,4 +141,13 @@ struct LDAPError: Error, CustomStringConvertible {
         self.code = code
         self.description = "\(what): \(String(cString: ldap_err2string(code))) (\(code))"
     }
+}
+
+/// An entry a search found: its DN and the attributes asked for.
+struct LDAPEntry: Sendable, Equatable {
+    var dn: String
+    /// Each attribute's values, by its name lower-cased.
+    var attributes: [String: [String]]
+
+    func values(_ name: String) -> [String] { attributes[name.lowercased()] ?? [] }
 }

@@ -78,7 +78,7 @@ public actor OIDCProvider {
         }
         do { try token.exp.verifyNotExpired(currentDate: clock.now()) } catch { throw .refused("the ID token has expired") }
         if let nonce, token.nonce != nonce { throw .refused("the ID token's nonce does not match") }
-        return IDToken(issuer: configuration.issuer, subject: token.sub.value, claims: Self.claims(of: idToken))
+        return IDToken(issuer: configuration.issuer, subject: token.sub.value, claims: Self.claims(of: idToken), payload: Self.payload(of: idToken))
     }
 
     private func signingKeys(refresh: Bool) async throws(OIDCFailure) -> JWTKeyCollection {
@@ -106,6 +106,13 @@ public actor OIDCProvider {
         return object["kid"] as? String
     }
 
+    /// The verified token's payload, as the provider wrote it.
+    private static func payload(of token: String) -> Data {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { return Data() }
+        return Data(base64URLEncoded: String(parts[1])) ?? Data()
+    }
+
     /// The verified token's payload as JSON, for the configured name claim.
     private static func claims(of token: String) -> [String: String] {
         let parts = token.split(separator: ".")
@@ -121,6 +128,22 @@ public struct IDToken: Sendable {
     public var subject: String
     /// Its string claims (preferred_username, email, ...).
     public var claims: [String: String]
+    /// The whole payload (JSON), for claims that are not strings.
+    public var payload: Data = Data()
+
+    /// The strings at a claim's dotted path (`groups`, Keycloak's
+    /// `realm_access.roles`): an array's strings, or a lone string; nil
+    /// when the token has no such claim.
+    public func strings(atPath path: String) -> [String]? {
+        guard var value = try? JSONSerialization.jsonObject(with: payload) else { return nil }
+        for key in path.split(separator: ".") {
+            guard let object = value as? [String: Any], let next = object[String(key)] else { return nil }
+            value = next
+        }
+        if let text = value as? String { return [text] }
+        if let list = value as? [Any] { return list.compactMap { $0 as? String } }
+        return nil
+    }
 }
 
 /// The standard claims of an ID token. Expiry, issuer and nonce are checked

@@ -116,6 +116,11 @@ public struct OIDCSignIn: Sendable {
             isPrimary: provider === primary
         )
         login.realm = realms.first { $0.value === provider }?.key
+        // The teams this login's claim names (issue 41): a token without the claim is in none of them.
+        if let path = settings.groupsClaim {
+            let values = (token.strings(atPath: path) ?? []).filter { !$0.isEmpty && $0.unicodeScalars.count <= 1024 && !TextRules.hasControlCharacter($0) }
+            login.groups = LoginGroups(kind: "oidc", names: Set(values.prefix(1_000)))
+        }
         return login
     }
 

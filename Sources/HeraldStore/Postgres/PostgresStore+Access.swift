@@ -152,3 +152,41 @@ extension Grantee {
         }
     }
 }
+
+extension PostgresStore {
+    public func setTeamMembers(teamID: TeamID, userIDs: Set<UserID>, at now: Date) async throws {
+        let ids = Array(userIDs)
+        try await transaction { connection in
+            try await connection.execute("DELETE FROM team_members WHERE team_id = \(teamID) AND NOT (user_id = ANY(\(ids)))", logger: logger)
+            try await connection.execute(
+                """
+                INSERT INTO team_members (team_id, user_id, added_at)
+                SELECT t.id, u.id, \(ExactTimestamp(now)) FROM teams t, users u WHERE t.id = \(teamID) AND u.id = ANY(\(ids))
+                ON CONFLICT (team_id, user_id) DO NOTHING
+                """,
+                logger: logger
+            )
+        }
+    }
+
+    public func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at now: Date) async throws {
+        let ids = Array(teamIDs)
+        try await transaction { connection in
+            try await connection.execute(
+                """
+                DELETE FROM team_members WHERE user_id = \(userID) AND NOT (team_id = ANY(\(ids)))
+                  AND team_id IN (SELECT id FROM teams WHERE source_kind = \(kind))
+                """,
+                logger: logger
+            )
+            try await connection.execute(
+                """
+                INSERT INTO team_members (team_id, user_id, added_at)
+                SELECT t.id, u.id, \(ExactTimestamp(now)) FROM teams t, users u WHERE t.id = ANY(\(ids)) AND t.source_kind = \(kind) AND u.id = \(userID)
+                ON CONFLICT (team_id, user_id) DO NOTHING
+                """,
+                logger: logger
+            )
+        }
+    }
+}

@@ -145,3 +145,39 @@ extension SQLiteStore: AccessStore {
         )
     }
 }
+
+extension SQLiteStore {
+    public func setTeamMembers(teamID: TeamID, userIDs: Set<UserID>, at now: Date) async throws {
+        let ids = Array(userIDs)
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM team_members WHERE team_id = \(teamID) AND user_id NOT IN (SELECT value FROM json_each(\(jsonArray: ids)))")
+            try await db.execute(
+                """
+                INSERT INTO team_members (team_id, user_id, added_at)
+                SELECT t.id, u.id, \(now) FROM teams t, users u WHERE t.id = \(teamID) AND u.id IN (SELECT value FROM json_each(\(jsonArray: ids)))
+                ON CONFLICT DO NOTHING
+                """
+            )
+        }
+    }
+
+    public func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at now: Date) async throws {
+        let ids = Array(teamIDs)
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                DELETE FROM team_members WHERE user_id = \(userID) AND team_id NOT IN (SELECT value FROM json_each(\(jsonArray: ids)))
+                  AND team_id IN (SELECT id FROM teams WHERE source_kind = \(kind))
+                """
+            )
+            try await db.execute(
+                """
+                INSERT INTO team_members (team_id, user_id, added_at)
+                SELECT t.id, u.id, \(now) FROM teams t, users u
+                WHERE t.id IN (SELECT value FROM json_each(\(jsonArray: ids))) AND t.source_kind = \(kind) AND u.id = \(userID)
+                ON CONFLICT DO NOTHING
+                """
+            )
+        }
+    }
+}

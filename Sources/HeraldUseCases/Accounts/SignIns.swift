@@ -18,11 +18,15 @@ public struct SignIns: Sendable {
         public var isAdmin: Bool?
         /// Whether the account this login reaches is confined (`Confinement`).
         public var confined: Bool
+        /// The groups the method names (issue 41): the teams that follow
+        /// them are set to match at every login; nil: the method says nothing.
+        public var groups: LoginGroups?
 
-        public init(binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool) {
+        public init(binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool, groups: LoginGroups? = nil) {
             self.binding = binding
             self.isAdmin = isAdmin
             self.confined = confined
+            self.groups = groups
         }
     }
 
@@ -34,7 +38,7 @@ public struct SignIns: Sendable {
         }
     }
 
-    let store: any AccountStore & SessionStore
+    let store: any AccountStore & SessionStore & AccessStore
     let confinement: AccountConfinement
     /// ADMIN_USERS: made admins at their first login through the primary
     /// method, and never demoted by a directory.
@@ -46,7 +50,7 @@ public struct SignIns: Sendable {
     let primaryIssuer: @Sendable () async throws -> String?
 
     public init(
-        store: any AccountStore & SessionStore, confinement: AccountConfinement, adminUsers: Set<String>, linkedMethods: Set<AccountOrigin>,
+        store: any AccountStore & SessionStore & AccessStore, confinement: AccountConfinement, adminUsers: Set<String>, linkedMethods: Set<AccountOrigin>,
         primaryIssuer: @escaping @Sendable () async throws -> String?
     ) {
         self.store = store
@@ -64,6 +68,11 @@ public struct SignIns: Sendable {
         if let isAdmin = login.isAdmin, isAdmin != user.isAdmin, !adminUsers.contains(user.username) {
             try await store.setAdmin(userID: user.id, isAdmin)
             user.isAdmin = isAdmin
+        }
+        if let groups = login.groups {
+            // The teams that follow this kind of source are what the login says, now: joined and left at once.
+            let teams = TeamMembership.teams(named: groups.names, kind: groups.kind, among: try await store.teams())
+            try await store.setMemberships(userID: user.id, kind: groups.kind, teamIDs: login.confined ? [] : teams, at: now)
         }
         logger.info("login", metadata: ["user": "\(user.username)", "origin": "\(login.binding.origin.rawValue)"])
         return (user, created)

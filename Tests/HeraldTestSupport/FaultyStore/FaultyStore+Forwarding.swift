@@ -605,6 +605,12 @@ extension FaultyStore: AccessStore {
     public func removeTeamMember(teamID: TeamID, userID: UserID) async throws -> Bool {
         try await base.removeTeamMember(teamID: teamID, userID: userID)
     }
+    public func setTeamMembers(teamID: TeamID, userIDs: Set<UserID>, at: Date) async throws {
+        try await base.setTeamMembers(teamID: teamID, userIDs: userIDs, at: at)
+    }
+    public func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at: Date) async throws {
+        try await base.setMemberships(userID: userID, kind: kind, teamIDs: teamIDs, at: at)
+    }
     public func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at: Date) async throws -> Bool {
         try await base.grantRole(role, of: serviceID, to: grantee, at: at)
     }
