@@ -212,7 +212,7 @@ public enum HeraldServer {
                 )
             }
             // Confined accounts keep no subscription beyond the demo service (issue 39).
-            _ = try await AccountConfinement(store: store, visibility: ServiceVisibility(confinement: config.auth.confinement))
+            _ = try await AccountConfinement(store: store, visibility: ServiceVisibility(confinement: config.auth.confinement, access: store))
                 .dropHiddenSubscriptions(logger: logger)
             if let announce = options.announceBootstrapAdmin {
                 try await AdminBootstrap.ensureAdmin(store: store, cost: config.bcryptCost, pool: pool, clock: options.clock, announce: announce, logger: logger)

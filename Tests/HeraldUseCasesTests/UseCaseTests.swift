@@ -46,7 +46,7 @@ struct UseCaseTests {
             #expect(try await subscriptions.services(for: ann).count == 2)
             #expect(try await subscriptions.change([real.id: true, demoService.id: true], for: demo) == 1)
             await #expect(throws: UseCaseError.notFound("Service")) { try await subscriptions.filter(on: real.id, for: demo) }
-            #expect(visibility.visible([demoService, real], to: ann).count == 2)
+            #expect(try await visibility.visible([demoService, real], to: ann).count == 2)
             // The demo account's own account stays confined once the demo is off (it
             // may still hold a token); a local account merely named so is not.
             #expect(ServiceVisibility(demo: nil).isConfined(demo), "made by the demo login: confined for good")

@@ -9,12 +9,16 @@ struct ServiceBody: Encodable {
     var category: String
     var color: String
     var owner: String
+    /// Present (true) only for a private service (issue 41): the old
+    /// server's shape is unchanged for every other.
+    var is_private: Bool?
 
     init(_ service: ServiceRecord) {
         id = service.id.wireString
         category = service.category
         color = service.color
         owner = service.owner
+        is_private = service.isPrivate ? true : nil
     }
 }
 

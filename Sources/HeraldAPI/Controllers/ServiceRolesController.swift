@@ -10,8 +10,12 @@ struct ServiceRolesController {
     let auth: RequestAuthenticator
     let decoding: RequestDecoding
     let roles: ServiceRoles
+    let teamSubscriptions: TeamSubscriptions
 
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("services/{service_id}/team-subscriptions", use: listTeamSubscriptions)
+        group.put("services/{service_id}/team-subscriptions/{team_id}", use: setTeamSubscription)
+        group.delete("services/{service_id}/team-subscriptions/{team_id}", use: removeTeamSubscription)
         group.get("services/{service_id}/roles", use: list)
         group.post("services/{service_id}/roles", use: grant)
         group.delete("services/{service_id}/roles/{role}/users/{user_id}", use: revokeFromUser)
@@ -77,6 +81,36 @@ struct ServiceRolesController {
         let actor = try await auth.actor(request, context: context)
         let role = try Self.role(context.parameters.get("role") ?? "", at: ["path", "role"])
         try await roles.revoke(role, of: serviceID, from: grantee, by: actor, logger: context.logger)
+        return JSONBody.noContent()
+    }
+
+    struct TeamSubscriptionBody: Codable {
+        var team_id: Int64?
+        var team_name: String?
+        /// Members cannot leave it (else they are subscribed when they join, and may leave).
+        var mandatory: Bool
+    }
+
+    @Sendable func listTeamSubscriptions(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        let rules = try await teamSubscriptions.rules(of: try Identifiers.serviceID(context), for: actor)
+        return JSONBody.response(rules.map { TeamSubscriptionBody(team_id: $0.teamID, team_name: $0.teamName, mandatory: $0.mandatory) })
+    }
+
+    @Sendable func setTeamSubscription(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.subscriptions, of: serviceID))
+        let teamID = try Identifiers.integer(context, "team_id")
+        let input = try await decoding.json(TeamSubscriptionBody.self, from: request)
+        try await teamSubscriptions.set(input.mandatory, team: teamID, on: serviceID, by: actor, logger: context.logger)
+        let rule = try await teamSubscriptions.rules(of: serviceID, for: actor).first { $0.teamID == teamID }
+        return JSONBody.response(TeamSubscriptionBody(team_id: teamID, team_name: rule?.teamName, mandatory: input.mandatory))
+    }
+
+    @Sendable func removeTeamSubscription(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context)
+        try await teamSubscriptions.set(nil, team: try Identifiers.integer(context, "team_id"), on: serviceID, by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 

@@ -34,12 +34,14 @@ struct ServicesController {
         var category: String
         var color: String
         var owner: String
+        var is_private: Bool?
     }
 
     private struct UpdateBody: Decodable {
         var category: String?
         var color: String?
         var owner: String?
+        var is_private: Bool?
     }
 
     private struct NotificationInput: Decodable {
@@ -56,13 +58,13 @@ struct ServicesController {
     /// Every service, sorted by category (the demo account: only the demo service).
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await auth.user(request, context: context)
-        return JSONBody.response(visibility.visible(try await listed.services(), to: user).map(ServiceBody.init))
+        return JSONBody.response(try await visibility.visible(try await listed.services(), to: user).map(ServiceBody.init))
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await auth.actor(request, context: context, toDo: .createService)
         let body = try await decoding.json(CreateBody.self, from: request)
-        let service = try await services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner), by: actor, logger: context.logger)
+        let service = try await services.create(ServiceDraft(category: body.category, color: body.color, owner: body.owner, isPrivate: body.is_private ?? false), by: actor, logger: context.logger)
         return JSONBody.response(ServiceBody(service), status: .created)
     }
 
@@ -70,7 +72,7 @@ struct ServicesController {
         let id = try Identifiers.serviceID(context)
         let actor = try await auth.actor(request, context: context, toDo: .manage(.settings, of: id))
         let body = try await decoding.json(UpdateBody.self, from: request)
-        let service = try await services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner), by: actor, logger: context.logger)
+        let service = try await services.update(id, ServicePatch(category: body.category, color: body.color, owner: body.owner, isPrivate: body.is_private), by: actor, logger: context.logger)
         return JSONBody.response(ServiceBody(service))
     }
 

@@ -35,6 +35,8 @@ struct APIParts: Sendable {
     /// Teams, and who holds which role of each service (issue 41).
     let teams: Teams
     let serviceRoles: ServiceRoles
+    /// Which teams must or should receive a service.
+    let teamSubscriptions: TeamSubscriptions
     /// The audit log as admins and owners read it.
     let auditLog: AuditLog
     /// A service's own publish rate limit.
@@ -85,7 +87,7 @@ struct UserUseCases: Sendable {
         wakeFanouts: @escaping @Sendable () -> Void = {}
     ) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
-        visibility = ServiceVisibility(confinement: config.auth.confinement)
+        visibility = ServiceVisibility(confinement: config.auth.confinement, access: store)
         confinement = AccountConfinement(store: store, visibility: visibility)
         reads = InboxReads(store: store, visibility: visibility)
         subscriptions = Subscriptions(store: store, visibility: visibility, brake: brake, filtersPerService: config.limits.filtersPerService)

@@ -26,10 +26,12 @@ public struct APIRoutes: Sendable {
         )
         let auth = RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility), ingress: ingress)
         let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals, people: auth)
-        let signIns = SignIns(
+        var signIns = SignIns(
             store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
             primaryIssuer: { [oidc = signIn.oidc] in try await oidc?.primaryIssuer() }
         )
+        let teamSubscriptions = TeamSubscriptions(store: store, clock: clock)
+        signIns.subscriptions = teamSubscriptions
         api = APIParts(
             config: config,
             store: store,
@@ -57,6 +59,7 @@ public struct APIRoutes: Sendable {
             serviceTokens: serviceTokens,
             teams: Teams(store: store, clock: clock),
             serviceRoles: ServiceRoles(store: store, visibility: users.visibility, clock: clock),
+            teamSubscriptions: teamSubscriptions,
             auditLog: AuditLog(store: store),
             rateLimits: ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) },
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
@@ -117,7 +120,7 @@ public struct APIRoutes: Sendable {
                 AlertReceiverController(senders: api.senders, decoding: decoding, alertReports: api.alertReports).addRoutes(to: group)
                 ServiceTokensController(auth: auth, decoding: decoding, serviceTokens: api.serviceTokens).addRoutes(to: group)
                 TeamsController(auth: auth, decoding: decoding, teams: api.teams).addRoutes(to: group)
-                ServiceRolesController(auth: auth, decoding: decoding, roles: api.serviceRoles).addRoutes(to: group)
+                ServiceRolesController(auth: auth, decoding: decoding, roles: api.serviceRoles, teamSubscriptions: api.teamSubscriptions).addRoutes(to: group)
                 AuditController(auth: auth, log: api.auditLog).addRoutes(to: group)
                 ServiceLimitsController(auth: auth, decoding: decoding, rateLimits: api.rateLimits, defaultRate: api.senders.brake.flood.defaultRate)
                     .addRoutes(to: group)

@@ -37,6 +37,7 @@ struct AccountPages {
         let services = try await subscriptions.services(for: user)
         let filters = try await listed.filters(userID: user.id)
         let snoozes = try await quietHours.snoozes(of: user)
+        let required = try await subscriptions.mandatory(for: user)
         let model = SubscriptionsPage(
             services: services.map {
                 let filter = filters[$0.service.id] ?? SubscriptionFilter()
@@ -44,7 +45,7 @@ struct AccountPages {
                     id: $0.service.id.wireString, name: $0.service.category, owner: $0.service.owner, color: $0.service.color,
                     subscribed: $0.isSubscribed, expression: filter.expression ?? "", include: filter.includeKeywords.joined(separator: ", "),
                     exclude: filter.excludeKeywords.joined(separator: ", "), filtered: !filter.isEmpty, summary: Self.summary(filter),
-                    snoozedUntil: snoozes[$0.service.id].map(Timestamp.wireString)
+                    snoozedUntil: snoozes[$0.service.id].map(Timestamp.wireString), mandatory: required[$0.service.id]
                 )
             }
         )
@@ -212,6 +213,8 @@ struct SubscriptionsPage: PageModel {
         var filtered: Bool
         var summary: String
         var snoozedUntil: String?
+        /// Why it cannot be left (a team must receive it); nil: it may be.
+        var mandatory: String?
     }
 
     var services: [Service]

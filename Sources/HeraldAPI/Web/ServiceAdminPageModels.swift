@@ -68,7 +68,16 @@ struct ServicePage: PageModel {
         var isTeam: Bool
     }
 
+    /// A team's subscription to the service.
+    struct TeamRule: PageValues {
+        var teamID: TeamID
+        var team: String
+        var mandatory: Bool
+    }
+
     var service: ServicesPage.Service
+    var isPrivate: Bool
+    var teamSubscriptions: [TeamRule]
     /// Only admins delete a service; its owners keep the rest.
     var canDelete: Bool
     var grants: [Grant]

@@ -21,6 +21,7 @@ struct ServiceAdminPages {
     /// Who holds which role of the service, and the teams a role may go to.
     let roles: ServiceRoles
     let teams: Teams
+    let teamSubscriptions: TeamSubscriptions
     /// A service's held and recurring notifications, shown on its page.
     let schedulePages: ServiceSchedulePages
     /// Services, as listed.
@@ -48,8 +49,10 @@ struct ServiceAdminPages {
         var category: String
         var owner: String
         var color: String
+        var isPrivate: Bool
 
         init(_ form: [String: String]) {
+            isPrivate = form["private"] == "on"
             category = (form["category"] ?? "").trimmingCharacters(in: .whitespaces)
             owner = (form["owner"] ?? "").trimmingCharacters(in: .whitespaces)
             // <input type=color> sends "#rrggbb"; the API stores "rrggbb".
@@ -101,7 +104,7 @@ struct ServiceAdminPages {
         let form = ServiceForm(fields)
         let service: ServiceRecord
         do {
-            service = try await services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner), by: actor, logger: context.logger)
+            service = try await services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner, isPrivate: form.isPrivate), by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             return try await listPage(request, actor: actor, form: form, error: ServiceForm.message(problems), status: .unprocessableContent)
         }
@@ -135,9 +138,12 @@ struct ServiceAdminPages {
         let alerting = try await self.alerting.choices(of: service.id, for: actor)
         let writeBack = try await writeBacks.target(of: service.id, for: actor)
         let grants = try await roles.grants(of: service.id, for: actor)
+        let rules = try await teamSubscriptions.rules(of: service.id, for: actor)
         let teams = try await self.teams.list(for: actor)
         let model = ServicePage(
             service: ServicesPage.Service(id: service.id.wireString, name: service.category, owner: service.owner, color: service.color),
+            isPrivate: service.isPrivate,
+            teamSubscriptions: rules.map { ServicePage.TeamRule(teamID: $0.teamID, team: $0.teamName, mandatory: $0.mandatory) },
             canDelete: actor.may(.deleteService(service.id)),
             grants: grants.map { grant in
                 switch grant.grantee {
@@ -206,7 +212,7 @@ struct ServiceAdminPages {
         let current = try await service(context)
         let form = ServiceForm(fields)
         do {
-            _ = try await services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner), by: actor, logger: context.logger)
+            _ = try await services.update(current.id, ServicePatch(category: form.category, color: form.color, owner: form.owner, isPrivate: form.isPrivate), by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
             var shown = current
             shown.category = form.category

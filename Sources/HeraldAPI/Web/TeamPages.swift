@@ -13,6 +13,7 @@ struct TeamPages {
     let web: WebSupport
     let teams: Teams
     let roles: ServiceRoles
+    let teamSubscriptions: TeamSubscriptions
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("admin/teams", use: list)
@@ -23,6 +24,7 @@ struct TeamPages {
         router.post("admin/teams/{team_id}/members/{user_id}/remove", use: removeMember)
         router.post("admin/services/{service_id}/roles", use: grant)
         router.post("admin/services/{service_id}/roles/remove", use: revoke)
+        router.post("admin/services/{service_id}/team-subscriptions", use: subscribeTeam)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -121,6 +123,19 @@ struct TeamPages {
         }
         _ = try await roles.grant(role, of: serviceID, to: grantee, by: actor, logger: context.logger)
         return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=saved#roles")
+    }
+
+    /// A team's subscription from the service's page: `team_id`, and
+    /// `mandatory` (on/off); `action` remove ends the rule.
+    @Sendable func subscribeTeam(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.subscriptions, of: serviceID))
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        guard let team = form["team_id"].flatMap({ TeamID($0) }) else { throw UseCaseError.invalid(field: "team_id", "Choose a team") }
+        let mandatory: Bool? = form["action"] == "remove" ? nil : form["mandatory"] == "on"
+        try await teamSubscriptions.set(mandatory, team: team, on: serviceID, by: actor, logger: context.logger)
+        return web.done(request, location: "/admin/services/\(serviceID.wireString)?flash=saved#team-subscriptions")
     }
 
     /// A role revoked from the service's page: `role`, `kind` (`user` or `team`) and `id`.

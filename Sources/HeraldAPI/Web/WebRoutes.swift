@@ -40,9 +40,9 @@ struct WebRoutes {
         let schedulePages = ServiceSchedulePages(web: web, schedules: parts.schedules, listed: store)
         ServiceAdminPages(
             web: web, services: parts.services, serviceTokens: parts.serviceTokens, feeds: parts.feeds, templates: parts.templates, alerting: parts.alerting,
-            writeBacks: parts.writeBacks, roles: parts.serviceRoles, teams: parts.teams, schedulePages: schedulePages, listed: store
+            writeBacks: parts.writeBacks, roles: parts.serviceRoles, teams: parts.teams, teamSubscriptions: parts.teamSubscriptions, schedulePages: schedulePages, listed: store
         ).addRoutes(to: pages)
-        TeamPages(web: web, teams: parts.teams, roles: parts.serviceRoles).addRoutes(to: pages)
+        TeamPages(web: web, teams: parts.teams, roles: parts.serviceRoles, teamSubscriptions: parts.teamSubscriptions).addRoutes(to: pages)
         AuditPages(web: web, log: parts.auditLog, listed: store).addRoutes(to: pages)
         schedulePages.addRoutes(to: pages)
         DeliveryReportPage(web: web, reports: parts.deliveryReports, timelines: parts.timelines, services: store).addRoutes(to: pages)

@@ -37,6 +37,7 @@ public enum ServiceAspect: String, Sendable, CaseIterable {
     case writeBack
     case reports
     case roles
+    case subscriptions
 
     /// What a refusal calls it: "may not change its tokens".
     var phrase: String {
@@ -52,6 +53,7 @@ public enum ServiceAspect: String, Sendable, CaseIterable {
         case .writeBack: "say where its acknowledgements go"
         case .reports: "read its notifications' reports and timelines"
         case .roles: "grant its roles"
+        case .subscriptions: "decide which teams receive it"
         }
     }
 }

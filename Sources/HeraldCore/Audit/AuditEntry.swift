@@ -69,6 +69,7 @@ public enum AuditAction: String, Sendable, CaseIterable, Codable {
     case recurringRemoved = "recurring.removed"
     case roleGranted = "role.granted"
     case roleRevoked = "role.revoked"
+    case teamSubscriptionChanged = "team-subscription.changed"
     case teamCreated = "team.created"
     case teamDeleted = "team.deleted"
     case teamMemberAdded = "team.member-added"

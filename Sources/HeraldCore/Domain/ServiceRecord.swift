@@ -6,12 +6,16 @@ public struct ServiceRecord: Sendable, Equatable {
     public var category: String
     public var color: String
     public var owner: String
+    /// Seen only by its roles' holders and admins (issue 41): lists, inbox,
+    /// subscriptions, everywhere (`ServiceVisibility`).
+    public var isPrivate: Bool
 
-    public init(id: UUID, category: String, color: String, owner: String) {
+    public init(id: UUID, category: String, color: String, owner: String, isPrivate: Bool = false) {
         self.id = id
         self.category = category
         self.color = color
         self.owner = owner
+        self.isPrivate = isPrivate
     }
 
     /// Six hex digits, as the old server's `^[0-9a-fA-F]{6}$`: a colour
@@ -36,11 +40,13 @@ public struct ServiceDraft: Sendable, Equatable {
     public var category: String
     public var color: String
     public var owner: String
+    public var isPrivate: Bool
 
-    public init(category: String, color: String, owner: String) {
+    public init(category: String, color: String, owner: String, isPrivate: Bool = false) {
         self.category = category
         self.color = color
         self.owner = owner
+        self.isPrivate = isPrivate
     }
 }
 
@@ -49,11 +55,13 @@ public struct ServicePatch: Sendable, Equatable {
     public var category: String?
     public var color: String?
     public var owner: String?
+    public var isPrivate: Bool?
 
-    public init(category: String? = nil, color: String? = nil, owner: String? = nil) {
+    public init(category: String? = nil, color: String? = nil, owner: String? = nil, isPrivate: Bool? = nil) {
         self.category = category
         self.color = color
         self.owner = owner
+        self.isPrivate = isPrivate
     }
 }
 

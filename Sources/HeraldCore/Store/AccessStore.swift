@@ -24,6 +24,15 @@ public protocol AccessStore: Sendable {
     /// exactly `teamIDs` (a login that names its groups); other kinds stay.
     func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at: Date) async throws
 
+    /// Sets a team's subscription to a service (made for each member who
+    /// joins; `mandatory`: it cannot be left); nil removes it. False when
+    /// the service or the team does not exist.
+    func setTeamSubscription(serviceID: UUID, teamID: TeamID, mandatory: Bool?, at: Date) async throws -> Bool
+    /// The teams' subscriptions to a service, by team name.
+    func teamSubscriptions(serviceID: UUID) async throws -> [TeamSubscription]
+    /// The subscriptions of the teams an account is in.
+    func teamSubscriptions(userID: UserID) async throws -> [TeamSubscription]
+
     /// Grants a role; false when the service or the grantee does not exist
     /// (granting it twice is no change, and true).
     func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at: Date) async throws -> Bool
@@ -46,5 +55,21 @@ public struct TeamMember: Sendable, Equatable {
     public init(userID: UserID, username: String) {
         self.userID = userID
         self.username = username
+    }
+}
+
+/// A team's subscription to a service (issue 41): who must or should receive it.
+public struct TeamSubscription: Sendable, Equatable {
+    public var serviceID: UUID
+    public var teamID: TeamID
+    public var teamName: String
+    /// Members cannot leave it (else they may).
+    public var mandatory: Bool
+
+    public init(serviceID: UUID, teamID: TeamID, teamName: String, mandatory: Bool) {
+        self.serviceID = serviceID
+        self.teamID = teamID
+        self.teamName = teamName
+        self.mandatory = mandatory
     }
 }

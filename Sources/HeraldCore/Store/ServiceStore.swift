@@ -14,6 +14,8 @@ public protocol ServiceStore: Sendable {
     func userServices(userID: UserID) async throws -> [UserService]
     /// Applies subscription changes; unknown service ids are skipped.
     func setSubscriptions(userID: UserID, _ changes: [UUID: Bool]) async throws
+    /// Who subscribes to the service.
+    func subscriberIDs(serviceID: UUID) async throws -> [UserID]
 
     /// Nil when the service does not exist.
     func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at: Date) async throws -> ServiceToken?

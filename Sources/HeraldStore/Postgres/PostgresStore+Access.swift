@@ -190,3 +190,41 @@ extension PostgresStore {
         }
     }
 }
+
+extension PostgresStore {
+    public func setTeamSubscription(serviceID: UUID, teamID: TeamID, mandatory: Bool?, at now: Date) async throws -> Bool {
+        guard let mandatory else {
+            _ = try await first("DELETE FROM team_subscriptions WHERE service_id = \(serviceID) AND team_id = \(teamID) RETURNING 1", as: Int32.self)
+            return try await first("SELECT 1 FROM services s, teams t WHERE s.id = \(serviceID) AND t.id = \(teamID)", as: Int32.self) != nil
+        }
+        return try await first(
+            """
+            INSERT INTO team_subscriptions (service_id, team_id, mandatory, created_at)
+            SELECT s.id, t.id, \(mandatory), \(ExactTimestamp(now)) FROM services s, teams t WHERE s.id = \(serviceID) AND t.id = \(teamID)
+            ON CONFLICT (service_id, team_id) DO UPDATE SET mandatory = excluded.mandatory
+            RETURNING 1
+            """,
+            as: Int32.self
+        ) != nil
+    }
+
+    public func teamSubscriptions(serviceID: UUID) async throws -> [TeamSubscription] {
+        try await rows(
+            """
+            SELECT ts.service_id, ts.team_id, t.name, ts.mandatory FROM team_subscriptions ts JOIN teams t ON t.id = ts.team_id
+            WHERE ts.service_id = \(serviceID) ORDER BY t.name
+            """,
+            as: (UUID, Int64, String, Bool).self
+        ).map { TeamSubscription(serviceID: $0.0, teamID: $0.1, teamName: $0.2, mandatory: $0.3) }
+    }
+
+    public func teamSubscriptions(userID: UserID) async throws -> [TeamSubscription] {
+        try await rows(
+            """
+            SELECT ts.service_id, ts.team_id, t.name, ts.mandatory FROM team_subscriptions ts JOIN teams t ON t.id = ts.team_id
+            WHERE ts.team_id IN (SELECT team_id FROM team_members WHERE user_id = \(userID)) ORDER BY t.name
+            """,
+            as: (UUID, Int64, String, Bool).self
+        ).map { TeamSubscription(serviceID: $0.0, teamID: $0.1, teamName: $0.2, mandatory: $0.3) }
+    }
+}

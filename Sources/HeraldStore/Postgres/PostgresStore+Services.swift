@@ -3,24 +3,24 @@ import HeraldCore
 import PostgresNIO
 
 extension PostgresStore: ServiceStore {
-    typealias ServiceRow = (UUID, String, String, String)
+    typealias ServiceRow = (UUID, String, String, String, Bool)
 
     func services(_ statement: PostgresQuery) async throws -> [ServiceRecord] {
-        try await rows(statement, as: ServiceRow.self).map { ServiceRecord(id: $0.0, category: $0.1, color: $0.2, owner: $0.3) }
+        try await rows(statement, as: ServiceRow.self).map { ServiceRecord(id: $0.0, category: $0.1, color: $0.2, owner: $0.3, isPrivate: $0.4) }
     }
 
     public func services() async throws -> [ServiceRecord] {
-        try await services("SELECT id, category, color, owner FROM services ORDER BY category, id")
+        try await services("SELECT id, category, color, owner, private FROM services ORDER BY category, id")
     }
 
     public func service(id: UUID) async throws -> ServiceRecord? {
-        try await services("SELECT id, category, color, owner FROM services WHERE id = \(id)").first
+        try await services("SELECT id, category, color, owner, private FROM services WHERE id = \(id)").first
     }
 
     public func createService(_ draft: ServiceDraft) async throws -> ServiceRecord {
-        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner)
+        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner, isPrivate: draft.isPrivate)
         try await execute(
-            "INSERT INTO services (id, category, color, owner) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner))"
+            "INSERT INTO services (id, category, color, owner, private) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner), \(service.isPrivate))"
         )
         return service
     }
@@ -29,8 +29,8 @@ extension PostgresStore: ServiceStore {
         try await services(
             """
             UPDATE services SET category = coalesce(\(patch.category), category), color = coalesce(\(patch.color), color),
-                owner = coalesce(\(patch.owner), owner)
-            WHERE id = \(id) RETURNING id, category, color, owner
+                owner = coalesce(\(patch.owner), owner), private = coalesce(\(patch.isPrivate), private)
+            WHERE id = \(id) RETURNING id, category, color, owner, private
             """
         ).first
     }
@@ -53,13 +53,13 @@ extension PostgresStore: ServiceStore {
     public func userServices(userID: UserID) async throws -> [UserService] {
         try await rows(
             """
-            SELECT s.id, s.category, s.color, s.owner, (sub.user_id IS NOT NULL)
+            SELECT s.id, s.category, s.color, s.owner, s.private, (sub.user_id IS NOT NULL)
             FROM services s LEFT JOIN subscriptions sub ON sub.service_id = s.id AND sub.user_id = \(userID)
             ORDER BY s.category, s.id
             """,
-            as: (UUID, String, String, String, Bool).self
+            as: (UUID, String, String, String, Bool, Bool).self
         ).map {
-            UserService(service: ServiceRecord(id: $0.0, category: $0.1, color: $0.2, owner: $0.3), isSubscribed: $0.4)
+            UserService(service: ServiceRecord(id: $0.0, category: $0.1, color: $0.2, owner: $0.3, isPrivate: $0.4), isSubscribed: $0.5)
         }
     }
 
@@ -187,5 +187,11 @@ extension PostgresStore {
             """,
             as: UUID.self
         ).isEmpty
+    }
+}
+
+extension PostgresStore {
+    public func subscriberIDs(serviceID: UUID) async throws -> [UserID] {
+        try await rows("SELECT user_id FROM subscriptions WHERE service_id = \(serviceID) ORDER BY user_id", as: Int64.self)
     }
 }

@@ -181,3 +181,50 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    public func setTeamSubscription(serviceID: UUID, teamID: TeamID, mandatory: Bool?, at now: Date) async throws -> Bool {
+        try await database.transaction { db in
+            guard try await db.first("SELECT 1 AS found FROM services s, teams t WHERE s.id = \(serviceID) AND t.id = \(teamID)") != nil else { return false }
+            if let mandatory {
+                try await db.execute(
+                    """
+                    INSERT INTO team_subscriptions (service_id, team_id, mandatory, created_at) VALUES (\(serviceID), \(teamID), \(mandatory), \(now))
+                    ON CONFLICT (service_id, team_id) DO UPDATE SET mandatory = excluded.mandatory
+                    """
+                )
+            } else {
+                try await db.execute("DELETE FROM team_subscriptions WHERE service_id = \(serviceID) AND team_id = \(teamID)")
+            }
+            return true
+        }
+    }
+
+    public func teamSubscriptions(serviceID: UUID) async throws -> [TeamSubscription] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT ts.service_id, ts.team_id, t.name, ts.mandatory FROM team_subscriptions ts JOIN teams t ON t.id = ts.team_id
+                WHERE ts.service_id = \(serviceID) ORDER BY t.name
+                """
+            ).map(Self.teamSubscription(from:))
+        }
+    }
+
+    public func teamSubscriptions(userID: UserID) async throws -> [TeamSubscription] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT ts.service_id, ts.team_id, t.name, ts.mandatory FROM team_subscriptions ts JOIN teams t ON t.id = ts.team_id
+                WHERE ts.team_id IN (SELECT team_id FROM team_members WHERE user_id = \(userID)) ORDER BY t.name
+                """
+            ).map(Self.teamSubscription(from:))
+        }
+    }
+
+    static func teamSubscription(from row: SQLiteRow) throws -> TeamSubscription {
+        TeamSubscription(
+            serviceID: try row.uuid("service_id"), teamID: try row.int64("team_id"), teamName: try row.text("name"), mandatory: try row.bool("mandatory")
+        )
+    }
+}

@@ -5,26 +5,28 @@ import SQLiteNIO
 extension SQLiteStore: ServiceStore {
 
     static func service(from row: SQLiteRow) throws -> ServiceRecord {
-        ServiceRecord(id: try row.uuid("id"), category: try row.text("category"), color: try row.text("color"), owner: try row.text("owner"))
+        ServiceRecord(
+            id: try row.uuid("id"), category: try row.text("category"), color: try row.text("color"), owner: try row.text("owner"), isPrivate: try row.bool("private")
+        )
     }
 
     public func services() async throws -> [ServiceRecord] {
         try await database.read { db in
-            try await db.rows("SELECT id, category, color, owner FROM services ORDER BY category, id").map(Self.service(from:))
+            try await db.rows("SELECT id, category, color, owner, private FROM services ORDER BY category, id").map(Self.service(from:))
         }
     }
 
     public func service(id: UUID) async throws -> ServiceRecord? {
         try await database.read { db in
-            try await db.first("SELECT id, category, color, owner FROM services WHERE id = \(id)").map(Self.service(from:))
+            try await db.first("SELECT id, category, color, owner, private FROM services WHERE id = \(id)").map(Self.service(from:))
         }
     }
 
     public func createService(_ draft: ServiceDraft) async throws -> ServiceRecord {
-        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner)
+        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner, isPrivate: draft.isPrivate)
         try await database.transaction { db in
             try await db.execute(
-                "INSERT INTO services (id, category, color, owner) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner))"
+                "INSERT INTO services (id, category, color, owner, private) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner), \(service.isPrivate))"
             )
         }
         return service
@@ -35,8 +37,8 @@ extension SQLiteStore: ServiceStore {
             try await db.first(
                 """
                 UPDATE services SET category = coalesce(\(patch.category), category), color = coalesce(\(patch.color), color),
-                    owner = coalesce(\(patch.owner), owner)
-                WHERE id = \(id) RETURNING id, category, color, owner
+                    owner = coalesce(\(patch.owner), owner), private = coalesce(\(patch.isPrivate), private)
+                WHERE id = \(id) RETURNING id, category, color, owner, private
                 """
             ).map(Self.service(from:))
         }
@@ -58,7 +60,7 @@ extension SQLiteStore: ServiceStore {
         try await database.read { db in
             try await db.rows(
                 """
-                SELECT s.id, s.category, s.color, s.owner, (sub.user_id IS NOT NULL) AS is_subscribed
+                SELECT s.id, s.category, s.color, s.owner, s.private, (sub.user_id IS NOT NULL) AS is_subscribed
                 FROM services s LEFT JOIN subscriptions sub ON sub.service_id = s.id AND sub.user_id = \(userID)
                 ORDER BY s.category, s.id
                 """
@@ -214,6 +216,14 @@ extension SQLiteStore {
                 """
             )
             return try await db.changes() > 0
+        }
+    }
+}
+
+extension SQLiteStore {
+    public func subscriberIDs(serviceID: UUID) async throws -> [UserID] {
+        try await database.read { db in
+            try await db.rows("SELECT user_id FROM subscriptions WHERE service_id = \(serviceID) ORDER BY user_id").map { try $0.int64("user_id") }
         }
     }
 }

@@ -12,12 +12,15 @@ public struct ServiceRoles: Sendable {
     let clock: WallClock
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
+    /// Someone who loses their role of a private service loses its subscription.
+    let subscriptions: TeamSubscriptions
 
     public init(store: any AccessStore & AccountStore & ServiceStore & AuditStore, visibility: ServiceVisibility, clock: WallClock) {
         self.store = store
         self.visibility = visibility
         self.clock = clock
         audit = AuditTrail(store: store, clock: clock)
+        subscriptions = TeamSubscriptions(store: store, clock: clock)
     }
 
     public func grants(of serviceID: UUID, for actor: Actor) async throws -> [RoleGrant] {
@@ -43,6 +46,7 @@ public struct ServiceRoles: Sendable {
         let name = try await store.roleGrants(serviceID: serviceID).first { $0.role == role && $0.grantee == grantee }?.granteeName
         guard try await store.revokeRole(role, of: serviceID, from: grantee) else { throw UseCaseError.notFound("Grant") }
         logger.info("role revoked", metadata: ["service": "\(serviceID.wireString)", "role": "\(role.rawValue)", "from": "\(grantee)", "by": "\(actor.username)"])
+        if try await store.service(id: serviceID)?.isPrivate == true { try await subscriptions.settleSubscribers(of: serviceID) }
         await audit.record(
             .roleRevoked, by: actor.auditWho, service: serviceID, target: "\(role.rawValue) role", before: AuditTrail.json([grantee.kind: name ?? ""]), logger: logger
         )

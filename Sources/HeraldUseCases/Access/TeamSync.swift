@@ -11,10 +11,15 @@ import Logging
 public struct TeamSync: Sendable {
     let store: any AccessStore & AccountStore
     let clock: WallClock
+    /// Who joins a team gets what it receives; who leaves loses what only it let them see.
+    let subscriptions: TeamSubscriptions
     /// Each group's members (user names), by group DN.
     let members: @Sendable ([String]) async throws -> [String: Set<String>]
 
-    public init(store: any AccessStore & AccountStore, clock: WallClock, members: @escaping @Sendable ([String]) async throws -> [String: Set<String>]) {
+    public init(
+        store: any AccessStore & AccountStore & ServiceStore & AuditStore, clock: WallClock, members: @escaping @Sendable ([String]) async throws -> [String: Set<String>]
+    ) {
+        subscriptions = TeamSubscriptions(store: store, clock: clock)
         self.store = store
         self.clock = clock
         self.members = members
@@ -38,7 +43,10 @@ public struct TeamSync: Sendable {
                 }
                 if let id = accounts[name] ?? nil { ids.insert(id) }
             }
+            let before = Set(try await store.teamMembers(teamID: team.id).map(\.userID))
             try await store.setTeamMembers(teamID: team.id, userIDs: ids, at: clock.now())
+            try await subscriptions.settle(Array(ids.subtracting(before)), joined: [team.id])
+            try await subscriptions.settle(Array(before.subtracting(ids)))
         }
         logger.debug("directory teams synced", metadata: ["teams": "\(teams.count)"])
         return teams.count

@@ -12,11 +12,14 @@ public struct Teams: Sendable {
     public static let maxReferenceLength = 1024
 
     let store: any AccessStore & AccountStore
+    /// Who joins or leaves a team gets or loses what it receives.
+    let subscriptions: TeamSubscriptions
     let clock: WallClock
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
 
-    public init(store: any AccessStore & AccountStore & AuditStore, clock: WallClock) {
+    public init(store: any AccessStore & AccountStore & ServiceStore & AuditStore, clock: WallClock) {
+        subscriptions = TeamSubscriptions(store: store, clock: clock)
         self.store = store
         self.clock = clock
         audit = AuditTrail(store: store, clock: clock)
@@ -53,7 +56,9 @@ public struct Teams: Sendable {
     public func delete(_ id: TeamID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manageTeams)
         let team = try await store.team(id: id)
+        let members = try await store.teamMembers(teamID: id).map(\.userID)
         guard try await store.deleteTeam(id: id) else { throw UseCaseError.notFound("Team") }
+        try await subscriptions.settle(members)
         logger.info("team deleted", metadata: ["team": "\(id)", "by": "\(actor.username)"])
         await audit.record(
             .teamDeleted, by: actor.auditWho, target: "team \(team?.name ?? "\(id)")",
@@ -75,6 +80,7 @@ public struct Teams: Sendable {
         guard try await store.addTeamMember(teamID: team.id, userID: user.id, at: clock.now()) else { throw UseCaseError.notFound("Team") }
         logger.info("team member added", metadata: ["team": "\(id)", "user": "\(user.username)", "by": "\(actor.username)"])
         await audit.record(.teamMemberAdded, by: actor.auditWho, target: "team \(team.name)", after: AuditTrail.json(["member": user.username]), logger: logger)
+        try await subscriptions.settle([user.id], joined: [team.id])
         return TeamMember(userID: user.id, username: user.username)
     }
 
@@ -83,6 +89,7 @@ public struct Teams: Sendable {
         let team = try await handKept(id)
         let member = try await store.user(id: userID)
         guard try await store.removeTeamMember(teamID: id, userID: userID) else { throw UseCaseError.notFound("Member") }
+        try await subscriptions.settle([userID])
         logger.info("team member removed", metadata: ["team": "\(id)", "user": "\(userID)", "by": "\(actor.username)"])
         await audit.record(
             .teamMemberRemoved, by: actor.auditWho, target: "team \(team.name)", before: AuditTrail.json(["member": member?.username ?? "\(userID)"]), logger: logger

@@ -49,7 +49,9 @@ public struct AccountConfinement: Sendable {
     }
 
     private func dropHiddenSubscriptions(of user: User, logger: Logger) async throws -> Int {
-        let hidden = try await store.userServices(userID: user.id).filter { $0.isSubscribed && !visibility.isVisible($0.service, to: user) }
+        let subscribed = try await store.userServices(userID: user.id).filter(\.isSubscribed)
+        let shown = Set(try await visibility.visible(subscribed.map(\.service), to: user).map(\.id))
+        let hidden = subscribed.filter { !shown.contains($0.service.id) }
         guard !hidden.isEmpty else { return 0 }
         try await store.setSubscriptions(userID: user.id, Dictionary(uniqueKeysWithValues: hidden.map { ($0.service.id, false) }))
         logger.notice(

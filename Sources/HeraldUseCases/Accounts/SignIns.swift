@@ -48,6 +48,8 @@ public struct SignIns: Sendable {
     /// (`AuthenticationUnavailable`, a 503) when its document cannot be had:
     /// deciding without it would refuse a login the provider would allow.
     let primaryIssuer: @Sendable () async throws -> String?
+    /// What joining or leaving a team through this login gives or takes.
+    public var subscriptions: TeamSubscriptions?
 
     public init(
         store: any AccountStore & SessionStore & AccessStore, confinement: AccountConfinement, adminUsers: Set<String>, linkedMethods: Set<AccountOrigin>,
@@ -69,11 +71,15 @@ public struct SignIns: Sendable {
             try await store.setAdmin(userID: user.id, isAdmin)
             user.isAdmin = isAdmin
         }
+        let before = try await store.accessGrants(userID: user.id).teams
         if let groups = login.groups {
             // The teams that follow this kind of source are what the login says, now: joined and left at once.
             let teams = TeamMembership.teams(named: groups.names, kind: groups.kind, among: try await store.teams())
             try await store.setMemberships(userID: user.id, kind: groups.kind, teamIDs: login.confined ? [] : teams, at: now)
         }
+        // Joined teams' subscriptions made, mandatory ones kept, private services one may no longer see left.
+        let after = login.groups == nil ? before : try await store.accessGrants(userID: user.id).teams
+        try await subscriptions?.settle([user.id], joined: after.subtracting(before))
         logger.info("login", metadata: ["user": "\(user.username)", "origin": "\(login.binding.origin.rawValue)"])
         return (user, created)
     }

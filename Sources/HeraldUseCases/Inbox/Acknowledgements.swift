@@ -83,7 +83,8 @@ public struct Acknowledgements: Sendable {
         try brake.take(user)
         // Someone who never received it learns nothing about it (the store answers nil below too).
         guard let notification = try await store.notification(id: id),
-            try await store.inboxItems(notificationID: id, userIDs: [user.id])[user.id] != nil
+            try await store.inboxItems(notificationID: id, userIDs: [user.id])[user.id] != nil,
+            try await sees(notification, user)
         else { throw UseCaseError.notFound("Notification") }
         try await requireResponder(user, for: notification)
         let writeBack = try await writesBack(notification)
@@ -146,6 +147,13 @@ public struct Acknowledgements: Sendable {
             }
         }
         return mine
+    }
+
+    /// Whether the user may see the notification's service (a private
+    /// one's is nowhere for someone without a role of it, issue 41).
+    private func sees(_ notification: NotificationRecord, _ user: User) async throws -> Bool {
+        guard let service = try await store.service(id: notification.serviceID) else { return false }
+        return try await visibility.isVisible(service, to: user)
     }
 
     private func requireResponder(_ user: User, for notification: NotificationRecord) async throws {
@@ -214,7 +222,7 @@ public struct Acknowledgements: Sendable {
         if !user.isAdmin, try await store.inboxItems(notificationID: id, userIDs: [user.id])[user.id] == nil {
             throw UseCaseError.notFound("Notification")
         }
-        guard let notification = try await store.notification(id: id) else { throw UseCaseError.notFound("Notification") }
+        guard let notification = try await store.notification(id: id), try await sees(notification, user) else { throw UseCaseError.notFound("Notification") }
         guard let existing = try await store.acknowledgements(of: [id])[id] else { throw UseCaseError.notFound("Acknowledgement") }
         guard existing.userID == user.id || actor.may(.withdrawAcknowledgement(of: notification.serviceID)) else {
             throw UseCaseError.forbidden("Only \(existing.username), an owner of its service or an admin can withdraw this acknowledgement")

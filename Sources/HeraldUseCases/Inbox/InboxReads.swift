@@ -2,10 +2,11 @@ import Foundation
 import HeraldCore
 
 /// What a user reads of their inbox (lists, pages, the unread count, the
-/// live stream's changes), with one rule on top of the store (issue 39): a
-/// confined account (`ServiceVisibility`) reads only the demo service's
-/// notifications, whatever its inbox holds (an escalation's link, an
-/// import, a service renamed since). Everyone else reads the store as it is.
+/// live stream's changes), with one rule on top of the store
+/// (`ServiceVisibility`): a confined account reads only the demo service's
+/// notifications (issue 39), and nobody reads a private service's they may
+/// not see (issue 41), whatever their inbox holds (an escalation's link, an
+/// import, a role since taken away). Everyone else reads the store as it is.
 public struct InboxReads: Sendable {
     let store: any NotificationStore & ServiceStore
     let visibility: ServiceVisibility
@@ -15,10 +16,14 @@ public struct InboxReads: Sendable {
         self.visibility = visibility
     }
 
-    /// The services a confined user may read; nil: every one.
+    /// The services a user may read; nil: every one (no private service
+    /// is hidden from them, and they are not confined).
     public func readable(by user: User) async throws -> Set<UUID>? {
-        guard visibility.isConfined(user) else { return nil }
-        return Set(visibility.visible(try await store.services(), to: user).map(\.id))
+        if !visibility.isConfined(user), user.isAdmin { return nil }
+        let services = try await store.services()
+        guard visibility.isConfined(user) || services.contains(where: \.isPrivate) else { return nil }
+        let shown = try await visibility.visible(services, to: user)
+        return shown.count == services.count ? nil : Set(shown.map(\.id))
     }
 
     public func inbox(of user: User, limit: Int, order: InboxOrder) async throws -> [InboxItem] {

@@ -101,7 +101,7 @@ public struct QuietHoursChoices: Sendable {
     /// Snoozes a service the person can see; nil `length` ends the snooze. Returns until when.
     public func snooze(_ serviceID: UUID, for length: SnoozeLength?, user: User, logger: Logger) async throws -> Date? {
         try refuseDemo(user)
-        guard let service = try await store.service(id: serviceID), !visibility.visible([service], to: user).isEmpty else {
+        guard let service = try await store.service(id: serviceID), try await visibility.isVisible(service, to: user) else {
             throw UseCaseError.notFound("Service")
         }
         try brake.take(user)

@@ -12,15 +12,18 @@ public struct Services: Sendable {
 
     let store: any ServiceStore & NotificationStore
     let audit: AuditTrail
+    /// A service made private is left by those who may no longer see it.
+    let subscriptions: TeamSubscriptions
 
-    public init(store: any ServiceStore & NotificationStore & AuditStore, clock: WallClock = .system) {
+    public init(store: any ServiceStore & NotificationStore & AuditStore & AccessStore & AccountStore, clock: WallClock = .system) {
         self.store = store
         audit = AuditTrail(store: store, clock: clock)
+        subscriptions = TeamSubscriptions(store: store, clock: clock)
     }
 
     /// A service as the audit log keeps it.
     static func snapshot(_ service: ServiceRecord) -> String {
-        AuditTrail.json(["category": service.category, "color": service.color, "owner": service.owner])
+        AuditTrail.json(["category": service.category, "color": service.color, "owner": service.owner, "private": service.isPrivate ? "yes" : "no"])
     }
 
     public func create(_ draft: ServiceDraft, by actor: Actor, logger: Logger) async throws -> ServiceRecord {
@@ -39,6 +42,7 @@ public struct Services: Sendable {
         let before = try await store.service(id: id)
         guard let service = try await store.updateService(id: id, patch) else { throw UseCaseError.notFound("Service") }
         logger.info("service changed", metadata: ["service": "\(id.wireString)", "by": "\(actor.username)"])
+        if service.isPrivate, before?.isPrivate != true { try await subscriptions.settleSubscribers(of: id) }
         await audit.record(
             .serviceChanged, by: actor.auditWho, service: id, target: "service \(service.category)", before: before.map(Self.snapshot), after: Self.snapshot(service),
             logger: logger

@@ -3,14 +3,16 @@ import HeraldCore
 
 /// A user's subscriptions and filters, as the JSON API and the web pages
 /// change them: only services the user may see, each change braked,
-/// filters capped per service (FILTERS_PER_SERVICE).
+/// filters capped per service (FILTERS_PER_SERVICE), and no leaving a
+/// service one's team must receive (issue 41: a mandatory team
+/// subscription, 409 with the reason).
 public struct Subscriptions: Sendable {
-    let store: any ServiceStore & FilterStore
+    let store: any ServiceStore & FilterStore & AccessStore
     let visibility: ServiceVisibility
     let brake: UserChangeBrake
     let filtersPerService: Int
 
-    public init(store: any ServiceStore & FilterStore, visibility: ServiceVisibility, brake: UserChangeBrake, filtersPerService: Int) {
+    public init(store: any ServiceStore & FilterStore & AccessStore, visibility: ServiceVisibility, brake: UserChangeBrake, filtersPerService: Int) {
         self.store = store
         self.visibility = visibility
         self.brake = brake
@@ -19,7 +21,18 @@ public struct Subscriptions: Sendable {
 
     /// The services the user may see, each with whether they subscribed.
     public func services(for user: User) async throws -> [UserService] {
-        try await store.userServices(userID: user.id).filter { visibility.isVisible($0.service, to: user) }
+        let all = try await store.userServices(userID: user.id)
+        let shown = Set(try await visibility.visible(all.map(\.service), to: user).map(\.id))
+        return all.filter { shown.contains($0.service.id) }
+    }
+
+    /// The services the user's teams make them receive, with why (shown as such on the pages).
+    public func mandatory(for user: User) async throws -> [UUID: String] {
+        var reasons: [UUID: String] = [:]
+        for rule in try await store.teamSubscriptions(userID: user.id) where rule.mandatory {
+            reasons[rule.serviceID] = SubscriptionPlan.refusal(leaving: rule.serviceID, rules: [rule])
+        }
+        return reasons
     }
 
     /// Subscribes and unsubscribes (the last word for a service counts);
@@ -28,11 +41,13 @@ public struct Subscriptions: Sendable {
     @discardableResult
     public func change(_ changes: [UUID: Bool], for user: User) async throws -> Int {
         try brake.take(user)
-        var applied = changes
-        if visibility.isConfined(user) {
-            let allowed = Set(try await services(for: user).map(\.service.id))
-            applied = changes.filter { allowed.contains($0.key) }
+        // Leaving what one's team must receive is refused, and nothing of the request is applied.
+        let rules = try await store.teamSubscriptions(userID: user.id)
+        for (service, subscribed) in changes where !subscribed {
+            if let refusal = SubscriptionPlan.refusal(leaving: service, rules: rules) { throw UseCaseError.conflict(refusal) }
         }
+        let allowed = Set(try await services(for: user).map(\.service.id))
+        let applied = changes.filter { allowed.contains($0.key) || !$0.value }
         try await store.setSubscriptions(userID: user.id, applied)
         return applied.count
     }
@@ -41,6 +56,9 @@ public struct Subscriptions: Sendable {
     /// user may not see, is not found.
     public func set(_ subscribed: Bool, on serviceID: UUID, for user: User) async throws {
         try await visibleService(serviceID, to: user)
+        if !subscribed, let refusal = SubscriptionPlan.refusal(leaving: serviceID, rules: try await store.teamSubscriptions(userID: user.id)) {
+            throw UseCaseError.conflict(refusal)
+        }
         try brake.take(user)
         try await store.setSubscriptions(userID: user.id, [serviceID: subscribed])
     }
@@ -51,11 +69,10 @@ public struct Subscriptions: Sendable {
         return try await store.filter(userID: user.id, serviceID: serviceID) ?? SubscriptionFilter()
     }
 
-    /// Replaces the user's filter on a service (an empty one removes it).
-    /// (Only the demo account's service is looked up first: for everyone
-    /// else the store's own transaction says whether the service exists.)
+    /// Replaces the user's filter on a service (an empty one removes it)
+    /// of a service they may see.
     public func setFilter(_ filter: SubscriptionFilter, on serviceID: UUID, for user: User) async throws {
-        if visibility.isConfined(user) { try await visibleService(serviceID, to: user) }
+        try await visibleService(serviceID, to: user)
         try brake.take(user)
         switch try await store.setFilter(userID: user.id, serviceID: serviceID, filter, maxDistinct: filtersPerService) {
         case .saved: return
@@ -71,6 +88,6 @@ public struct Subscriptions: Sendable {
     /// Refuses a service that does not exist or that the user may not see
     /// (the same answer for both: the demo account learns nothing).
     func visibleService(_ serviceID: UUID, to user: User) async throws {
-        guard let service = try await store.service(id: serviceID), visibility.isVisible(service, to: user) else { throw UseCaseError.notFound("Service") }
+        guard let service = try await store.service(id: serviceID), try await visibility.isVisible(service, to: user) else { throw UseCaseError.notFound("Service") }
     }
 }

@@ -71,6 +71,8 @@ struct AuditTrailTests {
             try await walk.expect(.teamMemberAdded, by: "root", after: "vic")
             _ = try await app.request(.delete, "\(t)/members/\(vic.id)", token: admin)
             try await walk.expect(.teamMemberRemoved, by: "root", before: "vic")
+            _ = try await app.request(.put, "\(s)/team-subscriptions/\(try #require(team.json(["id"]) as? Int))", token: admin, json: ["mandatory": true])
+            try await walk.expect(.teamSubscriptionChanged, by: "root", service: service, after: #"{"mandatory":true}"#)
             _ = try await app.request(.delete, t, token: admin)
             try await walk.expect(.teamDeleted, by: "root")
             let rotaBody: [String: Any] = [

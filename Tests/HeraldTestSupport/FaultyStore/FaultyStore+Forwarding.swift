@@ -123,6 +123,9 @@ extension FaultyStore: AccountStore {
 // MARK: ServiceStore
 
 extension FaultyStore: ServiceStore {
+    public func subscriberIDs(serviceID: UUID) async throws -> [UserID] {
+        try await base.subscriberIDs(serviceID: serviceID)
+    }
     public func services() async throws -> [ServiceRecord] {
         try await base.services()
     }
@@ -610,6 +613,15 @@ extension FaultyStore: AccessStore {
     }
     public func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at: Date) async throws {
         try await base.setMemberships(userID: userID, kind: kind, teamIDs: teamIDs, at: at)
+    }
+    public func setTeamSubscription(serviceID: UUID, teamID: TeamID, mandatory: Bool?, at: Date) async throws -> Bool {
+        try await base.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: mandatory, at: at)
+    }
+    public func teamSubscriptions(serviceID: UUID) async throws -> [TeamSubscription] {
+        try await base.teamSubscriptions(serviceID: serviceID)
+    }
+    public func teamSubscriptions(userID: UserID) async throws -> [TeamSubscription] {
+        try await base.teamSubscriptions(userID: userID)
     }
     public func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at: Date) async throws -> Bool {
         try await base.grantRole(role, of: serviceID, to: grantee, at: at)
