@@ -81,7 +81,7 @@ public final class FailedLoginLimiter: Sendable {
     /// megabyte typed as a name must not be kept a hundred thousand times.
     static func name(_ username: String) -> String { String(username.prefix(256)) }
 
-    static func network(_ client: IPAddress) -> String {
+    public static func network(_ client: IPAddress) -> String {
         (client.bytes.count == 16 ? IPAddress(bytes: Array(client.bytes.prefix(8)) + Array(repeating: 0, count: 8)) ?? client : client).description
     }
 

@@ -74,6 +74,9 @@ extension CascadeTests {
         #expect(try await store.addTeamMember(teamID: gone.team.id, userID: stays.user.id, at: now))
         #expect(try await store.grantRole(.viewer, of: stays.service.id, to: .team(gone.team.id), at: now))
         #expect(try await store.grantRole(.viewer, of: gone.service.id, to: .user(stays.user.id), at: now))
+        #expect(try await store.setTeamSubscription(serviceID: stays.service.id, teamID: gone.team.id, mandatory: true, at: now))
+        #expect(try await store.grantRotaOwner(rotaID: stays.rota.id, to: .team(gone.team.id), at: now))
+        #expect(try await store.grantRotaOwner(rotaID: gone.rota.id, to: .user(stays.user.id), at: now))
 
         for phase in phases {
             let phaseKeys = keys.filter { phase.parents.contains($0.parent) }
@@ -188,6 +191,9 @@ extension CascadeTests {
             #expect(try await store.addTeamMember(teamID: team.id, userID: user.id, at: now))
             #expect(try await store.grantRole(.responder, of: service.id, to: .team(team.id), at: now))
             #expect(try await store.grantRole(.owner, of: service.id, to: .user(user.id), at: now))
+            #expect(try await store.setTeamSubscription(serviceID: service.id, teamID: team.id, mandatory: false, at: now))
+            #expect(try await store.grantRotaOwner(rotaID: rota.id, to: .user(user.id), at: now))
+            #expect(try await store.grantRotaOwner(rotaID: rota.id, to: .team(team.id), at: now))
             // What the person changed, answered for in the audit log.
             try await store.appendAudit(AuditRecord(at: now, actorID: user.id, actorName: name, action: .serviceCreated, serviceID: service.id, target: name))
             return Fixture(user: user, service: service, rota: rota, team: team)

@@ -2,10 +2,11 @@ import Foundation
 import HeraldCore
 
 /// The OpenLDAP directory `scripts/test` starts (scripts/lib/ldap.sh): users
-/// alice, bob, carol (in cn=herald-admins) and "anne,marie" under
+/// alice, bob, carol (in cn=herald-admins), "anne,marie", and dave and
+/// erin (only the team sync's tests change their groups) under
 /// ou=people,dc=example,dc=org, and a search account cn=herald-reader.
 public enum TestDirectory {
-    public static let password = ["alice": "alice-directory-password", "bob": "bob-directory-password", "carol": "carol-directory-password", "anne,marie": "anne-directory-password"]
+    public static let password = ["alice": "alice-directory-password", "bob": "bob-directory-password", "carol": "carol-directory-password", "anne,marie": "anne-directory-password", "dave": "dave-directory-password", "erin": "erin-directory-password"]
     public static let adminGroup = "cn=herald-admins,ou=groups,dc=example,dc=org"
     /// Groups for teams (issue 41): alice in cryo-experts, bob in
     /// rf-experts, and control-room holding cryo-experts (nested) and carol.

@@ -97,6 +97,20 @@ cn: Carol
 sn: Admin
 userPassword: carol-directory-password
 
+dn: uid=dave,ou=people,dc=example,dc=org
+objectClass: inetOrgPerson
+uid: dave
+cn: Dave
+sn: Sync
+userPassword: dave-directory-password
+
+dn: uid=erin,ou=people,dc=example,dc=org
+objectClass: inetOrgPerson
+uid: erin
+cn: Erin
+sn: Sync
+userPassword: erin-directory-password
+
 dn: cn=herald-admins,ou=groups,dc=example,dc=org
 objectClass: groupOfNames
 cn: herald-admins

@@ -41,7 +41,8 @@ struct PasswordLogins {
             lane = admitted
         case .wait(let wait, let account):
             metrics.count(.password, .braked)
-            let key = account ? "user:\(username.prefix(256))" : "address:\(client.map { "\($0)" } ?? "unknown")"
+            // The brake's own key: an address is held back with its whole network (an IPv6 /64).
+            let key = account ? "user:\(username.prefix(256))" : "address:\(client.map(FailedLoginLimiter.network) ?? "unknown")"
             if let audit, bursts.isNew(key, now: clock.now(), lasting: TimeInterval(wait)) {
                 await audit.record(
                     .signInFailures, by: AuditTrail.Who(id: nil, name: Self.loggable(username), address: client.map { "\($0)" }),
@@ -93,19 +94,41 @@ struct PasswordLogins {
     }
 }
 
-/// The bursts of failed sign-ins already in the audit log: a name or an
-/// address held back is recorded once until its hold ends (per process;
-/// the oldest forgotten past 10,000).
+/// The bursts of failed sign-ins already in the audit log: a name or a
+/// network held back is recorded once until its hold ends, and at most
+/// `perMinute` bursts a minute in all (per process): someone walking
+/// through addresses cannot fill the log. The oldest holds are forgotten
+/// first past 10,000.
 final class SignInBursts: Sendable {
-    private let until = Mutex<[String: Date]>([:])
+    private struct State {
+        var until: [String: Date] = [:]
+        var minute = Date.distantPast
+        var recorded = 0
+    }
 
-    /// Whether `key`'s hold is news: not recorded, or its last hold ended.
+    private let state = Mutex(State())
+    let perMinute: Int
+
+    init(perMinute: Int = 60) {
+        self.perMinute = perMinute
+    }
+
+    /// Whether `key`'s hold is news (not recorded, or its last hold ended)
+    /// and this minute's share is not spent.
     func isNew(_ key: String, now: Date, lasting: TimeInterval) -> Bool {
-        until.withLock { held in
-            if let end = held[key], end > now { return false }
-            if held.count >= 10_000 { held = held.filter { $0.value > now } }
-            if held.count >= 10_000 { held.removeAll() }
-            held[key] = now.addingTimeInterval(max(lasting, 1))
+        state.withLock { state in
+            if let end = state.until[key], end > now { return false }
+            if now.timeIntervalSince(state.minute) >= 60 {
+                state.minute = now
+                state.recorded = 0
+            }
+            guard state.recorded < perMinute else { return false }
+            if state.until.count >= 10_000 {
+                state.until = state.until.filter { $0.value > now }
+                if state.until.count >= 10_000, let oldest = state.until.min(by: { $0.value < $1.value }) { state.until[oldest.key] = nil }
+            }
+            state.until[key] = now.addingTimeInterval(max(lasting, 1))
+            state.recorded += 1
             return true
         }
     }

@@ -30,6 +30,10 @@ struct OnCallController {
         group.get("users/user/calendar", use: personalCalendar)
         group.post("users/user/calendar", use: renewPersonalCalendar)
         group.post("rotas/{rota_id}/feed", use: renewFeed)
+        group.get("rotas/{rota_id}/owners", use: owners)
+        group.post("rotas/{rota_id}/owners", use: grantOwner)
+        group.delete("rotas/{rota_id}/owners/users/{user_id}", use: revokeUserOwner)
+        group.delete("rotas/{rota_id}/owners/teams/{team_id}", use: revokeTeamOwner)
         group.get("calendar/{feed}", use: feed)
         group.get("services/{service_id}/escalation", use: showPolicy)
         group.put("services/{service_id}/escalation", use: replacePolicy)
@@ -175,8 +179,8 @@ struct OnCallController {
     }
 
     @Sendable func replace(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await auth.actor(request, context: context, toDo: .manageRotas)
         let id = try Identifiers.integer(context, "rota_id")
+        let actor = try await auth.actor(request, context: context, toDo: .manageRota(id))
         let input = try await decoding.json(RotaInput.self, from: request)
         let rota = try await rotas.update(id, input.input, by: actor, logger: context.logger)
         return JSONBody.response(RotaBody(rota, now: clock.now(), viewer: actor.user, withShifts: true))
@@ -189,8 +193,8 @@ struct OnCallController {
     }
 
     @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await auth.actor(request, context: context, toDo: .manageRotas)
         let id = try Identifiers.integer(context, "rota_id")
+        let actor = try await auth.actor(request, context: context, toDo: .manageRota(id))
         let input = try await decoding.json(OverrideInput.self, from: request)
         var problems: [FieldProblem] = []
         for (field, text) in [("from", input.from), ("until", input.until)] where text != nil && Timestamp.parse(text ?? "") == nil {
@@ -212,6 +216,59 @@ struct OnCallController {
         try await rotas.removeOverride(
             try Identifiers.integer(context, "override_id"), from: try Identifiers.integer(context, "rota_id"), by: actor, logger: context.logger
         )
+        return JSONBody.noContent()
+    }
+
+    // MARK: owners
+
+    struct OwnerBody: Encodable {
+        var user_id: Int64?
+        var username: String?
+        var team_id: Int64?
+        var team_name: String?
+
+        init(_ owner: RotaOwner) {
+            switch owner.grantee {
+            case .user(let id): (user_id, username) = (id, owner.granteeName)
+            case .team(let id): (team_id, team_name) = (id, owner.granteeName)
+            }
+        }
+    }
+
+    struct OwnerInput: Decodable {
+        var username: String?
+        var team_id: Int64?
+    }
+
+    @Sendable func owners(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        return JSONBody.response(try await rotas.owners(of: try Identifiers.integer(context, "rota_id"), for: actor).map(OwnerBody.init))
+    }
+
+    @Sendable func grantOwner(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let id = try Identifiers.integer(context, "rota_id")
+        let actor = try await auth.actor(request, context: context, toDo: .manageRota(id))
+        let input = try await decoding.json(OwnerInput.self, from: request)
+        let grantee: GranteeName
+        switch (input.username, input.team_id) {
+        case (let name?, nil): grantee = .user(name)
+        case (nil, let team?): grantee = .team(team)
+        default: throw UseCaseError.invalid(field: "username", "Name either a username or a team_id")
+        }
+        return JSONBody.response(OwnerBody(try await rotas.grantOwner(of: id, to: grantee, by: actor, logger: context.logger)), status: .created)
+    }
+
+    @Sendable func revokeUserOwner(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        let grantee = Grantee.user(try Identifiers.integer(context, "user_id"))
+        try await rotas.revokeOwner(of: try Identifiers.integer(context, "rota_id"), from: grantee, by: actor, logger: context.logger)
+        return JSONBody.noContent()
+    }
+
+    @Sendable func revokeTeamOwner(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        let grantee = Grantee.team(try Identifiers.integer(context, "team_id"))
+        try await rotas.revokeOwner(of: try Identifiers.integer(context, "rota_id"), from: grantee, by: actor, logger: context.logger)
         return JSONBody.noContent()
     }
 

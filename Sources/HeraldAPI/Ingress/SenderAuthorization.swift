@@ -41,7 +41,9 @@ struct SenderAuthorization: Sendable {
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
         }
-        if Self.bearer(request) != nil, let publisher = try await publisher(request, context: context, serviceID: serviceID) {
+        // A service whose acknowledgements silence its alerts' source takes
+        // them with one of its tokens only (issue 39), never a person's login.
+        if !credentialRequired, Self.bearer(request) != nil, let publisher = try await publisher(request, context: context, serviceID: serviceID) {
             context.logger.info("post by a publisher's own token", metadata: ["service": "\(serviceID.wireString)", "user": "\(publisher.username)"])
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return

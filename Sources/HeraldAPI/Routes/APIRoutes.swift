@@ -50,9 +50,13 @@ public struct APIRoutes: Sendable {
                 webSessions: WebSessions(tokens: tokens, signIns: signIns, hours: config.webSessionHours),
                 trustedRealms: config.auth.oidc?.trustedRealms ?? [], clock: clock
             ),
-            accounts: UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
-                try await PasswordHashing.hash(password, cost: cost, on: pool)
-            },
+            accounts: {
+                var accounts = UserAccounts(store: store, clock: clock) { [cost = config.bcryptCost, pool = signIn.pool] password in
+                    try await PasswordHashing.hash(password, cost: cost, on: pool)
+                }
+                accounts.subscriptions = teamSubscriptions
+                return accounts
+            }(),
             accountLinks: AccountLinks(store: store, clock: clock),
             schedules: Schedules(store: store, publisher: publisher, limits: config.limits, clock: clock),
             services: Services(store: store),
@@ -61,7 +65,11 @@ public struct APIRoutes: Sendable {
             serviceRoles: ServiceRoles(store: store, visibility: users.visibility, clock: clock),
             teamSubscriptions: teamSubscriptions,
             auditLog: AuditLog(store: store),
-            rateLimits: ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) },
+            rateLimits: {
+                var limits = ServiceRateLimits(store: store, clock: clock) { brake.serviceRates.forget($0) }
+                limits.ownerCeiling = RateLimit(perSecond: config.limits.publishPerSecond, burst: config.limits.publishBurst)
+                return limits
+            }(),
             feeds: Feeds(store: store, outbound: config.outbound.policy, clock: clock),
             templates: ServiceTemplates(store: store, clock: clock),
             alerting: ServiceAlertingChoices(store: store, site: config.delivery.urgency.table, clock: clock),

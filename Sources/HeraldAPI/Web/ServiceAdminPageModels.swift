@@ -94,6 +94,8 @@ struct ServicePage: PageModel {
     var resolutions: [Option]
     var writeBackTargets: [Choice]
     var writeBack: WriteBack
+    /// Only admins say where acknowledgements go.
+    var canSetWriteBack: Bool
     var feeds: [Feed]
     var older: String?
     var scheduled: [ServiceSchedulePages.Held]

@@ -136,7 +136,8 @@ struct ServiceAdminPages {
         let feeds = try await self.feeds.list(of: service.id, for: actor)
         let schedules = try await schedulePages.values(serviceID: service.id)
         let alerting = try await self.alerting.choices(of: service.id, for: actor)
-        let writeBack = try await writeBacks.target(of: service.id, for: actor)
+        let canSetWriteBack = actor.may(.manage(.writeBack, of: service.id))
+        let writeBack = canSetWriteBack ? try await writeBacks.target(of: service.id, for: actor) : nil
         let grants = try await roles.grants(of: service.id, for: actor)
         let rules = try await teamSubscriptions.rules(of: service.id, for: actor)
         let teams = try await self.teams.list(for: actor)
@@ -167,7 +168,7 @@ struct ServiceAdminPages {
             writeBackTargets: [("none", "nowhere (Herald only)"), ("alertmanager", "Alertmanager"), ("phoebus", "Phoebus alarm server")].map { value, label in
                 Choice(value: value, label: label, selected: (writeBack?.name ?? "none") == value)
             },
-            writeBack: Self.writeBackValues(writeBack),
+            writeBack: Self.writeBackValues(writeBack), canSetWriteBack: canSetWriteBack,
             feeds: feeds.map {
                 ServicePage.Feed(
                     id: $0.id, url: $0.draft.url, interval: $0.draft.intervalSeconds, filter: $0.draft.filter ?? "every entry",
@@ -182,7 +183,7 @@ struct ServiceAdminPages {
 
     /// A feed from the form: `url`, `interval` (seconds), `filter`, `lifetime` (hours, blank: none).
     @Sendable func addFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.feeds, of: try Identifiers.serviceID(context)))
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -198,7 +199,7 @@ struct ServiceAdminPages {
     }
 
     @Sendable func removeFeed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.feeds, of: try Identifiers.serviceID(context)))
         try web.checkCSRF(request, form: try await web.form(request))
         let service = try await service(context)
         try await feeds.remove(try Identifiers.integer(context, "feed_id"), from: service.id, by: actor, logger: context.logger)
@@ -206,7 +207,7 @@ struct ServiceAdminPages {
     }
 
     @Sendable func update(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.settings, of: try Identifiers.serviceID(context)))
         let fields = try await web.form(request)
         try web.checkCSRF(request, form: fields)
         let current = try await service(context)
@@ -223,7 +224,7 @@ struct ServiceAdminPages {
     }
 
     @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .deleteService(try Identifiers.serviceID(context)))
         let service = try await service(context)
         return try await web.confirmation(
             request, admin: actor.user, nav: "services", title: "Delete service", heading: "Delete “\(service.category)”?",
@@ -233,14 +234,14 @@ struct ServiceAdminPages {
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .deleteService(try Identifiers.serviceID(context)))
         try web.checkCSRF(request, form: try await web.form(request))
         try await services.delete(try Identifiers.serviceID(context), by: actor, logger: context.logger)
         return Response(status: .seeOther, headers: [.location: "/admin/services?flash=deleted"])
     }
 
     @Sendable func createToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.tokens, of: try Identifiers.serviceID(context)))
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -262,7 +263,7 @@ struct ServiceAdminPages {
     /// The generic webhook's templates: `action` save (checked as the API
     /// checks them) or remove.
     @Sendable func saveTemplates(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.templates, of: try Identifiers.serviceID(context)))
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -297,7 +298,7 @@ struct ServiceAdminPages {
     /// site's), through the same use case as the API; `action` reset goes
     /// back to the site's table.
     @Sendable func saveAlerting(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.alerting, of: try Identifiers.serviceID(context)))
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -325,7 +326,7 @@ struct ServiceAdminPages {
     /// Where the service's acknowledgements go, through the same use case
     /// as the API; `nowhere` removes it.
     @Sendable func saveWriteBack(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.writeBack, of: try Identifiers.serviceID(context)))
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
@@ -352,7 +353,7 @@ struct ServiceAdminPages {
     }
 
     @Sendable func revokeToken(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let actor = try await web.requireActor(request, context: context)
+        let actor = try await web.requireActor(request, context: context, toDo: .manage(.tokens, of: try Identifiers.serviceID(context)))
         try web.checkCSRF(request, form: try await web.form(request))
         let serviceID = try Identifiers.serviceID(context)
         try await serviceTokens.revoke(try Identifiers.integer(context, "token_id"), of: serviceID, by: actor, logger: context.logger)

@@ -20,8 +20,10 @@ public enum AccessAction: Sendable, Equatable {
     case manageTeams
     /// Read the audit log (an owner: only their services' entries).
     case readAudit
-    /// Make, change and delete on-call rotas and their overrides.
+    /// Make on-call rotas (and name their owners).
     case manageRotas
+    /// Change, delete and override one rota, and name its owners: its owners and admins.
+    case manageRota(Int64)
 }
 
 /// The parts of a service an owner keeps, each named for the refusal.
@@ -81,12 +83,19 @@ public enum AccessPolicy {
         switch action {
         case .createService, .deleteService, .manageUsers, .manageTeams, .manageRotas:
             return .refused(adminsOnly)
+        case .manage(.writeBack, _):
+            // A silence made in a shared Alertmanager matches other teams' alerts
+            // too: where acknowledgements go stays an admin's choice.
+            return .refused("Only an admin may say where a service's acknowledgements go: a silence in a shared Alertmanager reaches other teams' alerts")
         case .manage(let aspect, let serviceID):
             if actor.holds(.owner, of: serviceID) { return .allowed }
             return .refused("Only an owner of this service or an admin may \(aspect.phrase)")
         case .publish(let serviceID):
             if actor.holds(.publisher, of: serviceID) { return .allowed }
             return .refused("Only this service's publishers, its owners or an admin may post to it with their own token")
+        case .manageRota(let rotaID):
+            if actor.ownedRotas.contains(rotaID) { return .allowed }
+            return .refused("Only an owner of this rota or an admin may change it")
         case .readAudit:
             if !actor.ownedServices.isEmpty { return .allowed }
             return .refused("Only admins and the owners of a service may read the audit log")

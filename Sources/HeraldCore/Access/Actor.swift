@@ -13,6 +13,8 @@ public struct Actor: Sendable, Equatable {
     public var teams: Set<TeamID>
     /// The roles held per service, each widened by what it includes.
     public var roles: [UUID: Set<ServiceRole>]
+    /// The rotas it owns, itself or through a team.
+    public var ownedRotas: Set<Int64>
     /// Where the request came from (the client's address), for the audit log.
     public var address: String?
 
@@ -20,6 +22,7 @@ public struct Actor: Sendable, Equatable {
         self.user = user
         self.isConfined = isConfined
         teams = isConfined ? [] : grants.teams
+        ownedRotas = isConfined ? [] : grants.rotas
         var roles: [UUID: Set<ServiceRole>] = [:]
         if !isConfined {
             for (service, held) in grants.roles {
@@ -56,10 +59,13 @@ public struct Actor: Sendable, Equatable {
 public struct AccessGrants: Sendable, Equatable {
     public var teams: Set<TeamID>
     public var roles: [UUID: Set<ServiceRole>]
+    /// The rotas it owns (itself or through a team).
+    public var rotas: Set<Int64>
 
-    public init(teams: Set<TeamID> = [], roles: [UUID: Set<ServiceRole>] = [:]) {
+    public init(teams: Set<TeamID> = [], roles: [UUID: Set<ServiceRole>] = [:], rotas: Set<Int64> = []) {
         self.teams = teams
         self.roles = roles
+        self.rotas = rotas
     }
 
     public static let none = AccessGrants()

@@ -78,6 +78,8 @@ public enum AuditAction: String, Sendable, CaseIterable, Codable {
     case rotaChanged = "rota.changed"
     case rotaDeleted = "rota.deleted"
     case rotaFeedRenewed = "rota.feed-renewed"
+    case rotaOwnerGranted = "rota.owner-granted"
+    case rotaOwnerRevoked = "rota.owner-revoked"
     case overrideAdded = "override.added"
     case overrideRemoved = "override.removed"
     case userCreated = "user.created"

@@ -33,6 +33,13 @@ public protocol AccessStore: Sendable {
     /// The subscriptions of the teams an account is in.
     func teamSubscriptions(userID: UserID) async throws -> [TeamSubscription]
 
+    /// Makes a person or a team an owner of a rota; false when the rota or
+    /// the grantee does not exist (twice is no change, and true).
+    func grantRotaOwner(rotaID: Int64, to grantee: Grantee, at: Date) async throws -> Bool
+    func revokeRotaOwner(rotaID: Int64, from grantee: Grantee) async throws -> Bool
+    /// A rota's owners, with their names .
+    func rotaOwners(rotaID: Int64) async throws -> [RotaOwner]
+
     /// Grants a role; false when the service or the grantee does not exist
     /// (granting it twice is no change, and true).
     func grantRole(_ role: ServiceRole, of serviceID: UUID, to grantee: Grantee, at: Date) async throws -> Bool
@@ -71,5 +78,19 @@ public struct TeamSubscription: Sendable, Equatable {
         self.teamID = teamID
         self.teamName = teamName
         self.mandatory = mandatory
+    }
+}
+
+/// An owner of a rota (issue 41): a person or a team that runs it.
+public struct RotaOwner: Sendable, Equatable {
+    public var rotaID: Int64
+    public var grantee: Grantee
+    /// The person's username or the team's name.
+    public var granteeName: String
+
+    public init(rotaID: Int64, grantee: Grantee, granteeName: String) {
+        self.rotaID = rotaID
+        self.grantee = grantee
+        self.granteeName = granteeName
     }
 }

@@ -73,8 +73,11 @@ struct LDAPGroups {
                 guard let entry = try connection.searchEntries(base: group, scope: 0, filter: "(objectClass=*)", attributes: Self.memberAttributes).first else { continue }
                 names.formUnion(entry.values("memberUid").map { $0.lowercased() })
                 for member in entry.values("member") + entry.values("uniqueMember") {
-                    // A DN named by the user attribute is a person: no read needed.
-                    if let name = LDAPGroups.leadingValue(of: member, attribute: attribute) {
+                    // A plain DN under the users' base named by the user attribute
+                    // is a person: no read needed. Anything else is read.
+                    if !member.contains("\\"), LDAPGroups.normalized(member).hasSuffix("," + LDAPGroups.normalized(settings.usersBase)),
+                        let name = LDAPGroups.leadingValue(of: member, attribute: attribute)
+                    {
                         names.insert(name.lowercased())
                         continue
                     }

@@ -117,7 +117,8 @@ public struct OIDCSignIn: Sendable {
         )
         login.realm = realms.first { $0.value === provider }?.key
         // The teams this login's claim names (issue 41): a token without the claim is in none of them.
-        if let path = settings.groupsClaim {
+        // The primary provider's only: a trusted secondary realm names groups of its own.
+        if let path = settings.groupsClaim, provider === primary {
             let values = (token.strings(atPath: path) ?? []).filter { !$0.isEmpty && $0.unicodeScalars.count <= 1024 && !TextRules.hasControlCharacter($0) }
             login.groups = LoginGroups(kind: "oidc", names: Set(values.prefix(1_000)))
         }

@@ -120,6 +120,7 @@ extension PostgresStore: AccessStore {
                 grants.roles[service, default: []].insert(try StoredValue.role(role, row: row.1))
             }
         }
+        grants.rotas = try await ownedRotas(userID: userID)
         return grants
     }
 
@@ -226,5 +227,63 @@ extension PostgresStore {
             """,
             as: (UUID, Int64, String, Bool).self
         ).map { TeamSubscription(serviceID: $0.0, teamID: $0.1, teamName: $0.2, mandatory: $0.3) }
+    }
+}
+
+extension PostgresStore {
+    public func grantRotaOwner(rotaID: Int64, to grantee: Grantee, at now: Date) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        let found = try await first(
+            """
+            WITH target AS (
+                SELECT r.id FROM rotas r
+                WHERE r.id = \(rotaID)
+                  AND (\(userID)::int8 IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = \(userID)))
+                  AND (\(teamID)::int8 IS NULL OR EXISTS (SELECT 1 FROM teams WHERE id = \(teamID)))
+            ),
+            granted AS (
+                INSERT INTO rota_owners (rota_id, user_id, team_id, granted_at)
+                SELECT id, \(userID), \(teamID), \(ExactTimestamp(now)) FROM target
+                ON CONFLICT DO NOTHING RETURNING 1
+            )
+            SELECT count(*) FROM target
+            """,
+            as: Int64.self
+        )
+        return found == 1
+    }
+
+    public func revokeRotaOwner(rotaID: Int64, from grantee: Grantee) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        return try await first(
+            """
+            DELETE FROM rota_owners WHERE rota_id = \(rotaID)
+              AND user_id IS NOT DISTINCT FROM \(userID)::int8 AND team_id IS NOT DISTINCT FROM \(teamID)::int8
+            RETURNING id
+            """,
+            as: Int64.self
+        ) != nil
+    }
+
+    public func rotaOwners(rotaID: Int64) async throws -> [RotaOwner] {
+        try await rows(
+            """
+            SELECT o.user_id, o.team_id, coalesce(u.username, t.name)
+            FROM rota_owners o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN teams t ON t.id = o.team_id
+            WHERE o.rota_id = \(rotaID) ORDER BY o.id
+            """,
+            as: (Int64?, Int64?, String).self
+        ).map { RotaOwner(rotaID: rotaID, grantee: $0.0.map(Grantee.user) ?? .team($0.1 ?? 0), granteeName: $0.2) }
+    }
+
+    /// The rotas an account owns, itself or through a team.
+    func ownedRotas(userID: UserID) async throws -> Set<Int64> {
+        Set(try await rows(
+            """
+            SELECT rota_id FROM rota_owners
+            WHERE user_id = \(userID) OR team_id IN (SELECT team_id FROM team_members WHERE user_id = \(userID))
+            """,
+            as: Int64.self
+        ))
     }
 }

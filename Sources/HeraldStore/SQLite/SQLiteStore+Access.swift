@@ -118,6 +118,10 @@ extension SQLiteStore: AccessStore {
             for row in rows {
                 grants.roles[try row.uuid("service_id"), default: []].insert(try StoredValue.role(try row.text("role"), row: try row.int64("id")))
             }
+            let owned = try await db.rows(
+                "SELECT rota_id FROM rota_owners WHERE user_id = \(userID) OR team_id IN (SELECT team_id FROM team_members WHERE user_id = \(userID))"
+            )
+            grants.rotas = Set(try owned.map { try $0.int64("rota_id") })
             return grants
         }
     }
@@ -226,5 +230,48 @@ extension SQLiteStore {
         TeamSubscription(
             serviceID: try row.uuid("service_id"), teamID: try row.int64("team_id"), teamName: try row.text("name"), mandatory: try row.bool("mandatory")
         )
+    }
+}
+
+extension SQLiteStore {
+    public func grantRotaOwner(rotaID: Int64, to grantee: Grantee, at now: Date) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        return try await database.transaction { db in
+            guard try await db.first(
+                """
+                SELECT 1 AS found FROM rotas WHERE id = \(rotaID)
+                  AND (\(userID) IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = \(userID)))
+                  AND (\(teamID) IS NULL OR EXISTS (SELECT 1 FROM teams WHERE id = \(teamID)))
+                """
+            ) != nil else { return false }
+            try await db.execute(
+                "INSERT INTO rota_owners (rota_id, user_id, team_id, granted_at) VALUES (\(rotaID), \(userID), \(teamID), \(now)) ON CONFLICT DO NOTHING"
+            )
+            return true
+        }
+    }
+
+    public func revokeRotaOwner(rotaID: Int64, from grantee: Grantee) async throws -> Bool {
+        let (userID, teamID) = grantee.columns
+        return try await database.transaction { db in
+            try await db.first("DELETE FROM rota_owners WHERE rota_id = \(rotaID) AND user_id IS \(userID) AND team_id IS \(teamID) RETURNING id") != nil
+        }
+    }
+
+    public func rotaOwners(rotaID: Int64) async throws -> [RotaOwner] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT o.user_id, o.team_id, coalesce(u.username, t.name) AS grantee_name
+                FROM rota_owners o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN teams t ON t.id = o.team_id
+                WHERE o.rota_id = \(rotaID) ORDER BY o.id
+                """
+            ).map { row in
+                RotaOwner(
+                    rotaID: rotaID, grantee: try row.optionalInt64("user_id").map(Grantee.user) ?? .team(try row.int64("team_id")),
+                    granteeName: try row.text("grantee_name")
+                )
+            }
+        }
     }
 }

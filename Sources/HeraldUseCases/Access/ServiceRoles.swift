@@ -55,6 +55,7 @@ public struct ServiceRoles: Sendable {
     private func resolve(_ grantee: GranteeName) async throws -> (Grantee, String) {
         switch grantee {
         case .user(let name):
+            if let problem = TextRules.problem(name, maxLength: 256, allowEmpty: false) { throw UseCaseError.invalid(field: "username", problem.message) }
             guard let user = try await store.user(named: name) else { throw UseCaseError.invalid(field: "username", "No account is named \(name)") }
             guard !visibility.isConfined(user) else {
                 throw UseCaseError.invalid(field: "username", "\(name) is confined to the demo service and can hold no role")

@@ -30,6 +30,10 @@ public struct TeamSubscriptions: Sendable {
     public func set(_ mandatory: Bool?, team teamID: TeamID, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.subscriptions, of: serviceID))
         guard let team = try await store.team(id: teamID) else { throw UseCaseError.invalid(field: "team_id", "No team has the id \(teamID)") }
+        // An owner reaches the teams that answer for the service; any other team is an admin's to subscribe.
+        if !actor.isAdmin, mandatory != nil, !(try await store.roleGrants(serviceID: serviceID).contains { $0.grantee == .team(teamID) }) {
+            throw UseCaseError.forbidden("Only an admin may subscribe a team that holds no role of this service")
+        }
         let before = try await store.teamSubscriptions(serviceID: serviceID).first { $0.teamID == teamID }
         guard try await store.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: mandatory, at: clock.now()) else {
             throw UseCaseError.notFound("Service")

@@ -76,6 +76,7 @@ public struct Teams: Sendable {
     public func add(_ username: String, to id: TeamID, by actor: Actor, logger: Logger) async throws -> TeamMember {
         try actor.must(.manageTeams)
         let team = try await handKept(id)
+        if let problem = TextRules.problem(username, maxLength: 256, allowEmpty: false) { throw UseCaseError.invalid(field: "username", problem.message) }
         guard let user = try await store.user(named: username) else { throw UseCaseError.invalid(field: "username", "No account is named \(username)") }
         guard try await store.addTeamMember(teamID: team.id, userID: user.id, at: clock.now()) else { throw UseCaseError.notFound("Team") }
         logger.info("team member added", metadata: ["team": "\(id)", "user": "\(user.username)", "by": "\(actor.username)"])

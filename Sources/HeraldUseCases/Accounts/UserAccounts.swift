@@ -50,6 +50,8 @@ public struct UserAccounts: Sendable {
     public static let maxUsernameLength = 256
 
     let store: any AccountStore & SessionStore
+    /// What an account that stops being an admin may no longer receive.
+    public var subscriptions: TeamSubscriptions?
     /// bcrypt at the configured cost (off the event loop in the server).
     let hash: @Sendable (String) async throws -> String
     let clock: WallClock
@@ -138,6 +140,8 @@ public struct UserAccounts: Sendable {
             "user updated",
             metadata: ["user": "\(user.username)", "is_active": "\(user.isActive)", "is_admin": "\(user.isAdmin)", "by": "\(administrator.name)"]
         )
+        // No longer an admin: a private service they hold no role of is left.
+        if before?.isAdmin == true, !user.isAdmin { try await subscriptions?.settle([user.id]) }
         await audit.record(
             .userChanged, by: administrator.auditWho, target: "user \(user.username)", before: before.map(Self.snapshot), after: Self.snapshot(user), logger: logger
         )

@@ -17,6 +17,9 @@ public struct AuditLog: Sendable {
     /// A page of entries, newest first, narrowed to what the actor may read.
     public func entries(_ query: AuditQuery, for actor: Actor) async throws -> [AuditEntry] {
         try actor.must(.readAudit)
+        if let name = query.actorName, let problem = TextRules.problem(name, maxLength: 256, allowEmpty: false) {
+            throw UseCaseError.invalid(field: "actor", problem.message)
+        }
         var scoped = query
         scoped.limit = min(max(query.limit, 1), Self.maxPage)
         if !actor.isAdmin {

@@ -51,6 +51,17 @@ public struct AuditTrail: Sendable {
         }
     }
 
+    /// A URL as the log keeps it: without credentials or query (a feed's
+    /// `user:pass@` or `?token=` is nobody's to read back).
+    public static func redacted(url: String) -> String {
+        guard var parts = URLComponents(string: url) else { return "(an unreadable URL)" }
+        parts.user = nil
+        parts.password = nil
+        if parts.query != nil { parts.query = "…" }
+        parts.fragment = nil
+        return parts.string ?? "(an unreadable URL)"
+    }
+
     /// A value as the log keeps it: JSON with sorted keys.
     public static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()

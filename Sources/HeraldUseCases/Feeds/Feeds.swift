@@ -65,7 +65,7 @@ public struct Feeds: Sendable {
         let url = try await store.feeds(serviceID: serviceID).first { $0.id == id }?.draft.url
         guard try await store.deleteFeed(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Feed") }
         logger.info("feed removed", metadata: ["service": "\(serviceID.wireString)", "feed": "\(id)", "by": "\(actor.username)"])
-        await audit.record(.feedRemoved, by: actor.auditWho, service: serviceID, target: "feed \(id)", before: AuditTrail.json(["url": url ?? ""]), logger: logger)
+        await audit.record(.feedRemoved, by: actor.auditWho, service: serviceID, target: "feed \(id)", before: AuditTrail.json(["url": AuditTrail.redacted(url: url ?? "")]), logger: logger)
     }
 
     /// Checks the request (every problem at once) and stores the feed.
@@ -76,7 +76,7 @@ public struct Feeds: Sendable {
         logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(actor.username)"])
         await audit.record(
             .feedAdded, by: actor.auditWho, service: serviceID, target: "feed \(feed.id)",
-            after: AuditTrail.json(["url": draft.url, "interval_seconds": "\(draft.intervalSeconds)", "filter": draft.filter ?? ""]), logger: logger
+            after: AuditTrail.json(["url": AuditTrail.redacted(url: draft.url), "interval_seconds": "\(draft.intervalSeconds)", "filter": draft.filter ?? ""]), logger: logger
         )
         return feed
     }

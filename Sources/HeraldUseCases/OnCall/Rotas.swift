@@ -37,7 +37,7 @@ public struct Rotas: Sendable {
     /// How far ahead a calendar is drawn or fed.
     public static let horizon: TimeInterval = 28 * 86_400
 
-    let store: any RotaStore & EscalationStore & AccountStore
+    let store: any RotaStore & EscalationStore & AccountStore & AccessStore
     let clock: WallClock
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
@@ -45,7 +45,7 @@ public struct Rotas: Sendable {
     /// rota and nobody on call.
     let visibility: ServiceVisibility
 
-    public init(store: any RotaStore & EscalationStore & AccountStore & AuditStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
+    public init(store: any RotaStore & EscalationStore & AccountStore & AccessStore & AuditStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
         self.store = store
         self.clock = clock
         audit = AuditTrail(store: store, clock: clock)
@@ -84,7 +84,7 @@ public struct Rotas: Sendable {
     /// A new address for the rota's feed (an admin's): the old one stops
     /// working. The secret is shown this once.
     public func renewFeed(of id: Int64, by actor: Actor, logger: Logger) async throws -> String {
-        try actor.must(.manageRotas)
+        try actor.must(.manageRota(id))
         let secret = FeedSecret.make()
         guard try await store.setRotaFeedSecret(rotaID: id, hash: FeedSecret.hash(secret)) else { throw UseCaseError.notFound("Rota") }
         logger.info("rota feed address renewed", metadata: ["rota": "\(id)", "by": "\(actor.username)"])
@@ -93,7 +93,7 @@ public struct Rotas: Sendable {
     }
 
     public func update(_ id: Int64, _ input: Input, by actor: Actor, logger: Logger) async throws -> StoredRota {
-        try actor.must(.manageRotas)
+        try actor.must(.manageRota(id))
         let definition = try await validated(input)
         let before = try await store.rota(id: id)
         do {
@@ -108,7 +108,7 @@ public struct Rotas: Sendable {
 
     /// Refused while an escalation policy calls it: the policy would call nobody.
     public func delete(_ id: Int64, by actor: Actor, logger: Logger) async throws {
-        try actor.must(.manageRotas)
+        try actor.must(.manageRota(id))
         let callers = try await store.services(callingRota: id)
         guard callers.isEmpty else {
             throw UseCaseError.conflict(
@@ -123,7 +123,7 @@ public struct Rotas: Sendable {
 
     /// Someone covers for the rota from `from` until `until`.
     public func addOverride(to id: Int64, username: String, from: Date?, until: Date?, by actor: Actor, logger: Logger) async throws -> StoredRota.Override {
-        try actor.must(.manageRotas)
+        try actor.must(.manageRota(id))
         guard let rota = try await store.rota(id: id) else { throw UseCaseError.notFound("Rota") }
         var problems: [FieldProblem] = []
         let person = try await callable(username, field: "username", problems: &problems)
@@ -155,7 +155,7 @@ public struct Rotas: Sendable {
     }
 
     public func removeOverride(_ overrideID: Int64, from id: Int64, by actor: Actor, logger: Logger) async throws {
-        try actor.must(.manageRotas)
+        try actor.must(.manageRota(id))
         let rota = try await store.rota(id: id)
         let override = rota?.overrides.first { $0.id == overrideID }
         guard try await store.removeOverride(rotaID: id, overrideID: overrideID) else { throw UseCaseError.notFound("Override") }
@@ -165,6 +165,44 @@ public struct Rotas: Sendable {
             before: override.map { AuditTrail.json(["covering": rota?.names[$0.userID] ?? "\($0.userID)", "from": Timestamp.wireString($0.from), "until": Timestamp.wireString($0.until)]) },
             logger: logger
         )
+    }
+
+    // MARK: owners (issue 41: a team runs its own rota)
+
+    public func owners(of id: Int64, for actor: Actor) async throws -> [RotaOwner] {
+        try actor.must(.manageRota(id))
+        guard try await store.rota(id: id) != nil else { throw UseCaseError.notFound("Rota") }
+        return try await store.rotaOwners(rotaID: id)
+    }
+
+    /// Makes a person (by username) or a team an owner of the rota.
+    public func grantOwner(of id: Int64, to grantee: GranteeName, by actor: Actor, logger: Logger) async throws -> RotaOwner {
+        try actor.must(.manageRota(id))
+        let resolved: Grantee
+        let name: String
+        switch grantee {
+        case .user(let username):
+            if let problem = TextRules.problem(username, maxLength: 256, allowEmpty: false) { throw UseCaseError.invalid(field: "username", problem.message) }
+            guard let user = try await store.user(named: username), !visibility.isConfined(user) else {
+                throw UseCaseError.invalid(field: "username", "No account that may run a rota is named \(username)")
+            }
+            (resolved, name) = (.user(user.id), user.username)
+        case .team(let teamID):
+            guard let team = try await store.team(id: teamID) else { throw UseCaseError.invalid(field: "team_id", "No team has the id \(teamID)") }
+            (resolved, name) = (.team(team.id), team.name)
+        }
+        guard try await store.grantRotaOwner(rotaID: id, to: resolved, at: clock.now()) else { throw UseCaseError.notFound("Rota") }
+        logger.info("rota owner granted", metadata: ["rota": "\(id)", "to": "\(name)", "by": "\(actor.username)"])
+        await audit.record(.rotaOwnerGranted, by: actor.auditWho, target: "rota \(id)", after: AuditTrail.json([resolved.kind: name]), logger: logger)
+        return RotaOwner(rotaID: id, grantee: resolved, granteeName: name)
+    }
+
+    public func revokeOwner(of id: Int64, from grantee: Grantee, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manageRota(id))
+        let name = try await store.rotaOwners(rotaID: id).first { $0.grantee == grantee }?.granteeName
+        guard try await store.revokeRotaOwner(rotaID: id, from: grantee) else { throw UseCaseError.notFound("Owner") }
+        logger.info("rota owner revoked", metadata: ["rota": "\(id)", "from": "\(grantee)", "by": "\(actor.username)"])
+        await audit.record(.rotaOwnerRevoked, by: actor.auditWho, target: "rota \(id)", before: AuditTrail.json([grantee.kind: name ?? ""]), logger: logger)
     }
 
     /// Whether the person has made an address for their own feed.

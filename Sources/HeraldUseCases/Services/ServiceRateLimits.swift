@@ -15,6 +15,9 @@ public struct ServiceRateLimits: Sendable {
     let audit: AuditTrail
     /// Drops the publish brake's cached rate of the service: the next post reads the new one.
     let forget: @Sendable (UUID) -> Void
+    /// The site's limit (PUBLISH_RATE, PUBLISH_BURST): an owner who is no
+    /// admin may lower it for their service, never lift it.
+    public var ownerCeiling: RateLimit?
 
     public init(store: any ServiceStore & AuditStore, clock: WallClock, forget: @escaping @Sendable (UUID) -> Void) {
         self.store = store
@@ -34,6 +37,13 @@ public struct ServiceRateLimits: Sendable {
     public func set(_ limit: RateLimit?, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.rateLimit, of: serviceID))
         if let limit { try Self.check(limit) }
+        if !actor.isAdmin, let ceiling = ownerCeiling, let limit, ceiling.perSecond > 0,
+            limit.perSecond == 0 || limit.perSecond > ceiling.perSecond || limit.burst > ceiling.burst
+        {
+            throw UseCaseError.rejected([
+                FieldProblem(field: "per_second", message: "An owner may lower the site's limit (\(ceiling.perSecond) a second, bursts of \(ceiling.burst)), not lift it: ask an admin")
+            ])
+        }
         let before = try await store.serviceRateLimit(serviceID: serviceID)
         guard try await store.setServiceRateLimit(serviceID: serviceID, limit, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         forget(serviceID)

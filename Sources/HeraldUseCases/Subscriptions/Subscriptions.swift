@@ -41,12 +41,12 @@ public struct Subscriptions: Sendable {
     @discardableResult
     public func change(_ changes: [UUID: Bool], for user: User) async throws -> Int {
         try brake.take(user)
+        let allowed = Set(try await services(for: user).map(\.service.id))
         // Leaving what one's team must receive is refused, and nothing of the request is applied.
         let rules = try await store.teamSubscriptions(userID: user.id)
-        for (service, subscribed) in changes where !subscribed {
+        for (service, subscribed) in changes where !subscribed && allowed.contains(service) {
             if let refusal = SubscriptionPlan.refusal(leaving: service, rules: rules) { throw UseCaseError.conflict(refusal) }
         }
-        let allowed = Set(try await services(for: user).map(\.service.id))
         let applied = changes.filter { allowed.contains($0.key) || !$0.value }
         try await store.setSubscriptions(userID: user.id, applied)
         return applied.count

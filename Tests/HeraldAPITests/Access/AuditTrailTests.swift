@@ -41,8 +41,11 @@ struct AuditTrailTests {
             try await walk.expect(.rateLimitChanged, by: "olga", service: service, after: #""burst":10"#)
             _ = try await app.request(.put, "\(s)/alerting", token: owner, json: ["urgency": ["critical": "critical"]])
             try await walk.expect(.alertingChanged, by: "olga", service: service)
-            _ = try await app.request(.put, "\(s)/write-back", token: owner, json: ["target": "alertmanager", "url": "https://alertmanager.example.org:9093"])
-            try await walk.expect(.writeBackChanged, by: "olga", service: service, after: "alertmanager.example.org")
+            // Where acknowledgements go stays an admin's choice (a silence reaches other teams' alerts).
+            #expect(try await app.request(.put, "\(s)/write-back", token: owner, json: ["target": "none"]).status == .forbidden)
+            try await walk.expect(nothingFor: "a refused write-back")
+            _ = try await app.request(.put, "\(s)/write-back", token: admin, json: ["target": "alertmanager", "url": "https://alertmanager.example.org:9093"])
+            try await walk.expect(.writeBackChanged, by: "root", service: service, after: "alertmanager.example.org")
             _ = try await app.request(.delete, "\(s)/tokens/\(try #require(token.json(["id"]) as? Int))", token: owner)
             try await walk.expect(.tokenRevoked, by: "olga", service: service, before: #""name":"alertmanager""#)
             _ = try await app.request(.put, "\(s)/escalation", token: owner, json: ["steps": [["targets": [["type": "subscribers"]], "wait_seconds": 300]]])
@@ -82,6 +85,10 @@ struct AuditTrailTests {
             let rota = try await app.request(.post, "/api/v2/rotas", token: admin, json: rotaBody)
             let r = "/api/v2/rotas/\(try #require(rota.json(["id"]) as? Int))"
             try await walk.expect(.rotaCreated, by: "root", after: "vic")
+            _ = try await app.request(.post, "\(r)/owners", token: admin, json: ["username": "vic"])
+            try await walk.expect(.rotaOwnerGranted, by: "root", after: #"{"user":"vic"}"#)
+            _ = try await app.request(.delete, "\(r)/owners/users/\(vic.id)", token: admin)
+            try await walk.expect(.rotaOwnerRevoked, by: "root", before: #"{"user":"vic"}"#)
             var renamed = rotaBody
             renamed["name"] = "Cryo night"
             _ = try await app.request(.put, r, token: admin, json: renamed)

@@ -76,24 +76,24 @@ struct DirectoryTeamTests {
             dn: \(group)
             objectClass: groupOfNames
             cn: \(group.dropFirst(3).prefix { $0 != "," })
-            member: uid=alice,ou=people,dc=example,dc=org
+            member: uid=dave,ou=people,dc=example,dc=org
 
             """, adding: true
         )
         try await TestApp.run(backend, configure: SignInMethodsTests.ldap(settings)) { app in
             let (team, service) = try await Self.team(app, "Sync", source: .ldapGroup(group))
-            let alice = try Self.token(try await SignInMethodsTests.login(app, "alice", "alice-directory-password"))
-            #expect(try await Self.keeps(app, alice, service), "alice's memberOf names the group")
-            let bob = try Self.token(try await SignInMethodsTests.login(app, "bob", "bob-directory-password"))
-            #expect(try await !Self.keeps(app, bob, service))
+            let dave = try Self.token(try await SignInMethodsTests.login(app, "dave", "dave-directory-password"))
+            #expect(try await Self.keeps(app, dave, service), "dave's memberOf names the group")
+            let erin = try Self.token(try await SignInMethodsTests.login(app, "erin", "erin-directory-password"))
+            #expect(try await !Self.keeps(app, erin, service))
 
-            // The directory moves the group from alice to bob; the sync sees it without anyone signing in.
+            // The directory moves the group from dave to erin; the sync sees it without anyone signing in.
             try await TestDirectory.modify(
                 """
                 dn: \(group)
                 changetype: modify
                 replace: member
-                member: uid=bob,ou=people,dc=example,dc=org
+                member: uid=erin,ou=people,dc=example,dc=org
 
                 """
             )
@@ -102,12 +102,12 @@ struct DirectoryTeamTests {
             let sync = TeamSync(store: app.store, clock: .system) { try await reader.members(ofGroups: $0) }
             #expect(try await sync.run(logger: TestDatabase.logger) == 1)
             try await pool.shutdown()
-            #expect(try await app.store.teamMembers(teamID: team.id).map(\.username) == ["bob"])
-            #expect(try await !Self.keeps(app, alice, service), "taken away at the sync")
-            #expect(try await Self.keeps(app, bob, service))
-            // And at alice's next login too (her memberOf no longer names it).
-            _ = try await SignInMethodsTests.login(app, "alice", "alice-directory-password")
-            #expect(try await app.store.teamMembers(teamID: team.id).map(\.username) == ["bob"])
+            #expect(try await app.store.teamMembers(teamID: team.id).map(\.username) == ["erin"])
+            #expect(try await !Self.keeps(app, dave, service), "taken away at the sync")
+            #expect(try await Self.keeps(app, erin, service))
+            // And at dave's next login too (his memberOf no longer names it).
+            _ = try await SignInMethodsTests.login(app, "dave", "dave-directory-password")
+            #expect(try await app.store.teamMembers(teamID: team.id).map(\.username) == ["erin"])
         }
         try await TestDirectory.modify("dn: \(group)\nchangetype: delete\n\n")
     }

@@ -134,6 +134,10 @@ struct RouteWorld {
             feedSecretHash: FeedSecret.hash(feedSecret), at: now
         ))
         let override = try #require(try await store.addOverride(rotaID: rota.id, userID: target.id, from: now, until: later, at: now))
+        // The service's owner runs the rota too (with the team): rota ownership is judged in the same column.
+        #expect(try await store.grantRotaOwner(rotaID: rota.id, to: .user(users[.owner]!.id), at: now))
+        #expect(try await store.grantRotaOwner(rotaID: rota.id, to: .team(team.id), at: now))
+        #expect(try await store.grantRotaOwner(rotaID: rota.id, to: .user(target.id), at: now))
         next.parameters = [
             "service_id": mine.id.wireString, "notification_id": "\(alarm.id)", "token_id": "\(token.id)", "feed_id": "\(feed.id)",
             "scheduled_id": "\(held.id)", "recurring_id": "\(recurring.id)", "rota_id": "\(rota.id)", "override_id": "\(override.id)",

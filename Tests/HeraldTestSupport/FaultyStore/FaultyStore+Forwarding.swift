@@ -614,6 +614,15 @@ extension FaultyStore: AccessStore {
     public func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at: Date) async throws {
         try await base.setMemberships(userID: userID, kind: kind, teamIDs: teamIDs, at: at)
     }
+    public func grantRotaOwner(rotaID: Int64, to grantee: Grantee, at: Date) async throws -> Bool {
+        try await base.grantRotaOwner(rotaID: rotaID, to: grantee, at: at)
+    }
+    public func revokeRotaOwner(rotaID: Int64, from grantee: Grantee) async throws -> Bool {
+        try await base.revokeRotaOwner(rotaID: rotaID, from: grantee)
+    }
+    public func rotaOwners(rotaID: Int64) async throws -> [RotaOwner] {
+        try await base.rotaOwners(rotaID: rotaID)
+    }
     public func setTeamSubscription(serviceID: UUID, teamID: TeamID, mandatory: Bool?, at: Date) async throws -> Bool {
         try await base.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: mandatory, at: at)
     }
