@@ -32,7 +32,7 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BASE = os.environ["HERALD_URL"].rstrip("/")
 ADMIN_PASSWORD = os.environ["HERALD_ADMIN_PASSWORD"]
@@ -588,6 +588,49 @@ def test_admin_makes_a_rota_an_override_and_an_escalation_policy(driver):
     assert driver.find_element(By.NAME, "step2.username0").get_attribute("value") == "nobody-here"
 
 
+def test_admin_makes_a_team_that_owns_a_service(driver):
+    # Issue 41: a team kept by hand, given the service to run.
+    driver.get(BASE + "/admin/teams")
+    driver.find_element(By.ID, "team-name").send_keys("Beam team")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/admin/teams'] button.primary").click()
+    wait(driver, lambda d: re.search(r"/admin/teams/\d+", d.current_url), "the new team's page")
+    driver.find_element(By.ID, "member-name").send_keys("ann")
+    driver.find_element(By.CSS_SELECTOR, "form[action$='/members'] button").click()
+    wait(driver, lambda d: "Take ann out of the team" in d.page_source, "ann in the team")
+    screenshot(driver, "admin-team")
+    driver.get(f"{BASE}/admin/services/{STATE['service']}#roles")
+    Select(driver.find_element(By.ID, "grant-role")).select_by_value("owner")
+    Select(driver.find_element(By.ID, "grant-team")).select_by_visible_text("Beam team")
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/admin/services/{STATE['service']}/roles'] button").click()
+    wait(driver, lambda d: "Revoke Beam team" in d.page_source, "the team's owner role")
+    screenshot(driver, "admin-service-roles")
+    driver.get(BASE + "/admin/audit")
+    rows = driver.find_element(By.CSS_SELECTOR, "main table").text
+    assert "role.granted" in rows and "team.member-added" in rows, rows
+    screenshot(driver, "admin-audit")
+
+
+def test_owner_keeps_their_service(driver):
+    # Ann, no admin, runs the service through her team: its page, not its deletion, not the users.
+    driver.get(BASE + "/inbox")
+    nav = driver.find_element(By.CSS_SELECTOR, "nav.main").text
+    assert "Services" in nav and "Users" not in nav, nav
+    driver.find_element(By.CSS_SELECTOR, "nav.main a[href='/admin/services']").click()
+    wait(driver, lambda d: "Beam alarms" in d.find_element(By.CSS_SELECTOR, "main").text, "her services")
+    assert "New service" not in driver.page_source
+    driver.get(f"{BASE}/admin/services/{STATE['service']}")
+    assert not driver.find_elements(By.CSS_SELECTOR, f"a[href='/admin/services/{STATE['service']}/delete']")
+    owner = driver.find_element(By.ID, "owner")
+    owner.clear()
+    owner.send_keys("Beam team")
+    driver.find_element(By.CSS_SELECTOR, f"form[action='/admin/services/{STATE['service']}'] button.primary").click()
+    wait(driver, lambda d: "Saved." in d.page_source, "her change saved")
+    assert driver.find_element(By.ID, "owner").get_attribute("value") == "Beam team"
+    screenshot(driver, "owner-service")
+    driver.get(BASE + "/admin/users")
+    assert "enough privileges" in driver.page_source
+
+
 def test_admin_pages_users_report_and_docs(driver):
     # Still signed in from creating the services.
     driver.get(BASE + "/admin/users")
@@ -643,6 +686,8 @@ TESTS = [
     test_web_push_in_this_browser,
     test_posts_without_the_csrf_token_are_refused,
     test_admin_makes_a_rota_an_override_and_an_escalation_policy,
+    test_admin_makes_a_team_that_owns_a_service,
+    test_owner_keeps_their_service,
     test_admin_pages_users_report_and_docs,
 ]
 
