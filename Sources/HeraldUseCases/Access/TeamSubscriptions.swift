@@ -29,7 +29,7 @@ public struct TeamSubscriptions: Sendable {
     /// leave it); nil removes the rule (who is subscribed stays so).
     public func set(_ mandatory: Bool?, team teamID: TeamID, on serviceID: UUID, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manage(.subscriptions, of: serviceID))
-        guard let team = try await store.team(id: teamID) else { throw UseCaseError.invalid(field: "team_id", "No team has the id \(teamID)") }
+        guard let team = try await store.team(id: teamID) else { throw UseCaseError.notFound("Team") }
         // An owner reaches the teams that answer for the service; any other team is an admin's to subscribe.
         if !actor.isAdmin, mandatory != nil, !(try await store.roleGrants(serviceID: serviceID).contains { $0.grantee == .team(teamID) }) {
             throw UseCaseError.forbidden("Only an admin may subscribe a team that holds no role of this service")
