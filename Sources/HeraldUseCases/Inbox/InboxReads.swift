@@ -10,6 +10,11 @@ import HeraldCore
 public struct InboxReads: Sendable {
     let store: any NotificationStore & ServiceStore
     let visibility: ServiceVisibility
+    /// The services, read at most every 2 s: every inbox read asks which
+    /// are private, and polling apps must not each cost a query for it. A
+    /// service made private leaves the subscriptions of those who may not
+    /// see it at once; only their older items may show for those 2 s.
+    private let services = KeyedCache<Int, [ServiceRecord]>(ttl: 2, capacity: 1)
 
     public init(store: any NotificationStore & ServiceStore, visibility: ServiceVisibility) {
         self.store = store
@@ -20,7 +25,7 @@ public struct InboxReads: Sendable {
     /// is hidden from them, and they are not confined).
     public func readable(by user: User) async throws -> Set<UUID>? {
         if !visibility.isConfined(user), user.isAdmin { return nil }
-        let services = try await store.services()
+        let services = try await self.services.value(of: 0, now: Date()) { _ in try await store.services() }
         guard visibility.isConfined(user) || services.contains(where: \.isPrivate) else { return nil }
         let shown = try await visibility.visible(services, to: user)
         return shown.count == services.count ? nil : Set(shown.map(\.id))
