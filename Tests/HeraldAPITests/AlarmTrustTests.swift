@@ -148,6 +148,35 @@ struct AlarmTrustTests {
         }
     }
 
+    /// A private service's calls reach only those who may see it (issue 41):
+    /// someone its policy names without a role of it is skipped; an admin is not.
+    @Test(arguments: Backend.allCases)
+    func aPrivateServicesStepCallsOnlyThoseWhoMaySeeIt(_ backend: Backend) async throws {
+        let time = NIOLockedValueBox(Date())
+        let clock = WallClock { time.withLockedValue { $0 } }
+        try await TestApp.run(backend, clock: clock) { app in
+            let runner = EscalationService(
+                store: app.store, publisher: .forTests(app.store, clock: clock), clock: clock, registry: PrometheusCollectorRegistry(), logger: TestDatabase.logger,
+                confinement: app.config.auth.confinement
+            )
+            let service = try await app.store.createService(ServiceDraft(category: "Sealed", color: "000000", owner: "lab", isPrivate: true))
+            let (root, admin) = try await app.user("root", admin: true)
+            let (holder, _) = try await app.user("holder")
+            let (stranger, _) = try await app.user("stranger")
+            #expect(try await app.store.grantRole(.responder, of: service.id, to: .user(holder.id), at: Date()))
+            let targets = ["holder", "stranger", "root"].map { ["type": "user", "username": $0] }
+            let policy = try await app.request(
+                .put, "/api/v2/services/\(service.id.uuidString)/escalation", token: admin, json: ["steps": [["targets": targets, "wait_seconds": 300]]]
+            )
+            #expect(policy.status == .ok, "\(policy.text)")
+            let alarm = try #require(try await app.store.publish(NotificationDraft(title: "Sealed result", severity: .critical), serviceID: service.id, at: clock.now()))
+            #expect(try await runner.runDue() == 1)
+            #expect(try await app.store.escalationCalls(notificationID: alarm.id).map(\.username).sorted() == ["holder", "root"])
+            #expect(try await app.store.inboxItems(notificationID: alarm.id, userIDs: [stranger.id])[stranger.id] == nil, "the text never reached the stranger")
+            _ = root
+        }
+    }
+
     /// A notification the runner cannot read (an alarm source a newer
     /// release wrote) is decided as if it said nothing, logged: the other
     /// escalations of the batch run, and so does its own. (Before, the

@@ -58,12 +58,16 @@ public enum EscalationDecision: Sendable, Equatable {
     /// Anyone else, or an account that is gone, is skipped as if the step
     /// did not name them: a deactivated expert is not paged, and a stranger
     /// who registered through an open realm cannot get onto a rota's calls.
+    /// `seeing`: for a private service (issue 41), the people who hold one
+    /// of its roles; anyone else but an admin is skipped too, so its text
+    /// never reaches someone who may not see it (nil: not private).
     public static func reachable(
-        _ callees: [EscalationStepRun.Callee], accounts: [UserID: User], confinement: Confinement
+        _ callees: [EscalationStepRun.Callee], accounts: [UserID: User], confinement: Confinement, seeing: Set<UserID>? = nil
     ) -> [EscalationStepRun.Callee] {
         callees.filter { callee in
             guard let account = accounts[callee.userID] else { return false }
-            return account.isActive && !confinement.confines(account)
+            guard account.isActive, !confinement.confines(account) else { return false }
+            return seeing.map { account.isAdmin || $0.contains(account.id) } ?? true
         }
     }
 

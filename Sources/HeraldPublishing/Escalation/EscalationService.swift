@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// sleeps until the next step's time (at most `maxWait`), so a step runs
 /// within a fraction of a second of it.
 public struct EscalationService: Service {
-    let store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore
+    let store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore & ServiceStore & AccessStore
     let publisher: Publisher
     /// Who may not be called (`EscalationDecision.reachable`).
     let confinement: Confinement
@@ -42,7 +42,8 @@ public struct EscalationService: Service {
     let bounds: EscalationDecision.Bounds
 
     public init(
-        store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore, publisher: Publisher, clock: WallClock,
+        store: any EscalationStore & RotaStore & AcknowledgementStore & NotificationStore & AccountStore & ServiceStore & AccessStore, publisher: Publisher,
+        clock: WallClock,
         registry: PrometheusCollectorRegistry, logger: Logger, confinement: Confinement, startsPerMinute: Int = 0,
         bounds: EscalationDecision.Bounds = .none
     ) {
@@ -73,7 +74,7 @@ public struct EscalationService: Service {
             guard !due.isEmpty else { return ran }
             let acknowledged = try await store.acknowledgements(of: due.map(\.notificationID))
             var rotas: [Int64: OnCallRota] = [:]
-            var steps: [(run: EscalationStepRun, due: Date)] = []
+            var steps: [(run: EscalationStepRun, due: Date, service: UUID)] = []
             // Each service's starts in the last minute, counted on as this batch starts more.
             var started: [UUID: Int] = [:]
             for escalation in due {
@@ -120,15 +121,23 @@ public struct EscalationService: Service {
                     if step.subscribers && step.pushHolders, let notification {
                         step.refusedFilters = try await publisher.refusedFilters(of: notification)
                     }
-                    steps.append((step, escalation.due.at))
+                    steps.append((step, escalation.due.at, escalation.serviceID))
                 }
             }
             // Who of the callees may be called, from their accounts as they are now (one read for the batch).
             let named = Array(Set(steps.flatMap { $0.run.callees.map(\.userID) }))
             let accounts = Dictionary(try await store.users(ids: named).map { ($0.id, $0) }) { first, _ in first }
+            // A private service's calls reach only those who may see it (issue 41).
+            var seeing: [UUID: Set<UserID>] = [:]
+            let hidden = steps.isEmpty ? [] : Set(try await store.services().filter(\.isPrivate).map(\.id))
+            for service in Set(steps.map(\.service)) where hidden.contains(service) {
+                seeing[service] = Set(try await store.roleHolders(serviceID: service, roles: Set(ServiceRole.allCases)).keys)
+            }
             for index in steps.indices {
                 let step = steps[index].run
-                steps[index].run.callees = EscalationDecision.reachable(step.callees, accounts: accounts, confinement: confinement)
+                steps[index].run.callees = EscalationDecision.reachable(
+                    step.callees, accounts: accounts, confinement: confinement, seeing: seeing[steps[index].service]
+                )
                 if steps[index].run.callees.isEmpty && !step.subscribers {
                     logger.warning(
                         step.callees.isEmpty
@@ -151,7 +160,7 @@ public struct EscalationService: Service {
                 for try await (index, ran) in group { results[index] = ran }
                 return results.flatMap { $0 }
             }
-            for ((step, dueAt), didRun) in zip(steps, moved) where didRun {
+            for ((step, dueAt, _), didRun) in zip(steps, moved) where didRun {
                 ran += 1
                 metrics.ran(lateness: step.at.timeIntervalSince(dueAt))
                 if step.next == nil { metrics.ended(.exhausted) }
