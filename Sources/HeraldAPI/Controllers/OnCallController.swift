@@ -249,12 +249,7 @@ struct OnCallController {
         let id = try Identifiers.integer(context, "rota_id")
         let actor = try await auth.actor(request, context: context, toDo: .manageRota(id))
         let input = try await decoding.json(OwnerInput.self, from: request)
-        let grantee: GranteeName
-        switch (input.username, input.team_id) {
-        case (let name?, nil): grantee = .user(name)
-        case (nil, let team?): grantee = .team(team)
-        default: throw UseCaseError.invalid(field: "username", "Name either a username or a team_id")
-        }
+        let grantee = try GranteeName(username: input.username, teamID: input.team_id)
         return JSONBody.response(OwnerBody(try await rotas.grantOwner(of: id, to: grantee, by: actor, logger: context.logger)), status: .created)
     }
 

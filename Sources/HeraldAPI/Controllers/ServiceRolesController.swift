@@ -58,12 +58,7 @@ struct ServiceRolesController {
         let actor = try await auth.actor(request, context: context, toDo: .manage(.roles, of: serviceID))
         let input = try await decoding.json(GrantInput.self, from: request)
         let role = try Self.role(input.role, at: ["body", "role"])
-        let grantee: GranteeName
-        switch (input.username, input.team_id) {
-        case (let name?, nil): grantee = .user(name)
-        case (nil, let team?): grantee = .team(team)
-        default: throw UseCaseError.invalid(field: "username", "Name either a username or a team_id")
-        }
+        let grantee = try GranteeName(username: input.username, teamID: input.team_id)
         let granted = try await roles.grant(role, of: serviceID, to: grantee, by: actor, logger: context.logger)
         return JSONBody.response(GrantBody(granted), status: .created)
     }

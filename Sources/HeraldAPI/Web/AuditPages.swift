@@ -56,7 +56,7 @@ struct AuditPages {
                 + AuditAction.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, selected: $0 == query.action) },
             enteredActor: query.actorName ?? "", enteredFrom: value("from") ?? "", enteredTo: value("to") ?? "", next: next
         )
-        return try await web.page("admin-audit", title: "Audit log", nav: "audit", user: actor.user, request: request, model: model)
+        return try await web.page("admin-audit", title: "Audit log", nav: "audit", actor: actor, request: request, model: model)
     }
 }
 

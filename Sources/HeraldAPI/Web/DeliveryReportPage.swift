@@ -58,7 +58,7 @@ struct DeliveryReportPage {
             },
             truncated: rows.count > Self.maxRows, shown: Self.maxRows
         )
-        return try await web.page("admin-report", title: "Delivery report", nav: "services", user: actor.user, request: request, model: model)
+        return try await web.page("admin-report", title: "Delivery report", nav: "services", actor: actor, request: request, model: model)
     }
 
     /// How many of the recipients read it, as a bar (drawn on the server).

@@ -143,7 +143,7 @@ struct OnCallPages {
         guard let service = try await listed.service(id: serviceID) else { throw APIError.notFound("Service") }
         let rotas = try await self.rotas.list(for: actor.user).map { (id: $0.id, name: $0.name) }
         let model = form.page(rotas: rotas, service: .init(id: serviceID.wireString, name: service.category), hasPolicy: hasPolicy, error: error)
-        return try await web.page("admin-escalation", title: "Escalation", nav: "services", user: actor.user, request: request, model: model, status: status)
+        return try await web.page("admin-escalation", title: "Escalation", nav: "services", actor: actor, request: request, model: model, status: status)
     }
 
     @Sendable func savePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {

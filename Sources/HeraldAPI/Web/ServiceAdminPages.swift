@@ -88,7 +88,7 @@ struct ServiceAdminPages {
             services: services.map { ServicesPage.Service(id: $0.id.wireString, name: $0.category, owner: $0.owner, color: $0.color) },
             form: form?.shown ?? ServicesPage.Form(category: "", owner: "", color: Self.suggestedColor(services.count)), error: error
         )
-        return try await web.page("admin-services", title: "Services", nav: "services", user: actor.user, request: request, model: model, status: status)
+        return try await web.page("admin-services", title: "Services", nav: "services", actor: actor, request: request, model: model, status: status)
     }
 
     /// A different colour for each new service, so the inbox tells them apart.
@@ -178,7 +178,7 @@ struct ServiceAdminPages {
             older: recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil,
             scheduled: schedules.scheduled, recurring: schedules.recurring
         )
-        return try await web.page("admin-service", title: service.category, nav: "services", user: actor.user, request: request, model: model, status: status)
+        return try await web.page("admin-service", title: service.category, nav: "services", actor: actor, request: request, model: model, status: status)
     }
 
     /// A feed from the form: `url`, `interval` (seconds), `filter`, `lifetime` (hours, blank: none).
@@ -257,7 +257,7 @@ struct ServiceAdminPages {
         }
         // Shown once, on this answer to the post: never in a URL or a later page.
         let model = TokenCreatedPage(serviceID: service.id.wireString, serviceName: service.category, name: token.name, token: secret)
-        return try await web.page("token-created", title: "Token created", nav: "services", user: actor.user, request: request, model: model, status: .created)
+        return try await web.page("token-created", title: "Token created", nav: "services", actor: actor, request: request, model: model, status: .created)
     }
 
     /// The generic webhook's templates: `action` save (checked as the API

@@ -40,7 +40,7 @@ struct TeamPages {
                 Choice(value: value, label: label, selected: (entered["source"] ?? "manual") == value)
             }
         )
-        return try await web.page("admin-teams", title: "Teams", nav: "teams", user: actor.user, request: request, model: model, status: status)
+        return try await web.page("admin-teams", title: "Teams", nav: "teams", actor: actor, request: request, model: model, status: status)
     }
 
     static func sourceText(_ source: TeamSource) -> String {
@@ -78,7 +78,7 @@ struct TeamPages {
             teamID: team.id, name: team.name, source: Self.sourceText(team.source), handKept: team.source == .manual,
             members: members.map { TeamPage.Member(id: $0.userID, username: $0.username) }
         )
-        return try await web.page("admin-team", title: team.name, nav: "teams", user: actor.user, request: request, model: model)
+        return try await web.page("admin-team", title: team.name, nav: "teams", actor: actor, request: request, model: model)
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {

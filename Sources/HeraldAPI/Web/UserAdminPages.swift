@@ -48,7 +48,7 @@ struct UserAdminPages {
             next: users.count == Self.pageSize ? "/admin/users?after=" + (users.last!.username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") : nil,
             error: error, enteredName: entered["username"] ?? "", enteredAdmin: entered["admin"] == "on"
         )
-        return try await web.page("admin-users", title: "Users", nav: "users", user: actor.user, request: request, model: model, status: status)
+        return try await web.page("admin-users", title: "Users", nav: "users", actor: actor, request: request, model: model, status: status)
     }
 
     /// A local account with a password, as `herald user add` makes one.
@@ -139,7 +139,7 @@ struct UserAdminPages {
             },
             issuers: Array(Set(issuers)).sorted(), error: error, enteredIssuer: form["issuer"] ?? "", enteredSubject: form["subject"] ?? ""
         )
-        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", user: actor.user, request: request, model: model, status: status)
+        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", actor: actor, request: request, model: model, status: status)
     }
 
     /// A links form: the admin, the account it is about, the method it names.

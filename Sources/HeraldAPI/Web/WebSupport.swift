@@ -145,13 +145,20 @@ struct WebSupport: Sendable {
         _ template: String, title: String, nav: String? = nil, user: User?, request: Request, model: some PageModel = NoPageValues(),
         status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
     ) async throws -> Response {
+        var actor: Actor?
+        if let user { actor = try await auth.actors.actor(user) }
+        return try await page(template, title: title, nav: nav, actor: actor, request: request, model: model, status: status, cookies: cookies)
+    }
+
+    /// A page for an actor the handler already read (its grants are not read again).
+    func page(
+        _ template: String, title: String, nav: String? = nil, actor: Actor?, request: Request, model: some PageModel = NoPageValues(),
+        status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
+    ) async throws -> Response {
         let (csrf, csrfCookie) = csrfToken(request)
         var unread = 0
-        var actor: Actor?
-        if let user {
-            unread = try await reads.unreadCount(of: user)
-            actor = try await auth.actors.actor(user)
-        }
+        let user = actor?.user
+        if let user { unread = try await reads.unreadCount(of: user) }
         let flash = request.uri.queryParameters["flash"].flatMap { Self.flashes[String($0)] }
         let layout = PageLayout(
             title: title, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,

@@ -32,7 +32,7 @@ public struct ServiceRoles: Sendable {
     /// Grants `role` to the account named `username` or the team `teamID`.
     public func grant(_ role: ServiceRole, of serviceID: UUID, to grantee: GranteeName, by actor: Actor, logger: Logger) async throws -> RoleGrant {
         try actor.must(.manage(.roles, of: serviceID))
-        let (resolved, name) = try await resolve(grantee)
+        let (resolved, name) = try await grantee.resolve(in: store, visibility: visibility)
         guard try await store.grantRole(role, of: serviceID, to: resolved, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("role granted", metadata: ["service": "\(serviceID.wireString)", "role": "\(role.rawValue)", "to": "\(name)", "by": "\(actor.username)"])
         await audit.record(
@@ -51,25 +51,4 @@ public struct ServiceRoles: Sendable {
             .roleRevoked, by: actor.auditWho, service: serviceID, target: "\(role.rawValue) role", before: AuditTrail.json([grantee.kind: name ?? ""]), logger: logger
         )
     }
-
-    private func resolve(_ grantee: GranteeName) async throws -> (Grantee, String) {
-        switch grantee {
-        case .user(let name):
-            if let problem = TextRules.problem(name, maxLength: 256, allowEmpty: false) { throw UseCaseError.invalid(field: "username", problem.message) }
-            guard let user = try await store.user(named: name) else { throw UseCaseError.invalid(field: "username", "No account is named \(name)") }
-            guard !visibility.isConfined(user) else {
-                throw UseCaseError.invalid(field: "username", "\(name) is confined to the demo service and can hold no role")
-            }
-            return (.user(user.id), user.username)
-        case .team(let id):
-            guard let team = try await store.team(id: id) else { throw UseCaseError.invalid(field: "team_id", "No team has the id \(id)") }
-            return (.team(team.id), team.name)
-        }
-    }
-}
-
-/// A grantee as a request names it: an account by its username, a team by its id.
-public enum GranteeName: Sendable, Equatable {
-    case user(String)
-    case team(TeamID)
 }

@@ -178,19 +178,7 @@ public struct Rotas: Sendable {
     /// Makes a person (by username) or a team an owner of the rota.
     public func grantOwner(of id: Int64, to grantee: GranteeName, by actor: Actor, logger: Logger) async throws -> RotaOwner {
         try actor.must(.manageRota(id))
-        let resolved: Grantee
-        let name: String
-        switch grantee {
-        case .user(let username):
-            if let problem = TextRules.problem(username, maxLength: 256, allowEmpty: false) { throw UseCaseError.invalid(field: "username", problem.message) }
-            guard let user = try await store.user(named: username), !visibility.isConfined(user) else {
-                throw UseCaseError.invalid(field: "username", "No account that may run a rota is named \(username)")
-            }
-            (resolved, name) = (.user(user.id), user.username)
-        case .team(let teamID):
-            guard let team = try await store.team(id: teamID) else { throw UseCaseError.invalid(field: "team_id", "No team has the id \(teamID)") }
-            (resolved, name) = (.team(team.id), team.name)
-        }
+        let (resolved, name) = try await grantee.resolve(in: store, visibility: visibility)
         guard try await store.grantRotaOwner(rotaID: id, to: resolved, at: clock.now()) else { throw UseCaseError.notFound("Rota") }
         logger.info("rota owner granted", metadata: ["rota": "\(id)", "to": "\(name)", "by": "\(actor.username)"])
         await audit.record(.rotaOwnerGranted, by: actor.auditWho, target: "rota \(id)", after: AuditTrail.json([resolved.kind: name]), logger: logger)
