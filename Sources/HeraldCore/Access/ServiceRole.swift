@@ -69,3 +69,13 @@ public struct RoleGrant: Sendable, Equatable {
         self.granteeName = granteeName
     }
 }
+
+/// Who sees a service (issue 41): everyone sees any service but a private
+/// one, which only its roles' holders and admins see. The one rule behind
+/// the lists (`ServiceVisibility`), the subscriptions (`SubscriptionPlan`)
+/// and an escalation's calls (`EscalationDecision.reachable`).
+public enum PrivateServiceRule {
+    public static func sees(isPrivate: Bool, holdsRole: Bool, isAdmin: Bool) -> Bool {
+        !isPrivate || isAdmin || holdsRole
+    }
+}

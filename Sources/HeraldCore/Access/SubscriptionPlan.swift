@@ -14,7 +14,9 @@ public enum SubscriptionPlan {
     public static func changes(
         subscribed: Set<UUID>, joined: [TeamSubscription], mandatory: [TeamSubscription], privateServices: Set<UUID>, roles: Set<UUID>, isAdmin: Bool
     ) -> [UUID: Bool] {
-        func visible(_ service: UUID) -> Bool { isAdmin || !privateServices.contains(service) || roles.contains(service) }
+        func visible(_ service: UUID) -> Bool {
+            PrivateServiceRule.sees(isPrivate: privateServices.contains(service), holdsRole: roles.contains(service), isAdmin: isAdmin)
+        }
         var changes: [UUID: Bool] = [:]
         for rule in joined + mandatory where !subscribed.contains(rule.serviceID) && visible(rule.serviceID) {
             changes[rule.serviceID] = true

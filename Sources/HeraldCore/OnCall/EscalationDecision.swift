@@ -67,7 +67,7 @@ public enum EscalationDecision: Sendable, Equatable {
         callees.filter { callee in
             guard let account = accounts[callee.userID] else { return false }
             guard account.isActive, !confinement.confines(account) else { return false }
-            return seeing.map { account.isAdmin || $0.contains(account.id) } ?? true
+            return PrivateServiceRule.sees(isPrivate: seeing != nil, holdsRole: seeing?.contains(account.id) ?? false, isAdmin: account.isAdmin)
         }
     }
 

@@ -36,7 +36,7 @@ public struct ServiceVisibility: Sendable {
         if isConfined(user) { return services.filter { confinement.shows($0) } }
         guard !user.isAdmin, services.contains(where: \.isPrivate) else { return services }
         let held = try await access?.accessGrants(userID: user.id).roles ?? [:]
-        return services.filter { !$0.isPrivate || held[$0.id] != nil }
+        return services.filter { PrivateServiceRule.sees(isPrivate: $0.isPrivate, holdsRole: held[$0.id] != nil, isAdmin: false) }
     }
 
     /// The private services among `services` the user may not see.
