@@ -22,4 +22,6 @@ public struct PublishSource: Sendable, Hashable, CustomStringConvertible {
     public static let scheduled = PublishSource("scheduled")
     /// An entry of a feed attached to the service (RSS, Atom, GeoJSON).
     public static let feed = PublishSource("feed")
+    /// A page to a team or a rota (`POST /api/v2/teams/{id}/pages`, the on-call page).
+    public static let page = PublishSource("page")
 }

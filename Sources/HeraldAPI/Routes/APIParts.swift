@@ -52,6 +52,8 @@ struct APIParts: Sendable {
     /// On-call rotas and their calendars; services' escalation policies.
     let rotas: Rotas
     let escalations: EscalationPolicies
+    /// Paging a team or a rota.
+    let pages: Pages
     /// A notification's delivery report and its timeline (admins: the JSON routes and the report page).
     let deliveryReports: DeliveryReports
     let timelines: NotificationTimeline

@@ -83,6 +83,7 @@ public struct APIRoutes: Sendable {
             escalations: EscalationPolicies(
                 store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
             ),
+            pages: Pages(store: store, publisher: publisher, clock: clock),
             deliveryReports: DeliveryReports(store: store),
             timelines: NotificationTimeline(store: store),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),
@@ -138,6 +139,7 @@ public struct APIRoutes: Sendable {
                     auth: auth, decoding: decoding, rotas: api.rotas, escalations: api.escalations, feedBrake: api.feedBrake, ingress: api.senders,
                     refusals: api.refusals, clock: api.clock
                 ).addRoutes(to: group)
+                PagesController(auth: auth, decoding: decoding, pages: api.pages).addRoutes(to: group)
                 QuietHoursController(auth: auth, decoding: decoding, quietHours: users.quietHours, clock: api.clock).addRoutes(to: group)
                 WebhookController(auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, templates: api.templates, listed: store)
                     .addRoutes(to: group)

@@ -7,12 +7,15 @@ import Hummingbird
 /// On call in the web app (issue 26): who is on call on every rota, a
 /// rota's next four weeks as a calendar drawn on the server with its
 /// overrides and feed, and for admins the forms that make rotas, add and
-/// remove overrides, and set a service's escalation policy. Every form
-/// goes through the same use cases as the API.
+/// remove overrides, and set a service's escalation policy; and paging a
+/// rota or a team (issue 41) for those who may. Every form goes through the
+/// same use cases as the API.
 struct OnCallPages {
     let web: WebSupport
     let rotas: Rotas
     let escalations: EscalationPolicies
+    let pages: Pages
+    let teams: Teams
     /// A policy's service, by name.
     let listed: any ServiceStore
     let clock: WallClock
@@ -25,26 +28,33 @@ struct OnCallPages {
         router.post("oncall/rotas/{rota_id}/overrides/{override_id}/remove", use: removeOverride)
         router.post("oncall/rotas/{rota_id}/delete", use: delete)
         router.post("oncall/rotas/{rota_id}/feed", use: renewFeed)
+        router.post("oncall/rotas/{rota_id}/page", use: pageRota)
+        router.post("oncall/teams/page", use: pageTeam)
         router.get("admin/services/{service_id}/escalation", use: policy)
         router.post("admin/services/{service_id}/escalation", use: savePolicy)
     }
 
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await web.requireUser(request, context: context)
+        let actor = try await web.requireActor(request, context: context)
         let now = clock.now()
-        let rotas = try await self.rotas.list(for: user).map { rota in
+        let rotas = try await self.rotas.list(for: actor.user).map { rota in
             let current = rota.rota.shifts(from: now, until: now.addingTimeInterval(1)).first
             return OnCallPage.Rota(
                 id: rota.id, name: rota.name, members: rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", "),
                 onCall: current.map { rota.names[$0.userID] ?? "" } ?? "nobody yet", covering: current?.isOverride ?? false
             )
         }
-        return try await web.page("oncall", title: "On call", nav: "oncall", user: user, request: request, model: OnCallPage(rotas: rotas, canEdit: user.isAdmin))
+        var pageable: [OnCallPage.Team] = []
+        for team in try await teams.list(for: actor) where try await pages.mayPage(.team(team.id), actor: actor) {
+            pageable.append(OnCallPage.Team(id: team.id, name: team.name))
+        }
+        let model = OnCallPage(rotas: rotas, canEdit: actor.may(.manageRotas), pageableTeams: pageable, severities: PageForm.severities, canPageTeams: !pageable.isEmpty)
+        return try await web.page("oncall", title: "On call", nav: "oncall", actor: actor, request: request, model: model)
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        let user = try await web.requireUser(request, context: context)
-        let rota = try await rotas.rota(try Identifiers.integer(context, "rota_id"), for: user)
+        let actor = try await web.requireActor(request, context: context)
+        let rota = try await rotas.rota(try Identifiers.integer(context, "rota_id"), for: actor.user)
         let now = clock.now()
         let drawn = RotaCalendar(rota: rota, now: now).draw()
         let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
@@ -57,9 +67,9 @@ struct OnCallPages {
             overrides: rota.overrides.map {
                 RotaPage.Override(id: $0.id, who: rota.names[$0.userID] ?? "", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until))
             },
-            canEdit: user.isAdmin
+            canEdit: actor.may(.manageRota(rota.id)), mayPage: try await pages.mayPage(.rota(rota.id), actor: actor), severities: PageForm.severities
         )
-        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", user: user, request: request, model: model)
+        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", actor: actor, request: request, model: model)
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -115,6 +125,26 @@ struct OnCallPages {
         try web.checkCSRF(request, form: form)
         try await rotas.delete(try Identifiers.integer(context, "rota_id"), by: actor, logger: context.logger)
         return web.done(request, location: "/oncall?flash=deleted")
+    }
+
+    /// "Page this rota": its person on call now, then the others in turn.
+    @Sendable func pageRota(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await web.requireActor(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let id = try Identifiers.integer(context, "rota_id")
+        _ = try await pages.page(.rota(id), title: form["title"] ?? "", severity: form["severity"], message: form["message"], by: actor, logger: context.logger)
+        return web.done(request, location: "/oncall/rotas/\(id)?flash=paged")
+    }
+
+    /// "Page a team": every member, then again until someone answers.
+    @Sendable func pageTeam(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await web.requireActor(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        guard let id = form["team_id"].flatMap({ Int64($0) }) else { throw UseCaseError.invalid(field: "team_id", "Choose the team to page") }
+        _ = try await pages.page(.team(id), title: form["title"] ?? "", severity: form["severity"], message: form["message"], by: actor, logger: context.logger)
+        return web.done(request, location: "/oncall?flash=paged")
     }
 
     /// `2026-12-24T09:00` in `zone`; nil for anything else (the use case names the field).
@@ -179,8 +209,29 @@ struct OnCallPage: PageModel {
         var covering: Bool
     }
 
+    struct Team: PageValues {
+        var id: Int64
+        var name: String
+    }
+
     var rotas: [Rota]
     var canEdit: Bool
+    /// The teams the person may page (the form shows only when there is one).
+    var pageableTeams: [Team]
+    var severities: [PageForm.Choice]
+    var canPageTeams: Bool
+}
+
+/// The page form's choices: critical first (what a page usually is).
+enum PageForm {
+    struct Choice: PageValues {
+        var value: String
+        var selected: Bool
+    }
+
+    static let severities = ([Severity.critical] + Severity.allCases.reversed().filter { $0 != .critical && $0 != .none }).map {
+        Choice(value: $0.rawValue, selected: $0 == .critical)
+    }
 }
 
 /// One rota: its calendar drawn, the next shifts, the overrides.
@@ -211,4 +262,6 @@ struct RotaPage: PageModel {
     var shifts: [Shift]
     var overrides: [Override]
     var canEdit: Bool
+    var mayPage: Bool
+    var severities: [PageForm.Choice]
 }

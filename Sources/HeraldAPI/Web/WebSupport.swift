@@ -210,6 +210,7 @@ struct WebSupport: Sendable {
         "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "revoked": "Revoked.", "signed-out": "You are signed out.",
         "signed-out-everywhere": "Every session of yours has ended.", "removed": "Removed.", "cancelled": "Cancelled.",
         "signed-out-user": "Every session of that user has ended.",
+        "paged": "Paged: whoever is called can acknowledge it from their inbox.",
     ]
 
     /// No script, style or frame from anywhere else, ever.

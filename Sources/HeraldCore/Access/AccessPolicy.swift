@@ -24,6 +24,8 @@ public enum AccessAction: Sendable, Equatable {
     case manageRotas
     /// Change, delete and override one rota, and name its owners: its owners and admins.
     case manageRota(Int64)
+    /// Page a team or a rota, whose page service (nil: not made yet) is posted to.
+    case page(PageTarget, service: UUID?)
 }
 
 /// The parts of a service an owner keeps, each named for the refusal.
@@ -99,6 +101,11 @@ public enum AccessPolicy {
         case .readAudit:
             if !actor.ownedServices.isEmpty { return .allowed }
             return .refused("Only admins and the owners of a service may read the audit log")
+        case .page(let target, let serviceID):
+            // Who may page is a role: the publisher role of the page service; a rota's owners run it.
+            if let serviceID, actor.holds(.publisher, of: serviceID) { return .allowed }
+            if case .rota(let id) = target, actor.ownedRotas.contains(id) { return .allowed }
+            return .refused("Only those granted the publisher role of this \(target.kind)'s page service\(target.kind == "rota" ? ", the rota's owners" : "") or an admin may page it")
         case .withdrawAcknowledgement(let serviceID):
             if actor.holds(.owner, of: serviceID) { return .allowed }
             return .refused("Only whoever took this alarm, an owner of its service or an admin may give it back")

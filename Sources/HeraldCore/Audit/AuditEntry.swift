@@ -93,6 +93,7 @@ public enum AuditAction: String, Sendable, CaseIterable, Codable {
     case acknowledged = "alarm.acknowledged"
     case acknowledgementWithdrawn = "alarm.withdrawn"
     case signInFailures = "sign-in.failures"
+    case pageSent = "page.sent"
 }
 
 /// Which entries a reader asks for: each filter narrows; `services`

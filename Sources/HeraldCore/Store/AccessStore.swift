@@ -52,6 +52,13 @@ public protocol AccessStore: Sendable {
     /// The people granted any of `roles` on the service, themselves or
     /// through a team, with their usernames (active accounts only).
     func roleHolders(serviceID: UUID, roles: Set<ServiceRole>) async throws -> [UserID: String]
+
+    /// The service a team's or a rota's pages are posted to; nil until it is first paged.
+    func pageService(of target: PageTarget) async throws -> UUID?
+    /// Makes `serviceID` the target's page service unless it has one;
+    /// answers the one it has then (another replica's, made at the same
+    /// time, wins over this one), nil when the team or rota does not exist.
+    func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID?
 }
 
 /// A member of a team, as listed.

@@ -154,6 +154,16 @@ extension Grantee {
     }
 }
 
+extension PageTarget {
+    /// The target as `page_services`' two columns: one set, the other NULL.
+    var columns: (teamID: Int64?, rotaID: Int64?) {
+        switch self {
+        case .team(let id): (id, nil)
+        case .rota(let id): (nil, id)
+        }
+    }
+}
+
 extension PostgresStore {
     public func setTeamMembers(teamID: TeamID, userIDs: Set<UserID>, at now: Date) async throws {
         let ids = Array(userIDs)
@@ -285,5 +295,30 @@ extension PostgresStore {
             """,
             as: Int64.self
         ))
+    }
+}
+
+extension PostgresStore {
+    public func pageService(of target: PageTarget) async throws -> UUID? {
+        let (teamID, rotaID) = target.columns
+        return try await first(
+            "SELECT service_id FROM page_services WHERE team_id = \(teamID)::int8 OR rota_id = \(rotaID)::int8",
+            as: UUID.self
+        )
+    }
+
+    public func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID? {
+        let (teamID, rotaID) = target.columns
+        // The insert's conflict leaves the row another replica linked, which the select reads.
+        _ = try await first(
+            """
+            INSERT INTO page_services (service_id, team_id, rota_id)
+            SELECT \(serviceID), \(teamID)::int8, \(rotaID)::int8
+            WHERE EXISTS (SELECT 1 FROM teams WHERE id = \(teamID)::int8) OR EXISTS (SELECT 1 FROM rotas WHERE id = \(rotaID)::int8)
+            ON CONFLICT DO NOTHING RETURNING 1
+            """,
+            as: Int64.self
+        )
+        return try await pageService(of: target)
     }
 }

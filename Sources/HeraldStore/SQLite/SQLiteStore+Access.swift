@@ -275,3 +275,27 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    public func pageService(of target: PageTarget) async throws -> UUID? {
+        let (teamID, rotaID) = target.columns
+        return try await database.read { db in
+            try await db.first("SELECT service_id FROM page_services WHERE team_id = \(teamID) OR rota_id = \(rotaID)")?.uuid("service_id")
+        }
+    }
+
+    public func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID? {
+        let (teamID, rotaID) = target.columns
+        return try await database.transaction { db in
+            try await db.execute(
+                """
+                INSERT INTO page_services (service_id, team_id, rota_id)
+                SELECT \(serviceID), \(teamID), \(rotaID)
+                WHERE EXISTS (SELECT 1 FROM teams WHERE id = \(teamID)) OR EXISTS (SELECT 1 FROM rotas WHERE id = \(rotaID))
+                ON CONFLICT DO NOTHING
+                """
+            )
+            return try await db.first("SELECT service_id FROM page_services WHERE team_id = \(teamID) OR rota_id = \(rotaID)")?.uuid("service_id")
+        }
+    }
+}

@@ -11,7 +11,7 @@ public struct Teams: Sendable {
     /// Longest group DN or claim value.
     public static let maxReferenceLength = 1024
 
-    let store: any AccessStore & AccountStore
+    let store: any AccessStore & AccountStore & ServiceStore
     /// Who joins or leaves a team gets or loses what it receives.
     let subscriptions: TeamSubscriptions
     let clock: WallClock
@@ -57,7 +57,10 @@ public struct Teams: Sendable {
         try actor.must(.manageTeams)
         let team = try await store.team(id: id)
         let members = try await store.teamMembers(teamID: id).map(\.userID)
+        let pageService = try await store.pageService(of: .team(id))
         guard try await store.deleteTeam(id: id) else { throw UseCaseError.notFound("Team") }
+        // Its pages go with it: the page service was only ever the team's.
+        if let pageService { _ = try await store.deleteService(id: pageService) }
         try await subscriptions.settle(members)
         logger.info("team deleted", metadata: ["team": "\(id)", "by": "\(actor.username)"])
         await audit.record(

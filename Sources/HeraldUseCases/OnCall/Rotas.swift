@@ -37,7 +37,7 @@ public struct Rotas: Sendable {
     /// How far ahead a calendar is drawn or fed.
     public static let horizon: TimeInterval = 28 * 86_400
 
-    let store: any RotaStore & EscalationStore & AccountStore & AccessStore
+    let store: any RotaStore & EscalationStore & AccountStore & AccessStore & ServiceStore
     let clock: WallClock
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
@@ -45,7 +45,7 @@ public struct Rotas: Sendable {
     /// rota and nobody on call.
     let visibility: ServiceVisibility
 
-    public init(store: any RotaStore & EscalationStore & AccountStore & AccessStore & AuditStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
+    public init(store: any RotaStore & EscalationStore & AccountStore & AccessStore & AuditStore & ServiceStore, clock: WallClock, visibility: ServiceVisibility = ServiceVisibility(demo: nil)) {
         self.store = store
         self.clock = clock
         audit = AuditTrail(store: store, clock: clock)
@@ -109,7 +109,9 @@ public struct Rotas: Sendable {
     /// Refused while an escalation policy calls it: the policy would call nobody.
     public func delete(_ id: Int64, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manageRota(id))
-        let callers = try await store.services(callingRota: id)
+        // The rota's own page service calls it; it goes with the rota.
+        let pageService = try await store.pageService(of: .rota(id))
+        let callers = try await store.services(callingRota: id).filter { $0 != pageService }
         guard callers.isEmpty else {
             throw UseCaseError.conflict(
                 "The escalation policies of \(callers.count) service(s) call this rota; change them first (\(callers.map(\.wireString).sorted().joined(separator: ", ")))"
@@ -117,6 +119,7 @@ public struct Rotas: Sendable {
         }
         let before = try await store.rota(id: id)
         guard try await store.deleteRota(id: id) else { throw UseCaseError.notFound("Rota") }
+        if let pageService { _ = try await store.deleteService(id: pageService) }
         logger.info("rota deleted", metadata: ["rota": "\(id)", "by": "\(actor.username)"])
         await audit.record(.rotaDeleted, by: actor.auditWho, target: "rota \(before?.name ?? "\(id)")", before: before.map(Self.snapshot), logger: logger)
     }

@@ -33,6 +33,12 @@ extension FaultyStore: AccessStore {
     public func setMemberships(userID: UserID, kind: String, teamIDs: Set<TeamID>, at: Date) async throws {
         try await base.setMemberships(userID: userID, kind: kind, teamIDs: teamIDs, at: at)
     }
+    public func pageService(of target: PageTarget) async throws -> UUID? {
+        try await base.pageService(of: target)
+    }
+    public func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID? {
+        try await base.linkPageService(serviceID, to: target)
+    }
     public func grantRotaOwner(rotaID: Int64, to grantee: Grantee, at: Date) async throws -> Bool {
         try await base.grantRotaOwner(rotaID: rotaID, to: grantee, at: at)
     }
