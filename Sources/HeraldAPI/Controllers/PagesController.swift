@@ -25,6 +25,7 @@ struct PagesController {
         var title: String
         var severity: String?
         var message: String?
+        var wait_seconds: Int?
     }
 
     struct SentBody: Encodable {
@@ -42,7 +43,7 @@ struct PagesController {
     private func page(_ target: PageTarget, _ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await auth.actor(request, context: context)
         let body = try await decoding.json(PageInput.self, from: request)
-        let sent = try await pages.page(target, title: body.title, severity: body.severity, message: body.message, by: actor, logger: context.logger)
+        let sent = try await pages.page(target, title: body.title, severity: body.severity, message: body.message, waitSeconds: body.wait_seconds, by: actor, logger: context.logger)
         return JSONBody.response(
             SentBody(
                 id: sent.notification.id, service_id: sent.serviceID.wireString, severity: sent.notification.draft.severity?.rawValue ?? "critical",

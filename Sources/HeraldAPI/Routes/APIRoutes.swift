@@ -83,7 +83,7 @@ public struct APIRoutes: Sendable {
             escalations: EscalationPolicies(
                 store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
             ),
-            pages: Pages(store: store, publisher: publisher, clock: clock),
+            pages: Pages(store: store, publisher: publisher, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds),
             deliveryReports: DeliveryReports(store: store),
             timelines: NotificationTimeline(store: store),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),

@@ -17,15 +17,20 @@ public struct Pages: Sendable {
     /// Pages one person may send a minute, whatever the way in.
     public static let perMinute = 6
     public static let maxMessageLength = 1_000
+    /// The longest a rota's page lets each person take to answer.
+    public static let maxWaitSeconds = 3_600
 
     let store: any Store
     let publisher: Publisher
     let clock: WallClock
+    /// ESCALATION_MIN_WAIT_SECONDS: the shortest wait a page may ask for.
+    let minimumWait: Int
     let audit: AuditTrail
     let subscriptions: TeamSubscriptions
     let buckets = KeyedBuckets<UserID>(perSecond: Double(Pages.perMinute) / 60, burst: Pages.perMinute)
 
-    public init(store: any Store, publisher: Publisher, clock: WallClock) {
+    public init(store: any Store, publisher: Publisher, clock: WallClock, minimumWait: Int = 0) {
+        self.minimumWait = minimumWait
         self.store = store
         self.publisher = publisher
         self.clock = clock
@@ -42,12 +47,23 @@ public struct Pages: Sendable {
         public var members: Int?
     }
 
+    /// `waitSeconds` (a rota's page only): how long each person has to
+    /// answer before the next is called (`PagePlan.rotaWaitSeconds` unless
+    /// said); a team's page escalates by its page service's policy.
     public func page(
-        _ target: PageTarget, title: String, severity: String?, message: String?, by actor: Actor, logger: Logger
+        _ target: PageTarget, title: String, severity: String?, message: String?, waitSeconds: Int? = nil, by actor: Actor, logger: Logger
     ) async throws -> Sent {
         let found = try await self.target(target)
         try actor.must(.page(target, service: try await store.pageService(of: target)))
         let request = try Self.request(title: title, severity: severity, message: message)
+        if let waitSeconds {
+            if case .team = target {
+                throw UseCaseError.invalid(field: "wait_seconds", "A team's page escalates by its page service's policy; wait_seconds is for a rota's page")
+            }
+            guard (max(minimumWait, 1)...Self.maxWaitSeconds).contains(waitSeconds) else {
+                throw UseCaseError.invalid(field: "wait_seconds", "Between \(max(minimumWait, 1)) (ESCALATION_MIN_WAIT_SECONDS) and \(Self.maxWaitSeconds) seconds")
+            }
+        }
         if let wait = buckets.take(actor.id, now: clock.now()) {
             throw UseCaseError.braked(retryAfter: wait, "At most \(Self.perMinute) pages a minute: try again in \(wait) seconds")
         }
@@ -60,7 +76,7 @@ public struct Pages: Sendable {
             sent.members = members.count
         case .rota(let rota):
             sent.serviceID = try await pageService(of: target, named: rota.name, logger: logger)
-            try await prepare(rota, service: sent.serviceID, now: now)
+            try await prepare(rota, service: sent.serviceID, wait: waitSeconds ?? PagePlan.rotaWaitSeconds, now: now)
             sent.onCall = rota.rota.onCall(at: now).flatMap { rota.names[$0] }
         }
         sent.notification = try await Schedules.answer {
@@ -164,7 +180,7 @@ public struct Pages: Sendable {
     /// A rota's page service as the rota is now: its people hold its
     /// responder role (and so see and take its pages), and its policy calls
     /// the person on call, then the others in turn.
-    private func prepare(_ rota: StoredRota, service serviceID: UUID, now: Date) async throws {
+    private func prepare(_ rota: StoredRota, service serviceID: UUID, wait: Int, now: Date) async throws {
         let current = Set(try await store.roleGrants(serviceID: serviceID).compactMap { grant -> UserID? in
             guard grant.role == .responder, case .user(let id) = grant.grantee else { return nil }
             return id
@@ -173,6 +189,6 @@ public struct Pages: Sendable {
         for id in changes.grant { _ = try await store.grantRole(.responder, of: serviceID, to: .user(id), at: now) }
         for id in changes.revoke { _ = try await store.revokeRole(.responder, of: serviceID, from: .user(id)) }
         if !changes.revoke.isEmpty { try await subscriptions.settleSubscribers(of: serviceID) }
-        _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.rotaPolicy(rota, now: now), at: now)
+        _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.rotaPolicy(rota, now: now, wait: wait), at: now)
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import HeraldCore
+import HeraldMocks
+import HeraldTestSupport
+import HeraldUseCases
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Paging a team or a rota (issue 41), through the API on every backend:
+/// a page calls the rota's person on call at once, the next person after
+/// the wait, and nobody once it is taken; a team's page reaches every
+/// member, who cannot leave its page service, and nobody else; who may
+/// page is a role.
+@Suite("Paging a team or a rota")
+struct PagesTests {
+    /// How long each person has to answer: long enough that bob's
+    /// acknowledgement lands before the repeat (alice again at twice it)
+    /// under the whole suite's load.
+    static let wait = 8
+
+    @Test(arguments: Backend.allCases)
+    func aRotasPageCallsThePersonOnCallThenTheNextAndStopsWhenTaken(_ backend: Backend) async throws {
+        try await MockProviders.run { mocks in
+            let delivery = try mocks.deliverySettings()
+            try await TestApp.run(backend, framework: .live, configure: { $0.delivery = delivery; $0.limits.escalationMinWaitSeconds = 1 }, schedulers: true) { app in
+                let (_, admin) = try await app.user("root", admin: true)
+                let (alice, aliceToken) = try await app.user("alice")
+                let (bob, bobToken) = try await app.user("bob")
+                let (_, carolToken) = try await app.user("carol")
+                let (eve, eveToken) = try await app.user("eve")
+                let (alicePhone, bobPhone, evePhone) = (DeliveryHarness.apnsToken(21), DeliveryHarness.apnsToken(22), DeliveryHarness.apnsToken(23))
+                for (user, token) in [(alice, alicePhone), (bob, bobPhone), (eve, evePhone)] {
+                    _ = try await app.store.registerDevice(userID: user.id, token: token, platform: .apns, at: Date())
+                }
+                let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+                let made = try await app.request(
+                    .post, "/api/v2/rotas", token: admin,
+                    json: ["name": "RF experts", "members": ["alice", "bob"], "rotation_unit": "weeks", "rotation_length": 1, "time_zone": "UTC", "starts_on": today, "hand_off": "00:00"]
+                )
+                let rotaID = try #require(try made.json(["id"]) as? Int)
+                let path = "/api/v2/rotas/\(rotaID)/pages"
+                #expect(try await app.request(.post, "/api/v2/rotas/\(rotaID)/owners", token: admin, json: ["username": "carol"]).status == .created)
+
+                // Who may page: not a stranger, not anonymously; the rota's owner may.
+                let refused = try await app.request(.post, path, token: eveToken, json: ["title": "Help"])
+                #expect(refused.status == .forbidden && refused.detail?.contains("page") == true, "\(refused.text)")
+                #expect(try await app.request(.post, path, json: ["title": "Help"]).status == .unauthorized)
+                #expect(try await app.store.pageService(of: .rota(Int64(rotaID))) == nil, "a refused page makes nothing")
+                for (body, field) in [
+                    (["title": "RF trip", "severity": "apocalyptic"], "severity"), (["title": "  "], "title"), (["title": "RF trip", "wait_seconds": 0], "wait_seconds"),
+                    (["title": "RF trip", "wait_seconds": 86_400], "wait_seconds"), (["title": "RF trip", "message": String(repeating: "m", count: 1_001)], "message"),
+                ] as [([String: Any], String)] {
+                    let bad = try await app.request(.post, path, token: carolToken, json: body)
+                    #expect(bad.status == .unprocessableContent && bad.text.contains(field), "\(field): \(bad.status) \(bad.text)")
+                }
+                #expect(try await app.request(.post, "/api/v2/rotas/999999/pages", token: admin, json: ["title": "x"]).status == .notFound)
+
+                let posted = ContinuousClock.now
+                let sent = try await app.request(
+                    .post, path, token: carolToken, json: ["title": "RF trip", "message": "Klystron 3 is down", "wait_seconds": Self.wait]
+                )
+                #expect(sent.status == .created, "\(sent.text)")
+                #expect(try sent.json(["on_call"]) as? String == "alice")
+                #expect(try sent.json(["severity"]) as? String == "critical", "critical unless said")
+                let pageID = Int64(try #require(try sent.json(["id"]) as? Int))
+
+                @Sendable func rings(_ token: String) -> [MockAPNs.Push] { mocks.apns.pushes.filter { $0.token == token && !$0.isBackground } }
+                try await eventually("alice's phone rings", timeout: .seconds(120)) { rings(alicePhone).count == 1 ? true : nil }
+                let toAlice = try #require(rings(alicePhone).first?.arrivedAt) - posted
+                let alert = (rings(alicePhone).first?.payload["aps"] as? [String: any Sendable])?["alert"] as? [String: any Sendable]
+                #expect(alert?["title"] as? String == "RF trip")
+                #expect(rings(bobPhone).isEmpty, "bob is not called before the wait")
+                try await eventually("bob's phone rings", timeout: .seconds(120)) { rings(bobPhone).count == 1 ? true : nil }
+                let toBob = try #require(rings(bobPhone).first?.arrivedAt) - posted
+                #expect(toBob >= .seconds(Self.wait), "bob is not called before the wait: \(toBob)")
+                // Printed, not held to a second here: the 1-s target is the benchmark's (docs/benchmarks.md).
+                print("a rota's page: alice's phone rang \(toAlice) after the POST, bob's \(toBob) (the wait: \(Self.wait) s)")
+
+                // The stranger sees none of it: not in the inbox, not as a service, and may not take it.
+                let eveInbox = try await app.request(.get, "/api/v2/users/user/notifications", token: eveToken)
+                #expect(!eveInbox.text.contains("RF trip"))
+                #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(pageID)/acknowledge", token: eveToken, json: [:]).status != .created)
+                #expect(rings(evePhone).isEmpty)
+                #expect(try await app.request(.get, "/api/v2/users/user/notifications", token: aliceToken).text.contains("RF trip"))
+
+                let taken = try await app.request(.post, "/api/v2/users/user/notifications/\(pageID)/acknowledge", token: bobToken, json: [:])
+                #expect(taken.status == .created, "bob was called and may take it: \(taken.text)")
+                let record = try #require(try await app.store.escalation(notificationID: pageID))
+                #expect(record.ended == .acknowledged)
+                let calls = try await app.store.escalationCalls(notificationID: pageID)
+                #expect(calls.map { "\($0.step):\($0.username)" } == ["0:alice", "1:bob"])
+                #expect(rings(alicePhone).count == 1 && rings(bobPhone).count == 1, "nobody is called once it is taken")
+
+                // Audited once, naming who paged.
+                let audit = try #require(try await app.request(.get, "/api/v2/audit?action=page.sent", token: admin).json() as? [[String: Any]])
+                #expect(audit.count == 1 && audit.first?["actor"] as? String == "carol", "\(audit)")
+
+                // The rota's page service goes with the rota (its own policy does not hold the rota back).
+                let service = try #require(try await app.store.pageService(of: .rota(Int64(rotaID))))
+                #expect(try await app.request(.delete, "/api/v2/rotas/\(rotaID)", token: admin).status == .noContent)
+                #expect(try await app.store.service(id: service) == nil)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aTeamsPageReachesEveryMemberWhoCannotLeaveItAndNobodyElse(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            let (ann, annToken) = try await app.user("ann")
+            let (bob, bobToken) = try await app.user("bob")
+            let (_, eveToken) = try await app.user("eve")
+            let team = try #require(try await app.store.createTeam(name: "Cryo experts", source: .manual, at: Date()))
+            let path = "/api/v2/teams/\(team.id)/pages"
+            #expect(try await app.request(.post, path, token: admin, json: ["title": "Nobody yet"]).status == .conflict, "an empty team: nobody would be paged")
+            for member in [ann, bob] { #expect(try await app.store.addTeamMember(teamID: team.id, userID: member.id, at: Date())) }
+            #expect(try await app.request(.post, path, token: eveToken, json: ["title": "Help"]).status == .forbidden)
+            #expect(try await app.request(.post, path, token: annToken, json: ["title": "Help"]).status == .forbidden, "being in the team is not paging it")
+            #expect(try await app.request(.post, path, token: admin, json: ["title": "x", "wait_seconds": 60]).status == .unprocessableContent)
+
+            let sent = try await app.request(.post, path, token: admin, json: ["title": "Cold box trip", "severity": "major"])
+            #expect(sent.status == .created, "\(sent.text)")
+            #expect(try sent.json(["members"]) as? Int == 2)
+            let serviceID = try #require(try sent.json(["service_id"]) as? String)
+            for token in [annToken, bobToken] {
+                #expect(try await app.request(.get, "/api/v2/users/user/notifications", token: token).text.contains("Cold box trip"))
+                let leave = try await app.request(.patch, "/api/v2/users/user/services", token: token, json: [["id": serviceID, "is_subscribed": false]])
+                #expect(leave.status == .conflict, "a team's page service cannot be left: \(leave.text)")
+            }
+            let policy = try await app.request(.get, "/api/v2/services/\(serviceID)/escalation", token: admin)
+            #expect(policy.status == .ok && policy.text.contains("subscribers"), "every member, again until answered: \(policy.text)")
+            // The stranger: no page, no service.
+            #expect(!(try await app.request(.get, "/api/v2/users/user/notifications", token: eveToken).text.contains("Cold box trip")))
+            #expect(!(try await app.request(.get, "/api/v2/services", token: eveToken).text.contains(serviceID)))
+
+            // Who may page is a role: the page service's publishers.
+            #expect(try await app.request(.post, "/api/v2/services/\(serviceID)/roles", token: admin, json: ["role": "publisher", "username": "eve"]).status == .created)
+            #expect(try await app.request(.post, path, token: eveToken, json: ["title": "Again"]).status == .created)
+            // A person's pages are braked: one page may call hundreds.
+            var statuses: [Int] = []
+            for index in 0..<Pages.perMinute { statuses.append(Int(try await app.request(.post, path, token: eveToken, json: ["title": "Flood \(index)"]).status.code)) }
+            #expect(statuses.filter { $0 == 201 }.count == Pages.perMinute - 1 && statuses.last == 429, "\(statuses)")
+
+            // Its page service goes with the team.
+            #expect(try await app.request(.delete, "/api/v2/teams/\(team.id)", token: admin).status == .noContent)
+            #expect(try await app.store.service(id: try #require(UUID(uuidString: serviceID))) == nil)
+        }
+    }
+}
