@@ -109,7 +109,7 @@ public struct Pages: Sendable {
         var problems: [FieldProblem] = []
         var level = Severity.critical
         if let severity {
-            if let known = Severity(rawValue: severity.lowercased()) {
+            if let known = Severity(parsing: severity) {
                 level = known
             } else {
                 problems.append(FieldProblem(field: "severity", message: "One of \(Severity.allCases.map(\.rawValue).joined(separator: ", "))"))
