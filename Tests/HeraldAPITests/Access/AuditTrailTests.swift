@@ -101,6 +101,10 @@ struct AuditTrailTests {
             try await walk.expect(.overrideAdded, by: "root", after: "vic")
             _ = try await app.request(.delete, "\(r)/overrides/\(try #require(override.json(["id"]) as? Int))", token: admin)
             try await walk.expect(.overrideRemoved, by: "root", before: "vic")
+            // A page: one entry, though it makes the rota's page service and grants its responders.
+            let paged = try await app.request(.post, "\(r)/pages", token: admin, json: ["title": "Cold box trip"])
+            #expect(paged.status == .created, "\(paged.text)")
+            try await walk.expect(.pageSent, by: "root", service: try #require(UUID(uuidString: try #require(paged.json(["service_id"]) as? String))), after: "Cold box trip")
             _ = try await app.request(.delete, r, token: admin)
             try await walk.expect(.rotaDeleted, by: "root")
 
