@@ -142,4 +142,62 @@ struct WebOnCallTests {
             #expect(try await app.store.escalationPolicy(serviceID: service.id) == grown, "nothing saved")
         }
     }
+
+    /// Paging from the on-call pages (issue 41): the rota's owner sees the
+    /// form on the rota's page and pages its person on call; an admin pages a
+    /// team from the on-call page; someone who may not sees no form, and
+    /// posting it anyway is refused: the same use case as the API.
+    @Test(arguments: Backend.allCases)
+    func theRotasOwnerAndAnAdminPageFromTheOnCallPagesAndNobodyElseMay(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            _ = try await app.createUser("root", admin: true)
+            let ann = try await app.createUser("ann")
+            let olga = try await app.createUser("olga")
+            _ = try await app.createUser("vic")
+            let started = ISO8601DateFormatter.string(from: Date().addingTimeInterval(-86_400), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let rota = try #require(
+                try await app.store.createRota(
+                    RotaDefinition(name: "Cryo", members: [ann.id], rotation: .days(1), timeZone: TimeZone(identifier: "UTC")!, start: ISO8601DateFormatter().date(from: started + "T00:00:00Z")!),
+                    feedSecretHash: "x", at: Date()
+                )
+            )
+            #expect(try await app.store.grantRotaOwner(rotaID: rota.id, to: .user(olga.id), at: Date()))
+            let team = try #require(try await app.store.createTeam(name: "Cryo experts", source: .manual, at: Date()))
+            #expect(try await app.store.addTeamMember(teamID: team.id, userID: ann.id, at: Date()))
+
+            let owner = WebSession(app)
+            _ = try await owner.signIn("olga")
+            let rotaPage = try await owner.get("/oncall/rotas/\(rota.id)").text
+            #expect(rotaPage.contains("data-page-rota") && rotaPage.contains("Page the person on call"))
+            #expect(!(try await owner.get("/oncall").text.contains("data-page-team")), "no team to page: no form")
+            let paged = try await owner.post("/oncall/rotas/\(rota.id)/page", [("title", "Cold box trip"), ("severity", "critical"), ("message", "Need you on site")])
+            #expect(paged.status == .seeOther && paged.headers[.location]?.contains("flash=paged") == true, "\(paged.text)")
+            let ennui = try await owner.post("/oncall/rotas/\(rota.id)/page", [("title", " "), ("severity", "critical")])
+            #expect(ennui.status == .unprocessableContent)
+
+            let admin = WebSession(app)
+            _ = try await admin.signIn("root")
+            let onCall = try await admin.get("/oncall").text
+            #expect(onCall.contains("data-page-team") && onCall.contains("Cryo experts"))
+            #expect(try await admin.post("/oncall/teams/page", [("team_id", "\(team.id)"), ("title", "Helium leak"), ("severity", "major")]).status == .seeOther)
+            #expect(try await admin.post("/oncall/teams/page", [("team_id", "x"), ("title", "Helium leak")]).status == .unprocessableContent)
+
+            let stranger = WebSession(app)
+            _ = try await stranger.signIn("vic")
+            #expect(!(try await stranger.get("/oncall/rotas/\(rota.id)").text.contains("data-page-rota")))
+            #expect(!(try await stranger.get("/oncall").text.contains("data-page-team")))
+            #expect(try await stranger.post("/oncall/rotas/\(rota.id)/page", [("title", "Prank")]).status == .forbidden)
+            #expect(try await stranger.post("/oncall/teams/page", [("team_id", "\(team.id)"), ("title", "Prank")]).status == .forbidden)
+
+            // Ann, in the team, has its page in her inbox (the rota's reaches her when its
+            // escalation's first step runs: PagesTests, with the runner); vic has none.
+            let annSession = WebSession(app)
+            _ = try await annSession.signIn("ann")
+            #expect(try await annSession.get("/inbox").text.contains("Helium leak"))
+            #expect(!(try await stranger.get("/inbox").text.contains("Helium leak")))
+            let rotaService = try #require(try await app.store.pageService(of: .rota(rota.id)))
+            #expect(try await app.store.escalationPolicy(serviceID: rotaService)?.steps.first?.targets == [.rota(rota.id)])
+        }
+    }
+
 }
