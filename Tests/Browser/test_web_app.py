@@ -588,6 +588,39 @@ def test_admin_makes_a_rota_an_override_and_an_escalation_policy(driver):
     assert driver.find_element(By.NAME, "step2.username0").get_attribute("value") == "nobody-here"
 
 
+def test_admin_pages_the_rota_from_the_on_call_page(driver):
+    # Issue 41: the on-call page's button pages the rota: ann, on call this
+    # week, is called at once (her inbox, next test), the page escalates
+    # like any alarm and is acknowledged like one.
+    driver.get(BASE + "/oncall")
+    driver.find_element(By.LINK_TEXT, "Control room").click()
+    form = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "form[data-page-rota]"), "the page form")
+    form.find_element(By.NAME, "title").send_keys("Cryo plant trip")
+    form.find_element(By.NAME, "message").send_keys("Need someone on site")
+    assert Select(form.find_element(By.NAME, "severity")).first_selected_option.text == "critical"
+    screenshot(driver, "oncall-page-rota")
+    STATE["paged_at"] = time.monotonic()
+    form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+    wait(driver, lambda d: "Paged:" in d.page_source, "the page sent")
+    driver.get(BASE + "/admin/audit")
+    assert "page.sent" in driver.find_element(By.CSS_SELECTOR, "main table").text
+
+
+def test_user_on_call_takes_the_page(driver):
+    # Ann's browser: the page is in her inbox within seconds, and she takes it.
+    def shown(d):
+        d.get(BASE + "/inbox")
+        items = [li for li in d.find_elements(By.CSS_SELECTOR, "li[data-id]") if "Cryo plant trip" in li.text]
+        return items[0] if items else None
+    item = wait(driver, shown, "the page in the on-call person's inbox", timeout=20)
+    print(f"    the page reached ann's inbox {time.monotonic() - STATE['paged_at']:.1f} s after the click (with page loads)")
+    assert "Paged by admin" in item.text, item.text
+    item.find_element(By.CSS_SELECTOR, "button[value='acknowledge']").click()
+    page_id = item.get_attribute("data-id")
+    wait(driver, lambda d: "✓ you" in d.find_element(By.CSS_SELECTOR, f"li[data-id='{page_id}']").text, "ann's acknowledgement")
+    screenshot(driver, "oncall-page-taken")
+
+
 def test_admin_makes_a_team_that_owns_a_service(driver):
     # Issue 41: a team kept by hand, given the service to run.
     driver.get(BASE + "/admin/teams")
@@ -686,6 +719,8 @@ TESTS = [
     test_web_push_in_this_browser,
     test_posts_without_the_csrf_token_are_refused,
     test_admin_makes_a_rota_an_override_and_an_escalation_policy,
+    test_admin_pages_the_rota_from_the_on_call_page,
+    test_user_on_call_takes_the_page,
     test_admin_makes_a_team_that_owns_a_service,
     test_owner_keeps_their_service,
     test_admin_pages_users_report_and_docs,
