@@ -147,4 +147,37 @@ struct PagesTests {
             #expect(try await app.store.service(id: try #require(UUID(uuidString: serviceID))) == nil)
         }
     }
+
+    /// Past ESCALATION_STARTS_PER_MINUTE a page's escalation would be held
+    /// back (a rota's page would call nobody): the page is refused instead,
+    /// with a 429 that says why, and nothing is posted.
+    @Test(arguments: Backend.allCases)
+    func aRotaPagedPastTheStartsBrakeIsToldSoInsteadOfCallingNobody(_ backend: Backend) async throws {
+        try await TestApp.run(backend, configure: { $0.limits.escalationStartsPerMinute = 2; $0.limits.escalationMinWaitSeconds = 1 }, schedulers: true) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            _ = try await app.user("alice")
+            let today = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let made = try await app.request(
+                .post, "/api/v2/rotas", token: admin,
+                json: ["name": "Night", "members": ["alice"], "rotation_unit": "weeks", "rotation_length": 1, "time_zone": "UTC", "starts_on": today, "hand_off": "00:00"]
+            )
+            let path = "/api/v2/rotas/\(try #require(try made.json(["id"]) as? Int))/pages"
+            var pages: [Int64] = []
+            for index in 0..<2 {
+                let sent = try await app.request(.post, path, token: admin, json: ["title": "Page \(index)", "wait_seconds": 600])
+                #expect(sent.status == .created, "\(sent.text)")
+                pages.append(Int64(try #require(try sent.json(["id"]) as? Int)))
+            }
+            // Both escalations' first steps run (then they count as started).
+            for page in pages {
+                try await eventually("page \(page)'s first call", timeout: .seconds(60)) {
+                    try await app.store.escalationCalls(notificationID: page).isEmpty ? nil : true
+                }
+            }
+            let refused = try await app.request(.post, path, token: admin, json: ["title": "Page 2"])
+            #expect(refused.status == .tooManyRequests && refused.detail?.contains("ESCALATION_STARTS_PER_MINUTE") == true, "\(refused.text)")
+            #expect(refused.headers[.retryAfter] != nil)
+        }
+    }
+
 }

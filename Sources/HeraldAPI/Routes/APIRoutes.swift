@@ -83,7 +83,10 @@ public struct APIRoutes: Sendable {
             escalations: EscalationPolicies(
                 store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
             ),
-            pages: Pages(store: store, publisher: publisher, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds),
+            pages: Pages(
+                store: store, publisher: publisher, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds,
+                startsPerMinute: config.limits.escalationStartsPerMinute
+            ),
             deliveryReports: DeliveryReports(store: store),
             timelines: NotificationTimeline(store: store),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),

@@ -25,12 +25,17 @@ public struct Pages: Sendable {
     let clock: WallClock
     /// ESCALATION_MIN_WAIT_SECONDS: the shortest wait a page may ask for.
     let minimumWait: Int
+    /// ESCALATION_STARTS_PER_MINUTE (0: no limit): past it a page's
+    /// escalation would be held back, and a rota's page reach nobody, so the
+    /// page is refused instead (429), for its sender to know.
+    let startsPerMinute: Int
     let audit: AuditTrail
     let subscriptions: TeamSubscriptions
     let buckets = KeyedBuckets<UserID>(perSecond: Double(Pages.perMinute) / 60, burst: Pages.perMinute)
 
-    public init(store: any Store, publisher: Publisher, clock: WallClock, minimumWait: Int = 0) {
+    public init(store: any Store, publisher: Publisher, clock: WallClock, minimumWait: Int = 0, startsPerMinute: Int = 0) {
         self.minimumWait = minimumWait
+        self.startsPerMinute = startsPerMinute
         self.store = store
         self.publisher = publisher
         self.clock = clock
@@ -78,6 +83,11 @@ public struct Pages: Sendable {
             sent.serviceID = try await pageService(of: target, named: rota.name, logger: logger)
             try await prepare(rota, service: sent.serviceID, wait: waitSeconds ?? PagePlan.rotaWaitSeconds, now: now)
             sent.onCall = rota.rota.onCall(at: now).flatMap { rota.names[$0] }
+        }
+        if startsPerMinute > 0, try await store.escalationsStarted(serviceID: sent.serviceID, since: now.addingTimeInterval(-60)) >= startsPerMinute {
+            throw UseCaseError.braked(
+                retryAfter: 60, "This \(target.kind) was paged \(startsPerMinute) times in the last minute (ESCALATION_STARTS_PER_MINUTE): another page would call nobody"
+            )
         }
         sent.notification = try await Schedules.answer {
             try await publisher.publish(PagePlan.draft(request, from: actor.username), to: sent.serviceID, from: .page)
