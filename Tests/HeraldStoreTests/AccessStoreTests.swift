@@ -71,4 +71,42 @@ struct AccessStoreTests {
             #expect(try await store.accessGrants(userID: ada.id) == .none)
         }
     }
+
+    /// Each team and rota has at most one page service: the first linked
+    /// wins and the later one is told which; a link to nothing is none; the
+    /// link goes with its team or rota, and its service with the link. A
+    /// team's members are subscribed to it in one statement.
+    @Test(arguments: Backend.allCases)
+    func aTeamOrRotaHasOnePageServiceAndItsMembersAreSubscribedToIt(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            let ada = try await store.createUser(username: "ada", passwordHash: "-", isAdmin: false)
+            let bob = try await store.createUser(username: "bob", passwordHash: "-", isAdmin: false)
+            let team = try #require(try await store.createTeam(name: "Cryo experts", source: .manual, at: now))
+            let rota = try #require(
+                try await store.createRota(RotaDefinition(name: "Night", members: [ada.id], rotation: .days(7), timeZone: TimeZone(identifier: "UTC")!, start: now), feedSecretHash: "h", at: now)
+            )
+            let first = try await store.createService(ServiceDraft(category: "Page team Cryo experts", color: "d7263d", owner: "herald", isPrivate: true))
+            let second = try await store.createService(ServiceDraft(category: "Page team Cryo experts 2", color: "d7263d", owner: "herald", isPrivate: true))
+            let rotaService = try await store.createService(ServiceDraft(category: "Page rota Night", color: "d7263d", owner: "herald", isPrivate: true))
+            #expect(try await store.pageService(of: .team(team.id)) == nil)
+            #expect(try await store.linkPageService(first.id, to: .team(team.id)) == first.id)
+            #expect(try await store.linkPageService(second.id, to: .team(team.id)) == first.id, "the first link wins")
+            #expect(try await store.linkPageService(rotaService.id, to: .rota(rota.id)) == rotaService.id)
+            #expect(try await store.pageService(of: .rota(rota.id)) == rotaService.id)
+            #expect(try await store.pageService(of: .rota(team.id == rota.id ? rota.id + 1 : team.id)) == nil, "a team's id is not a rota's")
+            #expect(try await store.linkPageService(second.id, to: .team(999_999)) == nil, "no such team")
+
+            try await store.subscribe(userIDs: [ada.id, bob.id, 999_999], to: first.id)
+            try await store.subscribe(userIDs: [ada.id], to: first.id)
+            #expect(Set(try await store.subscriberIDs(serviceID: first.id)) == [ada.id, bob.id], "unknown ids skipped, twice no change")
+            try await store.subscribe(userIDs: [ada.id], to: UUID())
+
+            #expect(try await store.deleteTeam(id: team.id))
+            #expect(try await store.pageService(of: .team(team.id)) == nil, "the link goes with the team")
+            #expect(try await store.deleteService(id: rotaService.id))
+            #expect(try await store.pageService(of: .rota(rota.id)) == nil, "and with its service")
+        }
+    }
+
 }

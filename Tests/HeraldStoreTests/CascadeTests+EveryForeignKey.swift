@@ -77,6 +77,15 @@ extension CascadeTests {
         #expect(try await store.setTeamSubscription(serviceID: stays.service.id, teamID: gone.team.id, mandatory: true, at: now))
         #expect(try await store.grantRotaOwner(rotaID: stays.rota.id, to: .team(gone.team.id), at: now))
         #expect(try await store.grantRotaOwner(rotaID: gone.rota.id, to: .user(stays.user.id), at: now))
+        // Page services (a service and a target have one link at most): a link of each side's
+        // service, team and rota that only its own deletion takes; the rest to services and a team of neither side.
+        let bystander = try #require(try await store.createTeam(name: "Bystanders", source: .manual, at: now))
+        #expect(try await store.linkPageService(stays.service.id, to: .team(stays.team.id)) == stays.service.id)
+        #expect(try await store.linkPageService(gone.service.id, to: .team(bystander.id)) == gone.service.id)
+        for target in [PageTarget.team(gone.team.id), .rota(gone.rota.id), .rota(stays.rota.id)] {
+            let paging = try await store.createService(ServiceDraft(category: "Page \(target)", color: "d7263d", owner: "herald", isPrivate: true))
+            #expect(try await store.linkPageService(paging.id, to: target) == paging.id)
+        }
 
         for phase in phases {
             let phaseKeys = keys.filter { phase.parents.contains($0.parent) }

@@ -14,6 +14,9 @@ public protocol ServiceStore: Sendable {
     func userServices(userID: UserID) async throws -> [UserService]
     /// Applies subscription changes; unknown service ids are skipped.
     func setSubscriptions(userID: UserID, _ changes: [UUID: Bool]) async throws
+    /// Subscribes every one of `userIDs` to the service in one statement (a
+    /// team's new page service: its members at once); unknown ids are skipped.
+    func subscribe(userIDs: Set<UserID>, to serviceID: UUID) async throws
     /// Who subscribes to the service.
     func subscriberIDs(serviceID: UUID) async throws -> [UserID]
 

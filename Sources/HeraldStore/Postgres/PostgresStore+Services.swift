@@ -78,6 +78,16 @@ extension PostgresStore: ServiceStore {
         )
     }
 
+    public func subscribe(userIDs: Set<UserID>, to serviceID: UUID) async throws {
+        try await execute(
+            """
+            INSERT INTO subscriptions (service_id, user_id)
+            SELECT \(serviceID), u.id FROM users u WHERE u.id = ANY(\(Array(userIDs))) AND EXISTS (SELECT 1 FROM services WHERE id = \(serviceID))
+            ON CONFLICT DO NOTHING
+            """
+        )
+    }
+
     // MARK: Senders' tokens and templates
 
     public func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at now: Date) async throws -> ServiceToken? {

@@ -85,6 +85,19 @@ extension SQLiteStore: ServiceStore {
         }
     }
 
+    public func subscribe(userIDs: Set<UserID>, to serviceID: UUID) async throws {
+        try await database.transaction { db in
+            try await db.execute(
+                """
+                INSERT INTO subscriptions (service_id, user_id)
+                SELECT s.id, u.id FROM services s, users u
+                WHERE s.id = \(serviceID) AND u.id IN (SELECT value FROM json_each(\(jsonArray: Array(userIDs))))
+                ON CONFLICT DO NOTHING
+                """
+            )
+        }
+    }
+
     // MARK: Senders' tokens and templates
 
     public func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at now: Date) async throws -> ServiceToken? {

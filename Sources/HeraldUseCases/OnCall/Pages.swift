@@ -181,7 +181,11 @@ public struct Pages: Sendable {
             _ = try await store.grantRole(.responder, of: made.id, to: .team(teamID), at: now)
             _ = try await store.setTeamSubscription(serviceID: made.id, teamID: teamID, mandatory: true, at: now)
             _ = try await store.setEscalationPolicy(serviceID: made.id, PagePlan.teamPolicy, at: now)
-            try await subscriptions.settle(try await store.teamMembers(teamID: teamID).map(\.userID), joined: [teamID])
+            // What `TeamSubscriptions.settle` would make of a new service the team
+            // must receive and answers for: every member subscribed (and
+            // nothing else changed), in one statement rather than a round of
+            // reads per member; later joiners are settled as they join.
+            try await store.subscribe(userIDs: Set(try await store.teamMembers(teamID: teamID).map(\.userID)), to: made.id)
         }
         logger.info("page service made", metadata: ["target": "\(target.kind) \(name)", "service": "\(made.id.wireString)"])
         return made.id

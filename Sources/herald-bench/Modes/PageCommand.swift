@@ -17,7 +17,7 @@ struct PageCommand: AsyncParsableCommand {
         abstract: "Page a team of N members through `herald serve`, against a post to a service of N subscribers.",
         discussion: """
             N users with one device each subscribed to a service, and N others in a team kept by hand; an admin made with \
-            `herald user add`. Per run, through one `herald serve`: a POST to the service (POST to its last push), the team's \
+            `herald user add`. Per run, through one `herald serve`: a critical POST to the service (POST to its last push), the team's \
             first page (which makes its page service and subscribes the members), and a second page. Each page calls every \
             member at once (the team's default policy: its first step is the post itself).
             """
@@ -51,7 +51,8 @@ struct PageCommand: AsyncParsableCommand {
                 let last = try await lab.mocks.waitForArrivals(before + members, timeout: .seconds(300), interval: .microseconds(200))
                 return (Stats.milliseconds(latency), Stats.milliseconds(last - start))
             }
-            let post = try await reach { try await lab.post(port: port, service: plain, title: "plain").latency }
+            // Critical, as a page is: the same lane and priority.
+            let post = try await reach { try await lab.post(port: port, service: plain, title: "plain", severity: "critical").latency }
             let first = try await reach { try await Self.page(base, team: teamID, token: token, title: "first page", http: lab.http) }
             let second = try await reach { try await Self.page(base, team: teamID, token: token, title: "second page", http: lab.http) }
             let (total, distinct) = lab.arrivalStats

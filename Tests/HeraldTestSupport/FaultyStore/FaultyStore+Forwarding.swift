@@ -147,6 +147,9 @@ extension FaultyStore: ServiceStore {
     public func setSubscriptions(userID: UserID, _ changes: [UUID: Bool]) async throws {
         try await base.setSubscriptions(userID: userID, changes)
     }
+    public func subscribe(userIDs: Set<UserID>, to serviceID: UUID) async throws {
+        try await base.subscribe(userIDs: userIDs, to: serviceID)
+    }
     public func createServiceToken(serviceID: UUID, name: String, tokenHash: String, at: Date) async throws -> ServiceToken? {
         try await base.createServiceToken(serviceID: serviceID, name: name, tokenHash: tokenHash, at: at)
     }
