@@ -21,7 +21,7 @@ struct PagePlanTests {
         // Day 3: cid is on call; then dan, ann, bob.
         let now = Self.start.addingTimeInterval(2 * 86_400 + 60)
         let policy = PagePlan.rotaPolicy(Self.rota(), now: now, wait: 120)
-        #expect(policy.steps.map(\.targets) == [[.rota(7)], [.user(Self.dan)], [.user(Self.ann)], [.user(Self.bob)]])
+        #expect(policy.steps.map(\.targets) == [[.user(Self.cid)], [.user(Self.dan)], [.user(Self.ann)], [.user(Self.bob)]])
         #expect(policy.steps.allSatisfy { $0.waitSeconds == 120 })
         #expect(policy.repeats == 1)
         #expect(policy.escalates(.info) && policy.escalates(.critical), "a page of any severity escalates")
@@ -32,14 +32,40 @@ struct PagePlanTests {
         let now = Self.start.addingTimeInterval(60)
         let cover = StoredRota.Override(id: 1, userID: Self.cid, from: Self.start, until: Self.start.addingTimeInterval(3_600))
         let policy = PagePlan.rotaPolicy(Self.rota(overrides: [cover]), now: now)
-        // cid covers: the rota step calls cid; the members from after cid follow, ann (scheduled) among them.
-        #expect(policy.steps.map(\.targets) == [[.rota(7)], [.user(Self.dan)], [.user(Self.ann)], [.user(Self.bob)]])
+        // cid covers ann's day: cid first, then from the turn after ann's (bob), cid not again, ann last.
+        #expect(policy.steps.map(\.targets) == [[.user(Self.cid)], [.user(Self.bob)], [.user(Self.dan)], [.user(Self.ann)]])
         #expect(PagePlan.rotaResponders(Self.rota(overrides: [cover]), now: now) == [Self.ann, Self.bob, Self.cid, Self.dan])
     }
 
-    @Test func beforeTheRotaStartsEveryMemberIsCalledInOrder() {
+    @Test func beforeTheRotaStartsEveryMemberIsCalledInOrderWithNoWaitWasted() {
         let policy = PagePlan.rotaPolicy(Self.rota(), now: Self.start.addingTimeInterval(-60))
-        #expect(policy.steps.map(\.targets) == [[.rota(7)], [.user(Self.ann)], [.user(Self.bob)], [.user(Self.cid)], [.user(Self.dan)]])
+        #expect(policy.steps.map(\.targets) == [[.user(Self.ann)], [.user(Self.bob)], [.user(Self.cid)], [.user(Self.dan)]])
+    }
+
+    @Test func aMemberListedTwiceIsCalledOnceAndTheTurnDecidesWhoFollows() {
+        var rota = Self.rota()
+        rota.members = [Self.ann, Self.bob, Self.ann, Self.cid]
+        // Day 3: the second ann's turn; cid follows, then bob (ann not again).
+        let policy = PagePlan.rotaPolicy(rota, now: Self.start.addingTimeInterval(2 * 86_400 + 60))
+        #expect(policy.steps.map(\.targets) == [[.user(Self.ann)], [.user(Self.cid)], [.user(Self.bob)]])
+    }
+
+    @Test func aPageNamesNoMoreThanTheCallsAllowed() {
+        let now = Self.start.addingTimeInterval(60)
+        #expect(PagePlan.rotaPolicy(Self.rota(), now: now, maximumCalls: 8).repeats == 1, "4 people twice: 8 calls")
+        let five = PagePlan.rotaPolicy(Self.rota(), now: now, maximumCalls: 5)
+        #expect(five.steps.count == 4 && five.repeats == 0, "not twice: once through")
+        let two = PagePlan.rotaPolicy(Self.rota(), now: now, maximumCalls: 2)
+        #expect(two.steps.map(\.targets) == [[.user(Self.ann)], [.user(Self.bob)]] && two.repeats == 0)
+        #expect(two.maximumCalls <= 2)
+    }
+
+    @Test func aRotasPageWaitsAsItsPageServiceSaysAndNeverBelowTheSitesShortest() {
+        #expect(PagePlan.rotaWait(current: nil, minimumWait: 30) == PagePlan.rotaWaitSeconds)
+        let own = EscalationPolicy(steps: [EscalationPolicy.Step(targets: [.user(Self.ann)], waitSeconds: 8)])
+        #expect(PagePlan.rotaWait(current: own, minimumWait: 1) == 8)
+        #expect(PagePlan.rotaWait(current: own, minimumWait: 30) == 30)
+        #expect(PagePlan.rotaWait(current: own, minimumWait: 0) == 8)
     }
 
     @Test func respondersFollowTheRotaAndAPastOverrideNoLongerCounts() {

@@ -19,13 +19,29 @@ struct PagesController {
         group.post("rotas/{rota_id}/pages") { request, context in
             try await page(.rota(try Identifiers.integer(context, "rota_id")), request, context: context)
         }
+        group.put("teams/{team_id}/page-service") { request, context in
+            try await prepare(.team(try Identifiers.integer(context, "team_id")), request, context: context)
+        }
+        group.put("rotas/{rota_id}/page-service") { request, context in
+            try await prepare(.rota(try Identifiers.integer(context, "rota_id")), request, context: context)
+        }
+    }
+
+    struct PageServiceBody: Encodable {
+        var service_id: String
+    }
+
+    /// Makes the target's page service ready without paging, for its roles and waits to be set first.
+    private func prepare(_ target: PageTarget, _ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        let serviceID = try await pages.preparePageService(of: target, by: actor, logger: context.logger)
+        return JSONBody.response(PageServiceBody(service_id: serviceID.wireString))
     }
 
     private struct PageInput: Decodable {
         var title: String
         var severity: String?
         var message: String?
-        var wait_seconds: Int?
     }
 
     struct SentBody: Encodable {
@@ -43,7 +59,7 @@ struct PagesController {
     private func page(_ target: PageTarget, _ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await auth.actor(request, context: context)
         let body = try await decoding.json(PageInput.self, from: request)
-        let sent = try await pages.page(target, title: body.title, severity: body.severity, message: body.message, waitSeconds: body.wait_seconds, by: actor, logger: context.logger)
+        let sent = try await pages.page(target, title: body.title, severity: body.severity, message: body.message, by: actor, logger: context.logger)
         return JSONBody.response(
             SentBody(
                 id: sent.notification.id, service_id: sent.serviceID.wireString, severity: sent.notification.draft.severity?.rawValue ?? "critical",

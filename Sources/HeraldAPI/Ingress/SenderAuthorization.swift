@@ -17,8 +17,13 @@ struct SenderAuthorization: Sendable {
     /// A person posting with their own token (issue 41): the access policy
     /// lets the service's publishers, its owners and admins.
     let people: RequestAuthenticator?
+    /// Page services (issue 41) take pages only: no sender posts to one.
+    let pages: Pages?
 
-    init(ingress: IngressPolicy, tokens: ServiceTokens, brake: PublishBrake, refusals: RefusalMetrics, people: RequestAuthenticator? = nil) {
+    init(
+        ingress: IngressPolicy, tokens: ServiceTokens, brake: PublishBrake, refusals: RefusalMetrics, people: RequestAuthenticator? = nil, pages: Pages? = nil
+    ) {
+        self.pages = pages
         self.ingress = ingress
         self.tokens = tokens
         self.brake = brake
@@ -37,6 +42,10 @@ struct SenderAuthorization: Sendable {
     func check(
         _ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true, credentialRequired: Bool = false
     ) async throws {
+        // A team's or rota's page service: a post would skip who may page, the brake and the audit.
+        if let pages, try await pages.isPageService(serviceID) {
+            throw APIError(.forbidden, "This is a team's or a rota's page service: it takes pages only (POST /api/v2/teams/{id}/pages or /api/v2/rotas/{id}/pages)")
+        }
         if let bearer = Self.bearer(request), try await tokens.admits(bearer: bearer, to: serviceID) {
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return

@@ -25,7 +25,11 @@ public struct APIRoutes: Sendable {
             config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
         )
         let auth = RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility), ingress: ingress)
-        let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals, people: auth)
+        let pages = Pages(
+            store: store, publisher: publisher, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls,
+            startsPerMinute: config.limits.escalationStartsPerMinute
+        )
+        let senders = SenderAuthorization(ingress: ingress, tokens: serviceTokens, brake: brake, refusals: refusals, people: auth, pages: pages)
         var signIns = SignIns(
             store: store, confinement: users.confinement, adminUsers: config.adminUsers, linkedMethods: config.auth.linkedMethods,
             primaryIssuer: { [oidc = signIn.oidc] in try await oidc?.primaryIssuer() }
@@ -83,10 +87,7 @@ public struct APIRoutes: Sendable {
             escalations: EscalationPolicies(
                 store: store, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds, maximumCalls: config.limits.escalationMaxCalls
             ),
-            pages: Pages(
-                store: store, publisher: publisher, clock: clock, minimumWait: config.limits.escalationMinWaitSeconds,
-                startsPerMinute: config.limits.escalationStartsPerMinute
-            ),
+            pages: pages,
             deliveryReports: DeliveryReports(store: store),
             timelines: NotificationTimeline(store: store),
             decoding: RequestDecoding(maxBodyBytes: config.maxBodyBytes),

@@ -44,10 +44,7 @@ struct OnCallPages {
                 onCall: current.map { rota.names[$0.userID] ?? "" } ?? "nobody yet", covering: current?.isOverride ?? false
             )
         }
-        var pageable: [OnCallPage.Team] = []
-        for team in try await teams.list(for: actor) where try await pages.mayPage(.team(team.id), actor: actor) {
-            pageable.append(OnCallPage.Team(id: team.id, name: team.name))
-        }
+        let pageable = try await pages.pageable(try await teams.list(for: actor), by: actor).map { OnCallPage.Team(id: $0.id, name: $0.name) }
         let model = OnCallPage(rotas: rotas, canEdit: actor.may(.manageRotas), pageableTeams: pageable, severities: PageForm.severities, canPageTeams: !pageable.isEmpty)
         return try await web.page("oncall", title: "On call", nav: "oncall", actor: actor, request: request, model: model)
     }

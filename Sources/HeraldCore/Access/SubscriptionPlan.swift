@@ -27,6 +27,19 @@ public enum SubscriptionPlan {
         return changes
     }
 
+    /// The services whose filter a person must lose: those their teams must
+    /// receive (a filter would hide part of what is mandatory).
+    public static func filtersToDrop(filtered: Set<UUID>, mandatory: [TeamSubscription]) -> Set<UUID> {
+        filtered.intersection(mandatory.filter(\.mandatory).map(\.serviceID))
+    }
+
+    /// Why a filter on `service` is refused: a team that must receive all of it; nil: it may be filtered.
+    public static func refusal(filtering service: UUID, rules: [TeamSubscription]) -> String? {
+        rules.first { $0.serviceID == service && $0.mandatory }.map {
+            "Your team \($0.teamName) must receive all of this service: a filter would hide some of it"
+        }
+    }
+
     /// Why leaving `service` is refused: the team that makes it mandatory; nil: it may be left.
     public static func refusal(leaving service: UUID, rules: [TeamSubscription]) -> String? {
         rules.first { $0.serviceID == service && $0.mandatory }.map { "Your team \($0.teamName) must receive this service: it cannot be left" }

@@ -44,11 +44,14 @@ public struct PageRequest: Sendable, Equatable {
 ///   set afresh at each page from the rota as it is then, calls the person
 ///   on call at once, then each other member in the rota's order, and its
 ///   responders are the rota's people, so only they see and take its pages.
+/// A page service takes pages only: no sender may post to it.
 /// Who may page is a role: the publisher role of the page service (granted
 /// like any role), a rota's owners, and admins (`AccessPolicy`).
 public enum PagePlan {
     /// Longest name a page service gets (a service's category).
     static let maxName = 100
+    /// Longest message a page carries.
+    public static let maxMessageLength = 1_000
 
     /// The page service a target gets when it is first paged.
     public static func serviceDraft(for target: PageTarget, named name: String) -> ServiceDraft {
@@ -56,7 +59,8 @@ public enum PagePlan {
         return ServiceDraft(category: String(label.prefix(maxName)), color: "d7263d", owner: "herald", isPrivate: true)
     }
 
-    /// How long a rota's page waits for an answer before calling the next person.
+    /// How long a rota's page waits for an answer before calling the next
+    /// person, until an admin sets the page service's own waits.
     public static let rotaWaitSeconds = 300
 
     /// A team's page when its page service has no policy of its own: every
@@ -66,18 +70,33 @@ public enum PagePlan {
         steps: [EscalationPolicy.Step(targets: [.subscribers], waitSeconds: rotaWaitSeconds)], repeats: 2, minimumSeverity: lowest
     )
 
-    /// A rota's page: its person on call now, then the other members in the
-    /// rota's order from the one after them, each given `wait` seconds to
-    /// answer; then the whole once more. Every severity escalates.
-    public static func rotaPolicy(_ rota: StoredRota, now: Date, wait: Int = rotaWaitSeconds) -> EscalationPolicy {
-        var steps = [EscalationPolicy.Step(targets: [.rota(rota.id)], waitSeconds: wait)]
-        let onCall = rota.rota.onCall(at: now)
-        let start = onCall.flatMap { rota.members.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        let turns = rota.members.indices.map { rota.members[(start + $0) % rota.members.count] }
-        for member in turns where member != onCall {
-            steps.append(EscalationPolicy.Step(targets: [.user(member)], waitSeconds: wait))
+    /// A rota's page: the person on call now (someone covering included),
+    /// then each other member once, in the rota's order from the one after
+    /// the turn's member, each given `wait` seconds to answer; then the
+    /// whole once more when `maximumCalls` (ESCALATION_MAX_CALLS) allows,
+    /// and never more steps than it. Everyone is named as they are now, so
+    /// a hand-off during the page calls nobody twice; a member listed twice
+    /// is called once; with nobody on call (before the rota starts) the
+    /// members are called from the first. Every severity escalates.
+    public static func rotaPolicy(_ rota: StoredRota, now: Date, wait: Int = rotaWaitSeconds, maximumCalls: Int = .max) -> EscalationPolicy {
+        let turns = rota.rota
+        let onCall = turns.onCall(at: now)
+        let start = rota.members.isEmpty ? 0 : turns.turn(at: now).map { ($0 + 1) % rota.members.count } ?? 0
+        var order: [UserID] = onCall.map { [$0] } ?? []
+        var seen = Set(order)
+        for offset in rota.members.indices {
+            let member = rota.members[(start + offset) % rota.members.count]
+            if seen.insert(member).inserted { order.append(member) }
         }
-        return EscalationPolicy(steps: steps, repeats: 1, minimumSeverity: lowest)
+        let steps = order.prefix(max(maximumCalls, 1)).map { EscalationPolicy.Step(targets: [.user($0)], waitSeconds: wait) }
+        return EscalationPolicy(steps: Array(steps), repeats: steps.count * 2 <= maximumCalls ? 1 : 0, minimumSeverity: lowest)
+    }
+
+    /// The wait a rota's page gives each person: its page service's own (the
+    /// first step's, an admin's to change), else `rotaWaitSeconds`; never
+    /// below ESCALATION_MIN_WAIT_SECONDS.
+    public static func rotaWait(current: EscalationPolicy?, minimumWait: Int) -> Int {
+        max(current?.steps.first?.waitSeconds ?? rotaWaitSeconds, minimumWait, 1)
     }
 
     /// Who takes a rota's pages: its members and whoever covers for it now or later.

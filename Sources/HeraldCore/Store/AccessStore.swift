@@ -59,6 +59,10 @@ public protocol AccessStore: Sendable {
     /// answers the one it has then (another replica's, made at the same
     /// time, wins over this one), nil when the team or rota does not exist.
     func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID?
+    /// Every team's and rota's page service.
+    func pageServices() async throws -> [PageTarget: UUID]
+    /// Whether the service is a team's or a rota's page service (which takes pages only).
+    func isPageService(_ serviceID: UUID) async throws -> Bool
 }
 
 /// A member of a team, as listed.

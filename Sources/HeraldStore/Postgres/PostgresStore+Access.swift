@@ -321,4 +321,16 @@ extension PostgresStore {
         )
         return try await pageService(of: target)
     }
+
+    public func pageServices() async throws -> [PageTarget: UUID] {
+        var links: [PageTarget: UUID] = [:]
+        for (service, team, rota) in try await rows("SELECT service_id, team_id, rota_id FROM page_services", as: (UUID, Int64?, Int64?).self) {
+            if let team { links[.team(team)] = service } else if let rota { links[.rota(rota)] = service }
+        }
+        return links
+    }
+
+    public func isPageService(_ serviceID: UUID) async throws -> Bool {
+        try await first("SELECT 1 FROM page_services WHERE service_id = \(serviceID)", as: Int32.self) != nil
+    }
 }

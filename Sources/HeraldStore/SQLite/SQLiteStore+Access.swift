@@ -298,4 +298,22 @@ extension SQLiteStore {
             return try await db.first("SELECT service_id FROM page_services WHERE team_id = \(teamID) OR rota_id = \(rotaID)")?.uuid("service_id")
         }
     }
+    public func pageServices() async throws -> [PageTarget: UUID] {
+        try await database.read { db in
+            var links: [PageTarget: UUID] = [:]
+            for row in try await db.rows("SELECT service_id, team_id, rota_id FROM page_services") {
+                let service = try row.uuid("service_id")
+                if let team = try row.optionalInt64("team_id") {
+                    links[.team(team)] = service
+                } else if let rota = try row.optionalInt64("rota_id") {
+                    links[.rota(rota)] = service
+                }
+            }
+            return links
+        }
+    }
+
+    public func isPageService(_ serviceID: UUID) async throws -> Bool {
+        try await database.read { db in try await db.first("SELECT 1 AS found FROM page_services WHERE service_id = \(serviceID)") != nil }
+    }
 }

@@ -15,7 +15,7 @@ public struct ServiceRoles: Sendable {
     /// Someone who loses their role of a private service loses its subscription.
     let subscriptions: TeamSubscriptions
 
-    public init(store: any AccessStore & AccountStore & ServiceStore & AuditStore, visibility: ServiceVisibility, clock: WallClock) {
+    public init(store: any AccessStore & AccountStore & ServiceStore & FilterStore & AuditStore, visibility: ServiceVisibility, clock: WallClock) {
         self.store = store
         self.visibility = visibility
         self.clock = clock

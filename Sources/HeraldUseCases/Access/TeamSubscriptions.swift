@@ -5,15 +5,15 @@ import Logging
 /// Who must and who may receive a service (issue 41): a team's
 /// subscription, set by the service's owners or an admin, made for every
 /// member who joins the team (at once for those already in it); a
-/// mandatory one cannot be left; and no one keeps a private service they
+/// mandatory one cannot be left nor filtered; and no one keeps a private service they
 /// may no longer see. `settle` applies it to people after any change of
 /// their teams, roles or the service, through `SubscriptionPlan`.
 public struct TeamSubscriptions: Sendable {
-    let store: any AccessStore & AccountStore & ServiceStore & AuditStore
+    let store: any AccessStore & AccountStore & ServiceStore & FilterStore & AuditStore
     let clock: WallClock
     let audit: AuditTrail
 
-    public init(store: any AccessStore & AccountStore & ServiceStore & AuditStore, clock: WallClock) {
+    public init(store: any AccessStore & AccountStore & ServiceStore & FilterStore & AuditStore, clock: WallClock) {
         self.store = store
         self.clock = clock
         audit = AuditTrail(store: store, clock: clock)
@@ -66,6 +66,12 @@ public struct TeamSubscriptions: Sendable {
                 privateServices: privateServices, roles: roles, isAdmin: user.isAdmin
             )
             if !changes.isEmpty { try await store.setSubscriptions(userID: userID, changes) }
+            // What one's team must receive, no filter of one's own hides.
+            let mandatory = rules.filter(\.mandatory)
+            guard !mandatory.isEmpty else { continue }
+            for serviceID in SubscriptionPlan.filtersToDrop(filtered: Set(try await store.filters(userID: userID).keys), mandatory: mandatory) {
+                _ = try await store.setFilter(userID: userID, serviceID: serviceID, SubscriptionFilter())
+            }
         }
     }
 

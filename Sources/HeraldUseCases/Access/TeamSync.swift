@@ -17,7 +17,7 @@ public struct TeamSync: Sendable {
     let members: @Sendable ([String]) async throws -> [String: Set<String>]
 
     public init(
-        store: any AccessStore & AccountStore & ServiceStore & AuditStore, clock: WallClock, members: @escaping @Sendable ([String]) async throws -> [String: Set<String>]
+        store: any AccessStore & AccountStore & ServiceStore & FilterStore & AuditStore, clock: WallClock, members: @escaping @Sendable ([String]) async throws -> [String: Set<String>]
     ) {
         subscriptions = TeamSubscriptions(store: store, clock: clock)
         self.store = store

@@ -18,7 +18,7 @@ public struct Teams: Sendable {
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
 
-    public init(store: any AccessStore & AccountStore & ServiceStore & AuditStore, clock: WallClock) {
+    public init(store: any AccessStore & AccountStore & ServiceStore & FilterStore & AuditStore, clock: WallClock) {
         subscriptions = TeamSubscriptions(store: store, clock: clock)
         self.store = store
         self.clock = clock

@@ -4,41 +4,48 @@ import HeraldPublishing
 import Logging
 
 /// "Call the RF expert now" (issue 41): a page to a team or a rota, from
-/// the API and the on-call and team pages alike. `PagePlan` decides how it
-/// reaches people; this use case reads what the plan needs, makes the
-/// target's page service the first time, and posts the page through the
-/// `Publisher`, so it is delivered, escalated, acknowledged and reported
-/// like any alarm. Who may page is a role (`AccessAction.page`); each page
-/// is audited, and each person may send `perMinute` a minute (one page
-/// may call a team of hundreds).
+/// the API and the on-call pages alike. `PagePlan` decides how it reaches
+/// people; this use case reads what the plan needs, sets up the target's
+/// page service, and posts the page through the `Publisher`, so it is
+/// delivered, escalated, acknowledged and reported like any alarm. Who may
+/// page is a role (`AccessAction.page`). Everything a page could be refused
+/// for is checked before anything is made or changed; each page is one
+/// audit entry; each person sends `perMinute` a minute (one page may call a
+/// team of hundreds).
 public struct Pages: Sendable {
-    public typealias Store = AccessStore & AccountStore & ServiceStore & RotaStore & EscalationStore & AuditStore
+    public typealias Store = AccessStore & AccountStore & ServiceStore & FilterStore & RotaStore & EscalationStore & AuditStore
 
-    /// Pages one person may send a minute, whatever the way in.
+    /// Pages one person may send a minute, whatever the way in and the replica.
     public static let perMinute = 6
-    public static let maxMessageLength = 1_000
-    /// The longest a rota's page lets each person take to answer.
-    public static let maxWaitSeconds = 3_600
 
     let store: any Store
     let publisher: Publisher
     let clock: WallClock
-    /// ESCALATION_MIN_WAIT_SECONDS: the shortest wait a page may ask for.
+    let audit: AuditTrail
+    let subscriptions: TeamSubscriptions
+    /// ESCALATION_MIN_WAIT_SECONDS: the shortest wait a rota's page gives.
     let minimumWait: Int
+    /// ESCALATION_MAX_CALLS: a rota's page names no more people than this.
+    let maximumCalls: Int
     /// ESCALATION_STARTS_PER_MINUTE (0: no limit): past it a page's
     /// escalation would be held back, and a rota's page reach nobody, so the
     /// page is refused instead (429), for its sender to know.
     let startsPerMinute: Int
-    let audit: AuditTrail
-    let subscriptions: TeamSubscriptions
+    /// This process's share of the brake (a burst on one replica); the
+    /// audit log's `page.sent` entries are the count every replica shares.
     let buckets = KeyedBuckets<UserID>(perSecond: Double(Pages.perMinute) / 60, burst: Pages.perMinute)
+    /// Whether a service is a page service, kept 5 s per service: asked for
+    /// every post (a page service's id is new when made, so a service never
+    /// turns into one under a cached "no").
+    private let pageServiceFlags = KeyedCache<UUID, Bool>(ttl: 5, capacity: 10_000)
 
-    public init(store: any Store, publisher: Publisher, clock: WallClock, minimumWait: Int = 0, startsPerMinute: Int = 0) {
-        self.minimumWait = minimumWait
-        self.startsPerMinute = startsPerMinute
+    public init(store: any Store, publisher: Publisher, clock: WallClock, minimumWait: Int = 0, maximumCalls: Int = .max, startsPerMinute: Int = 0) {
         self.store = store
         self.publisher = publisher
         self.clock = clock
+        self.minimumWait = minimumWait
+        self.maximumCalls = maximumCalls
+        self.startsPerMinute = startsPerMinute
         audit = AuditTrail(store: store, clock: clock)
         subscriptions = TeamSubscriptions(store: store, clock: clock)
     }
@@ -52,55 +59,75 @@ public struct Pages: Sendable {
         public var members: Int?
     }
 
-    /// `waitSeconds` (a rota's page only): how long each person has to
-    /// answer before the next is called (`PagePlan.rotaWaitSeconds` unless
-    /// said); a team's page escalates by its page service's policy.
-    public func page(
-        _ target: PageTarget, title: String, severity: String?, message: String?, waitSeconds: Int? = nil, by actor: Actor, logger: Logger
-    ) async throws -> Sent {
-        let found = try await self.target(target)
+    public func page(_ target: PageTarget, title: String, severity: String?, message: String?, by actor: Actor, logger: Logger) async throws -> Sent {
+        // Who may, first: an unknown target is answered as a known one to whoever may not page it.
         try actor.must(.page(target, service: try await store.pageService(of: target)))
+        let found = try await self.target(target)
         let request = try Self.request(title: title, severity: severity, message: message)
-        if let waitSeconds {
-            if case .team = target {
-                throw UseCaseError.invalid(field: "wait_seconds", "A team's page escalates by its page service's policy; wait_seconds is for a rota's page")
-            }
-            guard (max(minimumWait, 1)...Self.maxWaitSeconds).contains(waitSeconds) else {
-                throw UseCaseError.invalid(field: "wait_seconds", "Between \(max(minimumWait, 1)) (ESCALATION_MIN_WAIT_SECONDS) and \(Self.maxWaitSeconds) seconds")
-            }
+        let draft = try await Schedules.answer { try publisher.checked(PagePlan.draft(request, from: actor.username), asOf: clock.now(), from: .page) }
+        if case .team(let team, let members) = found, members.isEmpty {
+            throw UseCaseError.conflict("The team \(team.name) has no members: nobody would be paged")
         }
-        if let wait = buckets.take(actor.id, now: clock.now()) {
-            throw UseCaseError.braked(retryAfter: wait, "At most \(Self.perMinute) pages a minute: try again in \(wait) seconds")
-        }
+        try await takeBrake(actor)
         let now = clock.now()
-        var sent = Sent(notification: NotificationRecord(id: 0, serviceID: UUID(), timestamp: now, draft: NotificationDraft(title: "")), serviceID: UUID())
-        switch found {
-        case .team(let team, let members):
-            guard !members.isEmpty else { throw UseCaseError.conflict("The team \(team.name) has no members: nobody would be paged") }
-            sent.serviceID = try await pageService(of: target, named: team.name, logger: logger)
-            sent.members = members.count
-        case .rota(let rota):
-            sent.serviceID = try await pageService(of: target, named: rota.name, logger: logger)
-            try await prepare(rota, service: sent.serviceID, wait: waitSeconds ?? PagePlan.rotaWaitSeconds, now: now)
-            sent.onCall = rota.rota.onCall(at: now).flatMap { rota.names[$0] }
-        }
-        if startsPerMinute > 0, try await store.escalationsStarted(serviceID: sent.serviceID, since: now.addingTimeInterval(-60)) >= startsPerMinute {
+        let (serviceID, made) = try await pageService(of: target, named: found.name)
+        if startsPerMinute > 0, try await store.escalationsStarted(serviceID: serviceID, since: now.addingTimeInterval(-60)) >= startsPerMinute {
             throw UseCaseError.braked(
                 retryAfter: 60, "This \(target.kind) was paged \(startsPerMinute) times in the last minute (ESCALATION_STARTS_PER_MINUTE): another page would call nobody"
             )
         }
-        sent.notification = try await Schedules.answer {
-            try await publisher.publish(PagePlan.draft(request, from: actor.username), to: sent.serviceID, from: .page)
+        var sent = Sent(notification: NotificationRecord(id: 0, serviceID: serviceID, timestamp: now, draft: draft), serviceID: serviceID)
+        var changed: [String: String] = made ? ["page_service": "made"] : [:]
+        switch found {
+        case .team(let team, let members):
+            try await prepare(team: team.id, service: serviceID, members: members)
+            sent.members = members.count
+        case .rota(let rota):
+            let grants = try await prepare(rota: rota, service: serviceID, now: now)
+            if !grants.granted.isEmpty { changed["responders_granted"] = grants.granted.joined(separator: ", ") }
+            if !grants.revoked.isEmpty { changed["responders_revoked"] = grants.revoked.joined(separator: ", ") }
+            sent.onCall = rota.rota.onCall(at: now).flatMap { rota.names[$0] }
         }
+        sent.notification = try await Schedules.answer { try await publisher.publish(draft, to: serviceID, from: .page) }
         logger.info(
             "page sent",
             metadata: ["target": "\(target.kind) \(target.id)", "notification": "\(sent.notification.id)", "severity": "\(request.severity.rawValue)", "by": "\(actor.username)"]
         )
         await audit.record(
-            .pageSent, by: actor.auditWho, service: sent.serviceID, target: "\(target.kind) \(found.name)",
-            after: AuditTrail.json(["title": request.title, "severity": request.severity.rawValue, "notification": "\(sent.notification.id)"]), logger: logger
+            .pageSent, by: actor.auditWho, service: serviceID, target: "\(target.kind) \(found.name)",
+            after: AuditTrail.json(changed.merging(["title": request.title, "severity": request.severity.rawValue, "notification": "\(sent.notification.id)"]) { a, _ in a }),
+            logger: logger
         )
         return sent
+    }
+
+    /// Makes the target's page service ready without paging (an admin's, or
+    /// a rota's owners'): then its publisher role can be granted, and its
+    /// waits set, before the first page.
+    public func preparePageService(of target: PageTarget, by actor: Actor, logger: Logger) async throws -> UUID {
+        switch target {
+        case .team: try actor.must(.manageTeams)
+        case .rota(let id): try actor.must(.manageRota(id))
+        }
+        let found = try await self.target(target)
+        let (serviceID, made) = try await pageService(of: target, named: found.name)
+        var changed: [String: String] = [:]
+        switch found {
+        case .team(let team, let members):
+            try await prepare(team: team.id, service: serviceID, members: members)
+        case .rota(let rota):
+            let grants = try await prepare(rota: rota, service: serviceID, now: clock.now())
+            if !grants.granted.isEmpty { changed["responders_granted"] = grants.granted.joined(separator: ", ") }
+            if !grants.revoked.isEmpty { changed["responders_revoked"] = grants.revoked.joined(separator: ", ") }
+        }
+        if made || !changed.isEmpty {
+            logger.info("page service made ready", metadata: ["target": "\(target.kind) \(found.name)", "made": "\(made)", "by": "\(actor.username)"])
+            await audit.record(
+                made ? .serviceCreated : .serviceChanged, by: actor.auditWho, service: serviceID, target: "page service of \(target.kind) \(found.name)",
+                after: AuditTrail.json(changed), logger: logger
+            )
+        }
+        return serviceID
     }
 
     /// Whether the actor may page the target (what the pages offer).
@@ -108,10 +135,17 @@ public struct Pages: Sendable {
         actor.may(.page(target, service: try await store.pageService(of: target)))
     }
 
-    /// The target's page service, if it was ever paged (admins grant its
-    /// publisher role there: who may page).
-    public func pageService(of target: PageTarget) async throws -> UUID? {
-        try await store.pageService(of: target)
+    /// The teams, of `teams`, the actor may page: one read of every page service.
+    public func pageable(_ teams: [Team], by actor: Actor) async throws -> [Team] {
+        let links = try await store.pageServices()
+        return teams.filter { actor.may(.page(.team($0.id), service: links[.team($0.id)])) }
+    }
+
+    /// Whether a service is a team's or a rota's page service: it takes
+    /// pages only, never a sender's post (which would skip who may page,
+    /// the brake and the audit).
+    public func isPageService(_ serviceID: UUID) async throws -> Bool {
+        try await pageServiceFlags.value(of: serviceID, now: clock.now()) { try await store.isPageService($0) }
     }
 
     /// The page's words as the rules keep them, or every problem at once.
@@ -126,7 +160,7 @@ public struct Pages: Sendable {
             }
         }
         let message = message.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        if let message, let problem = TextRules.problem(message, maxLength: maxMessageLength) {
+        if let message, let problem = TextRules.problem(message, maxLength: PagePlan.maxMessageLength) {
             problems.append(FieldProblem(field: "message", message: problem.message, type: problem.type))
         }
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -134,6 +168,19 @@ public struct Pages: Sendable {
         }
         guard problems.isEmpty else { throw UseCaseError.rejected(problems) }
         return PageRequest(title: title, severity: level, message: message)
+    }
+
+    /// One page per `perMinute` a minute: this process's bucket for a burst,
+    /// the audit log's entries of the last minute across replicas.
+    private func takeBrake(_ actor: Actor) async throws {
+        let now = clock.now()
+        let recent = try await store.auditEntries(AuditQuery(actorName: actor.username, action: .pageSent, since: now.addingTimeInterval(-60), limit: Self.perMinute))
+        if recent.count >= Self.perMinute {
+            throw UseCaseError.braked(retryAfter: 60, "At most \(Self.perMinute) pages a minute: try again in a minute")
+        }
+        if let wait = buckets.take(actor.id, now: now) {
+            throw UseCaseError.braked(retryAfter: wait, "At most \(Self.perMinute) pages a minute: try again in \(wait) seconds")
+        }
     }
 
     /// A target as read for a page.
@@ -160,42 +207,53 @@ public struct Pages: Sendable {
         }
     }
 
-    /// The target's page service, made the first time: a private service
-    /// that a team receives (its members, mandatorily) and answers for, with
-    /// `PagePlan.teamPolicy`; a rota's is set up at each page (`prepare`).
-    /// Two replicas paging a new target at once each make one; the one
-    /// linked first is kept and the other deleted.
-    private func pageService(of target: PageTarget, named name: String, logger: Logger) async throws -> UUID {
-        if let existing = try await store.pageService(of: target) { return existing }
+    /// The target's page service, made the first time (`made`). Two
+    /// replicas making one at once each make a service; the one linked first
+    /// is kept and the other deleted. A target deleted meanwhile takes the
+    /// new service along (its link went with it).
+    private func pageService(of target: PageTarget, named name: String) async throws -> (UUID, made: Bool) {
+        if let existing = try await store.pageService(of: target) { return (existing, false) }
         let made = try await store.createService(PagePlan.serviceDraft(for: target, named: name))
-        guard let linked = try await store.linkPageService(made.id, to: target) else {
-            _ = try await store.deleteService(id: made.id)
-            throw UseCaseError.notFound(target.kind == "team" ? "Team" : "Rota")
+        let linked: UUID?
+        do {
+            linked = try await store.linkPageService(made.id, to: target)
+        } catch {
+            _ = try? await store.deleteService(id: made.id)
+            throw error
         }
-        guard linked == made.id else {
+        guard let linked, linked == made.id else {
             _ = try await store.deleteService(id: made.id)
-            return linked
+            guard let linked else { throw UseCaseError.notFound(target.kind == "team" ? "Team" : "Rota") }
+            return (linked, false)
         }
+        return (made.id, true)
+    }
+
+    /// A team's page service as `PagePlan` says, set again at every page
+    /// (each step is no change when done, so a page after a crash half way
+    /// through the first, or racing it on another replica, finds it whole):
+    /// the team answers for it and must receive it, its members are
+    /// subscribed, and it escalates (`teamPolicy` unless it has a policy).
+    private func prepare(team teamID: TeamID, service serviceID: UUID, members: [TeamMember]) async throws {
         let now = clock.now()
-        if case .team(let teamID) = target {
-            _ = try await store.grantRole(.responder, of: made.id, to: .team(teamID), at: now)
-            _ = try await store.setTeamSubscription(serviceID: made.id, teamID: teamID, mandatory: true, at: now)
-            _ = try await store.setEscalationPolicy(serviceID: made.id, PagePlan.teamPolicy, at: now)
-            // What `TeamSubscriptions.settle` would make of a new service the team
-            // must receive and answers for: every member subscribed (and
-            // nothing else changed), in one statement rather than a round of
-            // reads per member; later joiners are settled as they join.
-            try await store.subscribe(userIDs: Set(try await store.teamMembers(teamID: teamID).map(\.userID)), to: made.id)
+        _ = try await store.grantRole(.responder, of: serviceID, to: .team(teamID), at: now)
+        _ = try await store.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: true, at: now)
+        // What `TeamSubscriptions.settle` makes of a service the team must
+        // receive and answers for, in one statement rather than a round of
+        // reads per member; later joiners are settled as they join.
+        try await store.subscribe(userIDs: Set(members.map(\.userID)), to: serviceID)
+        if try await store.escalationPolicy(serviceID: serviceID) == nil {
+            _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.teamPolicy, at: now)
         }
-        logger.info("page service made", metadata: ["target": "\(target.kind) \(name)", "service": "\(made.id.wireString)"])
-        return made.id
     }
 
     /// A rota's page service as the rota is now: its people hold its
     /// responder role (and so see and take its pages), and its policy calls
-    /// the person on call, then the others in turn.
-    private func prepare(_ rota: StoredRota, service serviceID: UUID, wait: Int, now: Date) async throws {
-        let current = Set(try await store.roleGrants(serviceID: serviceID).compactMap { grant -> UserID? in
+    /// the person on call, then the others in turn, with the service's own
+    /// wait. Answers whose grants changed, by name, for the audit entry.
+    private func prepare(rota: StoredRota, service serviceID: UUID, now: Date) async throws -> (granted: [String], revoked: [String]) {
+        let grants = try await store.roleGrants(serviceID: serviceID)
+        let current = Set(grants.compactMap { grant -> UserID? in
             guard grant.role == .responder, case .user(let id) = grant.grantee else { return nil }
             return id
         })
@@ -203,6 +261,15 @@ public struct Pages: Sendable {
         for id in changes.grant { _ = try await store.grantRole(.responder, of: serviceID, to: .user(id), at: now) }
         for id in changes.revoke { _ = try await store.revokeRole(.responder, of: serviceID, from: .user(id)) }
         if !changes.revoke.isEmpty { try await subscriptions.settleSubscribers(of: serviceID) }
-        _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.rotaPolicy(rota, now: now, wait: wait), at: now)
+        let wait = PagePlan.rotaWait(current: try await store.escalationPolicy(serviceID: serviceID), minimumWait: minimumWait)
+        _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.rotaPolicy(rota, now: now, wait: wait, maximumCalls: maximumCalls), at: now)
+        let names = Dictionary(grants.compactMap { grant -> (UserID, String)? in
+            guard case .user(let id) = grant.grantee else { return nil }
+            return (id, grant.granteeName)
+        }) { first, _ in first }
+        return (
+            changes.grant.map { rota.names[$0] ?? "user \($0)" }.sorted(),
+            changes.revoke.map { names[$0] ?? "user \($0)" }.sorted()
+        )
     }
 }

@@ -15,7 +15,7 @@ public struct Services: Sendable {
     /// A service made private is left by those who may no longer see it.
     let subscriptions: TeamSubscriptions
 
-    public init(store: any ServiceStore & NotificationStore & AuditStore & AccessStore & AccountStore, clock: WallClock = .system) {
+    public init(store: any ServiceStore & NotificationStore & AuditStore & AccessStore & AccountStore & FilterStore, clock: WallClock = .system) {
         self.store = store
         audit = AuditTrail(store: store, clock: clock)
         subscriptions = TeamSubscriptions(store: store, clock: clock)

@@ -3,8 +3,8 @@ import HeraldCore
 
 /// A user's subscriptions and filters, as the JSON API and the web pages
 /// change them: only services the user may see, each change braked,
-/// filters capped per service (FILTERS_PER_SERVICE), and no leaving a
-/// service one's team must receive (issue 41: a mandatory team
+/// filters capped per service (FILTERS_PER_SERVICE), and no leaving or
+/// filtering a service one's team must receive (issue 41: a mandatory team
 /// subscription, 409 with the reason).
 public struct Subscriptions: Sendable {
     let store: any ServiceStore & FilterStore & AccessStore
@@ -73,6 +73,9 @@ public struct Subscriptions: Sendable {
     /// of a service they may see.
     public func setFilter(_ filter: SubscriptionFilter, on serviceID: UUID, for user: User) async throws {
         try await visibleService(serviceID, to: user)
+        if !filter.isEmpty, let refusal = SubscriptionPlan.refusal(filtering: serviceID, rules: try await store.teamSubscriptions(userID: user.id)) {
+            throw UseCaseError.conflict(refusal)
+        }
         try brake.take(user)
         switch try await store.setFilter(userID: user.id, serviceID: serviceID, filter, maxDistinct: filtersPerService) {
         case .saved: return

@@ -68,6 +68,35 @@ struct ReceivingTests {
         }
     }
 
+    /// A mandatory subscription is not filtered away either: a filter on it
+    /// is refused (409, the reason), and one set before the rule goes when
+    /// the rule comes (one's own filters on other services stay).
+    @Test(arguments: Backend.allCases)
+    func aMandatorySubscriptionCannotBeFilteredAway(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            let (ann, annToken) = try await app.user("ann")
+            let safety = try await app.createService(category: "Safety")
+            let news = try await app.createService(category: "News")
+            try await app.store.setSubscriptions(userID: ann.id, [safety.id: true, news.id: true])
+            let team = try #require(try await app.store.createTeam(name: "Operators", source: .manual, at: Date()))
+            #expect(try await app.store.addTeamMember(teamID: team.id, userID: ann.id, at: Date()))
+            for service in [safety, news] {
+                let set = try await app.request(.put, "/api/v2/users/user/services/\(service.id.uuidString)/filters", token: annToken, json: ["expression": "title contains \"nothing\""])
+                #expect(set.status == .ok || set.status == .noContent, "\(set.text)")
+            }
+            #expect(try await app.request(.put, "/api/v2/services/\(safety.id.uuidString)/team-subscriptions/\(team.id)", token: admin, json: ["mandatory": true]).status == .ok)
+            #expect(try await app.store.filter(userID: ann.id, serviceID: safety.id) == nil, "the filter that would hide what is mandatory is gone")
+            #expect(try await app.store.filter(userID: ann.id, serviceID: news.id) != nil, "her other filter stays")
+            let refused = try await app.request(.put, "/api/v2/users/user/services/\(safety.id.uuidString)/filters", token: annToken, json: ["expression": "severity >= major"])
+            #expect(refused.status == .conflict && refused.detail?.contains("Your team Operators must receive all of this service") == true, "\(refused.text)")
+            #expect(try await app.store.filter(userID: ann.id, serviceID: safety.id) == nil)
+            // Taking a filter away is always allowed.
+            let cleared = try await app.request(.put, "/api/v2/users/user/services/\(safety.id.uuidString)/filters", token: annToken, json: ["expression": ""])
+            #expect(cleared.status != .conflict, "\(cleared.text)")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aPrivateServiceAppearsNowhereForSomeoneWithoutARole(_ backend: Backend) async throws {
         try await TestApp.run(backend) { app in

@@ -196,7 +196,7 @@ struct WebOnCallTests {
             #expect(try await annSession.get("/inbox").text.contains("Helium leak"))
             #expect(!(try await stranger.get("/inbox").text.contains("Helium leak")))
             let rotaService = try #require(try await app.store.pageService(of: .rota(rota.id)))
-            #expect(try await app.store.escalationPolicy(serviceID: rotaService)?.steps.first?.targets == [.rota(rota.id)])
+            #expect(try await app.store.escalationPolicy(serviceID: rotaService)?.steps.first?.targets == [.user(ann.id)], "ann, on call, first")
         }
     }
 

@@ -39,6 +39,12 @@ extension FaultyStore: AccessStore {
     public func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID? {
         try await base.linkPageService(serviceID, to: target)
     }
+    public func pageServices() async throws -> [PageTarget: UUID] {
+        try await base.pageServices()
+    }
+    public func isPageService(_ serviceID: UUID) async throws -> Bool {
+        try await base.isPageService(serviceID)
+    }
     public func grantRotaOwner(rotaID: Int64, to grantee: Grantee, at: Date) async throws -> Bool {
         try await base.grantRotaOwner(rotaID: rotaID, to: grantee, at: at)
     }
