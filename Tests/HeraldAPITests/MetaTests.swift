@@ -87,6 +87,19 @@ struct MetaTests {
     }
 
     /// A web app page (outside the API, health, metrics, docs and the OIDC browser flow).
+    /// The audit log's actions as the spec lists them are `AuditAction`'s:
+    /// a new action the spec lacks makes every read of it a schema violation.
+    @Test func theSpecListsEveryAuditAction() throws {
+        let yaml = try BundledResources.openAPI()
+        let lines = yaml.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "    AuditAction:"), "no AuditAction schema")
+        let line = try #require(lines[start...].first { $0.contains("enum: [") })
+        let inside = line.components(separatedBy: "[").last?.components(separatedBy: "]").first ?? ""
+        let listed = Set(inside.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let actions = Set(AuditAction.allCases.map(\.rawValue))
+        #expect(listed == actions, "in the code only: \(actions.subtracting(listed)); in the spec only: \(listed.subtracting(actions))")
+    }
+
     static func isWebPage(_ path: String) -> Bool {
         let first = path.split(separator: "/").first.map(String.init) ?? ""
         return path == "/" || ["login", "logout", "logout-everywhere", "inbox", "subscriptions", "profile", "admin", "oncall", "static"].contains(first)

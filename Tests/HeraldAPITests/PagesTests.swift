@@ -156,6 +156,20 @@ struct PagesTests {
             #expect(!(try await app.request(.get, "/api/v2/users/user/notifications", token: eveToken).text.contains("Cold box trip")))
             #expect(!(try await app.request(.get, "/api/v2/services", token: eveToken).text.contains(serviceID)))
 
+            // The page service takes pages only: no keeper's recurring notification or feed, no sender's post of any kind.
+            let s = "/api/v2/services/\(serviceID)"
+            for (path, body) in [
+                ("\(s)/recurring", ["cron": "* * * * *", "title": "Every minute"]), ("\(s)/feeds", ["url": "https://feeds.example.org/pages"]),
+                ("\(s)/webhook", ["title": "Hooked"]), ("\(s)/notifications", ["title": "Posted", "deliver_at": Timestamp.wireString(Date().addingTimeInterval(3_600))]),
+            ] as [(String, [String: Any])] {
+                let refused = try await app.request(.post, path, token: admin, json: body)
+                #expect(refused.status == .forbidden && refused.detail?.contains("takes pages only") == true, "\(path): \(refused.status) \(refused.text)")
+            }
+            // Made public by hand, it is private again at the next page.
+            #expect(try await app.request(.patch, s, token: admin, json: ["is_private": false]).status == .ok)
+            #expect(try await app.request(.post, path, token: admin, json: ["title": "Still private?"]).status == .created)
+            #expect(try await app.store.service(id: try #require(UUID(uuidString: serviceID)))?.isPrivate == true)
+
             // Who may page is a role: the page service's publishers.
             #expect(try await app.request(.post, "/api/v2/services/\(serviceID)/roles", token: admin, json: ["role": "publisher", "username": "eve"]).status == .created)
             #expect(try await app.request(.post, path, token: eveToken, json: ["title": "Again"]).status == .created)
@@ -183,7 +197,8 @@ struct PagesTests {
                 .post, "/api/v2/rotas", token: admin,
                 json: ["name": "Night", "members": ["alice"], "rotation_unit": "weeks", "rotation_length": 1, "time_zone": "UTC", "starts_on": today, "hand_off": "00:00"]
             )
-            let path = "/api/v2/rotas/\(try #require(try made.json(["id"]) as? Int))/pages"
+            let rotaID = Int64(try #require(try made.json(["id"]) as? Int))
+            let path = "/api/v2/rotas/\(rotaID)/pages"
             var pages: [Int64] = []
             for index in 0..<2 {
                 let sent = try await app.request(.post, path, token: admin, json: ["title": "Page \(index)"])
@@ -199,6 +214,13 @@ struct PagesTests {
             let refused = try await app.request(.post, path, token: admin, json: ["title": "Page 2"])
             #expect(refused.status == .tooManyRequests && refused.detail?.contains("ESCALATION_STARTS_PER_MINUTE") == true, "\(refused.text)")
             #expect(refused.headers[.retryAfter] != nil)
+            #expect(try await app.store.notificationsPage(serviceID: try #require(try await app.store.pageService(of: .rota(rotaID))), from: .newest, limit: 10).count == 2, "the refused page posted nothing")
+
+            // A rota whose only member is deactivated: nobody to call, told so.
+            let alice = try #require(try await app.store.user(named: "alice"))
+            #expect(try await app.request(.patch, "/api/v2/users/\(alice.id)", token: admin, json: ["is_active": false]).status == .ok)
+            let nobody = try await app.request(.post, path, token: admin, json: ["title": "Anyone?"])
+            #expect(nobody.status == .conflict && nobody.detail?.contains("no active member") == true, "\(nobody.text)")
         }
     }
 

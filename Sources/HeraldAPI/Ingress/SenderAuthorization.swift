@@ -42,11 +42,8 @@ struct SenderAuthorization: Sendable {
     func check(
         _ request: Request, context: HeraldRequestContext, serviceID: UUID, publishing: Bool = true, credentialRequired: Bool = false
     ) async throws {
-        // A team's or rota's page service: a post would skip who may page, the brake and the audit.
-        if let pages, try await pages.isPageService(serviceID) {
-            throw APIError(.forbidden, "This is a team's or a rota's page service: it takes pages only (POST /api/v2/teams/{id}/pages or /api/v2/rotas/{id}/pages)")
-        }
         if let bearer = Self.bearer(request), try await tokens.admits(bearer: bearer, to: serviceID) {
+            try await refusePageService(serviceID)
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
         }
@@ -54,6 +51,7 @@ struct SenderAuthorization: Sendable {
         // them with one of its tokens only (issue 39), never a person's login.
         if !credentialRequired, Self.bearer(request) != nil, let publisher = try await publisher(request, context: context, serviceID: serviceID) {
             context.logger.info("post by a publisher's own token", metadata: ["service": "\(serviceID.wireString)", "user": "\(publisher.username)"])
+            try await refusePageService(serviceID)
             if publishing { try await brake(request, context: context, serviceID: serviceID) }
             return
         }
@@ -74,7 +72,16 @@ struct SenderAuthorization: Sendable {
             context.logger.warning("post refused: address not allowed and no valid service token", metadata: ["peer": "\(context.remoteAddress?.ipAddress ?? "unknown")"])
             throw APIError(.forbidden, "IP address not allowed")
         }
+        try await refusePageService(serviceID)
         if publishing { try await brake(request, context: context, serviceID: serviceID) }
+    }
+
+    /// A team's or rota's page service takes pages only: a sender's post
+    /// would skip who may page, the brake and the audit. Asked once the
+    /// sender is admitted, so an outsider learns nothing of which ids are
+    /// page services and costs no lookup.
+    private func refusePageService(_ serviceID: UUID) async throws {
+        if let pages, try await pages.isPageService(serviceID) { throw APIError(.forbidden, PagePlan.pagesOnly) }
     }
 
     /// The person the bearer token is for, when the policy lets them post

@@ -118,6 +118,11 @@ public enum PagePlan {
         return NotificationDraft(title: request.title, subtitle: subtitle, severity: request.severity)
     }
 
+    /// Why anything but a page is refused on a page service (a sender's post,
+    /// a recurring notification, a feed): it would skip who may page, the
+    /// brake and the audit entry.
+    public static let pagesOnly = "This is a team's or a rota's page service: it takes pages only (POST /api/v2/teams/{id}/pages or /api/v2/rotas/{id}/pages)"
+
     /// The least severity: a page of any severity escalates.
     static let lowest = Severity.allCases.min() ?? .none
 }

@@ -39,13 +39,13 @@ public struct Feeds: Sendable {
     public static let lifetimes = 60...31_536_000
     public static let defaultInterval = 300
 
-    let store: any FeedStore & ServiceStore
+    let store: any FeedStore & ServiceStore & AccessStore
     let outbound: OutboundPolicy
     let clock: WallClock
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
 
-    public init(store: any FeedStore & ServiceStore & AuditStore, outbound: OutboundPolicy, clock: WallClock) {
+    public init(store: any FeedStore & ServiceStore & AccessStore & AuditStore, outbound: OutboundPolicy, clock: WallClock) {
         self.store = store
         self.outbound = outbound
         self.clock = clock
@@ -71,6 +71,7 @@ public struct Feeds: Sendable {
     /// Checks the request (every problem at once) and stores the feed.
     public func add(_ request: FeedRequest, to serviceID: UUID, by actor: Actor, logger: Logger) async throws -> FeedRecord {
         try actor.must(.manage(.feeds, of: serviceID))
+        if try await store.isPageService(serviceID) { throw UseCaseError.forbidden(PagePlan.pagesOnly) }
         let draft = try Self.validated(request, outbound: outbound)
         guard let feed = try await store.createFeed(draft, serviceID: serviceID, at: clock.now()) else { throw UseCaseError.notFound("Service") }
         logger.info("feed added", metadata: ["service": "\(serviceID.wireString)", "feed": "\(feed.id)", "by": "\(actor.username)"])

@@ -15,7 +15,7 @@ import Logging
 public struct Pages: Sendable {
     public typealias Store = AccessStore & AccountStore & ServiceStore & FilterStore & RotaStore & EscalationStore & AuditStore
 
-    /// Pages one person may send a minute, whatever the way in and the replica.
+    /// Pages one person may send a minute through one replica, whatever the way in.
     public static let perMinute = 6
 
     let store: any Store
@@ -31,8 +31,7 @@ public struct Pages: Sendable {
     /// escalation would be held back, and a rota's page reach nobody, so the
     /// page is refused instead (429), for its sender to know.
     let startsPerMinute: Int
-    /// This process's share of the brake (a burst on one replica); the
-    /// audit log's `page.sent` entries are the count every replica shares.
+    /// The brake, per process: each replica lets a person `perMinute` pages a minute.
     let buckets = KeyedBuckets<UserID>(perSecond: Double(Pages.perMinute) / 60, burst: Pages.perMinute)
     /// Whether a service is a page service, kept 5 s per service: asked for
     /// every post (a page service's id is new when made, so a service never
@@ -68,7 +67,17 @@ public struct Pages: Sendable {
         if case .team(let team, let members) = found, members.isEmpty {
             throw UseCaseError.conflict("The team \(team.name) has no members: nobody would be paged")
         }
-        try await takeBrake(actor)
+        if case .rota(let rota) = found {
+            // Nobody a page could call (no members left, or none active): told so, not a 201 that rings nobody.
+            let people = Set(PagePlan.rotaPolicy(rota, now: clock.now()).steps.flatMap(\.targets).compactMap { target -> UserID? in
+                if case .user(let id) = target { return id }
+                return nil
+            })
+            var callable = false
+            for id in people where try await store.user(id: id)?.isActive == true { callable = true; break }
+            guard callable else { throw UseCaseError.conflict("Nobody on the rota \(rota.name) can be called: it has no active member") }
+        }
+        try takeBrake(actor)
         let now = clock.now()
         let (serviceID, made) = try await pageService(of: target, named: found.name)
         if startsPerMinute > 0, try await store.escalationsStarted(serviceID: serviceID, since: now.addingTimeInterval(-60)) >= startsPerMinute {
@@ -170,15 +179,10 @@ public struct Pages: Sendable {
         return PageRequest(title: title, severity: level, message: message)
     }
 
-    /// One page per `perMinute` a minute: this process's bucket for a burst,
-    /// the audit log's entries of the last minute across replicas.
-    private func takeBrake(_ actor: Actor) async throws {
-        let now = clock.now()
-        let recent = try await store.auditEntries(AuditQuery(actorName: actor.username, action: .pageSent, since: now.addingTimeInterval(-60), limit: Self.perMinute))
-        if recent.count >= Self.perMinute {
-            throw UseCaseError.braked(retryAfter: 60, "At most \(Self.perMinute) pages a minute: try again in a minute")
-        }
-        if let wait = buckets.take(actor.id, now: now) {
+    /// One page per `perMinute` a minute, per replica (a page is refused
+    /// before anything is made).
+    private func takeBrake(_ actor: Actor) throws {
+        if let wait = buckets.take(actor.id, now: clock.now()) {
             throw UseCaseError.braked(retryAfter: wait, "At most \(Self.perMinute) pages a minute: try again in \(wait) seconds")
         }
     }
@@ -209,8 +213,10 @@ public struct Pages: Sendable {
 
     /// The target's page service, made the first time (`made`). Two
     /// replicas making one at once each make a service; the one linked first
-    /// is kept and the other deleted. A target deleted meanwhile takes the
-    /// new service along (its link went with it).
+    /// is kept and the other deleted. A target deleted before the link is
+    /// answered as not found, and the new service deleted; one deleted just
+    /// after it (a page racing the deletion) leaves the service behind as a
+    /// private service with no roles, for an admin to delete.
     private func pageService(of target: PageTarget, named name: String) async throws -> (UUID, made: Bool) {
         if let existing = try await store.pageService(of: target) { return (existing, false) }
         let made = try await store.createService(PagePlan.serviceDraft(for: target, named: name))
@@ -219,6 +225,8 @@ public struct Pages: Sendable {
             linked = try await store.linkPageService(made.id, to: target)
         } catch {
             _ = try? await store.deleteService(id: made.id)
+            // The target went while the link was made (its foreign key refused it).
+            if (try? await self.target(target)) == nil { throw UseCaseError.notFound(target.kind == "team" ? "Team" : "Rota") }
             throw error
         }
         guard let linked, linked == made.id else {
@@ -236,6 +244,7 @@ public struct Pages: Sendable {
     /// subscribed, and it escalates (`teamPolicy` unless it has a policy).
     private func prepare(team teamID: TeamID, service serviceID: UUID, members: [TeamMember]) async throws {
         let now = clock.now()
+        try await keepPrivate(serviceID)
         _ = try await store.grantRole(.responder, of: serviceID, to: .team(teamID), at: now)
         _ = try await store.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: true, at: now)
         // What `TeamSubscriptions.settle` makes of a service the team must
@@ -247,11 +256,21 @@ public struct Pages: Sendable {
         }
     }
 
+    /// A page service is private whatever was done to it by hand: its pages
+    /// are for the team's or rota's people only.
+    private func keepPrivate(_ serviceID: UUID) async throws {
+        if try await store.service(id: serviceID)?.isPrivate == false {
+            _ = try await store.updateService(id: serviceID, ServicePatch(isPrivate: true))
+            try await subscriptions.settleSubscribers(of: serviceID)
+        }
+    }
+
     /// A rota's page service as the rota is now: its people hold its
     /// responder role (and so see and take its pages), and its policy calls
     /// the person on call, then the others in turn, with the service's own
     /// wait. Answers whose grants changed, by name, for the audit entry.
     private func prepare(rota: StoredRota, service serviceID: UUID, now: Date) async throws -> (granted: [String], revoked: [String]) {
+        try await keepPrivate(serviceID)
         let grants = try await store.roleGrants(serviceID: serviceID)
         let current = Set(grants.compactMap { grant -> UserID? in
             guard grant.role == .responder, case .user(let id) = grant.grantee else { return nil }

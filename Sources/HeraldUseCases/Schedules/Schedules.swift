@@ -9,7 +9,7 @@ import Logging
 /// without end), and every run of a recurring one goes through the
 /// service's publish brake like a post (the scheduler's side).
 public struct Schedules: Sendable {
-    let store: any ScheduleStore & RecurringStore
+    let store: any ScheduleStore & RecurringStore & AccessStore
     /// Judges the drafts and holds notifications: the one way in.
     let publisher: Publisher
     let limits: LimitSettings
@@ -17,7 +17,7 @@ public struct Schedules: Sendable {
     /// Where each change is answered for (the audit log).
     let audit: AuditTrail
 
-    public init(store: any ScheduleStore & RecurringStore & AuditStore, publisher: Publisher, limits: LimitSettings, clock: WallClock) {
+    public init(store: any ScheduleStore & RecurringStore & AccessStore & AuditStore, publisher: Publisher, limits: LimitSettings, clock: WallClock) {
         self.store = store
         self.publisher = publisher
         self.limits = limits
@@ -69,6 +69,7 @@ public struct Schedules: Sendable {
     public func makeRecurring(
         on serviceID: UUID, cron: String, timeZone: String?, draft: NotificationDraft, by who: AuditTrail.Who, logger: Logger
     ) async throws -> RecurringNotification {
+        if try await store.isPageService(serviceID) { throw UseCaseError.forbidden(PagePlan.pagesOnly) }
         var problems: [FieldProblem] = []
         var schedule: CronSchedule?
         do { schedule = try Self.schedule(cron: cron, timeZone: timeZone) } catch { problems.append(error) }
