@@ -224,4 +224,25 @@ struct PagesTests {
         }
     }
 
+
+    /// A first page that died after linking its page service (a crash, a
+    /// restart) left a service nobody receives: the next page finds what is
+    /// missing and does it, and reaches every member.
+    @Test(arguments: Backend.allCases)
+    func aHalfMadePageServiceIsMadeWholeByTheNextPage(_ backend: Backend) async throws {
+        try await TestApp.run(backend) { app in
+            let (_, admin) = try await app.user("root", admin: true)
+            let (ann, annToken) = try await app.user("ann")
+            let team = try #require(try await app.store.createTeam(name: "Vacuum", source: .manual, at: Date()))
+            #expect(try await app.store.addTeamMember(teamID: team.id, userID: ann.id, at: Date()))
+            let half = try await app.store.createService(PagePlan.serviceDraft(for: .team(team.id), named: "Vacuum"))
+            #expect(try await app.store.linkPageService(half.id, to: .team(team.id)) == half.id)
+            let sent = try await app.request(.post, "/api/v2/teams/\(team.id)/pages", token: admin, json: ["title": "Ion pump down"])
+            #expect(try sent.status == .created && sent.json(["service_id"]) as? String == half.id.wireString, "\(sent.text)")
+            #expect(try await app.request(.get, "/api/v2/users/user/notifications", token: annToken).text.contains("Ion pump down"))
+            #expect(try await app.store.escalationPolicy(serviceID: half.id) == PagePlan.teamPolicy)
+            #expect(try await app.store.teamSubscriptions(serviceID: half.id).map(\.mandatory) == [true])
+        }
+    }
+
 }

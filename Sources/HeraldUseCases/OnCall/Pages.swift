@@ -237,23 +237,27 @@ public struct Pages: Sendable {
         return (made.id, true)
     }
 
-    /// A team's page service as `PagePlan` says, set again at every page
-    /// (each step is no change when done, so a page after a crash half way
-    /// through the first, or racing it on another replica, finds it whole):
-    /// the team answers for it and must receive it, its members are
-    /// subscribed, and it escalates (`teamPolicy` unless it has a policy).
+    /// A team's page service as `PagePlan` says: the team answers for it,
+    /// its members are subscribed, it escalates (`teamPolicy` unless it has
+    /// a policy), and the team must receive it. The mandatory rule is set
+    /// last, so a page that finds it (and a policy) finds the rest done and
+    /// only reads; a page after a crash half way through the first, or
+    /// racing it on another replica, does what is missing (each step is no
+    /// change when done). Later joiners are subscribed as they join (the
+    /// rule's `settle`).
     private func prepare(team teamID: TeamID, service serviceID: UUID, members: [TeamMember]) async throws {
-        let now = clock.now()
         try await keepPrivate(serviceID)
+        let ruled = try await store.teamSubscriptions(serviceID: serviceID).contains { $0.teamID == teamID && $0.mandatory }
+        let policy = try await store.escalationPolicy(serviceID: serviceID)
+        if ruled, policy != nil { return }
+        let now = clock.now()
         _ = try await store.grantRole(.responder, of: serviceID, to: .team(teamID), at: now)
-        _ = try await store.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: true, at: now)
         // What `TeamSubscriptions.settle` makes of a service the team must
         // receive and answers for, in one statement rather than a round of
-        // reads per member; later joiners are settled as they join.
+        // reads per member.
         try await store.subscribe(userIDs: Set(members.map(\.userID)), to: serviceID)
-        if try await store.escalationPolicy(serviceID: serviceID) == nil {
-            _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.teamPolicy, at: now)
-        }
+        if policy == nil { _ = try await store.setEscalationPolicy(serviceID: serviceID, PagePlan.teamPolicy, at: now) }
+        _ = try await store.setTeamSubscription(serviceID: serviceID, teamID: teamID, mandatory: true, at: now)
     }
 
     /// A page service is private whatever was done to it by hand: its pages
