@@ -18,6 +18,7 @@ struct PagesTests {
     /// acknowledgement lands before the repeat (alice again at twice it)
     /// under the whole suite's load (with 8 s, the parallel suite once rang
     /// alice 3.1 s and bob 11.8 s after the POST, and the repeat came first).
+    /// Bob answers as soon as his phone rings, before anything else is read.
     static let wait = 15
 
     @Test(arguments: Backend.allCases)
@@ -89,6 +90,11 @@ struct PagesTests {
                 #expect(alert?["title"] as? String == "RF trip")
                 #expect(rings(bobPhone).isEmpty, "bob is not called before the wait")
                 try await eventually("bob's phone rings", timeout: .seconds(120)) { rings(bobPhone).count == 1 ? true : nil }
+                // Bob answers at once: the repeat (alice again) falls due a wait after his call.
+                let taken = try await app.request(.post, "/api/v2/users/user/notifications/\(pageID)/acknowledge", token: bobToken, json: [:])
+                let takenAfter = ContinuousClock.now - posted
+                #expect(taken.status == .created, "bob was called and may take it: \(taken.text)")
+                try #require(takenAfter < .seconds(2 * Self.wait), "taken before the repeat fell due (else alice rings again, rightly): \(takenAfter)")
                 let toBob = try #require(rings(bobPhone).first?.arrivedAt) - posted
                 #expect(toBob >= .seconds(Self.wait), "bob is not called before the wait: \(toBob)")
                 // Printed, not held to a second here: the 1-s target is the benchmark's (docs/benchmarks.md).
@@ -102,8 +108,6 @@ struct PagesTests {
                 #expect(rings(evePhone).isEmpty)
                 #expect(try await app.request(.get, "/api/v2/users/user/notifications", token: aliceToken).text.contains("RF trip"))
 
-                let taken = try await app.request(.post, "/api/v2/users/user/notifications/\(pageID)/acknowledge", token: bobToken, json: [:])
-                #expect(taken.status == .created, "bob was called and may take it: \(taken.text)")
                 let record = try #require(try await app.store.escalation(notificationID: pageID))
                 #expect(record.ended == .acknowledged)
                 let calls = try await app.store.escalationCalls(notificationID: pageID)
