@@ -60,7 +60,8 @@ public struct Pages: Sendable {
 
     public func page(_ target: PageTarget, title: String, severity: String?, message: String?, by actor: Actor, logger: Logger) async throws -> Sent {
         // Who may, first: an unknown target is answered as a known one to whoever may not page it.
-        try actor.must(.page(target, service: try await store.pageService(of: target)))
+        let existing = try await store.pageService(of: target)
+        try actor.must(.page(target, service: existing))
         let found = try await self.target(target)
         let request = try Self.request(title: title, severity: severity, message: message)
         let draft = try await Schedules.answer { try publisher.checked(PagePlan.draft(request, from: actor.username), asOf: clock.now(), from: .page) }
@@ -73,13 +74,11 @@ public struct Pages: Sendable {
                 if case .user(let id) = target { return id }
                 return nil
             })
-            var callable = false
-            for id in people where try await store.user(id: id)?.isActive == true { callable = true; break }
-            guard callable else { throw UseCaseError.conflict("Nobody on the rota \(rota.name) can be called: it has no active member") }
+            guard try await store.users(ids: Array(people)).contains(where: \.isActive) else { throw UseCaseError.conflict("Nobody on the rota \(rota.name) can be called: it has no active member") }
         }
         try takeBrake(actor)
         let now = clock.now()
-        let (serviceID, made) = try await pageService(of: target, named: found.name)
+        let (serviceID, made) = try await pageService(of: target, named: found.name, existing: existing)
         if startsPerMinute > 0, try await store.escalationsStarted(serviceID: serviceID, since: now.addingTimeInterval(-60)) >= startsPerMinute {
             throw UseCaseError.braked(
                 retryAfter: 60, "This \(target.kind) was paged \(startsPerMinute) times in the last minute (ESCALATION_STARTS_PER_MINUTE): another page would call nobody"
@@ -119,7 +118,7 @@ public struct Pages: Sendable {
         case .rota(let id): try actor.must(.manageRota(id))
         }
         let found = try await self.target(target)
-        let (serviceID, made) = try await pageService(of: target, named: found.name)
+        let (serviceID, made) = try await pageService(of: target, named: found.name, existing: try await store.pageService(of: target))
         var changed: [String: String] = [:]
         switch found {
         case .team(let team, let members):
@@ -217,8 +216,8 @@ public struct Pages: Sendable {
     /// answered as not found, and the new service deleted; one deleted just
     /// after it (a page racing the deletion) leaves the service behind as a
     /// private service with no roles, for an admin to delete.
-    private func pageService(of target: PageTarget, named name: String) async throws -> (UUID, made: Bool) {
-        if let existing = try await store.pageService(of: target) { return (existing, false) }
+    private func pageService(of target: PageTarget, named name: String, existing: UUID?) async throws -> (UUID, made: Bool) {
+        if let existing { return (existing, false) }
         let made = try await store.createService(PagePlan.serviceDraft(for: target, named: name))
         let linked: UUID?
         do {

@@ -109,7 +109,8 @@ public struct Rotas: Sendable {
     /// Refused while an escalation policy calls it: the policy would call nobody.
     public func delete(_ id: Int64, by actor: Actor, logger: Logger) async throws {
         try actor.must(.manageRota(id))
-        // The rota's own page service calls it; it goes with the rota.
+        // The rota's own page service goes with it, whatever its policy names
+        // (a page names people; an admin may have made it name the rota).
         let pageService = try await store.pageService(of: .rota(id))
         let callers = try await store.services(callingRota: id).filter { $0 != pageService }
         guard callers.isEmpty else {
