@@ -200,6 +200,9 @@ struct AccountPages {
         case .apns: "Apple (APNs)"
         case .fcm: "Android (FCM)"
         case .webpush: "Browser (Web Push)"
+        case .sms: "Text messages (SMS)"
+        case .voice: "Phone calls"
+        case .email: "Email"
         }
     }
 }

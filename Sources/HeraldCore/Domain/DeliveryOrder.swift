@@ -37,6 +37,30 @@ public struct DeliveryOrder: Sendable, Equatable {
         self.at = at
     }
 
+    /// Which of a person's contact rules (issue 42) its messages follow: an
+    /// escalation's calls the `call` rule whatever the severity; a shown
+    /// notification the rule of its severity's band (`ContactRuleClass`,
+    /// matched by priority in the store); a withdrawal none (a text cannot
+    /// be taken back).
+    public var contactRule: ContactRouting {
+        switch purpose {
+        case .call, .subscribersCall: .rule(.call)
+        case .alert: .bySeverity
+        case .withdrawal: .none
+        }
+    }
+
+    public enum ContactRouting: Sendable, Equatable {
+        case none
+        case bySeverity
+        case rule(ContactRuleClass)
+    }
+
+    /// A contact method gets one message per notification for what is
+    /// shown (its first showing: an alarm's updates and resolution do not
+    /// text again), and one per call.
+    public var contactOncePerNotification: Bool { purpose == .alert }
+
     /// A notification shown: changed, or newly matching a filter; a large
     /// audience's chunk in the bulk lane.
     public static func alert(at: Date, bulk: Bool = false) -> Self { Self(purpose: .alert, bulk: bulk, at: at) }

@@ -6,6 +6,11 @@ public enum Platform: String, Sendable, CaseIterable, Codable {
     case fcm
     /// A browser's push subscription (Web Push, RFC 8030/8291/8292).
     case webpush
+    /// A verified contact method (issue 42): a text, a phone call, an email.
+    /// Its device row is made when the method is verified, never registered.
+    case sms
+    case voice
+    case email
 
     /// The platform of a token registered without an explicit `platform`,
     /// guessed as the server Herald replaces did: an APNs token is 32 bytes

@@ -135,11 +135,15 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
     }
 
     private func announceProviders() {
-        for platform in Platform.allCases where providers[platform] == nil {
+        // Contact channels unset are the usual case (no contact method can be verified without one): not announced.
+        for platform in Platform.allCases where providers[platform] == nil && !platform.isContact {
             let hint = switch platform {
             case .apns: "APNS_AUTH_KEY, APNS_KEY_ID and TEAM_ID"
             case .fcm: "GOOGLE_APPLICATION_CREDENTIALS and FIREBASE_PROJECT_ID"
             case .webpush: "WEBPUSH_SUBJECT"
+            case .sms: "SMS_PROVIDER"
+            case .voice: "VOICE_PROVIDER"
+            case .email: "SMTP_URL"
             }
             logger.notice("\(Self.name(platform)) is not configured (\(hint)): its deliveries are recorded as skipped")
         }
@@ -254,6 +258,9 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         case .apns: "APNs"
         case .fcm: "FCM"
         case .webpush: "Web Push"
+        case .sms: "SMS"
+        case .voice: "Voice"
+        case .email: "Email"
         }
     }
 }

@@ -174,12 +174,12 @@ extension PostgresStore: AccountStore {
     }
 
     public func deviceOwner(token: String) async throws -> UserID? {
-        try await first("SELECT user_id FROM devices WHERE token = \(token)", as: Int64.self)
+        try await first("SELECT user_id FROM devices WHERE token = \(token) AND \(unescaped: Self.pushDevices)", as: Int64.self)
     }
 
     public func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]] {
         var tokens: [UserID: [String]] = [:]
-        for (userID, token) in try await rows("SELECT user_id, token FROM devices WHERE user_id = ANY(\(userIDs)) ORDER BY id", as: (Int64, String).self) {
+        for (userID, token) in try await rows("SELECT user_id, token FROM devices WHERE user_id = ANY(\(userIDs)) AND \(unescaped: Self.pushDevices) ORDER BY id", as: (Int64, String).self) {
             tokens[userID, default: []].append(token)
         }
         return tokens
@@ -187,7 +187,7 @@ extension PostgresStore: AccountStore {
 
     public func devices(userID: UserID) async throws -> [Device] {
         try await rows(
-            "SELECT id, token, platform, created_at, last_seen_at FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC",
+            "SELECT id, token, platform, created_at, last_seen_at FROM devices WHERE user_id = \(userID) AND \(unescaped: Self.pushDevices) ORDER BY last_seen_at DESC, id DESC",
             as: (Int64, String, String, ExactTimestamp, ExactTimestamp).self
         ).map {
             Device(id: $0.0, token: $0.1, platform: try StoreError.parse($0.2, as: Platform.self, column: "devices.platform"), createdAt: $0.3.date, lastSeenAt: $0.4.date)
@@ -195,6 +195,7 @@ extension PostgresStore: AccountStore {
     }
 
     public func registerDevice(userID: UserID, token: String, platform: Platform, at date: Date) async throws -> DeviceRegistration {
+        guard !platform.isContact else { throw StoreError.invalidInput("a contact method is verified, never registered as a device") }
         // `previous` is the owner before this statement: the CTE sees the old snapshot.
         let already = try await first(
             """
@@ -205,6 +206,7 @@ extension PostgresStore: AccountStore {
                 ON CONFLICT (token) DO UPDATE SET
                     user_id = excluded.user_id, platform = excluded.platform, last_seen_at = excluded.last_seen_at,
                     created_at = CASE WHEN devices.user_id = excluded.user_id THEN devices.created_at ELSE excluded.created_at END
+                    WHERE devices.\(unescaped: Self.pushDevices)
             )
             SELECT coalesce((SELECT user_id FROM previous) = \(userID), false)
             """,
@@ -217,17 +219,21 @@ extension PostgresStore: AccountStore {
         // PostgreSQL text cannot hold NUL, so no stored token has one: asking
         // would only fail (22021) where the answer is plainly "not there".
         guard !token.utf8.contains(0) else { return false }
-        return try await !rows("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token) RETURNING id", as: Int64.self).isEmpty
+        return try await !rows("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token) AND \(unescaped: Self.pushDevices) RETURNING id", as: Int64.self).isEmpty
     }
 
     public func trimDevices(userID: UserID, keeping: Int) async throws -> Int {
         try await rows(
             """
             DELETE FROM devices WHERE id IN (
-                SELECT id FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC OFFSET \(keeping)
+                SELECT id FROM devices WHERE user_id = \(userID) AND \(unescaped: Self.pushDevices) ORDER BY last_seen_at DESC, id DESC OFFSET \(keeping)
             ) RETURNING id
             """,
             as: Int64.self
         ).count
     }
+
+    /// Apps and browsers only: a verified contact method's device row
+    /// (issue 42) is never listed, registered over, trimmed or removed as one.
+    static let pushDevices = "platform IN ('apns', 'fcm', 'webpush')"
 }

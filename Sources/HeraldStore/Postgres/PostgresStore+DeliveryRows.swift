@@ -63,13 +63,15 @@ extension PostgresQuery.StringInterpolation {
                 SELECT a.notification_id, d.id, d.user_id, d.platform, 
             """
         )
-        // Due now, or (nil) each at its notification's own time.
+        // Due now, or (nil) each at its notification's own time; a contact
+        // method's message that much later as its person's step says.
+        let contacts = Self.contactSteps(order)
         if let at = order.at {
             appendInterpolation(ExactTimestamp(at))
-            appendLiteral(", a.created_at, ")
+            appendLiteral("::timestamptz\(contacts.delay), a.created_at, ")
             appendInterpolation(ExactTimestamp(at))
         } else {
-            appendLiteral("a.created_at, a.created_at, a.created_at")
+            appendLiteral("a.created_at\(contacts.delay), a.created_at, a.created_at")
         }
         appendLiteral(", a.priority, ")
         appendInterpolation(order.purpose.rawValue)
@@ -81,6 +83,8 @@ extension PostgresQuery.StringInterpolation {
             appendInterpolation(platforms.map(\.rawValue))
             appendLiteral("::text[])")
         }
+        appendLiteral(contacts.join)
+        appendLiteral("\n    WHERE \(contacts.which)")
         if order.oncePerDevice {
             // The purpose as a literal (a constant of the enum), so a generic
             // plan can still use the partial indexes on it (migration 0032).
@@ -88,11 +92,40 @@ extension PostgresQuery.StringInterpolation {
             appendLiteral(
                 """
 
-                    WHERE NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
+                        AND NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
                         AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
-                """
+                    """
             )
         }
         appendLiteral("\n    RETURNING deliveries.user_id, deliveries.priority")
+    }
+
+    /// How an order reaches contact devices (issue 42): the person's step
+    /// for the order's rule (`DeliveryOrder.contactRule`, decided in Swift)
+    /// joined, a device without one left out, its message due the step's
+    /// delay later; once per notification where the order says so. Only
+    /// constants of the enums are written into the statement.
+    static func contactSteps(_ order: DeliveryOrder) -> (join: String, which: String, delay: String) {
+        let match: String
+        switch order.contactRule {
+        case .none:
+            return ("", "d.platform IN ('apns', 'fcm', 'webpush')", "")
+        case .bySeverity:
+            match = "a.priority BETWEEN cs.min_priority AND cs.max_priority AND cs.rule_class <> 'call'"
+        case .rule(let ruleClass):
+            match = "cs.rule_class = '\(ruleClass.rawValue)'"
+        }
+        let purpose = "'\(order.purpose.rawValue)'"
+        let once =
+            order.contactOncePerNotification
+            ? """
+                 AND NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
+                        AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
+                """ : ""
+        return (
+            "\n    LEFT JOIN contact_steps cs ON cs.device_id = d.id AND d.platform IN ('sms', 'voice', 'email') AND \(match)",
+            "(d.platform IN ('apns', 'fcm', 'webpush') OR (cs.device_id IS NOT NULL\(once)))",
+            " + make_interval(secs => coalesce(cs.delay_seconds, 0))"
+        )
     }
 }

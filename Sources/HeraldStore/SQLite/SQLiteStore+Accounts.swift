@@ -192,13 +192,13 @@ extension SQLiteStore: AccountStore {
     }
 
     public func deviceOwner(token: String) async throws -> UserID? {
-        try await database.read { db in try await db.first("SELECT user_id FROM devices WHERE token = \(token)")?.int64("user_id") }
+        try await database.read { db in try await db.first("SELECT user_id FROM devices WHERE token = \(token) AND \(Self.pushDevices)")?.int64("user_id") }
     }
 
     public func deviceTokens(userIDs: [UserID]) async throws -> [UserID: [String]] {
         try await database.read { db in
             let rows = try await db.rows(
-                "SELECT user_id, token FROM devices WHERE user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs))) ORDER BY id"
+                "SELECT user_id, token FROM devices WHERE user_id IN (SELECT value FROM json_each(\(jsonArray: userIDs))) AND \(Self.pushDevices) ORDER BY id"
             )
             var tokens: [UserID: [String]] = [:]
             for row in rows { tokens[try row.int64("user_id"), default: []].append(try row.text("token")) }
@@ -208,7 +208,7 @@ extension SQLiteStore: AccountStore {
 
     public func devices(userID: UserID) async throws -> [Device] {
         try await database.read { db in
-            try await db.rows("SELECT id, token, platform, created_at, last_seen_at FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC").map {
+            try await db.rows("SELECT id, token, platform, created_at, last_seen_at FROM devices WHERE user_id = \(userID) AND \(Self.pushDevices) ORDER BY last_seen_at DESC, id DESC").map {
                 Device(
                     id: try $0.int64("id"), token: try $0.text("token"), platform: try $0.value("platform", as: Platform.self),
                     createdAt: try $0.date("created_at"), lastSeenAt: try $0.date("last_seen_at")
@@ -218,8 +218,9 @@ extension SQLiteStore: AccountStore {
     }
 
     public func registerDevice(userID: UserID, token: String, platform: Platform, at date: Date) async throws -> DeviceRegistration {
-        try await database.transaction { db in
-            let existing = try await db.first("SELECT user_id FROM devices WHERE token = \(token)")
+        guard !platform.isContact else { throw StoreError.invalidInput("a contact method is verified, never registered as a device") }
+        return try await database.transaction { db in
+            let existing = try await db.first("SELECT user_id FROM devices WHERE token = \(token) AND \(Self.pushDevices)")
             try await db.execute(
                 """
                 INSERT INTO devices (user_id, token, platform, created_at, last_seen_at)
@@ -227,6 +228,7 @@ extension SQLiteStore: AccountStore {
                 ON CONFLICT (token) DO UPDATE SET
                     user_id = excluded.user_id, platform = excluded.platform, last_seen_at = excluded.last_seen_at,
                     created_at = CASE WHEN devices.user_id = excluded.user_id THEN devices.created_at ELSE excluded.created_at END
+                    WHERE devices.\(Self.pushDevices)
                 """
             )
             return try existing?.int64("user_id") == userID ? .alreadyRegistered : .added
@@ -235,7 +237,7 @@ extension SQLiteStore: AccountStore {
 
     public func removeDevice(userID: UserID, token: String) async throws -> Bool {
         try await database.transaction { db in
-            try await db.execute("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token)")
+            try await db.execute("DELETE FROM devices WHERE user_id = \(userID) AND token = \(token) AND \(Self.pushDevices)")
             return try await db.changes() > 0
         }
     }
@@ -245,11 +247,15 @@ extension SQLiteStore: AccountStore {
             try await db.execute(
                 """
                 DELETE FROM devices WHERE id IN (
-                    SELECT id FROM devices WHERE user_id = \(userID) ORDER BY last_seen_at DESC, id DESC LIMIT -1 OFFSET \(keeping)
+                    SELECT id FROM devices WHERE user_id = \(userID) AND \(Self.pushDevices) ORDER BY last_seen_at DESC, id DESC LIMIT -1 OFFSET \(keeping)
                 )
                 """
             )
             return try await db.changes()
         }
     }
+
+    /// Apps and browsers only: a verified contact method's device row
+    /// (issue 42) is never listed, registered over, trimmed or removed as one.
+    static let pushDevices: SQLiteQuery = "platform IN ('apns', 'fcm', 'webpush')"
 }

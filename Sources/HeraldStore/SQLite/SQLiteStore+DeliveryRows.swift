@@ -32,15 +32,47 @@ extension SQLiteStore {
             } else {
                 ""
             }
-        // Due now, or (nil) each at its notification's own time.
-        let due: SQLiteQuery = if let at = order.at { "\(at), a.created_at, \(at)" } else { "a.created_at, a.created_at, a.created_at" }
+        // Due now, or (nil) each at its notification's own time; a contact
+        // method's message that much later as its person's step says.
+        let start: SQLiteQuery = if let at = order.at { "\(at)" } else { "a.created_at" }
+        let updated: SQLiteQuery = if let at = order.at { "\(at)" } else { "a.created_at" }
+        let contacts = contactSteps(order)
         let returning: SQLiteQuery = counted ? "\nRETURNING user_id" : ""
         return """
             INSERT INTO deliveries (notification_id, device_id, user_id, platform, next_attempt_at, created_at, updated_at, priority, purpose, bulk)
-            SELECT a.notification_id, d.id, d.user_id, d.platform, \(due), a.priority, \(order.purpose.rawValue), \(order.bulk)
-            FROM (\(audience)) a JOIN devices d ON d.user_id = a.user_id\(platforms)
-            WHERE true\(once)\(returning)
+            SELECT a.notification_id, d.id, d.user_id, d.platform, \(start)\(contacts.delay), a.created_at, \(updated), a.priority, \(order.purpose.rawValue), \(order.bulk)
+            FROM (\(audience)) a JOIN devices d ON d.user_id = a.user_id\(platforms)\(contacts.join)
+            WHERE \(contacts.which)\(once)\(returning)
             """
+    }
+
+    /// How an order reaches contact devices (issue 42): the person's step
+    /// for the order's rule (`DeliveryOrder.contactRule`, decided in Swift)
+    /// joined, a device without one left out, its message due the step's
+    /// delay later; once per notification where the order says so.
+    private static func contactSteps(_ order: DeliveryOrder) -> (join: SQLiteQuery, which: SQLiteQuery, delay: SQLiteQuery) {
+        let match: SQLiteQuery
+        switch order.contactRule {
+        case .none:
+            return ("", "d.platform IN ('apns', 'fcm', 'webpush')", "")
+        case .bySeverity:
+            match = "a.priority BETWEEN cs.min_priority AND cs.max_priority AND cs.rule_class <> 'call'"
+        case .rule(let ruleClass):
+            match = "cs.rule_class = \(ruleClass.rawValue)"
+        }
+        let once: SQLiteQuery =
+            order.contactOncePerNotification
+            ? SQLiteQuery(
+                stringLiteral: """
+                     AND NOT EXISTS (SELECT 1 FROM deliveries w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = '\(order.purpose.rawValue)')
+                            AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = '\(order.purpose.rawValue)')
+                    """
+            ) : ""
+        return (
+            "\n            LEFT JOIN contact_steps cs ON cs.device_id = d.id AND d.platform IN ('sms', 'voice', 'email') AND \(match)",
+            "(d.platform IN ('apns', 'fcm', 'webpush') OR (cs.device_id IS NOT NULL\(once)))",
+            " + coalesce(cs.delay_seconds, 0) * 1000000"
+        )
     }
 
     /// The people of `audience` (who a change to notification `id` reaches,

@@ -38,6 +38,9 @@ public struct Devices: Sendable {
     /// in on it last), and drops the user's least recently seen devices
     /// beyond DEVICES_PER_USER. Says whether it was new for the user.
     public func register(_ token: String, platform: Platform, for user: User, logger: Logger) async throws -> DeviceRegistration {
+        if platform.isContact {
+            throw UseCaseError.invalid(field: "platform", "A phone number or email address is a contact method, added and verified under contact-methods")
+        }
         if platform == .webpush, let problem = webPushProblem(token) { throw UseCaseError.invalid(field: "device_token", problem) }
         try brake.take(user)
         if visibility.isConfined(user), let owner = try await store.deviceOwner(token: token), owner != user.id {

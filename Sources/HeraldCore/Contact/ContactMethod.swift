@@ -1,0 +1,156 @@
+import Foundation
+
+/// How a person can be reached besides their apps (issue 42): a text, a
+/// phone call, an email. Each kind is a `Platform` of its own, so its
+/// messages go through the one durable queue (retries, outcomes, the
+/// delivery report, the timeline, metrics) like pushes do.
+public enum ContactKind: String, Sendable, CaseIterable, Codable {
+    case sms
+    case voice
+    case email
+
+    /// The queue's platform for this kind.
+    public var platform: Platform {
+        switch self {
+        case .sms: .sms
+        case .voice: .voice
+        case .email: .email
+        }
+    }
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension Platform {
+    /// Apps and browsers: what a person registers as a device.
+    public static let push: [Platform] = [.apns, .fcm, .webpush]
+
+    /// A contact method's platform (SMS, voice, email): never registered as
+    /// a device, reached only once verified, only as the person's rules say.
+    public var isContact: Bool { contactKind != nil }
+
+    public var contactKind: ContactKind? {
+        switch self {
+        case .sms: .sms
+        case .voice: .voice
+        case .email: .email
+        case .apns, .fcm, .webpush: nil
+        }
+    }
+
+    /// The device token a verified contact method's queue row carries. It
+    /// starts with `#`, which no APNs, FCM or Web Push token may hold, so
+    /// nobody can register (and so take over) it as a device of their own;
+    /// the address itself stays out of the devices table and the logs.
+    public static func contactToken(methodID: Int64) -> String { "#contact-\(methodID)" }
+
+    /// The contact method a contact device's token names.
+    public static func contactMethodID(fromToken token: String) -> Int64? {
+        guard token.hasPrefix("#contact-") else { return nil }
+        return Int64(token.dropFirst("#contact-".count)).flatMap { $0 > 0 ? $0 : nil }
+    }
+}
+
+/// One of a person's contact methods.
+public struct ContactMethod: Sendable, Equatable {
+    public var id: Int64
+    public var userID: UserID
+    public var kind: ContactKind
+    /// E.164 for numbers (`+46701234567`), lower-cased for email addresses.
+    public var address: String
+    public var createdAt: Date
+    /// Nil until the person typed the code sent to it.
+    public var verifiedAt: Date?
+    /// Where a code was sent and is still to be typed.
+    public var verification: ContactVerification.Pending?
+    /// The queue's device for it, once verified.
+    public var deviceID: Int64?
+
+    public init(
+        id: Int64, userID: UserID, kind: ContactKind, address: String, createdAt: Date, verifiedAt: Date?,
+        verification: ContactVerification.Pending?, deviceID: Int64?
+    ) {
+        self.id = id
+        self.userID = userID
+        self.kind = kind
+        self.address = address
+        self.createdAt = createdAt
+        self.verifiedAt = verifiedAt
+        self.verification = verification
+        self.deviceID = deviceID
+    }
+
+    public var isVerified: Bool { verifiedAt != nil }
+
+    /// What logs and other people's views show: the last digits of a
+    /// number, the domain of an address.
+    public var hint: String { ContactAddress.hint(address, kind: kind) }
+}
+
+/// A contact address as a person typed it, checked and written one way.
+public enum ContactAddress {
+    public static let maxEmailLength = 254
+
+    /// The address in its one stored form, or why it is none.
+    public static func normalized(_ text: String, kind: ContactKind) -> Result<String, ContactAddressError> {
+        switch kind {
+        case .sms, .voice: phoneNumber(text)
+        case .email: email(text)
+        }
+    }
+
+    /// E.164: `+`, then 8 to 15 digits, the first not 0. Spaces, dashes,
+    /// dots and brackets people write between digits are dropped; `00`
+    /// before the country code is read as `+`. Local numbers without a
+    /// country code are refused: a site's "0…" means a different place in
+    /// every country.
+    public static func phoneNumber(_ text: String) -> Result<String, ContactAddressError> {
+        var digits = ""
+        var plus = false
+        for (index, character) in text.trimmingWhitespace().enumerated() {
+            if character == "+", index == 0 {
+                plus = true
+            } else if let ascii = character.asciiValue, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii) {
+                digits.append(character)
+            } else if " -.()/".contains(character) {
+                continue
+            } else {
+                return .failure(ContactAddressError("A phone number holds only digits, after a + and its country code (e.g. +46 70 123 45 67)"))
+            }
+        }
+        if !plus, digits.hasPrefix("00") {
+            plus = true
+            digits.removeFirst(2)
+        }
+        guard plus else { return .failure(ContactAddressError("Write the number with its country code, e.g. +46 70 123 45 67")) }
+        guard (8...15).contains(digits.count), digits.first != "0" else {
+            return .failure(ContactAddressError("An international number has 8 to 15 digits after the +, the first not 0"))
+        }
+        return .success("+" + digits)
+    }
+
+    /// An address a mail server takes: one `@`, a dotted domain, no spaces
+    /// or control characters, at most 254 characters; lower-cased.
+    public static func email(_ text: String) -> Result<String, ContactAddressError> {
+        let address = text.trimmingWhitespace()
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard address.count <= maxEmailLength, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
+            parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
+            address.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !"<>()[],;:\\\"".unicodeScalars.contains($0) })
+        else { return .failure(ContactAddressError("That is not an email address (name@example.org)")) }
+        return .success(address.lowercased())
+    }
+
+    /// A number's last three digits, an address's domain.
+    public static func hint(_ address: String, kind: ContactKind) -> String {
+        switch kind {
+        case .sms, .voice: "…" + address.suffix(3)
+        case .email: "…@" + (address.split(separator: "@").last.map(String.init) ?? "")
+        }
+    }
+}
+
+public struct ContactAddressError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

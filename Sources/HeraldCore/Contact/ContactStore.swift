@@ -1,0 +1,40 @@
+import Foundation
+
+/// A person's contact methods and their rules (issue 42), and what the
+/// queue and the replies need of them.
+public protocol ContactStore: Sendable {
+    /// The person's methods, oldest first.
+    func contactMethods(userID: UserID) async throws -> [ContactMethod]
+    /// An unverified method for the address, or the person's method for it
+    /// already (whatever its state); nil when the user is gone.
+    func addContactMethod(userID: UserID, kind: ContactKind, address: String, at: Date) async throws -> ContactMethod?
+    /// The code now waiting for the method (nil: none); false when it is not the person's.
+    func setContactCode(methodID: Int64, userID: UserID, pending: ContactVerification.Pending?) async throws -> Bool
+    /// One wrong code more.
+    func countContactCodeTry(methodID: Int64, userID: UserID) async throws
+    /// Marks the method verified and makes its queue device (platform of
+    /// its kind, `Platform.contactToken`); the method as it is now.
+    func verifyContactMethod(methodID: Int64, userID: UserID, at: Date) async throws -> ContactMethod?
+    /// Removes the method, its device and its steps; false when it is not the person's.
+    func removeContactMethod(methodID: Int64, userID: UserID) async throws -> Bool
+    /// The person's own rules: a class they set (an empty list is "pushes only").
+    func contactRules(userID: UserID) async throws -> [ContactRuleClass: [ContactRuleStep]]
+    /// Sets the person's own rule for a class (nil: back to the site's
+    /// default) and replaces every step the queue applies for them with
+    /// `steps`, in one transaction.
+    func saveContactRules(userID: UserID, ruleClass: ContactRuleClass?, own: [ContactRuleStep]?, steps: [ContactStepRow], at: Date) async throws
+    /// People with a verified method (their steps are worked out again at start).
+    func usersWithContactMethods() async throws -> [UserID]
+    /// Verified methods at this address, whoever holds them.
+    func verifiedContacts(kind: ContactKind, address: String) async throws -> [ContactMethod]
+    /// The addresses of these methods.
+    func contactAddresses(methodIDs: [Int64]) async throws -> [Int64: String]
+    /// Notifications a message went out for to these devices since `since`, newest first.
+    func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [NotificationID]
+    /// Marks these deliveries as handed to a provider; returns those that
+    /// had not been (the rest were started before a crash: sending them
+    /// again might text someone twice).
+    func beginContactSends(_ ids: [DeliveryID], at: Date) async throws -> Set<DeliveryID>
+    /// Forgets the marks of sends the provider surely did not take, so a retry sends them.
+    func abandonContactSends(_ ids: [DeliveryID]) async throws
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HeraldCore
+
+// Contact methods and their rules (issue 42), forwarded as the other concerns are.
+
+extension FaultyStore: ContactStore {
+    public func contactMethods(userID: UserID) async throws -> [ContactMethod] {
+        try await base.contactMethods(userID: userID)
+    }
+    public func addContactMethod(userID: UserID, kind: ContactKind, address: String, at: Date) async throws -> ContactMethod? {
+        try await base.addContactMethod(userID: userID, kind: kind, address: address, at: at)
+    }
+    public func setContactCode(methodID: Int64, userID: UserID, pending: ContactVerification.Pending?) async throws -> Bool {
+        try await base.setContactCode(methodID: methodID, userID: userID, pending: pending)
+    }
+    public func countContactCodeTry(methodID: Int64, userID: UserID) async throws {
+        try await base.countContactCodeTry(methodID: methodID, userID: userID)
+    }
+    public func verifyContactMethod(methodID: Int64, userID: UserID, at: Date) async throws -> ContactMethod? {
+        try await base.verifyContactMethod(methodID: methodID, userID: userID, at: at)
+    }
+    public func removeContactMethod(methodID: Int64, userID: UserID) async throws -> Bool {
+        try await base.removeContactMethod(methodID: methodID, userID: userID)
+    }
+    public func contactRules(userID: UserID) async throws -> [ContactRuleClass: [ContactRuleStep]] {
+        try await base.contactRules(userID: userID)
+    }
+    public func saveContactRules(userID: UserID, ruleClass: ContactRuleClass?, own: [ContactRuleStep]?, steps: [ContactStepRow], at: Date) async throws {
+        try await base.saveContactRules(userID: userID, ruleClass: ruleClass, own: own, steps: steps, at: at)
+    }
+    public func usersWithContactMethods() async throws -> [UserID] {
+        try await base.usersWithContactMethods()
+    }
+    public func verifiedContacts(kind: ContactKind, address: String) async throws -> [ContactMethod] {
+        try await base.verifiedContacts(kind: kind, address: address)
+    }
+    public func contactAddresses(methodIDs: [Int64]) async throws -> [Int64: String] {
+        try await base.contactAddresses(methodIDs: methodIDs)
+    }
+    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [NotificationID] {
+        try await base.contactedNotifications(deviceIDs: deviceIDs, since: since, limit: limit)
+    }
+    public func beginContactSends(_ ids: [DeliveryID], at: Date) async throws -> Set<DeliveryID> {
+        try await base.beginContactSends(ids, at: at)
+    }
+    public func abandonContactSends(_ ids: [DeliveryID]) async throws {
+        try await base.abandonContactSends(ids)
+    }
+}
