@@ -24,7 +24,8 @@ public struct DeliveryEngine: Sendable {
         config: HeraldConfig, queue: any DeliveryQueue, signal: QueueSignal, metrics: DeliveryMetrics, ready: ReadinessGate, logger: Logger,
         clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil,
         alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
-        accounts: (any AccountStore & ServiceStore)? = nil, alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore & AcknowledgementStore)? = nil
+        accounts: (any AccountStore & ServiceStore)? = nil, alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore & AcknowledgementStore)? = nil,
+        contacts: ContactChannels? = nil, contactStore: (any ContactStore)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)
@@ -63,6 +64,9 @@ public struct DeliveryEngine: Sendable {
                     acknowledgeLinkLifetime: settings.acknowledgeLinkLifetime
                 )
             )
+        }
+        if let contacts, let contactStore {
+            providers.append(contacts.provider(store: contactStore, logger: logger))
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,

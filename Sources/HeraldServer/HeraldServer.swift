@@ -50,11 +50,16 @@ public enum HeraldServer {
             // Posts (the API's, the scheduler's, the bridge's) read filter lists off their path.
             services.append(refresh)
         }
+        // Texts (issue 42): one gateway per process, for the worker's
+        // messages and the API's verification codes alike.
+        let contactChannels = roles.contains(.worker) || roles.contains(.api)
+            ? try ContactChannels.make(config: config, settings: store, clock: options.clock) : nil
+        if let contactChannels { services.append(contactChannels.closing) }
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
                 clock: options.clock, parts: parts, sharedSettings: store, alerting: store, quietHours: store, accounts: store,
-                alarms: store
+                alarms: store, contacts: contactChannels, contactStore: store
             )
             services += [
                 engine.connections, ReportingService(.worker, engine.worker, parts: parts),
@@ -114,7 +119,8 @@ public enum HeraldServer {
             let brake = PublishBrake(flood: flood, store: store, clock: options.clock)
             routes = APIRoutes(
                 config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams,
-                brake: brake, refusals: RefusalMetrics(registry: registry)
+                brake: brake, refusals: RefusalMetrics(registry: registry),
+                contactChannels: contactChannels.map { ContactChannelParts(sender: $0.codeSender, replyCodes: $0.replyCodes) }
             )
             services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
             if options.runsSchedulers {
@@ -174,6 +180,18 @@ public enum HeraldServer {
                     services.append(AfterMigration(TeamSyncService(sync: sync, interval: .seconds(ldap.teamSyncMinutes * 60), logger: logger), ready: ready))
                 }
             }
+            if let routes, case .gammu(let gammu)? = config.contacts.sms {
+                // Replies to texts, read where posts are taken.
+                services.append(
+                    AfterMigration(
+                        SupervisedService(
+                            name: "gammu-inbox", GammuInboxService(settings: gammu, replies: routes.contactReplies, clock: options.clock, logger: logger),
+                            metrics: supervision, logger: logger
+                        ),
+                        ready: ready
+                    )
+                )
+            }
             services.append(made.closing)
             services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))
             pool = made.signIn.pool
@@ -214,6 +232,8 @@ public enum HeraldServer {
             // Confined accounts keep no subscription beyond the demo service (issue 39).
             _ = try await AccountConfinement(store: store, visibility: ServiceVisibility(confinement: config.auth.confinement, access: store))
                 .dropHiddenSubscriptions(logger: logger)
+            // The site's default contact rules may have changed since the last start (issue 42).
+            try await routes.contactMethods.settleEveryone(logger: logger)
             if let announce = options.announceBootstrapAdmin {
                 try await AdminBootstrap.ensureAdmin(store: store, cost: config.bcryptCost, pool: pool, clock: options.clock, announce: announce, logger: logger)
             }

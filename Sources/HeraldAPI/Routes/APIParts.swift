@@ -83,10 +83,13 @@ struct UserUseCases: Sendable {
     let acknowledgements: Acknowledgements
     /// Quiet hours and snoozes.
     let quietHours: QuietHoursChoices
+    /// Contact methods and their rules; the answers to texts (issue 42).
+    let contacts: ContactMethods
+    let replies: ContactReplies
 
     init(
         config: HeraldConfig, store: any HeraldStore, clock: WallClock, refusals: RefusalMetrics, wakeWorker: @escaping @Sendable () -> Void,
-        wakeFanouts: @escaping @Sendable () -> Void = {}
+        wakeFanouts: @escaping @Sendable () -> Void = {}, contactChannels: ContactChannelParts? = nil
     ) {
         let brake = UserChangeBrake(perMinute: config.limits.userChangesPerMinute, clock: clock) { refusals.count(.userChanges) }
         visibility = ServiceVisibility(confinement: config.auth.confinement, access: store)
@@ -105,6 +108,29 @@ struct UserUseCases: Sendable {
             inlineAudience: config.fanoutInlineSubscribers, wakeFanouts: wakeFanouts
         )
         quietHours = QuietHoursChoices(store: store, visibility: visibility, brake: brake, clock: clock)
+        contacts = ContactMethods(
+            store: store, settings: config.contacts, sender: contactChannels?.sender, visibility: visibility, brake: brake, clock: clock
+        )
+        let codes: @Sendable () async throws -> ContactReplyCode
+        if let made = contactChannels?.replyCodes {
+            codes = made
+        } else {
+            let keys = VAPIDKeys(settings: store, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
+            codes = { ContactReplyCode(vapid: try await keys.vapid()) }
+        }
+        replies = ContactReplies(store: store, acknowledgements: acknowledgements, codes: codes, windowHours: config.contacts.replyHours, clock: clock)
+    }
+}
+
+/// What the edge needs of the site's contact channels (made by the
+/// composition root, which also hands them to the worker).
+public struct ContactChannelParts: Sendable {
+    public var sender: any ContactCodeSender
+    public var replyCodes: @Sendable () async throws -> ContactReplyCode
+
+    public init(sender: any ContactCodeSender, replyCodes: @escaping @Sendable () async throws -> ContactReplyCode) {
+        self.sender = sender
+        self.replyCodes = replyCodes
     }
 }
 

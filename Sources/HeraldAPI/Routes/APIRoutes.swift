@@ -13,16 +13,22 @@ public struct APIRoutes: Sendable {
     let api: APIParts
     let streams: InboxStreams
 
+    /// Answers to texts, for the composition root's inbox readers (Gammu SMSD's).
+    public var contactReplies: ContactReplies { api.users.replies }
+    /// Contact methods, for working their steps out again at start.
+    public var contactMethods: ContactMethods { api.users.contacts }
+
     public init(
         config: HeraldConfig, store: any HeraldStore, publisher: Publisher, clock: WallClock, signIn: SignIn, streams: InboxStreams,
-        brake: PublishBrake, refusals: RefusalMetrics
+        brake: PublishBrake, refusals: RefusalMetrics, contactChannels: ContactChannelParts? = nil
     ) {
         self.streams = streams
         let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
         let ingress = IngressPolicy(allowedNetworks: config.allowedNetworks, trustedProxies: config.trustedProxies)
         let serviceTokens = ServiceTokens(store: store, clock: clock)
         let users = UserUseCases(
-            config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() }
+            config: config, store: store, clock: clock, refusals: refusals, wakeWorker: { publisher.wakeWorkers() }, wakeFanouts: { publisher.wakeFanouts() },
+            contactChannels: contactChannels
         )
         let auth = RequestAuthenticator(tokens: tokens, store: store, clock: clock, actors: Actors(store: store, visibility: users.visibility), ingress: ingress)
         let pages = Pages(

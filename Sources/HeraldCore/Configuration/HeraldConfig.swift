@@ -72,6 +72,8 @@ public struct HeraldConfig: Sendable {
     public var limits: LimitSettings
     /// Where requests Herald makes on someone's behalf may go.
     public var outbound: OutboundSettings
+    /// SMS and the site's contact rules (issue 42).
+    public var contacts = ContactSettings()
     /// What is pruned when, by the processes running the delivery worker.
     public var retention: RetentionSettings
     /// Most publishes stored in one transaction (group commit); 1 stores
@@ -295,6 +297,7 @@ extension HeraldConfig {
             metricsToken: text("METRICS_TOKEN"),
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )
+        contacts = try ContactSettings(text: text)
         writeBackWatchSeconds = try read.integer("WRITE_BACK_WATCH_SECONDS", default: defaults.writeBackWatchSeconds, range: 1...3_600)
     }
 }

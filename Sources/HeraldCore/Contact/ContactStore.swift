@@ -38,3 +38,11 @@ public protocol ContactStore: Sendable {
     /// Forgets the marks of sends the provider surely did not take, so a retry sends them.
     func abandonContactSends(_ ids: [DeliveryID]) async throws
 }
+
+/// Sends a verification code to an address that is not yet trusted: the
+/// site's SMS gateway, straight (a code is not a notification: no queue,
+/// no rules, no quiet hours).
+public protocol ContactCodeSender: Sendable {
+    /// Throws with a reason the person may read when it did not go.
+    func send(code: String, to method: ContactMethod) async throws
+}

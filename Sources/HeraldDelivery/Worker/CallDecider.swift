@@ -50,7 +50,10 @@ final class CallDecider: Sendable {
         return decided
     }
 
+    /// An escalation's call, or any message to a contact method (issue 42):
+    /// a text or call due after its step's delay is not sent once someone
+    /// took the alarm or it resolved.
     private static func isCall(_ delivery: ClaimedDelivery) -> Bool {
-        delivery.purpose == .call || delivery.purpose == .subscribersCall
+        delivery.purpose == .call || delivery.purpose == .subscribersCall || delivery.platform.isContact
     }
 }

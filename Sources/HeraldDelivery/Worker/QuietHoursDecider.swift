@@ -69,6 +69,9 @@ final class QuietHoursDecider: Sendable {
                 if await isOnCallOrUnknown(userID, for: notification.serviceID, store: store, now: now) { continue }
                 switch quiet {
                 case .asUsual: break
+                case .quietly where decided[index].platform.isContact:
+                    // A text or a call cannot arrive quietly: during quiet hours it is not sent.
+                    decided[index].heldBack = "quiet hours: no text or call, kept for the inbox"
                 case .quietly: decided[index].urgency = .passive
                 case .inboxOnly: decided[index].heldBack = snoozedUntil.map { _ in "snoozed: kept for the inbox" } ?? "quiet hours: kept for the inbox"
                 }

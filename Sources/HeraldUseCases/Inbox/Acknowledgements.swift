@@ -211,6 +211,23 @@ public struct Acknowledgements: Sendable {
         return try await acknowledge(notification.id, comment: nil, by: owner, from: address, logger: logger)
     }
 
+    /// A reply to a text or a call (issue 42), matched by `ContactReplies`
+    /// to the notification it answers, as the person whose verified method
+    /// it came from: refused while that method's device is not theirs any
+    /// more or the account is disabled, and once the alarm is resolved;
+    /// otherwise the acknowledgement every way in makes.
+    public func acknowledge(
+        fromReplyOf method: ContactMethod, notification id: NotificationID, comment: String?, logger: Logger
+    ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
+        guard let device = method.deviceID, let owner = try await store.owner(ofDevice: device), owner.id == method.userID, owner.isActive else {
+            throw UseCaseError.notFound("Contact method (no longer its account's)")
+        }
+        guard let notification = try await store.notification(id: id) else { throw UseCaseError.notFound("Notification") }
+        if let taken = try await store.acknowledgements(of: [id])[id] { return (taken, false) }
+        guard notification.alarm != .resolved else { throw UseCaseError.conflict("The alarm is resolved") }
+        return try await acknowledge(id, comment: comment, by: owner, from: "\(method.kind.rawValue) \(method.hint)", logger: logger)
+    }
+
     /// Withdraws a notification's acknowledgement: its author, or an admin
     /// (a responder, on a handled service). An escalation the acknowledgement
     /// ended resumes while its alarm still fires.

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Reaching people beyond push (issue 42): the SMS provider, the site's
+/// default rules and the floor under everyone's own.
+public struct ContactSettings: Sendable, Equatable {
+    /// How texts leave (`SMS_PROVIDER`); nil: no SMS, and no number can be verified.
+    public var sms: SMSProviderSettings?
+    /// `CONTACT_DEFAULT_RULES` (e.g. `call=sms@60`): for people who set none of their own.
+    public var defaults: ContactDefaults
+    /// `CONTACT_RULES_FLOOR` (e.g. `call=300`).
+    public var floor: ContactFloor
+    /// A reply's code is looked for among the texts of this many hours (`SMS_REPLY_HOURS`, 24).
+    public var replyHours: Int
+
+    public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
+        self.sms = sms
+        self.defaults = defaults
+        self.floor = floor
+        self.replyHours = replyHours
+    }
+
+    /// The kinds of method a person may add: those a message can be sent to.
+    public var kinds: [ContactKind] { sms == nil ? [] : [.sms] }
+
+    init(text: @escaping (String) -> String?) throws {
+        let read = SettingReader(text: text)
+        var sms: SMSProviderSettings?
+        switch text("SMS_PROVIDER")?.lowercased() {
+        case nil, "", "off":
+            sms = nil
+        case "twilio":
+            guard let sid = text("TWILIO_ACCOUNT_SID"), let from = text("SMS_FROM") else {
+                throw ConfigurationError("SMS_PROVIDER", "twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN (or TWILIO_AUTH_TOKEN_FILE) and SMS_FROM")
+            }
+            guard sid.utf8.allSatisfy({ $0.isHexDigit || $0 == UInt8(ascii: "A") || $0 == UInt8(ascii: "C") }), sid.hasPrefix("AC") else {
+                throw ConfigurationError("TWILIO_ACCOUNT_SID", "an account SID is AC followed by 32 hex digits")
+            }
+            let token: String
+            if let value = text("TWILIO_AUTH_TOKEN") {
+                token = value
+            } else if let path = text("TWILIO_AUTH_TOKEN_FILE") {
+                token = String(decoding: try read.file("TWILIO_AUTH_TOKEN_FILE", path), as: UTF8.self).trimmingWhitespace()
+            } else {
+                throw ConfigurationError("TWILIO_AUTH_TOKEN", "twilio needs TWILIO_AUTH_TOKEN or TWILIO_AUTH_TOKEN_FILE")
+            }
+            guard case .success(let number) = ContactAddress.phoneNumber(from) else {
+                throw ConfigurationError("SMS_FROM", "the number texts come from, with its country code (+46…)")
+            }
+            let base = text("TWILIO_URL") ?? "https://api.twilio.com"
+            guard let url = URL(string: base), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw ConfigurationError("TWILIO_URL", "an http(s) URL, e.g. https://api.twilio.com")
+            }
+            sms = .twilio(TwilioSettings(baseURL: base.trimmingSuffix("/"), accountSID: sid, authToken: token, from: number))
+        case "gammu":
+            guard let spool = text("GAMMU_SPOOL_DIR") else {
+                throw ConfigurationError("GAMMU_SPOOL_DIR", "gammu needs the directory holding Gammu SMSD's outbox/ and inbox/ (its files backend)")
+            }
+            sms = .gammu(GammuSettings(spool: spool.trimmingSuffix("/"), pollSeconds: try read.number("GAMMU_POLL_SECONDS", default: 1, range: 0.05...60)))
+        case let other?:
+            throw ConfigurationError("SMS_PROVIDER", "'\(other)' is not twilio, gammu or off")
+        }
+        var defaults = ContactDefaults.standard
+        if let value = text("CONTACT_DEFAULT_RULES") {
+            switch ContactDefaults.parse(value) {
+            case .success(let parsed): defaults = parsed
+            case .failure(let error): throw ConfigurationError("CONTACT_DEFAULT_RULES", error.message)
+            }
+        }
+        var floor = ContactFloor()
+        if let value = text("CONTACT_RULES_FLOOR") {
+            switch ContactFloor.parse(value) {
+            case .success(let parsed): floor = parsed
+            case .failure(let error): throw ConfigurationError("CONTACT_RULES_FLOOR", error.message)
+            }
+        }
+        self.init(sms: sms, defaults: defaults, floor: floor, replyHours: try read.integer("SMS_REPLY_HOURS", default: 24, range: 1...720))
+    }
+}
+
+public enum SMSProviderSettings: Sendable, Equatable {
+    case twilio(TwilioSettings)
+    /// Gammu SMSD's files backend: texts written to its outbox, replies read from its inbox.
+    case gammu(GammuSettings)
+}
+
+/// Twilio, or a gateway that speaks its API (`TWILIO_URL`).
+public struct TwilioSettings: Sendable, Equatable {
+    public var baseURL: String
+    public var accountSID: String
+    public var authToken: String
+    /// The number texts come from (`SMS_FROM`).
+    public var from: String
+
+    public init(baseURL: String, accountSID: String, authToken: String, from: String) {
+        self.baseURL = baseURL
+        self.accountSID = accountSID
+        self.authToken = authToken
+        self.from = from
+    }
+}
+
+public struct GammuSettings: Sendable, Equatable {
+    /// Holds `outbox/` and `inbox/` (`GAMMU_SPOOL_DIR`).
+    public var spool: String
+    /// How often the inbox is read for replies.
+    public var pollSeconds: Double
+
+    public init(spool: String, pollSeconds: Double = 1) {
+        self.spool = spool
+        self.pollSeconds = pollSeconds
+    }
+}

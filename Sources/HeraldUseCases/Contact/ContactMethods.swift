@@ -1,0 +1,186 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// A person's contact methods and their rules (issue 42), the same for the
+/// JSON API and the profile page: add (a code sent), verify, remove; each
+/// class's rule set or given back to the site's default; what the queue
+/// applies worked out again after each change.
+public struct ContactMethods: Sendable {
+    public typealias Store = ContactStore
+    let store: any Store
+    let settings: ContactSettings
+    let sender: (any ContactCodeSender)?
+    let visibility: ServiceVisibility
+    let brake: UserChangeBrake
+    let clock: WallClock
+    /// Codes per person and per address: 5 an hour each, and 3 at once.
+    let codesPerPerson: KeyedBuckets<UserID>
+    let codesPerAddress: KeyedBuckets<String>
+    public static let maximumMethods = 6
+
+    public init(
+        store: any Store, settings: ContactSettings, sender: (any ContactCodeSender)?, visibility: ServiceVisibility, brake: UserChangeBrake,
+        clock: WallClock
+    ) {
+        self.store = store
+        self.settings = settings
+        self.sender = sender
+        self.visibility = visibility
+        self.brake = brake
+        self.clock = clock
+        codesPerPerson = KeyedBuckets(perSecond: 5.0 / 3600, burst: 3)
+        codesPerAddress = KeyedBuckets(perSecond: 5.0 / 3600, burst: 3)
+    }
+
+    public func methods(of user: User) async throws -> [ContactMethod] {
+        try await store.contactMethods(userID: user.id)
+    }
+
+    /// Adds an address (a code goes to it) or, for one the person has
+    /// already, sends a new code while it is unverified.
+    public func add(kind: ContactKind, address: String, for user: User, logger: Logger) async throws -> ContactMethod {
+        guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot add contact methods") }
+        guard settings.kinds.contains(kind), sender != nil else {
+            throw UseCaseError.invalid(field: "kind", "This site sends no \(kind.rawValue) messages (its kinds: \(settings.kinds.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let normalized: String
+        switch ContactAddress.normalized(address, kind: kind) {
+        case .success(let value): normalized = value
+        case .failure(let error): throw UseCaseError.invalid(field: "address", error.message)
+        }
+        try brake.take(user)
+        let existing = try await store.contactMethods(userID: user.id)
+        if let known = existing.first(where: { $0.kind == kind && $0.address == normalized }) {
+            return known.isVerified ? known : try await sendCode(to: known, for: user, logger: logger)
+        }
+        guard existing.count < Self.maximumMethods else {
+            throw UseCaseError.overLimit(field: "address", "At most \(Self.maximumMethods) contact methods each: remove one first")
+        }
+        guard let method = try await store.addContactMethod(userID: user.id, kind: kind, address: normalized, at: clock.now()) else {
+            throw UseCaseError.notFound("User")
+        }
+        logger.info("contact method added", metadata: ["user": "\(user.username)", "kind": "\(kind.rawValue)", "address": "\(method.hint)"])
+        return try await sendCode(to: method, for: user, logger: logger)
+    }
+
+    /// A new code for an unverified method of the person's.
+    public func resend(_ methodID: Int64, for user: User, logger: Logger) async throws -> ContactMethod {
+        let method = try await mine(methodID, of: user)
+        guard !method.isVerified else { throw UseCaseError.conflict("\(method.hint) is verified already") }
+        try brake.take(user)
+        return try await sendCode(to: method, for: user, logger: logger)
+    }
+
+    private func sendCode(to method: ContactMethod, for user: User, logger: Logger) async throws -> ContactMethod {
+        guard let sender else { throw UseCaseError.invalid(field: "kind", "This site sends no \(method.kind.rawValue) messages") }
+        let now = clock.now()
+        if let wait = codesPerPerson.take(user.id, now: now) ?? codesPerAddress.take("\(method.kind.rawValue) \(method.address)", now: now) {
+            throw UseCaseError.braked(retryAfter: wait, "Too many codes sent: try again in \(wait) seconds")
+        }
+        let code = ContactVerification.newCode()
+        let pending = ContactVerification.pending(code: code, methodID: method.id, now: now)
+        guard try await store.setContactCode(methodID: method.id, userID: user.id, pending: pending) else { throw UseCaseError.notFound("Contact method") }
+        do {
+            try await sender.send(code: code, to: method)
+        } catch {
+            _ = try? await store.setContactCode(methodID: method.id, userID: user.id, pending: nil)
+            logger.warning("verification code not sent", metadata: ["user": "\(user.username)", "address": "\(method.hint)", "error": "\(error)"])
+            throw UseCaseError.conflict("The code could not be sent to \(method.hint): \(error)")
+        }
+        logger.info("verification code sent", metadata: ["user": "\(user.username)", "address": "\(method.hint)"])
+        var sent = method
+        sent.verification = pending
+        return sent
+    }
+
+    /// Checks a code typed for one of the person's methods; verified, the
+    /// method joins the person's rules (the site's default, or theirs).
+    public func verify(_ methodID: Int64, code: String, for user: User, logger: Logger) async throws -> ContactMethod {
+        let method = try await mine(methodID, of: user)
+        if method.isVerified { return method }
+        try brake.take(user)
+        switch ContactVerification.judge(code, pending: method.verification, methodID: method.id, now: clock.now()) {
+        case .verified:
+            guard let verified = try await store.verifyContactMethod(methodID: method.id, userID: user.id, at: clock.now()) else {
+                throw UseCaseError.notFound("Contact method")
+            }
+            try await settle(user.id)
+            logger.info("contact method verified", metadata: ["user": "\(user.username)", "address": "\(method.hint)"])
+            return verified
+        case .wrong(let left):
+            try await store.countContactCodeTry(methodID: method.id, userID: user.id)
+            throw UseCaseError.invalid(field: "code", "That is not the code sent to \(method.hint): \(left) \(left == 1 ? "try" : "tries") left")
+        case .noCode:
+            throw UseCaseError.invalid(field: "code", "No code is waiting for \(method.hint): ask for one")
+        case .expired:
+            throw UseCaseError.invalid(field: "code", "The code has expired: ask for a new one")
+        case .exhausted:
+            try await store.countContactCodeTry(methodID: method.id, userID: user.id)
+            throw UseCaseError.invalid(field: "code", "Too many wrong codes: ask for a new one")
+        }
+    }
+
+    public func remove(_ methodID: Int64, for user: User, logger: Logger) async throws {
+        let method = try await mine(methodID, of: user)
+        try brake.take(user)
+        guard try await store.removeContactMethod(methodID: method.id, userID: user.id) else { throw UseCaseError.notFound("Contact method") }
+        try await settle(user.id)
+        logger.info("contact method removed", metadata: ["user": "\(user.username)", "address": "\(method.hint)"])
+    }
+
+    /// The person's rules: their own per class, and what applies to them.
+    public struct Rules: Sendable, Equatable {
+        public var own: [ContactRuleClass: [ContactRuleStep]]
+        public var effective: [ContactStepRow]
+        public var defaults: ContactDefaults
+        public var floor: ContactFloor
+    }
+
+    public func rules(of user: User) async throws -> Rules {
+        let own = try await store.contactRules(userID: user.id)
+        let methods = try await store.contactMethods(userID: user.id)
+        return Rules(
+            own: own, effective: ContactRules.effective(userID: user.id, own: own, methods: methods, defaults: settings.defaults),
+            defaults: settings.defaults, floor: settings.floor
+        )
+    }
+
+    /// Sets the person's rule for a class (nil: the site's default again).
+    public func setRule(_ ruleClass: ContactRuleClass, steps: [ContactRuleStep]?, for user: User, logger: Logger) async throws -> Rules {
+        guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot set notification rules") }
+        try brake.take(user)
+        let methods = try await store.contactMethods(userID: user.id)
+        if let steps, let refusal = ContactRules.refusal(steps, for: ruleClass, methods: methods, floor: settings.floor) {
+            throw UseCaseError.invalid(field: "steps", refusal)
+        }
+        var own = try await store.contactRules(userID: user.id)
+        own[ruleClass] = steps
+        let effective = ContactRules.effective(userID: user.id, own: own, methods: methods, defaults: settings.defaults)
+        try await store.saveContactRules(userID: user.id, ruleClass: ruleClass, own: steps, steps: effective, at: clock.now())
+        logger.info("notification rule set", metadata: ["user": "\(user.username)", "class": "\(ruleClass.rawValue)", "steps": "\(steps?.count ?? -1)"])
+        return try await rules(of: user)
+    }
+
+    /// Works out again what the queue applies for everyone with a verified
+    /// method (at start: the site's defaults may have changed).
+    public func settleEveryone(logger: Logger) async throws {
+        let people = try await store.usersWithContactMethods()
+        for person in people { try await settle(person) }
+        if !people.isEmpty { logger.info("contact rules worked out again", metadata: ["people": "\(people.count)"]) }
+    }
+
+    private func settle(_ userID: UserID) async throws {
+        let own = try await store.contactRules(userID: userID)
+        let methods = try await store.contactMethods(userID: userID)
+        let effective = ContactRules.effective(userID: userID, own: own, methods: methods, defaults: settings.defaults)
+        try await store.saveContactRules(userID: userID, ruleClass: nil, own: nil, steps: effective, at: clock.now())
+    }
+
+    private func mine(_ methodID: Int64, of user: User) async throws -> ContactMethod {
+        guard let method = try await store.contactMethods(userID: user.id).first(where: { $0.id == methodID }) else {
+            throw UseCaseError.notFound("Contact method")
+        }
+        return method
+    }
+}
