@@ -151,6 +151,8 @@ public struct APIRoutes: Sendable {
                 ).addRoutes(to: group)
                 PagesController(auth: auth, decoding: decoding, pages: api.pages).addRoutes(to: group)
                 QuietHoursController(auth: auth, decoding: decoding, quietHours: users.quietHours, clock: api.clock).addRoutes(to: group)
+                ContactMethodsController(auth: auth, decoding: decoding, contacts: users.contacts).addRoutes(to: group)
+                TwilioReplyController(replies: users.replies, settings: api.config.contacts.sms, publicURL: api.config.publicURL).addRoutes(to: group)
                 WebhookController(auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, templates: api.templates, listed: store)
                     .addRoutes(to: group)
                 InboxStreamController(auth: auth, reads: users.reads, acknowledgements: users.acknowledgements, streams: streams).addRoutes(to: group)
