@@ -6,7 +6,8 @@ import Hummingbird
 import Logging
 
 /// Texts sent to the site's Twilio number (issue 42): Twilio posts each to
-/// the number's messaging webhook, `PUBLIC_URL/api/v2/channels/twilio/sms`.
+/// the number's messaging webhook, `PUBLIC_URL/api/v2/channels/twilio/sms`
+/// (PUBLIC_URL is the URL signed; without it, http:// and the request's Host).
 /// Only a request signed with the account's auth token counts
 /// (`X-Twilio-Signature`: base64 HMAC-SHA1 of the URL Twilio called followed
 /// by every POST parameter's name and value, sorted by name); anything else
@@ -26,8 +27,9 @@ struct TwilioReplyController {
 
     @Sendable func receive(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         guard case .twilio(let twilio)? = settings else { throw UseCaseError.notFound("Twilio replies (SMS_PROVIDER is not twilio)") }
-        guard let publicURL else {
-            throw UseCaseError.forbidden("PUBLIC_URL is not set, so Twilio's signatures cannot be checked: replies are refused")
+        // The URL Twilio called: PUBLIC_URL's, or (without it) the one this request names.
+        guard let base = publicURL ?? request.head.authority.map({ "http://\($0)" }) else {
+            throw UseCaseError.forbidden("Set PUBLIC_URL: without it and without a Host, Twilio's signature cannot be checked")
         }
         var body = try await request.body.collect(upTo: 64 * 1024)
         guard let text = body.readString(length: body.readableBytes) else { throw UseCaseError.invalid(field: "body", "not text") }
@@ -36,7 +38,7 @@ struct TwilioReplyController {
             guard let value else { throw UseCaseError.invalid(field: name, "broken percent-encoding") }
             fields.append((name, value))
         }
-        let url = publicURL + request.uri.description
+        let url = base + request.uri.description
         guard let signature = request.headers[.init("X-Twilio-Signature")!],
             Self.signatureMatches(signature, url: url, fields: fields, authToken: twilio.authToken)
         else {
