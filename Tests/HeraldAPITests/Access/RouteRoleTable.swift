@@ -7,6 +7,17 @@
 /// (issue 41). Read a change to it as a change of who may do what.
 enum RouteRoleTable {
     static let answers: [String: String] = [
+        // Contact methods (issue 42): another person's method is nobody's to touch (404);
+        // this site sends no texts, so adding one is refused (422); the webhook is Twilio's only.
+        "delete /api/v2/users/user/contact-methods/{method_id}": "401 404 404 404 404 404 404",
+        "delete /api/v2/users/user/notification-rules/{rule_class}": "401 403 200 200 200 200 200",
+        "get /api/v2/users/user/contact-methods": "401 200 200 200 200 200 200",
+        "get /api/v2/users/user/notification-rules": "401 200 200 200 200 200 200",
+        "post /api/v2/channels/twilio/sms": "404 404 404 404 404 404 404",
+        "post /api/v2/users/user/contact-methods": "401 403 422 422 422 422 422",
+        "post /api/v2/users/user/contact-methods/{method_id}/code": "401 404 404 404 404 404 404",
+        "post /api/v2/users/user/contact-methods/{method_id}/verify": "401 404 404 404 404 404 404",
+        "put /api/v2/users/user/notification-rules/{rule_class}": "401 403 200 200 200 200 200",
         "delete /api/v1/services/{service_id}": "401 403 403 403 403 403 204",
         "delete /api/v1/users/{user_id}": "401 403 403 403 403 403 204",
         "delete /api/v1/users/{user_id}/device-token": "401 403 403 403 403 403 204",
@@ -185,10 +196,14 @@ enum RouteRoleTable {
         "put /api/v2/users/user/services/{service_id}/filters": #"{"expression": "severity = critical"}"#,
         "patch /api/v2/users/user/notifications": #"[{"id": {{notification_id}}, "status": "read"}]"#,
         "post /api/v2/users/user/notifications/{notification_id}/acknowledge": #"{"comment": "mine"}"#,
+        "post /api/v2/users/user/contact-methods": #"{"kind": "sms", "address": "+46 70 {{n}} 00 00"}"#,
+        "post /api/v2/users/user/contact-methods/{method_id}/verify": #"{"code": "123456"}"#,
+        "put /api/v2/users/user/notification-rules/{rule_class}": #"{"steps": []}"#,
     ]
 
     /// Each operation's form body, where it takes one.
     static let forms: [String: String] = [
         "post /api/v2/login": "username=routes-user&password={{password}}",
+        "post /api/v2/channels/twilio/sms": "AccountSid=AC00&From=%2B46700000001&Body=ack+123456",
     ]
 }
