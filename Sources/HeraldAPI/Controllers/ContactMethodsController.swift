@@ -18,6 +18,7 @@ struct ContactMethodsController {
         group.get("users/user/notification-rules", use: rules)
         group.put("users/user/notification-rules/{rule_class}", use: setRule)
         group.delete("users/user/notification-rules/{rule_class}", use: clearRule)
+        group.post("users/user/notification-rules/{rule_class}/test", use: test)
     }
 
     struct AddInput: Decodable {
@@ -135,5 +136,24 @@ struct ContactMethodsController {
             throw UseCaseError.notFound("Rule class (\(ContactRuleClass.names))")
         }
         return ruleClass
+    }
+}
+
+extension ContactMethodsController {
+    struct TestedBody: Encodable {
+        var method_id: Int64
+        var address: String
+        var delay_seconds: Int
+        var outcome: String
+        var reason: String?
+    }
+
+    /// Test my setup: each method the class's rule names is texted now.
+    @Sendable func test(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await auth.user(request, context: context)
+        let tested = try await contacts.test(try Self.ruleClass(context), for: user, logger: context.logger)
+        return JSONBody.response(
+            tested.map { TestedBody(method_id: $0.method.id, address: $0.method.address, delay_seconds: $0.delaySeconds, outcome: $0.failure == nil ? "sent" : "failed", reason: $0.failure) }
+        )
     }
 }

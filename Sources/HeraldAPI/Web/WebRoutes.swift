@@ -37,6 +37,7 @@ struct WebRoutes {
             web: web, rotas: parts.rotas, subscriptions: users.subscriptions, devices: users.devices, quietHours: users.quietHours,
             visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store, teams: parts.teams
         ).addRoutes(to: pages)
+        ContactPages(web: web, contacts: users.contacts, kinds: parts.config.contacts.kinds).addRoutes(to: pages)
         let schedulePages = ServiceSchedulePages(web: web, schedules: parts.schedules, listed: store)
         ServiceAdminPages(
             web: web, services: parts.services, serviceTokens: parts.serviceTokens, feeds: parts.feeds, templates: parts.templates, alerting: parts.alerting,

@@ -211,6 +211,7 @@ struct WebSupport: Sendable {
         "signed-out-everywhere": "Every session of yours has ended.", "removed": "Removed.", "cancelled": "Cancelled.",
         "signed-out-user": "Every session of that user has ended.",
         "paged": "Paged: whoever is called can acknowledge it from their inbox.",
+        "code-sent": "A code is on its way: type it here within 10 minutes.", "verified": "Verified: your rules can text it now.",
     ]
 
     /// No script, style or frame from anywhere else, ever.

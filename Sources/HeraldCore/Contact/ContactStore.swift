@@ -45,4 +45,6 @@ public protocol ContactStore: Sendable {
 public protocol ContactCodeSender: Sendable {
     /// Throws with a reason the person may read when it did not go.
     func send(code: String, to method: ContactMethod) async throws
+    /// A text of the person's own asking ("test my setup"), fitted to one message.
+    func send(text: String, to method: ContactMethod) async throws
 }

@@ -53,7 +53,15 @@ public struct GatewayCodeSender: ContactCodeSender {
     }
 
     public func send(code: String, to method: ContactMethod) async throws {
-        let answer = await gateway.send([OutgoingText(reference: "code-\(method.id)", to: method.address, body: Self.text(code))]).first
+        try await send(OutgoingText(reference: "code-\(method.id)", to: method.address, body: Self.text(code)))
+    }
+
+    public func send(text: String, to method: ContactMethod) async throws {
+        try await send(OutgoingText(reference: "test-\(method.id)", to: method.address, body: SMSText.fit(head: "", title: text, text: "", tail: "")))
+    }
+
+    func send(_ text: OutgoingText) async throws {
+        let answer = await gateway.send([text]).first
         switch answer {
         case .accepted?: return
         case .retry(let reason, _)?, .refused(let reason)?, .uncertain(let reason)?: throw ContactSendError(reason)

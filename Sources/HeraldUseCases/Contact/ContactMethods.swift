@@ -17,6 +17,8 @@ public struct ContactMethods: Sendable {
     /// Codes per person and per address: 5 an hour each, and 3 at once.
     let codesPerPerson: KeyedBuckets<UserID>
     let codesPerAddress: KeyedBuckets<String>
+    /// Tests per person: 3 at once, then one every 5 minutes (each texts every method a rule names).
+    let testsPerPerson = KeyedBuckets<UserID>(perSecond: 1.0 / 300, burst: 3)
     public static let maximumMethods = 6
 
     public init(
@@ -160,6 +162,47 @@ public struct ContactMethods: Sendable {
         try await store.saveContactRules(userID: user.id, ruleClass: ruleClass, own: steps, steps: effective, at: clock.now())
         logger.info("notification rule set", metadata: ["user": "\(user.username)", "class": "\(ruleClass.rawValue)", "steps": "\(steps?.count ?? -1)"])
         return try await rules(of: user)
+    }
+
+    /// What "test my setup" did with one step of a rule.
+    public struct TestedStep: Sendable, Equatable {
+        public var method: ContactMethod
+        public var delaySeconds: Int
+        /// Nil: the provider took it; else why not.
+        public var failure: String?
+    }
+
+
+    /// Test my setup: texts each method the person's rule for `ruleClass`
+    /// names now (saying when it would come), and answers what became of
+    /// each. Pushes are the devices' own test (the apps'); nothing is stored.
+    public func test(_ ruleClass: ContactRuleClass, for user: User, logger: Logger) async throws -> [TestedStep] {
+        guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot test notification rules") }
+        if let wait = testsPerPerson.take(user.id, now: clock.now()) {
+            throw UseCaseError.braked(retryAfter: wait, "Tested a moment ago: try again in \(wait) seconds")
+        }
+        let current = try await rules(of: user)
+        let methods = try await store.contactMethods(userID: user.id)
+        var tested: [TestedStep] = []
+        for step in current.effective where step.ruleClass == ruleClass {
+            guard let method = methods.first(where: { $0.id == step.methodID }) else { continue }
+            var failure: String?
+            if let sender {
+                do {
+                    try await sender.send(
+                        text: "Herald test: this is how \(ContactRules.describe(ruleClass)) reach you, \(step.delaySeconds) s after the push. No need to answer.",
+                        to: method
+                    )
+                } catch {
+                    failure = "\(error)"
+                }
+            } else {
+                failure = "this site sends no \(method.kind.rawValue) messages"
+            }
+            tested.append(TestedStep(method: method, delaySeconds: step.delaySeconds, failure: failure))
+        }
+        logger.info("notification rule tested", metadata: ["user": "\(user.username)", "class": "\(ruleClass.rawValue)", "steps": "\(tested.count)"])
+        return tested
     }
 
     /// Works out again what the queue applies for everyone with a verified
