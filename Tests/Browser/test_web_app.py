@@ -710,6 +710,66 @@ def test_admin_pages_users_report_and_docs(driver):
     assert "/login" in driver.current_url
 
 
+def gammu_texts():
+    """What the fake phone sent: (number, text) per text, oldest first."""
+    folder = os.path.join(os.environ["HERALD_GAMMU_DIR"], "transmitted")
+    texts = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".tmp"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as handle:
+            number, _, text = handle.read().partition("\n")
+        texts.append((number, text))
+    return texts
+
+
+def test_user_adds_and_verifies_a_number(driver):
+    # Issue 42: ann adds her mobile number; the code Herald texts it (through
+    # a real Gammu SMSD) is what she types to verify it.
+    before = len(gammu_texts())
+    driver.get(BASE + "/profile")
+    driver.find_element(By.LINK_TEXT, "Reaching you").click()
+    wait(driver, lambda d: d.current_url.endswith("/profile/contact"), "the contact page")
+    driver.find_element(By.CSS_SELECTOR, "form[data-contact-add] input[name='address']").send_keys("+46 70 555 01 23")
+    driver.find_element(By.CSS_SELECTOR, "form[data-contact-add] button").click()
+    wait(driver, lambda d: "A code is on its way" in d.page_source, "the code sent")
+    sent = wait(driver, lambda d: gammu_texts()[before:] or None, "the code's text leaving the modem", timeout=20)
+    number, text = sent[0]
+    assert number == "+46705550123", number
+    code = re.search(r"\b(\d{6})\b", text).group(1)
+    row = driver.find_element(By.CSS_SELECTOR, "tr[data-method='+46705550123']")
+    row.find_element(By.NAME, "code").send_keys("000000" if code != "000000" else "111111")
+    row.find_element(By.CSS_SELECTOR, "form[action='/profile/contact/verify'] button").click()
+    wait(driver, lambda d: "tries left" in d.page_source, "a wrong code refused")
+    driver.get(BASE + "/profile/contact")
+    row = driver.find_element(By.CSS_SELECTOR, "tr[data-method='+46705550123']")
+    row.find_element(By.NAME, "code").send_keys(code)
+    row.find_element(By.CSS_SELECTOR, "form[action='/profile/contact/verify'] button").click()
+    wait(driver, lambda d: "Verified: your rules can text it now." in d.page_source, "the number verified")
+    assert "Verified" in driver.find_element(By.CSS_SELECTOR, "tr[data-method='+46705550123']").text
+    screenshot(driver, "contact-verified")
+
+
+def test_user_sets_a_rule_and_tests_it(driver):
+    # Her rule for critical notifications: a text 30 s after the push; "test my setup" texts it now.
+    driver.get(BASE + "/profile/contact")
+    form = driver.find_element(By.CSS_SELECTOR, "form[data-rule='critical']")
+    field = form.find_element(By.CSS_SELECTOR, "input[name^='delay_']")
+    field.clear()
+    field.send_keys("30")
+    form.find_element(By.CSS_SELECTOR, "button[type='submit']:not([formaction]):not([name])").click()
+    wait(driver, lambda d: "Saved." in d.page_source, "the rule saved")
+    summary = driver.find_element(By.CSS_SELECTOR, "form[data-rule='critical'] [data-rule-summary]").text
+    assert "a text to +46705550123 after 30 s" in summary and "default" not in summary, summary
+    before = len(gammu_texts())
+    driver.find_element(By.CSS_SELECTOR, "form[data-rule='critical'] button[formaction='/profile/contact/test']").click()
+    card = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-contact-tested]"), "the test's outcome")[0]
+    assert "+46705550123" in card.text and "sent" in card.find_element(By.CSS_SELECTOR, "[data-outcome]").text, card.text
+    sent = wait(driver, lambda d: gammu_texts()[before:] or None, "the test text leaving the modem", timeout=20)
+    assert sent[0][0] == "+46705550123" and sent[0][1].startswith("Herald test:"), sent
+    screenshot(driver, "contact-rules-tested")
+
+
 TESTS = [
     test_wrong_password_shows_an_error,
     test_admin_creates_a_service_and_a_token,
@@ -721,6 +781,8 @@ TESTS = [
     test_admin_makes_a_rota_an_override_and_an_escalation_policy,
     test_admin_pages_the_rota_from_the_on_call_page,
     test_user_on_call_takes_the_page,
+    test_user_adds_and_verifies_a_number,
+    test_user_sets_a_rule_and_tests_it,
     test_admin_makes_a_team_that_owns_a_service,
     test_owner_keeps_their_service,
     test_admin_pages_users_report_and_docs,

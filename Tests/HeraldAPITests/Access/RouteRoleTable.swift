@@ -18,6 +18,7 @@ enum RouteRoleTable {
         "post /api/v2/users/user/contact-methods/{method_id}/code": "401 404 404 404 404 404 404",
         "post /api/v2/users/user/contact-methods/{method_id}/verify": "401 404 404 404 404 404 404",
         "put /api/v2/users/user/notification-rules/{rule_class}": "401 403 200 200 200 200 200",
+        "post /api/v2/users/user/notification-rules/{rule_class}/test": "401 403 200 200 200 200 200",
         "delete /api/v1/services/{service_id}": "401 403 403 403 403 403 204",
         "delete /api/v1/users/{user_id}": "401 403 403 403 403 403 204",
         "delete /api/v1/users/{user_id}/device-token": "401 403 403 403 403 403 204",
