@@ -130,15 +130,24 @@ public enum ContactAddress {
     }
 
     /// An address a mail server takes: one `@`, a dotted domain, no spaces
-    /// or control characters, at most 254 characters; lower-cased.
+    /// or control characters, at most 254 bytes; lower-cased.
     public static func email(_ text: String) -> Result<String, ContactAddressError> {
         let address = text.trimmingWhitespace()
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        guard address.count <= maxEmailLength, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
+        guard address.utf8.count <= maxEmailLength, parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
             parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
-            address.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !"<>()[],;:\\\"".unicodeScalars.contains($0) })
+            address.unicodeScalars.allSatisfy(Self.mailable)
         else { return .failure(ContactAddressError("That is not an email address (name@example.org)")) }
         return .success(address.lowercased())
+    }
+
+    /// No space of any kind, no control or format character (C0, C1,
+    /// bidi marks), none of the characters addresses quote.
+    static func mailable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate, .privateUse: return false
+        default: return scalar.value > 0x20 && !"<>()[],;:\\\"".unicodeScalars.contains(scalar)
+        }
     }
 
     /// A number's last three digits, an address's domain.

@@ -55,7 +55,7 @@ public struct GammuSMSGateway: SMSGateway {
 
     func write(_ text: OutgoingText) -> GatewayAnswer {
         // Only numbers reach a file name (E.164 is checked when a number is added).
-        guard text.to.first == "+", text.to.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard text.to.first == "+", (9...16).contains(text.to.count), text.to.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return .refused(reason: "not an international number")
         }
         let hidden = outbox.appendingPathComponent(".herald-\(UUID().uuidString).tmp")
@@ -94,8 +94,15 @@ public struct GammuInboxMessage: Sendable, Equatable {
         var sections: [[String: String]] = []
         var textParts: [[String]] = []
         var lastKey = ""
-        for raw in contents.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+        // Lines end at LF only (a CR before it dropped), as Gammu writes and
+        // reads them: a reply's text sits in a `;` comment line, and a form
+        // feed or U+2028 in it must not start a line of its own (a forged
+        // `NumberUnicode` would name another sender).
+        // (Split on scalars: "\r\n" is one Character, which a split on "\n" would not see.)
+        for raw in contents.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
+            var scalars = raw
+            if scalars.last == "\r" { scalars = scalars.dropLast() }
+            let line = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .init(charactersIn: " \t"))
             if line.isEmpty || line.hasPrefix(";") { continue }
             if line.hasPrefix("["), line.hasSuffix("]") {
                 sections.append([:])
@@ -119,13 +126,12 @@ public struct GammuInboxMessage: Sendable, Equatable {
             return nil
         }
         guard let number = sections[0]["NumberUnicode"].flatMap(utf16BE) else { return nil }
-        var text = ""
-        for (index, parts) in textParts.enumerated() {
-            let coding = sections[index]["Coding"] ?? ""
+        for section in sections {
+            let coding = section["Coding"] ?? ""
             guard coding.isEmpty || coding.hasSuffix("No_Compression") else { return nil }
-            guard let decoded = utf16BE(parts.joined()) else { return nil }
-            text += decoded
         }
+        // Every part's hex joined before decoding: a character split between parts stays whole.
+        guard let text = utf16BE(textParts.map { $0.joined() }.joined()) else { return nil }
         return GammuInboxMessage(sender: number, text: text)
     }
 

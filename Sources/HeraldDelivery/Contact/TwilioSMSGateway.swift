@@ -77,7 +77,9 @@ public struct TwilioSMSGateway: SMSGateway {
         case 200, 201:
             return .accepted
         case 429, 502, 503, 504:
-            return .retry(reason: "\(detail) (HTTP \(status))", after: retryAfter.flatMap(TimeInterval.init) ?? 5)
+            // Retry-After as Twilio's gateways send it, bounded: a second to an hour.
+            let after = retryAfter.flatMap(TimeInterval.init).flatMap { $0.isFinite ? min(max($0, 1), 3_600) : nil } ?? 5
+            return .retry(reason: "\(detail) (HTTP \(status))", after: after)
         case 401, 403:
             return .retry(reason: "the account SID or auth token was refused: \(detail)", after: 60)
         case 400..<500:

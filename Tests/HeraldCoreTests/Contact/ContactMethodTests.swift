@@ -1,0 +1,250 @@
+import Foundation
+import HeraldCore
+import Testing
+
+/// A contact address as people type it (issue 42): a number in E.164, an
+/// email address lower-cased; what logs show of it; the queue's token for it.
+@Suite("Contact addresses")
+struct ContactAddressTests {
+    static func number(_ text: String) -> String? { try? ContactAddress.phoneNumber(text).get() }
+    static func email(_ text: String) -> String? { try? ContactAddress.email(text).get() }
+
+    @Test(arguments: [
+        ("+46 70 123 45 67", "+46701234567"),
+        ("+46-70-123.45.67", "+46701234567"),
+        ("+1 (234) 901-3030", "+12349013030"),
+        ("+49/30/1234567", "+49301234567"),
+        ("0046 70 123 45 67", "+46701234567"),
+        ("  +46701234567\n", "+46701234567"),
+        ("\t0041 44 668 18 00 ", "+41446681800"),
+    ])
+    func aNumberIsWrittenAsPlusAndItsDigits(_ typed: String, _ stored: String) {
+        #expect(Self.number(typed) == stored)
+        #expect(ContactAddress.normalized(typed, kind: .sms) == .success(stored))
+        #expect(ContactAddress.normalized(typed, kind: .voice) == .success(stored))
+    }
+
+    @Test func eightToFifteenDigitsAfterThePlus() {
+        #expect(Self.number("+1234567") == nil, "7 digits")
+        #expect(Self.number("+12345678") == "+12345678", "8 digits")
+        #expect(Self.number("+123456789012345") == "+123456789012345", "15 digits")
+        #expect(Self.number("+1234567890123456") == nil, "16 digits")
+        #expect(Self.number("001234567890123456") == nil, "16 digits after 00")
+        #expect(Self.number("+") == nil)
+        #expect(Self.number("") == nil)
+        #expect(Self.number("00") == nil)
+    }
+
+    @Test(arguments: ["070 123 45 67", "0701234567", "46701234567", "701234567"])
+    func aLocalNumberWithoutItsCountryCodeIsRefused(_ typed: String) {
+        #expect(Self.number(typed) == nil)
+    }
+
+    @Test(arguments: ["+046701234567", "+0046701234567", "000 46 70 123 45 67"])
+    func theCountryCodeNeverStartsWithZero(_ typed: String) {
+        #expect(Self.number(typed) == nil)
+    }
+
+    /// Anything but ASCII digits and the few separators: letters, a second
+    /// plus, other scripts' digits (which `isNumber` would take), controls,
+    /// a plus that is not first, combining marks on a digit.
+    @Test(arguments: [
+        "+46 70 CALL ME", "++46701234567", "+46+701234567", "46+701234567",
+        "+４６７０１２３４５６７", "+٤٦٧٠١٢٣٤٥٦٧", "+46\u{0}701234567", "+46\n701234567", "+46\t701234567",
+        "+46_701234567", "+46;701234567", "+4670123456\u{301}7", "＋46701234567", "+46\u{A0}701234567",
+        "tel:+46701234567", "+46701234567,1",
+    ])
+    func anythingButDigitsAndSeparatorsIsRefused(_ typed: String) {
+        #expect(Self.number(typed) == nil, "\(typed.debugDescription)")
+    }
+
+    @Test func aStoredNumberHoldsOnlyAPlusAndASCIIDigits() {
+        for typed in ["+46 (0)70-123 45 67", "0046.70.123.45.67", "+1 234 901 3030"] {
+            let stored = Self.number(typed) ?? ""
+            #expect(stored.first == "+", "\(typed)")
+            #expect(stored.count > 8 && stored.dropFirst().allSatisfy { ("0"..."9").contains($0) }, "\(typed)")
+        }
+    }
+
+    @Test(arguments: [
+        ("ann@example.org", "ann@example.org"),
+        ("Ann.Smith@Example.ORG", "ann.smith@example.org"),
+        ("  ops+herald@lists.example.org \n", "ops+herald@lists.example.org"),
+        ("x@a.b", "x@a.b"),
+    ])
+    func anEmailAddressIsTrimmedAndLowerCased(_ typed: String, _ stored: String) {
+        #expect(Self.email(typed) == stored)
+        #expect(ContactAddress.normalized(typed, kind: .email) == .success(stored))
+    }
+
+    @Test(arguments: [
+        "", "ann", "@example.org", "ann@", "ann@example", "ann@@example.org", "ann@bob@example.org",
+        "ann@.example.org", "ann@example.org.", "ann@example..org", "ann smith@example.org", "ann@exa mple.org",
+        "ann\u{0}@example.org", "ann\u{7F}@example.org", "ann\r\nBcc: x@example.org@example.org", "ann@example.org\r\nX-Herald: 1",
+        "<ann@example.org>", "ann(x)@example.org", "ann@[127.0.0.1]", "ann,bob@example.org", "ann;bob@example.org",
+        "ann:x@example.org", "a\\n@example.org", "\"ann\"@example.org", "ann\u{1B}@example.org", "ann\t@example.org",
+    ])
+    func whatNoMailServerTakesIsRefused(_ typed: String) {
+        #expect(Self.email(typed) == nil, "\(typed.debugDescription)")
+    }
+
+    /// "no spaces or control characters": the C1 controls (U+0080…U+009F,
+    /// general category Cc like the C0 ones) are control characters too,
+    /// and a no-break space is a space.
+    @Test(arguments: ["ann\u{85}@example.org", "ann@exa\u{9B}mple.org", "ann\u{A0}smith@example.org", "ann@example\u{3000}.org"])
+    func aC1ControlOrAUnicodeSpaceInsideAnAddressIsRefused(_ typed: String) {
+        #expect(Self.email(typed) == nil, "\(typed.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func anAddressIsAtMost254CharactersWithALocalPartOfAtMost64() {
+        let local64 = String(repeating: "a", count: 64)
+        let domain189 = String(repeating: "d", count: 185) + ".org"
+        #expect(Self.email(local64 + "@" + domain189)?.count == 254)
+        #expect(Self.email(local64 + "@d" + domain189) == nil, "255 characters")
+        #expect(Self.email(local64 + "a@example.org") == nil, "a 65-character local part")
+        #expect(Self.email(local64 + "@example.org") != nil)
+    }
+
+    @Test func theHintShowsOnlyTheLastThreeDigitsOrTheDomain() {
+        #expect(ContactAddress.hint("+46701234567", kind: .sms) == "…567")
+        #expect(ContactAddress.hint("+12349013030", kind: .voice) == "…030")
+        #expect(ContactAddress.hint("ann.smith@example.org", kind: .email) == "…@example.org")
+        let hint = ContactAddress.hint("+46701234567", kind: .sms)
+        #expect(!hint.contains("4670") && !hint.contains("1234"), "no more of the number than its end")
+        #expect(!ContactAddress.hint("ann.smith@example.org", kind: .email).contains("ann"), "no local part")
+        let method = ContactMethod(
+            id: 1, userID: 2, kind: .email, address: "ops@example.org", createdAt: Date(), verifiedAt: nil, verification: nil, deviceID: nil
+        )
+        #expect(method.hint == "…@example.org")
+        #expect(!method.isVerified)
+    }
+}
+
+@Suite("Contact platforms and tokens")
+struct ContactPlatformTests {
+    @Test func everyPlatformIsEitherAnAppOrAContactMethod() {
+        #expect(Set(Platform.push) == [.apns, .fcm, .webpush])
+        for platform in Platform.allCases {
+            #expect(platform.isContact != Platform.push.contains(platform), "\(platform)")
+        }
+        #expect(Platform.sms.isContact && Platform.voice.isContact && Platform.email.isContact)
+        #expect(!Platform.apns.isContact && !Platform.fcm.isContact && !Platform.webpush.isContact)
+        for kind in ContactKind.allCases {
+            #expect(kind.platform.contactKind == kind)
+            #expect(kind.platform.rawValue == kind.rawValue)
+        }
+    }
+
+    @Test(arguments: [Int64(1), 42, 9_007_199_254_740_993, Int64.max])
+    func aContactTokenNamesItsMethodAndStartsWithAHash(_ id: Int64) {
+        let token = Platform.contactToken(methodID: id)
+        #expect(token.hasPrefix("#"))
+        #expect(token == "#contact-\(id)")
+        #expect(Platform.contactMethodID(fromToken: token) == id)
+    }
+
+    @Test(arguments: [
+        "", "#contact-", "#contact-0", "#contact--1", "#contact-abc", "#contact-12a", "contact-12", "#Contact-12", " #contact-12",
+        "#contact-12 ", "#contact-1.5", "#contact-9223372036854775808", "#contact-١٢", "#device-12", "%23contact-12",
+    ])
+    func anythingElseNamesNoMethod(_ token: String) {
+        #expect(Platform.contactMethodID(fromToken: token) == nil, "\(token.debugDescription)")
+    }
+}
+
+/// The code sent to prove an address (issue 42): 6 digits, 10 minutes,
+/// 5 tries, kept only as a hash bound to the method.
+@Suite("Contact verification")
+struct ContactVerificationTests {
+    static let sent = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// SplitMix64: a fixed, well-spread sequence, so the draws below are the same every run.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func aCodeIsSixASCIIDigitsLeadingZerosKept() {
+        var generator = SplitMix(state: 42)
+        let drawn = (0..<3_000).map { _ in ContactVerification.newCode(using: &generator) }
+        #expect(drawn.allSatisfy { $0.count == 6 && $0.allSatisfy { ("0"..."9").contains($0) } })
+        #expect(drawn.contains { $0.hasPrefix("0") }, "about one in ten starts with 0: kept, not dropped")
+        #expect(drawn.contains { $0.hasPrefix("9") })
+        #expect(Set(drawn).count > 2_900, "uniform over a million: few repeats")
+        var seen = Set<String>()
+        for _ in 0..<500 {
+            let code = ContactVerification.newCode()
+            #expect(code.count == 6 && code.allSatisfy { ("0"..."9").contains($0) }, "\(code)")
+            seen.insert(code)
+        }
+        #expect(seen.count > 450, "drawn, not fixed")
+    }
+
+    @Test func theHashHidesTheCodeAndDiffersPerMethod() {
+        let hash = ContactVerification.hash("123456", methodID: 7)
+        #expect(hash.count == 64 && hash.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "SHA-256 as hex")
+        #expect(!hash.contains("123456"))
+        #expect(hash == ContactVerification.hash("123456", methodID: 7))
+        #expect(hash != ContactVerification.hash("123456", methodID: 8), "equal codes of two methods do not look alike")
+        #expect(hash != ContactVerification.hash("123457", methodID: 7))
+    }
+
+    @Test func aCodeSentIsGoodForTenMinutesAndNoTriesYet() {
+        let pending = ContactVerification.pending(code: "123456", methodID: 7, now: Self.sent)
+        #expect(pending.expiresAt == Self.sent.addingTimeInterval(10 * 60))
+        #expect(pending.tries == 0)
+        #expect(pending.codeHash == ContactVerification.hash("123456", methodID: 7))
+        #expect(ContactVerification.digits == 6 && ContactVerification.maximumTries == 5)
+    }
+
+    @Test(arguments: ["123456", "123 456", " 123-456 ", "12 34 56\n"])
+    func theRightCodeVerifiesHoweverItIsSpaced(_ typed: String) {
+        let pending = ContactVerification.pending(code: "123456", methodID: 7, now: Self.sent)
+        #expect(ContactVerification.judge(typed, pending: pending, methodID: 7, now: Self.sent.addingTimeInterval(60)) == .verified)
+    }
+
+    /// Other scripts' digits are not ASCII digits; extra or missing digits
+    /// are another code; another method's code is not this one's.
+    @Test(arguments: ["１２３４５６", "١٢٣٤٥٦", "1234567", "12345", "0123456", "", "abcdef", "654321"])
+    func anythingElseIsWrong(_ typed: String) {
+        let pending = ContactVerification.pending(code: "123456", methodID: 7, now: Self.sent)
+        #expect(ContactVerification.judge(typed, pending: pending, methodID: 7, now: Self.sent) == .wrong(triesLeft: 4), "\(typed)")
+    }
+
+    @Test func anotherMethodsCodeIsWrong() {
+        let pending = ContactVerification.pending(code: "123456", methodID: 7, now: Self.sent)
+        #expect(ContactVerification.judge("123456", pending: pending, methodID: 8, now: Self.sent) == .wrong(triesLeft: 4))
+    }
+
+    @Test func fiveWrongCodesAndANewOneMustBeAskedFor() {
+        var pending = ContactVerification.pending(code: "123456", methodID: 7, now: Self.sent)
+        var verdicts: [ContactVerification.Verdict] = []
+        for _ in 0..<5 {
+            verdicts.append(ContactVerification.judge("000000", pending: pending, methodID: 7, now: Self.sent))
+            pending.tries += 1
+        }
+        #expect(verdicts == [.wrong(triesLeft: 4), .wrong(triesLeft: 3), .wrong(triesLeft: 2), .wrong(triesLeft: 1), .exhausted])
+        #expect(ContactVerification.judge("123456", pending: pending, methodID: 7, now: Self.sent) == .exhausted, "not even the right code after five")
+        pending.tries = 4
+        #expect(ContactVerification.judge("123456", pending: pending, methodID: 7, now: Self.sent) == .verified, "the fifth try may be right")
+    }
+
+    @Test func tenMinutesLaterTheCodeHasExpired() {
+        let pending = ContactVerification.pending(code: "123456", methodID: 7, now: Self.sent)
+        #expect(ContactVerification.judge("123456", pending: pending, methodID: 7, now: Self.sent.addingTimeInterval(599)) == .verified)
+        #expect(ContactVerification.judge("123456", pending: pending, methodID: 7, now: Self.sent.addingTimeInterval(600)) == .expired)
+        #expect(ContactVerification.judge("123456", pending: pending, methodID: 7, now: Self.sent.addingTimeInterval(86_400)) == .expired)
+        #expect(ContactVerification.judge("000000", pending: pending, methodID: 7, now: Self.sent.addingTimeInterval(601)) == .expired)
+    }
+
+    @Test func withNoCodeWaitingNothingVerifies() {
+        #expect(ContactVerification.judge("123456", pending: nil, methodID: 7, now: Self.sent) == .noCode)
+        #expect(ContactVerification.judge("", pending: nil, methodID: 7, now: Self.sent) == .noCode)
+    }
+}
