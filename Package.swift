@@ -173,7 +173,7 @@ let package = Package(
         .target(
             name: "HeraldDelivery",
             dependencies: [
-                "HeraldCore", "HeraldOutbound",
+                "HeraldCore", "HeraldOutbound", "CCurl",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -226,6 +226,12 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
+        ),
+        // libcurl, for email over SMTP (issue 42), installed by the scripts with apt.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // OpenLDAP's client library, installed by scripts/test with apt.
         .systemLibrary(

@@ -66,7 +66,7 @@ public struct DeliveryEngine: Sendable {
             )
         }
         if let contacts, let contactStore {
-            providers.append(contacts.provider(store: contactStore, logger: logger))
+            providers += contacts.providers(store: contactStore, logger: logger) as [any PushProvider]
         }
         let worker = DeliveryWorker(
             queue: queue, providers: providers, settings: settings, signal: signal, metrics: metrics, ready: ready, logger: logger, clock: clock,

@@ -45,10 +45,10 @@ struct ContactPages {
                     ruleClass: ruleClass.rawValue, title: ContactRules.describe(ruleClass).capitalizedFirst, own: rules.own[ruleClass] != nil,
                     floor: rules.floor.withinSeconds[ruleClass].map { "The site asks for a text within \($0) s." },
                     summary: steps.isEmpty
-                        ? "Pushes only."
+                        ? "Pushes only"
                         : "Push at once, then " + steps.sorted { $0.delaySeconds < $1.delaySeconds }.compactMap { step in
-                            methods.first { $0.id == step.methodID }.map { "a text to \($0.address) after \(step.delaySeconds) s" }
-                        }.joined(separator: ", ") + ".",
+                            methods.first { $0.id == step.methodID }.map { "\($0.kind == .email ? "an email" : "a text") to \($0.address) after \(step.delaySeconds) s" }
+                        }.joined(separator: ", "),
                     fields: verified.map { method in
                         ContactPage.Field(methodID: method.id, address: method.address, delay: steps.first { $0.methodID == method.id }.map { String($0.delaySeconds) } ?? "")
                     },

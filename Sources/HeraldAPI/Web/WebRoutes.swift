@@ -38,6 +38,11 @@ struct WebRoutes {
             visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store, teams: parts.teams
         ).addRoutes(to: pages)
         ContactPages(web: web, contacts: users.contacts, kinds: parts.config.contacts.kinds).addRoutes(to: pages)
+        AcknowledgeLinkPages(
+            web: web, acknowledgements: users.acknowledgements,
+            keys: VAPIDKeys(settings: store, subject: parts.config.delivery.webPushSubject ?? "mailto:herald@invalid"),
+            lifetime: parts.config.delivery.acknowledgeLinkLifetime, notifications: store
+        ).addRoutes(to: pages)
         let schedulePages = ServiceSchedulePages(web: web, schedules: parts.schedules, listed: store)
         ServiceAdminPages(
             web: web, services: parts.services, serviceTokens: parts.serviceTokens, feeds: parts.feeds, templates: parts.templates, alerting: parts.alerting,

@@ -11,6 +11,8 @@ public struct ContactSettings: Sendable, Equatable {
     public var floor: ContactFloor
     /// A reply's code is looked for among the texts of this many hours (`SMS_REPLY_HOURS`, 24).
     public var replyHours: Int
+    /// How email leaves (`SMTP_URL`); nil: no email.
+    public var smtp: SMTPSettings?
 
     public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
         self.sms = sms
@@ -20,7 +22,7 @@ public struct ContactSettings: Sendable, Equatable {
     }
 
     /// The kinds of method a person may add: those a message can be sent to.
-    public var kinds: [ContactKind] { sms == nil ? [] : [.sms] }
+    public var kinds: [ContactKind] { (sms == nil ? [] : [.sms]) + (smtp == nil ? [] : [.email]) }
 
     init(text: @escaping (String) -> String?) throws {
         let read = SettingReader(text: text)
@@ -74,6 +76,23 @@ public struct ContactSettings: Sendable, Equatable {
             }
         }
         self.init(sms: sms, defaults: defaults, floor: floor, replyHours: try read.integer("SMS_REPLY_HOURS", default: 24, range: 1...720))
+        if let url = text("SMTP_URL") {
+            let lower = url.lowercased()
+            guard lower.hasPrefix("smtp://") || lower.hasPrefix("smtps://"), URL(string: url)?.host != nil else {
+                throw ConfigurationError("SMTP_URL", "smtp://host:587 (STARTTLS) or smtps://host:465 (TLS)")
+            }
+            guard let from = text("SMTP_FROM"), case .success(let address) = ContactAddress.email(from) else {
+                throw ConfigurationError("SMTP_FROM", "the address Herald's email comes from (herald@example.org)")
+            }
+            var password = text("SMTP_PASSWORD")
+            if password == nil, let path = text("SMTP_PASSWORD_FILE") {
+                password = String(decoding: try read.file("SMTP_PASSWORD_FILE", path), as: UTF8.self).trimmingWhitespace()
+            }
+            smtp = SMTPSettings(
+                url: url, username: text("SMTP_USERNAME"), password: password, from: address, caFile: text("SMTP_CA_FILE"),
+                timeoutSeconds: try read.integer("SMTP_TIMEOUT_SECONDS", default: 30, range: 1...600)
+            )
+        }
     }
 }
 
@@ -108,5 +127,25 @@ public struct GammuSettings: Sendable, Equatable {
     public init(spool: String, pollSeconds: Double = 1) {
         self.spool = spool
         self.pollSeconds = pollSeconds
+    }
+}
+
+/// The site's mail server (`SMTP_URL`, `SMTP_USERNAME`, `SMTP_PASSWORD` or
+/// `SMTP_PASSWORD_FILE`, `SMTP_FROM`; `SMTP_CA_FILE` to trust a private CA).
+public struct SMTPSettings: Sendable, Equatable {
+    public var url: String
+    public var username: String?
+    public var password: String?
+    public var from: String
+    public var caFile: String?
+    public var timeoutSeconds: Int
+
+    public init(url: String, username: String?, password: String?, from: String, caFile: String? = nil, timeoutSeconds: Int = 30) {
+        self.url = url
+        self.username = username
+        self.password = password
+        self.from = from
+        self.caFile = caFile
+        self.timeoutSeconds = timeoutSeconds
     }
 }

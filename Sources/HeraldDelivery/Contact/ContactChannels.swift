@@ -6,62 +6,92 @@ import NIOCore
 import ServiceLifecycle
 
 /// The site's ways of reaching people beyond push (issue 42), made once
-/// per process from the configuration: the SMS gateway, the worker's
-/// provider over it, and the verification codes' sender.
+/// per process from the configuration: the SMS gateway and the mail
+/// server, the worker's providers over them, and the codes' sender.
 public struct ContactChannels: Sendable {
-    public let sms: any SMSGateway
+    public let sms: (any SMSGateway)?
+    public let mailer: SMTPMailer?
+    let smtpFrom: String?
+    let publicURL: String?
     /// Closes the gateway's HTTP client when the service group ends.
     public let closing: any ServiceLifecycle.Service
-    /// The key reply codes are made with, from the shared VAPID key.
-    public let replyCodes: @Sendable () async throws -> ContactReplyCode
+    /// The shared VAPID key: reply codes and acknowledge links are made with it.
+    public let keys: @Sendable () async throws -> VAPID
+    public var replyCodes: @Sendable () async throws -> ContactReplyCode { { [keys] in ContactReplyCode(vapid: try await keys()) } }
 
-    /// Nil when no SMS provider is configured.
+    /// Nil when neither SMS nor email is configured.
     public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
-        guard let sms = config.contacts.sms else { return nil }
-        let keys = VAPIDKeys(settings: settings, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
-        let replyCodes: @Sendable () async throws -> ContactReplyCode = { ContactReplyCode(vapid: try await keys.vapid()) }
-        switch sms {
-        case .twilio(let twilio):
+        guard config.contacts.sms != nil || config.contacts.smtp != nil else { return nil }
+        let vapid = VAPIDKeys(settings: settings, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
+        let keys: @Sendable () async throws -> VAPID = { try await vapid.vapid() }
+        var sms: (any SMSGateway)?
+        var closing: any ServiceLifecycle.Service = ClosingService("contact channels") {}
+        switch config.contacts.sms {
+        case .twilio(let twilio)?:
             // The provider's URL is the operator's: trusted at its host and port.
             let http = OutboundHTTP(
                 policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
                 trustedOrigins: [twilio.baseURL]
             )
-            return ContactChannels(
-                sms: TwilioSMSGateway(settings: twilio, http: http), closing: ClosingService("SMS client") { try? await http.shutdown() }, replyCodes: replyCodes
-            )
-        case .gammu(let gammu):
-            return ContactChannels(sms: GammuSMSGateway(settings: gammu, clock: clock), closing: ClosingService("SMS spool") {}, replyCodes: replyCodes)
+            sms = TwilioSMSGateway(settings: twilio, http: http)
+            closing = ClosingService("SMS client") { try? await http.shutdown() }
+        case .gammu(let gammu)?:
+            sms = GammuSMSGateway(settings: gammu, clock: clock)
+        case nil:
+            break
         }
+        return ContactChannels(
+            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
+            closing: closing, keys: keys
+        )
     }
 
-    /// The worker's provider for contact devices.
-    public func provider(store: any ContactStore, logger: Logger) -> ContactMessageProvider {
-        ContactMessageProvider(gateway: sms, store: store, replyCodes: replyCodes, logger: logger)
+    /// The worker's providers for contact devices.
+    public func providers(store: any ContactStore, logger: Logger) -> [ContactMessageProvider] {
+        var channels: [any ContactChannel] = []
+        if let sms { channels.append(SMSChannel(gateway: sms)) }
+        if let mailer, let smtpFrom { channels.append(EmailChannel(mailer: mailer, from: smtpFrom, publicURL: publicURL)) }
+        return channels.map { ContactMessageProvider(channel: $0, store: store, keys: keys, publicURL: publicURL, logger: logger) }
     }
 
-    /// Sends verification codes straight through the gateway.
-    public var codeSender: GatewayCodeSender { GatewayCodeSender(gateway: sms) }
+    /// Sends verification codes and tests straight through the gateway or the mail server.
+    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom) }
 }
 
-/// A verification code as one text.
+/// A verification code, or a test, as one text or one email.
 public struct GatewayCodeSender: ContactCodeSender {
-    let gateway: any SMSGateway
+    let sms: (any SMSGateway)?
+    let mailer: SMTPMailer?
+    let from: String?
 
     public static func text(_ code: String) -> String {
-        "Herald: your code is \(code). It works for 10 minutes. If you did not ask for it, ignore this text."
+        "Herald: your code is \(code). It works for 10 minutes. If you did not ask for it, ignore this message."
     }
 
     public func send(code: String, to method: ContactMethod) async throws {
-        try await send(OutgoingText(reference: "code-\(method.id)", to: method.address, body: Self.text(code)))
+        try await deliver(Self.text(code), subject: "Your Herald code: \(code)", reference: "code-\(method.id)", to: method)
     }
 
     public func send(text: String, to method: ContactMethod) async throws {
-        try await send(OutgoingText(reference: "test-\(method.id)", to: method.address, body: SMSText.fit(head: "", title: text, text: "", tail: "")))
+        try await deliver(text, subject: "Herald test", reference: "test-\(method.id)", to: method)
     }
 
-    func send(_ text: OutgoingText) async throws {
-        let answer = await gateway.send([text]).first
+    func deliver(_ text: String, subject: String, reference: String, to method: ContactMethod) async throws {
+        let answer: GatewayAnswer?
+        switch method.kind {
+        case .sms:
+            guard let sms else { throw ContactSendError("this site sends no texts") }
+            answer = await sms.send([OutgoingText(reference: reference, to: method.address, body: SMSText.fit(head: "", title: text, text: "", tail: ""))]).first
+        case .email:
+            guard let mailer, let from else { throw ContactSendError("this site sends no email") }
+            let message = EmailMessage(
+                from: "Herald <\(from)>", to: method.address, subject: subject, text: text + "\n", html: "<p>\(EmailMessage.escapeHTML(text))</p>",
+                messageID: "<herald.\(reference).\(UUID().uuidString)@herald.invalid>", date: Date()
+            )
+            answer = await mailer.send(message, to: method.address)
+        case .voice:
+            throw ContactSendError("this site makes no calls")
+        }
         switch answer {
         case .accepted?: return
         case .retry(let reason, _)?, .refused(let reason)?, .uncertain(let reason)?: throw ContactSendError(reason)
