@@ -35,7 +35,7 @@ struct HeraldBench: AsyncParsableCommand {
             fans out against misbehaving mocks. Each \
             prints one line per run (and the medians with --runs), and appends its figures to --csv.
             """,
-        subcommands: [Bench.self, IngestCommand.self, FanoutCommand.self, CrashCommand.self, ReplicasCommand.self, EscalationCommand.self, PageCommand.self, FaultsCommand.self, MockProvidersCommand.self],
+        subcommands: [Bench.self, IngestCommand.self, FanoutCommand.self, CrashCommand.self, ReplicasCommand.self, EscalationCommand.self, PageCommand.self, ContactsCommand.self, FaultsCommand.self, MockProvidersCommand.self],
         defaultSubcommand: Bench.self
     )
 }

@@ -551,6 +551,7 @@ class Handler(BaseHTTPRequestHandler):
         record = {
             "sid": sid,
             "form": form,
+            "received_at": time.time(),
             "resource": resource,
             "encoding": sms_encoding(body),
             "segments": count_segments(body) if body else 1,
