@@ -87,6 +87,15 @@ extension CascadeTests {
             #expect(try await store.linkPageService(paging.id, to: target) == paging.id)
         }
 
+        // Each side's person has a verified number, a rule of their own and its steps (issue 42).
+        for (side, number) in [(gone, "+46700000101"), (stays, "+46700000102")] {
+            let method = try #require(try await store.addContactMethod(userID: side.user.id, kind: .sms, address: number, at: now))
+            let verified = try #require(try await store.verifyContactMethod(methodID: method.id, userID: side.user.id, at: now))
+            let own = [ContactRuleStep(methodID: method.id, delaySeconds: 60)]
+            let steps = ContactRules.effective(userID: side.user.id, own: [.call: own], methods: [verified], defaults: ContactDefaults())
+            try await store.saveContactRules(userID: side.user.id, ruleClass: .call, own: own, steps: steps, at: now)
+        }
+
         for phase in phases {
             let phaseKeys = keys.filter { phase.parents.contains($0.parent) }
             // What each key holds for the gone side now, by the parents' values read before they go.

@@ -27,8 +27,11 @@ struct ContactStoreTests {
             let pending = ContactVerification.pending(code: "123456", methodID: method.id, now: now)
             #expect(try await store.setContactCode(methodID: method.id, userID: person.id, pending: pending))
             #expect(try await !store.setContactCode(methodID: method.id, userID: other.id, pending: pending), "not someone else's")
-            try await store.countContactCodeTry(methodID: method.id, userID: person.id)
+            #expect(try await store.takeContactCodeTry(methodID: method.id, userID: other.id) == nil, "not someone else's")
+            #expect(try await store.takeContactCodeTry(methodID: method.id, userID: person.id)?.tries == 0, "the try taken, the code as it was")
             #expect(try await store.contactMethods(userID: person.id).first?.verification?.tries == 1)
+            for _ in 1..<ContactVerification.maximumTries { #expect(try await store.takeContactCodeTry(methodID: method.id, userID: person.id) != nil) }
+            #expect(try await store.takeContactCodeTry(methodID: method.id, userID: person.id) == nil, "none left after five")
             #expect(try await store.verifyContactMethod(methodID: method.id, userID: other.id, at: now) == nil, "not someone else's")
             let verified = try #require(try await store.verifyContactMethod(methodID: method.id, userID: person.id, at: now))
             let device = try #require(verified.deviceID)
@@ -94,7 +97,11 @@ struct ContactStoreTests {
             #expect(try await store.beginContactSends([id], at: start).isEmpty, "marked: not sent twice")
             try await store.abandonContactSends([id])
             #expect(try await store.beginContactSends([id], at: start) == [id], "the provider surely did not take it: sent again")
-            #expect(try await store.contactedNotifications(deviceIDs: [verified.deviceID!], since: start.addingTimeInterval(-1), limit: 10) == [critical.id])
+            #expect(try await store.contactedNotifications(deviceIDs: [verified.deviceID!], since: start.addingTimeInterval(-1), limit: 10).map(\.id) == [critical.id])
+            #expect(try await store.contactedNotifications(deviceIDs: [verified.deviceID!], since: start.addingTimeInterval(1), limit: 10).isEmpty, "handed over at start")
+            let sends = try await store.contactSends(platform: .sms, since: start.addingTimeInterval(-1), userIDs: [person.id])
+            #expect(sends.perUser == [person.id: 1] && sends.total == 1)
+            #expect(try await store.contactSends(platform: .email, since: start.addingTimeInterval(-1), userIDs: [person.id]).total == 0)
 
             // Its alarm changes (pushed again to its holders): no second text. A withdrawal: none.
             var raised = NotificationDraft(title: "Compressor trip", severity: .critical, key: "comp-1", alarm: .firing)

@@ -38,7 +38,9 @@ CREATE TABLE contact_steps (
     device_id BIGINT NOT NULL,
     rule_class TEXT NOT NULL,
     user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    method_id BIGINT NOT NULL REFERENCES contact_methods (id) ON DELETE CASCADE,
+    -- (No key to contact_methods: a method's removal deletes its steps, and
+    -- saving a person's rules replaces them all.)
+    method_id BIGINT NOT NULL,
     min_priority INT NOT NULL,
     max_priority INT NOT NULL,
     delay_seconds INT NOT NULL,
@@ -50,6 +52,8 @@ CREATE INDEX contact_steps_user_idx ON contact_steps (user_id);
 -- crash finds it set and does not send it twice.
 ALTER TABLE deliveries ADD COLUMN contact_started_at TIMESTAMPTZ;
 
--- A reply finds the texts its sender was sent (ContactStore.contactedNotifications).
-CREATE INDEX delivery_history_contact_idx ON delivery_history (device_id, created_at) WHERE platform IN ('sms', 'voice', 'email');
-CREATE INDEX deliveries_contact_idx ON deliveries (device_id, created_at) WHERE platform IN ('sms', 'voice', 'email');
+-- A reply finds the texts its sender was sent, by when they went
+-- (ContactStore.contactedNotifications); the daily caps count them.
+CREATE INDEX delivery_history_contact_idx ON delivery_history (device_id, finished_at) WHERE platform IN ('sms', 'voice', 'email');
+CREATE INDEX delivery_history_contact_sent_idx ON delivery_history (platform, finished_at) WHERE platform IN ('sms', 'voice', 'email');
+CREATE INDEX deliveries_contact_idx ON deliveries (device_id, contact_started_at) WHERE platform IN ('sms', 'voice', 'email');

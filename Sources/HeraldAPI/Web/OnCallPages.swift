@@ -16,6 +16,8 @@ struct OnCallPages {
     let escalations: EscalationPolicies
     let pages: Pages
     let teams: Teams
+    /// Who on a rota can be reached only by push (its managers see it).
+    let contacts: ContactMethods
     /// A policy's service, by name.
     let listed: any ServiceStore
     let clock: WallClock
@@ -64,6 +66,8 @@ struct OnCallPages {
             overrides: rota.overrides.map {
                 RotaPage.Override(id: $0.id, who: rota.names[$0.userID] ?? "", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until))
             },
+            pushOnly: actor.may(.manageRota(rota.id))
+                ? try await contacts.reachableOnlyByPush(rota, by: actor).map { rota.names[$0] ?? "\($0)" }.joined(separator: ", ") : "",
             canEdit: actor.may(.manageRota(rota.id)), mayPage: try await pages.mayPage(.rota(rota.id), actor: actor), severities: PageForm.severities
         )
         return try await web.page("oncall-rota", title: rota.name, nav: "oncall", actor: actor, request: request, model: model)
@@ -258,6 +262,8 @@ struct RotaPage: PageModel {
     var legend: [Key]
     var shifts: [Shift]
     var overrides: [Override]
+    /// Members with no verified number or address (managers only; empty: none).
+    var pushOnly: String
     var canEdit: Bool
     var mayPage: Bool
     var severities: [PageForm.Choice]

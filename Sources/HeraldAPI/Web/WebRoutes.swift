@@ -52,7 +52,10 @@ struct WebRoutes {
         AuditPages(web: web, log: parts.auditLog, listed: store).addRoutes(to: pages)
         schedulePages.addRoutes(to: pages)
         DeliveryReportPage(web: web, reports: parts.deliveryReports, timelines: parts.timelines, services: store).addRoutes(to: pages)
-        OnCallPages(web: web, rotas: parts.rotas, escalations: parts.escalations, pages: parts.pages, teams: parts.teams, listed: store, clock: parts.clock).addRoutes(to: pages)
+        OnCallPages(
+            web: web, rotas: parts.rotas, escalations: parts.escalations, pages: parts.pages, teams: parts.teams, contacts: users.contacts, listed: store,
+            clock: parts.clock
+        ).addRoutes(to: pages)
         UserAdminPages(web: web, accounts: parts.accounts, accountLinks: parts.accountLinks, oidc: parts.signIn.oidc, people: store).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)
         pages.get("static/{file}", use: staticFile)

@@ -13,6 +13,13 @@ public struct ContactSettings: Sendable, Equatable {
     public var replyHours: Int
     /// How email leaves (`SMTP_URL`); nil: no email.
     public var smtp: SMTPSettings?
+    /// Messages of each kind (texts, emails) one person may be sent in 24 hours
+    /// (`CONTACT_DAILY_CAP_PER_PERSON`, 50), and the whole site (`CONTACT_DAILY_CAP`,
+    /// 2,000): past them a message is recorded as failed, and says why.
+    public var dailyCapPerPerson = 50
+    public var dailyCap = 2_000
+    /// Country codes numbers may have (`SMS_COUNTRIES`, e.g. `+46,+47`); empty: any.
+    public var countries: [String] = []
 
     public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
         self.sms = sms
@@ -76,6 +83,14 @@ public struct ContactSettings: Sendable, Equatable {
             }
         }
         self.init(sms: sms, defaults: defaults, floor: floor, replyHours: try read.integer("SMS_REPLY_HOURS", default: 24, range: 1...720))
+        dailyCapPerPerson = try read.integer("CONTACT_DAILY_CAP_PER_PERSON", default: 50, range: 1...100_000)
+        dailyCap = try read.integer("CONTACT_DAILY_CAP", default: 2_000, range: 1...10_000_000)
+        for entry in (text("SMS_COUNTRIES") ?? "").split(separator: ",").map({ $0.trimmingWhitespace() }) where !entry.isEmpty {
+            guard entry.first == "+", entry.count >= 2, entry.count <= 5, entry.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw ConfigurationError("SMS_COUNTRIES", "country codes with their +, e.g. +46,+47 (got '\(entry)')")
+            }
+            countries.append(entry)
+        }
         if let url = text("SMTP_URL") {
             let lower = url.lowercased()
             guard lower.hasPrefix("smtp://") || lower.hasPrefix("smtps://"), URL(string: url)?.host != nil else {

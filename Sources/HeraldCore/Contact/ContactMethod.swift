@@ -150,6 +150,18 @@ public enum ContactAddress {
         }
     }
 
+    /// A provider's or mail server's words about a message, with the
+    /// address in them (Twilio's 21211 names the number, a mail server the
+    /// recipient) replaced by its hint: they are logged and kept in the
+    /// delivery report, which people other than its owner read.
+    public static func scrub(_ text: String, address: String, kind: ContactKind) -> String {
+        var scrubbed = text.replacingOccurrences(of: address, with: hint(address, kind: kind), options: .caseInsensitive)
+        if kind != .email, address.hasPrefix("+") {
+            scrubbed = scrubbed.replacingOccurrences(of: String(address.dropFirst()), with: hint(address, kind: kind))
+        }
+        return scrubbed
+    }
+
     /// A number's last three digits, an address's domain.
     public static func hint(_ address: String, kind: ContactKind) -> String {
         switch kind {

@@ -10,8 +10,10 @@ public protocol ContactStore: Sendable {
     func addContactMethod(userID: UserID, kind: ContactKind, address: String, at: Date) async throws -> ContactMethod?
     /// The code now waiting for the method (nil: none); false when it is not the person's.
     func setContactCode(methodID: Int64, userID: UserID, pending: ContactVerification.Pending?) async throws -> Bool
-    /// One wrong code more.
-    func countContactCodeTry(methodID: Int64, userID: UserID) async throws
+    /// Takes one try at the method's waiting code, before it is judged (so
+    /// concurrent tries cannot pass the limit): the code as it was, its
+    /// `tries` those before this one; nil when no code waits or none is left.
+    func takeContactCodeTry(methodID: Int64, userID: UserID) async throws -> ContactVerification.Pending?
     /// Marks the method verified and makes its queue device (platform of
     /// its kind, `Platform.contactToken`); the method as it is now.
     func verifyContactMethod(methodID: Int64, userID: UserID, at: Date) async throws -> ContactMethod?
@@ -29,8 +31,12 @@ public protocol ContactStore: Sendable {
     func verifiedContacts(kind: ContactKind, address: String) async throws -> [ContactMethod]
     /// The addresses of these methods.
     func contactAddresses(methodIDs: [Int64]) async throws -> [Int64: String]
-    /// Notifications a message went out for to these devices since `since`, newest first.
-    func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [NotificationID]
+    /// Notifications a message went out for to these devices since `since`
+    /// (when it was handed to the provider), newest first, each with that time.
+    func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [ContactedNotification]
+    /// Messages of `platform` handed to its provider since `since`: each of
+    /// `userIDs`' count, and the site's (the daily caps).
+    func contactSends(platform: Platform, since: Date, userIDs: [UserID]) async throws -> (perUser: [UserID: Int], total: Int)
     /// Marks these deliveries as handed to a provider; returns those that
     /// had not been (the rest were started before a crash: sending them
     /// again might text someone twice).
@@ -47,4 +53,15 @@ public protocol ContactCodeSender: Sendable {
     func send(code: String, to method: ContactMethod) async throws
     /// A text of the person's own asking ("test my setup"), fitted to one message.
     func send(text: String, to method: ContactMethod) async throws
+}
+
+/// A notification a message went out for, and when.
+public struct ContactedNotification: Sendable, Equatable {
+    public var id: NotificationID
+    public var sentAt: Date
+
+    public init(id: NotificationID, sentAt: Date) {
+        self.id = id
+        self.sentAt = sentAt
+    }
 }

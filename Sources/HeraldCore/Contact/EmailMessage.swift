@@ -56,8 +56,11 @@ public struct EmailMessage: Sendable, Equatable {
 
     /// ASCII as it is; otherwise RFC 2047 B-encoded words of at most 75
     /// characters each, cut between characters, never inside one.
+    /// A long ASCII subject is written as encoded words too, so that it is
+    /// folded and no header line passes RFC 5322's 998 characters.
     static func encodedWords(_ value: String) -> String {
-        guard !value.unicodeScalars.allSatisfy({ $0.isASCII }) else { return value }
+        let value = String(value.prefix(300))
+        guard value.count > 70 || !value.unicodeScalars.allSatisfy({ $0.isASCII }) else { return value }
         var words: [String] = []
         var chunk = Data()
         for character in value {

@@ -21,8 +21,11 @@ public enum SMSText {
 
     /// The text with `head` and `tail` whole and `title: text` cut to fit one SMS.
     public static func fit(head: String, title: String, text: String, tail: String) -> String {
-        var title = title
-        var body = text
+        // No more than one SMS can hold is ever looked at: a 10,000-character
+        // subtitle would otherwise be cut a character at a time, each cut
+        // counted again (quadratic: a second of CPU per text).
+        var title = String(title.prefix(gsmLimit))
+        var body = String(text.prefix(gsmLimit))
         while true {
             let middle = body.isEmpty ? title : title + ": " + body
             let candidate = head + middle + tail

@@ -17,6 +17,13 @@ public struct TokenBucket: Sendable {
     }
 
     /// Takes a token when there is one; else says how long until there is.
+    /// The tokens there would be now, nothing taken.
+    public func available(now: Date) -> Double {
+        var copy = self
+        copy.refill(now: now)
+        return copy.tokens
+    }
+
     public mutating func take(now: Date) -> TimeInterval? {
         refill(now: now)
         if tokens >= 1 {
@@ -52,6 +59,12 @@ public final class KeyedBuckets<Key: Hashable & Sendable>: Sendable {
         self.burst = burst
         self.maxKeys = maxKeys
         self.buckets = NIOLockedValueBox([:])
+    }
+
+    /// The tokens `key` has now, nothing taken (a full bucket for a new key).
+    public func peek(_ key: Key, now: Date) -> Double {
+        guard perSecond > 0 else { return Double(burst) }
+        return buckets.withLockedValue { $0[key]?.available(now: now) ?? Double(burst) }
     }
 
     /// Nil when `key` may go ahead now (a token is taken), else whole

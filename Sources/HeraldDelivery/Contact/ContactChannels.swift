@@ -13,6 +13,8 @@ public struct ContactChannels: Sendable {
     public let mailer: SMTPMailer?
     let smtpFrom: String?
     let publicURL: String?
+    let capPerPerson: Int
+    let cap: Int
     /// Closes the gateway's HTTP client when the service group ends.
     public let closing: any ServiceLifecycle.Service
     /// The shared VAPID key: reply codes and acknowledge links are made with it.
@@ -42,16 +44,18 @@ public struct ContactChannels: Sendable {
         }
         return ContactChannels(
             sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
-            closing: closing, keys: keys
+            capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys
         )
     }
 
     /// The worker's providers for contact devices.
-    public func providers(store: any ContactStore, logger: Logger) -> [ContactMessageProvider] {
+    public func providers(store: any ContactStore & AcknowledgementStore, logger: Logger) -> [ContactMessageProvider] {
         var channels: [any ContactChannel] = []
         if let sms { channels.append(SMSChannel(gateway: sms)) }
         if let mailer, let smtpFrom { channels.append(EmailChannel(mailer: mailer, from: smtpFrom, publicURL: publicURL)) }
-        return channels.map { ContactMessageProvider(channel: $0, store: store, keys: keys, publicURL: publicURL, logger: logger) }
+        return channels.map {
+            ContactMessageProvider(channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, logger: logger)
+        }
     }
 
     /// Sends verification codes and tests straight through the gateway or the mail server.
@@ -94,7 +98,8 @@ public struct GatewayCodeSender: ContactCodeSender {
         }
         switch answer {
         case .accepted?: return
-        case .retry(let reason, _)?, .refused(let reason)?, .uncertain(let reason)?: throw ContactSendError(reason)
+        case .retry(let reason, _)?, .refused(let reason)?, .uncertain(let reason)?:
+            throw ContactSendError(ContactAddress.scrub(reason, address: method.address, kind: method.kind))
         case nil: throw ContactSendError("no answer")
         }
     }

@@ -14,17 +14,23 @@ import Logging
 /// the provider surely did not take it (`GatewayAnswer.retry`).
 public struct ContactMessageProvider: PushProvider {
     let channel: any ContactChannel
-    let store: any ContactStore
+    let store: any ContactStore & AcknowledgementStore
     let keys: @Sendable () async throws -> VAPID
     /// For the signed acknowledge links (nil: none in messages).
     let publicURL: String?
+    /// Messages per person and for the site in 24 hours.
+    let capPerPerson: Int
+    let cap: Int
     let logger: Logger
 
     public var platform: Platform { channel.platform }
 
     public init(
-        channel: any ContactChannel, store: any ContactStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?, logger: Logger
+        channel: any ContactChannel, store: any ContactStore & AcknowledgementStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
+        capPerPerson: Int = 50, cap: Int = 2_000, logger: Logger
     ) {
+        self.capPerPerson = capPerPerson
+        self.cap = cap
         self.channel = channel
         self.store = store
         self.keys = keys
@@ -43,10 +49,16 @@ public struct ContactMessageProvider: PushProvider {
         let addresses: [Int64: String]
         let vapid: VAPID
         let fresh: Set<DeliveryID>
+        var sent: (perUser: [UserID: Int], total: Int)
+        let taken: Set<NotificationID>
         do {
             addresses = try await store.contactAddresses(methodIDs: Array(Set(methods.compactMap { $0 })))
             vapid = try await keys()
+            sent = try await store.contactSends(platform: platform, since: now.addingTimeInterval(-86_400), userIDs: Array(Set(deliveries.compactMap(\.userID))))
             fresh = try await store.beginContactSends(deliveries.map(\.id), at: now)
+            // Read again at the last moment (the claim's look may be a while
+            // ago under load): a text for an alarm taken since is not sent.
+            taken = Set(try await store.acknowledgements(of: Array(Set(deliveries.map(\.notification.id)))).keys)
         } catch {
             return deliveries.map { _ in PushAttempt(.retry(reason: "\(channel.name): the database could not be read (\(error))", minimumDelay: 5)) }
         }
@@ -64,6 +76,22 @@ public struct ContactMessageProvider: PushProvider {
                 answers[index] = PushAttempt(.fail(reason: "\(channel.name): handed over before a restart, outcome unknown: not sent twice"))
                 continue
             }
+            guard !taken.contains(delivery.notification.id) else {
+                answers[index] = PushAttempt(.withheld(reason: "acknowledged before it went out: kept for the inbox"))
+                continue
+            }
+            // The daily caps (CONTACT_DAILY_CAP_PER_PERSON, CONTACT_DAILY_CAP): what a flood of posts can cost.
+            let person = delivery.userID.map { sent.perUser[$0, default: 0] } ?? 0
+            guard person < capPerPerson, sent.total < cap else {
+                answers[index] = PushAttempt(
+                    .fail(reason: person >= capPerPerson
+                        ? "\(channel.name): over its daily cap of \(capPerPerson) for one person (CONTACT_DAILY_CAP_PER_PERSON)"
+                        : "\(channel.name): over the site's daily cap of \(cap) (CONTACT_DAILY_CAP)")
+                )
+                continue
+            }
+            if let user = delivery.userID { sent.perUser[user, default: 0] += 1 }
+            sent.total += 1
             var message = ContactMessage(delivery: delivery, address: address)
             if let user = delivery.userID {
                 message.replyCode = codes.code(notification: delivery.notification.id, user: user)
@@ -81,7 +109,7 @@ public struct ContactMessageProvider: PushProvider {
             let latency = ContinuousClock.now - started
             var abandoned: [DeliveryID] = []
             for (position, index) in sentIndices.enumerated() {
-                let answer = position < channelAnswers.count ? channelAnswers[position] : .uncertain(reason: "no answer")
+                let answer = Self.scrubbed(position < channelAnswers.count ? channelAnswers[position] : .uncertain(reason: "no answer"), messages[position])
                 switch answer {
                 case .accepted:
                     answers[index] = PushAttempt(.sent, latency: latency)
@@ -102,5 +130,17 @@ public struct ContactMessageProvider: PushProvider {
             }
         }
         return answers.map { $0 ?? PushAttempt(.fail(reason: "\(channel.name): not sent")) }
+    }
+
+    /// The answer with the message's address taken out of its words.
+    static func scrubbed(_ answer: GatewayAnswer, _ message: ContactMessage) -> GatewayAnswer {
+        let kind = message.delivery.platform.contactKind ?? .sms
+        func clean(_ text: String) -> String { ContactAddress.scrub(text, address: message.address, kind: kind) }
+        switch answer {
+        case .accepted: return .accepted
+        case .retry(let reason, let after): return .retry(reason: clean(reason), after: after)
+        case .refused(let reason): return .refused(reason: clean(reason))
+        case .uncertain(let reason): return .uncertain(reason: clean(reason))
+        }
     }
 }

@@ -22,11 +22,13 @@ public struct OutcomePolicy: Sendable {
     /// Herald replaces did), but not an escalation's call (issue 39): the
     /// person was called by name or as on call, not as a subscriber, and a
     /// call nobody can hear must not hold the next step back while the
-    /// timeline says it rang.
+    /// timeline says it rang. Nor a verified contact method's (issue 42): a
+    /// number or an address is no app session, and the person who rarely
+    /// opens the app is the one a text must reach.
     public static func skipReason(_ delivery: ClaimedDelivery, now: Date) -> String? {
         guard delivery.token != nil else { return "device removed" }
         guard delivery.userIsActive else { return "user inactive" }
-        if delivery.purpose != .call {
+        if delivery.purpose != .call, !delivery.platform.isContact {
             guard let expiry = delivery.loginExpiresAt, expiry > now else { return "login expired" }
         }
         if let expiresAt = delivery.notification.expiresAt, expiresAt <= now { return "notification expired" }
@@ -44,6 +46,8 @@ public struct OutcomePolicy: Sendable {
             return .dropped(reason: reason)
         case .fail(let reason):
             return .failed(reason: reason, cause: .refused)
+        case .withheld(let reason):
+            return .skipped(reason: reason)
         case .retry(let reason, let minimumDelay):
             let delay = max(backoff(attempt: delivery.attempts, random: random()), minimumDelay)
             return retry(at: now.addingTimeInterval(delay), reason: reason, delivery: delivery, cause: .retriesExhausted)

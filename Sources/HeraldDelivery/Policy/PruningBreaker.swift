@@ -86,7 +86,7 @@ public final class PruningBreaker: Sendable {
                 switch reply {
                 case .sent: answered += 1
                 case .dropToken: answered += 1; condemnedNow += 1
-                case .retry, .credentials, .fail: continue  // says nothing about tokens
+                case .retry, .credentials, .fail, .withheld: continue  // says nothing about tokens
                 }
             }
             if answered > 0 {

@@ -17,6 +17,9 @@ public enum ReplyClass: Sendable, Equatable {
     case credentials(reason: String)
     /// The provider will never accept this push as it is.
     case fail(reason: String)
+    /// Not handed to the provider after all (a contact message whose alarm
+    /// was taken between the claim and the send): kept for the inbox.
+    case withheld(reason: String)
 
     /// When a dead token died, when the provider says.
     public var invalidSince: Date? {

@@ -50,26 +50,39 @@ struct GammuInboxService: Service {
         }
         for name in names {
             let file = inbox.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            // A regular file only (no link, no FIFO to block on), as SMSD writes them.
+            guard (try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType) == .typeRegular,
+                let data = FileManager.default.contents(atPath: file.path)
+            else { continue }
+            // Its name holds the sender's number: logs show its last digits only.
+            let shown = Self.hint(name)
             guard let message = GammuInboxMessage.parse(String(decoding: data, as: UTF8.self)) else {
-                setAsideIfStale(file, name: name)
+                setAsideIfStale(file, name: name, shown: shown)
                 continue
             }
             do {
                 let outcome = try await replies.receive(from: message.sender, text: message.text, logger: logger)
-                logger.info("text reply read", metadata: ["file": "\(name)", "outcome": "\(outcome)"])
+                logger.info("text reply read", metadata: ["file": "\(shown)", "outcome": "\(outcome)"])
             } catch {
-                logger.warning("text reply not handled; read again at the next poll", metadata: ["file": "\(name)", "error": "\(error)"])
+                logger.warning("text reply not handled; read again at the next poll", metadata: ["file": "\(shown)", "error": "\(error)"])
                 continue
             }
             try? FileManager.default.removeItem(at: file)
         }
     }
 
-    private func setAsideIfStale(_ file: URL, name: String) {
+    /// `IN<date>_<time>_<serial>_<sender>_<part>.txt` with the sender's last three digits only.
+    static func hint(_ name: String) -> String {
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count >= 5 else { return "IN…" }
+        let sender = parts[3..<(parts.count - 1)].joined(separator: "_")
+        return parts[0...2].joined(separator: "_") + "_…" + sender.suffix(3) + "_" + parts[parts.count - 1]
+    }
+
+    private func setAsideIfStale(_ file: URL, name: String, shown: String) {
         let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? clock.now()
         guard clock.now().timeIntervalSince(modified) > Self.unreadableAfter else { return }
         try? FileManager.default.moveItem(at: file, to: inbox.appendingPathComponent("unreadable-" + name))
-        logger.warning("a file in Gammu SMSD's inbox is no text Herald can read: set aside", metadata: ["file": "unreadable-\(name)"])
+        logger.warning("a file in Gammu SMSD's inbox is no text Herald can read: set aside", metadata: ["file": "unreadable-\(shown)"])
     }
 }

@@ -50,8 +50,17 @@ extension PostgresStore: ContactStore {
         ).isEmpty
     }
 
-    public func countContactCodeTry(methodID: Int64, userID: UserID) async throws {
-        try await execute("UPDATE contact_methods SET code_tries = code_tries + 1 WHERE id = \(methodID) AND user_id = \(userID)")
+    public func takeContactCodeTry(methodID: Int64, userID: UserID) async throws -> ContactVerification.Pending? {
+        try await first(
+            """
+            UPDATE contact_methods SET code_tries = code_tries + 1
+            WHERE id = \(methodID) AND user_id = \(userID) AND code_hash IS NOT NULL AND code_tries < \(Int32(ContactVerification.maximumTries))
+            RETURNING code_hash, code_expires_at, code_tries - 1
+            """,
+            as: (String, ExactTimestamp?, Int32).self
+        ).map { (hash: String, expires: ExactTimestamp?, tries: Int32) in
+            ContactVerification.Pending(codeHash: hash, expiresAt: expires?.date ?? .distantPast, tries: Int(tries))
+        }
     }
 
     public func verifyContactMethod(methodID: Int64, userID: UserID, at: Date) async throws -> ContactMethod? {
@@ -171,20 +180,39 @@ extension PostgresStore: ContactStore {
         return addresses
     }
 
-    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [NotificationID] {
+    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [ContactedNotification] {
         guard !deviceIDs.isEmpty else { return [] }
         return try await rows(
             """
-            SELECT notification_id FROM (
-                SELECT notification_id, created_at FROM deliveries WHERE device_id = ANY(\(deviceIDs)) AND created_at >= \(ExactTimestamp(since))
-                    AND platform IN ('sms', 'voice', 'email') AND contact_started_at IS NOT NULL
+            SELECT notification_id, max(sent_at) FROM (
+                SELECT notification_id, contact_started_at AS sent_at FROM deliveries WHERE device_id = ANY(\(deviceIDs))
+                    AND platform IN ('sms', 'voice', 'email') AND contact_started_at >= \(ExactTimestamp(since))
                 UNION ALL
-                SELECT notification_id, created_at FROM delivery_history WHERE device_id = ANY(\(deviceIDs)) AND created_at >= \(ExactTimestamp(since))
-                    AND platform IN ('sms', 'voice', 'email') AND state = 'sent'
-            ) t GROUP BY notification_id ORDER BY max(created_at) DESC LIMIT \(Int32(limit))
+                SELECT notification_id, finished_at FROM delivery_history WHERE device_id = ANY(\(deviceIDs))
+                    AND platform IN ('sms', 'voice', 'email') AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
+            ) t GROUP BY notification_id ORDER BY max(sent_at) DESC LIMIT \(Int32(limit))
             """,
-            as: Int64.self
-        )
+            as: (Int64, ExactTimestamp).self
+        ).map { ContactedNotification(id: $0.0, sentAt: $0.1.date) }
+    }
+
+    public func contactSends(platform: Platform, since: Date, userIDs: [UserID]) async throws -> (perUser: [UserID: Int], total: Int) {
+        var perUser: [UserID: Int] = [:]
+        var total = 0
+        for (user, count) in try await rows(
+            """
+            SELECT user_id, count(*) FROM (
+                SELECT user_id FROM deliveries WHERE platform = \(platform.rawValue) AND contact_started_at >= \(ExactTimestamp(since))
+                UNION ALL
+                SELECT user_id FROM delivery_history WHERE platform = \(platform.rawValue) AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
+            ) t GROUP BY user_id
+            """,
+            as: (Int64?, Int64).self
+        ) {
+            total += Int(count)
+            if let user, userIDs.contains(user) { perUser[user] = Int(count) }
+        }
+        return (perUser, total)
     }
 
     public func beginContactSends(_ ids: [DeliveryID], at: Date) async throws -> Set<DeliveryID> {

@@ -53,9 +53,20 @@ extension SQLiteStore: ContactStore {
         }
     }
 
-    public func countContactCodeTry(methodID: Int64, userID: UserID) async throws {
+    public func takeContactCodeTry(methodID: Int64, userID: UserID) async throws -> ContactVerification.Pending? {
         try await database.transaction { db in
-            try await db.execute("UPDATE contact_methods SET code_tries = code_tries + 1 WHERE id = \(methodID) AND user_id = \(userID)")
+            guard
+                let row = try await db.first(
+                    """
+                    SELECT code_hash, code_expires_at, code_tries FROM contact_methods
+                    WHERE id = \(methodID) AND user_id = \(userID) AND code_hash IS NOT NULL AND code_tries < \(ContactVerification.maximumTries)
+                    """
+                )
+            else { return nil }
+            try await db.execute("UPDATE contact_methods SET code_tries = code_tries + 1 WHERE id = \(methodID)")
+            return ContactVerification.Pending(
+                codeHash: try row.text("code_hash"), expiresAt: try row.optionalDate("code_expires_at") ?? .distantPast, tries: Int(try row.int64("code_tries"))
+            )
         }
     }
 
@@ -172,20 +183,41 @@ extension SQLiteStore: ContactStore {
         }
     }
 
-    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [NotificationID] {
+    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [ContactedNotification] {
         guard !deviceIDs.isEmpty else { return [] }
         return try await database.read { db in
             try await db.rows(
                 """
-                SELECT notification_id FROM (
-                    SELECT notification_id, created_at FROM deliveries WHERE device_id IN (SELECT value FROM json_each(\(jsonArray: deviceIDs)))
-                        AND created_at >= \(since) AND platform IN ('sms', 'voice', 'email') AND contact_started_at IS NOT NULL
+                SELECT notification_id, max(sent_at) AS sent_at FROM (
+                    SELECT notification_id, contact_started_at AS sent_at FROM deliveries WHERE device_id IN (SELECT value FROM json_each(\(jsonArray: deviceIDs)))
+                        AND platform IN ('sms', 'voice', 'email') AND contact_started_at >= \(since)
                     UNION ALL
-                    SELECT notification_id, created_at FROM delivery_history WHERE device_id IN (SELECT value FROM json_each(\(jsonArray: deviceIDs)))
-                        AND created_at >= \(since) AND platform IN ('sms', 'voice', 'email') AND state = 'sent'
-                ) GROUP BY notification_id ORDER BY max(created_at) DESC LIMIT \(limit)
+                    SELECT notification_id, finished_at FROM delivery_history WHERE device_id IN (SELECT value FROM json_each(\(jsonArray: deviceIDs)))
+                        AND platform IN ('sms', 'voice', 'email') AND finished_at >= \(since) AND state = 'sent'
+                ) GROUP BY notification_id ORDER BY max(sent_at) DESC LIMIT \(limit)
                 """
-            ).map { try $0.int64("notification_id") }
+            ).map { ContactedNotification(id: try $0.int64("notification_id"), sentAt: try $0.date("sent_at")) }
+        }
+    }
+
+    public func contactSends(platform: Platform, since: Date, userIDs: [UserID]) async throws -> (perUser: [UserID: Int], total: Int) {
+        try await database.read { db in
+            var perUser: [UserID: Int] = [:]
+            var total = 0
+            for row in try await db.rows(
+                """
+                SELECT user_id, count(*) AS sent FROM (
+                    SELECT user_id FROM deliveries WHERE platform = \(platform.rawValue) AND contact_started_at >= \(since)
+                    UNION ALL
+                    SELECT user_id FROM delivery_history WHERE platform = \(platform.rawValue) AND finished_at >= \(since) AND state = 'sent'
+                ) GROUP BY user_id
+                """
+            ) {
+                let count = Int(try row.int64("sent"))
+                total += count
+                if let user = try row.optionalInt64("user_id"), userIDs.contains(user) { perUser[user] = count }
+            }
+            return (perUser, total)
         }
     }
 

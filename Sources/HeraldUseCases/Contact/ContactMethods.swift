@@ -51,6 +51,10 @@ public struct ContactMethods: Sendable {
         case .success(let value): normalized = value
         case .failure(let error): throw UseCaseError.invalid(field: "address", error.message)
         }
+        // A site texts the countries its people are in (SMS_COUNTRIES): a code is never sent to a premium or far-off number.
+        if kind != .email, !settings.countries.isEmpty, !settings.countries.contains(where: { normalized.hasPrefix($0) }) {
+            throw UseCaseError.invalid(field: "address", "This site texts numbers in \(settings.countries.joined(separator: ", ")) only")
+        }
         try brake.take(user)
         let existing = try await store.contactMethods(userID: user.id)
         if let known = existing.first(where: { $0.kind == kind && $0.address == normalized }) {
@@ -102,7 +106,11 @@ public struct ContactMethods: Sendable {
         let method = try await mine(methodID, of: user)
         if method.isVerified { return method }
         try brake.take(user)
-        switch ContactVerification.judge(code, pending: method.verification, methodID: method.id, now: clock.now()) {
+        guard method.verification != nil else { throw UseCaseError.invalid(field: "code", "No code is waiting for \(method.hint): ask for one") }
+        // The try is taken before the code is judged: concurrent tries cannot pass the limit.
+        let pending = try await store.takeContactCodeTry(methodID: method.id, userID: user.id)
+        guard pending != nil else { throw UseCaseError.invalid(field: "code", "Too many wrong codes: ask for a new one") }
+        switch ContactVerification.judge(code, pending: pending, methodID: method.id, now: clock.now()) {
         case .verified:
             guard let verified = try await store.verifyContactMethod(methodID: method.id, userID: user.id, at: clock.now()) else {
                 throw UseCaseError.notFound("Contact method")
@@ -111,14 +119,12 @@ public struct ContactMethods: Sendable {
             logger.info("contact method verified", metadata: ["user": "\(user.username)", "address": "\(method.hint)"])
             return verified
         case .wrong(let left):
-            try await store.countContactCodeTry(methodID: method.id, userID: user.id)
             throw UseCaseError.invalid(field: "code", "That is not the code sent to \(method.hint): \(left) \(left == 1 ? "try" : "tries") left")
         case .noCode:
             throw UseCaseError.invalid(field: "code", "No code is waiting for \(method.hint): ask for one")
         case .expired:
             throw UseCaseError.invalid(field: "code", "The code has expired: ask for a new one")
         case .exhausted:
-            try await store.countContactCodeTry(methodID: method.id, userID: user.id)
             throw UseCaseError.invalid(field: "code", "Too many wrong codes: ask for a new one")
         }
     }
@@ -203,6 +209,15 @@ public struct ContactMethods: Sendable {
         }
         logger.info("notification rule tested", metadata: ["user": "\(user.username)", "class": "\(ruleClass.rawValue)", "steps": "\(tested.count)"])
         return tested
+    }
+
+    /// A rota's members whose only way to be reached is a push (no verified
+    /// number or address): the coverage its managers see (issue 42).
+    public func reachableOnlyByPush(_ rota: StoredRota, by actor: Actor) async throws -> [UserID] {
+        try actor.must(.manageRota(rota.id))
+        let reachable = Set(try await store.usersWithContactMethods())
+        var seen = Set<UserID>()
+        return rota.members.filter { !reachable.contains($0) && seen.insert($0).inserted }
     }
 
     /// Works out again what the queue applies for everyone with a verified

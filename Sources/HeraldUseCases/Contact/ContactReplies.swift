@@ -16,8 +16,10 @@ public struct ContactReplies: Sendable {
     let codes: @Sendable () async throws -> ContactReplyCode
     let window: TimeInterval
     let clock: WallClock
-    /// Replies per number: 10 at once, then one a minute.
-    let perNumber = KeyedBuckets<String>(perSecond: 1.0 / 60, burst: 10)
+    /// Misses per number (an unknown number, no matching code): 5, then one
+    /// every 10 minutes. A forged sender guessing codes gets about 150 a
+    /// day against the few open alarms texted to that person.
+    let misses = MissBrake(perSecond: 1.0 / 600, burst: 5)
 
     public init(
         store: any Store, acknowledgements: Acknowledgements, codes: @escaping @Sendable () async throws -> ContactReplyCode, windowHours: Int,
@@ -41,37 +43,69 @@ public struct ContactReplies: Sendable {
         case refused(String)
     }
 
-    /// What a text from `sender` saying `text` does.
+    /// What a text from `sender` saying `text` does. The code is judged
+    /// first and only a miss is braked (so someone sending junk from a
+    /// forged number cannot use up the person's own answers); one code per
+    /// reply; only texts of alarms still open count, which keeps the codes
+    /// a guess can hit few.
     public func receive(from sender: String, text: String, kind: ContactKind = .sms, logger: Logger) async throws -> Outcome {
         guard case .success(let number) = ContactAddress.phoneNumber(sender) else { return .unknownNumber }
-        if perNumber.take(number, now: clock.now()) != nil {
-            logger.notice("text reply braked", metadata: ["from": "\(ContactAddress.hint(number, kind: kind))"])
+        let brakeKey = "\(kind.rawValue) \(number)"
+        if misses.isSpent(brakeKey, now: clock.now()) {
+            logger.notice("text reply braked: too many misses from this number", metadata: ["from": "\(ContactAddress.hint(number, kind: kind))"])
             return .braked
         }
-        let found = ContactReplyCode.codes(in: text)
-        guard !found.isEmpty else { return .noCode }
+        guard let code = ContactReplyCode.codes(in: text).first else { return .noCode }
         let owners = try await store.verifiedContacts(kind: kind, address: number)
         guard !owners.isEmpty else {
+            _ = misses.take(brakeKey, now: clock.now())
             logger.notice("text reply from a number no one verified", metadata: ["from": "\(ContactAddress.hint(number, kind: kind))"])
             return .unknownNumber
         }
         let maker = try await codes()
         let since = clock.now().addingTimeInterval(-window)
+        var refusal: String?
         for owner in owners {
             guard let device = owner.deviceID else { continue }
-            for notification in try await store.contactedNotifications(deviceIDs: [device], since: since, limit: 100)
-            where found.contains(maker.code(notification: notification, user: owner.userID)) {
+            let texted = try await store.contactedNotifications(deviceIDs: [device], since: since, limit: 100)
+            let open = try await acknowledgements.unacknowledged(texted.map(\.id))
+            for sent in texted where maker.code(notification: sent.id, user: owner.userID) == code {
+                guard open.contains(sent.id) else {
+                    // Taken already (by them or another): nothing to change, and no miss.
+                    return .acknowledged(sent.id, by: try await acknowledgements.taker(of: sent.id) ?? "", isNew: false)
+                }
                 do {
                     let (acknowledgement, isNew) = try await acknowledgements.acknowledge(
-                        fromReplyOf: owner, notification: notification, comment: "by text reply", logger: logger
+                        fromReplyOf: owner, notification: sent.id, sentAt: sent.sentAt, comment: "by text reply", logger: logger
                     )
-                    return .acknowledged(notification, by: acknowledgement.username, isNew: isNew)
+                    return .acknowledged(sent.id, by: acknowledgement.username, isNew: isNew)
                 } catch let error as UseCaseError {
-                    logger.notice("text reply refused", metadata: ["notification": "\(notification)", "why": "\(error)"])
-                    return .refused(error.description)
+                    logger.notice("text reply refused", metadata: ["notification": "\(sent.id)", "why": "\(error)"])
+                    refusal = error.description
                 }
             }
         }
+        if let refusal { return .refused(refusal) }
+        _ = misses.take(brakeKey, now: clock.now())
         return .noMatch
+    }
+}
+
+/// A brake that is charged only for misses, and looked at before each try.
+final class MissBrake: Sendable {
+    let buckets: KeyedBuckets<String>
+
+    init(perSecond: Double, burst: Int) {
+        buckets = KeyedBuckets(perSecond: perSecond, burst: burst)
+    }
+
+    /// Whether the key has no try left (without charging one).
+    func isSpent(_ key: String, now: Date) -> Bool {
+        buckets.peek(key, now: now) < 1
+    }
+
+    /// One miss charged; the wait when none was left.
+    func take(_ key: String, now: Date) -> Int? {
+        buckets.take(key, now: now)
     }
 }

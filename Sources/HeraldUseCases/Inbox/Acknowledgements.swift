@@ -110,6 +110,18 @@ public struct Acknowledgements: Sendable {
         return outcome
     }
 
+    /// Which of these notifications nobody has acknowledged.
+    public func unacknowledged(_ ids: [NotificationID]) async throws -> Set<NotificationID> {
+        guard !ids.isEmpty else { return [] }
+        let taken = try await store.acknowledgements(of: ids)
+        return Set(ids.filter { taken[$0] == nil })
+    }
+
+    /// Who acknowledged a notification, if anyone.
+    public func taker(of id: NotificationID) async throws -> String? {
+        try await store.acknowledgements(of: [id])[id]?.username
+    }
+
     /// Who may take this notification (everyone who holds it, unless its
     /// service is handled).
     public func responders(of notification: NotificationRecord) async throws -> AlarmResponders {
@@ -217,7 +229,7 @@ public struct Acknowledgements: Sendable {
     /// more or the account is disabled, and once the alarm is resolved;
     /// otherwise the acknowledgement every way in makes.
     public func acknowledge(
-        fromReplyOf method: ContactMethod, notification id: NotificationID, comment: String?, logger: Logger
+        fromReplyOf method: ContactMethod, notification id: NotificationID, sentAt: Date, comment: String?, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
         guard let device = method.deviceID, let owner = try await store.owner(ofDevice: device), owner.id == method.userID, owner.isActive else {
             throw UseCaseError.notFound("Contact method (no longer its account's)")
@@ -225,6 +237,10 @@ public struct Acknowledgements: Sendable {
         guard let notification = try await store.notification(id: id) else { throw UseCaseError.notFound("Notification") }
         if let taken = try await store.acknowledgements(of: [id])[id] { return (taken, false) }
         guard notification.alarm != .resolved else { throw UseCaseError.conflict("The alarm is resolved") }
+        // Someone else put it back in play after the text went: a late answer (or a replayed one) does not take it again.
+        if let withdrawal = try await store.lastWithdrawal(notificationID: id), withdrawal.userID != owner.id, withdrawal.at >= sentAt {
+            throw UseCaseError.conflict("\(withdrawal.username) withdrew its acknowledgement after the text was sent")
+        }
         return try await acknowledge(id, comment: comment, by: owner, from: "\(method.kind.rawValue) \(method.hint)", logger: logger)
     }
 

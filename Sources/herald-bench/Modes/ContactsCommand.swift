@@ -57,6 +57,7 @@ struct ContactsCommand: AsyncParsableCommand {
             let extra = [
                 "SMS_PROVIDER": "twilio", "TWILIO_URL": twilio.base, "TWILIO_ACCOUNT_SID": Self.accountSID, "TWILIO_AUTH_TOKEN": Self.authToken,
                 "SMS_FROM": "+46100000000", "CONTACT_DEFAULT_RULES": "", "DELIVERY_POLL_SECONDS": "0.2",
+                "CONTACT_DAILY_CAP_PER_PERSON": "100000", "CONTACT_DAILY_CAP": "10000000",
             ]
             var (server, port) = try await lab.start(name: "serve", extra: extra)
             let postPort = port

@@ -13,8 +13,8 @@ extension FaultyStore: ContactStore {
     public func setContactCode(methodID: Int64, userID: UserID, pending: ContactVerification.Pending?) async throws -> Bool {
         try await base.setContactCode(methodID: methodID, userID: userID, pending: pending)
     }
-    public func countContactCodeTry(methodID: Int64, userID: UserID) async throws {
-        try await base.countContactCodeTry(methodID: methodID, userID: userID)
+    public func takeContactCodeTry(methodID: Int64, userID: UserID) async throws -> ContactVerification.Pending? {
+        try await base.takeContactCodeTry(methodID: methodID, userID: userID)
     }
     public func verifyContactMethod(methodID: Int64, userID: UserID, at: Date) async throws -> ContactMethod? {
         try await base.verifyContactMethod(methodID: methodID, userID: userID, at: at)
@@ -37,8 +37,11 @@ extension FaultyStore: ContactStore {
     public func contactAddresses(methodIDs: [Int64]) async throws -> [Int64: String] {
         try await base.contactAddresses(methodIDs: methodIDs)
     }
-    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [NotificationID] {
+    public func contactedNotifications(deviceIDs: [Int64], since: Date, limit: Int) async throws -> [ContactedNotification] {
         try await base.contactedNotifications(deviceIDs: deviceIDs, since: since, limit: limit)
+    }
+    public func contactSends(platform: Platform, since: Date, userIDs: [UserID]) async throws -> (perUser: [UserID: Int], total: Int) {
+        try await base.contactSends(platform: platform, since: since, userIDs: userIDs)
     }
     public func beginContactSends(_ ids: [DeliveryID], at: Date) async throws -> Set<DeliveryID> {
         try await base.beginContactSends(ids, at: at)
