@@ -47,6 +47,17 @@ extension HeraldConfig {
         if let oidc = auth.oidc {
             lines.append(("OpenID Connect", "\(Self.redacted(url: oidc.discoveryURL ?? oidc.realmsBaseURL ?? "(realms)")), client \(oidc.clientID), secret \(secret(oidc.clientSecret))"))
         }
+        switch contacts.sms {
+        case .twilio(let twilio)?:
+            lines.append(("SMS", "Twilio at \(Self.redacted(url: twilio.baseURL)), account \(twilio.accountSID), auth token \(secret(twilio.authToken)), from \(twilio.from)"))
+        case .gammu(let gammu)?:
+            lines.append(("SMS", "Gammu SMSD's spool \(gammu.spool), read every \(gammu.pollSeconds) s"))
+        case nil:
+            lines.append(("SMS", "(off)"))
+        }
+        if let smtp = contacts.smtp {
+            lines.append(("SMTP", "\(Self.redacted(url: smtp.url)) as \(smtp.username ?? "(no login)"), password \(secret(smtp.password)), from \(smtp.from)"))
+        }
         if let kafka {
             lines.append(("Kafka", "\(kafka.brokers), topics \(list(kafka.topics)), group \(kafka.groupID), bridge in serve \(kafka.runsInServer ? "on" : "off")"))
         }
