@@ -43,11 +43,11 @@ public struct ContactReplies: Sendable {
         case refused(String)
     }
 
-    /// What a text from `sender` saying `text` does. The code is judged
-    /// first and only a miss is braked (so someone sending junk from a
-    /// forged number cannot use up the person's own answers); one code per
-    /// reply; only texts of alarms still open count, which keeps the codes
-    /// a guess can hit few.
+    /// What a text from `sender` saying `text` does. Only misses are
+    /// charged to the number's brake; once they are spent, every reply from
+    /// it waits for the next (judging them would tell a guesser which code
+    /// is right). One code per reply; only texts of alarms still open
+    /// count, which keeps the codes a guess can hit few.
     public func receive(from sender: String, text: String, kind: ContactKind = .sms, logger: Logger) async throws -> Outcome {
         guard case .success(let number) = ContactAddress.phoneNumber(sender) else { return .unknownNumber }
         let brakeKey = "\(kind.rawValue) \(number)"

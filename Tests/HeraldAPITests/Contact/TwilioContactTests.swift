@@ -80,4 +80,72 @@ struct TwilioContactTests {
             #expect(try await app.store.acknowledgements(of: [notification])[notification] == taken)
         }
     }
+
+    /// A forged sender guessing codes: after five misses from a number its
+    /// replies wait, the right code too; and an answer after someone else
+    /// withdrew the acknowledgement (since the text went) takes nothing back.
+    @Test(arguments: Backend.allCases)
+    func guessesAreBrakedAndALateAnswerDoesNotUndoAWithdrawal(_ backend: Backend) async throws {
+        let twilio = try await MockTwilio.start()
+        defer { twilio.stop() }
+        let configure: @Sendable (inout HeraldConfig) -> Void = { config in
+            config.delivery.pollSeconds = 0.2
+            config.contacts = ContactSettings(
+                sms: .twilio(TwilioSettings(baseURL: twilio.baseURL, accountSID: MockTwilio.accountSID, authToken: MockTwilio.authToken, from: "+46100000000")),
+                defaults: ContactDefaults(steps: [.critical: [.init(kind: .sms, delaySeconds: 0)]])
+            )
+            config.contacts.dailyCapPerPerson = 2
+        }
+        try await TestApp.run(backend, framework: .live, configure: configure, schedulers: true) { app in
+            let service = try await app.createService()
+            let (root, admin) = try await app.user("root", admin: true)
+            let (person, token) = try await app.user("oncall")
+            try await app.store.setSubscriptions(userID: person.id, [service.id: true])
+            try await app.store.setSubscriptions(userID: root.id, [service.id: true])
+            let added = try await app.request(.post, "/api/v2/users/user/contact-methods", token: token, json: ["kind": "sms", "address": Self.number])
+            let id = try #require(try added.json(["id"]) as? Int)
+            let code = try #require(ContactReplyCode.codes(in: try await twilio.messages().first?["Body"] ?? "").first as String?)
+            #expect(try await app.request(.post, "/api/v2/users/user/contact-methods/\(id)/verify", token: token, json: ["code": code]).status == .ok)
+            func post(_ title: String) async throws -> Int64 {
+                let posted = try await app.request(.post, "/api/v1/services/\(service.id.uuidString)/notifications", json: ["title": title, "severity": "critical"])
+                #expect(posted.status == .created, "\(posted.text)")
+                return try #require(try await app.store.notifications(serviceID: service.id).first { $0.title == title }?.id)
+            }
+            func textFor(_ title: String) async throws -> String {
+                let deadline = ContinuousClock.now + .seconds(20)
+                while ContinuousClock.now < deadline {
+                    if let body = try await twilio.messages().first(where: { $0["Body"]?.contains(title) == true })?["Body"] { return body }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                throw TestSetupError("no text for \(title)")
+            }
+            let port = try #require(app.client.port)
+            let webhook = "http://127.0.0.1:\(port)/api/v2/channels/twilio/sms"
+
+            // Taken by root and given back after the text went: ann's late answer takes nothing.
+            let first = try await post("Vacuum leak")
+            let firstCode = try #require(ContactReplyCode.codes(in: try await textFor("Vacuum leak")).first as String?)
+            #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(first)/acknowledge", token: admin, json: [:]).status == .created)
+            #expect(try await app.request(.delete, "/api/v2/users/user/notifications/\(first)/acknowledge", token: admin).status == .noContent)
+            #expect(try await twilio.inbound(to: webhook, from: Self.number, to: "+46100000000", body: firstCode).status == 200)
+            #expect(try await app.store.acknowledgements(of: [first])[first] == nil, "a late answer does not undo the withdrawal")
+
+            // Five misses from the number: the right code then waits too.
+            let second = try await post("Cryo trip")
+            let secondCode = try #require(ContactReplyCode.codes(in: try await textFor("Cryo trip")).first as String?)
+            for guess in 0..<5 {
+                let wrong = String(format: "%06d", (Int(secondCode)! + 1 + guess) % 1_000_000)
+                #expect(try await twilio.inbound(to: webhook, from: Self.number, to: "+46100000000", body: wrong).status == 200)
+            }
+            #expect(try await twilio.inbound(to: webhook, from: Self.number, to: "+46100000000", body: secondCode).status == 200)
+            #expect(try await app.store.acknowledgements(of: [second])[second] == nil, "braked after five misses")
+
+            // The daily cap (2 per person here): the third alarm is not texted, and says why.
+            let third = try await post("Third alarm")
+            try await Task.sleep(for: .seconds(2))
+            #expect(try await twilio.messages().filter { $0["Body"]?.contains("Third alarm") == true }.isEmpty)
+            let report = try await app.request(.get, "/api/v2/services/\(service.id.uuidString)/notifications/\(third)/deliveries", token: admin)
+            #expect(report.text.contains("daily cap"), "\(report.text)")
+        }
+    }
 }
