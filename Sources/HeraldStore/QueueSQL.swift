@@ -14,7 +14,10 @@ enum QueueSQL {
     /// The express lane's pushes (`ClaimedDelivery.isExpress`: calls, and
     /// urgent pushes not a fan-out's). A claim leaving those due after a
     /// time binds a flag (false: none left) and the time beside it, so
-    /// that the statement's text is the same either way.
+    /// that the statement's text is the same either way. Only those queued
+    /// since are left (the express lane was woken for them): one that
+    /// falls due later than it was queued (a contact method's step, a
+    /// retry) wakes nobody, and the main lane takes it at once.
     static let isExpress = "priority >= \(DeliveryPriority.urgent) AND (purpose = '\(DeliveryPurpose.call.rawValue)' OR NOT bulk)"
 
     /// A claim's condition leaving the bulk pushes to `platforms` (nothing

@@ -44,7 +44,8 @@ extension PostgresStore: DeliveryQueue {
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(ExactTimestamp(now))
                         AND (lease_until IS NULL OR lease_until <= \(ExactTimestamp(now))) \(unescaped: QueueSQL.atLeast(minimumPriority))
                         \(unescaped: QueueSQL.withholdingBulk(of: withheld))
-                        AND NOT (\(expressCutoff != nil) AND \(unescaped: QueueSQL.isExpress) AND next_attempt_at > \(ExactTimestamp(expressCutoff ?? now)))
+                        AND NOT (\(expressCutoff != nil) AND \(unescaped: QueueSQL.isExpress) AND next_attempt_at > \(ExactTimestamp(expressCutoff ?? now))
+                            AND created_at > \(ExactTimestamp(expressCutoff ?? now)))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
                 ))

@@ -36,7 +36,8 @@ extension SQLiteStore: DeliveryQueue {
                     SELECT id FROM deliveries
                     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= \(now) AND (lease_until IS NULL OR lease_until <= \(now)) \(SQLiteQuery(stringLiteral: QueueSQL.atLeast(minimumPriority)))
                         \(SQLiteQuery(stringLiteral: QueueSQL.withholdingBulk(of: withheld)))
-                        AND NOT (\(expressCutoff != nil) AND \(SQLiteQuery(stringLiteral: QueueSQL.isExpress)) AND next_attempt_at > \(expressCutoff ?? now))
+                        AND NOT (\(expressCutoff != nil) AND \(SQLiteQuery(stringLiteral: QueueSQL.isExpress)) AND next_attempt_at > \(expressCutoff ?? now)
+                            AND created_at > \(expressCutoff ?? now))
                     ORDER BY priority DESC, bulk, next_attempt_at LIMIT \(limit)
                 )
                 RETURNING id
