@@ -54,6 +54,23 @@ public final class MockTwilio: Sendable {
         return list.compactMap { $0["form"] as? [String: String] }
     }
 
+    /// Calls it accepted: each one's sid and form fields.
+    public func calls() async throws -> [(sid: String, form: [String: String])] {
+        let list = try await get("/_mock/calls") as? [[String: Any]] ?? []
+        return list.compactMap { record in
+            guard let sid = record["sid"] as? String, let form = record["form"] as? [String: String] else { return nil }
+            return (sid, form)
+        }
+    }
+
+    /// Presses `digits` on a call, as its callee would: Twilio runs the
+    /// call's TwiML and posts the `<Gather>`'s action, signed.
+    public func press(_ sid: String, digits: String) async throws -> (status: Int, body: String) {
+        let answer = try await post("/_mock/calls/\(sid)/press", ["digits": digits]) as? [String: Any] ?? [:]
+        // Without a status, the mock could not run it: its error instead.
+        return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? String(describing: answer["error"] ?? answer))
+    }
+
     /// Has Twilio post an inbound text to `url`, signed (or with a forged signature).
     public func inbound(to url: String, from: String, to number: String, body: String, forged: Bool = false) async throws -> (status: Int, body: String) {
         var request: [String: Any] = ["url": url, "from": from, "to": number, "body": body]

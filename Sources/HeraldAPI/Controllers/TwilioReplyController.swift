@@ -21,13 +21,37 @@ struct TwilioReplyController {
     let publicURL: String?
     static let path = "channels/twilio/sms"
 
+    /// Twilio's account for calls, when the site makes them.
+    var voice: TwilioSettings? = nil
+
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post(RouterPath(Self.path), use: receive)
+        group.post("channels/twilio/voice", use: pressed)
     }
 
-    @Sendable func receive(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        guard case .twilio(let twilio)? = settings else { throw UseCaseError.notFound("Twilio replies (SMS_PROVIDER is not twilio)") }
-        // The URL Twilio called: PUBLIC_URL's, or (without it) the one this request names.
+    /// The call's `<Gather>` action: the key pressed, signed by Twilio over
+    /// the URL Herald gave (its query names the notification, the person
+    /// and the method) and the parameters.
+    @Sendable func pressed(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard let voice else { throw UseCaseError.notFound("Twilio calls (VOICE_PROVIDER is not twilio)") }
+        let fields = try await signedFields(request, context: context, authToken: voice.authToken)
+        let form = Dictionary(fields, uniquingKeysWith: { first, _ in first })
+        let query = request.uri.queryParameters
+        guard form["AccountSid"] == voice.accountSID, let to = form["To"], let digits = form["Digits"],
+            let notification = query["n"].flatMap({ Int64($0) }), let user = query["u"].flatMap({ Int64($0) }), let method = query["m"].flatMap({ Int64($0) })
+        else { throw UseCaseError.invalid(field: "Digits", "a Twilio Gather callback carries AccountSid, To and Digits") }
+        let outcome = try await replies.pressed(digits, on: to, notification: notification, user: user, method: method, logger: context.logger)
+        context.logger.info("keypress read", metadata: ["via": "twilio", "outcome": "\(outcome)"])
+        let words: String
+        switch outcome {
+        case .acknowledged(_, let by, let isNew): words = isNew ? "Taken. Thank you." : "\(by) took it already."
+        default: words = "Nothing was taken. Goodbye."
+        }
+        return Self.twiml("<Say>\(words)</Say>")
+    }
+
+    /// The form, once its X-Twilio-Signature checks (403 otherwise).
+    func signedFields(_ request: Request, context: HeraldRequestContext, authToken: String) async throws -> [(String, String)] {
         guard let base = publicURL ?? request.head.authority.map({ "http://\($0)" }) else {
             throw UseCaseError.forbidden("Set PUBLIC_URL: without it and without a Host, Twilio's signature cannot be checked")
         }
@@ -39,21 +63,29 @@ struct TwilioReplyController {
             fields.append((name, value))
         }
         let url = base + request.uri.description
-        guard let signature = request.headers[.init("X-Twilio-Signature")!],
-            Self.signatureMatches(signature, url: url, fields: fields, authToken: twilio.authToken)
-        else {
-            context.logger.notice("a Twilio callback without a valid signature was refused", metadata: ["url": "\(url)"])
+        guard let signature = request.headers[.init("X-Twilio-Signature")!], Self.signatureMatches(signature, url: url, fields: fields, authToken: authToken) else {
+            context.logger.notice("a Twilio callback without a valid signature was refused", metadata: ["path": "\(request.uri.path)"])
             throw UseCaseError.forbidden("The request's X-Twilio-Signature does not match")
         }
+        return fields
+    }
+
+    static func twiml(_ inner: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/xml"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response>\(inner)</Response>")))
+    }
+
+    @Sendable func receive(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard case .twilio(let twilio)? = settings else { throw UseCaseError.notFound("Twilio replies (SMS_PROVIDER is not twilio)") }
+        let fields = try await signedFields(request, context: context, authToken: twilio.authToken)
         let form = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         guard form["AccountSid"] == twilio.accountSID, let from = form["From"], let message = form["Body"] else {
             throw UseCaseError.invalid(field: "From", "a Twilio message webhook carries AccountSid, From and Body")
         }
         let outcome = try await replies.receive(from: from, text: message, logger: context.logger)
         context.logger.info("text reply read", metadata: ["via": "twilio", "outcome": "\(outcome)"])
-        var headers = HTTPFields()
-        headers[.contentType] = "text/xml"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response></Response>")))
+        return Self.twiml("")
     }
 
     /// Twilio's request signature, compared in constant time.

@@ -13,6 +13,9 @@ public struct ContactSettings: Sendable, Equatable {
     public var replyHours: Int
     /// How email leaves (`SMTP_URL`); nil: no email.
     public var smtp: SMTPSettings?
+    /// Phone calls (`VOICE_PROVIDER=twilio`, with the TWILIO_ settings and
+    /// `VOICE_FROM`, else SMS_FROM); nil: no calls.
+    public var voice: TwilioSettings?
     /// Messages of each kind (texts, emails) one person may be sent in 24 hours
     /// (`CONTACT_DAILY_CAP_PER_PERSON`, 50), and the whole site (`CONTACT_DAILY_CAP`,
     /// 2,000): past them a message is recorded as failed, and says why.
@@ -29,17 +32,15 @@ public struct ContactSettings: Sendable, Equatable {
     }
 
     /// The kinds of method a person may add: those a message can be sent to.
-    public var kinds: [ContactKind] { (sms == nil ? [] : [.sms]) + (smtp == nil ? [] : [.email]) }
+    public var kinds: [ContactKind] { (sms == nil ? [] : [.sms]) + (voice == nil ? [] : [.voice]) + (smtp == nil ? [] : [.email]) }
 
     init(text: @escaping (String) -> String?) throws {
         let read = SettingReader(text: text)
         var sms: SMSProviderSettings?
-        switch text("SMS_PROVIDER")?.lowercased() {
-        case nil, "", "off":
-            sms = nil
-        case "twilio":
-            guard let sid = text("TWILIO_ACCOUNT_SID"), let from = text("SMS_FROM") else {
-                throw ConfigurationError("SMS_PROVIDER", "twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN (or TWILIO_AUTH_TOKEN_FILE) and SMS_FROM")
+        // Twilio's account, for texts and calls alike.
+        func twilio(_ variable: String, from: String?) throws -> TwilioSettings {
+            guard let sid = text("TWILIO_ACCOUNT_SID"), let from else {
+                throw ConfigurationError(variable, "twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN (or TWILIO_AUTH_TOKEN_FILE) and SMS_FROM")
             }
             guard sid.utf8.allSatisfy({ $0.isHexDigit || $0 == UInt8(ascii: "A") || $0 == UInt8(ascii: "C") }), sid.hasPrefix("AC") else {
                 throw ConfigurationError("TWILIO_ACCOUNT_SID", "an account SID is AC followed by 32 hex digits")
@@ -53,13 +54,19 @@ public struct ContactSettings: Sendable, Equatable {
                 throw ConfigurationError("TWILIO_AUTH_TOKEN", "twilio needs TWILIO_AUTH_TOKEN or TWILIO_AUTH_TOKEN_FILE")
             }
             guard case .success(let number) = ContactAddress.phoneNumber(from) else {
-                throw ConfigurationError("SMS_FROM", "the number texts come from, with its country code (+46…)")
+                throw ConfigurationError(variable == "VOICE_PROVIDER" ? "VOICE_FROM" : "SMS_FROM", "the number messages come from, with its country code (+46…)")
             }
             let base = text("TWILIO_URL") ?? "https://api.twilio.com"
             guard let url = URL(string: base), url.scheme == "https" || url.scheme == "http", url.host != nil else {
                 throw ConfigurationError("TWILIO_URL", "an http(s) URL, e.g. https://api.twilio.com")
             }
-            sms = .twilio(TwilioSettings(baseURL: base.trimmingSuffix("/"), accountSID: sid, authToken: token, from: number))
+            return TwilioSettings(baseURL: base.trimmingSuffix("/"), accountSID: sid, authToken: token, from: number)
+        }
+        switch text("SMS_PROVIDER")?.lowercased() {
+        case nil, "", "off":
+            sms = nil
+        case "twilio":
+            sms = .twilio(try twilio("SMS_PROVIDER", from: text("SMS_FROM")))
         case "gammu":
             guard let spool = text("GAMMU_SPOOL_DIR") else {
                 throw ConfigurationError("GAMMU_SPOOL_DIR", "gammu needs the directory holding Gammu SMSD's outbox/ and inbox/ (its files backend)")
@@ -83,6 +90,11 @@ public struct ContactSettings: Sendable, Equatable {
             }
         }
         self.init(sms: sms, defaults: defaults, floor: floor, replyHours: try read.integer("SMS_REPLY_HOURS", default: 24, range: 1...720))
+        switch text("VOICE_PROVIDER")?.lowercased() {
+        case nil, "", "off": voice = nil
+        case "twilio": voice = try twilio("VOICE_PROVIDER", from: text("VOICE_FROM") ?? text("SMS_FROM"))
+        case let other?: throw ConfigurationError("VOICE_PROVIDER", "'\(other)' is not twilio or off")
+        }
         dailyCapPerPerson = try read.integer("CONTACT_DAILY_CAP_PER_PERSON", default: 50, range: 1...100_000)
         dailyCap = try read.integer("CONTACT_DAILY_CAP", default: 2_000, range: 1...10_000_000)
         for entry in (text("SMS_COUNTRIES") ?? "").split(separator: ",").map({ $0.trimmingWhitespace() }) where !entry.isEmpty {

@@ -298,6 +298,9 @@ extension HeraldConfig {
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )
         contacts = try ContactSettings(text: text)
+        if contacts.voice != nil, publicURL == nil {
+            throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
+        }
         writeBackWatchSeconds = try read.integer("WRITE_BACK_WATCH_SECONDS", default: defaults.writeBackWatchSeconds, range: 1...3_600)
     }
 }

@@ -11,6 +11,8 @@ import ServiceLifecycle
 public struct ContactChannels: Sendable {
     public let sms: (any SMSGateway)?
     public let mailer: SMTPMailer?
+    /// Calls (Twilio), with the client they go through.
+    let voice: TwilioVoiceChannel?
     let smtpFrom: String?
     let publicURL: String?
     let capPerPerson: Int
@@ -23,11 +25,11 @@ public struct ContactChannels: Sendable {
 
     /// Nil when neither SMS nor email is configured.
     public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
-        guard config.contacts.sms != nil || config.contacts.smtp != nil else { return nil }
+        guard config.contacts.sms != nil || config.contacts.smtp != nil || config.contacts.voice != nil else { return nil }
         let vapid = VAPIDKeys(settings: settings, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
         let keys: @Sendable () async throws -> VAPID = { try await vapid.vapid() }
         var sms: (any SMSGateway)?
-        var closing: any ServiceLifecycle.Service = ClosingService("contact channels") {}
+        var closers: [@Sendable () async -> Void] = []
         switch config.contacts.sms {
         case .twilio(let twilio)?:
             // The provider's URL is the operator's: trusted at its host and port.
@@ -36,14 +38,25 @@ public struct ContactChannels: Sendable {
                 trustedOrigins: [twilio.baseURL]
             )
             sms = TwilioSMSGateway(settings: twilio, http: http)
-            closing = ClosingService("SMS client") { try? await http.shutdown() }
+            closers.append { try? await http.shutdown() }
         case .gammu(let gammu)?:
             sms = GammuSMSGateway(settings: gammu, clock: clock)
         case nil:
             break
         }
+        var voice: TwilioVoiceChannel?
+        if let twilio = config.contacts.voice, let publicURL = config.publicURL {
+            let http = OutboundHTTP(
+                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
+                trustedOrigins: [twilio.baseURL]
+            )
+            voice = TwilioVoiceChannel(settings: twilio, http: http, publicURL: publicURL)
+            closers.append { try? await http.shutdown() }
+        }
+        let closeAll = closers
+        let closing = ClosingService("contact clients") { for close in closeAll { await close() } }
         return ContactChannels(
-            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
+            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
             capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys
         )
     }
@@ -53,13 +66,14 @@ public struct ContactChannels: Sendable {
         var channels: [any ContactChannel] = []
         if let sms { channels.append(SMSChannel(gateway: sms)) }
         if let mailer, let smtpFrom { channels.append(EmailChannel(mailer: mailer, from: smtpFrom, publicURL: publicURL)) }
+        if let voice { channels.append(voice) }
         return channels.map {
             ContactMessageProvider(channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, logger: logger)
         }
     }
 
     /// Sends verification codes and tests straight through the gateway or the mail server.
-    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom) }
+    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice) }
 }
 
 /// A verification code, or a test, as one text or one email.
@@ -67,6 +81,7 @@ public struct GatewayCodeSender: ContactCodeSender {
     let sms: (any SMSGateway)?
     let mailer: SMTPMailer?
     let from: String?
+    let voice: TwilioVoiceChannel?
 
     public static func text(_ code: String) -> String {
         "Herald: your code is \(code). It works for 10 minutes. If you did not ask for it, ignore this message."
@@ -94,7 +109,10 @@ public struct GatewayCodeSender: ContactCodeSender {
             )
             answer = await mailer.send(message, to: method.address)
         case .voice:
-            throw ContactSendError("this site makes no calls")
+            guard let voice else { throw ContactSendError("this site makes no calls") }
+            let code = reference.hasPrefix("code-") ? ContactReplyCode.codes(in: text).first : nil
+            let twiml = code.map(TwilioVoiceChannel.codeTwiML) ?? "<Response><Say>\(TwiML.escape(text))</Say></Response>"
+            answer = await voice.call(method.address, twiml: twiml)
         }
         switch answer {
         case .accepted?: return

@@ -44,40 +44,30 @@ public struct ContactMessageProvider: PushProvider {
         delivery.token.flatMap(Platform.contactMethodID(fromToken:)) == nil ? "not a contact method's device" : nil
     }
 
+    /// Messages handed over at a time: each group is marked just before it
+    /// goes, so a process killed mid-batch loses at most one group's outcome
+    /// (recorded as failed, never sent twice), not the batch's.
+    static let handOverGroup = 8
+
     public func send(_ deliveries: [ClaimedDelivery], now: Date) async -> [PushAttempt] {
         let methods = deliveries.map { $0.token.flatMap(Platform.contactMethodID(fromToken:)) }
         let addresses: [Int64: String]
         let vapid: VAPID
-        let fresh: Set<DeliveryID>
         var sent: (perUser: [UserID: Int], total: Int)
-        let taken: Set<NotificationID>
         do {
             addresses = try await store.contactAddresses(methodIDs: Array(Set(methods.compactMap { $0 })))
             vapid = try await keys()
             sent = try await store.contactSends(platform: platform, since: now.addingTimeInterval(-86_400), userIDs: Array(Set(deliveries.compactMap(\.userID))))
-            fresh = try await store.beginContactSends(deliveries.map(\.id), at: now)
-            // Read again at the last moment (the claim's look may be a while
-            // ago under load): a text for an alarm taken since is not sent.
-            taken = Set(try await store.acknowledgements(of: Array(Set(deliveries.map(\.notification.id)))).keys)
         } catch {
             return deliveries.map { _ in PushAttempt(.retry(reason: "\(channel.name): the database could not be read (\(error))", minimumDelay: 5)) }
         }
         let codes = ContactReplyCode(vapid: vapid)
         let links = AcknowledgeCapability(vapid: vapid)
         var answers = [PushAttempt?](repeating: nil, count: deliveries.count)
-        var messages: [ContactMessage] = []
-        var sentIndices: [Int] = []
+        var candidates: [(index: Int, message: ContactMessage)] = []
         for (index, delivery) in deliveries.enumerated() {
             guard let method = methods[index], let address = addresses[method] else {
                 answers[index] = PushAttempt(.fail(reason: "\(channel.name): the contact method was removed or is not verified"))
-                continue
-            }
-            guard fresh.contains(delivery.id) else {
-                answers[index] = PushAttempt(.fail(reason: "\(channel.name): handed over before a restart, outcome unknown: not sent twice"))
-                continue
-            }
-            guard !taken.contains(delivery.notification.id) else {
-                answers[index] = PushAttempt(.withheld(reason: "acknowledged before it went out: kept for the inbox"))
                 continue
             }
             // The daily caps (CONTACT_DAILY_CAP_PER_PERSON, CONTACT_DAILY_CAP): what a flood of posts can cost.
@@ -100,36 +90,65 @@ public struct ContactMessageProvider: PushProvider {
                     message.acknowledgeURL = publicURL + "/acknowledge/" + token
                 }
             }
-            messages.append(message)
-            sentIndices.append(index)
+            candidates.append((index, message))
         }
-        if !messages.isEmpty {
-            let started = ContinuousClock.now
-            let channelAnswers = await channel.send(messages)
-            let latency = ContinuousClock.now - started
-            var abandoned: [DeliveryID] = []
-            for (position, index) in sentIndices.enumerated() {
-                let answer = Self.scrubbed(position < channelAnswers.count ? channelAnswers[position] : .uncertain(reason: "no answer"), messages[position])
-                switch answer {
-                case .accepted:
-                    answers[index] = PushAttempt(.sent, latency: latency)
-                case .retry(let reason, let after):
-                    abandoned.append(deliveries[index].id)
-                    answers[index] = PushAttempt(.retry(reason: "\(channel.name): \(reason)", minimumDelay: after), latency: latency)
-                case .refused(let reason):
-                    answers[index] = PushAttempt(.fail(reason: "\(channel.name): \(reason)"), latency: latency)
-                case .uncertain(let reason):
-                    answers[index] = PushAttempt(.fail(reason: "\(channel.name): \(reason); it may have been sent, so it is not sent again"))
-                }
-            }
-            do {
-                try await store.abandonContactSends(abandoned)
-            } catch {
-                // Kept marked: their retries will be recorded as failed rather than risk a second message.
-                logger.warning("cannot unmark messages to retry; they will not be sent again", metadata: ["error": "\(String(reflecting: error))"])
-            }
+        for start in stride(from: 0, to: candidates.count, by: Self.handOverGroup) {
+            let group = Array(candidates[start..<min(start + Self.handOverGroup, candidates.count)])
+            for (index, answer) in await handOver(group, now: now) { answers[index] = answer }
         }
         return answers.map { $0 ?? PushAttempt(.fail(reason: "\(channel.name): not sent")) }
+    }
+
+    /// Marks a group as handed over, reads the acknowledgements once more
+    /// (a text for an alarm taken since the claim is not sent), sends what
+    /// is left, and says what became of each.
+    private func handOver(_ group: [(index: Int, message: ContactMessage)], now: Date) async -> [(Int, PushAttempt)] {
+        let fresh: Set<DeliveryID>
+        let taken: Set<NotificationID>
+        do {
+            fresh = try await store.beginContactSends(group.map(\.message.delivery.id), at: now)
+            taken = Set(try await store.acknowledgements(of: Array(Set(group.map(\.message.delivery.notification.id)))).keys)
+        } catch {
+            return group.map { ($0.index, PushAttempt(.retry(reason: "\(channel.name): the database could not be read (\(error))", minimumDelay: 5))) }
+        }
+        var results: [(Int, PushAttempt)] = []
+        var going: [(index: Int, message: ContactMessage)] = []
+        for candidate in group {
+            let delivery = candidate.message.delivery
+            if !fresh.contains(delivery.id) {
+                results.append((candidate.index, PushAttempt(.fail(reason: "\(channel.name): handed over before a restart, outcome unknown: not sent twice"))))
+            } else if taken.contains(delivery.notification.id) {
+                results.append((candidate.index, PushAttempt(.withheld(reason: "acknowledged before it went out: kept for the inbox"))))
+            } else {
+                going.append(candidate)
+            }
+        }
+        guard !going.isEmpty else { return results }
+        let started = ContinuousClock.now
+        let channelAnswers = await channel.send(going.map(\.message))
+        let latency = ContinuousClock.now - started
+        var abandoned: [DeliveryID] = []
+        for (position, candidate) in going.enumerated() {
+            let answer = Self.scrubbed(position < channelAnswers.count ? channelAnswers[position] : .uncertain(reason: "no answer"), candidate.message)
+            switch answer {
+            case .accepted:
+                results.append((candidate.index, PushAttempt(.sent, latency: latency)))
+            case .retry(let reason, let after):
+                abandoned.append(candidate.message.delivery.id)
+                results.append((candidate.index, PushAttempt(.retry(reason: "\(channel.name): \(reason)", minimumDelay: after), latency: latency)))
+            case .refused(let reason):
+                results.append((candidate.index, PushAttempt(.fail(reason: "\(channel.name): \(reason)"), latency: latency)))
+            case .uncertain(let reason):
+                results.append((candidate.index, PushAttempt(.fail(reason: "\(channel.name): \(reason); it may have been sent, so it is not sent again"))))
+            }
+        }
+        do {
+            try await store.abandonContactSends(abandoned)
+        } catch {
+            // Kept marked: their retries will be recorded as failed rather than risk a second message.
+            logger.warning("cannot unmark messages to retry; they will not be sent again", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        return results
     }
 
     /// The answer with the message's address taken out of its words.

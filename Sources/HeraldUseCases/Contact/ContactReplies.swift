@@ -43,6 +43,33 @@ public struct ContactReplies: Sendable {
         case refused(String)
     }
 
+    /// A key pressed on a call (issue 42), as Twilio's signed callback names
+    /// it: the number called, the notification, the person and the method
+    /// the call was for. 1 takes the alarm as that person, if a call for it
+    /// went to that verified number in the window; anything else nothing.
+    public func pressed(
+        _ digits: String, on number: String, notification: NotificationID, user: UserID, method methodID: Int64, logger: Logger
+    ) async throws -> Outcome {
+        guard digits == "1" else { return .noCode }
+        guard case .success(let called) = ContactAddress.phoneNumber(number),
+            let method = try await store.verifiedContacts(kind: .voice, address: called).first(where: { $0.id == methodID && $0.userID == user }),
+            let device = method.deviceID
+        else { return .unknownNumber }
+        let since = clock.now().addingTimeInterval(-window)
+        guard let sent = try await store.contactedNotifications(deviceIDs: [device], since: since, limit: 100).first(where: { $0.id == notification }) else {
+            return .noMatch
+        }
+        do {
+            let (acknowledgement, isNew) = try await acknowledgements.acknowledge(
+                fromReplyOf: method, notification: sent.id, sentAt: sent.sentAt, comment: "by a keypress on a call", logger: logger
+            )
+            return .acknowledged(sent.id, by: acknowledgement.username, isNew: isNew)
+        } catch let error as UseCaseError {
+            logger.notice("keypress refused", metadata: ["notification": "\(sent.id)", "why": "\(error)"])
+            return .refused(error.description)
+        }
+    }
+
     /// What a text from `sender` saying `text` does. Only misses are
     /// charged to the number's brake; once they are spent, every reply from
     /// it waits for the next (judging them would tell a guesser which code
