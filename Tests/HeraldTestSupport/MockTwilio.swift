@@ -72,8 +72,11 @@ public final class MockTwilio: Sendable {
     }
 
     /// Has Twilio post an inbound text to `url`, signed (or with a forged signature).
-    public func inbound(to url: String, from: String, to number: String, body: String, forged: Bool = false) async throws -> (status: Int, body: String) {
+    public func inbound(
+        to url: String, from: String, to number: String, body: String, forged: Bool = false, extra: [String: String] = [:]
+    ) async throws -> (status: Int, body: String) {
         var request: [String: Any] = ["url": url, "from": from, "to": number, "body": body]
+        if !extra.isEmpty { request["extra"] = extra }
         if forged { request["signature"] = "bad" }
         let answer = try await post("/_mock/inbound", request) as? [String: Any] ?? [:]
         return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? "")

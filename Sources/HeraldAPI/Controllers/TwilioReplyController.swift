@@ -38,13 +38,14 @@ struct TwilioReplyController {
         let form = Dictionary(fields, uniquingKeysWith: { first, _ in first })
         let query = request.uri.queryParameters
         guard form["AccountSid"] == voice.accountSID, let to = form["To"], let digits = form["Digits"],
-            let notification = query["n"].flatMap({ Int64($0) }), let user = query["u"].flatMap({ Int64($0) }), let method = query["m"].flatMap({ Int64($0) })
+            let notification = query["n"].flatMap({ Int64($0) }), let user = query["u"].flatMap({ Int64($0) }), let method = query["m"].flatMap({ Int64($0) }),
+            let mac = query["c"].map(String.init)
         else { throw UseCaseError.invalid(field: "Digits", "a Twilio Gather callback carries AccountSid, To and Digits") }
-        let outcome = try await replies.pressed(digits, on: to, notification: notification, user: user, method: method, logger: context.logger)
+        let outcome = try await replies.pressed(digits, on: to, notification: notification, user: user, method: method, mac: mac, logger: context.logger)
         context.logger.info("keypress read", metadata: ["via": "twilio", "outcome": "\(outcome)"])
         let words: String
         switch outcome {
-        case .acknowledged(_, let by, let isNew): words = isNew ? "Taken. Thank you." : "\(by) took it already."
+        case .acknowledged(_, let by, let isNew): words = isNew ? "Taken. Thank you." : "\(TwiML.escape(by)) took it already."
         default: words = "Nothing was taken. Goodbye."
         }
         return Self.twiml("<Say>\(words)</Say>")

@@ -55,6 +55,9 @@ extension HeraldConfig {
         case nil:
             lines.append(("SMS", "(off)"))
         }
+        if let voice = contacts.voice {
+            lines.append(("Calls", "Twilio at \(Self.redacted(url: voice.baseURL)), account \(voice.accountSID), from \(voice.from)"))
+        }
         if let smtp = contacts.smtp {
             lines.append(("SMTP", "\(Self.redacted(url: smtp.url)) as \(smtp.username ?? "(no login)"), password \(secret(smtp.password)), from \(smtp.from)"))
         }

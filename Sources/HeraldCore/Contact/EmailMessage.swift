@@ -99,14 +99,15 @@ public struct EmailMessage: Sendable, Equatable {
     /// Text for HTML: the five characters that mean something there escaped.
     public static func escapeHTML(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        // Scalar by scalar: a quote carrying a combining mark is still a quote.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

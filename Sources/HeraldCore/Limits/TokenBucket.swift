@@ -17,6 +17,11 @@ public struct TokenBucket: Sendable {
     }
 
     /// Takes a token when there is one; else says how long until there is.
+    /// One token back, never past `burst`.
+    public mutating func giveBack(burst: Int) {
+        tokens = min(Double(burst), tokens + 1)
+    }
+
     /// The tokens there would be now, nothing taken.
     public func available(now: Date) -> Double {
         var copy = self
@@ -59,6 +64,15 @@ public final class KeyedBuckets<Key: Hashable & Sendable>: Sendable {
         self.burst = burst
         self.maxKeys = maxKeys
         self.buckets = NIOLockedValueBox([:])
+    }
+
+    /// Gives `key` back a token it took (up to a full bucket).
+    public func giveBack(_ key: Key) {
+        buckets.withLockedValue { buckets in
+            guard var bucket = buckets[key] else { return }
+            bucket.giveBack(burst: burst)
+            buckets[key] = bucket
+        }
     }
 
     /// The tokens `key` has now, nothing taken (a full bucket for a new key).

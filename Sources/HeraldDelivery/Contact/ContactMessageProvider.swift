@@ -71,12 +71,15 @@ public struct ContactMessageProvider: PushProvider {
                 continue
             }
             // The daily caps (CONTACT_DAILY_CAP_PER_PERSON, CONTACT_DAILY_CAP): what a flood of posts can cost.
+            // Critical messages and calls have the same again in reserve, so routine texts cannot use up what an alarm needs.
             let person = delivery.userID.map { sent.perUser[$0, default: 0] } ?? 0
-            guard person < capPerPerson, sent.total < cap else {
+            let urgent = delivery.purpose == .call || DeliveryPriority.isUrgent(delivery.purpose.treatedSeverity(delivery.notification.severity))
+            let reserve = urgent ? 2 : 1
+            guard person < capPerPerson * reserve, sent.total < cap * reserve else {
                 answers[index] = PushAttempt(
-                    .fail(reason: person >= capPerPerson
-                        ? "\(channel.name): over its daily cap of \(capPerPerson) for one person (CONTACT_DAILY_CAP_PER_PERSON)"
-                        : "\(channel.name): over the site's daily cap of \(cap) (CONTACT_DAILY_CAP)")
+                    .fail(reason: person >= capPerPerson * reserve
+                        ? "\(channel.name): over its daily cap of \(capPerPerson * reserve) for one person (CONTACT_DAILY_CAP_PER_PERSON)"
+                        : "\(channel.name): over the site's daily cap of \(cap * reserve) (CONTACT_DAILY_CAP)")
                 )
                 continue
             }

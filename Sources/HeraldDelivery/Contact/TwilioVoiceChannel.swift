@@ -45,10 +45,11 @@ public struct TwilioVoiceChannel: ContactChannel {
         let severity = message.delivery.purpose.treatedSeverity(record.severity)
         var words = "Herald. " + (severity.map { "\($0.rawValue). " } ?? "") + record.title
         if !record.draft.subtitle.isEmpty { words += ". " + record.draft.subtitle }
-        let spoken = TwiML.escape(String(SMSTextFlattening.flat(words).prefix(400)))
+        let spoken = TwiML.escape(TwiML.prefix(SMSTextFlattening.flat(words), bytes: 600))
         let method = Platform.contactMethodID(fromToken: message.delivery.token ?? "") ?? 0
         let action = TwiML.escape(
-            "\(publicURL)/api/v2/channels/twilio/voice?n=\(record.id)&u=\(message.delivery.userID ?? 0)&m=\(method)"
+            // c: the reply code, a MAC of the notification and the person under the shared key, which only Herald can make.
+            "\(publicURL)/api/v2/channels/twilio/voice?n=\(record.id)&u=\(message.delivery.userID ?? 0)&m=\(method)&c=\(message.replyCode ?? "")"
         )
         return "<Response><Gather numDigits=\"1\" timeout=\"10\" action=\"\(action)\" method=\"POST\"><Say>\(spoken)</Say>"
             + "<Say>Press 1 to take it.</Say></Gather><Say>Nobody pressed 1. Goodbye.</Say></Response>"
@@ -74,26 +75,6 @@ public struct TwilioVoiceChannel: ContactChannel {
         }
         let body = (try? await response.body.collect(upTo: 64 * 1024)).map { String(buffer: $0) } ?? ""
         return TwilioSMSGateway.answer(status: Int(response.status.code), body: body, retryAfter: response.headers.first(name: "retry-after"))
-    }
-}
-
-/// TwiML is XML: text and attribute values escaped.
-enum TwiML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // No control characters in XML 1.0 but tab and line breaks.
-                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { out.append(character) } else { out.append(" ") }
-            }
-        }
-        return out
     }
 }
 

@@ -202,9 +202,9 @@ extension PostgresStore: ContactStore {
         for (user, count) in try await rows(
             """
             SELECT user_id, count(*) FROM (
-                SELECT user_id FROM deliveries WHERE platform = \(platform.rawValue) AND contact_started_at >= \(ExactTimestamp(since))
+                SELECT user_id FROM deliveries WHERE platform IN ('sms', 'voice', 'email') AND platform = \(platform.rawValue) AND contact_started_at >= \(ExactTimestamp(since))
                 UNION ALL
-                SELECT user_id FROM delivery_history WHERE platform = \(platform.rawValue) AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
+                SELECT user_id FROM delivery_history WHERE platform IN ('sms', 'voice', 'email') AND platform = \(platform.rawValue) AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
             ) t GROUP BY user_id
             """,
             as: (Int64?, Int64).self

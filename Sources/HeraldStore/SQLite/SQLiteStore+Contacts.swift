@@ -207,9 +207,9 @@ extension SQLiteStore: ContactStore {
             for row in try await db.rows(
                 """
                 SELECT user_id, count(*) AS sent FROM (
-                    SELECT user_id FROM deliveries WHERE platform = \(platform.rawValue) AND contact_started_at >= \(since)
+                    SELECT user_id FROM deliveries WHERE platform IN ('sms', 'voice', 'email') AND platform = \(platform.rawValue) AND contact_started_at >= \(since)
                     UNION ALL
-                    SELECT user_id FROM delivery_history WHERE platform = \(platform.rawValue) AND finished_at >= \(since) AND state = 'sent'
+                    SELECT user_id FROM delivery_history WHERE platform IN ('sms', 'voice', 'email') AND platform = \(platform.rawValue) AND finished_at >= \(since) AND state = 'sent'
                 ) GROUP BY user_id
                 """
             ) {

@@ -48,9 +48,11 @@ public struct ContactReplies: Sendable {
     /// the call was for. 1 takes the alarm as that person, if a call for it
     /// went to that verified number in the window; anything else nothing.
     public func pressed(
-        _ digits: String, on number: String, notification: NotificationID, user: UserID, method methodID: Int64, logger: Logger
+        _ digits: String, on number: String, notification: NotificationID, user: UserID, method methodID: Int64, mac: String, logger: Logger
     ) async throws -> Outcome {
         guard digits == "1" else { return .noCode }
+        // The action's own MAC (the reply code: only Herald makes it): a URL signed by Twilio but not made by Herald names nothing.
+        guard Self.same(mac, try await codes().code(notification: notification, user: user)) else { return .noMatch }
         guard case .success(let called) = ContactAddress.phoneNumber(number),
             let method = try await store.verifiedContacts(kind: .voice, address: called).first(where: { $0.id == methodID && $0.userID == user }),
             let device = method.deviceID
@@ -70,6 +72,11 @@ public struct ContactReplies: Sendable {
         }
     }
 
+    static func same(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        return x.count == y.count && zip(x, y).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+    }
+
     /// What a text from `sender` saying `text` does. Only misses are
     /// charged to the number's brake; once they are spent, every reply from
     /// it waits for the next (judging them would tell a guesser which code
@@ -78,14 +85,23 @@ public struct ContactReplies: Sendable {
     public func receive(from sender: String, text: String, kind: ContactKind = .sms, logger: Logger) async throws -> Outcome {
         guard case .success(let number) = ContactAddress.phoneNumber(sender) else { return .unknownNumber }
         let brakeKey = "\(kind.rawValue) \(number)"
-        if misses.isSpent(brakeKey, now: clock.now()) {
+        // A try is taken before the reply is judged (concurrent replies cannot all be judged on one token) and given back on a hit.
+        if misses.take(brakeKey, now: clock.now()) != nil {
             logger.notice("text reply braked: too many misses from this number", metadata: ["from": "\(ContactAddress.hint(number, kind: kind))"])
             return .braked
         }
+        let outcome = try await judge(code: text, number: number, kind: kind, logger: logger)
+        switch outcome {
+        case .acknowledged, .refused: misses.giveBack(brakeKey)
+        default: break
+        }
+        return outcome
+    }
+
+    private func judge(code text: String, number: String, kind: ContactKind, logger: Logger) async throws -> Outcome {
         guard let code = ContactReplyCode.codes(in: text).first else { return .noCode }
         let owners = try await store.verifiedContacts(kind: kind, address: number)
         guard !owners.isEmpty else {
-            _ = misses.take(brakeKey, now: clock.now())
             logger.notice("text reply from a number no one verified", metadata: ["from": "\(ContactAddress.hint(number, kind: kind))"])
             return .unknownNumber
         }
@@ -113,12 +129,11 @@ public struct ContactReplies: Sendable {
             }
         }
         if let refusal { return .refused(refusal) }
-        _ = misses.take(brakeKey, now: clock.now())
         return .noMatch
     }
 }
 
-/// A brake that is charged only for misses, and looked at before each try.
+/// A brake charged a try before each reply is judged, and given it back on a hit: misses are what it counts.
 final class MissBrake: Sendable {
     let buckets: KeyedBuckets<String>
 
@@ -126,13 +141,13 @@ final class MissBrake: Sendable {
         buckets = KeyedBuckets(perSecond: perSecond, burst: burst)
     }
 
-    /// Whether the key has no try left (without charging one).
-    func isSpent(_ key: String, now: Date) -> Bool {
-        buckets.peek(key, now: now) < 1
-    }
-
-    /// One miss charged; the wait when none was left.
+    /// One try charged; the wait when none was left.
     func take(_ key: String, now: Date) -> Int? {
         buckets.take(key, now: now)
+    }
+
+    /// A try given back (it was a hit).
+    func giveBack(_ key: String) {
+        buckets.giveBack(key)
     }
 }

@@ -58,7 +58,7 @@ struct TwilioVoiceTests {
             let call = try #require(calls.dropFirst().first, "the alarm's call")
             let twiml = call.form["Twiml"] ?? ""
             #expect(twiml.contains("Cryo &amp; &lt;trip&gt;") && twiml.contains("<Gather"), "escaped, with a Gather: \(twiml)")
-            #expect(twiml.contains("action=\"http://127.0.0.1:\(port)/api/v2/channels/twilio/voice?n=\(notification)&amp;u=\(person.id)&amp;m=\(id)\""), "\(twiml)")
+            #expect(twiml.contains("action=\"http://127.0.0.1:\(port)/api/v2/channels/twilio/voice?n=\(notification)&amp;u=\(person.id)&amp;m=\(id)&amp;c="), "\(twiml)")
         }
     }
 
@@ -106,9 +106,16 @@ struct TwilioVoiceTests {
             #expect(try await store.acknowledgements(of: [notification])[notification] == nil)
             let forged = try await twilio.inbound(
                 to: "http://127.0.0.1:\(port)/api/v2/channels/twilio/voice?n=\(notification)&u=\(person.id)&m=\(method.id)", from: "+46100000000",
-                to: Self.number, body: "1", forged: true
+                to: Self.number, body: "1", forged: true, extra: ["Digits": "1"]
             )
             #expect(forged.status == 403, "\(forged)")
+            // Signed by Twilio, but a URL Herald did not make (its MAC wrong): nothing.
+            let made = try await twilio.inbound(
+                to: "http://127.0.0.1:\(port)/api/v2/channels/twilio/voice?n=\(notification)&u=\(person.id)&m=\(method.id)&c=000000", from: "+46100000000",
+                to: Self.number, body: "", extra: ["Digits": "1"]
+            )
+            #expect(made.status == 200 && made.body.contains("Nothing was taken"), "\(made)")
+            #expect(try await store.acknowledgements(of: [notification])[notification] == nil)
             let pressed = try await twilio.press(call.sid, digits: "1")
             #expect(pressed.status == 200 && pressed.body.contains("Taken"), "\(pressed)")
             #expect(try await store.acknowledgements(of: [notification])[notification]?.username == "oncall")
