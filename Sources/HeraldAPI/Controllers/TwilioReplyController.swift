@@ -24,9 +24,42 @@ struct TwilioReplyController {
     /// Twilio's account for calls, when the site makes them.
     var voice: TwilioSettings? = nil
 
+    /// `SMS_INBOUND_SECRET`: the inbound webhook of gateways that do not sign.
+    var inboundSecret: String? = nil
+
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post(RouterPath(Self.path), use: receive)
         group.post("channels/twilio/voice", use: pressed)
+        group.post("channels/inbound/sms", use: inbound)
+    }
+
+    /// A text to the site's number from a gateway that does not sign
+    /// (46elks posts `from`, `to`, `message`; an HTTP gateway the same, as a
+    /// form or JSON): only with `?secret=` equal to SMS_INBOUND_SECRET
+    /// (compared in constant time; 404 when none is set, 403 when wrong).
+    @Sendable func inbound(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard let inboundSecret else { throw UseCaseError.notFound("The inbound SMS webhook (SMS_INBOUND_SECRET is not set)") }
+        guard let given = request.uri.queryParameters["secret"].map(String.init), ContactReplies.same(given, inboundSecret) else {
+            context.logger.notice("an inbound SMS without the webhook's secret was refused")
+            throw UseCaseError.forbidden("The webhook's secret does not match")
+        }
+        var body = try await request.body.collect(upTo: 64 * 1024)
+        guard let text = body.readString(length: body.readableBytes) else { throw UseCaseError.invalid(field: "body", "not text") }
+        var fields: [String: String] = [:]
+        if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+                throw UseCaseError.invalid(field: "body", "a JSON object with from and message")
+            }
+            for (key, value) in object { if let value = value as? String { fields[key] = value } }
+        } else {
+            for (name, value) in FormBody.fields(text) where fields[name] == nil { fields[name] = value }
+        }
+        guard let from = fields["from"], let message = fields["message"] else {
+            throw UseCaseError.invalid(field: "from", "an inbound text carries from and message")
+        }
+        let outcome = try await replies.receive(from: from, text: message, logger: context.logger)
+        context.logger.info("text reply read", metadata: ["via": "inbound webhook", "outcome": "\(outcome)"])
+        return JSONBody.noContent()
     }
 
     /// The call's `<Gather>` action: the key pressed, signed by Twilio over

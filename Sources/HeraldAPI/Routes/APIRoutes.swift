@@ -152,7 +152,10 @@ public struct APIRoutes: Sendable {
                 PagesController(auth: auth, decoding: decoding, pages: api.pages).addRoutes(to: group)
                 QuietHoursController(auth: auth, decoding: decoding, quietHours: users.quietHours, clock: api.clock).addRoutes(to: group)
                 ContactMethodsController(auth: auth, decoding: decoding, contacts: users.contacts).addRoutes(to: group)
-                TwilioReplyController(replies: users.replies, settings: api.config.contacts.sms, publicURL: api.config.publicURL, voice: api.config.contacts.voice)
+                TwilioReplyController(
+                    replies: users.replies, settings: api.config.contacts.sms, publicURL: api.config.publicURL, voice: api.config.contacts.voice,
+                    inboundSecret: api.config.contacts.inboundSecret
+                )
                     .addRoutes(to: group)
                 WebhookController(auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, templates: api.templates, listed: store)
                     .addRoutes(to: group)

@@ -52,9 +52,14 @@ extension HeraldConfig {
             lines.append(("SMS", "Twilio at \(Self.redacted(url: twilio.baseURL)), account \(twilio.accountSID), auth token \(secret(twilio.authToken)), from \(twilio.from)"))
         case .gammu(let gammu)?:
             lines.append(("SMS", "Gammu SMSD's spool \(gammu.spool), read every \(gammu.pollSeconds) s"))
+        case .elks(let elks)?:
+            lines.append(("SMS", "46elks at \(Self.redacted(url: elks.baseURL)) as \(elks.username), password \(secret(elks.password)), from \(elks.from)"))
+        case .http(let gateway)?:
+            lines.append(("SMS", "\(gateway.method) \(Self.redacted(url: gateway.origin)), authorization \(secret(gateway.authorization))"))
         case nil:
             lines.append(("SMS", "(off)"))
         }
+        lines.append(("SMS replies webhook", contacts.inboundSecret == nil ? "(off)" : "/api/v2/channels/inbound/sms, secret (set, hidden)"))
         if let voice = contacts.voice {
             lines.append(("Calls", "Twilio at \(Self.redacted(url: voice.baseURL)), account \(voice.accountSID), from \(voice.from)"))
         }

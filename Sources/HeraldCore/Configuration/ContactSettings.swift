@@ -23,6 +23,10 @@ public struct ContactSettings: Sendable, Equatable {
     public var dailyCap = 2_000
     /// Country codes numbers may have (`SMS_COUNTRIES`, e.g. `+46,+47`); empty: any.
     public var countries: [String] = []
+    /// The secret the inbound webhook's URL carries (`SMS_INBOUND_SECRET`):
+    /// `/api/v2/channels/inbound/sms?secret=…`, for gateways that do not sign
+    /// (46elks, an HTTP gateway); nil: no such webhook.
+    public var inboundSecret: String?
 
     public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
         self.sms = sms
@@ -72,8 +76,40 @@ public struct ContactSettings: Sendable, Equatable {
                 throw ConfigurationError("GAMMU_SPOOL_DIR", "gammu needs the directory holding Gammu SMSD's outbox/ and inbox/ (its files backend)")
             }
             sms = .gammu(GammuSettings(spool: spool.trimmingSuffix("/"), pollSeconds: try read.number("GAMMU_POLL_SECONDS", default: 1, range: 0.05...60)))
+        case "46elks":
+            guard let username = text("ELKS_USERNAME"), let from = text("SMS_FROM") else {
+                throw ConfigurationError("SMS_PROVIDER", "46elks needs ELKS_USERNAME, ELKS_PASSWORD (or ELKS_PASSWORD_FILE) and SMS_FROM")
+            }
+            var password = text("ELKS_PASSWORD")
+            if password == nil, let path = text("ELKS_PASSWORD_FILE") {
+                password = String(decoding: try read.file("ELKS_PASSWORD_FILE", path), as: UTF8.self).trimmingWhitespace()
+            }
+            guard let password else { throw ConfigurationError("ELKS_PASSWORD", "46elks needs ELKS_PASSWORD or ELKS_PASSWORD_FILE") }
+            guard case .success(let number) = ContactAddress.phoneNumber(from) else {
+                throw ConfigurationError("SMS_FROM", "the number texts come from, with its country code (+46…)")
+            }
+            let base = (text("ELKS_URL") ?? "https://api.46elks.com").trimmingSuffix("/")
+            guard URL(string: base)?.host != nil, base.hasPrefix("http") else { throw ConfigurationError("ELKS_URL", "an http(s) URL") }
+            sms = .elks(ElksSettings(baseURL: base, username: username, password: password, from: number))
+        case "http":
+            guard let url = text("SMS_HTTP_URL"), let parsed = URL(string: url.replacingOccurrences(of: "{to}", with: "x").replacingOccurrences(of: "{message}", with: "x")),
+                parsed.host != nil, url.hasPrefix("http")
+            else { throw ConfigurationError("SMS_HTTP_URL", "the gateway's http(s) URL ({to} and {message} may be in its query)") }
+            let method = (text("SMS_HTTP_METHOD") ?? "POST").uppercased()
+            guard ["GET", "POST", "PUT"].contains(method) else { throw ConfigurationError("SMS_HTTP_METHOD", "GET, POST or PUT") }
+            let type: HTTPSMSSettings.ContentType
+            switch (text("SMS_HTTP_CONTENT_TYPE") ?? "json").lowercased() {
+            case "json": type = .json
+            case "form": type = .form
+            case let other: throw ConfigurationError("SMS_HTTP_CONTENT_TYPE", "'\(other)' is not json or form")
+            }
+            let body = text("SMS_HTTP_BODY")
+            guard url.contains("{message}") || (body?.contains("{message}") ?? false) else {
+                throw ConfigurationError("SMS_HTTP_BODY", "{message} must be in SMS_HTTP_URL or SMS_HTTP_BODY")
+            }
+            sms = .http(HTTPSMSSettings(url: url, method: method, body: body, contentType: type, authorization: text("SMS_HTTP_AUTHORIZATION")))
         case let other?:
-            throw ConfigurationError("SMS_PROVIDER", "'\(other)' is not twilio, gammu or off")
+            throw ConfigurationError("SMS_PROVIDER", "'\(other)' is not twilio, 46elks, http, gammu or off")
         }
         var defaults = ContactDefaults.standard
         if let value = text("CONTACT_DEFAULT_RULES") {
@@ -94,6 +130,12 @@ public struct ContactSettings: Sendable, Equatable {
         case nil, "", "off": voice = nil
         case "twilio": voice = try twilio("VOICE_PROVIDER", from: text("VOICE_FROM") ?? text("SMS_FROM"))
         case let other?: throw ConfigurationError("VOICE_PROVIDER", "'\(other)' is not twilio or off")
+        }
+        if let secret = text("SMS_INBOUND_SECRET") {
+            guard secret.utf8.count >= 24, secret.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "#") }) else {
+                throw ConfigurationError("SMS_INBOUND_SECRET", "at least 24 printable characters (no spaces, & or #): it is the webhook's only protection")
+            }
+            inboundSecret = secret
         }
         dailyCapPerPerson = try read.integer("CONTACT_DAILY_CAP_PER_PERSON", default: 50, range: 1...100_000)
         dailyCap = try read.integer("CONTACT_DAILY_CAP", default: 2_000, range: 1...10_000_000)
@@ -125,6 +167,10 @@ public struct ContactSettings: Sendable, Equatable {
 
 public enum SMSProviderSettings: Sendable, Equatable {
     case twilio(TwilioSettings)
+    /// 46elks's API.
+    case elks(ElksSettings)
+    /// A gateway's HTTP API, by template.
+    case http(HTTPSMSSettings)
     /// Gammu SMSD's files backend: texts written to its outbox, replies read from its inbox.
     case gammu(GammuSettings)
 }
@@ -175,4 +221,39 @@ public struct SMTPSettings: Sendable, Equatable {
         self.caFile = caFile
         self.timeoutSeconds = timeoutSeconds
     }
+}
+
+/// 46elks (`ELKS_URL`, `ELKS_USERNAME`, `ELKS_PASSWORD`, `SMS_FROM`).
+public struct ElksSettings: Sendable, Equatable {
+    public var baseURL, username, password, from: String
+
+    public init(baseURL: String, username: String, password: String, from: String) {
+        self.baseURL = baseURL
+        self.username = username
+        self.password = password
+        self.from = from
+    }
+}
+
+/// A gateway's HTTP API (`SMS_HTTP_URL`, `SMS_HTTP_METHOD`, `SMS_HTTP_BODY`,
+/// `SMS_HTTP_CONTENT_TYPE`, `SMS_HTTP_AUTHORIZATION`): `{to}` and `{message}`
+/// filled in, encoded for where they stand.
+public struct HTTPSMSSettings: Sendable, Equatable {
+    public enum ContentType: Sendable, Equatable { case json, form }
+    public var url: String
+    public var method: String
+    public var body: String?
+    public var contentType: ContentType
+    public var authorization: String?
+
+    public init(url: String, method: String = "POST", body: String?, contentType: ContentType = .json, authorization: String? = nil) {
+        self.url = url
+        self.method = method
+        self.body = body
+        self.contentType = contentType
+        self.authorization = authorization
+    }
+
+    /// Where requests go (the URL without its template's query).
+    public var origin: String { url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url }
 }

@@ -41,6 +41,20 @@ public struct ContactChannels: Sendable {
             closers.append { try? await http.shutdown() }
         case .gammu(let gammu)?:
             sms = GammuSMSGateway(settings: gammu, clock: clock)
+        case .elks(let elks)?:
+            let http = OutboundHTTP(
+                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
+                trustedOrigins: [elks.baseURL]
+            )
+            sms = FortySixElksGateway(settings: elks, http: http)
+            closers.append { try? await http.shutdown() }
+        case .http(let gateway)?:
+            let http = OutboundHTTP(
+                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
+                trustedOrigins: [gateway.origin]
+            )
+            sms = TemplateSMSGateway(settings: gateway, http: http)
+            closers.append { try? await http.shutdown() }
         case nil:
             break
         }

@@ -72,7 +72,8 @@ public struct ContactReplies: Sendable {
         }
     }
 
-    static func same(_ a: String, _ b: String) -> Bool {
+    /// Equal, compared in constant time.
+    public static func same(_ a: String, _ b: String) -> Bool {
         let (x, y) = (Array(a.utf8), Array(b.utf8))
         return x.count == y.count && zip(x, y).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
     }

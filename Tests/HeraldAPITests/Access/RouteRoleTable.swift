@@ -15,6 +15,7 @@ enum RouteRoleTable {
         "get /api/v2/users/user/notification-rules": "401 200 200 200 200 200 200",
         "post /api/v2/channels/twilio/sms": "404 404 404 404 404 404 404",
         "post /api/v2/channels/twilio/voice": "404 404 404 404 404 404 404",
+        "post /api/v2/channels/inbound/sms": "404 404 404 404 404 404 404",
         "post /api/v2/users/user/contact-methods": "401 403 422 422 422 422 422",
         "post /api/v2/users/user/contact-methods/{method_id}/code": "401 404 404 404 404 404 404",
         "post /api/v2/users/user/contact-methods/{method_id}/verify": "401 404 404 404 404 404 404",
@@ -208,5 +209,6 @@ enum RouteRoleTable {
         "post /api/v2/login": "username=routes-user&password={{password}}",
         "post /api/v2/channels/twilio/sms": "AccountSid=AC00&From=%2B46700000001&Body=ack+123456",
         "post /api/v2/channels/twilio/voice": "AccountSid=AC00&To=%2B46700000001&Digits=1",
+        "post /api/v2/channels/inbound/sms": "from=%2B46700000001&message=ack+123456",
     ]
 }
