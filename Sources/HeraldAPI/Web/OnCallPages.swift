@@ -67,7 +67,7 @@ struct OnCallPages {
                 RotaPage.Override(id: $0.id, who: rota.names[$0.userID] ?? "", from: Timestamp.wireString($0.from), until: Timestamp.wireString($0.until))
             },
             pushOnly: actor.may(.manageRota(rota.id))
-                ? try await contacts.reachableOnlyByPush(rota, by: actor).map { rota.names[$0] ?? "\($0)" }.joined(separator: ", ") : "",
+                ? try await contacts.reachableOnlyByPush(rota, by: actor).map { rota.names[$0] ?? "\($0)" }.joined(separator: ", ").nonEmpty : nil,
             canEdit: actor.may(.manageRota(rota.id)), mayPage: try await pages.mayPage(.rota(rota.id), actor: actor), severities: PageForm.severities
         )
         return try await web.page("oncall-rota", title: rota.name, nav: "oncall", actor: actor, request: request, model: model)
@@ -262,9 +262,14 @@ struct RotaPage: PageModel {
     var legend: [Key]
     var shifts: [Shift]
     var overrides: [Override]
-    /// Members with no verified number or address (managers only; empty: none).
-    var pushOnly: String
+    /// Members with no verified number or address (managers only; nil: none, or not a manager).
+    var pushOnly: String?
     var canEdit: Bool
     var mayPage: Bool
     var severities: [PageForm.Choice]
+}
+
+extension String {
+    /// Nil when empty (a template's section shows for any string).
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

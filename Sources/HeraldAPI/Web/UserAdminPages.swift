@@ -12,6 +12,8 @@ struct UserAdminPages {
     let web: WebSupport
     let accounts: UserAccounts
     let accountLinks: AccountLinks
+    /// A person's contact methods, as hints (issue 42).
+    let contacts: ContactMethods
     /// The OpenID providers an account may be linked to.
     let oidc: OIDCSignIn?
     /// Accounts, their sign-in methods, as listed.
@@ -131,6 +133,9 @@ struct UserAdminPages {
             if let issuer = await provider.knownIssuer { issuers.append(issuer) }
         }
         let model = UserLinksPage(
+            contacts: try await contacts.methods(ofUser: user.id, by: actor).map {
+                UserLinksPage.Contact(kind: $0.kind.rawValue, hint: $0.hint, verified: $0.verified)
+            },
             userID: user.id, accountName: user.username, origin: user.origin.spokenName,
             hasPassword: try await people.passwordHash(username: user.username) != nil,
             hasLinks: !identities.isEmpty,
@@ -192,6 +197,13 @@ struct UsersPage: PageModel {
 
 /// An account's links to sign-in methods.
 struct UserLinksPage: PageModel {
+    /// The person's contact methods, as hints (issue 42).
+    struct Contact: PageValues {
+        var kind, hint: String
+        var verified: Bool
+    }
+
+    var contacts: [Contact]
     struct Link: PageValues {
         var origin, method, issuer: String
         /// An OpenID provider's link (a directory's or a URL's has none).

@@ -56,7 +56,9 @@ struct WebRoutes {
             web: web, rotas: parts.rotas, escalations: parts.escalations, pages: parts.pages, teams: parts.teams, contacts: users.contacts, listed: store,
             clock: parts.clock
         ).addRoutes(to: pages)
-        UserAdminPages(web: web, accounts: parts.accounts, accountLinks: parts.accountLinks, oidc: parts.signIn.oidc, people: store).addRoutes(to: pages)
+        UserAdminPages(
+            web: web, accounts: parts.accounts, accountLinks: parts.accountLinks, contacts: users.contacts, oidc: parts.signIn.oidc, people: store
+        ).addRoutes(to: pages)
         APIDocsPage(web: web).addRoutes(to: pages)
         pages.get("static/{file}", use: staticFile)
         return pages

@@ -211,6 +211,13 @@ public struct ContactMethods: Sendable {
         return tested
     }
 
+    /// Someone's methods as an admin sees them (issue 42's admin view): the
+    /// kind, the hint, whether verified; never the whole address.
+    public func methods(ofUser userID: UserID, by actor: Actor) async throws -> [(kind: ContactKind, hint: String, verified: Bool)] {
+        try actor.must(.manageUsers)
+        return try await store.contactMethods(userID: userID).map { ($0.kind, $0.hint, $0.isVerified) }
+    }
+
     /// A rota's members whose only way to be reached is a push (no verified
     /// number or address): the coverage its managers see (issue 42).
     public func reachableOnlyByPush(_ rota: StoredRota, by actor: Actor) async throws -> [UserID] {
