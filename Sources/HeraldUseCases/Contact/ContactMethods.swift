@@ -159,6 +159,13 @@ public struct ContactMethods: Sendable {
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot set notification rules") }
         try brake.take(user)
         let methods = try await store.contactMethods(userID: user.id)
+        // Another person's method (or none) is not there for this person: 404, as every route answers it.
+        if let missing = steps?.first(where: { step in !methods.contains { $0.id == step.methodID } }) {
+            throw UseCaseError.notFound("Contact method \(missing.methodID)")
+        }
+        if let steps, let method = steps.lazy.compactMap({ step in methods.first { $0.id == step.methodID && !$0.isVerified } }).first {
+            throw UseCaseError.conflict("Verify \(method.hint) before a rule uses it")
+        }
         if let steps, let refusal = ContactRules.refusal(steps, for: ruleClass, methods: methods, floor: settings.floor) {
             throw UseCaseError.invalid(field: "steps", refusal)
         }
