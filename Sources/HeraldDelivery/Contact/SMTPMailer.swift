@@ -7,7 +7,8 @@ import NIOPosix
 /// `smtp://host:587` with STARTTLS required before anything is said (curl's
 /// CURLUSESSL_ALL: no TLS, no mail), or `smtps://host:465`; AUTH with the
 /// site's account, which curl offers only over TLS. curl is blocking, so
-/// each message goes on NIO's thread pool.
+/// each message goes on a thread pool of its own: on NIO's shared one a
+/// slow mail server held the threads SQLite's queries wait for.
 public struct SMTPMailer: Sendable {
     let settings: SMTPSettings
 
@@ -17,12 +18,19 @@ public struct SMTPMailer: Sendable {
 
     private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
+    /// The mail's own threads (four messages at once; the rest wait their turn).
+    private static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        return pool
+    }()
+
     /// Sends one message to one recipient.
     public func send(_ message: EmailMessage, to recipient: String) async -> GatewayAnswer {
         let data = message.rendered()
         let settings = self.settings
         do {
-            return try await NIOThreadPool.singleton.runIfActive { Self.perform(data, to: recipient, settings: settings) }
+            return try await Self.pool.runIfActive { Self.perform(data, to: recipient, settings: settings) }
         } catch {
             return .retry(reason: "the mail thread pool is stopping", after: 5)
         }
