@@ -43,8 +43,7 @@ public final class MockTwilio: Sendable {
     }
 
     public func stop() {
-        kill(pid, SIGTERM)
-        _ = try? waitForProgram(pid, "mock_twilio.py")
+        stopProgramInBackground(pid, "mock_twilio.py")
         try? FileManager.default.removeItem(at: output)
     }
 

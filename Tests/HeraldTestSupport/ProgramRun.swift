@@ -99,6 +99,24 @@ public func spawnProgram(_ path: String, _ arguments: [String], environment: [St
     return pid
 }
 
+/// Ends a spawned program without blocking the caller (a `defer` in an
+/// async test runs on one of the few cooperative threads, which a blocking
+/// wait would take from every other test): SIGTERM now, then it is reaped in
+/// the background, and killed if it is still there after 10 s.
+public func stopProgramInBackground(_ pid: pid_t, _ path: String) {
+    kill(pid, SIGTERM)
+    Task.detached {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while (try? endedProgramStatus(pid, path)) == nil {
+            if ContinuousClock.now > deadline {
+                kill(pid, SIGKILL)
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+            if ContinuousClock.now > deadline + .seconds(5) { return }
+        }
+    }
+}
+
 /// Waits for a spawned program to end (blocking the thread); returns its
 /// exit status, or 128 + the signal that ended it.
 public func waitForProgram(_ pid: pid_t, _ path: String) throws -> Int32 {

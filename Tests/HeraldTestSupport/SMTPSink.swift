@@ -58,8 +58,7 @@ public final class SMTPSink: Sendable {
     }
 
     public func stop() {
-        kill(pid, SIGTERM)
-        _ = try? waitForProgram(pid, "smtp_sink.py")
+        stopProgramInBackground(pid, "smtp_sink.py")
         try? FileManager.default.removeItem(at: directory)
     }
 
