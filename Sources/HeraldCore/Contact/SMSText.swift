@@ -67,7 +67,7 @@ public enum SMSText {
     }
 
     /// Line breaks and tabs become spaces; runs of spaces one.
-    static func flattened(_ text: String) -> String {
+    public static func flattened(_ text: String) -> String {
         var out = ""
         var lastSpace = false
         for character in text {

@@ -22,13 +22,6 @@ public struct TokenBucket: Sendable {
         tokens = min(Double(burst), tokens + 1)
     }
 
-    /// The tokens there would be now, nothing taken.
-    public func available(now: Date) -> Double {
-        var copy = self
-        copy.refill(now: now)
-        return copy.tokens
-    }
-
     public mutating func take(now: Date) -> TimeInterval? {
         refill(now: now)
         if tokens >= 1 {
@@ -73,12 +66,6 @@ public final class KeyedBuckets<Key: Hashable & Sendable>: Sendable {
             bucket.giveBack(burst: burst)
             buckets[key] = bucket
         }
-    }
-
-    /// The tokens `key` has now, nothing taken (a full bucket for a new key).
-    public func peek(_ key: Key, now: Date) -> Double {
-        guard perSecond > 0 else { return Double(burst) }
-        return buckets.withLockedValue { $0[key]?.available(now: now) ?? Double(burst) }
     }
 
     /// Nil when `key` may go ahead now (a token is taken), else whole

@@ -45,7 +45,7 @@ public struct TwilioVoiceChannel: ContactChannel {
         let severity = message.delivery.purpose.treatedSeverity(record.severity)
         var words = "Herald. " + (severity.map { "\($0.rawValue). " } ?? "") + record.title
         if !record.draft.subtitle.isEmpty { words += ". " + record.draft.subtitle }
-        let spoken = TwiML.escape(TwiML.prefix(SMSTextFlattening.flat(words), bytes: 600))
+        let spoken = TwiML.escape(TwiML.prefix(SMSText.flattened(words), bytes: 600))
         let method = Platform.contactMethodID(fromToken: message.delivery.token ?? "") ?? 0
         let action = TwiML.escape(
             // c: the reply code, a MAC of the notification and the person under the shared key, which only Herald can make.
@@ -76,8 +76,4 @@ public struct TwilioVoiceChannel: ContactChannel {
         let body = (try? await response.body.collect(upTo: 64 * 1024)).map { String(buffer: $0) } ?? ""
         return TwilioSMSGateway.answer(status: Int(response.status.code), body: body, retryAfter: response.headers.first(name: "retry-after"))
     }
-}
-
-enum SMSTextFlattening {
-    static func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 }
