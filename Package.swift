@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: [
-                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport", "HeraldUseCases", "HeraldKafka",
+                "HeraldCore", "HeraldServer", "HeraldIdentity", "HeraldImport", "HeraldUseCases", "HeraldKafka", "HeraldSender",
                 // Also reached through HeraldServer, but SwiftPM 6.3 leaves a
                 // package with traits out of this product's link without it.
                 .product(name: "OTel", package: "swift-otel"),
@@ -56,6 +56,30 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A sender's side (`herald publish`): a transport-free core (the
+        // request, the answer read, when to retry) and its AsyncHTTPClient
+        // transport. Knows nothing of the server's modules.
+        .target(
+            name: "HeraldSender",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HeraldSenderTests",
+            dependencies: [
+                "HeraldSender", "HeraldCore", "HeraldTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

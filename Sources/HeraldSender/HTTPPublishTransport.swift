@@ -1,0 +1,54 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Posts over AsyncHTTPClient to one Herald, with a service token (or a
+/// publisher's login token) as a bearer token, or none (an allowlisted address).
+public struct HTTPPublishTransport: PublishTransport {
+    let client: HTTPClient
+    let base: String
+    let token: String?
+    let timeout: TimeAmount
+
+    /// `base`: the server's URL (`https://herald.example.org`, a path prefix allowed).
+    public init(client: HTTPClient, base: String, token: String?, timeout: TimeAmount = .seconds(10)) {
+        self.client = client
+        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.token = token
+        self.timeout = timeout
+    }
+
+    public func post(path: String, body: Data) async throws -> (status: Int, body: Data, retryAfter: String?) {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "herald-publish")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: timeout)
+        } catch {
+            throw Self.failure(error)
+        }
+        do {
+            let answer = try await response.body.collect(upTo: 1 << 20)
+            return (Int(response.status.code), Data(answer.readableBytesView), response.headers.first(name: "Retry-After"))
+        } catch {
+            throw TransportFailure.answerLost("the answer broke off: \(error)")
+        }
+    }
+
+    /// Whether the request can have reached the server: only a connection
+    /// that was never made says surely not.
+    static func failure(_ error: any Error) -> TransportFailure {
+        if let client = error as? HTTPClientError, client == .connectTimeout { return .notSent("could not connect in time") }
+        // Every address tried and refused, unreachable or not resolved.
+        if error is NIOConnectionError { return .notSent("\(error)") }
+        if let io = error as? IOError, [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(io.errnoCode) { return .notSent(io.description) }
+        return .answerLost("\(error)")
+    }
+}

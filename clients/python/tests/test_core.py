@@ -1,0 +1,73 @@
+"""The transport-free core: bodies, answers, Retry-After and the retry plan."""
+import uuid
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from herald_client import _core
+
+
+def test_a_v2_body_gets_a_key_of_its_own_unless_given():
+    made = _core.body("Cooling lost", severity="major", attributes={"pv": "CRYO:LVL", "level": 93.5})
+    assert made["key"].startswith("herald-client:") and made["severity"] == "major"
+    assert _core.body("t", key="bd-7")["key"] == "bd-7"
+    assert "subtitle" not in made
+    with pytest.raises(ValueError):
+        _core.body("  ")
+
+
+def test_times_are_rfc3339_utc_and_naive_ones_refused():
+    when = datetime(2027, 1, 15, 9, 30, tzinfo=timezone(timedelta(hours=1)))
+    assert _core.body("t", expires_at=when)["expires_at"] == "2027-01-15T08:30:00Z"
+    with pytest.raises(ValueError):
+        _core.body("t", deliver_at=datetime(2027, 1, 15))
+
+
+def test_paths_refuse_what_is_not_a_uuid():
+    service = uuid.uuid4()
+    assert _core.path(str(service).upper(), "v1") == f"/api/v1/services/{service}/notifications"
+    with pytest.raises(ValueError):
+        _core.path("../users")
+
+
+def test_reasons_and_refusals():
+    listed = b'{"detail": [{"loc": ["body", "expires_at"], "msg": "Expiry should be in the future", "type": "datetime_future"}]}'
+    assert _core.reason(listed, 422) == "expires_at: Expiry should be in the future"
+    assert _core.reason(b"<html>", 502) == "HTTP 502"
+    assert isinstance(_core.refusal(422, listed, 1), _core.Refused)
+    assert isinstance(_core.refusal(403, b'{"detail": "IP address not allowed"}', 1), _core.NotAllowed)
+    assert isinstance(_core.refusal(404, b"", 1), _core.UnknownService)
+    assert isinstance(_core.refusal(503, b"", 1), _core.TryLater)
+    assert isinstance(_core.refusal(409, b"", 1), _core.UnexpectedAnswer)
+
+
+def test_retry_after_in_either_form():
+    now = 1_800_000_000.0
+    assert _core.retry_after("7", now) == 7.0
+    assert _core.retry_after("999999999", now) == 86_400.0
+    assert _core.retry_after("soon", now) is None
+    assert _core.retry_after(None, now) is None
+    assert _core.retry_after("Sun, 06 Nov 1994 08:49:37 GMT", now) == 0.0
+    date = datetime.fromtimestamp(now + 90, timezone.utc).strftime("%a, %d %b %Y %H:%M:%S GMT")
+    assert _core.retry_after(date, now) == pytest.approx(90, abs=1)
+
+
+def test_the_plan_matches_herald_publish():
+    plan = _core.RetryPlan(budget=60)
+    assert plan.next_wait(1, None, 0, jitter=1) == 0.5
+    assert plan.next_wait(1, None, 0, jitter=0) == 0.25
+    assert plan.next_wait(9, None, 0, jitter=1) == 30
+    assert plan.next_wait(1, 5, 0, jitter=1) == 5
+    assert plan.next_wait(1, 61, 0, jitter=1) is None
+    assert plan.next_wait(9, None, 50, jitter=1) == 10
+    assert plan.next_wait(3, None, 60, jitter=1) is None
+
+
+def test_a_lost_answer_is_retried_only_with_a_key():
+    keyed = _core.Posting(_core.RetryPlan(budget=60), "s", keyed=True)
+    assert keyed.no_answer("reset", sent=True) > 0
+    unkeyed = _core.Posting(_core.RetryPlan(budget=60), "s", keyed=False)
+    assert unkeyed.no_answer("refused", sent=False) > 0
+    with pytest.raises(_core.TryLater) as lost:
+        unkeyed.no_answer("reset", sent=True)
+    assert lost.value.attempts == 2
