@@ -47,8 +47,17 @@ public struct HTTPPublishTransport: PublishTransport {
     static func failure(_ error: any Error) -> TransportFailure {
         if let client = error as? HTTPClientError, client == .connectTimeout { return .notSent("could not connect in time") }
         // Every address tried and refused, unreachable or not resolved.
-        if error is NIOConnectionError { return .notSent("\(error)") }
-        if let io = error as? IOError, [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(io.errnoCode) { return .notSent(io.description) }
+        if let connection = error as? NIOConnectionError {
+            let causes = connection.connectionErrors.map { Self.words($0.error) }
+            return .notSent("\(connection.host):\(connection.port): \(causes.isEmpty ? "no address for the name" : Set(causes).sorted().joined(separator: ", "))")
+        }
+        if let io = error as? IOError, [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(io.errnoCode) { return .notSent(Self.words(io)) }
         return .answerLost("\(error)")
+    }
+
+    /// "connection refused", not NIO's "connection reset (error set): Connection refused) (errno: 111)".
+    static func words(_ error: any Error) -> String {
+        guard let io = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(io.errnoCode)).lowercased()
     }
 }
