@@ -117,7 +117,14 @@ struct InboxPages {
         if form["action"] == "withdraw" {
             try await acknowledgements.withdraw(id, by: try await web.auth.actors.actor(user), logger: context.logger)
         } else {
-            _ = try await acknowledgements.acknowledge(id, comment: form["comment"], by: user, from: web.auth.address(request, context: context), logger: context.logger)
+            let outcome = try await acknowledgements.acknowledge(
+                id, comment: form["comment"], by: user, from: web.auth.address(request, context: context), logger: context.logger
+            )
+            // A script's request learns whose it is: someone else's when they
+            // were first (an acknowledgement made offline and sent late).
+            if request.headers[.accept]?.contains("application/json") == true {
+                return JSONBody.response(AcknowledgedAnswer(acknowledged_by: outcome.acknowledgement.username, yours: outcome.acknowledgement.userID == user.id))
+            }
         }
         return web.done(request, location: Self.back(request))
     }
@@ -127,6 +134,12 @@ struct InboxPages {
         guard let referer = request.headers[.referer], let url = URL(string: referer), url.path == "/inbox" else { return "/inbox" }
         return "/inbox" + (url.query.map { "?" + $0 } ?? "")
     }
+}
+
+/// Whose acknowledgement an inbox item now has, for the page's script.
+struct AcknowledgedAnswer: Encodable {
+    var acknowledged_by: String
+    var yours: Bool
 }
 
 /// A choice in a select or a group of radio buttons.

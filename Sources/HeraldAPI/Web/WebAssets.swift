@@ -24,7 +24,10 @@ struct WebAssets: Sendable {
         }
         var statics: [String: (ByteBuffer, String)] = [:]
         var digest = SHA256()
-        let types = ["css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml"]
+        let types = [
+            "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
+            "webmanifest": "application/manifest+json",
+        ]
         for file in try FileManager.default.contentsOfDirectory(at: staticFolder, includingPropertiesForKeys: nil).sorted(by: { $0.path < $1.path }) {
             guard let type = types[file.pathExtension] else { continue }
             let data = try Data(contentsOf: file)

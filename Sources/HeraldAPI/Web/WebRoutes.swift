@@ -66,6 +66,8 @@ struct WebRoutes {
 
     /// A bundled static file. Pages link them with `?v=<digest of them all>`,
     /// so a versioned request may be cached for a year.
+    static let worker = "herald-sw.js"
+
     @Sendable func staticFile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         guard let name = context.parameters.get("file"), let file = web.assets.statics[name] else { throw APIError(.notFound, "No such file") }
         let versioned = request.uri.queryParameters["v"].map(String.init) == web.assets.version
@@ -74,6 +76,9 @@ struct WebRoutes {
             .contentType: file.contentType, .eTag: etag, HTTPField.Name("X-Content-Type-Options")!: "nosniff",
             .cacheControl: versioned ? "public, max-age=31536000, immutable" : "public, max-age=300",
         ]
+        // The worker lives with the static files but serves the whole app
+        // (its offline copies of the inbox), so it may take the root scope.
+        if name == Self.worker { headers[HTTPField.Name("Service-Worker-Allowed")!] = "/" }
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
         headers[.contentLength] = String(file.body.readableBytes)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.body))

@@ -109,7 +109,11 @@ struct WebSupport: Sendable {
             sameOrigin = true
         }
         guard !cookie.isEmpty, SiteSecrets.equal(cookie, sent), sameOrigin else {
-            throw APIError(.forbidden, "This form has expired or did not come from Herald: reload the page and try again")
+            // The header tells the page's script (changes kept offline) to keep them rather than drop them.
+            throw APIError(
+                .forbidden, "This form has expired or did not come from Herald: reload the page and try again",
+                headers: [HTTPField.Name("X-Herald-Refusal")!: "form-expired"]
+            )
         }
     }
 

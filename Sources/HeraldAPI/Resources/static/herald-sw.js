@@ -1,6 +1,132 @@
 // Herald's service worker: shows the Web Push notifications the server
-// sends this browser, and opens the notification's link (or the inbox)
-// when one is clicked.
+// sends this browser, opens the notification's link (or the inbox) when one
+// is clicked, and keeps the web app readable offline: the static files, and
+// the signed-in person's latest inbox and starred items (the pages as last
+// fetched, marked as such when shown offline). Changes made offline are
+// kept by the page (herald.js) and sent when back online.
+
+// The app shell: static files by their versioned URL (?v=), cache-first.
+var SHELL = "herald-shell-1";
+// The pages kept for reading offline, network-first; emptied at sign-out.
+var PAGES = "herald-pages-1";
+var KEPT_PAGES = ["/inbox", "/inbox?state=starred"];
+// How long a navigation waits for the network before the kept copy is shown.
+var NETWORK_PATIENCE_MS = 4000;
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== SHELL && name !== PAGES; }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+// Which kept page a URL is read from offline: the starred view, else the inbox.
+function keptPageFor(url) {
+  if (url.pathname !== "/inbox") return null;
+  return url.searchParams.get("state") === "starred" ? "/inbox?state=starred" : "/inbox";
+}
+function forgetPages() { return caches.delete(PAGES); }
+
+// Keeps a fresh copy of each kept page (after a change, or a visit to one
+// of them), at most every 30 s; a copy that is not the signed-in page
+// (signed out: the login page) empties them all.
+var lastRefresh = 0;
+function refreshKeptPages(force) {
+  var now = Date.now();
+  if (!force && now - lastRefresh < 30000) return Promise.resolve();
+  lastRefresh = now;
+  return Promise.all(KEPT_PAGES.map(function (path) {
+    return fetch(path, { credentials: "same-origin", redirect: "follow" }).then(function (response) { return keep(path, response); }).catch(function () {});
+  }));
+}
+function keep(path, response) {
+  if (response.redirected && new URL(response.url).pathname === "/login") return forgetPages();
+  if (!response.ok || response.redirected || response.type !== "basic") return Promise.resolve();
+  return caches.open(PAGES).then(function (cache) { return cache.put(path, response); });
+}
+
+// A kept page shown offline says so, and how old it is (the Date it was fetched with).
+function offlineCopy(cached) {
+  return cached.text().then(function (html) {
+    var fetched = cached.headers.get("date");
+    var at = fetched ? new Date(fetched) : null;
+    var when = at && !isNaN(at) ? '<time datetime="' + at.toISOString() + '">' + at.toUTCString() + "</time>" : "when it was last fetched";
+    var notice = '<div class="notice offline" role="status" data-offline-copy>You are offline: this is the page as of ' + when +
+      ". Changes you make here are kept and sent when you are back online.</div>";
+    var marked = html.replace('<main id="content" class="wrap">', '<main id="content" class="wrap">' + notice);
+    var headers = new Headers(cached.headers);
+    headers.set("X-Herald-Offline-Copy", "1");
+    return new Response(marked, { status: 200, headers: headers });
+  });
+}
+
+function fromNetworkElseKept(request, kept) {
+  var network = fetch(request).then(function (response) {
+    if (response.redirected && new URL(response.url).pathname === "/login") { forgetPages(); return response; }
+    if (response.ok && !response.redirected && new URL(request.url).pathname + new URL(request.url).search === kept) {
+      var copy = response.clone();
+      caches.open(PAGES).then(function (cache) { return cache.put(kept, copy); });
+    }
+    return response;
+  });
+  var patience = new Promise(function (resolve) { setTimeout(resolve, NETWORK_PATIENCE_MS); });
+  var keptCopy = function () {
+    return caches.open(PAGES).then(function (cache) { return cache.match(kept); }).then(function (cached) {
+      if (!cached) throw new Error("no offline copy");
+      return offlineCopy(cached);
+    });
+  };
+  // The network's answer when it comes in time; else (offline, or a network
+  // that hangs) the kept copy; the network's late answer if there is none.
+  return Promise.race([network, patience.then(function () { throw new Error("slow"); })])
+    .catch(function () { return keptCopy().catch(function () { return network; }); });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Signing out empties the kept pages before anyone else uses this browser.
+  if (request.method === "POST" && url.pathname === "/logout") { event.waitUntil(forgetPages()); return; }
+  // A change made on a page (read, star, acknowledge): the kept copies follow
+  // once it is done. The request itself is the page's own, not re-sent here.
+  if (request.method === "POST" && (url.pathname === "/inbox/update" || url.pathname === "/inbox/acknowledge" || url.pathname === "/inbox/read-all")) {
+    event.waitUntil(new Promise(function (resolve) { setTimeout(resolve, 1500); }).then(function () { return refreshKeptPages(true); }));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (url.pathname.indexOf("/static/") === 0 && url.pathname !== "/static/herald-sw.js") {
+    event.respondWith(caches.open(SHELL).then(function (cache) {
+      return cache.match(request).then(function (hit) {
+        return hit || fetch(request).then(function (response) {
+          if (response.ok && response.type === "basic") {
+            // One version of each file: the older ones go.
+            cache.keys().then(function (keys) {
+              keys.forEach(function (key) { if (new URL(key.url).pathname === url.pathname && key.url !== request.url) cache.delete(key); });
+            });
+            cache.put(request, response.clone());
+          }
+          return response;
+        });
+      });
+    }));
+    return;
+  }
+  var kept = request.mode === "navigate" ? keptPageFor(url) : null;
+  if (kept) {
+    event.respondWith(fromNetworkElseKept(request, kept));
+    event.waitUntil(refreshKeptPages(false));
+  }
+});
+
+// The pages say when they know more than the worker: signed out (the
+// login page), or a change went through that the copies should show.
+self.addEventListener("message", function (event) {
+  var type = event.data && event.data.type;
+  if (type === "signed-out") event.waitUntil(forgetPages());
+  else if (type === "refresh") event.waitUntil(refreshKeptPages(true));
+});
+
 self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (error) { data = { title: "Herald", body: event.data ? event.data.text() : "" }; }

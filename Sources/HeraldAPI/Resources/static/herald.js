@@ -28,6 +28,104 @@
   }
   localTimes(document);
 
+  // The installed app and offline reading: the service worker (its root
+  // scope) for a signed-in person; signing out empties its kept pages.
+  var worker = document.querySelector('meta[name="herald-worker"]');
+  var me = worker ? worker.dataset.user : null;
+  if ("serviceWorker" in navigator) {
+    if (worker) navigator.serviceWorker.register(worker.content, { scope: "/" }).catch(function () {});
+    else if (location.pathname === "/login" && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({ type: "signed-out" });
+  }
+
+  // Notices this script adds (offline, changes waiting, answers to them),
+  // read out by screen readers as they come.
+  function notice(text, kind, id) {
+    var main = document.getElementById("content");
+    if (!main) return null;
+    var shown = id ? document.getElementById(id) : null;
+    if (!shown) {
+      shown = document.createElement("div");
+      if (id) shown.id = id;
+      shown.setAttribute("role", kind === "error" ? "alert" : "status");
+      main.insertBefore(shown, main.firstChild);
+    }
+    shown.className = "notice " + (kind || "");
+    shown.textContent = text;
+    shown.hidden = !text;
+    return shown;
+  }
+
+  // Inbox changes made offline (read, star, acknowledge), kept per person in
+  // this browser and sent in order when the network is back, through the
+  // same forms' endpoints as online (so the same rules answer them: an alarm
+  // someone else took meanwhile is said to be theirs).
+  var outbox = (function () {
+    var key = me ? "herald.outbox." + me : null;
+    var paths = ["/inbox/update", "/inbox/acknowledge", "/inbox/read-all"];
+    var sending = false;
+    function read() { try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (error) { return []; } }
+    function write(items) {
+      if (items.length) localStorage.setItem(key, JSON.stringify(items)); else localStorage.removeItem(key);
+      show();
+    }
+    function show() {
+      var count = key ? read().length : 0;
+      notice(count === 0 ? "" : (count === 1 ? "1 change" : count + " changes") + " made offline, to be sent when back online.", "", "outbox-notice");
+    }
+    function titleOf(form) {
+      var li = form.closest("li[data-id]");
+      var title = li && li.querySelector(".title");
+      return title ? title.textContent : "";
+    }
+    function add(form, body) {
+      var fields = new URLSearchParams(body);
+      fields.delete("csrf");
+      var items = read();
+      items.push({ path: form.getAttribute("action"), body: fields.toString(), title: titleOf(form), at: new Date().toISOString() });
+      write(items);
+    }
+    function dropFirst() { var items = read(); items.shift(); write(items); }
+    function send() {
+      if (sending || !key || navigator.onLine === false) return;
+      var items = read();
+      if (!items.length) return;
+      sending = true;
+      var entry = items[0], fields = new URLSearchParams(entry.body);
+      fields.set("csrf", csrf);
+      fetch(entry.path, { method: "POST", body: fields, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } })
+        .then(function (response) {
+          // Signed out, or this page's form expired: kept until it can go.
+          if (response.redirected || response.headers.get("X-Herald-Refusal") === "form-expired") {
+            notice("Sign in again (or reload) to send the changes made offline.", "error", "outbox-notice");
+            throw new Error("kept");
+          }
+          return response.json().catch(function () { return {}; }).then(function (answer) {
+            var fieldsSent = new URLSearchParams(entry.body);
+            if (!response.ok) {
+              notice("Not sent: " + (entry.title ? "“" + entry.title + "”: " : "") + (answer.detail || "HTTP " + response.status), "error", "outbox-answer");
+            } else if (fieldsSent.get("action") === "acknowledge" && answer.acknowledged_by && answer.acknowledged_by !== me) {
+              notice("While you were offline, " + answer.acknowledged_by + " acknowledged " + (entry.title ? "“" + entry.title + "”" : "it") + " first.", "", "outbox-answer");
+              var li = document.querySelector('li[data-id="' + fieldsSent.get("id") + '"]');
+              if (li) li.dispatchEvent(new CustomEvent("herald:taken", { bubbles: true, detail: { by: answer.acknowledged_by } }));
+            }
+            dropFirst();
+            sending = false;
+            send();
+          });
+        })
+        .catch(function () { sending = false; });
+    }
+    if (key) {
+      show();
+      window.addEventListener("online", send);
+      setInterval(send, 10000);
+      send();
+    }
+    return { accepts: function (form) { return !!key && paths.indexOf(form.getAttribute("action")) >= 0; }, add: add };
+  })();
+  window.addEventListener("offline", function () { notice("You are offline: what is shown may be out of date; changes are kept and sent when you are back online.", "", "offline-notice"); });
+  window.addEventListener("online", function () { notice("", "", "offline-notice"); });
+
   // Forms marked data-fetch post in the background.
   document.addEventListener("submit", function (event) {
     var form = event.target;
@@ -42,10 +140,21 @@
     fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
-        form.removeAttribute("aria-busy");
-        form.dispatchEvent(new CustomEvent("herald:done", { bubbles: true, detail: { action: body.get("action") } }));
+        return response.status === 200 ? response.json().catch(function () { return {}; }) : {};
       })
-      .catch(function () {
+      .then(function (answer) {
+        form.removeAttribute("aria-busy");
+        form.dispatchEvent(new CustomEvent("herald:done", { bubbles: true, detail: { action: body.get("action"), by: answer.acknowledged_by } }));
+      })
+      .catch(function (error) {
+        // No network (fetch's TypeError, not an answer): an inbox change is
+        // kept and sent when back online, and shown as made meanwhile.
+        if (error instanceof TypeError && outbox.accepts(form)) {
+          outbox.add(form, body);
+          form.removeAttribute("aria-busy");
+          form.dispatchEvent(new CustomEvent("herald:done", { bubbles: true, detail: { action: body.get("action"), queued: true } }));
+          return;
+        }
         // Post it the plain way, so the answer (an error page) is seen;
         // submit() leaves the clicked button's value out, so carry it.
         if (event.submitter && event.submitter.name) {
@@ -99,7 +208,7 @@
           var raw = atob(key), bytes = new Uint8Array(raw.length);
           for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
           Notification.requestPermission()
-            .then(function () { return navigator.serviceWorker.register(webPush.dataset.worker); })
+            .then(function () { return navigator.serviceWorker.register(webPush.dataset.worker, { scope: "/" }); })
             .then(function (registration) { return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes }); })
             .then(function (subscription) {
               var json = subscription.toJSON();
@@ -220,10 +329,15 @@
     var action = event.detail.action;
     if (action === "delete") remove(li);
     else if (action === "star" || action === "unstar") applyStarred(li, action === "star");
-    // The stream brings the acknowledger's name; until then, this user's own word.
-    else if (action === "acknowledge") applyAcknowledged(li, "you", "");
+    // The answer names who holds it (someone else, if they were first); the
+    // stream brings the same. Kept offline: this user's word until it is sent.
+    else if (action === "acknowledge") applyAcknowledged(li, event.detail.by && event.detail.by !== list.dataset.me ? event.detail.by : "you", "");
     else if (action === "withdraw") applyAcknowledged(li, null, "");
     else applyRead(li, action === "read");
+  });
+  list.addEventListener("herald:taken", function (event) {
+    var li = event.target.closest("li");
+    if (li) applyAcknowledged(li, event.detail.by, "");
   });
   list.querySelectorAll("li[data-expires]").forEach(expireLater);
   var markAll = document.querySelector("form.mark-all");
