@@ -224,21 +224,81 @@ self.registration.getNotifications().then((list) => {
 def in_service_worker(driver, expression):
     """Evaluates `expression` in herald-sw.js's worker, over the DevTools
     protocol of the browser the driver runs (its own target, not the page's)."""
+    reply = worker_commands(driver, [("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})])[-1]
+    return reply.get("result", {}).get("result", {}).get("value")
+
+
+def worker_session(driver):
+    """A DevTools connection to herald-sw.js's own target."""
     import websocket
     address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
     with urllib.request.urlopen(f"http://{address}/json/list", timeout=10) as response:
         targets = json.load(response)
     worker = next((t for t in targets if t.get("type") == "service_worker" and t.get("url", "").endswith("/herald-sw.js")), None)
     assert worker, f"no service worker target among {[t.get('type') for t in targets]}"
-    connection = websocket.create_connection(worker["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
-    try:
-        connection.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "awaitPromise": True, "returnByValue": True}}))
+    return websocket.create_connection(worker["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
+
+
+def send_commands(connection, commands):
+    replies = []
+    for number, (method, params) in enumerate(commands, start=1):
+        connection.send(json.dumps({"id": number, "method": method, "params": params}))
         while True:
             reply = json.loads(connection.recv())
-            if reply.get("id") == 1:
-                return reply.get("result", {}).get("result", {}).get("value")
+            if reply.get("id") == number:
+                assert "error" not in reply, f"{method}: {reply['error']}"
+                replies.append(reply)
+                break
+    return replies
+
+
+def worker_commands(driver, commands):
+    """Sends DevTools commands to herald-sw.js's own target, in order;
+    returns their replies."""
+    connection = worker_session(driver)
+    try:
+        return send_commands(connection, commands)
     finally:
         connection.close()
+
+
+def set_offline(driver, offline):
+    """DevTools' network emulation, for the page and for its service worker
+    (a target of its own, whose fetches the page's emulation does not
+    cover). Emulation lasts as long as the session that set it, so the
+    worker's stays open until the network comes back."""
+    conditions = {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+    held = STATE.pop("worker_session", None)
+    if held is not None:
+        held.close()
+    if offline:
+        connection = worker_session(driver)
+        send_commands(connection, [("Network.enable", {}), ("Network.emulateNetworkConditions", conditions)])
+        STATE["worker_session"] = connection
+
+
+def api(token, method, path, body=None):
+    request = urllib.request.Request(BASE + path, data=None if body is None else json.dumps(body).encode(), method=method,
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        text = response.read()
+        return json.loads(text) if text else None
+
+
+def api_login(name, password):
+    form = urllib.parse.urlencode({"username": name, "password": password}).encode()
+    with urllib.request.urlopen(urllib.request.Request(f"{BASE}/api/v2/login", data=form, method="POST"), timeout=10) as response:
+        return json.load(response)["access_token"]
+
+
+def png_size(url):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        assert response.headers["Content-Type"] == "image/png", response.headers["Content-Type"]
+        head = response.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", url
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
 def check_vapid(authorization, server_key, audience):
@@ -624,6 +684,85 @@ def test_user_on_call_takes_the_page(driver):
     screenshot(driver, "oncall-page-taken")
 
 
+def test_the_installed_app_reads_and_acknowledges_offline(driver):
+    # Issue 43: the web app is installable (a manifest Chromium reads without
+    # errors, icons of the sizes it names, the worker at the root scope), and
+    # offline it shows the inbox and a starred item from the worker's copies
+    # within a second; an acknowledgement made offline is kept, sent when back
+    # online, and reaches the server and the other recipients; one that came
+    # too late is answered as someone else's.
+    admin = api_login("admin", ADMIN_PASSWORD)
+    api(admin, "PATCH", "/api/v2/users/user/services", [{"id": STATE["second"], "is_subscribed": True}])
+    kept = post_notification(STATE["second"], "Cold box 1 filter log", "Keep for the shift")
+    alarm = post_notification(STATE["second"], "Helium compressor 3 tripped", "Suction pressure falling")
+    late = post_notification(STATE["second"], "Purifier 2 regeneration stuck", "Heater off")
+    driver.get(BASE + "/inbox")
+    driver.find_element(By.CSS_SELECTOR, f"li[data-id='{kept}'] button[value=star]").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"li[data-id='{kept}'] button[value=unstar]").is_displayed(), "the star")
+
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["url"] == BASE + "/static/manifest.webmanifest" and not manifest["errors"], manifest
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone" and data["start_url"] == "/inbox" and data["scope"] == "/", data
+    sizes = {icon["sizes"]: icon for icon in data["icons"] if icon["type"] == "image/png"}
+    for size in ("192x192", "512x512"):
+        width, height = png_size(BASE + sizes[size]["src"])
+        assert f"{width}x{height}" == size, (size, width, height)
+    assert any(icon.get("purpose") == "maskable" for icon in data["icons"]), data["icons"]
+    installability = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    assert not installability, installability
+    scope = driver.execute_async_script(
+        "const done = arguments[0]; navigator.serviceWorker.ready.then((r) => done(r.scope + ' ' + (r.active && r.active.scriptURL)))")
+    assert scope == f"{BASE}/ {BASE}/static/herald-sw.js", scope
+    wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the worker to control the page")
+
+    # The copies: this visit's inbox, and the starred view the worker fetched after the star.
+    def copies(d):
+        return d.execute_async_script("""
+            const done = arguments[0];
+            caches.open("herald-pages-1").then((cache) => Promise.all(["/inbox", "/inbox?state=starred"].map(
+                (path) => cache.match(path).then((hit) => hit ? hit.text() : "")))).then(done, () => done(["", ""]));""")
+    driver.get(BASE + "/inbox")
+    wait(driver, lambda d: all(f'data-id="{alarm}"' in page for page in copies(d)[:1]) and f'data-id="{kept}"' in copies(d)[1],
+         "the worker's copies of the inbox and the starred view", timeout=15)
+
+    set_offline(driver, True)
+    # Posted now, so a page from the network would show it and the copy cannot.
+    unseen = post_notification(STATE["second"], "Posted while ann is offline")
+    for path, wanted in (("/inbox", alarm), ("/inbox?state=starred", kept)):
+        started = time.monotonic()
+        driver.get(BASE + path)
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-offline-copy]"), f"the offline copy of {path}", timeout=5)
+        shown = time.monotonic() - started
+        assert driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{wanted}']"), f"{wanted} in the copy of {path}"
+        assert not driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{unseen}']"), "the page came from the network"
+        assert shown < 1.0, f"{path} took {shown:.2f} s offline"
+        print(f"    offline: {path} shown from the worker's copy in {1000 * shown:.0f} ms")
+    screenshot(driver, "offline-starred")
+    driver.get(BASE + "/inbox")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-offline-copy]"), "the offline inbox")
+    for notification in (alarm, late):
+        driver.find_element(By.CSS_SELECTOR, f"li[data-id='{notification}'] button[value=acknowledge]").click()
+    wait(driver, lambda d: "2 changes made offline" in d.find_element(By.ID, "outbox-notice").text, "the changes kept offline")
+    assert "✓ you" in driver.find_element(By.CSS_SELECTOR, f"li[data-id='{alarm}']").text
+    screenshot(driver, "offline-acknowledged")
+    inbox = {item["id"]: item for item in api(admin, "GET", "/api/v2/users/user/notifications?limit=50")}
+    assert inbox[alarm].get("acknowledged_by") is None, "nothing reached the server while offline"
+    # Meanwhile someone else takes the second alarm.
+    api(admin, "POST", f"/api/v2/users/user/notifications/{late}/acknowledge", {})
+
+    set_offline(driver, False)
+    def acknowledged(_):
+        items = {item["id"]: item for item in api(admin, "GET", "/api/v2/users/user/notifications?limit=50")}
+        return items[alarm].get("acknowledged_by") == "ann" and items[late].get("acknowledged_by") == "admin"
+    wait(driver, acknowledged, "ann's acknowledgement, sent when back online, in the other recipient's inbox", timeout=30)
+    answer = wait(driver, lambda d: d.find_element(By.ID, "outbox-answer"), "the answer to the late acknowledgement")
+    assert "admin acknowledged “Purifier 2 regeneration stuck” first" in answer.text, answer.text
+    wait(driver, lambda d: d.find_element(By.ID, "outbox-notice").get_attribute("hidden") is not None, "no change left to send")
+    assert "✓ admin" in driver.find_element(By.CSS_SELECTOR, f"li[data-id='{late}']").text
+    screenshot(driver, "back-online")
+
+
 def test_admin_makes_a_team_that_owns_a_service(driver):
     # Issue 41: a team kept by hand, given the service to run.
     driver.get(BASE + "/admin/teams")
@@ -784,6 +923,7 @@ TESTS = [
     test_admin_makes_a_rota_an_override_and_an_escalation_policy,
     test_admin_pages_the_rota_from_the_on_call_page,
     test_user_on_call_takes_the_page,
+    test_the_installed_app_reads_and_acknowledges_offline,
     test_user_adds_and_verifies_a_number,
     test_user_sets_a_rule_and_tests_it,
     test_admin_makes_a_team_that_owns_a_service,

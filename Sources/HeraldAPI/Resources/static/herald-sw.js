@@ -62,7 +62,9 @@ function offlineCopy(cached) {
 
 function fromNetworkElseKept(request, kept) {
   var network = fetch(request).then(function (response) {
-    if (response.redirected && new URL(response.url).pathname === "/login") { forgetPages(); return response; }
+    // Sent elsewhere (a navigation's redirect arrives opaque): the only
+    // redirect of the inbox is to the sign-in page, so nobody is signed in.
+    if (response.type === "opaqueredirect" || (response.redirected && new URL(response.url).pathname === "/login")) { forgetPages(); return response; }
     if (response.ok && !response.redirected && new URL(request.url).pathname + new URL(request.url).search === kept) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { return cache.put(kept, copy); });
