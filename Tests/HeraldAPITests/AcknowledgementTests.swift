@@ -234,8 +234,22 @@ struct AcknowledgementTests {
             let session = WebSession(app)
             _ = try await session.signIn("alice")
             let json: HTTPFields = [.accept: "application/json"]
-            #expect(try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge")], csrf: false, headers: json).status == .forbidden)
-            #expect(try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge"), ("comment", "walking over")], headers: json).status.code < 300)
+            // A form whose token does not match says so in a header the page's
+            // script reads (changes made offline are kept, not dropped).
+            let forged = try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge")], csrf: false, headers: json)
+            #expect(forged.status == .forbidden && forged.headers[HTTPField.Name("X-Herald-Refusal")!] == "form-expired")
+            // The script's request learns whose acknowledgement it is (issue 43):
+            // its own, and, for bob acknowledging late (offline), alice's.
+            let taken = try await session.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge"), ("comment", "walking over")], headers: json)
+            let takenBy = try taken.json(["acknowledged_by"]) as? String, takenYours = try taken.json(["yours"]) as? Bool
+            #expect(taken.status == .ok && takenBy == "alice" && takenYours == true)
+            let late = WebSession(app)
+            _ = try await late.signIn("bob")
+            let second = try await late.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge")], headers: json)
+            let secondBy = try second.json(["acknowledged_by"]) as? String, secondYours = try second.json(["yours"]) as? Bool
+            #expect(second.status == .ok && secondBy == "alice" && secondYours == false)
+            // Without the script, a redirect back to the inbox as before.
+            #expect(try await late.post("/inbox/acknowledge", [("id", "\(id)"), ("action", "acknowledge")]).status == .seeOther)
             let inbox = try await session.get("/inbox")
             #expect(inbox.text.contains("✓ alice"))
             let item = try #require((try await app.request(.get, "/api/v2/users/user/notifications", token: bobToken).json() as? [[String: Any]])?.first)

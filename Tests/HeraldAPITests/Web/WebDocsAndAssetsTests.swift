@@ -48,6 +48,38 @@ struct WebDocsAndAssetsTests {
         }
     }
 
+    /// Issue 43: what makes the web app installable, and the worker allowed
+    /// the whole app (its offline copies of the inbox).
+    @Test func theInstallableAppsFilesAreServed() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let manifest = try await app.request(.get, "/static/manifest.webmanifest")
+            #expect(manifest.status == .ok && manifest.headers[.contentType] == "application/manifest+json")
+            let fields = try #require(try manifest.json() as? [String: Any])
+            #expect(fields["start_url"] as? String == "/inbox" && fields["scope"] as? String == "/" && fields["display"] as? String == "standalone")
+            let icons = try #require(fields["icons"] as? [[String: String]])
+            for icon in icons where icon["type"] == "image/png" {
+                let image = try await app.request(.get, try #require(icon["src"]))
+                #expect(image.status == .ok && image.headers[.contentType] == "image/png", "\(icon)")
+                // The size the manifest names is the image's (PNG's IHDR: width, height).
+                let bytes = Array(image.body.readableBytesView)
+                let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+                #expect(icon["sizes"] == "\(width)x\(height)", "\(icon)")
+            }
+            #expect(Set(icons.compactMap { $0["sizes"] }).isSuperset(of: ["192x192", "512x512"]) && icons.contains { $0["purpose"] == "maskable" })
+            let worker = try await app.request(.get, "/static/herald-sw.js")
+            #expect(worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/")
+            #expect(try await app.request(.get, "/static/herald.js").headers[HTTPField.Name("Service-Worker-Allowed")!] == nil)
+
+            // Every page links the manifest; only a signed-in person's names the worker (and them).
+            let web = WebSession(app)
+            let login = try await web.get("/login").text
+            #expect(login.contains("<link rel=\"manifest\" href=\"/static/manifest.webmanifest\">") && !login.contains("herald-worker"))
+            try await app.createUser("ann")
+            _ = try await web.signIn("ann")
+            #expect(try await web.get("/inbox").text.contains("<meta name=\"herald-worker\" content=\"/static/herald-sw.js\" data-user=\"ann\">"))
+        }
+    }
+
     /// Random and hostile form bodies at every form: a 3xx or 4xx, never a 500.
     @Test(arguments: Backend.allCases)
     func noFormBodyMakesAPageFail(_ backend: Backend) async throws {
