@@ -27,6 +27,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from selenium_axe_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -64,10 +65,45 @@ def wait(driver, condition, what, timeout=10):
         raise AssertionError(f"timed out waiting for {what} on {driver.current_url}") from error
 
 
+# Every page a test shows is checked with axe-core against WCAG 2.0 and 2.1
+# A and AA, in light and in dark mode: a serious or critical violation
+# fails the test that showed the page. axe-core comes bundled in PyPI's
+# selenium-axe-python (axe 4.9), the maintained fork of axe-selenium-python,
+# whose axe 3.1 (2018) knows no WCAG 2.1 rule.
+AXE_FINDINGS = {}
+
+
+def accessibility(driver, name, scheme):
+    axe = Axe(driver)
+    if not driver.execute_script("return typeof axe === 'object'"):
+        axe.inject()
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}, "resultTypes": ["violations"]}
+    # axe.run's own promise, with its rejection answered too (a refused
+    # option would otherwise look like a script timeout).
+    results = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; axe.run(document, arguments[0]).then(done, (error) => done({error: String(error)}))", options)
+    assert "error" not in results, f"axe on {name}: {results.get('error')}"
+    AXE_FINDINGS.setdefault("version", results.get("testEngine", {}).get("version"))
+    bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    for violation in results["violations"]:
+        AXE_FINDINGS.setdefault(violation["impact"], set()).add(violation["id"])
+    AXE_FINDINGS.setdefault("pages", set()).add(f"{name} ({scheme})")
+    assert not bad, f"{name} in {scheme} mode: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[node['target'] for node in v['nodes']][:5]}" for v in bad)
+
+
 def screenshot(driver, name):
-    """The whole page (up to a limit) at desktop and at phone width."""
-    if not SHOTS:
-        return
+    """Checks the page with axe in light and dark mode; saves it (up to a
+    limit) at desktop and at phone width in both."""
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        accessibility(driver, name, scheme)
+        if SHOTS:
+            shoot(driver, name if scheme == "light" else f"{name}-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def shoot(driver, name):
     os.makedirs(SHOTS, exist_ok=True)
     for label, (width, height) in (("desktop", DESKTOP), ("phone", PHONE)):
         metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"}
@@ -954,6 +990,10 @@ def main():
     finally:
         admin.quit()
         user.quit()
+    if AXE_FINDINGS:
+        minor = ", ".join(f"{impact}: {sorted(AXE_FINDINGS[impact])}" for impact in ("moderate", "minor") if impact in AXE_FINDINGS)
+        print(f"browser tests: axe-core {AXE_FINDINGS['version']} on {len(AXE_FINDINGS['pages'])} page views (light and dark): "
+              f"no serious or critical violation{'; ' + minor if minor else ''}" if not failed else "")
     print(f"browser tests: {len(TESTS) - failed if not failed else TESTS.index(test)} passed, {failed} failed")
     return 1 if failed else 0
 
