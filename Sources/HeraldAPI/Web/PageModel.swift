@@ -58,6 +58,8 @@ struct PageLayout: PageValues {
     }
 
     var title: String
+    /// The template's name, on the body (`data-page`): what the browser tests' accessibility check counts.
+    var pageName: String
     var csrf: String
     var assetVersion: String
     /// Which navigation entry is the current page: `nav.inbox` and so on.

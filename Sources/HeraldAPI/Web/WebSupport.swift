@@ -165,7 +165,7 @@ struct WebSupport: Sendable {
         if let user { unread = try await reads.unreadCount(of: user) }
         let flash = request.uri.queryParameters["flash"].flatMap { Self.flashes[String($0)] }
         let layout = PageLayout(
-            title: title, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
+            title: title, pageName: template, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
             isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }
         )
         // The layout's names come first: a model's property of the same name would never show.
