@@ -83,11 +83,13 @@ def accessibility(driver, name, scheme):
     if not driver.execute_script("return typeof axe === 'object'"):
         axe.inject()
     options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}, "resultTypes": ["violations"]}
+    started = time.monotonic()
     # axe.run's own promise, with its rejection answered too (a refused
     # option would otherwise look like a script timeout).
     results = driver.execute_async_script(
         "const done = arguments[arguments.length - 1]; axe.run(document, arguments[0]).then(done, (error) => done({error: String(error)}))", options)
     assert "error" not in results, f"axe on {name}: {results.get('error')}"
+    AXE_FINDINGS.setdefault("seconds", {})[f"{name} {scheme}"] = time.monotonic() - started
     AXE_FINDINGS.setdefault("version", results.get("testEngine", {}).get("version"))
     bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
     for violation in results["violations"]:
@@ -98,13 +100,17 @@ def accessibility(driver, name, scheme):
         f"{v['id']} ({v['impact']}): {v['help']} at {[node['target'] for node in v['nodes']][:5]}" for v in bad)
 
 
+# The pages also shot in dark mode (every page is checked in both).
+DARK_SHOTS = {"login", "inbox", "subscriptions", "profile", "oncall", "oncall-rota", "offline-starred", "back-online", "contact-rules-tested"}
+
+
 def screenshot(driver, name):
     """Checks the page with axe in light and dark mode; saves it (up to a
-    limit) at desktop and at phone width in both."""
+    limit) at desktop and at phone width, in dark mode too for DARK_SHOTS."""
     for scheme in ("light", "dark"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         accessibility(driver, name, scheme)
-        if SHOTS:
+        if SHOTS and (scheme == "light" or name in DARK_SHOTS):
             shoot(driver, name if scheme == "light" else f"{name}-dark")
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
@@ -1006,6 +1012,8 @@ def main():
         if unchecked:
             failed += 1
             print(f"✘ browser tests: no test showed (and axe checked) the page templates {sorted(unchecked)}")
+        slowest = sorted(AXE_FINDINGS.get("seconds", {}).items(), key=lambda item: -item[1])[:5]
+        print(f"    axe: {sum(AXE_FINDINGS.get('seconds', {}).values()):.1f} s in all; slowest " + ", ".join(f"{page} {seconds:.1f} s" for page, seconds in slowest))
         for page, why in UNCHECKED_PAGES.items():
             print(f"    axe: {page} not checked here: {why}")
     if AXE_FINDINGS:
