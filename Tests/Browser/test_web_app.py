@@ -441,6 +441,9 @@ def test_user_subscribes_and_sees_notifications_live(driver):
     STATE["beam"] = post_notification(STATE["service"], "Beam lost in the linac", "Ring current dropped to 0 mA")
     wait(driver, lambda d: "Beam lost in the linac" in d.find_element(By.CSS_SELECTOR, "ul.inbox").text, "the notification to appear without a reload")
     print(f"    live: the notification appeared {1000 * (time.monotonic() - started):.0f} ms after the post")
+    # Screen readers hear it: the inbox's polite live region says what arrived.
+    wait(driver, lambda d: "New: Beam lost in the linac, Beam alarms" in d.find_element(By.CSS_SELECTOR, "[data-announce]").get_attribute("textContent"),
+         "the arrival announced")
     wait(driver, lambda d: d.title.startswith("(3) Inbox"), "the unread count in the title")
     item = driver.find_element(By.CSS_SELECTOR, f"li[data-id='{STATE['beam']}']")
     assert "unread" in item.get_attribute("class")
@@ -465,6 +468,33 @@ def test_user_subscribes_and_sees_notifications_live(driver):
     driver.get(BASE + "/inbox?state=starred")
     starred = driver.find_element(By.CSS_SELECTOR, "ul.inbox").text
     assert "Beam lost in the linac" in starred and "Cryo plant pressure high" not in starred, starred
+
+
+def test_the_inbox_by_keyboard_alone(driver):
+    # Only the keyboard: the skip link comes first and shows when focused,
+    # every control after it is reached by Tab with a visible focus ring,
+    # and Enter works the first item's read button.
+    driver.get(BASE + "/inbox")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".live").text == "Live", "the live stream")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    skip = driver.switch_to.active_element
+    assert skip.get_attribute("class") == "skip" and skip.rect["x"] >= 0, (skip.get_attribute("outerHTML"), skip.rect)
+    first = driver.find_element(By.CSS_SELECTOR, "ul.inbox li[data-id]")
+    wanted = "read" if "unread" in first.get_attribute("class") else "unread"
+    for presses in range(1, 60):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        focused = driver.switch_to.active_element
+        style = driver.execute_script("const s = getComputedStyle(arguments[0]); return [s.outlineStyle, parseFloat(s.outlineWidth)]", focused)
+        assert style[0] != "none" and style[1] >= 2, f"no visible focus on {focused.get_attribute('outerHTML')[:120]}: {style}"
+        if focused.get_attribute("value") == wanted and focused.find_element(By.XPATH, "ancestor::li").get_attribute("data-id") == first.get_attribute("data-id"):
+            break
+    else:
+        raise AssertionError(f"Tab never reached the first item's {wanted} button")
+    focused.send_keys(Keys.ENTER)
+    item = first.get_attribute("data-id")
+    wait(driver, lambda d: ("unread" in d.find_element(By.CSS_SELECTOR, f"li[data-id='{item}']").get_attribute("class")) == (wanted == "unread"),
+         f"the item marked {wanted} from the keyboard")
+    print(f"    keyboard: the first item's {wanted} button after {presses} presses of Tab past the skip link")
 
 
 def test_user_unsubscribes_and_hears_no_more(driver):
@@ -966,6 +996,7 @@ TESTS = [
     test_wrong_password_shows_an_error,
     test_admin_creates_a_service_and_a_token,
     test_user_subscribes_and_sees_notifications_live,
+    test_the_inbox_by_keyboard_alone,
     test_user_unsubscribes_and_hears_no_more,
     test_expired_notifications_leave_the_open_inbox,
     test_web_push_in_this_browser,

@@ -33,7 +33,7 @@ struct RotaCalendar {
         let top = 22.0
         let width = Self.cell.width * 7, height = top + Self.cell.height * 4
         var parts: [String] = [
-            "<svg class=\"rota-calendar\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-label=\"Who is on call for the next four weeks\">",
+            "<svg class=\"rota-calendar\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-label=\"Who is on call for the next four weeks (the same shifts are listed under Next shifts)\">",
             "<defs><pattern id=\"covering\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
                 + "<rect width=\"3\" height=\"6\" fill=\"#fff\" opacity=\"0.45\"/></pattern></defs>",
         ]

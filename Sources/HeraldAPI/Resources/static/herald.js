@@ -293,8 +293,18 @@
   // Who took it (everyone's inbox shows it live), and which button applies.
   // Only where this user may take it (the server says: data-may-take, or a
   // streamed item's may_take), and Withdraw only on their own or as an admin.
+  // Screen readers hear what arrives and who took what (a polite live region).
+  var announcer = document.querySelector("[data-announce]");
+  function announce(text) {
+    if (!announcer) return;
+    announcer.textContent = "";
+    setTimeout(function () { announcer.textContent = text; }, 50);
+  }
+  function titleOf(li) { var title = li.querySelector(".title"); return title ? title.textContent : ""; }
   function applyAcknowledged(li, by, comment) {
     var shown = li.querySelector(".acknowledged-by");
+    var before = shown.hidden ? "" : shown.textContent;
+    if (by && "✓ " + by !== before && by !== "you") announce(titleOf(li) + ": acknowledged by " + by);
     shown.textContent = by ? "✓ " + by : "";
     shown.title = comment || "";
     shown.hidden = !by;
@@ -359,6 +369,7 @@
     if (!firstPage || !matches(item)) return;
     var fresh = render(item);
     list.insertBefore(fresh, list.firstChild);
+    announce("New" + (item.severity ? " " + item.severity : "") + ": " + (item.title || "") + (services[item.service_id] ? ", " + services[item.service_id].name : ""));
     expireLater(fresh);
     document.querySelector("[data-empty]").hidden = true;
   });
