@@ -30,7 +30,7 @@ struct WebPushTests {
     }
 
     final class PushService: Sendable {
-        struct Received: Sendable { var path: String; var payload: [String: String]; var ttl: String?; var urgency: String?; var audience: String? }
+        struct Received: Sendable { var path: String; var payload: [String: String]; var ttl: String?; var urgency: String?; var audience: String?; var query: String? = nil }
         let received = NIOLockedValueBox<[Received]>([])
         let problems = NIOLockedValueBox<[String]>([])
         let browsers: [String: Browser]
@@ -80,7 +80,8 @@ struct WebPushTests {
                 let payload = object.compactMapValues { value -> String? in value as? String ?? (value as? NSNumber)?.stringValue }
                 self.received.withLockedValue {
                     $0.append(Received(
-                        path: id, payload: payload, ttl: request.headers[.init("TTL")!], urgency: request.headers[.init("Urgency")!], audience: claims["aud"] as? String
+                        path: id, payload: payload, ttl: request.headers[.init("TTL")!], urgency: request.headers[.init("Urgency")!], audience: claims["aud"] as? String,
+                        query: request.uri.query
                     ))
                 }
                 return Response(status: .created)
@@ -159,6 +160,27 @@ struct WebPushTests {
         #expect(received.first?.ttl == "86400" && received.last?.ttl.flatMap(Int.init).map { (598...600).contains($0) } == true, "expiry bounds the TTL")
         #expect(received.first?.audience == "http://127.0.0.1:\(port)")
         #expect(received.map(\.urgency) == ["high", "high"] && payload["urgency"] == "critical", "critical: high, shown until dismissed")
+    }
+
+    /// Issue 43: a UnifiedPush distributor (ntfy, NextPush, a site's own)
+    /// hands an app an endpoint that speaks Web Push, so an app of a site's
+    /// own registers it as a `webpush` device: its path and query go through
+    /// unchanged, encrypted for the app as for a browser. Its host must be
+    /// one the site allows (WEBPUSH_ALLOWED_HOSTS), as for any push service.
+    @Test func aUnifiedPushEndpointIsAWebPushSubscription() async throws {
+        let app = Browser()
+        let (attempts, service, _) = try await Self.send(to: ["upAbC123": app]) { base in
+            [Self.delivery(token: app.token(endpoint: "\(base)/upAbC123?up=1"))]
+        }
+        #expect(attempts.map(\.reply) == [.sent] && service.problems.withLockedValue { $0 }.isEmpty)
+        let received = try #require(service.received.withLockedValue { $0 }.first)
+        #expect(received.path == "upAbC123" && received.query == "up=1" && received.payload["title"] == "Beam lost")
+
+        let site = WebPushEndpoints(extraHosts: ["push.example.org"])
+        #expect(site.refusal(for: URL(string: "https://push.example.org/upAbC123?up=1")!) == nil)
+        #expect(site.refusal(for: URL(string: "https://ntfy.push.example.org/upAbC123")!) == nil, "its subdomains too")
+        let elsewhere = try #require(site.refusal(for: URL(string: "https://ntfy.sh/upAbC123?up=1")!))
+        #expect(elsewhere.contains("WEBPUSH_ALLOWED_HOSTS"))
     }
 
     /// Issue 39: the lock-screen link names the account it was issued to
