@@ -29,16 +29,37 @@ public struct HTTPPublishTransport: PublishTransport {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         request.body = .bytes(ByteBuffer(bytes: body))
         let response: HTTPClientResponse
+        let deadline = NIODeadline.now() + timeout
         do {
-            response = try await client.execute(request, timeout: timeout)
+            response = try await client.execute(request, deadline: deadline)
         } catch {
             throw Self.failure(error)
         }
+        // The client's deadline ends at the answer's head: the body gets what
+        // is left of it, so a server that sends its head and then stalls (or
+        // drips) cannot hold a cron job forever.
+        let remaining = Duration.nanoseconds(max(0, (deadline - .now()).nanoseconds))
         do {
-            let answer = try await response.body.collect(upTo: 1 << 20)
+            let answer = try await Self.within(remaining) { try await response.body.collect(upTo: 1 << 20) }
             return (Int(response.status.code), Data(answer.readableBytesView), response.headers.first(name: "Retry-After"))
         } catch {
             throw TransportFailure.answerLost("the answer broke off: \(error)")
+        }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible { var description: String { "no complete answer in time" } }
+
+    /// `work`'s result, or `TimedOut` once `limit` has passed.
+    static func within<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw TimedOut()
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw TimedOut() }
+            return first
         }
     }
 

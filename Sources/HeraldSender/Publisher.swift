@@ -90,8 +90,16 @@ public struct Publisher: Sendable {
                     answer = .notNow(status: 0, reason: "no answer: \(why)", retryAfter: nil)
                 }
             }
-            guard case .notNow(_, let reason, let retryAfter) = answer else {
+            guard case .notNow(let status, let reason, let retryAfter) = answer else {
                 return Result(answer: answer, attempts: attempt, stoppedBecause: nil)
+            }
+            // Without a key only "nothing was stored" is safe to retry: a
+            // gateway's 502 or 504, or a 500 after the commit, may have stored it.
+            if request.version == .v1, [500, 502, 504].contains(status) {
+                return Result(
+                    answer: answer, attempts: attempt,
+                    stoppedBecause: "a v1 post carries no key and HTTP \(status) may come after it was stored; check the service's notifications before sending again"
+                )
             }
             switch plan.next(attempt: attempt, retryAfter: retryAfter, elapsed: clock.elapsed - start, jitter: jitter()) {
             case .stop(let why):

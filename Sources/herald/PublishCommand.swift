@@ -75,6 +75,9 @@ struct PublishCommand: AsyncParsableCommand {
         let request = PublishRequest(service: serviceID, version: v1 ? .v1 : .v2, fields: try fields())
         if let problem = request.problem { throw ValidationError(problem) }
         let token = try readToken(environment)
+        if token != nil, url.scheme?.lowercased() == "http", !["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "") {
+            Self.standardError("herald publish: warning: sending the token over plain http to \(url.host ?? "?"): anyone on the way can read it")
+        }
 
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         // A refused or unreachable server fails the try at once; the retries
@@ -82,6 +85,7 @@ struct PublishCommand: AsyncParsableCommand {
         // pool's own until the request's deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .milliseconds(Int64(min(timeout, 10) * 1000))
+        configuration.timeout.read = .milliseconds(Int64(timeout * 1000))
         if let caFile {
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.trustRoots = .file(caFile)
@@ -193,7 +197,10 @@ struct PublishCommand: AsyncParsableCommand {
         return String(format: "%.1f", Double(milliseconds) / 1000)
     }
 
+    /// A line on stderr, the server's words in it stripped of control
+    /// characters (a hostile server's escape sequences reach no terminal).
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { !($0.properties.generalCategory == .control) }))
+        FileHandle.standardError.write(Data((clean + "\n").utf8))
     }
 }

@@ -259,6 +259,43 @@ struct AcknowledgementTests {
         }
     }
 
+    /// Issue 43: an acknowledgement made offline and sent late says when it
+    /// was made: it does not take an alarm someone put back in play since,
+    /// nor count when over 12 hours old.
+    @Test func aLateAcknowledgementFromOfflineRespectsWhatHappenedSince() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let service = try await app.createService()
+            let (alice, _) = try await app.user("alice")
+            let (bob, bobToken) = try await app.user("bob")
+            for user in [alice, bob] { try await app.store.setSubscriptions(userID: user.id, [service.id: true]) }
+            func post(_ title: String) async throws -> Int {
+                try #require(try await app.request(.post, "/api/v2/services/\(service.id.uuidString)/notifications", json: ["title": title]).json(["id"]) as? Int)
+            }
+            let session = WebSession(app)
+            _ = try await session.signIn("alice")
+            let json: HTTPFields = [.accept: "application/json"]
+            let offlineAt = Timestamp.wireString(Date().addingTimeInterval(-60)) + "Z"
+
+            // Bob took it and gave it back after alice pressed the button offline.
+            let withdrawn = try await post("Chiller trip")
+            #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(withdrawn)/acknowledge", token: bobToken, json: [String: String]()).status.code < 300)
+            #expect(try await app.request(.delete, "/api/v2/users/user/notifications/\(withdrawn)/acknowledge", token: bobToken).status.code < 300)
+            let refused = try await session.post("/inbox/acknowledge", [("id", "\(withdrawn)"), ("action", "acknowledge"), ("queued_at", offlineAt)], headers: json)
+            #expect(refused.status == .conflict && refused.text.contains("bob withdrew"), "\(refused.text)")
+            #expect(try await app.store.acknowledgements(of: [Int64(withdrawn)]).isEmpty)
+
+            // Too old to count; then a fresh one counts.
+            let old = try await post("Old alarm")
+            let stale = Timestamp.wireString(Date().addingTimeInterval(-13 * 3600)) + "Z"
+            let tooLate = try await session.post("/inbox/acknowledge", [("id", "\(old)"), ("action", "acknowledge"), ("queued_at", stale)], headers: json)
+            #expect(tooLate.status == .conflict && tooLate.text.contains("over 12 hours"), "\(tooLate.text)")
+            let fresh = try await session.post("/inbox/acknowledge", [("id", "\(old)"), ("action", "acknowledge"), ("queued_at", offlineAt)], headers: json)
+            #expect(fresh.status == .ok)
+            #expect(try await app.store.acknowledgements(of: [Int64(old)])[Int64(old)]?.userID == alice.id)
+            _ = bob
+        }
+    }
+
     /// Issue 39: the web inbox offers only what the user may do. Bob sees
     /// no Withdraw on Alice's acknowledgement (the API answers 403); on a
     /// handled service, a bystander who subscribed gets no Acknowledge at

@@ -80,6 +80,21 @@ struct PublisherTests {
         #expect(clock.sleeps == [.milliseconds(500)])
     }
 
+    /// Without a key only what surely stored nothing is retried (429, 503):
+    /// a 500, 502 or 504 may come after the commit.
+    @Test func aV1PostIsRetriedOnlyWhenNothingWasStored() async throws {
+        for (status, retried) in [(429, true), (503, true), (500, false), (502, false), (504, false)] {
+            let transport = ScriptedTransport([ScriptedTransport.status(status)])
+            let request = PublishRequest(service: service, version: .v1, fields: ["title": .string("t")])
+            let result = try await publisher(transport, StepClock()).publish(request)
+            #expect((result.attempts == 2) == retried, "\(status): \(result)")
+            #expect(retried ? result.exitCode == .published : result.stoppedBecause?.contains("may come after it was stored") == true)
+            // With a key (v2), every one of them is retried.
+            let keyed = try await publisher(ScriptedTransport([ScriptedTransport.status(status)]), StepClock()).publish(PublishRequest(service: service, fields: ["title": .string("t")]))
+            #expect(keyed.attempts == 2 && keyed.exitCode == .published)
+        }
+    }
+
     @Test func refusalsAreNeverRetried() async throws {
         for status in [400, 401, 403, 404, 413, 422] {
             let transport = ScriptedTransport([ScriptedTransport.status(status, #"{"detail": "no"}"#)])

@@ -117,8 +117,10 @@ struct InboxPages {
         if form["action"] == "withdraw" {
             try await acknowledgements.withdraw(id, by: try await web.auth.actors.actor(user), logger: context.logger)
         } else {
+            // Made offline and sent late: when the button was pressed (the page's clock, never later than now).
+            let decidedAt = form["queued_at"].flatMap(Timestamp.parse).map { min($0, clock.now()) }
             let outcome = try await acknowledgements.acknowledge(
-                id, comment: form["comment"], by: user, from: web.auth.address(request, context: context), logger: context.logger
+                id, comment: form["comment"], by: user, from: web.auth.address(request, context: context), decidedAt: decidedAt, logger: context.logger
             )
             // A script's request learns whose it is: someone else's when they
             // were first (an acknowledgement made offline and sent late).

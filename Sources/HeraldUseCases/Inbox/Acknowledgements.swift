@@ -69,11 +69,18 @@ public struct Acknowledgements: Sendable {
         self.withdrawn = withdrawn
     }
 
+    /// How late an acknowledgement made offline may arrive and still count.
+    public static let lateDecisionLimit: TimeInterval = 12 * 3600
+
     /// Acknowledges a notification in `user`'s inbox; answers the
     /// notification's acknowledgement (this one, or the one that came
-    /// first) and whether this call made it.
+    /// first) and whether this call made it. `decidedAt`: when the person
+    /// pressed the button, for one made offline and sent late (issue 43):
+    /// refused when someone else withdrew an acknowledgement since (they
+    /// put it back in play deliberately), and when older than
+    /// `Self.lateDecisionLimit`.
     public func acknowledge(
-        _ id: NotificationID, comment: String?, by user: User, from address: String? = nil, logger: Logger
+        _ id: NotificationID, comment: String?, by user: User, from address: String? = nil, decidedAt: Date? = nil, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot acknowledge notifications") }
         let comment = comment.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -87,6 +94,15 @@ public struct Acknowledgements: Sendable {
             try await sees(notification, user)
         else { throw UseCaseError.notFound("Notification") }
         try await requireResponder(user, for: notification)
+        if let decidedAt {
+            if let taken = try await store.acknowledgements(of: [id])[id] { return (taken, false) }
+            guard clock.now().timeIntervalSince(decidedAt) <= Self.lateDecisionLimit else {
+                throw UseCaseError.conflict("This acknowledgement was made offline over \(Int(Self.lateDecisionLimit / 3600)) hours ago: acknowledge again if it still stands")
+            }
+            if let withdrawal = try await store.lastWithdrawal(notificationID: id), withdrawal.userID != user.id, withdrawal.at >= decidedAt {
+                throw UseCaseError.conflict("\(withdrawal.username) withdrew its acknowledgement after you acknowledged it offline: acknowledge again if it still stands")
+            }
+        }
         let writeBack = try await writesBack(notification)
         let escalation = try await store.escalation(notificationID: id)
         // A large audience's withdrawals are bulk work for the fan-out job, not this request's transaction.

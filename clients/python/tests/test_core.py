@@ -71,3 +71,28 @@ def test_a_lost_answer_is_retried_only_with_a_key():
     with pytest.raises(_core.TryLater) as lost:
         unkeyed.no_answer("reset", sent=True)
     assert lost.value.attempts == 2
+
+
+def test_hostile_answers_stay_inside_the_clients_errors():
+    now = 1_800_000_000.0
+    assert _core.retry_after("²", now) is None
+    assert _core.retry_after("9" * 5000, now) == 86_400.0
+    deep = b"[" * 100_000
+    assert _core.reason(deep, 500) == "HTTP 500"
+    with pytest.raises(_core.UnexpectedAnswer):
+        _core.read_answer(201, deep, "s")
+    with pytest.raises(_core.UnexpectedAnswer):
+        _core.read_answer(201, b'{"id": true}', "s")
+    with pytest.raises(_core.AnswerTooLarge):
+        _core.capped(iter([b"x" * 600_000, b"x" * 600_000]), started=0.0, timeout=1e12)
+
+
+def test_a_v1_post_is_retried_only_when_nothing_was_stored():
+    for status, retried in [(429, True), (503, True), (500, False), (502, False), (504, False)]:
+        posting = _core.Posting(_core.RetryPlan(budget=60), "s", keyed=False)
+        if retried:
+            assert posting.answered(status, b"{}", None) > 0
+        else:
+            with pytest.raises(_core.TryLater):
+                posting.answered(status, b"{}", None)
+        assert _core.Posting(_core.RetryPlan(budget=60), "s", keyed=True).answered(status, b"{}", None) > 0

@@ -5,13 +5,15 @@
 // fetched, marked as such when shown offline). Changes made offline are
 // kept by the page (herald.js) and sent when back online.
 
-// The app shell: static files by their versioned URL (?v=), cache-first.
+// The app shell: static files by their versioned URL (?v=), cache-first;
+// unversioned ones (the manifest, icons) network-first, kept for offline.
 var SHELL = "herald-shell-1";
 // The pages kept for reading offline, network-first; emptied at sign-out.
 var PAGES = "herald-pages-1";
 var KEPT_PAGES = ["/inbox", "/inbox?state=starred"];
-// How long a navigation waits for the network before the kept copy is shown.
-var NETWORK_PATIENCE_MS = 4000;
+// A copy older than this is not shown (a shared computer left signed in
+// offline shows nobody an old inbox), and is deleted.
+var COPY_MAX_AGE_MS = 12 * 3600 * 1000;
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) {
@@ -25,34 +27,45 @@ function keptPageFor(url) {
   if (url.pathname !== "/inbox") return null;
   return url.searchParams.get("state") === "starred" ? "/inbox?state=starred" : "/inbox";
 }
-function forgetPages() { return caches.delete(PAGES); }
+// When the person last signed out: a page fetched before then is never kept
+// (a refresh under way during the sign-out would otherwise put it back).
+var signedOutAt = 0;
+function forgetPages() { signedOutAt = Date.now(); return caches.delete(PAGES); }
 
-// Keeps a fresh copy of each kept page (after a change, or a visit to one
-// of them), at most every 30 s; a copy that is not the signed-in page
-// (signed out: the login page) empties them all.
-var lastRefresh = 0;
-function refreshKeptPages(force) {
-  var now = Date.now();
-  if (!force && now - lastRefresh < 30000) return Promise.resolve();
-  lastRefresh = now;
+// Keeps a page's answer fetched at `started`: only a clean one, only if no
+// sign-out came since; a redirect to the sign-in page empties them all.
+function keep(path, response, started) {
+  if (response.type === "opaqueredirect" || (response.redirected && new URL(response.url).pathname === "/login")) return forgetPages();
+  if (!response.ok || response.redirected || response.type !== "basic" || started < signedOutAt) return Promise.resolve();
+  return caches.open(PAGES).then(function (cache) { return started < signedOutAt ? null : cache.put(path, response); });
+}
+
+// A fresh copy of each kept page after a change (once for a burst of
+// changes) or a visit (at most every 30 s).
+var lastRefresh = 0, pendingRefresh = null;
+function refreshKeptPages() {
+  lastRefresh = Date.now();
+  var started = Date.now();
   return Promise.all(KEPT_PAGES.map(function (path) {
-    return fetch(path, { credentials: "same-origin", redirect: "follow" }).then(function (response) { return keep(path, response); }).catch(function () {});
+    return fetch(path, { credentials: "same-origin", redirect: "follow" }).then(function (response) { return keep(path, response, started); }).catch(function () {});
   }));
 }
-function keep(path, response) {
-  if (response.redirected && new URL(response.url).pathname === "/login") return forgetPages();
-  if (!response.ok || response.redirected || response.type !== "basic") return Promise.resolve();
-  return caches.open(PAGES).then(function (cache) { return cache.put(path, response); });
+function refreshSoon() {
+  if (!pendingRefresh) {
+    pendingRefresh = new Promise(function (resolve) { setTimeout(resolve, 1500); })
+      .then(refreshKeptPages).then(function () { pendingRefresh = null; }, function () { pendingRefresh = null; });
+  }
+  return pendingRefresh;
 }
 
-// A kept page shown offline says so, and how old it is (the Date it was fetched with).
+// A kept page shown offline says so, and how old it is (the Date it was
+// fetched with); one too old is not shown at all.
 function offlineCopy(cached) {
+  var fetched = new Date(cached.headers.get("date") || 0);
+  if (isNaN(fetched) || Date.now() - fetched.getTime() > COPY_MAX_AGE_MS) return forgetPages().then(function () { throw new Error("too old"); });
   return cached.text().then(function (html) {
-    var fetched = cached.headers.get("date");
-    var at = fetched ? new Date(fetched) : null;
-    var when = at && !isNaN(at) ? '<time datetime="' + at.toISOString() + '">' + at.toUTCString() + "</time>" : "when it was last fetched";
-    var notice = '<div class="notice offline" role="status" data-offline-copy>You are offline: this is the page as of ' + when +
-      ". Changes you make here are kept and sent when you are back online.</div>";
+    var notice = '<div class="notice offline" role="status" data-offline-copy>You are offline: this is the page as of <time datetime="' +
+      fetched.toISOString() + '">' + fetched.toUTCString() + "</time>. Changes you make here are kept and sent when you are back online.</div>";
     var marked = html.replace('<main id="content" class="wrap">', '<main id="content" class="wrap">' + notice);
     var headers = new Headers(cached.headers);
     headers.set("X-Herald-Offline-Copy", "1");
@@ -60,28 +73,41 @@ function offlineCopy(cached) {
   });
 }
 
+// The network's answer (kept as the page's copy); the copy only when the
+// network fails (offline), never because it is slow.
 function fromNetworkElseKept(request, kept) {
-  var network = fetch(request).then(function (response) {
-    // Sent elsewhere (a navigation's redirect arrives opaque): the only
-    // redirect of the inbox is to the sign-in page, so nobody is signed in.
-    if (response.type === "opaqueredirect" || (response.redirected && new URL(response.url).pathname === "/login")) { forgetPages(); return response; }
-    if (response.ok && !response.redirected && new URL(request.url).pathname + new URL(request.url).search === kept) {
-      var copy = response.clone();
-      caches.open(PAGES).then(function (cache) { return cache.put(kept, copy); });
-    }
+  var started = Date.now();
+  return fetch(request).then(function (response) {
+    var url = new URL(request.url);
+    if (url.pathname + url.search === kept || response.type === "opaqueredirect") keep(kept, response.clone(), started);
     return response;
-  });
-  var patience = new Promise(function (resolve) { setTimeout(resolve, NETWORK_PATIENCE_MS); });
-  var keptCopy = function () {
+  }, function (failure) {
     return caches.open(PAGES).then(function (cache) { return cache.match(kept); }).then(function (cached) {
-      if (!cached) throw new Error("no offline copy");
+      if (!cached) throw failure;
       return offlineCopy(cached);
     });
-  };
-  // The network's answer when it comes in time; else (offline, or a network
-  // that hangs) the kept copy; the network's late answer if there is none.
-  return Promise.race([network, patience.then(function () { throw new Error("slow"); })])
-    .catch(function () { return keptCopy().catch(function () { return network; }); });
+  });
+}
+
+function shellFile(request, url) {
+  return caches.open(SHELL).then(function (cache) {
+    var store = function (response) {
+      if (response.ok && response.type === "basic") {
+        // One version of each file: the older ones go.
+        cache.keys().then(function (keys) {
+          keys.forEach(function (key) { if (new URL(key.url).pathname === url.pathname && key.url !== request.url) cache.delete(key); });
+        });
+        cache.put(request, response.clone());
+      }
+      return response;
+    };
+    if (url.searchParams.has("v")) {
+      return cache.match(request).then(function (hit) { return hit || fetch(request).then(store); });
+    }
+    return fetch(request).then(store, function (failure) {
+      return cache.match(request).then(function (hit) { if (hit) return hit; throw failure; });
+    });
+  });
 }
 
 self.addEventListener("fetch", function (event) {
@@ -89,35 +115,22 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   // Signing out empties the kept pages before anyone else uses this browser.
-  if (request.method === "POST" && url.pathname === "/logout") { event.waitUntil(forgetPages()); return; }
+  if (request.method === "POST" && (url.pathname === "/logout" || url.pathname === "/logout-everywhere")) { event.waitUntil(forgetPages()); return; }
   // A change made on a page (read, star, acknowledge): the kept copies follow
   // once it is done. The request itself is the page's own, not re-sent here.
   if (request.method === "POST" && (url.pathname === "/inbox/update" || url.pathname === "/inbox/acknowledge" || url.pathname === "/inbox/read-all")) {
-    event.waitUntil(new Promise(function (resolve) { setTimeout(resolve, 1500); }).then(function () { return refreshKeptPages(true); }));
+    event.waitUntil(refreshSoon());
     return;
   }
   if (request.method !== "GET") return;
   if (url.pathname.indexOf("/static/") === 0 && url.pathname !== "/static/herald-sw.js") {
-    event.respondWith(caches.open(SHELL).then(function (cache) {
-      return cache.match(request).then(function (hit) {
-        return hit || fetch(request).then(function (response) {
-          if (response.ok && response.type === "basic") {
-            // One version of each file: the older ones go.
-            cache.keys().then(function (keys) {
-              keys.forEach(function (key) { if (new URL(key.url).pathname === url.pathname && key.url !== request.url) cache.delete(key); });
-            });
-            cache.put(request, response.clone());
-          }
-          return response;
-        });
-      });
-    }));
+    event.respondWith(shellFile(request, url));
     return;
   }
   var kept = request.mode === "navigate" ? keptPageFor(url) : null;
   if (kept) {
     event.respondWith(fromNetworkElseKept(request, kept));
-    event.waitUntil(refreshKeptPages(false));
+    if (Date.now() - lastRefresh > 30000) event.waitUntil(refreshKeptPages());
   }
 });
 
@@ -126,7 +139,7 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   var type = event.data && event.data.type;
   if (type === "signed-out") event.waitUntil(forgetPages());
-  else if (type === "refresh") event.waitUntil(refreshKeptPages(true));
+  else if (type === "refresh") event.waitUntil(refreshSoon());
 });
 
 self.addEventListener("push", function (event) {

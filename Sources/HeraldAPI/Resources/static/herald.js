@@ -58,12 +58,15 @@
   // Inbox changes made offline (read, star, acknowledge), kept per person in
   // this browser and sent in order when the network is back, through the
   // same forms' endpoints as online (so the same rules answer them: an alarm
-  // someone else took meanwhile is said to be theirs).
+  // someone else took meanwhile is said to be theirs; one put back in play
+  // since is not taken again). Signing out forgets them; so does time: a
+  // change older than MAX_AGE_MS is dropped, not sent.
   var outbox = (function () {
     var key = me ? "herald.outbox." + me : null;
-    var paths = ["/inbox/update", "/inbox/acknowledge", "/inbox/read-all"];
-    var sending = false;
-    function read() { try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (error) { return []; } }
+    var paths = ["/inbox/update", "/inbox/acknowledge"];
+    var MAX_AGE_MS = 12 * 3600 * 1000;
+    var sending = false, halted = false, notBefore = 0;
+    function read() { try { var items = JSON.parse(localStorage.getItem(key) || "[]"); return Array.isArray(items) ? items : []; } catch (error) { return []; } }
     function write(items) {
       if (items.length) localStorage.setItem(key, JSON.stringify(items)); else localStorage.removeItem(key);
       show();
@@ -80,37 +83,59 @@
     function add(form, body) {
       var fields = new URLSearchParams(body);
       fields.delete("csrf");
+      var at = new Date().toISOString();
+      if (fields.get("action") === "acknowledge") fields.set("queued_at", at);
       var items = read();
-      items.push({ path: form.getAttribute("action"), body: fields.toString(), title: titleOf(form), at: new Date().toISOString() });
+      items.push({ id: at + "-" + Math.random().toString(36).slice(2), path: form.getAttribute("action"), body: fields.toString(), title: titleOf(form), at: at });
       write(items);
     }
-    function dropFirst() { var items = read(); items.shift(); write(items); }
+    function drop(id) { write(read().filter(function (entry) { return entry.id !== id; })); }
+    function quote(entry) { return entry.title ? "“" + entry.title + "”" : "a change"; }
+    // One tab at a time (the installed app and a browser tab share the
+    // outbox): the Web Locks API where the browser has it.
     function send() {
-      if (sending || !key || navigator.onLine === false) return;
+      if (sending || halted || !key || navigator.onLine === false || Date.now() < notBefore || !read().length) return;
+      if (navigator.locks) navigator.locks.request("herald-outbox-" + me, { ifAvailable: true }, function (lock) { return lock ? sendAll() : null; });
+      else sendAll();
+    }
+    function sendAll() {
       var items = read();
-      if (!items.length) return;
+      if (!items.length) return Promise.resolve();
+      var entry = items[0];
+      if (paths.indexOf(entry.path) < 0 || !(Date.now() - new Date(entry.at).getTime() <= MAX_AGE_MS)) {
+        notice("Not sent: " + quote(entry) + " was made offline too long ago.", "error", "outbox-answer");
+        drop(entry.id);
+        return sendAll();
+      }
       sending = true;
-      var entry = items[0], fields = new URLSearchParams(entry.body);
+      var fields = new URLSearchParams(entry.body);
       fields.set("csrf", csrf);
-      fetch(entry.path, { method: "POST", body: fields, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } })
+      return fetch(entry.path, { method: "POST", body: fields, credentials: "same-origin", headers: { "Accept": "application/json", "X-CSRF-Token": csrf } })
         .then(function (response) {
-          // Signed out, or this page's form expired: kept until it can go.
+          // Signed out, or this page's form expired: kept, and not tried
+          // again from this page (a reload or a sign-in sends them).
           if (response.redirected || response.headers.get("X-Herald-Refusal") === "form-expired") {
+            halted = true;
             notice("Sign in again (or reload) to send the changes made offline.", "error", "outbox-notice");
             throw new Error("kept");
           }
+          // Not now (the person's change budget, a server coming back): kept, tried later.
+          if (response.status === 429 || response.status >= 500) {
+            notBefore = Date.now() + 1000 * Math.max(5, Math.min(300, parseInt(response.headers.get("Retry-After") || "10", 10) || 10));
+            throw new Error("later");
+          }
           return response.json().catch(function () { return {}; }).then(function (answer) {
-            var fieldsSent = new URLSearchParams(entry.body);
+            var sent = new URLSearchParams(entry.body);
             if (!response.ok) {
-              notice("Not sent: " + (entry.title ? "“" + entry.title + "”: " : "") + (answer.detail || "HTTP " + response.status), "error", "outbox-answer");
-            } else if (fieldsSent.get("action") === "acknowledge" && answer.acknowledged_by && answer.acknowledged_by !== me) {
-              notice("While you were offline, " + answer.acknowledged_by + " acknowledged " + (entry.title ? "“" + entry.title + "”" : "it") + " first.", "", "outbox-answer");
-              var li = document.querySelector('li[data-id="' + fieldsSent.get("id") + '"]');
+              notice("Not sent: " + quote(entry) + ": " + (answer.detail || "HTTP " + response.status), "error", "outbox-answer");
+            } else if (sent.get("action") === "acknowledge" && answer.acknowledged_by && answer.acknowledged_by !== me) {
+              notice("While you were offline, " + answer.acknowledged_by + " acknowledged " + quote(entry) + " first.", "", "outbox-answer");
+              var li = document.querySelector('li[data-id="' + CSS.escape(sent.get("id") || "") + '"]');
               if (li) li.dispatchEvent(new CustomEvent("herald:taken", { bubbles: true, detail: { by: answer.acknowledged_by } }));
             }
-            dropFirst();
+            drop(entry.id);
             sending = false;
-            send();
+            return sendAll();
           });
         })
         .catch(function () { sending = false; });
@@ -120,6 +145,11 @@
       window.addEventListener("online", send);
       setInterval(send, 10000);
       send();
+      // Signing out forgets what this person left unsent here.
+      document.addEventListener("submit", function (event) {
+        var action = event.target.getAttribute && event.target.getAttribute("action");
+        if (action === "/logout" || action === "/logout-everywhere") localStorage.removeItem(key);
+      }, true);
     }
     return { accepts: function (form) { return !!key && paths.indexOf(form.getAttribute("action")) >= 0; }, add: add };
   })();
@@ -153,6 +183,13 @@
           outbox.add(form, body);
           form.removeAttribute("aria-busy");
           form.dispatchEvent(new CustomEvent("herald:done", { bubbles: true, detail: { action: body.get("action"), queued: true } }));
+          return;
+        }
+        // Offline, and not a change that can wait: say so rather than post
+        // the plain way into the browser's own offline page.
+        if (error instanceof TypeError && navigator.onLine === false) {
+          form.removeAttribute("aria-busy");
+          notice("You are offline: this needs the network.", "error", "outbox-answer");
           return;
         }
         // Post it the plain way, so the answer (an error page) is seen;

@@ -13,7 +13,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
 
 AttributeValue = Union[str, int, float, bool]
 When = Union[datetime, str]
@@ -134,7 +134,7 @@ def reason(text: bytes, status: int) -> str:
     """The server's ``detail``: a sentence, or each field's message."""
     try:
         detail = json.loads(text).get("detail")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         detail = None
     if isinstance(detail, str) and detail:
         return detail
@@ -152,6 +152,22 @@ def reason(text: bytes, status: int) -> str:
 
 
 RETRYABLE = frozenset({429, 500, 502, 503, 504})
+#: The most of an answer the client reads (Herald's are a few KB).
+MAX_ANSWER_BYTES = 1 << 20
+
+
+class AnswerTooLarge(Exception):
+    """An answer over MAX_ANSWER_BYTES or slower than the timeout: treated as no answer."""
+
+
+def capped(chunks: "Iterable[bytes]", started: float, timeout: float) -> bytes:
+    """The answer's body, at most MAX_ANSWER_BYTES, within `timeout` seconds of `started`."""
+    body = bytearray()
+    for chunk in chunks:
+        body += chunk
+        if len(body) > MAX_ANSWER_BYTES or time.monotonic() - started > timeout:
+            raise AnswerTooLarge("the answer was too large or too slow")
+    return bytes(body)
 
 
 def retry_after(value: Optional[str], now: float) -> Optional[float]:
@@ -159,8 +175,9 @@ def retry_after(value: Optional[str], now: float) -> Optional[float]:
     if value is None:
         return None
     value = value.strip()
-    if value.isdigit():
-        return float(min(int(value), 86_400))
+    # ASCII digits only (str.isdigit takes "²"), and few of them (int() refuses thousands).
+    if value.isascii() and value.isdigit():
+        return float(min(int(value[:9]) if len(value) <= 9 else 86_400, 86_400))
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
@@ -194,9 +211,9 @@ def read_answer(status: int, content: bytes, service_id: str) -> Union[Notificat
     """A 2xx answer as the notification (or the held one)."""
     try:
         data = json.loads(content)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise UnexpectedAnswer(status, "the answer is not JSON") from None
-    if not isinstance(data, dict) or not isinstance(data.get("id"), int):
+    if not isinstance(data, dict) or not isinstance(data.get("id"), int) or isinstance(data.get("id"), bool):
         raise UnexpectedAnswer(status, "the answer has no id")
     if status == 202:
         return Held(id=data["id"], service_id=str(data.get("service_id", service_id)), deliver_at=str(data.get("deliver_at", "")), raw=data)
@@ -251,7 +268,9 @@ class Posting:
         if 200 <= status < 300:
             return read_answer(status, content, self._service_id)
         failure = refusal(status, content, self.attempts)
-        if not isinstance(failure, TryLater):
+        # Without a key only "nothing was stored" (429, 503) is safe to
+        # retry: a 500, 502 or 504 may come after the commit.
+        if not isinstance(failure, TryLater) or (not self._keyed and status not in (429, 503)):
             raise failure
         return self._wait_or_raise(failure, retry_after(retry_after_header, time.time()))
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 from types import TracebackType
-from typing import Any, Dict, Mapping, Optional, Type, Union
+from typing import Any, Dict, Mapping, Optional, Tuple, Type, Union
 
 import httpx
 
@@ -25,6 +25,7 @@ class AsyncHerald:
         transport: Optional[httpx.AsyncBaseTransport] = None,
     ) -> None:
         self._plan = _core.RetryPlan(budget=retry_for)
+        self._timeout = timeout
         self._http = httpx.AsyncClient(
             base_url=url.rstrip("/"), headers=_core.headers(token), timeout=timeout, verify=verify,
             follow_redirects=False, transport=transport,
@@ -59,16 +60,26 @@ class AsyncHerald:
         while True:
             outcome: Union[Notification, Held, float]
             try:
-                response = await self._http.post(path, json=fields)
+                status, retry_after, body = await asyncio.wait_for(self._answer(path, fields), self._timeout)
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
                 outcome = posting.no_answer(f"no connection: {error}", sent=False)
-            except httpx.TransportError as error:
-                outcome = posting.no_answer(f"no answer: {error}", sent=True)
+            except (httpx.TransportError, _core.AnswerTooLarge, asyncio.TimeoutError) as error:
+                outcome = posting.no_answer(f"no answer: {error or 'no complete answer in time'}", sent=True)
             else:
-                outcome = posting.answered(response.status_code, response.content, response.headers.get("Retry-After"))
+                outcome = posting.answered(status, body, retry_after)
             if not isinstance(outcome, float):
                 return outcome
             await asyncio.sleep(outcome)
+
+    async def _answer(self, path: str, fields: Dict[str, Any]) -> Tuple[int, Optional[str], bytes]:
+        """One post's whole answer, at most MAX_ANSWER_BYTES (the caller bounds its time)."""
+        async with self._http.stream("POST", path, json=fields) as response:
+            body = bytearray()
+            async for chunk in response.aiter_bytes():
+                body += chunk
+                if len(body) > _core.MAX_ANSWER_BYTES:
+                    raise _core.AnswerTooLarge("the answer was too large")
+            return response.status_code, response.headers.get("Retry-After"), bytes(body)
 
     async def aclose(self) -> None:
         await self._http.aclose()

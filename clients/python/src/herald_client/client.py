@@ -32,6 +32,7 @@ class Herald:
         transport: Optional[httpx.BaseTransport] = None,
     ) -> None:
         self._plan = _core.RetryPlan(budget=retry_for)
+        self._timeout = timeout
         self._http = httpx.Client(
             base_url=url.rstrip("/"), headers=_core.headers(token), timeout=timeout, verify=verify,
             follow_redirects=False, transport=transport,
@@ -69,14 +70,16 @@ class Herald:
         posting = _core.Posting(self._plan, service_id, keyed)
         while True:
             outcome: Union[Notification, Held, float]
+            started = time.monotonic()
             try:
-                response = self._http.post(path, json=fields)
+                with self._http.stream("POST", path, json=fields) as response:
+                    content = _core.capped(response.iter_bytes(), started, self._timeout)
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
                 outcome = posting.no_answer(f"no connection: {error}", sent=False)
-            except httpx.TransportError as error:
+            except (httpx.TransportError, _core.AnswerTooLarge) as error:
                 outcome = posting.no_answer(f"no answer: {error}", sent=True)
             else:
-                outcome = posting.answered(response.status_code, response.content, response.headers.get("Retry-After"))
+                outcome = posting.answered(response.status_code, content, response.headers.get("Retry-After"))
             if not isinstance(outcome, float):
                 return outcome
             time.sleep(outcome)
