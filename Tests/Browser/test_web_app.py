@@ -102,9 +102,41 @@ def accessibility(driver, name, scheme):
 DARK_SHOTS = {"login", "inbox", "subscriptions", "profile", "oncall", "oncall-rota", "offline-starred", "back-online", "contact-rules-tested"}
 
 
+# Every control a keyboard reaches shows where the focus is: after one real
+# Tab (so the browser treats focus as the keyboard's), each focusable element
+# is focused in turn and its ring (or, for a switch, its visible part's) read.
+FOCUS_RINGS = """
+const focusable = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+  .filter((e) => !e.disabled && e.getClientRects().length && getComputedStyle(e).visibility !== "hidden");
+const missing = [];
+let reached = 0;
+for (const e of focusable) {
+  e.focus();
+  if (document.activeElement !== e) continue;
+  reached++;
+  const shown = e.matches(".switch input") ? e.nextElementSibling : e;
+  const style = getComputedStyle(shown);
+  if (!e.matches(":focus-visible") || style.outlineStyle === "none" || parseFloat(style.outlineWidth) < 2) missing.push(e.outerHTML.slice(0, 120));
+}
+if (document.activeElement) document.activeElement.blur();
+return [reached, missing];
+"""
+
+
+def focus_rings(driver, name):
+    # A page whose window lost focus (after DevTools sessions of its own)
+    # shows no focus at all: the check is of the page, not the window.
+    driver.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    reached, missing = driver.execute_script(FOCUS_RINGS)
+    AXE_FINDINGS["focusable"] = AXE_FINDINGS.get("focusable", 0) + reached
+    assert not missing, f"{name}: no visible focus on {missing[:5]}"
+
+
 def screenshot(driver, name):
     """Checks the page with axe in light and dark mode; saves it (up to a
     limit) at desktop and at phone width, in dark mode too for DARK_SHOTS."""
+    focus_rings(driver, name)
     for scheme in ("light", "dark"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         accessibility(driver, name, scheme)
@@ -1053,6 +1085,7 @@ def main():
             print(f"    axe: {page} not checked here: {why}")
     if AXE_FINDINGS:
         minor = ", ".join(f"{impact}: {sorted(AXE_FINDINGS[impact])}" for impact in ("moderate", "minor") if impact in AXE_FINDINGS)
+        print(f"browser tests: {AXE_FINDINGS.get('focusable', 0)} focusable controls on those pages, each with a visible focus ring")
         print(f"browser tests: axe-core {AXE_FINDINGS['version']} on {len(AXE_FINDINGS['pages'])} page views (light and dark): "
               f"no serious or critical violation{'; ' + minor if minor else ''}" if not failed else "")
     print(f"browser tests: {len(TESTS) - failed if not failed else TESTS.index(test)} passed, {failed} failed")
