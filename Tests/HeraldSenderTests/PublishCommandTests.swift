@@ -87,6 +87,13 @@ struct PublishCommandTests {
             #expect(forged.status == 77, "\(forged.output)")
             let anonymous = try await herald("--title", "x", token: "")
             #expect(anonymous.status == 77 && anonymous.output.contains("HTTP 403"), "\(anonymous.output)")
+            // The token from a file (never the command line), whitespace around it ignored: taken
+            // where an anonymous post was refused, so the file's token is what let it in.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-token-\(UUID().uuidString)")
+            try Data("  \(herald.token)\n".utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let fromFile = try await herald("--title", "Token from a file", "--token-file", file.path, token: "")
+            #expect(fromFile.status == 0 && !fromFile.output.contains(herald.token), "\(fromFile.output)")
             // The server's rule, in its words: an expiry already past.
             let past = try await herald("--title", "x", "--expires-at", "2001-01-01T00:00:00Z")
             #expect(past.status == 65 && past.output.contains("expires_at"), "\(past.output)")
@@ -108,7 +115,7 @@ struct PublishCommandTests {
             }
             let notJSON = try await herald("--json", input: "[1, 2]")
             #expect(notJSON.status == 64 && notJSON.output.contains("not a JSON object"), "\(notJSON.output)")
-            #expect(try await store.notifications(serviceID: herald.service).count == before)
+            #expect(try await store.notifications(serviceID: herald.service).count == before + 1, "only the post with the file's token")
         }
     }
 
