@@ -129,6 +129,7 @@ def focus_rings(driver, name):
     driver.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     reached, missing = driver.execute_script(FOCUS_RINGS)
+    assert reached > 0, f"{name}: no control took the focus (not even the skip link)"
     AXE_FINDINGS["focusable"] = AXE_FINDINGS.get("focusable", 0) + reached
     assert not missing, f"{name}: no visible focus on {missing[:5]}"
 
@@ -508,7 +509,8 @@ def test_the_inbox_by_keyboard_alone(driver):
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".live").text == "Live", "the live stream")
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     skip = driver.switch_to.active_element
-    assert skip.get_attribute("class") == "skip" and skip.rect["x"] >= 0, (skip.get_attribute("outerHTML"), skip.rect)
+    assert skip.get_attribute("class") == "skip" and skip.is_displayed(), skip.get_attribute("outerHTML")
+    assert skip.rect["x"] >= 0 and skip.rect["y"] >= 0 and skip.rect["x"] + skip.rect["width"] <= DESKTOP[0], ("the skip link in view when focused", skip.rect)
     first = driver.find_element(By.CSS_SELECTOR, "ul.inbox li[data-id]")
     wanted = "read" if "unread" in first.get_attribute("class") else "unread"
     for presses in range(1, 60):
@@ -845,14 +847,14 @@ def test_the_installed_app_reads_and_acknowledges_offline(driver):
     # Posted now, so a page from the network would show it and the copy cannot.
     unseen = post_notification(STATE["second"], "Posted while ann is offline")
     for path, wanted in (("/inbox", alarm), ("/inbox?state=starred", kept)):
-        started = time.monotonic()
         driver.get(BASE + path)
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-offline-copy]"), f"the offline copy of {path}", timeout=5)
-        shown = time.monotonic() - started
         assert driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{wanted}']"), f"{wanted} in the copy of {path}"
         assert not driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{unseen}']"), "the page came from the network"
-        assert shown < 1.0, f"{path} took {shown:.2f} s offline"
-        print(f"    offline: {path} shown from the worker's copy in {1000 * shown:.0f} ms")
+        # The page's own timing (not Selenium's round trips): from the navigation's start to its content loaded.
+        shown = driver.execute_script("const n = performance.getEntriesByType('navigation')[0]; return n.domContentLoadedEventEnd - n.startTime")
+        assert 0 < shown < 1000, f"{path} took {shown:.0f} ms offline"
+        print(f"    offline: {path} shown from the worker's copy in {shown:.0f} ms")
     screenshot(driver, "offline-starred")
     driver.get(BASE + "/inbox")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-offline-copy]"), "the offline inbox")
@@ -876,6 +878,23 @@ def test_the_installed_app_reads_and_acknowledges_offline(driver):
     wait(driver, lambda d: d.find_element(By.ID, "outbox-notice").get_attribute("hidden") is not None, "no change left to send")
     assert "✓ admin" in driver.find_element(By.CSS_SELECTOR, f"li[data-id='{late}']").text
     screenshot(driver, "back-online")
+    driver.get(BASE + "/inbox")
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-offline-copy]") and driver.find_elements(By.CSS_SELECTOR, f"li[data-id='{unseen}']"), \
+        "online again, the page comes from the network"
+
+    # Signing out leaves nothing of ann's in this browser: the worker's copies
+    # and any change still waiting (one planted here) are gone.
+    driver.execute_script("localStorage.setItem('herald.outbox.ann', JSON.stringify([{id: 'x', path: '/inbox/update', body: 'id=1&action=star', at: new Date().toISOString()}]))")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+    wait(driver, lambda d: d.current_url.rstrip("/").endswith("/login") or "/login" in d.current_url, "the sign-in page")
+    def nothing_kept(d):
+        return d.execute_async_script("""
+            const done = arguments[0];
+            caches.open("herald-pages-1").then((cache) => cache.keys()).then((keys) => done(keys.length), () => done(-1));""") == 0
+    wait(driver, nothing_kept, "the worker's copies emptied at sign-out")
+    assert driver.execute_script("return localStorage.getItem('herald.outbox.ann')") is None, "the waiting changes forgotten at sign-out"
+    sign_in(driver, "ann", USER_PASSWORD)
+    wait(driver, lambda d: d.current_url.endswith("/inbox"), "ann signed in again")
 
 
 def test_admin_makes_a_team_that_owns_a_service(driver):

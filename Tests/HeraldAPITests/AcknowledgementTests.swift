@@ -284,6 +284,18 @@ struct AcknowledgementTests {
             #expect(refused.status == .conflict && refused.text.contains("bob withdrew"), "\(refused.text)")
             #expect(try await app.store.acknowledgements(of: [Int64(withdrawn)]).isEmpty)
 
+            // Controls: a withdrawal before the button was pressed offline, or
+            // alice's own since, leaves her late acknowledgement standing.
+            let before = try await post("Given back before")
+            #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(before)/acknowledge", token: bobToken, json: [String: String]()).status.code < 300)
+            #expect(try await app.request(.delete, "/api/v2/users/user/notifications/\(before)/acknowledge", token: bobToken).status.code < 300)
+            let afterwards = Timestamp.wireString(Date().addingTimeInterval(1)) + "Z"
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(before)"), ("action", "acknowledge"), ("queued_at", afterwards)], headers: json).status == .ok)
+            let own = try await post("Her own withdrawal")
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(own)"), ("action", "acknowledge")], headers: json).status == .ok)
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(own)"), ("action", "withdraw")], headers: json).status.code < 300)
+            #expect(try await session.post("/inbox/acknowledge", [("id", "\(own)"), ("action", "acknowledge"), ("queued_at", offlineAt)], headers: json).status == .ok)
+
             // Too old to count; then a fresh one counts.
             let old = try await post("Old alarm")
             let stale = Timestamp.wireString(Date().addingTimeInterval(-13 * 3600)) + "Z"

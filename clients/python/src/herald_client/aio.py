@@ -64,7 +64,7 @@ class AsyncHerald:
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
                 outcome = posting.no_answer(f"no connection: {error}", sent=False)
             except (httpx.TransportError, _core.AnswerTooLarge, asyncio.TimeoutError) as error:
-                outcome = posting.no_answer(f"no answer: {error or 'no complete answer in time'}", sent=True)
+                outcome = posting.no_answer(f"no answer: {str(error) or 'no complete answer in time'}", sent=True)
             else:
                 outcome = posting.answered(status, body, retry_after)
             if not isinstance(outcome, float):
