@@ -182,6 +182,37 @@ struct PublishCommandTests {
         #expect(ContinuousClock.now - start < .seconds(30))
     }
 
+    /// A redirect is not followed: the token would go wherever it points.
+    @Test func aRedirectIsNotFollowedWithTheToken() async throws {
+        let binary = try builtProduct("herald")
+        let elsewhere = NIOLockedValueBox<[String?]>([])
+        let thief = Router()
+        thief.post("/api/v2/services/:id/notifications") { request, _ -> Response in
+            elsewhere.withLockedValue { $0.append(request.headers[.authorization]) }
+            return Response(status: .created)
+        }
+        let (thiefPort, stopThief) = try await LiveServer.start(router: thief)
+        let router = Router()
+        router.post("/api/v2/services/:id/notifications") { request, _ -> Response in
+            Response(status: .temporaryRedirect, headers: [.location: "http://127.0.0.1:\(thiefPort)\(request.uri.path)"])
+        }
+        let (port, stop) = try await LiveServer.start(router: router)
+        let run: (status: Int32, output: String)
+        do {
+            run = try await runProgram(binary, ["publish", "--server", "http://127.0.0.1:\(port)", "--service", UUID().uuidString, "--title", "t", "--retry-for", "0"],
+                                       environment: ["HERALD_TOKEN": "hrld_secret-token"])
+            try await stop()
+            try await stopThief()
+        } catch {
+            try? await stop()
+            try? await stopThief()
+            throw error
+        }
+        #expect(run.status == 76 && run.output.contains("HTTP 307"), "\(run.output)")
+        #expect(elsewhere.withLockedValue { $0 }.isEmpty, "the redirect's target was asked")
+        #expect(!run.output.contains("secret-token"))
+    }
+
     /// A server that is away twice (503 with Retry-After: 1, then no
     /// answer at all on a refused port is covered below), then takes it.
     @Test func unavailableIsTriedAgainAfterRetryAfter() async throws {

@@ -96,3 +96,41 @@ def test_a_v1_post_is_retried_only_when_nothing_was_stored():
             with pytest.raises(_core.TryLater):
                 posting.answered(status, b"{}", None)
         assert _core.Posting(_core.RetryPlan(budget=60), "s", keyed=True).answered(status, b"{}", None) > 0
+
+
+def test_a_redirect_is_not_followed_with_the_token():
+    import http.server
+    import threading
+
+    from herald_client import Herald, UnexpectedAnswer
+
+    asked = []
+
+    class Thief(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            asked.append(self.headers.get("Authorization"))
+            self.send_response(201)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    thief = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Thief)
+
+    class Redirecting(Thief):
+        def do_POST(self):
+            self.send_response(307)
+            self.send_header("Location", f"http://127.0.0.1:{thief.server_address[1]}{self.path}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Redirecting)
+    for each in (thief, server):
+        threading.Thread(target=each.serve_forever, daemon=True).start()
+    try:
+        with Herald(f"http://127.0.0.1:{server.server_address[1]}", "hrld_secret", retry_for=0) as herald, pytest.raises(UnexpectedAnswer) as refused:
+            herald.publish(str(uuid.uuid4()), "t")
+        assert refused.value.status == 307 and asked == []
+    finally:
+        server.shutdown()
+        thief.shutdown()
