@@ -104,8 +104,11 @@ extension DeliveryWorker {
             announceOutage(platform)
         case .ended(let since):
             metrics.unreachable[platform]?.set(Int64(0))
-            outages.noteReturn(platform, at: now)
             await hastenWaitingRetries(platform, downFor: Int(now.timeIntervalSince(since)), now: now)
+            // Noted after the return's own sweep, not before: the polls'
+            // settling sweeps would otherwise race it for the same retries
+            // and the return would be logged as having found none.
+            outages.noteReturn(platform, at: now)
         case nil:
             break
         }
