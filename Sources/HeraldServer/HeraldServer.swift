@@ -192,6 +192,21 @@ public enum HeraldServer {
                     )
                 )
             }
+            if let routes, let client = contactChannels?.followUpClient {
+                // ntfy messages cleared and Pushover emergencies stopped once their alarm ends; Pushover's acknowledgements read.
+                let followUps = ContactFollowUps(
+                    store: store, acknowledgements: routes.acknowledgements, client: client, pushover: config.contacts.pushover, clock: options.clock
+                )
+                services.append(
+                    AfterMigration(
+                        SupervisedService(
+                            name: "contact-follow-ups", ContactFollowUpService(followUps: followUps, interval: .seconds(1), logger: logger),
+                            metrics: supervision, logger: logger
+                        ),
+                        ready: ready
+                    )
+                )
+            }
             services.append(made.closing)
             services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))
             pool = made.signIn.pool

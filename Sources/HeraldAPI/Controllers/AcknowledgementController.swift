@@ -10,8 +10,9 @@ struct AcknowledgementController {
     let auth: RequestAuthenticator
     let decoding: RequestDecoding
     let acknowledgements: Acknowledgements
-    /// Nil when Web Push is off (no lock-screen links then).
-    let vapidKeys: VAPIDKeys?
+    /// The key the links are signed with (a lock screen's action, an ntfy
+    /// message's button: issue 43).
+    let linkKeys: VAPIDKeys
     /// How long a lock-screen link acknowledges as its account.
     let linkLifetime: TimeInterval
 
@@ -36,11 +37,11 @@ struct AcknowledgementController {
     }
 
     /// A Web Push notification's "Acknowledge" action, from the lock
-    /// screen: the link in its payload is the credential (it names one
-    /// notification and the device it was pushed to).
+    /// screen, or an ntfy message's button (issue 43): the link is the
+    /// credential (it names one notification and the device it was pushed
+    /// to), and takes an alarm at most once.
     @Sendable func acknowledgeFromNotification(_ request: Request, context: HeraldRequestContext) async throws -> Response {
-        guard let keys = vapidKeys else { throw APIError(.notFound, "Web Push is not enabled (WEBPUSH_SUBJECT)") }
-        let capability = AcknowledgeCapability(vapid: try await keys.vapid())
+        let capability = AcknowledgeCapability(vapid: try await linkKeys.vapid())
         guard let claim = capability.verify(context.parameters.get("capability") ?? "") else {
             throw APIError(.notFound, "Not an acknowledgement link of this server")
         }

@@ -105,7 +105,9 @@ struct UserUseCases: Sendable {
         acknowledgements = Acknowledgements(
             store: store, visibility: visibility, brake: brake, clock: clock, acknowledged: { metrics.record(acknowledgedAfter: $0) },
             withdrawn: { metrics.recordWithdrawal() }, withdrawOn: config.delivery.withdrawalPlatforms, wake: wakeWorker,
-            inlineAudience: config.fanoutInlineSubscribers, wakeFanouts: wakeFanouts
+            inlineAudience: config.fanoutInlineSubscribers, wakeFanouts: wakeFanouts,
+            // Messages followed after they went (ntfy, Pushover) are due at once: their alarm was taken.
+            followUp: { id in _ = try? await store.hastenFollowUps(notificationID: id, now: clock.now()) }
         )
         quietHours = QuietHoursChoices(store: store, visibility: visibility, brake: brake, clock: clock)
         contacts = ContactMethods(

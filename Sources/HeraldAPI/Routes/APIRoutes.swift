@@ -15,6 +15,8 @@ public struct APIRoutes: Sendable {
 
     /// Answers to texts, for the composition root's inbox readers (Gammu SMSD's).
     public var contactReplies: ContactReplies { api.users.replies }
+    /// The one acknowledgement use case (the follow-up service acknowledges through it).
+    public var acknowledgements: Acknowledgements { api.users.acknowledgements }
     /// Contact methods, for working their steps out again at start.
     public var contactMethods: ContactMethods { api.users.contacts }
 
@@ -161,8 +163,9 @@ public struct APIRoutes: Sendable {
                     .addRoutes(to: group)
                 InboxStreamController(auth: auth, reads: users.reads, acknowledgements: users.acknowledgements, streams: streams).addRoutes(to: group)
                 AcknowledgementController(
-                    auth: auth, decoding: decoding, acknowledgements: users.acknowledgements, vapidKeys: api.vapidKeys,
-                    linkLifetime: api.config.delivery.acknowledgeLinkLifetime
+                    auth: auth, decoding: decoding, acknowledgements: users.acknowledgements,
+                    // The links' key is the VAPID key, kept whether or not Web Push is on: an email's and an ntfy message's links use it too.
+                    linkKeys: api.vapidKeys ?? VAPIDKeys(settings: store, subject: "mailto:herald@invalid"), linkLifetime: api.config.delivery.acknowledgeLinkLifetime
                 ).addRoutes(to: group)
                 SubscriptionFiltersController(auth: auth, decoding: decoding, subscriptions: users.subscriptions).addRoutes(to: group)
                 ScheduledController(auth: auth, decoding: decoding, senders: api.senders, schedules: api.schedules, listed: store).addRoutes(to: group)

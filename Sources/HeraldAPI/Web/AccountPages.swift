@@ -203,6 +203,8 @@ struct AccountPages {
         case .sms: "Text messages (SMS)"
         case .voice: "Phone calls"
         case .email: "Email"
+        case .ntfy: "ntfy (the person's topic)"
+        case .pushover: "Pushover"
         }
     }
 }

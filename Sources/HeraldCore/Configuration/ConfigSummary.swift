@@ -66,6 +66,14 @@ extension HeraldConfig {
         if let smtp = contacts.smtp {
             lines.append(("SMTP", "\(Self.redacted(url: smtp.url)) as \(smtp.username ?? "(no login)"), password \(secret(smtp.password)), from \(smtp.from)"))
         }
+        if let ntfy = contacts.ntfy {
+            lines.append(("ntfy", "\(Self.redacted(url: ntfy.baseURL)), token \(secret(ntfy.token))"))
+        }
+        if let pushover = contacts.pushover {
+            lines.append((
+                "Pushover", "\(Self.redacted(url: pushover.baseURL)), token \(secret(pushover.token)), emergencies every \(pushover.retrySeconds) s for \(pushover.expireSeconds) s"
+            ))
+        }
         if let kafka {
             lines.append(("Kafka", "\(kafka.brokers), topics \(list(kafka.topics)), group \(kafka.groupID), bridge in serve \(kafka.runsInServer ? "on" : "off")"))
         }

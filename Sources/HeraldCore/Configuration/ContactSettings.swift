@@ -27,6 +27,10 @@ public struct ContactSettings: Sendable, Equatable {
     /// `/api/v2/channels/inbound/sms?secret=…`, for gateways that do not sign
     /// (46elks, an HTTP gateway); nil: no such webhook.
     public var inboundSecret: String?
+    /// The site's ntfy server (`NTFY_URL`, `NTFY_TOKEN`); nil: no ntfy topics.
+    public var ntfy: NtfySettings?
+    /// Pushover's API (`PUSHOVER_TOKEN`); nil: no Pushover keys.
+    public var pushover: PushoverSettings?
 
     public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
         self.sms = sms
@@ -36,7 +40,10 @@ public struct ContactSettings: Sendable, Equatable {
     }
 
     /// The kinds of method a person may add: those a message can be sent to.
-    public var kinds: [ContactKind] { (sms == nil ? [] : [.sms]) + (voice == nil ? [] : [.voice]) + (smtp == nil ? [] : [.email]) }
+    public var kinds: [ContactKind] {
+        (sms == nil ? [] : [.sms]) + (voice == nil ? [] : [.voice]) + (smtp == nil ? [] : [.email]) + (ntfy == nil ? [] : [.ntfy])
+            + (pushover == nil ? [] : [.pushover])
+    }
 
     init(text: @escaping (String) -> String?) throws {
         let read = SettingReader(text: text)
@@ -162,6 +169,70 @@ public struct ContactSettings: Sendable, Equatable {
                 timeoutSeconds: try read.integer("SMTP_TIMEOUT_SECONDS", default: 30, range: 1...600)
             )
         }
+        // A secret from its variable or its _FILE.
+        func secret(_ name: String) throws -> String? {
+            if let value = text(name) { return value }
+            guard let path = text(name + "_FILE") else { return nil }
+            return String(decoding: try read.file(name + "_FILE", path), as: UTF8.self).trimmingWhitespace()
+        }
+        func baseURL(_ name: String, _ value: String) throws -> String {
+            guard let url = URL(string: value), url.scheme == "https" || url.scheme == "http", url.host != nil, url.query == nil else {
+                throw ConfigurationError(name, "an http(s) URL without a query, e.g. https://ntfy.example.org")
+            }
+            return value.trimmingSuffix("/")
+        }
+        if let url = text("NTFY_URL") {
+            let token = try secret("NTFY_TOKEN")
+            if let token, token.isEmpty || !token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+                throw ConfigurationError("NTFY_TOKEN", "an access token (tk_…) of printable characters")
+            }
+            ntfy = NtfySettings(baseURL: try baseURL("NTFY_URL", url), token: token)
+        }
+        if let token = try secret("PUSHOVER_TOKEN") {
+            guard token.utf8.count == 30, token.utf8.allSatisfy(\.isASCIIAlphanumeric) else {
+                throw ConfigurationError("PUSHOVER_TOKEN", "the application's API token: 30 letters and digits")
+            }
+            pushover = PushoverSettings(
+                baseURL: try baseURL("PUSHOVER_URL", text("PUSHOVER_URL") ?? "https://api.pushover.net"), token: token,
+                retrySeconds: try read.integer("PUSHOVER_RETRY_SECONDS", default: 60, range: 30...10_800),
+                expireSeconds: try read.integer("PUSHOVER_EXPIRE_SECONDS", default: 3_600, range: 30...10_800),
+                pollSeconds: try read.number("PUSHOVER_POLL_SECONDS", default: 5, range: 1...300)
+            )
+        }
+    }
+}
+
+/// An ntfy server (`NTFY_URL`; `NTFY_TOKEN` or `NTFY_TOKEN_FILE`, an access
+/// token that may write the people's topics). Updating a message in place
+/// and clearing it needs ntfy 2.16 or later.
+public struct NtfySettings: Sendable, Equatable {
+    public var baseURL: String
+    public var token: String?
+
+    public init(baseURL: String, token: String?) {
+        self.baseURL = baseURL
+        self.token = token
+    }
+}
+
+/// Pushover (`PUSHOVER_TOKEN` or `PUSHOVER_TOKEN_FILE`, the application's
+/// token; `PUSHOVER_URL` for a stand-in). An emergency message repeats
+/// every `retrySeconds` (Pushover's minimum is 30) until acknowledged or
+/// `expireSeconds` (at most 3 hours) pass; its receipt is read every
+/// `pollSeconds` (Pushover asks for no more than once every 5 s).
+public struct PushoverSettings: Sendable, Equatable {
+    public var baseURL: String
+    public var token: String
+    public var retrySeconds: Int
+    public var expireSeconds: Int
+    public var pollSeconds: Double
+
+    public init(baseURL: String, token: String, retrySeconds: Int = 60, expireSeconds: Int = 3_600, pollSeconds: Double = 5) {
+        self.baseURL = baseURL
+        self.token = token
+        self.retrySeconds = retrySeconds
+        self.expireSeconds = expireSeconds
+        self.pollSeconds = pollSeconds
     }
 }
 

@@ -8,6 +8,11 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
     case sms
     case voice
     case email
+    /// A topic on the site's ntfy server (issue 43), which the person's
+    /// ntfy app subscribes to.
+    case ntfy
+    /// A Pushover user key (issue 43).
+    case pushover
 
     /// The queue's platform for this kind.
     public var platform: Platform {
@@ -15,8 +20,15 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
         case .sms: .sms
         case .voice: .voice
         case .email: .email
+        case .ntfy: .ntfy
+        case .pushover: .pushover
         }
     }
+
+    /// Kinds whose message Herald follows after it went (issue 43): ntfy's
+    /// is changed in place and cleared, Pushover's emergency retries are
+    /// cancelled and its receipt read, once the alarm is taken or resolved.
+    public var isFollowedUp: Bool { self == .ntfy || self == .pushover }
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
@@ -34,6 +46,8 @@ extension Platform {
         case .sms: .sms
         case .voice: .voice
         case .email: .email
+        case .ntfy: .ntfy
+        case .pushover: .pushover
         case .apns, .fcm, .webpush: nil
         }
     }
@@ -96,7 +110,32 @@ public enum ContactAddress {
         switch kind {
         case .sms, .voice: phoneNumber(text)
         case .email: email(text)
+        case .ntfy: ntfyTopic(text)
+        case .pushover: pushoverUserKey(text)
         }
+    }
+
+    /// An ntfy topic: 12 to 64 of `A-Z a-z 0-9 - _` (ntfy's own rule is 1
+    /// to 64). Whoever knows a topic reads it, and the messages carry an
+    /// acknowledge link: a short name is too easy to guess. Kept as typed
+    /// (topics are case-sensitive).
+    public static func ntfyTopic(_ text: String) -> Result<String, ContactAddressError> {
+        let topic = text.trimmingWhitespace()
+        guard (12...64).contains(topic.utf8.count),
+            topic.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else {
+            return .failure(ContactAddressError("An ntfy topic is 12 to 64 letters, digits, - or _; pick one nobody could guess (e.g. herald-ann-7f3k9q2m)"))
+        }
+        return .success(topic)
+    }
+
+    /// A Pushover user (or group) key: 30 letters and digits.
+    public static func pushoverUserKey(_ text: String) -> Result<String, ContactAddressError> {
+        let key = text.trimmingWhitespace()
+        guard key.utf8.count == 30, key.utf8.allSatisfy(\.isASCIIAlphanumeric) else {
+            return .failure(ContactAddressError("A Pushover user key is 30 letters and digits (Pushover shows it on its dashboard)"))
+        }
+        return .success(key)
     }
 
     /// E.164: `+`, then 8 to 15 digits, the first not 0. Spaces, dashes,
@@ -167,7 +206,16 @@ public enum ContactAddress {
         switch kind {
         case .sms, .voice: "…" + address.suffix(3)
         case .email: "…@" + (address.split(separator: "@").last.map(String.init) ?? "")
+        case .ntfy, .pushover: String(address.prefix(3)) + "…"
         }
+    }
+}
+
+extension UInt8 {
+    /// A-Z, a-z or 0-9 as an ASCII byte.
+    public var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
     }
 }
 

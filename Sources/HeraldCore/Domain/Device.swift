@@ -11,6 +11,10 @@ public enum Platform: String, Sendable, CaseIterable, Codable {
     case sms
     case voice
     case email
+    /// A person's ntfy topic, and their Pushover user key (issue 43):
+    /// phones reached through an app of someone else's.
+    case ntfy
+    case pushover
 
     /// The platform of a token registered without an explicit `platform`,
     /// guessed as the server Herald replaces did: an APNs token is 32 bytes

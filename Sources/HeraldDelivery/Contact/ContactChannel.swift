@@ -10,6 +10,9 @@ public struct ContactMessage: Sendable {
     public var replyCode: String?
     /// The signed "Acknowledge" page for it (needs PUBLIC_URL).
     public var acknowledgeURL: String?
+    /// The same link's JSON form, which a POST alone takes (an ntfy
+    /// action button's request; needs PUBLIC_URL).
+    public var acknowledgeActionURL: String?
 }
 
 /// A way of reaching a person's contact method: writes the message for it

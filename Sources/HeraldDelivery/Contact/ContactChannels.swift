@@ -13,6 +13,9 @@ public struct ContactChannels: Sendable {
     public let mailer: SMTPMailer?
     /// Calls (Twilio), with the client they go through.
     let voice: TwilioVoiceChannel?
+    /// ntfy and Pushover (issue 43).
+    let ntfy: NtfyClient?
+    let pushover: PushoverClient?
     let smtpFrom: String?
     let publicURL: String?
     let capPerPerson: Int
@@ -25,7 +28,8 @@ public struct ContactChannels: Sendable {
 
     /// Nil when neither SMS nor email is configured.
     public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
-        guard config.contacts.sms != nil || config.contacts.smtp != nil || config.contacts.voice != nil else { return nil }
+        let contacts = config.contacts
+        guard contacts.sms != nil || contacts.smtp != nil || contacts.voice != nil || contacts.ntfy != nil || contacts.pushover != nil else { return nil }
         let vapid = VAPIDKeys(settings: settings, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
         let keys: @Sendable () async throws -> VAPID = { try await vapid.vapid() }
         var sms: (any SMSGateway)?
@@ -67,27 +71,50 @@ public struct ContactChannels: Sendable {
             voice = TwilioVoiceChannel(settings: twilio, http: http, publicURL: publicURL)
             closers.append { try? await http.shutdown() }
         }
+        var ntfy: NtfyClient?
+        if let settings = config.contacts.ntfy {
+            let http = OutboundHTTP(
+                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
+                trustedOrigins: [settings.baseURL]
+            )
+            ntfy = NtfyClient(settings: settings, http: http)
+            closers.append { try? await http.shutdown() }
+        }
+        var pushover: PushoverClient?
+        if let settings = config.contacts.pushover {
+            let http = OutboundHTTP(
+                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
+                trustedOrigins: [settings.baseURL]
+            )
+            pushover = PushoverClient(settings: settings, http: http)
+            closers.append { try? await http.shutdown() }
+        }
         let closeAll = closers
         let closing = ClosingService("contact clients") { for close in closeAll { await close() } }
         return ContactChannels(
-            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
+            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, ntfy: ntfy, pushover: pushover, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
             capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys
         )
     }
 
     /// The worker's providers for contact devices.
-    public func providers(store: any ContactStore & AcknowledgementStore, logger: Logger) -> [ContactMessageProvider] {
+    public func providers(store: any ContactStore & AcknowledgementStore & ContactFollowUpStore, logger: Logger) -> [ContactMessageProvider] {
         var channels: [any ContactChannel] = []
         if let sms { channels.append(SMSChannel(gateway: sms)) }
         if let mailer, let smtpFrom { channels.append(EmailChannel(mailer: mailer, from: smtpFrom, publicURL: publicURL)) }
         if let voice { channels.append(voice) }
+        if let ntfy { channels.append(NtfyChannel(client: ntfy)) }
+        if let pushover { channels.append(PushoverChannel(client: pushover)) }
         return channels.map {
             ContactMessageProvider(channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, logger: logger)
         }
     }
 
     /// Sends verification codes and tests straight through the gateway or the mail server.
-    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice) }
+    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover) }
+
+    /// What follow-ups ask of ntfy and Pushover; nil when neither is set.
+    public var followUpClient: PhoneAppFollowUps? { ntfy == nil && pushover == nil ? nil : PhoneAppFollowUps(ntfy: ntfy, pushover: pushover) }
 }
 
 /// A verification code, or a test, as one text or one email.
@@ -96,6 +123,8 @@ public struct GatewayCodeSender: ContactCodeSender {
     let mailer: SMTPMailer?
     let from: String?
     let voice: TwilioVoiceChannel?
+    let ntfy: NtfyClient?
+    let pushover: PushoverClient?
 
     public static func text(_ code: String) -> String {
         "Herald: your code is \(code). It works for 10 minutes. If you did not ask for it, ignore this message."
@@ -127,9 +156,23 @@ public struct GatewayCodeSender: ContactCodeSender {
             let code = reference.hasPrefix("code-") ? ContactReplyCode.codes(in: text).first : nil
             let twiml = code.map(TwilioVoiceChannel.codeTwiML) ?? "<Response><Say>\(TwiML.escape(text))</Say></Response>"
             answer = await voice.call(method.address, twiml: twiml)
+        case .ntfy:
+            guard let ntfy else { throw ContactSendError("this site has no ntfy server") }
+            // Its own sequence id: a code or a test is not a notification to replace.
+            let message = PhoneAppMessage(
+                title: subject, message: text, ntfyPriority: 3, pushoverPriority: 0, tags: [], click: nil, acknowledgeURL: nil,
+                sequenceID: "herald-\(reference)-\(Int(Date().timeIntervalSince1970))"
+            )
+            answer = await ntfy.publish(topic: method.address, message)
+        case .pushover:
+            guard let pushover else { throw ContactSendError("this site has no Pushover token") }
+            let message = PhoneAppMessage(
+                title: subject, message: text, ntfyPriority: 3, pushoverPriority: 0, tags: [], click: nil, acknowledgeURL: nil, sequenceID: reference
+            )
+            answer = await pushover.send(user: method.address, message)
         }
         switch answer {
-        case .accepted?: return
+        case .accepted?, .acceptedWithReceipt?: return
         case .retry(let reason, _)?, .refused(let reason)?, .uncertain(let reason)?:
             throw ContactSendError(ContactAddress.scrub(reason, address: method.address, kind: method.kind))
         case nil: throw ContactSendError("no answer")

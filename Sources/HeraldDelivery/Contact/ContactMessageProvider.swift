@@ -14,7 +14,7 @@ import Logging
 /// the provider surely did not take it (`GatewayAnswer.retry`).
 public struct ContactMessageProvider: PushProvider {
     let channel: any ContactChannel
-    let store: any ContactStore & AcknowledgementStore
+    let store: any ContactStore & AcknowledgementStore & ContactFollowUpStore
     let keys: @Sendable () async throws -> VAPID
     /// For the signed acknowledge links (nil: none in messages).
     let publicURL: String?
@@ -26,7 +26,7 @@ public struct ContactMessageProvider: PushProvider {
     public var platform: Platform { channel.platform }
 
     public init(
-        channel: any ContactChannel, store: any ContactStore & AcknowledgementStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
+        channel: any ContactChannel, store: any ContactStore & AcknowledgementStore & ContactFollowUpStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
         capPerPerson: Int = 50, cap: Int = 2_000, logger: Logger
     ) {
         self.capPerPerson = capPerPerson
@@ -91,6 +91,7 @@ public struct ContactMessageProvider: PushProvider {
                 if let publicURL, let device = delivery.deviceID {
                     let token = links.token(.init(notificationID: delivery.notification.id, deviceID: device, userID: user, issuedAt: now))
                     message.acknowledgeURL = publicURL + "/acknowledge/" + token
+                    message.acknowledgeActionURL = publicURL + "/api/v2/acknowledge/" + token
                 }
             }
             candidates.append((index, message))
@@ -131,11 +132,13 @@ public struct ContactMessageProvider: PushProvider {
         let channelAnswers = await channel.send(going.map(\.message))
         let latency = ContinuousClock.now - started
         var abandoned: [DeliveryID] = []
+        var followUps: [ContactFollowUp] = []
         for (position, candidate) in going.enumerated() {
             let answer = Self.scrubbed(position < channelAnswers.count ? channelAnswers[position] : .uncertain(reason: "no answer"), candidate.message)
             switch answer {
-            case .accepted:
+            case .accepted, .acceptedWithReceipt:
                 results.append((candidate.index, PushAttempt(.sent, latency: latency)))
+                if let followUp = Self.followUp(candidate.message, answer: answer, now: now) { followUps.append(followUp) }
             case .retry(let reason, let after):
                 abandoned.append(candidate.message.delivery.id)
                 results.append((candidate.index, PushAttempt(.retry(reason: "\(channel.name): \(reason)", minimumDelay: after), latency: latency)))
@@ -146,6 +149,12 @@ public struct ContactMessageProvider: PushProvider {
             }
         }
         do {
+            try await store.recordFollowUps(followUps)
+        } catch {
+            // Sent all the same: only its later change (an ntfy message cleared, a Pushover emergency stopped) is lost.
+            logger.warning("cannot keep messages to follow; they will not be changed when the alarm ends", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        do {
             try await store.abandonContactSends(abandoned)
         } catch {
             // Kept marked: their retries will be recorded as failed rather than risk a second message.
@@ -154,12 +163,30 @@ public struct ContactMessageProvider: PushProvider {
         return results
     }
 
+    /// What a message taken by its provider is followed by (issue 43): an
+    /// ntfy message always (it is changed when the alarm ends), a Pushover
+    /// one when it is an emergency (its receipt).
+    static func followUp(_ message: ContactMessage, answer: GatewayAnswer, now: Date) -> ContactFollowUp? {
+        let delivery = message.delivery
+        guard let kind = delivery.platform.contactKind, kind.isFollowedUp, let user = delivery.userID,
+            let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:))
+        else { return nil }
+        var receipt: String?
+        if case .acceptedWithReceipt(let value) = answer { receipt = value }
+        guard kind == .ntfy || receipt != nil else { return nil }
+        return ContactFollowUp(
+            deliveryID: delivery.id, platform: delivery.platform, notificationID: delivery.notification.id, userID: user, methodID: method, receipt: receipt,
+            sentAt: now, nextCheckAt: now.addingTimeInterval(kind == .ntfy ? 2 : 1)
+        )
+    }
+
     /// The answer with the message's address taken out of its words.
     static func scrubbed(_ answer: GatewayAnswer, _ message: ContactMessage) -> GatewayAnswer {
         let kind = message.delivery.platform.contactKind ?? .sms
         func clean(_ text: String) -> String { ContactAddress.scrub(text, address: message.address, kind: kind) }
         switch answer {
         case .accepted: return .accepted
+        case .acceptedWithReceipt(let receipt): return .acceptedWithReceipt(receipt)
         case .retry(let reason, let after): return .retry(reason: clean(reason), after: after)
         case .refused(let reason): return .refused(reason: clean(reason))
         case .uncertain(let reason): return .uncertain(reason: clean(reason))

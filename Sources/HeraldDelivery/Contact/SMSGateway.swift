@@ -24,6 +24,8 @@ public struct OutgoingText: Sendable, Equatable {
 /// sent again).
 public enum GatewayAnswer: Sendable, Equatable {
     case accepted
+    /// Taken, with the provider's receipt to follow it by (a Pushover emergency's).
+    case acceptedWithReceipt(String)
     /// Surely not taken, passing (throttled, down, refused before reading):
     /// tried again after at least `after` seconds.
     case retry(reason: String, after: TimeInterval)

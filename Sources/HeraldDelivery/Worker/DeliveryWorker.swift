@@ -144,6 +144,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             case .sms: "SMS_PROVIDER"
             case .voice: "VOICE_PROVIDER"
             case .email: "SMTP_URL"
+            case .ntfy: "NTFY_URL"
+            case .pushover: "PUSHOVER_TOKEN"
             }
             logger.notice("\(Self.name(platform)) is not configured (\(hint)): its deliveries are recorded as skipped")
         }
@@ -261,6 +263,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         case .sms: "SMS"
         case .voice: "Voice"
         case .email: "Email"
+        case .ntfy: "ntfy"
+        case .pushover: "Pushover"
         }
     }
 }

@@ -38,6 +38,9 @@ public struct Acknowledgements: Sendable {
     let inlineAudience: Int
     /// Wakes this process's fan-out service for such a job.
     let wakeFanouts: @Sendable () -> Void
+    /// Told of each first acknowledgement: the messages followed after they
+    /// went (an ntfy message, a Pushover emergency, issue 43) are made due.
+    let followUp: @Sendable (NotificationID) async -> Void
     /// Comments are what an on-call engineer types on a phone; a page's worth.
     public static let maxCommentLength = 1_000
     /// Whether each service is handled (a policy or a write-back), kept 5 s:
@@ -54,8 +57,9 @@ public struct Acknowledgements: Sendable {
         store: any Store, visibility: ServiceVisibility, brake: UserChangeBrake, clock: WallClock,
         acknowledged: @escaping @Sendable (TimeInterval) -> Void = { _ in }, withdrawn: @escaping @Sendable () -> Void = {},
         withdrawOn: [Platform] = [], wake: @escaping @Sendable () -> Void = {}, inlineAudience: Int = 1_000,
-        wakeFanouts: @escaping @Sendable () -> Void = {}
+        wakeFanouts: @escaping @Sendable () -> Void = {}, followUp: @escaping @Sendable (NotificationID) async -> Void = { _ in }
     ) {
+        self.followUp = followUp
         self.inlineAudience = inlineAudience
         self.wakeFanouts = wakeFanouts
         self.withdrawOn = withdrawOn
@@ -115,6 +119,7 @@ public struct Acknowledgements: Sendable {
         }
         if outcome.isNew {
             if large { wakeFanouts() } else if !withdrawOn.isEmpty { wake() }
+            await followUp(id)
             acknowledged(outcome.acknowledgement.at.timeIntervalSince(notification.timestamp))
             logger.info("notification acknowledged", metadata: ["notification": "\(id)", "by": "\(user.username)"])
             await audit.record(
@@ -212,8 +217,8 @@ public struct Acknowledgements: Sendable {
     /// once the account signed out everywhere (or changed its password, or
     /// was disabled) since, once the device is not that account's any more,
     /// once the alarm is resolved or acknowledged (a replay), or once
-    /// someone else withdrew an acknowledgement after the link was issued
-    /// (they put it back in play deliberately).
+    /// anyone withdrew an acknowledgement after the link was issued: a
+    /// link takes an alarm at most once (issue 43: ntfy messages carry it).
     public func acknowledge(
         fromLink claim: AcknowledgeCapability.Claim, lifetime: TimeInterval, from address: String? = nil, logger: Logger
     ) async throws -> (acknowledgement: Acknowledgement, isNew: Bool) {
@@ -231,10 +236,11 @@ public struct Acknowledgements: Sendable {
         if let taken = try await store.acknowledgements(of: [notification.id])[notification.id] {
             throw refused("\(taken.username) acknowledged it already")
         }
-        if let withdrawal = try await store.lastWithdrawal(notificationID: notification.id), withdrawal.userID != owner.id,
-            withdrawal.at >= claim.issuedAt
-        {
-            throw refused("\(withdrawal.username) withdrew its acknowledgement since")
+        // A link takes an alarm once: after any withdrawal since it was
+        // made (its own person's too) it is spent, so a copy of it (an ntfy
+        // topic's cache keeps its messages) cannot take it again.
+        if let withdrawal = try await store.lastWithdrawal(notificationID: notification.id), withdrawal.at >= claim.issuedAt {
+            throw refused("\(withdrawal.username) withdrew an acknowledgement since it was made")
         }
         return try await acknowledge(notification.id, comment: nil, by: owner, from: address, logger: logger)
     }

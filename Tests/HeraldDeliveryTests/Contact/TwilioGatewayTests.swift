@@ -22,7 +22,7 @@ struct TwilioGatewayTests {
 
     static func reason(_ answer: GatewayAnswer) -> String {
         switch answer {
-        case .accepted: ""
+        case .accepted, .acceptedWithReceipt: ""
         case .retry(let reason, _), .refused(let reason), .uncertain(let reason): reason
         }
     }

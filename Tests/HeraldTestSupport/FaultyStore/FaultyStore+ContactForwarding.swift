@@ -50,3 +50,21 @@ extension FaultyStore: ContactStore {
         try await base.abandonContactSends(ids)
     }
 }
+
+extension FaultyStore: ContactFollowUpStore {
+    public func recordFollowUps(_ followUps: [ContactFollowUp]) async throws {
+        try await base.recordFollowUps(followUps)
+    }
+    public func claimFollowUps(now: Date, until: Date, limit: Int) async throws -> [ContactFollowUp] {
+        try await base.claimFollowUps(now: now, until: until, limit: limit)
+    }
+    public func finishFollowUps(_ deliveryIDs: [DeliveryID]) async throws {
+        try await base.finishFollowUps(deliveryIDs)
+    }
+    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws {
+        try await base.deferFollowUp(deliveryID, checks: checks, next: next)
+    }
+    public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
+        try await base.hastenFollowUps(notificationID: notificationID, now: now)
+    }
+}

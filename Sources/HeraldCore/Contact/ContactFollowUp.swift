@@ -1,0 +1,52 @@
+import Foundation
+
+/// A message Herald follows after its provider took it (issue 43): an
+/// ntfy message, changed in place and cleared once its alarm is taken or
+/// resolved; a Pushover emergency, whose receipt is read (an
+/// acknowledgement there is the person's) and cancelled likewise.
+public struct ContactFollowUp: Sendable, Equatable {
+    public var deliveryID: DeliveryID
+    public var platform: Platform
+    public var notificationID: NotificationID
+    public var userID: UserID
+    public var methodID: Int64
+    /// Pushover's receipt for an emergency message.
+    public var receipt: String?
+    public var sentAt: Date
+    /// Checks so far: the next waits longer (`ContactFollowUpDecision.nextCheck`).
+    public var checks: Int
+    public var nextCheckAt: Date
+
+    public init(
+        deliveryID: DeliveryID, platform: Platform, notificationID: NotificationID, userID: UserID, methodID: Int64, receipt: String?, sentAt: Date,
+        checks: Int = 0, nextCheckAt: Date
+    ) {
+        self.deliveryID = deliveryID
+        self.platform = platform
+        self.notificationID = notificationID
+        self.userID = userID
+        self.methodID = methodID
+        self.receipt = receipt
+        self.sentAt = sentAt
+        self.checks = checks
+        self.nextCheckAt = nextCheckAt
+    }
+}
+
+/// Where the follow-ups wait: each replica leases the due ones, so two
+/// never work one at once; a lease that runs out (a replica died) makes
+/// it due again.
+public protocol ContactFollowUpStore: Sendable {
+    /// Kept as the provider takes them (one per delivery: a second is ignored).
+    func recordFollowUps(_ followUps: [ContactFollowUp]) async throws
+    /// Up to `limit` due by `now` and not leased, leased until `until`.
+    func claimFollowUps(now: Date, until: Date, limit: Int) async throws -> [ContactFollowUp]
+    /// Done with: forgotten.
+    func finishFollowUps(_ deliveryIDs: [DeliveryID]) async throws
+    /// Checked again at `next`, its lease ended, `checks` counted.
+    func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws
+    /// A notification's follow-ups due now (it was taken, or a provider
+    /// called back); how many.
+    @discardableResult
+    func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int
+}

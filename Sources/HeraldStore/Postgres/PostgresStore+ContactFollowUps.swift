@@ -1,0 +1,66 @@
+import Foundation
+import HeraldCore
+import PostgresNIO
+
+extension PostgresStore: ContactFollowUpStore {
+    public func recordFollowUps(_ followUps: [ContactFollowUp]) async throws {
+        guard !followUps.isEmpty else { return }
+        try await execute(
+            """
+            INSERT INTO contact_follow_ups (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at)
+            SELECT f.delivery_id, f.platform, f.notification_id, f.user_id, f.method_id, nullif(f.receipt, ''), f.sent_at, f.next_check_at
+            FROM unnest(\(followUps.map(\.deliveryID))::int8[], \(followUps.map(\.platform.rawValue))::text[], \(followUps.map(\.notificationID))::int8[],
+                \(followUps.map(\.userID))::int8[], \(followUps.map(\.methodID))::int8[], \(followUps.map { $0.receipt ?? "" })::text[],
+                \(followUps.map { ExactTimestamp($0.sentAt) })::timestamptz[], \(followUps.map { ExactTimestamp($0.nextCheckAt) })::timestamptz[])
+                AS f (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at)
+            -- A notification removed meanwhile has nothing left to follow.
+            WHERE EXISTS (SELECT 1 FROM notifications n WHERE n.id = f.notification_id) AND EXISTS (SELECT 1 FROM users u WHERE u.id = f.user_id)
+            ON CONFLICT (delivery_id) DO NOTHING
+            """
+        )
+    }
+
+    public func claimFollowUps(now: Date, until: Date, limit: Int) async throws -> [ContactFollowUp] {
+        try await rows(
+            """
+            UPDATE contact_follow_ups SET claimed_until = \(ExactTimestamp(until))
+            WHERE delivery_id IN (
+                SELECT delivery_id FROM contact_follow_ups
+                WHERE next_check_at <= \(ExactTimestamp(now)) AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
+                ORDER BY next_check_at LIMIT \(Int32(limit)) FOR UPDATE SKIP LOCKED
+            )
+            RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at
+            """,
+            as: (Int64, String, Int64, Int64, Int64, String?, ExactTimestamp, Int32, ExactTimestamp).self
+        ).compactMap { row in
+            // A platform this build does not know is left for one that does.
+            Platform(rawValue: row.1).map {
+                ContactFollowUp(
+                    deliveryID: row.0, platform: $0, notificationID: row.2, userID: row.3, methodID: row.4, receipt: row.5, sentAt: row.6.date,
+                    checks: Int(clamping: row.7), nextCheckAt: row.8.date
+                )
+            }
+        }
+    }
+
+    public func finishFollowUps(_ deliveryIDs: [DeliveryID]) async throws {
+        guard !deliveryIDs.isEmpty else { return }
+        try await execute("DELETE FROM contact_follow_ups WHERE delivery_id = ANY(\(deliveryIDs))")
+    }
+
+    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws {
+        try await execute(
+            "UPDATE contact_follow_ups SET checks = \(Int32(clamping: checks)), next_check_at = \(ExactTimestamp(next)), claimed_until = NULL WHERE delivery_id = \(deliveryID)"
+        )
+    }
+
+    public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
+        try await rows(
+            """
+            UPDATE contact_follow_ups SET next_check_at = \(ExactTimestamp(now))
+            WHERE notification_id = \(notificationID) AND next_check_at > \(ExactTimestamp(now)) RETURNING delivery_id
+            """,
+            as: Int64.self
+        ).count
+    }
+}

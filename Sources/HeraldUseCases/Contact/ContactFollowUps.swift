@@ -1,0 +1,127 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// Follows ntfy and Pushover messages after they went (issue 43): once
+/// the alarm is taken (in Herald, by a reply, by Pushover's own
+/// acknowledgement) or resolved, the ntfy message is replaced by what
+/// became of it and cleared, and a Pushover emergency stops repeating; a
+/// Pushover acknowledgement, read from its receipt, acknowledges as the
+/// person through the one `Acknowledgements` use case.
+///
+/// Each sweep leases the due follow-ups (`ContactFollowUpStore`), so
+/// replicas share them; what to do with each is `ContactFollowUpDecision`'s.
+public struct ContactFollowUps: Sendable {
+    public typealias Store = ContactFollowUpStore & ContactStore & NotificationStore & AcknowledgementStore
+    let store: any Store
+    let acknowledgements: Acknowledgements
+    let client: any PhoneAppFollowUpClient
+    let pushover: PushoverSettings?
+    let clock: WallClock
+    /// How long a sweep may hold what it claimed.
+    static let lease: TimeInterval = 60
+
+    public init(store: any Store, acknowledgements: Acknowledgements, client: any PhoneAppFollowUpClient, pushover: PushoverSettings?, clock: WallClock) {
+        self.store = store
+        self.acknowledgements = acknowledgements
+        self.client = client
+        self.pushover = pushover
+        self.clock = clock
+    }
+
+    /// Works the due follow-ups, up to `limit`; how many it took.
+    @discardableResult
+    public func sweep(limit: Int = 100, logger: Logger) async throws -> Int {
+        let now = clock.now()
+        let due = try await store.claimFollowUps(now: now, until: now.addingTimeInterval(Self.lease), limit: limit)
+        guard !due.isEmpty else { return 0 }
+        let ids = Array(Set(due.map(\.notificationID)))
+        let taken = try await store.acknowledgements(of: ids)
+        let addresses = try await store.contactAddresses(methodIDs: Array(Set(due.map(\.methodID))))
+        var notifications: [NotificationID: NotificationRecord] = [:]
+        for id in ids { notifications[id] = try await store.notification(id: id) }
+        await withTaskGroup(of: Void.self) { group in
+            for followUp in due {
+                let notification = notifications[followUp.notificationID]
+                let acknowledgement = taken[followUp.notificationID]
+                let address = addresses[followUp.methodID]
+                group.addTask {
+                    await work(followUp, notification: notification, acknowledgement: acknowledgement, address: address, logger: logger)
+                }
+            }
+        }
+        return due.count
+    }
+
+    private func work(
+        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, address: String?, logger: Logger
+    ) async {
+        let now = clock.now()
+        var metadata: Logger.Metadata = ["delivery": "\(followUp.deliveryID)", "notification": "\(followUp.notificationID)", "platform": "\(followUp.platform.rawValue)"]
+        do {
+            switch ContactFollowUpDecision.decide(followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover) {
+            case .forget(let reason):
+                logger.debug("follow-up ended", metadata: metadata.merging(["why": "\(reason)"]) { $1 })
+                try await store.finishFollowUps([followUp.deliveryID])
+            case .wait(let until):
+                try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: until)
+            case .end(let outcome):
+                try await end(followUp, title: notification?.title ?? "", outcome: outcome, address: address)
+                try await store.finishFollowUps([followUp.deliveryID])
+                logger.info("followed message ended", metadata: metadata)
+            case .readReceipt:
+                try await readReceipt(followUp, logger: logger)
+            }
+        } catch {
+            // The provider or the database failed: tried again later, never dropped for it.
+            metadata["error"] = "\(String(describing: error).prefix(300))"
+            logger.warning("follow-up failed; tried again shortly", metadata: metadata)
+            try? await store.deferFollowUp(
+                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover)
+            )
+        }
+    }
+
+    private func end(_ followUp: ContactFollowUp, title: String, outcome: String, address: String?) async throws {
+        switch followUp.platform {
+        case .ntfy:
+            // A method removed since: its topic is not written to any more.
+            guard let address else { return }
+            try await client.end(ntfyTopic: address, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
+        case .pushover:
+            if let receipt = followUp.receipt { try await client.cancel(receipt: receipt) }
+        default:
+            return
+        }
+    }
+
+    /// A Pushover emergency's receipt: acknowledged there, it acknowledges
+    /// in Herald as the method's person (a method removed or no longer
+    /// theirs takes nothing); expired, it is forgotten.
+    private func readReceipt(_ followUp: ContactFollowUp, logger: Logger) async throws {
+        guard let receipt = followUp.receipt else { return try await store.finishFollowUps([followUp.deliveryID]) }
+        let status = try await client.readReceipt(receipt)
+        if status.acknowledged {
+            let methods = try await store.contactMethods(userID: followUp.userID)
+            if let method = methods.first(where: { $0.id == followUp.methodID && $0.kind == .pushover && $0.isVerified }) {
+                do {
+                    let (acknowledgement, isNew) = try await acknowledgements.acknowledge(
+                        fromReplyOf: method, notification: followUp.notificationID, sentAt: followUp.sentAt, comment: "acknowledged in Pushover", logger: logger
+                    )
+                    logger.info(
+                        "Pushover acknowledgement taken", metadata: ["notification": "\(followUp.notificationID)", "by": "\(acknowledgement.username)", "new": "\(isNew)"]
+                    )
+                } catch let error as UseCaseError {
+                    logger.notice("Pushover acknowledgement refused", metadata: ["notification": "\(followUp.notificationID)", "why": "\(error)"])
+                }
+            }
+            try await store.finishFollowUps([followUp.deliveryID])
+        } else if status.expired {
+            try await store.finishFollowUps([followUp.deliveryID])
+        } else {
+            try await store.deferFollowUp(
+                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: clock.now(), pushover: pushover)
+            )
+        }
+    }
+}

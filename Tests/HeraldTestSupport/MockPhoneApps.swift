@@ -1,0 +1,91 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// The ntfy and Pushover mock (`scripts/lib/mock_phone_apps.py`, issue
+/// 43): it refuses what ntfy and Pushover refuse (a bad topic, priority or
+/// action; an unknown token or user key; an emergency without retry and
+/// expire), records what it accepted, keeps Pushover's receipts, and does
+/// what a person does on the phone (taps ntfy's Acknowledge button, which
+/// makes its request as ntfy's app would; acknowledges in Pushover's app).
+public final class MockPhoneApps: Sendable {
+    public static let pushoverToken = "a" + String(repeating: "pushovertoken", count: 3).prefix(29)
+    public static let ntfyToken = "tk_mockntfytoken0123456789abcd"
+    public let port: Int
+    let pid: pid_t
+    let output: URL
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/lib/mock_phone_apps.py").path
+
+    init(port: Int, pid: pid_t, output: URL) {
+        self.port = port
+        self.pid = pid
+        self.output = output
+    }
+
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    public static func start() async throws -> MockPhoneApps {
+        let python = ProcessInfo.processInfo.environment["HERALD_TEST_PYTHON"] ?? "/usr/bin/python3"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("herald-phone-apps-\(UUID().uuidString).log")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("herald-phone-apps-\(UUID().uuidString).in")
+        try Data().write(to: input)
+        let pid = try spawnProgram(
+            python, [script, "--pushover-token", pushoverToken, "--ntfy-token", ntfyToken, "--port", "0"],
+            environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }, input: input.path, output: output.path
+        )
+        let written = try await waitForOutput("\"port\"", in: output, of: pid, python, deadline: .seconds(30))
+        guard let line = written.split(separator: "\n").first(where: { $0.contains("\"port\"") }),
+            let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let port = json["port"] as? Int
+        else { throw TestSetupError("mock_phone_apps.py said: \(written)") }
+        return MockPhoneApps(port: port, pid: pid, output: output)
+    }
+
+    public func stop() {
+        stopProgramInBackground(pid, "mock_phone_apps.py")
+        try? FileManager.default.removeItem(at: output)
+    }
+
+    /// Every publish (`event` "message") and clear (`event` "clear") ntfy accepted, in order.
+    public func ntfy() async throws -> [[String: Any]] { try await get("/_mock/ntfy") as? [[String: Any]] ?? [] }
+
+    /// Every message Pushover accepted: its form fields (no token), and `receipt` for an emergency.
+    public func pushover() async throws -> [[String: String]] { try await get("/_mock/pushover") as? [[String: String]] ?? [] }
+
+    /// Every receipt: `cancelled`, `acknowledged_by`, `reads`.
+    public func receipts() async throws -> [String: [String: Any]] { try await get("/_mock/receipts") as? [String: [String: Any]] ?? [:] }
+
+    /// The person taps the message's http action in ntfy's app: the request
+    /// it makes (to `origin` in place of the link's own scheme, host and
+    /// port: where its public name leads), answered.
+    public func press(topic: String, sequenceID: String, origin: String) async throws -> (status: Int, body: String) {
+        let answer = try await post("/_mock/ntfy/press", ["topic": topic, "sequence_id": sequenceID, "origin": origin]) as? [String: Any] ?? [:]
+        return (answer["status"] as? Int ?? 0, answer["body"] as? String ?? String(describing: answer))
+    }
+
+    /// The person acknowledges the emergency in Pushover's app.
+    public func acknowledge(receipt: String, user: String) async throws {
+        _ = try await post("/_mock/receipts/\(receipt)/acknowledge", ["user": user])
+    }
+
+    /// The next `count` API requests answer `status`.
+    public func fail(status: Int, count: Int) async throws {
+        _ = try await post("/_mock/fail", ["status": status, "count": count])
+    }
+
+    func get(_ path: String) async throws -> Any {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: baseURL + path), timeout: .seconds(10))
+        return try JSONSerialization.jsonObject(with: Data(try await response.body.collect(upTo: 1 << 22).readableBytesView))
+    }
+
+    func post(_ path: String, _ json: [String: Any]) async throws -> Any {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        return try JSONSerialization.jsonObject(with: Data(try await response.body.collect(upTo: 1 << 22).readableBytesView))
+    }
+}
