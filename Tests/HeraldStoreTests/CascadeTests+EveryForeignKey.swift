@@ -95,6 +95,14 @@ extension CascadeTests {
             let steps = ContactRules.effective(userID: side.user.id, own: [.call: own], methods: [verified], defaults: ContactDefaults())
             try await store.saveContactRules(userID: side.user.id, ruleClass: .call, own: own, steps: steps, at: now)
         }
+        // Messages followed after they went (issue 43): each person's of their own alarm, and the one who stays of the gone side's.
+        let goneAlarm = try #require(try await store.notifications(serviceID: gone.service.id).map(\.id).max())
+        let staysAlarm = try #require(try await store.notifications(serviceID: stays.service.id).map(\.id).max())
+        try await store.recordFollowUps([
+            ContactFollowUp(deliveryID: 9_000_001, platform: .ntfy, notificationID: goneAlarm, userID: gone.user.id, methodID: 1, receipt: nil, sentAt: now, nextCheckAt: later),
+            ContactFollowUp(deliveryID: 9_000_002, platform: .ntfy, notificationID: staysAlarm, userID: stays.user.id, methodID: 2, receipt: nil, sentAt: now, nextCheckAt: later),
+            ContactFollowUp(deliveryID: 9_000_003, platform: .pushover, notificationID: goneAlarm, userID: stays.user.id, methodID: 2, receipt: "r1", sentAt: now, nextCheckAt: later),
+        ])
 
         for phase in phases {
             let phaseKeys = keys.filter { phase.parents.contains($0.parent) }

@@ -134,7 +134,7 @@ public struct ContactFloor: Sendable, Equatable {
     public func refusal(_ steps: [ContactRuleStep], for ruleClass: ContactRuleClass) -> String? {
         guard let seconds = withinSeconds[ruleClass] else { return nil }
         if steps.contains(where: { $0.delaySeconds <= seconds }) { return nil }
-        return "The site asks that \(ContactRules.describe(ruleClass)) reach you by text, call or email within \(seconds) s: add such a step"
+        return "The site asks that \(ContactRules.describe(ruleClass)) reach you by a way other than push (a text, a call, email, ntfy or Pushover) within \(seconds) s: add such a step"
     }
 }
 

@@ -248,3 +248,68 @@ struct ContactVerificationTests {
         #expect(ContactVerification.judge("", pending: nil, methodID: 7, now: Self.sent) == .noCode)
     }
 }
+
+/// ntfy topics and Pushover keys as addresses, and what becomes of a
+/// followed message (issue 43).
+@Suite("Contact: ntfy topics, Pushover keys, follow-ups")
+struct PhoneAppAddressTests {
+    @Test func aTopicIsLongEnoughNotToGuessAndOfNtfysCharacters() {
+        #expect(ContactAddress.normalized(" herald-Ann_7f3k9q2m ", kind: .ntfy) == .success("herald-Ann_7f3k9q2m"), "kept as typed: topics are case-sensitive")
+        for bad in ["ann", "herald ann 7f3k9q2m", "herald/ann/7f3k9q2m", "herald-ann-7f3k9q2m?x=1", String(repeating: "a", count: 65), "hërald-ann-7f3k9q2m"] {
+            guard case .failure = ContactAddress.normalized(bad, kind: .ntfy) else {
+                Issue.record("\(bad) taken")
+                continue
+            }
+        }
+        #expect(ContactAddress.hint("herald-ann-7f3k9q2m", kind: .ntfy) == "her…")
+    }
+
+    @Test func aPushoverKeyIsThirtyLettersAndDigits() {
+        #expect(ContactAddress.normalized("uQiRzpo4DXghDmr9QzzfQu27cmVRsG", kind: .pushover) == .success("uQiRzpo4DXghDmr9QzzfQu27cmVRsG"))
+        for bad in ["uQiRzpo4DXghDmr9QzzfQu27cmVRs", "uQiRzpo4DXghDmr9QzzfQu27cmVRsG1", "uQiRzpo4DXghDmr9QzzfQu27cmVRs/"] {
+            guard case .failure = ContactAddress.normalized(bad, kind: .pushover) else {
+                Issue.record("\(bad) taken")
+                continue
+            }
+        }
+    }
+
+    static func followUp(_ platform: Platform, receipt: String? = nil, sentAt: Date = Date(timeIntervalSince1970: 1_000_000), checks: Int = 0) -> ContactFollowUp {
+        ContactFollowUp(
+            deliveryID: 1, platform: platform, notificationID: 7, userID: 3, methodID: 5, receipt: receipt, sentAt: sentAt, checks: checks,
+            nextCheckAt: sentAt
+        )
+    }
+
+    static let alarm = NotificationRecord(
+        id: 7, serviceID: UUID(), timestamp: Date(timeIntervalSince1970: 1_000_000), draft: NotificationDraft(title: "Beam lost")
+    )
+
+    @Test func aTakenOrResolvedAlarmEndsItsMessages() {
+        let now = Date(timeIntervalSince1970: 1_000_030)
+        let taken = Acknowledgement(notificationID: 7, userID: 3, username: "ann", comment: nil, at: now)
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: Self.alarm, acknowledgement: taken, now: now, pushover: nil) == .end(outcome: "Acknowledged by ann."))
+        var resolved = Self.alarm
+        resolved.draft.alarm = .resolved
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.pushover, receipt: "r1"), notification: resolved, acknowledgement: nil, now: now, pushover: nil) == .end(outcome: "Resolved."))
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: nil, acknowledgement: nil, now: now, pushover: nil) == .forget(reason: "the notification is gone"))
+    }
+
+    @Test func anOpenAlarmIsWatchedWithGrowingWaitsAndForgottenInTime() {
+        let sent = Date(timeIntervalSince1970: 1_000_000)
+        let now = sent.addingTimeInterval(10)
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(2)))
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy, checks: 3), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(16)))
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy, checks: 40), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(60)))
+        let dayLater = sent.addingTimeInterval(86_401)
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: Self.alarm, acknowledgement: nil, now: dayLater, pushover: nil) == .forget(reason: "followed for a day"))
+        let settings = PushoverSettings(baseURL: "https://api.pushover.net", token: String(repeating: "a", count: 30), expireSeconds: 600, pollSeconds: 5)
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.pushover, receipt: "r1"), notification: Self.alarm, acknowledgement: nil, now: now, pushover: settings) == .readReceipt)
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.pushover), notification: Self.alarm, acknowledgement: nil, now: now, pushover: settings) == .forget(reason: "no receipt to read"))
+        #expect(
+            ContactFollowUpDecision.decide(Self.followUp(.pushover, receipt: "r1"), notification: Self.alarm, acknowledgement: nil, now: sent.addingTimeInterval(661), pushover: settings)
+                == .forget(reason: "Pushover's emergency expired")
+        )
+        #expect(ContactFollowUpDecision.nextCheck(Self.followUp(.pushover, receipt: "r1"), now: now, pushover: settings) == now.addingTimeInterval(5))
+    }
+}
