@@ -123,10 +123,65 @@ return [reached, missing];
 """
 
 
+# The order Tab should follow: the document's (no positive tabindex
+# reorders it), one radio button per group (the checked one, else the
+# first), nothing hidden; each element marked so the walk can name it.
+TAB_ORDER = """
+const all = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+  .filter((e) => !e.disabled && e.getClientRects().length && e.checkVisibility({ visibilityProperty: true }) && e.tabIndex >= 0);
+const positive = all.filter((e) => e.tabIndex > 0).map((e) => e.outerHTML.slice(0, 100));
+const groups = new Set();
+const order = [];
+for (const e of all) {
+  if (e.matches("input[type=radio]") && e.name) {
+    if (groups.has(e.name)) continue;
+    groups.add(e.name);
+    const checked = all.find((r) => r.matches("input[type=radio]") && r.name === e.name && r.checked);
+    order.push(checked || e);
+  } else order.push(e);
+}
+order.forEach((e, i) => e.setAttribute("data-tab-order", i));
+// The walk starts from the top: a mark focused before everything (not
+// itself in the order), as a page just opened starts.
+const start = document.createElement("span");
+start.tabIndex = -1;
+start.id = "tab-walk-start";
+document.body.prepend(start);
+start.focus();
+return [order.length, positive];
+"""
+
+
+def tab_walk(driver, name):
+    """Presses Tab (as keystrokes, through DevTools) from the top of the
+    page until the focus leaves it: each press must land on the next
+    control in the document's order, none skipped, none a trap."""
+    count, positive = driver.execute_script(TAB_ORDER)
+    assert not positive, f"{name}: a positive tabindex reorders the page: {positive[:3]}"
+    seen = []
+    # A date or time input takes a Tab per field (day, month, hours…) and stays focused: counted once.
+    for _ in range(4 * count + 2):
+        for kind in ("rawKeyDown", "keyUp"):
+            driver.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": kind, "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9})
+        at = driver.execute_script("const e = document.activeElement; return e && e !== document.body ? [e.getAttribute('data-tab-order'), e.outerHTML.slice(0, 100)] : null")
+        if at is None:
+            break
+        if seen and seen[-1] == at and re.search(r'type="(time|date|datetime-local|month|week)"', at[1]):
+            continue
+        seen.append(at)
+        if len(seen) >= count:
+            break
+    driver.execute_script("document.getElementById('tab-walk-start')?.remove()")
+    got = [int(position) if position is not None else None for position, _ in seen]
+    assert got == list(range(count)), f"{name}: Tab went {[html for _, html in seen][:12]}… ({got[:20]}), not the document's {count} controls in order"
+    AXE_FINDINGS["tabbed"] = AXE_FINDINGS.get("tabbed", 0) + count
+
+
 def focus_rings(driver, name):
     # A page whose window lost focus (after DevTools sessions of its own)
     # shows no focus at all: the check is of the page, not the window.
     driver.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
+    tab_walk(driver, name)
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     reached, missing = driver.execute_script(FOCUS_RINGS)
     assert reached > 0, f"{name}: no control took the focus (not even the skip link)"
@@ -1104,7 +1159,8 @@ def main():
             print(f"    axe: {page} not checked here: {why}")
     if AXE_FINDINGS:
         minor = ", ".join(f"{impact}: {sorted(AXE_FINDINGS[impact])}" for impact in ("moderate", "minor") if impact in AXE_FINDINGS)
-        print(f"browser tests: {AXE_FINDINGS.get('focusable', 0)} focusable controls on those pages, each with a visible focus ring")
+        print(f"browser tests: {AXE_FINDINGS.get('focusable', 0)} focusable controls on those pages, each with a visible focus ring; "
+              f"{AXE_FINDINGS.get('tabbed', 0)} reached by Tab in the document's order, none skipped and no trap")
         print(f"browser tests: axe-core {AXE_FINDINGS['version']} on {len(AXE_FINDINGS['pages'])} page views (light and dark): "
               f"no serious or critical violation{'; ' + minor if minor else ''}" if not failed else "")
     print(f"browser tests: {len(TESTS) - failed if not failed else TESTS.index(test)} passed, {failed} failed")
