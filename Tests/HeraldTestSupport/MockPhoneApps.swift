@@ -70,6 +70,11 @@ public final class MockPhoneApps: Sendable {
         _ = try await post("/_mock/receipts/\(receipt)/acknowledge", ["user": user])
     }
 
+    /// The next `count` Pushover messages are taken but their answer is lost.
+    public func loseAnswers(_ count: Int) async throws {
+        _ = try await post("/_mock/pushover/lose", ["count": count])
+    }
+
     /// The next `count` API requests answer `status`.
     public func fail(status: Int, count: Int) async throws {
         _ = try await post("/_mock/fail", ["status": status, "count": count])

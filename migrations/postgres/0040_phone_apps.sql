@@ -30,7 +30,10 @@ CREATE TABLE contact_follow_ups (
     sent_at TIMESTAMPTZ NOT NULL,
     checks INT NOT NULL DEFAULT 0,
     next_check_at TIMESTAMPTZ NOT NULL,
-    claimed_until TIMESTAMPTZ
+    claimed_until TIMESTAMPTZ,
+    -- Made due while a sweep held it: the sweep's later "look again then"
+    -- gives way to "now".
+    hastened BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX contact_follow_ups_due_idx ON contact_follow_ups (next_check_at);
 CREATE INDEX contact_follow_ups_notification_idx ON contact_follow_ups (notification_id);

@@ -79,7 +79,10 @@ CREATE TABLE contact_follow_ups (
     sent_at INTEGER NOT NULL,
     checks INTEGER NOT NULL DEFAULT 0,
     next_check_at INTEGER NOT NULL,
-    claimed_until INTEGER
+    claimed_until INTEGER,
+    -- Made due while a sweep held it: the sweep's later "look again then"
+    -- gives way to "now".
+    hastened INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX contact_follow_ups_due_idx ON contact_follow_ups (next_check_at);
 CREATE INDEX contact_follow_ups_notification_idx ON contact_follow_ups (notification_id);

@@ -29,6 +29,8 @@ Pushover's side (pushover.net/api, /api/receipts):
       {"status":0,"errors":[...]} otherwise (an unknown token or user too).
   GET  /1/receipts/{receipt}.json?token=    the receipt's state
   POST /1/receipts/{receipt}/cancel.json    form: token; stops its retries
+  POST /1/receipts/cancel_by_tag/{tag}.json form: token; stops every
+      emergency sent with that tag (the message's `tags`, comma-separated)
   Users are any key of 30 letters and digits starting with "u" (--users
   limits them); the token must be --pushover-token.
 
@@ -47,6 +49,9 @@ The test's side:
                                    answers {"status": N, "body": "..."}
   POST /_mock/fail                 {"status": 500|503|429, "count": N}: the
                                    next N API requests answer that status
+  POST /_mock/pushover/lose        {"count": N}: the next N messages are taken
+                                   (receipt and all) but their answer never
+                                   comes (the connection is closed)
 """
 
 import argparse
@@ -69,7 +74,7 @@ PRIORITIES = {"1": 1, "min": 1, "2": 2, "low": 2, "3": 3, "default": 3, "4": 4, 
 KEY = re.compile(r"^[A-Za-z0-9]{30}$")
 
 lock = threading.Lock()
-state = {"ntfy": [], "pushover": [], "receipts": {}, "fail": None}
+state = {"ntfy": [], "pushover": [], "receipts": {}, "fail": None, "lose": 0}
 
 
 def decoded(value):
@@ -230,6 +235,13 @@ class Handler(BaseHTTPRequestHandler):
 
         if field("token") != args.pushover_token:
             return self.reply(400, {"status": 0, "errors": ["application token is invalid"], "token": "invalid"})
+        match = re.match(r"^/1/receipts/cancel_by_tag/([^/]+)\.json$", path)
+        if match:
+            with lock:
+                cancelled = [r for r in state["receipts"].values() if match.group(1) in r["tags"] and not r["cancelled"]]
+                for receipt in cancelled:
+                    receipt["cancelled"] = True
+            return self.reply(200, {"status": 1, "cancelled": len(cancelled), "request": secrets.token_hex(16)})
         match = re.match(r"^/1/receipts/([^/]+)/cancel\.json$", path)
         if match:
             with lock:
@@ -275,16 +287,29 @@ class Handler(BaseHTTPRequestHandler):
                 state["receipts"][receipt] = {
                     "user": user, "sent_at": int(time.time()), "expires_at": int(time.time()) + expire, "acknowledged_by": None,
                     "acknowledged_at": None, "cancelled": False, "reads": 0,
+                    "tags": [t.strip() for t in (field("tags") or "").split(",") if t.strip()],
                 }
             record["receipt"] = receipt
         with lock:
             state["pushover"].append(record)
+            lose = state["lose"] > 0
+            if lose:
+                state["lose"] -= 1
+        if lose:
+            # Taken, but the answer is lost on the way back.
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
         answer = {"status": 1, "request": secrets.token_hex(16)}
         if receipt:
             answer["receipt"] = receipt
         self.reply(200, answer)
 
     def mock(self, path, body):
+        if path == "/_mock/pushover/lose":
+            with lock:
+                state["lose"] = int(body["count"])
+            return self.reply(200, {})
         if path == "/_mock/fail":
             with lock:
                 state["fail"] = {"status": int(body["status"]), "count": int(body["count"])}

@@ -196,7 +196,7 @@ public struct ContactSettings: Sendable, Equatable {
                 baseURL: try baseURL("PUSHOVER_URL", text("PUSHOVER_URL") ?? "https://api.pushover.net"), token: token,
                 retrySeconds: try read.integer("PUSHOVER_RETRY_SECONDS", default: 60, range: 30...10_800),
                 expireSeconds: try read.integer("PUSHOVER_EXPIRE_SECONDS", default: 3_600, range: 30...10_800),
-                pollSeconds: try read.number("PUSHOVER_POLL_SECONDS", default: 5, range: 1...300)
+                pollSeconds: try read.number("PUSHOVER_POLL_SECONDS", default: 5, range: 5...300)
             )
         }
     }

@@ -37,16 +37,21 @@ public struct ContactFollowUp: Sendable, Equatable {
 /// never work one at once; a lease that runs out (a replica died) makes
 /// it due again.
 public protocol ContactFollowUpStore: Sendable {
-    /// Kept as the provider takes them (one per delivery: a second is ignored).
+    /// Kept just before the provider is asked (one per delivery: a second
+    /// is ignored), so a crash after the send cannot lose it.
     func recordFollowUps(_ followUps: [ContactFollowUp]) async throws
+    /// The receipt the provider answered with (a Pushover emergency's).
+    func setFollowUpReceipt(_ deliveryID: DeliveryID, receipt: String) async throws
     /// Up to `limit` due by `now` and not leased, leased until `until`.
     func claimFollowUps(now: Date, until: Date, limit: Int) async throws -> [ContactFollowUp]
-    /// Done with: forgotten.
+    /// Done with (or never sent): forgotten.
     func finishFollowUps(_ deliveryIDs: [DeliveryID]) async throws
-    /// Checked again at `next`, its lease ended, `checks` counted.
-    func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws
-    /// A notification's follow-ups due now (it was taken, or a provider
-    /// called back); how many.
+    /// Checked again at `next`, its lease ended, `checks` counted; at
+    /// `now` instead when it was made due while leased (its notification
+    /// changed or was taken meanwhile: what the sweep read is stale).
+    func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws
+    /// A notification's follow-ups due now (it was taken), leased ones
+    /// included; how many.
     @discardableResult
     func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int
 }

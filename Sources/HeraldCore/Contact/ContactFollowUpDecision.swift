@@ -5,7 +5,9 @@ import Foundation
 public enum ContactFollowUpDecision {
     public enum Plan: Sendable, Equatable {
         /// The alarm was taken or is resolved: the ntfy message is replaced
-        /// by this outcome and cleared; Pushover's emergency is cancelled.
+        /// by this outcome and cleared; Pushover's emergency is cancelled
+        /// (by its receipt, or by the notification's tag when the receipt
+        /// was never known).
         case end(outcome: String)
         /// A Pushover emergency still repeating: read its receipt.
         case readReceipt
@@ -16,8 +18,36 @@ public enum ContactFollowUpDecision {
         case forget(reason: String)
     }
 
+    /// What a read receipt says to do.
+    public enum ReceiptPlan: Sendable, Equatable {
+        /// Acknowledged in Pushover by the person's own key: their acknowledgement in Herald.
+        case acknowledge
+        case forget(reason: String)
+        case wait(until: Date)
+    }
+
     /// ntfy messages are followed for a day; an alarm open longer keeps its message.
     public static let ntfyHorizon: TimeInterval = 86_400
+    /// The longest pause between two looks at an ntfy message: a backstop,
+    /// since its notification's acknowledgement and every change to it
+    /// (a resolution) make it due at once.
+    public static let ntfyLongestPause: TimeInterval = 600
+
+    /// Whether a message taken by its provider is followed: an ntfy one
+    /// always (it is changed when its alarm ends); a Pushover one when it
+    /// is an emergency (it repeats until acknowledged or cancelled).
+    public static func follows(_ platform: Platform, message: PhoneAppMessage) -> Bool {
+        switch platform {
+        case .ntfy: true
+        case .pushover: message.pushoverPriority == 2
+        default: false
+        }
+    }
+
+    /// When a message just sent is first looked at.
+    public static func firstCheck(_ platform: Platform, sentAt: Date, pushover: PushoverSettings?) -> Date {
+        sentAt.addingTimeInterval(platform == .pushover ? pushover?.pollSeconds ?? 5 : 2)
+    }
 
     public static func decide(
         _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, now: Date, pushover: PushoverSettings?
@@ -27,23 +57,36 @@ public enum ContactFollowUpDecision {
         if notification.alarm == .resolved { return .end(outcome: "Resolved.") }
         switch followUp.platform {
         case .pushover:
-            guard followUp.receipt != nil else { return .forget(reason: "no receipt to read") }
             let expire = TimeInterval(pushover?.expireSeconds ?? 10_800)
             guard now.timeIntervalSince(followUp.sentAt) <= expire + 60 else { return .forget(reason: "Pushover's emergency expired") }
-            return .readReceipt
+            // A receipt never known (the answer was lost): the emergency can still be ended by its tag.
+            return followUp.receipt == nil ? .wait(until: nextCheck(followUp, now: now, pushover: pushover)) : .readReceipt
         default:
             guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
             return .wait(until: nextCheck(followUp, now: now, pushover: pushover))
         }
     }
 
+    /// A Pushover receipt read: acknowledged by the key it was sent to, it
+    /// is the person's acknowledgement; acknowledged by another key (a
+    /// group key's member) it takes nothing in Herald; expired, forgotten.
+    public static func afterReceipt(
+        _ receipt: PushoverReceipt, _ followUp: ContactFollowUp, sentTo key: String?, now: Date, pushover: PushoverSettings?
+    ) -> ReceiptPlan {
+        if receipt.acknowledged {
+            guard let key, receipt.acknowledgedBy == key else { return .forget(reason: "acknowledged in Pushover by another key than the person's") }
+            return .acknowledge
+        }
+        if receipt.expired { return .forget(reason: "Pushover's emergency expired") }
+        return .wait(until: nextCheck(followUp, now: now, pushover: pushover))
+    }
+
     /// When to look again: a Pushover receipt every `pollSeconds` (Pushover
     /// asks for no more than one read every 5 s); an ntfy message after 2 s,
-    /// doubling to a minute (an acknowledgement in Herald makes it due at
-    /// once; a resolution is seen at the next look).
+    /// doubling to `ntfyLongestPause`.
     public static func nextCheck(_ followUp: ContactFollowUp, now: Date, pushover: PushoverSettings?) -> Date {
         if followUp.platform == .pushover { return now.addingTimeInterval(pushover?.pollSeconds ?? 5) }
-        return now.addingTimeInterval(min(60, 2 * pow(2, Double(min(followUp.checks, 10)))))
+        return now.addingTimeInterval(min(ntfyLongestPause, 2 * pow(2, Double(min(followUp.checks, 16)))))
     }
 }
 
@@ -67,4 +110,6 @@ public protocol PhoneAppFollowUpClient: Sendable {
     func end(ntfyTopic: String, with message: PhoneAppMessage) async throws
     func readReceipt(_ receipt: String) async throws -> PushoverReceipt
     func cancel(receipt: String) async throws
+    /// Cancels every emergency sent with `tag` (`PhoneAppMessage.pushoverTag`).
+    func cancel(tag: String) async throws
 }

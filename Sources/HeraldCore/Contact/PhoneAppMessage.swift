@@ -23,10 +23,14 @@ public struct PhoneAppMessage: Sendable, Equatable {
     public var acknowledgeURL: String?
     /// One per notification: its updates replace the message in place.
     public var sequenceID: String
+    /// The notification's tag on a Pushover emergency (`pushoverTag`).
+    public var pushoverTag: String?
 
     public init(
-        title: String, message: String, ntfyPriority: Int, pushoverPriority: Int, tags: [String], click: String?, acknowledgeURL: String?, sequenceID: String
+        title: String, message: String, ntfyPriority: Int, pushoverPriority: Int, tags: [String], click: String?, acknowledgeURL: String?, sequenceID: String,
+        pushoverTag: String? = nil
     ) {
+        self.pushoverTag = pushoverTag
         self.title = title
         self.message = message
         self.ntfyPriority = ntfyPriority
@@ -40,12 +44,17 @@ public struct PhoneAppMessage: Sendable, Equatable {
     /// Pushover takes titles of up to 250 characters and messages of 1,024.
     public static let pushoverTitleLimit = 250
     public static let pushoverMessageLimit = 1_024
-    /// ntfy's default message limit is 4,096 bytes; titles are headers.
-    public static let ntfyMessageLimit = 4_000
-    public static let ntfyTitleLimit = 250
+    /// ntfy's default message limit is 4,096 bytes (a longer one becomes
+    /// an attachment, or is refused); titles are headers.
+    public static let ntfyMessageBytes = 4_000
+    public static let ntfyTitleBytes = 250
 
     /// ntfy's sequence id for a notification (`[-_A-Za-z0-9]`, as its message ids).
     public static func sequenceID(_ notification: NotificationID) -> String { "herald-\(notification)" }
+
+    /// The tag a notification's Pushover emergencies carry: they can be
+    /// cancelled by it when a receipt was never known.
+    public static func pushoverTag(_ notification: NotificationID) -> String { "herald-\(notification)" }
 
     public static func compose(
         title: String, text: String, url: String, severity: Severity?, urgency: Urgency, call: Bool, acknowledgeURL: String?, notification: NotificationID
@@ -58,7 +67,8 @@ public struct PhoneAppMessage: Sendable, Equatable {
         let link = url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") ? url : nil
         return PhoneAppMessage(
             title: level + title, message: body, ntfyPriority: ntfyPriority(loudness), pushoverPriority: pushoverPriority(loudness),
-            tags: tags(severity, call: call), click: link, acknowledgeURL: acknowledgeURL, sequenceID: sequenceID(notification)
+            tags: tags(severity, call: call), click: link, acknowledgeURL: acknowledgeURL, sequenceID: sequenceID(notification),
+            pushoverTag: pushoverTag(notification)
         )
     }
 
@@ -100,8 +110,23 @@ public struct PhoneAppMessage: Sendable, Equatable {
         }
     }
 
-    /// `text` cut to `limit` characters, an ellipsis marking the cut.
-    public static func cut(_ text: String, _ limit: Int) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    /// `text` cut to at most `limit` of `measure` (UTF-8 bytes for ntfy,
+    /// Unicode scalars for Pushover, which counts them), on a character's
+    /// boundary, an ellipsis marking the cut.
+    public static func cut(_ text: String, _ limit: Int, measure: (Character) -> Int) -> String {
+        guard text.reduce(0, { $0 + measure($1) }) > limit else { return text }
+        let ellipsis = "…" as Character
+        var kept = ""
+        var used = measure(ellipsis)
+        for character in text {
+            let size = measure(character)
+            guard used + size <= limit else { break }
+            kept.append(character)
+            used += size
+        }
+        return kept + String(ellipsis)
     }
+
+    public static func bytes(_ character: Character) -> Int { character.utf8.count }
+    public static func scalars(_ character: Character) -> Int { character.unicodeScalars.count }
 }

@@ -106,7 +106,9 @@ public struct ContactChannels: Sendable {
         if let ntfy { channels.append(NtfyChannel(client: ntfy)) }
         if let pushover { channels.append(PushoverChannel(client: pushover)) }
         return channels.map {
-            ContactMessageProvider(channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, logger: logger)
+            ContactMessageProvider(
+                channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, pushover: pushover?.settings, logger: logger
+            )
         }
     }
 

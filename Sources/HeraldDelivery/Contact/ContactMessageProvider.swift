@@ -21,14 +21,17 @@ public struct ContactMessageProvider: PushProvider {
     /// Messages per person and for the site in 24 hours.
     let capPerPerson: Int
     let cap: Int
+    /// When a Pushover emergency's receipt is first read.
+    let pushover: PushoverSettings?
     let logger: Logger
 
     public var platform: Platform { channel.platform }
 
     public init(
         channel: any ContactChannel, store: any ContactStore & AcknowledgementStore & ContactFollowUpStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
-        capPerPerson: Int = 50, cap: Int = 2_000, logger: Logger
+        capPerPerson: Int = 50, cap: Int = 2_000, pushover: PushoverSettings? = nil, logger: Logger
     ) {
+        self.pushover = pushover
         self.capPerPerson = capPerPerson
         self.cap = cap
         self.channel = channel
@@ -128,31 +131,44 @@ public struct ContactMessageProvider: PushProvider {
             }
         }
         guard !going.isEmpty else { return results }
+        // Followed messages are kept before they go: a crash after the send cannot lose their follow-up.
+        let followUps = going.compactMap { Self.followUp($0.message, now: now, pushover: pushover) }
+        do {
+            try await store.recordFollowUps(followUps)
+        } catch {
+            // Sent all the same: only its later change (an ntfy message cleared, a Pushover emergency stopped) is lost.
+            logger.warning("cannot keep messages to follow; they will not be changed when the alarm ends", metadata: ["error": "\(String(reflecting: error))"])
+        }
         let started = ContinuousClock.now
         let channelAnswers = await channel.send(going.map(\.message))
         let latency = ContinuousClock.now - started
         var abandoned: [DeliveryID] = []
-        var followUps: [ContactFollowUp] = []
+        var unsent: [DeliveryID] = []
+        var receipts: [(DeliveryID, String)] = []
         for (position, candidate) in going.enumerated() {
             let answer = Self.scrubbed(position < channelAnswers.count ? channelAnswers[position] : .uncertain(reason: "no answer"), candidate.message)
             switch answer {
             case .accepted, .acceptedWithReceipt:
                 results.append((candidate.index, PushAttempt(.sent, latency: latency)))
-                if let followUp = Self.followUp(candidate.message, answer: answer, now: now) { followUps.append(followUp) }
+                if case .acceptedWithReceipt(let receipt) = answer { receipts.append((candidate.message.delivery.id, receipt)) }
             case .retry(let reason, let after):
                 abandoned.append(candidate.message.delivery.id)
+                unsent.append(candidate.message.delivery.id)
                 results.append((candidate.index, PushAttempt(.retry(reason: "\(channel.name): \(reason)", minimumDelay: after), latency: latency)))
             case .refused(let reason):
+                unsent.append(candidate.message.delivery.id)
                 results.append((candidate.index, PushAttempt(.fail(reason: "\(channel.name): \(reason)"), latency: latency)))
             case .uncertain(let reason):
                 results.append((candidate.index, PushAttempt(.fail(reason: "\(channel.name): \(reason); it may have been sent, so it is not sent again"))))
             }
         }
         do {
-            try await store.recordFollowUps(followUps)
+            // Not sent: nothing to follow. Sent with a receipt: read it. (One that may have gone is followed all the same.)
+            if !followUps.isEmpty { try await store.finishFollowUps(unsent) }
+            for (delivery, receipt) in receipts { try await store.setFollowUpReceipt(delivery, receipt: receipt) }
         } catch {
-            // Sent all the same: only its later change (an ntfy message cleared, a Pushover emergency stopped) is lost.
-            logger.warning("cannot keep messages to follow; they will not be changed when the alarm ends", metadata: ["error": "\(String(reflecting: error))"])
+            // A Pushover emergency without its receipt is still cancelled (by its tag) when its alarm ends.
+            logger.warning("cannot keep what the provider answered for followed messages", metadata: ["error": "\(String(reflecting: error))"])
         }
         do {
             try await store.abandonContactSends(abandoned)
@@ -163,20 +179,17 @@ public struct ContactMessageProvider: PushProvider {
         return results
     }
 
-    /// What a message taken by its provider is followed by (issue 43): an
-    /// ntfy message always (it is changed when the alarm ends), a Pushover
-    /// one when it is an emergency (its receipt).
-    static func followUp(_ message: ContactMessage, answer: GatewayAnswer, now: Date) -> ContactFollowUp? {
+    /// The follow-up of a message about to go (issue 43), as
+    /// `ContactFollowUpDecision.follows` says; its receipt comes later.
+    static func followUp(_ message: ContactMessage, now: Date, pushover: PushoverSettings?) -> ContactFollowUp? {
         let delivery = message.delivery
         guard let kind = delivery.platform.contactKind, kind.isFollowedUp, let user = delivery.userID,
-            let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:))
+            let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:)),
+            ContactFollowUpDecision.follows(delivery.platform, message: PhoneAppSending.compose(message, link: nil))
         else { return nil }
-        var receipt: String?
-        if case .acceptedWithReceipt(let value) = answer { receipt = value }
-        guard kind == .ntfy || receipt != nil else { return nil }
         return ContactFollowUp(
-            deliveryID: delivery.id, platform: delivery.platform, notificationID: delivery.notification.id, userID: user, methodID: method, receipt: receipt,
-            sentAt: now, nextCheckAt: now.addingTimeInterval(kind == .ntfy ? 2 : 1)
+            deliveryID: delivery.id, platform: delivery.platform, notificationID: delivery.notification.id, userID: user, methodID: method, receipt: nil,
+            sentAt: now, nextCheckAt: ContactFollowUpDecision.firstCheck(delivery.platform, sentAt: now, pushover: pushover)
         )
     }
 

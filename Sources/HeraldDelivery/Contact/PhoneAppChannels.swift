@@ -26,7 +26,7 @@ public struct NtfyClient: Sendable {
         var request = HTTPClientRequest(url: "\(settings.baseURL)/\(topic)")
         request.method = .POST
         request.headers.add(name: "content-type", value: "text/plain; charset=utf-8")
-        request.headers.add(name: "title", value: Self.header(PhoneAppMessage.cut(message.title, PhoneAppMessage.ntfyTitleLimit)))
+        request.headers.add(name: "title", value: Self.header(PhoneAppMessage.cut(message.title, PhoneAppMessage.ntfyTitleBytes, measure: PhoneAppMessage.bytes)))
         request.headers.add(name: "priority", value: "\(message.ntfyPriority)")
         request.headers.add(name: "x-sequence-id", value: message.sequenceID)
         if !message.tags.isEmpty { request.headers.add(name: "tags", value: message.tags.joined(separator: ",")) }
@@ -36,12 +36,19 @@ public struct NtfyClient: Sendable {
             request.headers.add(name: "actions", value: "http, Acknowledge, \(link), method=POST, clear=true")
         }
         authorize(&request)
-        request.body = .bytes(ByteBuffer(string: PhoneAppMessage.cut(message.message, PhoneAppMessage.ntfyMessageLimit)))
+        request.body = .bytes(ByteBuffer(string: PhoneAppMessage.cut(message.message, PhoneAppMessage.ntfyMessageBytes, measure: PhoneAppMessage.bytes)))
         return request
     }
 
+    /// Publishing again with the same sequence id replaces the message, so
+    /// an answer that never came is retried (not "uncertain", as a text's is).
     public func publish(topic: String, _ message: PhoneAppMessage) async -> GatewayAnswer {
-        await HTTPSMSSending.answer(http, request(topic: topic, message)) { status, _ in status == 200 ? .accepted : nil }
+        Self.retryable(await HTTPSMSSending.answer(http, request(topic: topic, message)) { status, _ in status == 200 ? .accepted : nil })
+    }
+
+    static func retryable(_ answer: GatewayAnswer) -> GatewayAnswer {
+        if case .uncertain(let reason) = answer { return .retry(reason: reason, after: 5) }
+        return answer
     }
 
     /// Dismisses the message of `sequenceID` on the person's phones.
@@ -49,7 +56,7 @@ public struct NtfyClient: Sendable {
         var request = HTTPClientRequest(url: "\(settings.baseURL)/\(topic)/\(sequenceID)/clear")
         request.method = .PUT
         authorize(&request)
-        return await HTTPSMSSending.answer(http, request) { status, _ in status == 200 ? .accepted : nil }
+        return Self.retryable(await HTTPSMSSending.answer(http, request) { status, _ in status == 200 ? .accepted : nil })
     }
 
     private func authorize(_ request: inout HTTPClientRequest) {
@@ -90,11 +97,14 @@ public struct PushoverClient: Sendable {
     /// The request for one message (pure, for the tests).
     public func request(user: String, _ message: PhoneAppMessage) -> HTTPClientRequest {
         var fields = [
-            ("token", settings.token), ("user", user), ("title", PhoneAppMessage.cut(message.title, PhoneAppMessage.pushoverTitleLimit)),
-            ("message", PhoneAppMessage.cut(message.message, PhoneAppMessage.pushoverMessageLimit)), ("priority", "\(message.pushoverPriority)"),
+            ("token", settings.token), ("user", user),
+            ("title", PhoneAppMessage.cut(message.title, PhoneAppMessage.pushoverTitleLimit, measure: PhoneAppMessage.scalars)),
+            ("message", PhoneAppMessage.cut(message.message, PhoneAppMessage.pushoverMessageLimit, measure: PhoneAppMessage.scalars)),
+            ("priority", "\(message.pushoverPriority)"),
         ]
         if message.pushoverPriority == 2 {
             fields += [("retry", "\(settings.retrySeconds)"), ("expire", "\(settings.expireSeconds)")]
+            if let tag = message.pushoverTag { fields.append(("tags", tag)) }
         }
         if let click = message.click, click.count <= 512 { fields.append(("url", click)) }
         var request = HTTPClientRequest(url: "\(settings.baseURL)/1/messages.json")
@@ -139,14 +149,25 @@ public struct PushoverClient: Sendable {
 
     public func cancel(receipt: String) async throws {
         guard Self.isReceipt(receipt) else { throw ContactSendError("not a Pushover receipt") }
-        var request = HTTPClientRequest(url: "\(settings.baseURL)/1/receipts/\(receipt)/cancel.json")
+        try await cancel(path: "/1/receipts/\(receipt)/cancel.json")
+    }
+
+    /// Cancels every emergency sent with `tag` (ours are `herald-<notification>`).
+    public func cancel(tag: String) async throws {
+        guard !tag.isEmpty, tag.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") }) else { throw ContactSendError("not a tag of Herald's") }
+        try await cancel(path: "/1/receipts/cancel_by_tag/\(tag).json")
+    }
+
+    private func cancel(path: String) async throws {
+        var request = HTTPClientRequest(url: settings.baseURL + path)
         request.method = .POST
         request.headers.add(name: "content-type", value: "application/x-www-form-urlencoded")
         request.body = .bytes(ByteBuffer(string: FormEncoding.encode([("token", settings.token)])))
         let response = try await http.execute(request, timeout: .seconds(15))
         _ = try? await response.body.collect(upTo: 64 * 1024)
-        // 4xx: the receipt is no longer Pushover's to cancel (expired, acknowledged): nothing left to stop.
-        guard response.status.code < 500, response.status.code != 429 else {
+        // 400 and 404: nothing of that name left to stop (expired, acknowledged, never sent).
+        // Anything else but success (the token refused, throttled, down) is tried again.
+        guard (200..<300).contains(response.status.code) || [400, 404].contains(response.status.code) else {
             throw ContactSendError("Pushover could not cancel the emergency (HTTP \(response.status.code))")
         }
     }
@@ -231,5 +252,9 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
 
     public func cancel(receipt: String) async throws {
         try await pushover?.cancel(receipt: receipt)
+    }
+
+    public func cancel(tag: String) async throws {
+        try await pushover?.cancel(tag: tag)
     }
 }

@@ -79,7 +79,9 @@ extension PostgresStore: AlertStateStore {
                     ),
                     touched AS (UPDATE inbox SET changed_at = \(at) WHERE notification_id = (SELECT id FROM updated)),
                     -- Its followed messages (ntfy, Pushover) are looked at now (issue 43).
-                    followed AS (UPDATE contact_follow_ups SET next_check_at = \(at) WHERE notification_id = (SELECT id FROM updated) AND next_check_at > \(at)),
+                    followed AS (
+                        UPDATE contact_follow_ups SET hastened = true, next_check_at = least(next_check_at, \(at)) WHERE notification_id = (SELECT id FROM updated)
+                    ),
                     \(reach: change.audience, named: "audience", of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now),
                     queued AS (\(queue: .alert(at: now), to: "audience_pushed")),
                     woken AS (

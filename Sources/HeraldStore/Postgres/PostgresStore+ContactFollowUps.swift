@@ -20,10 +20,14 @@ extension PostgresStore: ContactFollowUpStore {
         )
     }
 
+    public func setFollowUpReceipt(_ deliveryID: DeliveryID, receipt: String) async throws {
+        try await execute("UPDATE contact_follow_ups SET receipt = \(receipt) WHERE delivery_id = \(deliveryID)")
+    }
+
     public func claimFollowUps(now: Date, until: Date, limit: Int) async throws -> [ContactFollowUp] {
         try await rows(
             """
-            UPDATE contact_follow_ups SET claimed_until = \(ExactTimestamp(until))
+            UPDATE contact_follow_ups SET claimed_until = \(ExactTimestamp(until)), hastened = false
             WHERE delivery_id IN (
                 SELECT delivery_id FROM contact_follow_ups
                 WHERE next_check_at <= \(ExactTimestamp(now)) AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
@@ -48,17 +52,21 @@ extension PostgresStore: ContactFollowUpStore {
         try await execute("DELETE FROM contact_follow_ups WHERE delivery_id = ANY(\(deliveryIDs))")
     }
 
-    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws {
+    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws {
         try await execute(
-            "UPDATE contact_follow_ups SET checks = \(Int32(clamping: checks)), next_check_at = \(ExactTimestamp(next)), claimed_until = NULL WHERE delivery_id = \(deliveryID)"
+            """
+            UPDATE contact_follow_ups SET checks = \(Int32(clamping: checks)),
+                next_check_at = CASE WHEN hastened THEN \(ExactTimestamp(now)) ELSE \(ExactTimestamp(next)) END, hastened = false, claimed_until = NULL
+            WHERE delivery_id = \(deliveryID)
+            """
         )
     }
 
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await rows(
             """
-            UPDATE contact_follow_ups SET next_check_at = \(ExactTimestamp(now))
-            WHERE notification_id = \(notificationID) AND next_check_at > \(ExactTimestamp(now)) RETURNING delivery_id
+            UPDATE contact_follow_ups SET hastened = true, next_check_at = least(next_check_at, \(ExactTimestamp(now)))
+            WHERE notification_id = \(notificationID) RETURNING delivery_id
             """,
             as: Int64.self
         ).count

@@ -89,7 +89,7 @@ extension SQLiteStore: AlertStateStore {
                 else { continue }
                 try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(change.id)")
                 // Its followed messages (ntfy, Pushover) are looked at now (issue 43).
-                try await db.execute("UPDATE contact_follow_ups SET next_check_at = \(now) WHERE notification_id = \(change.id) AND next_check_at > \(now)")
+                try await db.execute("UPDATE contact_follow_ups SET hastened = 1, next_check_at = min(next_check_at, \(now)) WHERE notification_id = \(change.id)")
                 // The change's audience (its holders), so each phone replaces what it shows.
                 try await SQLiteStore.reach(
                     change.audience, of: change.id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, counted: false, in: db

@@ -20,11 +20,17 @@ extension SQLiteStore: ContactFollowUpStore {
         }
     }
 
+    public func setFollowUpReceipt(_ deliveryID: DeliveryID, receipt: String) async throws {
+        try await database.transaction { db in
+            try await db.execute("UPDATE contact_follow_ups SET receipt = \(receipt) WHERE delivery_id = \(deliveryID)")
+        }
+    }
+
     public func claimFollowUps(now: Date, until: Date, limit: Int) async throws -> [ContactFollowUp] {
         try await database.transaction { db in
             try await db.rows(
                 """
-                UPDATE contact_follow_ups SET claimed_until = \(until)
+                UPDATE contact_follow_ups SET claimed_until = \(until), hastened = 0
                 WHERE delivery_id IN (
                     SELECT delivery_id FROM contact_follow_ups
                     WHERE next_check_at <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
@@ -51,10 +57,14 @@ extension SQLiteStore: ContactFollowUpStore {
         }
     }
 
-    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws {
+    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws {
         try await database.transaction { db in
             try await db.execute(
-                "UPDATE contact_follow_ups SET checks = \(checks), next_check_at = \(next), claimed_until = NULL WHERE delivery_id = \(deliveryID)"
+                """
+                UPDATE contact_follow_ups SET checks = \(checks), next_check_at = CASE WHEN hastened = 1 THEN \(now) ELSE \(next) END, hastened = 0,
+                    claimed_until = NULL
+                WHERE delivery_id = \(deliveryID)
+                """
             )
         }
     }
@@ -62,7 +72,7 @@ extension SQLiteStore: ContactFollowUpStore {
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await database.transaction { db in
             try await db.rows(
-                "UPDATE contact_follow_ups SET next_check_at = \(now) WHERE notification_id = \(notificationID) AND next_check_at > \(now) RETURNING delivery_id"
+                "UPDATE contact_follow_ups SET hastened = 1, next_check_at = min(next_check_at, \(now)) WHERE notification_id = \(notificationID) RETURNING delivery_id"
             ).count
         }
     }

@@ -191,7 +191,7 @@ extension SQLiteStore: NotificationStore {
             let notification = try Self.notification(from: row)
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
             // Its followed messages (ntfy, Pushover) are looked at now (issue 43).
-            try await db.execute("UPDATE contact_follow_ups SET next_check_at = \(now) WHERE notification_id = \(id) AND next_check_at > \(now)")
+            try await db.execute("UPDATE contact_follow_ups SET hastened = 1, next_check_at = min(next_check_at, \(now)) WHERE notification_id = \(id)")
             try await Self.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now, in: db, logger: logger)
             let pushed = try await Self.reach(audience, of: id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, in: db)
             return (notification, !pushed.isEmpty)

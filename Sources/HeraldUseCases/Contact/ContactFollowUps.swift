@@ -64,20 +64,20 @@ public struct ContactFollowUps: Sendable {
                 logger.debug("follow-up ended", metadata: metadata.merging(["why": "\(reason)"]) { $1 })
                 try await store.finishFollowUps([followUp.deliveryID])
             case .wait(let until):
-                try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: until)
+                try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: until, now: now)
             case .end(let outcome):
                 try await end(followUp, title: notification?.title ?? "", outcome: outcome, address: address)
                 try await store.finishFollowUps([followUp.deliveryID])
                 logger.info("followed message ended", metadata: metadata)
             case .readReceipt:
-                try await readReceipt(followUp, logger: logger)
+                try await readReceipt(followUp, address: address, logger: logger)
             }
         } catch {
             // The provider or the database failed: tried again later, never dropped for it.
             metadata["error"] = "\(String(describing: error).prefix(300))"
             logger.warning("follow-up failed; tried again shortly", metadata: metadata)
             try? await store.deferFollowUp(
-                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover)
+                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover), now: now
             )
         }
     }
@@ -89,19 +89,27 @@ public struct ContactFollowUps: Sendable {
             guard let address else { return }
             try await client.end(ntfyTopic: address, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
         case .pushover:
-            if let receipt = followUp.receipt { try await client.cancel(receipt: receipt) }
+            if let receipt = followUp.receipt {
+                try await client.cancel(receipt: receipt)
+            } else {
+                // The answer with its receipt was lost: every emergency of the notification is cancelled by its tag.
+                try await client.cancel(tag: PhoneAppMessage.pushoverTag(followUp.notificationID))
+            }
         default:
             return
         }
     }
 
-    /// A Pushover emergency's receipt: acknowledged there, it acknowledges
-    /// in Herald as the method's person (a method removed or no longer
-    /// theirs takes nothing); expired, it is forgotten.
-    private func readReceipt(_ followUp: ContactFollowUp, logger: Logger) async throws {
+    /// A Pushover emergency's receipt, read and acted on as
+    /// `ContactFollowUpDecision.afterReceipt` says: acknowledged there by
+    /// the person's key, it acknowledges in Herald as them (a method
+    /// removed or no longer theirs takes nothing).
+    private func readReceipt(_ followUp: ContactFollowUp, address: String?, logger: Logger) async throws {
         guard let receipt = followUp.receipt else { return try await store.finishFollowUps([followUp.deliveryID]) }
         let status = try await client.readReceipt(receipt)
-        if status.acknowledged {
+        let now = clock.now()
+        switch ContactFollowUpDecision.afterReceipt(status, followUp, sentTo: address, now: now, pushover: pushover) {
+        case .acknowledge:
             let methods = try await store.contactMethods(userID: followUp.userID)
             if let method = methods.first(where: { $0.id == followUp.methodID && $0.kind == .pushover && $0.isVerified }) {
                 do {
@@ -116,12 +124,11 @@ public struct ContactFollowUps: Sendable {
                 }
             }
             try await store.finishFollowUps([followUp.deliveryID])
-        } else if status.expired {
+        case .forget(let reason):
+            logger.info("Pushover follow-up ended", metadata: ["notification": "\(followUp.notificationID)", "why": "\(reason)"])
             try await store.finishFollowUps([followUp.deliveryID])
-        } else {
-            try await store.deferFollowUp(
-                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: clock.now(), pushover: pushover)
-            )
+        case .wait(let until):
+            try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: until, now: now)
         }
     }
 }

@@ -52,7 +52,7 @@ public struct ContactMethods: Sendable {
         case .failure(let error): throw UseCaseError.invalid(field: "address", error.message)
         }
         // A site texts the countries its people are in (SMS_COUNTRIES): a code is never sent to a premium or far-off number.
-        if kind != .email, !settings.countries.isEmpty, !settings.countries.contains(where: { normalized.hasPrefix($0) }) {
+        if kind == .sms || kind == .voice, !settings.countries.isEmpty, !settings.countries.contains(where: { normalized.hasPrefix($0) }) {
             throw UseCaseError.invalid(field: "address", "This site texts numbers in \(settings.countries.joined(separator: ", ")) only")
         }
         try brake.take(user)

@@ -39,6 +39,8 @@ struct PhoneAppContactTests {
             config.delivery.pollSeconds = 0.2
             config.contacts = ContactSettings(defaults: ContactDefaults(steps: [.critical: [.init(kind: .ntfy, delaySeconds: 0)]]))
             config.contacts.ntfy = NtfySettings(baseURL: mock.baseURL, token: MockPhoneApps.ntfyToken)
+            // Numbers are kept to one country; topics and keys are not numbers.
+            config.contacts.countries = ["+46"]
         }
         try await TestApp.run(backend, framework: .live, configure: configure, schedulers: true) { app in
             // Where the phone's request for https://herald.example.org/… arrives.
@@ -112,6 +114,7 @@ struct PhoneAppContactTests {
             config.delivery.pollSeconds = 0.2
             config.contacts = ContactSettings(defaults: ContactDefaults(steps: [.critical: [.init(kind: .pushover, delaySeconds: 0)]]))
             config.contacts.pushover = PushoverSettings(baseURL: mock.baseURL, token: MockPhoneApps.pushoverToken, retrySeconds: 30, expireSeconds: 600, pollSeconds: 1)
+            config.contacts.countries = ["+46"]
         }
         try await TestApp.run(backend, framework: .live, configure: configure, schedulers: true) { app in
             let service = try await app.createService()
@@ -155,6 +158,18 @@ struct PhoneAppContactTests {
             print("Pushover: its emergency cancelled \(ContinuousClock.now - taken) after the alarm was taken in Herald")
             let firstCancelled = try await mock.receipts()[receipt]?["cancelled"] as? Bool
             #expect(cancelled && firstCancelled == false, "the first one ended by its own acknowledgement")
+
+            // Pushover took an emergency but its answer (the receipt) was lost: taken in Herald, it is stopped by the notification's tag.
+            try await mock.loseAnswers(1)
+            let (third, lost) = try await alarm("Cooling water low")
+            #expect(lost["tags"] == "herald-\(third)" && lost["receipt"] != nil, "\(lost)")
+            let lostReceipt = try #require(lost["receipt"])
+            let report = try await Self.waitFor("the lost answer recorded") {
+                try await app.store.deliveryReport(notificationID: third).first { $0.state == .failed }
+            }
+            #expect(report.lastError?.contains("not sent again") == true, "\(report)")
+            #expect(try await app.request(.post, "/api/v2/users/user/notifications/\(third)/acknowledge", token: token).status == .created)
+            _ = try await Self.waitFor("the emergency cancelled by its tag") { try await mock.receipts()[lostReceipt]?["cancelled"] as? Bool == true ? true : nil }
         }
     }
 }

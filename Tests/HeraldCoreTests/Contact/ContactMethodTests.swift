@@ -300,16 +300,56 @@ struct PhoneAppAddressTests {
         let now = sent.addingTimeInterval(10)
         #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(2)))
         #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy, checks: 3), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(16)))
-        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy, checks: 40), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(60)))
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy, checks: 40), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(600)))
         let dayLater = sent.addingTimeInterval(86_401)
         #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: Self.alarm, acknowledgement: nil, now: dayLater, pushover: nil) == .forget(reason: "followed for a day"))
         let settings = PushoverSettings(baseURL: "https://api.pushover.net", token: String(repeating: "a", count: 30), expireSeconds: 600, pollSeconds: 5)
         #expect(ContactFollowUpDecision.decide(Self.followUp(.pushover, receipt: "r1"), notification: Self.alarm, acknowledgement: nil, now: now, pushover: settings) == .readReceipt)
-        #expect(ContactFollowUpDecision.decide(Self.followUp(.pushover), notification: Self.alarm, acknowledgement: nil, now: now, pushover: settings) == .forget(reason: "no receipt to read"))
+        // A receipt never known: waited on (the alarm's end cancels it by its tag).
+        #expect(ContactFollowUpDecision.decide(Self.followUp(.pushover), notification: Self.alarm, acknowledgement: nil, now: now, pushover: settings) == .wait(until: now.addingTimeInterval(5)))
         #expect(
             ContactFollowUpDecision.decide(Self.followUp(.pushover, receipt: "r1"), notification: Self.alarm, acknowledgement: nil, now: sent.addingTimeInterval(661), pushover: settings)
                 == .forget(reason: "Pushover's emergency expired")
         )
         #expect(ContactFollowUpDecision.nextCheck(Self.followUp(.pushover, receipt: "r1"), now: now, pushover: settings) == now.addingTimeInterval(5))
+    }
+
+    @Test func aReceiptAcknowledgedByThePersonsOwnKeyIsTheirs() {
+        let now = Date(timeIntervalSince1970: 1_000_010)
+        let followUp = Self.followUp(.pushover, receipt: "r1")
+        let key = "uoncallpushoveruserkey12345678"
+        #expect(ContactFollowUpDecision.afterReceipt(.init(acknowledged: true, acknowledgedBy: key, expired: false), followUp, sentTo: key, now: now, pushover: nil) == .acknowledge)
+        // A group key's member, or a key that is no longer the method's: nothing taken in Herald.
+        #expect(
+            ContactFollowUpDecision.afterReceipt(.init(acknowledged: true, acknowledgedBy: "uothermemberkey000000000000000", expired: false), followUp, sentTo: key, now: now, pushover: nil)
+                == .forget(reason: "acknowledged in Pushover by another key than the person's")
+        )
+        #expect(
+            ContactFollowUpDecision.afterReceipt(.init(acknowledged: true, acknowledgedBy: key, expired: false), followUp, sentTo: nil, now: now, pushover: nil)
+                == .forget(reason: "acknowledged in Pushover by another key than the person's")
+        )
+        #expect(ContactFollowUpDecision.afterReceipt(.init(acknowledged: false, acknowledgedBy: nil, expired: true), followUp, sentTo: key, now: now, pushover: nil) == .forget(reason: "Pushover's emergency expired"))
+        #expect(ContactFollowUpDecision.afterReceipt(.init(acknowledged: false, acknowledgedBy: nil, expired: false), followUp, sentTo: key, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(5)))
+    }
+
+    @Test func onlyNtfyMessagesAndPushoverEmergenciesAreFollowed() {
+        func message(_ urgency: Urgency) -> PhoneAppMessage {
+            .compose(title: "t", text: "", url: "", severity: nil, urgency: urgency, call: false, acknowledgeURL: nil, notification: 1)
+        }
+        #expect(ContactFollowUpDecision.follows(.ntfy, message: message(.passive)))
+        #expect(ContactFollowUpDecision.follows(.pushover, message: message(.critical)) && !ContactFollowUpDecision.follows(.pushover, message: message(.timeSensitive)))
+        #expect(!ContactFollowUpDecision.follows(.sms, message: message(.critical)))
+    }
+
+    @Test func wordsAreCutByWhatEachProviderCounts() {
+        // 2,100 "å" are 4,200 bytes: over what ntfy takes as a message.
+        let long = String(repeating: "å", count: 2_100)
+        let forNtfy = PhoneAppMessage.cut(long, PhoneAppMessage.ntfyMessageBytes, measure: PhoneAppMessage.bytes)
+        #expect(forNtfy.utf8.count <= PhoneAppMessage.ntfyMessageBytes && forNtfy.hasSuffix("…") && forNtfy.utf8.count > 3_990)
+        // A family emoji is one character of seven scalars: Pushover counts seven.
+        let family = String(repeating: "👨‍👩‍👧‍👦", count: 60)
+        let forPushover = PhoneAppMessage.cut(family, PhoneAppMessage.pushoverTitleLimit, measure: PhoneAppMessage.scalars)
+        #expect(forPushover.unicodeScalars.count <= PhoneAppMessage.pushoverTitleLimit && forPushover.hasSuffix("👨‍👩‍👧‍👦…"))
+        #expect(PhoneAppMessage.cut("short", 250, measure: PhoneAppMessage.scalars) == "short")
     }
 }

@@ -61,8 +61,11 @@ extension FaultyStore: ContactFollowUpStore {
     public func finishFollowUps(_ deliveryIDs: [DeliveryID]) async throws {
         try await base.finishFollowUps(deliveryIDs)
     }
-    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date) async throws {
-        try await base.deferFollowUp(deliveryID, checks: checks, next: next)
+    public func setFollowUpReceipt(_ deliveryID: DeliveryID, receipt: String) async throws {
+        try await base.setFollowUpReceipt(deliveryID, receipt: receipt)
+    }
+    public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws {
+        try await base.deferFollowUp(deliveryID, checks: checks, next: next, now: now)
     }
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await base.hastenFollowUps(notificationID: notificationID, now: now)
