@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "HeraldSender",
             dependencies: [
+                "HeraldCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

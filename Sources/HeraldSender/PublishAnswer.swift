@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The server's answer to one post, read without any transport: what
 /// happened, and whether trying again could change it.
@@ -13,6 +14,13 @@ public enum PublishAnswer: Sendable, Equatable {
     /// Nothing was stored and trying again will not change that.
     case refused(status: Int, reason: String)
 
+    /// The wait a Retry-After asks for (`RetryAfter`, HeraldCore's one
+    /// reading), capped at a day: a header that asks for a week is a broken
+    /// server, not a plan.
+    public static func wait(_ retryAfter: String?, now: Date) -> Duration? {
+        RetryAfter.seconds(retryAfter, now: now, cap: 86_400).map { .milliseconds(Int64(($0 * 1000).rounded())) }
+    }
+
     /// Reads an answer. `retryAfter` is the header's value as sent; `now` reads its date form.
     public static func read(status: Int, body: Data, retryAfter: String?, now: Date) -> PublishAnswer {
         switch status {
@@ -20,7 +28,7 @@ public enum PublishAnswer: Sendable, Equatable {
             let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
             return .accepted(status: status, id: (object?["id"] as? NSNumber)?.int64Value)
         case 429, 500, 502, 503, 504:
-            return .notNow(status: status, reason: reason(body, status: status), retryAfter: retryAfter.flatMap { RetryAfter.parse($0, now: now) })
+            return .notNow(status: status, reason: reason(body, status: status), retryAfter: wait(retryAfter, now: now))
         default:
             return .refused(status: status, reason: reason(body, status: status))
         }

@@ -47,16 +47,18 @@ struct PublishAnswerTests {
     }
 
     @Test func retryAfterIsReadCarefully() {
-        #expect(RetryAfter.parse("0", now: now) == .zero)
-        #expect(RetryAfter.parse(" 12 ", now: now) == .seconds(12))
-        #expect(RetryAfter.parse("99999999999999999999999", now: now) == .seconds(86_400))
-        #expect(RetryAfter.parse("604800", now: now) == .seconds(86_400))
-        #expect(RetryAfter.parse("-5", now: now) == nil)
-        #expect(RetryAfter.parse("1.5", now: now) == nil)
-        #expect(RetryAfter.parse("soon", now: now) == nil)
-        #expect(RetryAfter.parse("", now: now) == nil)
+        #expect(PublishAnswer.wait("0", now: now) == .zero)
+        #expect(PublishAnswer.wait(" 12 ", now: now) == .seconds(12))
+        #expect(PublishAnswer.wait("99999999999999999999999", now: now) == .seconds(86_400))
+        #expect(PublishAnswer.wait("604800", now: now) == .seconds(86_400))
+        #expect(PublishAnswer.wait("-5", now: now) == nil)
+        #expect(PublishAnswer.wait("1.5", now: now) == nil)
+        #expect(PublishAnswer.wait("soon", now: now) == nil)
+        #expect(PublishAnswer.wait("", now: now) == nil)
         // A date already past: no wait.
-        #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == .zero)
+        #expect(PublishAnswer.wait("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == .zero)
+        // A date a week ahead: a day, as a number of seconds that long is.
+        #expect(PublishAnswer.wait("Fri, 22 Jan 2027 08:00:00 GMT", now: now) == .seconds(86_400))
     }
 }
 
