@@ -350,6 +350,7 @@ let package = Package(
                 "HeraldCore", "HeraldStore", "HeraldMigrations", "HeraldServer", "HeraldDelivery", "HeraldMocks", "HeraldPublishing", "HeraldBridges",
                 "HeraldOutbound",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -195,7 +195,8 @@ public enum HeraldServer {
             if let routes, let client = contactChannels?.followUpClient {
                 // ntfy messages cleared and Pushover emergencies stopped once their alarm ends; Pushover's acknowledgements read.
                 let followUps = ContactFollowUps(
-                    store: store, acknowledgements: routes.acknowledgements, client: client, pushover: config.contacts.pushover, clock: options.clock
+                    store: store, acknowledgements: routes.acknowledgements, client: client, pushover: config.contacts.pushover, matrix: config.contacts.matrix,
+                    clock: options.clock
                 )
                 services.append(
                     AfterMigration(

@@ -140,7 +140,11 @@ struct PublishCommandTests {
             let start = ContinuousClock.now
             let limited = try await herald("--title", "second", "--retry-for", "5")
             #expect(limited.status == 75, "\(limited.output)")
-            #expect(limited.output.contains("HTTP 429") && limited.output.contains("asked to wait 3600 s, more than the"), "\(limited.output)")
+            // 3600 s, or 3599 when the answer came in the next second of a slow run.
+            #expect(
+                limited.output.contains("HTTP 429") && limited.output.range(of: #"asked to wait 3(599|600) s, more than the"#, options: .regularExpression) != nil,
+                "\(limited.output)"
+            )
             // Stopped at the answer, not after an hour's wait (the bound is loose: a loaded machine starts processes slowly).
             #expect(ContinuousClock.now - start < .seconds(60))
         }

@@ -1,12 +1,13 @@
--- Phones without an app of one's own (issue 43): an ntfy topic and a
--- Pushover user key are contact methods, each with its queue platform.
+-- Phones without an app of one's own and chat (issue 43): an ntfy topic,
+-- a Pushover user key and a Matrix user are contact methods, each with its
+-- queue platform.
 -- SQLite cannot change a CHECK constraint: the tables are rebuilt, as in
 -- 0020 and 0039 (no table references them; ids keep counting).
 CREATE TABLE devices_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     token TEXT NOT NULL UNIQUE,
-    platform TEXT NOT NULL CHECK (platform IN ('apns', 'fcm', 'webpush', 'sms', 'voice', 'email', 'ntfy', 'pushover')),
+    platform TEXT NOT NULL CHECK (platform IN ('apns', 'fcm', 'webpush', 'sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix')),
     created_at INTEGER NOT NULL,
     last_seen_at INTEGER NOT NULL
 );
@@ -22,7 +23,7 @@ CREATE TABLE removed_devices_new (
     id INTEGER PRIMARY KEY,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     token TEXT NOT NULL,
-    platform TEXT NOT NULL CHECK (platform IN ('apns', 'fcm', 'webpush', 'sms', 'voice', 'email', 'ntfy', 'pushover')),
+    platform TEXT NOT NULL CHECK (platform IN ('apns', 'fcm', 'webpush', 'sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix')),
     created_at INTEGER NOT NULL,
     last_seen_at INTEGER NOT NULL,
     removed_at INTEGER NOT NULL,
@@ -36,7 +37,7 @@ CREATE INDEX removed_devices_removed_at_idx ON removed_devices (removed_at);
 CREATE TABLE contact_methods_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('sms', 'voice', 'email', 'ntfy', 'pushover')),
+    kind TEXT NOT NULL CHECK (kind IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix')),
     address TEXT NOT NULL,
     created_at INTEGER NOT NULL,
     verified_at INTEGER,
@@ -61,9 +62,9 @@ CREATE INDEX contact_methods_address_idx ON contact_methods (kind, address);
 DROP INDEX IF EXISTS delivery_history_contact_idx;
 DROP INDEX IF EXISTS delivery_history_contact_sent_idx;
 DROP INDEX IF EXISTS deliveries_contact_idx;
-CREATE INDEX delivery_history_contact_idx ON delivery_history (device_id, finished_at) WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover');
-CREATE INDEX delivery_history_contact_sent_idx ON delivery_history (platform, finished_at) WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover');
-CREATE INDEX deliveries_contact_idx ON deliveries (device_id, contact_started_at) WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover');
+CREATE INDEX delivery_history_contact_idx ON delivery_history (device_id, finished_at) WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix');
+CREATE INDEX delivery_history_contact_sent_idx ON delivery_history (platform, finished_at) WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix');
+CREATE INDEX deliveries_contact_idx ON deliveries (device_id, contact_started_at) WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix');
 
 -- Messages Herald follows after they went: an ntfy message to change in
 -- place and clear, a Pushover emergency whose receipt is read (its
@@ -71,7 +72,7 @@ CREATE INDEX deliveries_contact_idx ON deliveries (device_id, contact_started_at
 -- or resolved. A row lives until its follow-up is done.
 CREATE TABLE contact_follow_ups (
     delivery_id INTEGER PRIMARY KEY,
-    platform TEXT NOT NULL CHECK (platform IN ('ntfy', 'pushover')),
+    platform TEXT NOT NULL CHECK (platform IN ('ntfy', 'pushover', 'matrix')),
     notification_id INTEGER NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     method_id INTEGER NOT NULL,

@@ -205,6 +205,7 @@ struct AccountPages {
         case .email: "Email"
         case .ntfy: "ntfy (the person's topic)"
         case .pushover: "Pushover"
+        case .matrix: "Matrix (a direct chat)"
         }
     }
 }

@@ -74,6 +74,9 @@ extension HeraldConfig {
                 "Pushover", "\(Self.redacted(url: pushover.baseURL)), token \(secret(pushover.token)), emergencies every \(pushover.retrySeconds) s for \(pushover.expireSeconds) s"
             ))
         }
+        if let matrix = contacts.matrix {
+            lines.append(("Matrix", "\(Self.redacted(url: matrix.baseURL)), bot token \(secret(matrix.token)), reactions read every \(matrix.pollSeconds) s"))
+        }
         if let kafka {
             lines.append(("Kafka", "\(kafka.brokers), topics \(list(kafka.topics)), group \(kafka.groupID), bridge in serve \(kafka.runsInServer ? "on" : "off")"))
         }

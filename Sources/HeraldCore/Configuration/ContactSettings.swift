@@ -31,6 +31,8 @@ public struct ContactSettings: Sendable, Equatable {
     public var ntfy: NtfySettings?
     /// Pushover's API (`PUSHOVER_TOKEN`); nil: no Pushover keys.
     public var pushover: PushoverSettings?
+    /// The site's Matrix bot (`MATRIX_HOMESERVER`, `MATRIX_ACCESS_TOKEN`); nil: no Matrix users.
+    public var matrix: MatrixSettings?
 
     public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
         self.sms = sms
@@ -42,7 +44,7 @@ public struct ContactSettings: Sendable, Equatable {
     /// The kinds of method a person may add: those a message can be sent to.
     public var kinds: [ContactKind] {
         (sms == nil ? [] : [.sms]) + (voice == nil ? [] : [.voice]) + (smtp == nil ? [] : [.email]) + (ntfy == nil ? [] : [.ntfy])
-            + (pushover == nil ? [] : [.pushover])
+            + (pushover == nil ? [] : [.pushover]) + (matrix == nil ? [] : [.matrix])
     }
 
     init(text: @escaping (String) -> String?) throws {
@@ -199,6 +201,32 @@ public struct ContactSettings: Sendable, Equatable {
                 pollSeconds: try read.number("PUSHOVER_POLL_SECONDS", default: 5, range: 5...300)
             )
         }
+        if let url = text("MATRIX_HOMESERVER") {
+            guard let token = try secret("MATRIX_ACCESS_TOKEN"), !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw ConfigurationError("MATRIX_ACCESS_TOKEN", "MATRIX_HOMESERVER needs the bot's access token (MATRIX_ACCESS_TOKEN or MATRIX_ACCESS_TOKEN_FILE)")
+            }
+            matrix = MatrixSettings(
+                baseURL: try baseURL("MATRIX_HOMESERVER", url), token: token,
+                pollSeconds: try read.number("MATRIX_POLL_SECONDS", default: 3, range: 1...300)
+            )
+        }
+    }
+}
+
+/// The site's Matrix bot (`MATRIX_HOMESERVER`, its client-server API's base
+/// URL; `MATRIX_ACCESS_TOKEN` or `_FILE`, the bot account's token). Each
+/// person's messages go to a direct chat with them (kept in the bot's
+/// `m.direct` account data); reactions to an open alarm's message are read
+/// every `pollSeconds`.
+public struct MatrixSettings: Sendable, Equatable {
+    public var baseURL: String
+    public var token: String
+    public var pollSeconds: Double
+
+    public init(baseURL: String, token: String, pollSeconds: Double = 3) {
+        self.baseURL = baseURL
+        self.token = token
+        self.pollSeconds = pollSeconds
     }
 }
 

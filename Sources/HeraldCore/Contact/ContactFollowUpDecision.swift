@@ -38,19 +38,24 @@ public enum ContactFollowUpDecision {
     /// is an emergency (it repeats until acknowledged or cancelled).
     public static func follows(_ platform: Platform, message: PhoneAppMessage) -> Bool {
         switch platform {
-        case .ntfy: true
+        case .ntfy, .matrix: true
         case .pushover: message.pushoverPriority == 2
         default: false
         }
     }
 
     /// When a message just sent is first looked at.
-    public static func firstCheck(_ platform: Platform, sentAt: Date, pushover: PushoverSettings?) -> Date {
-        sentAt.addingTimeInterval(platform == .pushover ? pushover?.pollSeconds ?? 5 : 2)
+    public static func firstCheck(_ platform: Platform, sentAt: Date, pushover: PushoverSettings?, matrix: MatrixSettings? = nil) -> Date {
+        switch platform {
+        case .pushover: sentAt.addingTimeInterval(pushover?.pollSeconds ?? 5)
+        case .matrix: sentAt.addingTimeInterval(matrix?.pollSeconds ?? 3)
+        default: sentAt.addingTimeInterval(2)
+        }
     }
 
     public static func decide(
-        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, now: Date, pushover: PushoverSettings?
+        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, now: Date, pushover: PushoverSettings?,
+        matrix: MatrixSettings? = nil
     ) -> Plan {
         guard let notification else { return .forget(reason: "the notification is gone") }
         if let acknowledgement { return .end(outcome: "Acknowledged by \(acknowledgement.username).") }
@@ -61,6 +66,10 @@ public enum ContactFollowUpDecision {
             guard now.timeIntervalSince(followUp.sentAt) <= expire + 60 else { return .forget(reason: "Pushover's emergency expired") }
             // A receipt never known (the answer was lost): the emergency can still be ended by its tag.
             return followUp.receipt == nil ? .wait(until: nextCheck(followUp, now: now, pushover: pushover)) : .readReceipt
+        case .matrix:
+            // Its reactions are read (the event's id is its receipt) for a day.
+            guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
+            return followUp.receipt == nil ? .wait(until: nextCheck(followUp, now: now, pushover: pushover, matrix: matrix)) : .readReceipt
         default:
             guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
             return .wait(until: nextCheck(followUp, now: now, pushover: pushover))
@@ -81,11 +90,27 @@ public enum ContactFollowUpDecision {
         return .wait(until: nextCheck(followUp, now: now, pushover: pushover))
     }
 
+    /// The reactions that take an alarm (a check mark, a thumbs up), with
+    /// or without the emoji variation selector; any other (👀, 👎) takes nothing.
+    public static let acknowledgingReactions: Set<String> = ["✅", "✔️", "✔", "☑️", "☑", "👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "ack"]
+
+    /// A Matrix message's reactions read (each with who sent it): one of
+    /// `acknowledgingReactions` from the person it was sent to is their
+    /// acknowledgement; anyone else's (a bot, someone invited in) takes nothing.
+    public static func afterReactions(
+        _ reactions: [(sender: String, key: String)], _ followUp: ContactFollowUp, sentTo user: String?, now: Date, matrix: MatrixSettings?
+    ) -> ReceiptPlan {
+        if let user, reactions.contains(where: { $0.sender == user && acknowledgingReactions.contains($0.key) }) { return .acknowledge }
+        return .wait(until: nextCheck(followUp, now: now, pushover: nil, matrix: matrix))
+    }
+
     /// When to look again: a Pushover receipt every `pollSeconds` (Pushover
-    /// asks for no more than one read every 5 s); an ntfy message after 2 s,
+    /// asks for no more than one read every 5 s), a Matrix message's
+    /// reactions every its `pollSeconds`; an ntfy message after 2 s,
     /// doubling to `ntfyLongestPause`.
-    public static func nextCheck(_ followUp: ContactFollowUp, now: Date, pushover: PushoverSettings?) -> Date {
+    public static func nextCheck(_ followUp: ContactFollowUp, now: Date, pushover: PushoverSettings?, matrix: MatrixSettings? = nil) -> Date {
         if followUp.platform == .pushover { return now.addingTimeInterval(pushover?.pollSeconds ?? 5) }
+        if followUp.platform == .matrix { return now.addingTimeInterval(matrix?.pollSeconds ?? 3) }
         return now.addingTimeInterval(min(ntfyLongestPause, 2 * pow(2, Double(min(followUp.checks, 16)))))
     }
 }
@@ -112,4 +137,8 @@ public protocol PhoneAppFollowUpClient: Sendable {
     func cancel(receipt: String) async throws
     /// Cancels every emergency sent with `tag` (`PhoneAppMessage.pushoverTag`).
     func cancel(tag: String) async throws
+    /// Edits the Matrix message `eventID` sent to `user` into `message` (its outcome).
+    func end(matrixUser user: String, eventID: String, with message: PhoneAppMessage) async throws
+    /// The reactions to the Matrix message `eventID` sent to `user`.
+    func reactions(matrixUser user: String, eventID: String) async throws -> [(sender: String, key: String)]
 }

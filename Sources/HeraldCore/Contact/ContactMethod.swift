@@ -13,6 +13,9 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
     case ntfy
     /// A Pushover user key (issue 43).
     case pushover
+    /// A Matrix user (`@ann:example.org`), written to in a direct chat with
+    /// the site's bot (issue 43).
+    case matrix
 
     /// The queue's platform for this kind.
     public var platform: Platform {
@@ -22,13 +25,15 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
         case .email: .email
         case .ntfy: .ntfy
         case .pushover: .pushover
+        case .matrix: .matrix
         }
     }
 
     /// Kinds whose message Herald follows after it went (issue 43): ntfy's
     /// is changed in place and cleared, Pushover's emergency retries are
-    /// cancelled and its receipt read, once the alarm is taken or resolved.
-    public var isFollowedUp: Bool { self == .ntfy || self == .pushover }
+    /// cancelled and its receipt read, a Matrix message's reactions read
+    /// and the message edited, once the alarm is taken or resolved.
+    public var isFollowedUp: Bool { self == .ntfy || self == .pushover || self == .matrix }
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
@@ -48,6 +53,7 @@ extension Platform {
         case .email: .email
         case .ntfy: .ntfy
         case .pushover: .pushover
+        case .matrix: .matrix
         case .apns, .fcm, .webpush: nil
         }
     }
@@ -112,7 +118,21 @@ public enum ContactAddress {
         case .email: email(text)
         case .ntfy: ntfyTopic(text)
         case .pushover: pushoverUserKey(text)
+        case .matrix: matrixUser(text)
         }
+    }
+
+    /// A Matrix user id: `@`, a localpart of `a-z 0-9 . _ = - / +`, `:`, the
+    /// server's name (a host and an optional port), at most 255 bytes.
+    /// Lower-cased (localparts are lower case; server names compare so).
+    public static func matrixUser(_ text: String) -> Result<String, ContactAddressError> {
+        let user = text.trimmingWhitespace().lowercased()
+        let parts = user.dropFirst().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard user.hasPrefix("@"), user.utf8.count <= 255, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            parts[0].utf8.allSatisfy({ $0.isASCIIAlphanumeric || "._=-/+".utf8.contains($0) }),
+            parts[1].utf8.allSatisfy({ $0.isASCIIAlphanumeric || ".-:[]".utf8.contains($0) })
+        else { return .failure(ContactAddressError("A Matrix user is written @name:server (e.g. @ann:matrix.example.org)")) }
+        return .success(user)
     }
 
     /// An ntfy topic: 12 to 64 of `A-Z a-z 0-9 - _` (ntfy's own rule is 1
@@ -207,6 +227,7 @@ public enum ContactAddress {
         case .sms, .voice: "…" + address.suffix(3)
         case .email: "…@" + (address.split(separator: "@").last.map(String.init) ?? "")
         case .ntfy, .pushover: String(address.prefix(3)) + "…"
+        case .matrix: "…:" + (address.split(separator: ":", maxSplits: 1).last.map(String.init) ?? "")
         }
     }
 }

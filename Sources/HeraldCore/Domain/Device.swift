@@ -15,6 +15,8 @@ public enum Platform: String, Sendable, CaseIterable, Codable {
     /// phones reached through an app of someone else's.
     case ntfy
     case pushover
+    /// A person's Matrix account, written to in a direct chat (issue 43).
+    case matrix
 
     /// The platform of a token registered without an explicit `platform`,
     /// guessed as the server Herald replaces did: an APNs token is 32 bytes

@@ -16,6 +16,7 @@ public struct ContactChannels: Sendable {
     /// ntfy and Pushover (issue 43).
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
+    let matrix: MatrixClient?
     let smtpFrom: String?
     let publicURL: String?
     let capPerPerson: Int
@@ -29,7 +30,9 @@ public struct ContactChannels: Sendable {
     /// Nil when neither SMS nor email is configured.
     public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
         let contacts = config.contacts
-        guard contacts.sms != nil || contacts.smtp != nil || contacts.voice != nil || contacts.ntfy != nil || contacts.pushover != nil else { return nil }
+        guard contacts.sms != nil || contacts.smtp != nil || contacts.voice != nil || contacts.ntfy != nil || contacts.pushover != nil
+            || contacts.matrix != nil
+        else { return nil }
         let vapid = VAPIDKeys(settings: settings, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
         let keys: @Sendable () async throws -> VAPID = { try await vapid.vapid() }
         var sms: (any SMSGateway)?
@@ -89,10 +92,19 @@ public struct ContactChannels: Sendable {
             pushover = PushoverClient(settings: settings, http: http)
             closers.append { try? await http.shutdown() }
         }
+        var matrix: MatrixClient?
+        if let settings = config.contacts.matrix {
+            let http = OutboundHTTP(
+                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
+                trustedOrigins: [settings.baseURL]
+            )
+            matrix = MatrixClient(settings: settings, http: http)
+            closers.append { try? await http.shutdown() }
+        }
         let closeAll = closers
         let closing = ClosingService("contact clients") { for close in closeAll { await close() } }
         return ContactChannels(
-            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, ntfy: ntfy, pushover: pushover, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
+            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
             capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys
         )
     }
@@ -105,18 +117,22 @@ public struct ContactChannels: Sendable {
         if let voice { channels.append(voice) }
         if let ntfy { channels.append(NtfyChannel(client: ntfy)) }
         if let pushover { channels.append(PushoverChannel(client: pushover)) }
+        if let matrix { channels.append(MatrixChannel(client: matrix)) }
         return channels.map {
             ContactMessageProvider(
-                channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, pushover: pushover?.settings, logger: logger
+                channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, pushover: pushover?.settings, matrix: matrix?.settings,
+                logger: logger
             )
         }
     }
 
     /// Sends verification codes and tests straight through the gateway or the mail server.
-    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover) }
+    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix) }
 
     /// What follow-ups ask of ntfy and Pushover; nil when neither is set.
-    public var followUpClient: PhoneAppFollowUps? { ntfy == nil && pushover == nil ? nil : PhoneAppFollowUps(ntfy: ntfy, pushover: pushover) }
+    public var followUpClient: PhoneAppFollowUps? {
+        ntfy == nil && pushover == nil && matrix == nil ? nil : PhoneAppFollowUps(ntfy: ntfy, pushover: pushover, matrix: matrix)
+    }
 }
 
 /// A verification code, or a test, as one text or one email.
@@ -127,6 +143,7 @@ public struct GatewayCodeSender: ContactCodeSender {
     let voice: TwilioVoiceChannel?
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
+    let matrix: MatrixClient?
 
     public static func text(_ code: String) -> String {
         "Herald: your code is \(code). It works for 10 minutes. If you did not ask for it, ignore this message."
@@ -172,6 +189,17 @@ public struct GatewayCodeSender: ContactCodeSender {
                 title: subject, message: text, ntfyPriority: 3, pushoverPriority: 0, tags: [], click: nil, acknowledgeURL: nil, sequenceID: reference
             )
             answer = await pushover.send(user: method.address, message)
+        case .matrix:
+            guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
+            do {
+                _ = try await matrix.send(
+                    to: method.address, txnID: "herald-\(reference)-\(UUID().uuidString)",
+                    content: ["msgtype": "m.text", "body": text, "format": "org.matrix.custom.html", "formatted_body": "<p>\(EmailMessage.escapeHTML(text))</p>"]
+                )
+                answer = .accepted
+            } catch {
+                answer = MatrixClient.answer(to: error)
+            }
         }
         switch answer {
         case .accepted?, .acceptedWithReceipt?: return

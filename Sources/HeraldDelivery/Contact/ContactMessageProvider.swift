@@ -21,17 +21,19 @@ public struct ContactMessageProvider: PushProvider {
     /// Messages per person and for the site in 24 hours.
     let capPerPerson: Int
     let cap: Int
-    /// When a Pushover emergency's receipt is first read.
+    /// When a Pushover emergency's receipt, a Matrix message's reactions, are first read.
     let pushover: PushoverSettings?
+    let matrix: MatrixSettings?
     let logger: Logger
 
     public var platform: Platform { channel.platform }
 
     public init(
         channel: any ContactChannel, store: any ContactStore & AcknowledgementStore & ContactFollowUpStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
-        capPerPerson: Int = 50, cap: Int = 2_000, pushover: PushoverSettings? = nil, logger: Logger
+        capPerPerson: Int = 50, cap: Int = 2_000, pushover: PushoverSettings? = nil, matrix: MatrixSettings? = nil, logger: Logger
     ) {
         self.pushover = pushover
+        self.matrix = matrix
         self.capPerPerson = capPerPerson
         self.cap = cap
         self.channel = channel
@@ -132,7 +134,7 @@ public struct ContactMessageProvider: PushProvider {
         }
         guard !going.isEmpty else { return results }
         // Followed messages are kept before they go: a crash after the send cannot lose their follow-up.
-        let followUps = going.compactMap { Self.followUp($0.message, now: now, pushover: pushover) }
+        let followUps = going.compactMap { Self.followUp($0.message, now: now, pushover: pushover, matrix: matrix) }
         do {
             try await store.recordFollowUps(followUps)
         } catch {
@@ -181,7 +183,7 @@ public struct ContactMessageProvider: PushProvider {
 
     /// The follow-up of a message about to go (issue 43), as
     /// `ContactFollowUpDecision.follows` says; its receipt comes later.
-    static func followUp(_ message: ContactMessage, now: Date, pushover: PushoverSettings?) -> ContactFollowUp? {
+    static func followUp(_ message: ContactMessage, now: Date, pushover: PushoverSettings?, matrix: MatrixSettings?) -> ContactFollowUp? {
         let delivery = message.delivery
         guard let kind = delivery.platform.contactKind, kind.isFollowedUp, let user = delivery.userID,
             let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:)),
@@ -189,7 +191,7 @@ public struct ContactMessageProvider: PushProvider {
         else { return nil }
         return ContactFollowUp(
             deliveryID: delivery.id, platform: delivery.platform, notificationID: delivery.notification.id, userID: user, methodID: method, receipt: nil,
-            sentAt: now, nextCheckAt: ContactFollowUpDecision.firstCheck(delivery.platform, sentAt: now, pushover: pushover)
+            sentAt: now, nextCheckAt: ContactFollowUpDecision.firstCheck(delivery.platform, sentAt: now, pushover: pushover, matrix: matrix)
         )
     }
 

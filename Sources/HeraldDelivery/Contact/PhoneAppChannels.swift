@@ -234,6 +234,7 @@ enum PhoneAppSending {
 public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
+    let matrix: MatrixClient?
 
     public func end(ntfyTopic topic: String, with message: PhoneAppMessage) async throws {
         guard let ntfy else { return }
@@ -256,5 +257,21 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
 
     public func cancel(tag: String) async throws {
         try await pushover?.cancel(tag: tag)
+    }
+
+    public func end(matrixUser user: String, eventID: String, with message: PhoneAppMessage) async throws {
+        guard let matrix else { return }
+        do {
+            try await matrix.edit(eventID, to: user, with: message)
+        } catch {
+            // Refused (the person left the chat, the event is gone): nothing to edit; anything else is tried again.
+            if case .refused = MatrixClient.answer(to: error) { return }
+            throw error
+        }
+    }
+
+    public func reactions(matrixUser user: String, eventID: String) async throws -> [(sender: String, key: String)] {
+        guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
+        return try await matrix.reactions(to: user, eventID: eventID)
     }
 }

@@ -146,6 +146,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             case .email: "SMTP_URL"
             case .ntfy: "NTFY_URL"
             case .pushover: "PUSHOVER_TOKEN"
+            case .matrix: "MATRIX_HOMESERVER"
             }
             logger.notice("\(Self.name(platform)) is not configured (\(hint)): its deliveries are recorded as skipped")
         }
@@ -265,6 +266,7 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         case .email: "Email"
         case .ntfy: "ntfy"
         case .pushover: "Pushover"
+        case .matrix: "Matrix"
         }
     }
 }

@@ -17,11 +17,16 @@ public struct ContactFollowUps: Sendable {
     let acknowledgements: Acknowledgements
     let client: any PhoneAppFollowUpClient
     let pushover: PushoverSettings?
+    let matrix: MatrixSettings?
     let clock: WallClock
     /// How long a sweep may hold what it claimed.
     static let lease: TimeInterval = 60
 
-    public init(store: any Store, acknowledgements: Acknowledgements, client: any PhoneAppFollowUpClient, pushover: PushoverSettings?, clock: WallClock) {
+    public init(
+        store: any Store, acknowledgements: Acknowledgements, client: any PhoneAppFollowUpClient, pushover: PushoverSettings?, matrix: MatrixSettings? = nil,
+        clock: WallClock
+    ) {
+        self.matrix = matrix
         self.store = store
         self.acknowledgements = acknowledgements
         self.client = client
@@ -59,7 +64,9 @@ public struct ContactFollowUps: Sendable {
         let now = clock.now()
         var metadata: Logger.Metadata = ["delivery": "\(followUp.deliveryID)", "notification": "\(followUp.notificationID)", "platform": "\(followUp.platform.rawValue)"]
         do {
-            switch ContactFollowUpDecision.decide(followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover) {
+            switch ContactFollowUpDecision.decide(
+                followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover, matrix: matrix
+            ) {
             case .forget(let reason):
                 logger.debug("follow-up ended", metadata: metadata.merging(["why": "\(reason)"]) { $1 })
                 try await store.finishFollowUps([followUp.deliveryID])
@@ -77,7 +84,8 @@ public struct ContactFollowUps: Sendable {
             metadata["error"] = "\(String(describing: error).prefix(300))"
             logger.warning("follow-up failed; tried again shortly", metadata: metadata)
             try? await store.deferFollowUp(
-                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover), now: now
+                followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover, matrix: matrix),
+                now: now
             )
         }
     }
@@ -88,6 +96,9 @@ public struct ContactFollowUps: Sendable {
             // A method removed since: its topic is not written to any more.
             guard let address else { return }
             try await client.end(ntfyTopic: address, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
+        case .matrix:
+            guard let address, let event = followUp.receipt else { return }
+            try await client.end(matrixUser: address, eventID: event, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
         case .pushover:
             if let receipt = followUp.receipt {
                 try await client.cancel(receipt: receipt)
@@ -106,24 +117,39 @@ public struct ContactFollowUps: Sendable {
     /// removed or no longer theirs takes nothing).
     private func readReceipt(_ followUp: ContactFollowUp, address: String?, logger: Logger) async throws {
         guard let receipt = followUp.receipt else { return try await store.finishFollowUps([followUp.deliveryID]) }
-        let status = try await client.readReceipt(receipt)
         let now = clock.now()
-        switch ContactFollowUpDecision.afterReceipt(status, followUp, sentTo: address, now: now, pushover: pushover) {
+        let plan: ContactFollowUpDecision.ReceiptPlan
+        if followUp.platform == .matrix {
+            guard let address else { return try await store.finishFollowUps([followUp.deliveryID]) }
+            plan = ContactFollowUpDecision.afterReactions(
+                try await client.reactions(matrixUser: address, eventID: receipt), followUp, sentTo: address, now: now, matrix: matrix
+            )
+        } else {
+            plan = ContactFollowUpDecision.afterReceipt(try await client.readReceipt(receipt), followUp, sentTo: address, now: now, pushover: pushover)
+        }
+        switch plan {
         case .acknowledge:
             let methods = try await store.contactMethods(userID: followUp.userID)
-            if let method = methods.first(where: { $0.id == followUp.methodID && $0.kind == .pushover && $0.isVerified }) {
+            if let method = methods.first(where: { $0.id == followUp.methodID && $0.kind.platform == followUp.platform && $0.isVerified }) {
                 do {
+                    let comment = followUp.platform == .matrix ? "by a reaction in Matrix" : "acknowledged in Pushover"
                     let (acknowledgement, isNew) = try await acknowledgements.acknowledge(
-                        fromReplyOf: method, notification: followUp.notificationID, sentAt: followUp.sentAt, comment: "acknowledged in Pushover", logger: logger
+                        fromReplyOf: method, notification: followUp.notificationID, sentAt: followUp.sentAt, comment: comment, logger: logger
                     )
                     logger.info(
-                        "Pushover acknowledgement taken", metadata: ["notification": "\(followUp.notificationID)", "by": "\(acknowledgement.username)", "new": "\(isNew)"]
+                        "acknowledgement from a followed message taken", metadata: ["notification": "\(followUp.notificationID)", "by": "\(acknowledgement.username)", "new": "\(isNew)"]
                     )
                 } catch let error as UseCaseError {
-                    logger.notice("Pushover acknowledgement refused", metadata: ["notification": "\(followUp.notificationID)", "why": "\(error)"])
+                    logger.notice("acknowledgement from a followed message refused", metadata: ["notification": "\(followUp.notificationID)", "why": "\(error)"])
                 }
             }
-            try await store.finishFollowUps([followUp.deliveryID])
+            if followUp.platform == .matrix {
+                // Looked at again at once: taken now, its message is edited to say by whom.
+                try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: now, now: now)
+            } else {
+                // Pushover's emergency ended with its own acknowledgement: nothing left to stop.
+                try await store.finishFollowUps([followUp.deliveryID])
+            }
         case .forget(let reason):
             logger.info("Pushover follow-up ended", metadata: ["notification": "\(followUp.notificationID)", "why": "\(reason)"])
             try await store.finishFollowUps([followUp.deliveryID])

@@ -352,4 +352,32 @@ struct PhoneAppAddressTests {
         #expect(forPushover.unicodeScalars.count <= PhoneAppMessage.pushoverTitleLimit && forPushover.hasSuffix("👨‍👩‍👧‍👦…"))
         #expect(PhoneAppMessage.cut("short", 250, measure: PhoneAppMessage.scalars) == "short")
     }
+
+    @Test func aMatrixUserIsWrittenAsMatrixWritesIt() {
+        #expect(ContactAddress.normalized(" @Ann.B-1:Matrix.Example.org:8448 ", kind: .matrix) == .success("@ann.b-1:matrix.example.org:8448"))
+        for bad in ["ann", "@ann", "@:example.org", "ann:example.org", "@an n:example.org", "@ann:exa mple.org", "@ann:example.org/x", "@än:example.org"] {
+            guard case .failure = ContactAddress.normalized(bad, kind: .matrix) else {
+                Issue.record("\(bad) taken")
+                continue
+            }
+        }
+        #expect(ContactAddress.hint("@ann:example.org", kind: .matrix) == "…:example.org")
+    }
+
+    @Test func onlyThePersonsCheckMarkTakesAnAlarmInMatrix() {
+        let now = Date(timeIntervalSince1970: 1_000_010)
+        let followUp = Self.followUp(.matrix, receipt: "$event")
+        let ann = "@ann:example.org"
+        let settings = MatrixSettings(baseURL: "https://matrix.example.org", token: "t", pollSeconds: 3)
+        #expect(ContactFollowUpDecision.afterReactions([(ann, "✅")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
+        #expect(ContactFollowUpDecision.afterReactions([(ann, "👍🏽")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
+        let waiting = ContactFollowUpDecision.ReceiptPlan.wait(until: now.addingTimeInterval(3))
+        #expect(ContactFollowUpDecision.afterReactions([(ann, "👀"), (ann, "👎")], followUp, sentTo: ann, now: now, matrix: settings) == waiting)
+        #expect(ContactFollowUpDecision.afterReactions([("@mallory:example.org", "✅")], followUp, sentTo: ann, now: now, matrix: settings) == waiting, "someone else's")
+        #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings) == .readReceipt)
+        #expect(
+            ContactFollowUpDecision.decide(Self.followUp(.matrix), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings)
+                == .wait(until: now.addingTimeInterval(3)), "its event not known yet"
+        )
+    }
 }
