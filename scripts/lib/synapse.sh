@@ -61,8 +61,9 @@ YAML
         >"$SYNAPSE_DIR/synapse.log" 2>&1 &
     SYNAPSE_PID=$!
     local waited=0
-    until curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1; do
-        if ! kill -0 "$SYNAPSE_PID" 2>/dev/null || ((waited >= 120)); then
+    until python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' "http://127.0.0.1:$port/health" >/dev/null 2>&1; do
+        # Up to two minutes: a first start on a slow machine compiles its Python.
+        if ! kill -0 "$SYNAPSE_PID" 2>/dev/null || ((waited >= 240)); then
             echo "start_synapse: Synapse did not start; its log:" >&2
             tail -n 40 "$SYNAPSE_DIR/synapse.log" >&2
             return 1

@@ -92,7 +92,14 @@ public enum ContactFollowUpDecision {
 
     /// The reactions that take an alarm (a check mark, a thumbs up), with
     /// or without the emoji variation selector; any other (👀, 👎) takes nothing.
-    public static let acknowledgingReactions: Set<String> = ["✅", "✔️", "✔", "☑️", "☑", "👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿", "ack"]
+    public static let acknowledgingReactions: Set<String> = ["✅", "✔", "☑", "👍", "ack"]
+
+    /// A reaction's key without emoji variation selectors and skin tones
+    /// (`👍🏽`, `✅️` as some clients send them, are 👍 and ✅).
+    public static func plainReaction(_ key: String) -> String {
+        String(String.UnicodeScalarView(key.unicodeScalars.filter { !(0xFE00...0xFE0F).contains($0.value) && !(0x1F3FB...0x1F3FF).contains($0.value) }))
+            .lowercased()
+    }
 
     /// A Matrix message's reactions read (each with who sent it): one of
     /// `acknowledgingReactions` from the person it was sent to is their
@@ -100,7 +107,7 @@ public enum ContactFollowUpDecision {
     public static func afterReactions(
         _ reactions: [(sender: String, key: String)], _ followUp: ContactFollowUp, sentTo user: String?, now: Date, matrix: MatrixSettings?
     ) -> ReceiptPlan {
-        if let user, reactions.contains(where: { $0.sender == user && acknowledgingReactions.contains($0.key) }) { return .acknowledge }
+        if let user, reactions.contains(where: { $0.sender == user && acknowledgingReactions.contains(plainReaction($0.key)) }) { return .acknowledge }
         return .wait(until: nextCheck(followUp, now: now, pushover: nil, matrix: matrix))
     }
 
@@ -110,7 +117,12 @@ public enum ContactFollowUpDecision {
     /// doubling to `ntfyLongestPause`.
     public static func nextCheck(_ followUp: ContactFollowUp, now: Date, pushover: PushoverSettings?, matrix: MatrixSettings? = nil) -> Date {
         if followUp.platform == .pushover { return now.addingTimeInterval(pushover?.pollSeconds ?? 5) }
-        if followUp.platform == .matrix { return now.addingTimeInterval(matrix?.pollSeconds ?? 3) }
+        if followUp.platform == .matrix {
+            // Every poll for the first 200 looks (10 minutes at 3 s), then once a minute: an alarm
+            // answered at all is mostly answered soon, and a day of reads every 3 s per message adds up.
+            let poll = matrix?.pollSeconds ?? 3
+            return now.addingTimeInterval(followUp.checks < 200 ? poll : max(poll, 60))
+        }
         return now.addingTimeInterval(min(ntfyLongestPause, 2 * pow(2, Double(min(followUp.checks, 16)))))
     }
 }

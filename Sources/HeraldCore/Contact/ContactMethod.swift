@@ -46,6 +46,11 @@ extension Platform {
     /// a device, reached only once verified, only as the person's rules say.
     public var isContact: Bool { contactKind != nil }
 
+    /// Where a notification carries a way to take it from where it shows:
+    /// Web Push's action, ntfy's button, a Matrix reaction (offered only to
+    /// those who may take the alarm: `ResponderDecider`).
+    public var offersAcknowledgeAction: Bool { self == .webpush || self == .ntfy || self == .matrix }
+
     public var contactKind: ContactKind? {
         switch self {
         case .sms: .sms
@@ -122,11 +127,12 @@ public enum ContactAddress {
         }
     }
 
-    /// A Matrix user id: `@`, a localpart of `a-z 0-9 . _ = - / +`, `:`, the
-    /// server's name (a host and an optional port), at most 255 bytes.
-    /// Lower-cased (localparts are lower case; server names compare so).
+    /// A Matrix user id: `@`, a localpart of letters, digits and `. _ = - /
+    /// +`, `:`, the server's name (a host and an optional port), at most 255
+    /// bytes. Kept as typed: ids are case-sensitive (`@Ann:…` of an old
+    /// account is not `@ann:…`, which anyone might register).
     public static func matrixUser(_ text: String) -> Result<String, ContactAddressError> {
-        let user = text.trimmingWhitespace().lowercased()
+        let user = text.trimmingWhitespace()
         let parts = user.dropFirst().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard user.hasPrefix("@"), user.utf8.count <= 255, parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
             parts[0].utf8.allSatisfy({ $0.isASCIIAlphanumeric || "._=-/+".utf8.contains($0) }),

@@ -191,6 +191,8 @@ public struct GatewayCodeSender: ContactCodeSender {
             answer = await pushover.send(user: method.address, message)
         case .matrix:
             guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
+            // A code's chat is checked afresh: the person still in it, nobody else but the bot.
+            matrix.forgetRoom(of: method.address)
             do {
                 _ = try await matrix.send(
                     to: method.address, txnID: "herald-\(reference)-\(UUID().uuidString)",

@@ -18,7 +18,8 @@ import NIOHTTP1
 public struct MatrixClient: Sendable {
     let settings: MatrixSettings
     let http: OutboundHTTP
-    /// The bot's own id (`whoami`) and each person's direct chat, read once.
+    /// The bot's own id (`whoami`) and each person's direct chat, checked
+    /// once per process (and again after a send there fails).
     private let known = NIOLockedValueBox<(bot: String?, rooms: [String: String])>((nil, [:]))
 
     public init(settings: MatrixSettings, http: OutboundHTTP) {
@@ -49,66 +50,102 @@ public struct MatrixClient: Sendable {
         }
         let response = try await http.execute(request, timeout: .seconds(15))
         let body = try await response.body.collect(upTo: 1 << 20)
-        let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+        let parsed = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any]
         guard response.status == .ok else {
-            let after = (object["retry_after_ms"] as? NSNumber).map { $0.doubleValue / 1000 }
-            throw Failure(status: Int(response.status.code), code: String((object["errcode"] as? String ?? "").prefix(60)), retryAfter: after)
+            let after = (parsed?["retry_after_ms"] as? NSNumber).map { $0.doubleValue / 1000 }
+            throw Failure(status: Int(response.status.code), code: String((parsed?["errcode"] as? String ?? "").prefix(60)), retryAfter: after)
         }
-        return object
+        // An answer that is not a JSON object is not taken for an empty one (an m.direct read as {} would be written back so).
+        guard let parsed else { throw Failure(status: 200, code: "an answer that is not JSON") }
+        return parsed
     }
 
     func bot() async throws -> String {
         if let bot = known.withLockedValue({ $0.bot }) { return bot }
-        guard let bot = try await call(.GET, "/_matrix/client/v3/account/whoami")["user_id"] as? String else { throw Failure(status: 200, code: "no user_id") }
+        guard let bot = try await call(.GET, "/account/whoami".withClientPrefix)["user_id"] as? String else { throw Failure(status: 200, code: "no user_id") }
         known.withLockedValue { $0.bot = bot }
         return bot
     }
 
-    /// The direct chat with `user`: the one `m.direct` names, else a new one
-    /// (private, the person invited, history visible to them from the invite).
+    /// The direct chat with `user`: the one the bot's `m.direct` names, if
+    /// the person is still in it (joined or invited) and nobody else but the
+    /// bot is (a code sent there is theirs alone); else a new one, private,
+    /// the person invited, history visible to them from the invite.
     func room(for user: String) async throws -> String {
         if let room = known.withLockedValue({ $0.rooms[user] }) { return room }
         let bot = try await bot()
-        let path = "/_matrix/client/v3/user/\(Self.segment(bot))/account_data/m.direct"
-        var direct: [String: Any] = [:]
-        do {
-            direct = try await call(.GET, path)
-        } catch let failure as Failure where failure.status == 404 {
-            direct = [:]
-        }
-        if let room = (direct[user] as? [String])?.last {
+        if let room = try await directRooms(bot)[user]?.last, try await isDirect(room, between: bot, and: user) {
             known.withLockedValue { $0.rooms[user] = room }
             return room
         }
         let made = try await call(
-            .POST, "/_matrix/client/v3/createRoom",
+            .POST, "/createRoom".withClientPrefix,
             json: [
                 "preset": "trusted_private_chat", "is_direct": true, "invite": [user], "name": "Herald",
                 "initial_state": [["type": "m.room.history_visibility", "state_key": "", "content": ["history_visibility": "invited"]]],
             ] as [String: Any]
         )
         guard let room = made["room_id"] as? String else { throw Failure(status: 200, code: "no room_id") }
-        direct[user] = ((direct[user] as? [String]) ?? []) + [room]
-        _ = try await call(.PUT, path, json: direct)
         known.withLockedValue { $0.rooms[user] = room }
+        // Kept where every replica finds it: read again just before (another replica may have written since) and merged.
+        var direct = try await directRooms(bot)
+        direct[user] = (direct[user] ?? []).filter { $0 != room } + [room]
+        _ = try? await call(.PUT, "/user/\(Self.segment(bot))/account_data/m.direct".withClientPrefix, json: direct)
         return room
     }
 
-    /// Sends `content` to `user`'s direct chat under `txnID`; the event's id.
-    func send(to user: String, txnID: String, content: [String: Any]) async throws -> String {
+    private func directRooms(_ bot: String) async throws -> [String: [String]] {
+        do {
+            let object = try await call(.GET, "/user/\(Self.segment(bot))/account_data/m.direct".withClientPrefix)
+            return object.compactMapValues { $0 as? [String] }
+        } catch let failure as Failure where failure.status == 404 {
+            return [:]
+        }
+    }
+
+    /// Whether `user` is joined or invited in `room` and nobody but the bot besides.
+    private func isDirect(_ room: String, between bot: String, and user: String) async throws -> Bool {
+        let members: [[String: Any]]
+        do {
+            members = try await call(.GET, "/rooms/\(Self.segment(room))/members".withClientPrefix)["chunk"] as? [[String: Any]] ?? []
+        } catch let failure as Failure where [403, 404].contains(failure.status) {
+            return false
+        }
+        var personThere = false
+        for event in members {
+            guard let who = event["state_key"] as? String, let membership = (event["content"] as? [String: Any])?["membership"] as? String,
+                membership == "join" || membership == "invite"
+            else { continue }
+            if who == user { personThere = true } else if who != bot { return false }
+        }
+        return personThere
+    }
+
+    /// Forgets `user`'s chat in this process: the next send checks it again.
+    func forgetRoom(of user: String) { known.withLockedValue { _ = $0.rooms.removeValue(forKey: user) } }
+
+    /// Sends `content` to `user`'s direct chat under `txnID`: the room and
+    /// the event's id. A chat the bot can no longer write to (left, gone)
+    /// is checked again at the next send.
+    func send(to user: String, txnID: String, content: [String: Any]) async throws -> (room: String, event: String) {
         let room = try await room(for: user)
-        let answer = try await call(
-            .PUT, "/_matrix/client/v3/rooms/\(Self.segment(room))/send/m.room.message/\(Self.segment(txnID))", json: content
-        )
-        guard let event = answer["event_id"] as? String else { throw Failure(status: 200, code: "no event_id") }
-        return event
+        do {
+            let answer = try await call(.PUT, "/rooms/\(Self.segment(room))/send/m.room.message/\(Self.segment(txnID))".withClientPrefix, json: content)
+            guard let event = answer["event_id"] as? String else { throw Failure(status: 200, code: "no event_id") }
+            return (room, event)
+        } catch let failure as Failure where [403, 404].contains(failure.status) {
+            forgetRoom(of: user)
+            throw Failure(status: 503, code: "the direct chat could not be written to (\(failure.description)); checked again", retryAfter: 5)
+        }
     }
 
     /// A notification's message: plain text and HTML, the notification's
     /// words escaped, ending with how to take it.
     static func content(_ message: PhoneAppMessage, acknowledgeable: Bool) -> [String: Any] {
-        var plain = message.title + "\n" + message.message
-        var html = "<p><strong>\(EmailMessage.escapeHTML(message.title))</strong></p><p>\(EmailMessage.escapeHTML(message.message))</p>"
+        // Well inside Matrix's 64 KiB event, escaping and all.
+        let text = PhoneAppMessage.cut(message.message, 16_000, measure: PhoneAppMessage.bytes)
+        var plain = message.title + "\n" + text
+        var html = "<p><strong>\(EmailMessage.escapeHTML(message.title))</strong></p><p>\(EmailMessage.escapeHTML(text))</p>"
         if let link = message.click {
             plain += "\n" + link
             html += "<p><a href=\"\(EmailMessage.escapeHTML(link))\">\(EmailMessage.escapeHTML(link))</a></p>"
@@ -135,26 +172,46 @@ public struct MatrixClient: Sendable {
         return .retry(reason: "no answer (\(String(describing: error).prefix(120)))", after: 5)
     }
 
-    /// The reactions to `eventID` in `user`'s direct chat: who, and which.
-    public func reactions(to user: String, eventID: String) async throws -> [(sender: String, key: String)] {
-        let room = try await room(for: user)
-        let answer = try await call(.GET, "/_matrix/client/v1/rooms/\(Self.segment(room))/relations/\(Self.segment(eventID))/m.annotation?limit=100")
-        return (answer["chunk"] as? [[String: Any]] ?? []).compactMap { event in
-            guard event["type"] as? String == "m.reaction", let sender = event["sender"] as? String,
-                let key = ((event["content"] as? [String: Any])?["m.relates_to"] as? [String: Any])?["key"] as? String
-            else { return nil }
-            return (sender, key)
-        }
+    /// A sent message's receipt: its room and event, where its follow-up finds it.
+    static func receipt(room: String, event: String) -> String { room + " " + event }
+
+    static func parse(receipt: String) -> (room: String, event: String)? {
+        let parts = receipt.split(separator: " ", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 
-    /// Replaces `eventID`'s words with `message` (the alarm's outcome).
-    public func edit(_ eventID: String, to user: String, with message: PhoneAppMessage) async throws {
+    /// The reactions to a sent message (`receipt`): who, and which; up to
+    /// five pages of them, so a flood of others cannot hide the person's.
+    public func reactions(receipt: String) async throws -> [(sender: String, key: String)] {
+        guard let (room, event) = Self.parse(receipt: receipt) else { throw Failure(status: 0, code: "not a receipt of Herald's") }
+        var found: [(sender: String, key: String)] = []
+        var from: String?
+        for _ in 0..<5 {
+            let page = from.map { "&from=" + Self.segment($0) } ?? ""
+            let answer = try await call(
+                .GET, "/_matrix/client/v1/rooms/\(Self.segment(room))/relations/\(Self.segment(event))/m.annotation?limit=100\(page)"
+            )
+            for item in answer["chunk"] as? [[String: Any]] ?? [] {
+                guard item["type"] as? String == "m.reaction", let sender = item["sender"] as? String,
+                    let key = ((item["content"] as? [String: Any])?["m.relates_to"] as? [String: Any])?["key"] as? String
+                else { continue }
+                found.append((sender, key))
+            }
+            guard let next = answer["next_batch"] as? String else { break }
+            from = next
+        }
+        return found
+    }
+
+    /// Replaces a sent message's words (`receipt`) with `message` (the alarm's outcome), in its own room.
+    public func edit(receipt: String, with message: PhoneAppMessage) async throws {
+        guard let (room, event) = Self.parse(receipt: receipt) else { throw Failure(status: 0, code: "not a receipt of Herald's") }
         let new = Self.content(message, acknowledgeable: false)
         var content = new
         content["body"] = "* " + (new["body"] as? String ?? "")
         content["m.new_content"] = new
-        content["m.relates_to"] = ["rel_type": "m.replace", "event_id": eventID]
-        _ = try await send(to: user, txnID: "herald-end-\(eventID.utf8.count > 80 ? String(eventID.prefix(80)) : eventID)", content: content)
+        content["m.relates_to"] = ["rel_type": "m.replace", "event_id": event]
+        _ = try await call(.PUT, "/rooms/\(Self.segment(room))/send/m.room.message/\(Self.segment("herald-end-" + event))".withClientPrefix, json: content)
     }
 }
 
@@ -172,14 +229,19 @@ public struct MatrixChannel: ContactChannel {
         await PhoneAppSending.each(messages) { message in
             let composed = PhoneAppSending.compose(message, link: nil)
             do {
-                let event = try await client.send(
+                let sent = try await client.send(
                     to: message.address, txnID: "herald-d\(message.delivery.id)",
                     content: MatrixClient.content(composed, acknowledgeable: message.delivery.acknowledgeable)
                 )
-                return .acceptedWithReceipt(event)
+                return .acceptedWithReceipt(MatrixClient.receipt(room: sent.room, event: sent.event))
             } catch {
                 return MatrixClient.answer(to: error)
             }
         }
     }
+}
+
+extension String {
+    /// A path of the client-server API's v3.
+    fileprivate var withClientPrefix: String { "/_matrix/client/v3" + self }
 }

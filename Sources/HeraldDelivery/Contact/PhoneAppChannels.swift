@@ -262,7 +262,7 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
     public func end(matrixUser user: String, eventID: String, with message: PhoneAppMessage) async throws {
         guard let matrix else { return }
         do {
-            try await matrix.edit(eventID, to: user, with: message)
+            try await matrix.edit(receipt: eventID, with: message)
         } catch {
             // Refused (the person left the chat, the event is gone): nothing to edit; anything else is tried again.
             if case .refused = MatrixClient.answer(to: error) { return }
@@ -272,6 +272,6 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
 
     public func reactions(matrixUser user: String, eventID: String) async throws -> [(sender: String, key: String)] {
         guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
-        return try await matrix.reactions(to: user, eventID: eventID)
+        return try await matrix.reactions(receipt: eventID)
     }
 }

@@ -23,12 +23,14 @@ final class ResponderDecider: Sendable {
         self.logger = logger
     }
 
-    /// The batch with `acknowledgeable` set on its Web Push pushes.
+    /// The batch with `acknowledgeable` set on what offers an Acknowledge
+    /// action: Web Push pushes, ntfy messages (their button) and Matrix ones
+    /// (their ✅), issue 43.
     func decide(_ batch: [ClaimedDelivery]) async -> [ClaimedDelivery] {
-        guard batch.contains(where: { $0.platform == .webpush && $0.purpose != .withdrawal }) else { return batch }
+        guard batch.contains(where: { $0.platform.offersAcknowledgeAction && $0.purpose != .withdrawal }) else { return batch }
         var decided = batch
         let now = clock.now()
-        for index in decided.indices where decided[index].platform == .webpush && decided[index].purpose != .withdrawal {
+        for index in decided.indices where decided[index].platform.offersAcknowledgeAction && decided[index].purpose != .withdrawal {
             guard let store, let userID = decided[index].userID else {
                 decided[index].acknowledgeable = store == nil
                 continue

@@ -129,6 +129,7 @@ public struct ContactFollowUps: Sendable {
         }
         switch plan {
         case .acknowledge:
+            var taken = false
             let methods = try await store.contactMethods(userID: followUp.userID)
             if let method = methods.first(where: { $0.id == followUp.methodID && $0.kind.platform == followUp.platform && $0.isVerified }) {
                 do {
@@ -136,6 +137,7 @@ public struct ContactFollowUps: Sendable {
                     let (acknowledgement, isNew) = try await acknowledgements.acknowledge(
                         fromReplyOf: method, notification: followUp.notificationID, sentAt: followUp.sentAt, comment: comment, logger: logger
                     )
+                    taken = true
                     logger.info(
                         "acknowledgement from a followed message taken", metadata: ["notification": "\(followUp.notificationID)", "by": "\(acknowledgement.username)", "new": "\(isNew)"]
                     )
@@ -143,11 +145,12 @@ public struct ContactFollowUps: Sendable {
                     logger.notice("acknowledgement from a followed message refused", metadata: ["notification": "\(followUp.notificationID)", "why": "\(error)"])
                 }
             }
-            if followUp.platform == .matrix {
+            if followUp.platform == .matrix, taken {
                 // Looked at again at once: taken now, its message is edited to say by whom.
                 try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: now, now: now)
             } else {
-                // Pushover's emergency ended with its own acknowledgement: nothing left to stop.
+                // Pushover's emergency ended with its own acknowledgement: nothing left to stop. A refused
+                // acknowledgement (not a responder, someone withdrew since) is not read again and again.
                 try await store.finishFollowUps([followUp.deliveryID])
             }
         case .forget(let reason):

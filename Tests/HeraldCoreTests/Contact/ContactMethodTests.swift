@@ -354,7 +354,7 @@ struct PhoneAppAddressTests {
     }
 
     @Test func aMatrixUserIsWrittenAsMatrixWritesIt() {
-        #expect(ContactAddress.normalized(" @Ann.B-1:Matrix.Example.org:8448 ", kind: .matrix) == .success("@ann.b-1:matrix.example.org:8448"))
+        #expect(ContactAddress.normalized(" @Ann.B-1:matrix.example.org:8448 ", kind: .matrix) == .success("@Ann.B-1:matrix.example.org:8448"), "kept as typed: ids are case-sensitive")
         for bad in ["ann", "@ann", "@:example.org", "ann:example.org", "@an n:example.org", "@ann:exa mple.org", "@ann:example.org/x", "@än:example.org"] {
             guard case .failure = ContactAddress.normalized(bad, kind: .matrix) else {
                 Issue.record("\(bad) taken")
@@ -371,6 +371,7 @@ struct PhoneAppAddressTests {
         let settings = MatrixSettings(baseURL: "https://matrix.example.org", token: "t", pollSeconds: 3)
         #expect(ContactFollowUpDecision.afterReactions([(ann, "✅")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
         #expect(ContactFollowUpDecision.afterReactions([(ann, "👍🏽")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
+        #expect(ContactFollowUpDecision.afterReactions([(ann, "✅\u{FE0F}")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge, "with a variation selector")
         let waiting = ContactFollowUpDecision.ReceiptPlan.wait(until: now.addingTimeInterval(3))
         #expect(ContactFollowUpDecision.afterReactions([(ann, "👀"), (ann, "👎")], followUp, sentTo: ann, now: now, matrix: settings) == waiting)
         #expect(ContactFollowUpDecision.afterReactions([("@mallory:example.org", "✅")], followUp, sentTo: ann, now: now, matrix: settings) == waiting, "someone else's")
