@@ -47,6 +47,14 @@ public struct Synapse: Sendable {
             return (answer["chunk"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "m.room.message" }
         }
 
+        /// Replies `text` to `event` (as clients do: the quoted fallback first).
+        public func reply(in room: String, to event: String, _ text: String) async throws {
+            _ = try await call(
+                .PUT, "/_matrix/client/v3/rooms/\(Self.segment(room))/send/m.room.message/\(UUID().uuidString)",
+                json: ["msgtype": "m.text", "body": "> <@herald:localhost> the alarm\n\n\(text)", "m.relates_to": ["m.in_reply_to": ["event_id": event]]]
+            )
+        }
+
         /// Reacts to `event` with `key`.
         public func react(in room: String, to event: String, with key: String) async throws {
             _ = try await call(

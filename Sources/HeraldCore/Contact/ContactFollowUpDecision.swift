@@ -90,9 +90,10 @@ public enum ContactFollowUpDecision {
         return .wait(until: nextCheck(followUp, now: now, pushover: pushover))
     }
 
-    /// The reactions that take an alarm (a check mark, a thumbs up), with
-    /// or without the emoji variation selector; any other (👀, 👎) takes nothing.
-    public static let acknowledgingReactions: Set<String> = ["✅", "✔", "☑", "👍", "ack"]
+    /// The reactions and replies that take an alarm (a check mark, a thumbs
+    /// up; "ack", "ok", "mine", "on it"), with or without the emoji variation
+    /// selector, in any case; any other (👀, 👎, "not me") takes nothing.
+    public static let acknowledgingReactions: Set<String> = ["✅", "✔", "☑", "👍", "ack", "ok", "mine", "on it", "taken"]
 
     /// A reaction's key without emoji variation selectors and skin tones
     /// (`👍🏽`, `✅️` as some clients send them, are 👍 and ✅).
@@ -101,9 +102,10 @@ public enum ContactFollowUpDecision {
             .lowercased()
     }
 
-    /// A Matrix message's reactions read (each with who sent it): one of
-    /// `acknowledgingReactions` from the person it was sent to is their
-    /// acknowledgement; anyone else's (a bot, someone invited in) takes nothing.
+    /// A Matrix message's reactions and replies read (each with who sent
+    /// it): one of `acknowledgingReactions` from the person it was sent to
+    /// is their acknowledgement; anyone else's (a bot, someone invited in)
+    /// takes nothing.
     public static func afterReactions(
         _ reactions: [(sender: String, key: String)], _ followUp: ContactFollowUp, sentTo user: String?, now: Date, matrix: MatrixSettings?
     ) -> ReceiptPlan {

@@ -151,8 +151,8 @@ public struct MatrixClient: Sendable {
             html += "<p><a href=\"\(EmailMessage.escapeHTML(link))\">\(EmailMessage.escapeHTML(link))</a></p>"
         }
         if acknowledgeable {
-            plain += "\nReact with ✅ to take it."
-            html += "<p>React with ✅ to take it.</p>"
+            plain += "\nReact with ✅ (or reply \"ack\") to take it."
+            html += "<p>React with ✅ (or reply “ack”) to take it.</p>"
         }
         return ["msgtype": "m.text", "body": plain, "format": "org.matrix.custom.html", "formatted_body": html]
     }
@@ -180,9 +180,32 @@ public struct MatrixClient: Sendable {
         return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 
-    /// The reactions to a sent message (`receipt`): who, and which; up to
-    /// five pages of them, so a flood of others cannot hide the person's.
-    public func reactions(receipt: String) async throws -> [(sender: String, key: String)] {
+    /// The answers to a sent message (`receipt`): its reactions (who, and
+    /// which; up to five pages of them, so a flood of others cannot hide the
+    /// person's) and the replies to it among the next 100 messages (who, and
+    /// their words without the quoted fallback).
+    public func answers(receipt: String) async throws -> [(sender: String, key: String)] {
+        var found = try await reactions(receipt: receipt)
+        guard let (room, event) = Self.parse(receipt: receipt) else { return found }
+        let context = try await call(.GET, "/rooms/\(Self.segment(room))/context/\(Self.segment(event))?limit=100".withClientPrefix)
+        for item in context["events_after"] as? [[String: Any]] ?? [] {
+            guard item["type"] as? String == "m.room.message", let sender = item["sender"] as? String,
+                let content = item["content"] as? [String: Any],
+                ((content["m.relates_to"] as? [String: Any])?["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == event,
+                let body = content["body"] as? String
+            else { continue }
+            found.append((sender, Self.replyText(body)))
+        }
+        return found
+    }
+
+    /// A reply's own words: without the quoted lines (`> …`) clients put first.
+    static func replyText(_ body: String) -> String {
+        body.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix(">") || $0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!")))
+    }
+
+    func reactions(receipt: String) async throws -> [(sender: String, key: String)] {
         guard let (room, event) = Self.parse(receipt: receipt) else { throw Failure(status: 0, code: "not a receipt of Herald's") }
         var found: [(sender: String, key: String)] = []
         var from: String?

@@ -272,6 +272,6 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
 
     public func reactions(matrixUser user: String, eventID: String) async throws -> [(sender: String, key: String)] {
         guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
-        return try await matrix.reactions(receipt: eventID)
+        return try await matrix.answers(receipt: eventID)
     }
 }

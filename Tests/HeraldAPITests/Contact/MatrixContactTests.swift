@@ -59,6 +59,7 @@ struct MatrixContactTests {
             let html = content["formatted_body"] as? String ?? ""
             #expect(alarm["sender"] as? String == bot.userID && (content["body"] as? String)?.hasPrefix("[CRITICAL] \(title)") == true, "\(alarm)")
             #expect(html.contains("&lt;b&gt;2&lt;/b&gt;") && !html.contains("<b>2</b>") && html.contains("React with ✅"), "escaped: \(html)")
+            #expect(alarm["sender"] as? String == bot.userID)
             let event = try #require(alarm["event_id"] as? String)
 
             // 👀 takes nothing; ✅ from the person takes it as them.
@@ -98,6 +99,20 @@ struct MatrixContactTests {
             #expect(try await app.request(.post, path, json: AlertReceiverTests.alertmanagerBody(status: "resolved", fingerprints: ["matrix1"])).status == .ok)
             let resolved = try await PhoneAppContactTests.waitFor("the resolved alarm's edit") { try await edits(of: firingEvent).first }
             #expect(resolved.contains("Resolved."), "\(resolved)")
+
+            // A reply takes an alarm too: "not me" nothing, "Ack." as the person.
+            #expect(try await app.request(.post, "/api/v1/services/\(service.id.uuidString)/notifications", json: ["title": "Vacuum trip", "severity": "critical"]).status == .created)
+            let vacuum = try #require(try await app.store.notifications(serviceID: service.id).map(\.id).max())
+            let vacuumMessage = try await PhoneAppContactTests.waitFor("the third alarm's message") {
+                try await ann.messages(in: room).first { (($0["content"] as? [String: Any])?["body"] as? String)?.contains("Vacuum trip") == true }
+            }
+            let vacuumEvent = try #require(vacuumMessage["event_id"] as? String)
+            try await ann.reply(in: room, to: vacuumEvent, "not me")
+            try await Task.sleep(for: .milliseconds(2_500))
+            #expect(try await app.store.acknowledgements(of: [vacuum])[vacuum] == nil, "a reply that is not an acknowledgement")
+            try await ann.reply(in: room, to: vacuumEvent, "Ack.")
+            let replied = try await PhoneAppContactTests.waitFor("the reply's acknowledgement") { try await app.store.acknowledgements(of: [vacuum])[vacuum]?.username }
+            #expect(replied == "oncall")
         }
     }
 }

@@ -92,3 +92,15 @@ struct PhoneAppRequestTests {
         }
     }
 }
+
+/// A Matrix reply's own words (issue 43): clients quote what they answer
+/// first; only what the person wrote is judged.
+@Suite("Matrix: replies")
+struct MatrixReplyTests {
+    @Test func aReplysQuotedFallbackIsLeftOut() {
+        #expect(MatrixClient.replyText("> <@herald:example.org> [CRITICAL] Beam lost\n> React with ✅\n\nAck.") == "Ack")
+        #expect(MatrixClient.replyText("ack") == "ack")
+        #expect(MatrixClient.replyText("> quoted only") == "")
+        #expect(ContactFollowUpDecision.plainReaction(MatrixClient.replyText("> x\n\nOn it!")) == "on it")
+    }
+}
