@@ -33,13 +33,14 @@ public enum ContactFollowUpDecision {
     /// (a resolution) make it due at once.
     public static let ntfyLongestPause: TimeInterval = 600
 
-    /// Whether a message taken by its provider is followed: an ntfy one
-    /// always (it is changed when its alarm ends); a Pushover one when it
-    /// is an emergency (it repeats until acknowledged or cancelled).
-    public static func follows(_ platform: Platform, message: PhoneAppMessage) -> Bool {
+    /// Whether a message taken by its provider is followed: an ntfy or a
+    /// Matrix one always (it is changed when its alarm ends, its answers
+    /// read); a Pushover one when it is an emergency (it repeats until
+    /// acknowledged or cancelled). The message is made only where it counts.
+    public static func follows(_ platform: Platform, message: @autoclosure () -> PhoneAppMessage) -> Bool {
         switch platform {
         case .ntfy, .matrix: true
-        case .pushover: message.pushoverPriority == 2
+        case .pushover: message().pushoverPriority == 2
         default: false
         }
     }

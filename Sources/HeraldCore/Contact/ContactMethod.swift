@@ -29,12 +29,6 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Kinds whose message Herald follows after it went (issue 43): ntfy's
-    /// is changed in place and cleared, Pushover's emergency retries are
-    /// cancelled and its receipt read, a Matrix message's reactions read
-    /// and the message edited, once the alarm is taken or resolved.
-    public var isFollowedUp: Bool { self == .ntfy || self == .pushover || self == .matrix }
-
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 

@@ -27,7 +27,7 @@ public struct ContactChannels: Sendable {
     public let keys: @Sendable () async throws -> VAPID
     public var replyCodes: @Sendable () async throws -> ContactReplyCode { { [keys] in ContactReplyCode(vapid: try await keys()) } }
 
-    /// Nil when neither SMS nor email is configured.
+    /// Nil when no contact channel is configured.
     public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
         let contacts = config.contacts
         guard contacts.sms != nil || contacts.smtp != nil || contacts.voice != nil || contacts.ntfy != nil || contacts.pushover != nil
@@ -37,69 +37,41 @@ public struct ContactChannels: Sendable {
         let keys: @Sendable () async throws -> VAPID = { try await vapid.vapid() }
         var sms: (any SMSGateway)?
         var closers: [@Sendable () async -> Void] = []
+        // One HTTP client per provider, each trusting only the operator's URL (its host and port),
+        // under the outbound policy; the CA bundle read once for all of them.
+        let tls = try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM)
+        func client(trusting origin: String) throws -> OutboundHTTP {
+            let http = OutboundHTTP(policy: config.outbound.policy, tls: tls, readTimeout: .seconds(15), trustedOrigins: [origin])
+            closers.append { try? await http.shutdown() }
+            return http
+        }
         switch config.contacts.sms {
         case .twilio(let twilio)?:
-            // The provider's URL is the operator's: trusted at its host and port.
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [twilio.baseURL]
-            )
-            sms = TwilioSMSGateway(settings: twilio, http: http)
-            closers.append { try? await http.shutdown() }
+            sms = TwilioSMSGateway(settings: twilio, http: try client(trusting: twilio.baseURL))
         case .gammu(let gammu)?:
             sms = GammuSMSGateway(settings: gammu, clock: clock)
         case .elks(let elks)?:
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [elks.baseURL]
-            )
-            sms = FortySixElksGateway(settings: elks, http: http)
-            closers.append { try? await http.shutdown() }
+            sms = FortySixElksGateway(settings: elks, http: try client(trusting: elks.baseURL))
         case .http(let gateway)?:
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [gateway.origin]
-            )
-            sms = TemplateSMSGateway(settings: gateway, http: http)
-            closers.append { try? await http.shutdown() }
+            sms = TemplateSMSGateway(settings: gateway, http: try client(trusting: gateway.origin))
         case nil:
             break
         }
         var voice: TwilioVoiceChannel?
         if let twilio = config.contacts.voice, let publicURL = config.publicURL {
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [twilio.baseURL]
-            )
-            voice = TwilioVoiceChannel(settings: twilio, http: http, publicURL: publicURL)
-            closers.append { try? await http.shutdown() }
+            voice = TwilioVoiceChannel(settings: twilio, http: try client(trusting: twilio.baseURL), publicURL: publicURL)
         }
         var ntfy: NtfyClient?
         if let settings = config.contacts.ntfy {
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [settings.baseURL]
-            )
-            ntfy = NtfyClient(settings: settings, http: http)
-            closers.append { try? await http.shutdown() }
+            ntfy = NtfyClient(settings: settings, http: try client(trusting: settings.baseURL))
         }
         var pushover: PushoverClient?
         if let settings = config.contacts.pushover {
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [settings.baseURL]
-            )
-            pushover = PushoverClient(settings: settings, http: http)
-            closers.append { try? await http.shutdown() }
+            pushover = PushoverClient(settings: settings, http: try client(trusting: settings.baseURL))
         }
         var matrix: MatrixClient?
         if let settings = config.contacts.matrix {
-            let http = OutboundHTTP(
-                policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM), readTimeout: .seconds(15),
-                trustedOrigins: [settings.baseURL]
-            )
-            matrix = MatrixClient(settings: settings, http: http)
-            closers.append { try? await http.shutdown() }
+            matrix = MatrixClient(settings: settings, http: try client(trusting: settings.baseURL))
         }
         let closeAll = closers
         let closing = ClosingService("contact clients") { for close in closeAll { await close() } }

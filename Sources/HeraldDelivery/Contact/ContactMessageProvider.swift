@@ -185,7 +185,7 @@ public struct ContactMessageProvider: PushProvider {
     /// `ContactFollowUpDecision.follows` says; its receipt comes later.
     static func followUp(_ message: ContactMessage, now: Date, pushover: PushoverSettings?, matrix: MatrixSettings?) -> ContactFollowUp? {
         let delivery = message.delivery
-        guard let kind = delivery.platform.contactKind, kind.isFollowedUp, let user = delivery.userID,
+        guard delivery.platform.isContact, let user = delivery.userID,
             let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:)),
             ContactFollowUpDecision.follows(delivery.platform, message: PhoneAppSending.compose(message, link: nil))
         else { return nil }
