@@ -12,40 +12,18 @@ import NIOHTTP1
 public final class MockTwilio: Sendable {
     public static let accountSID = "AC" + String(repeating: "0123456789abcdef", count: 2)
     public static let authToken = "mock-twilio-auth-token"
-    public let port: Int
-    let pid: pid_t
-    let output: URL
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/lib/mock_twilio.py").path
+    let process: PythonMockProcess
 
-    init(port: Int, pid: pid_t, output: URL) {
-        self.port = port
-        self.pid = pid
-        self.output = output
-    }
+    init(process: PythonMockProcess) { self.process = process }
 
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var port: Int { process.port }
+    public var baseURL: String { process.baseURL }
 
     public static func start() async throws -> MockTwilio {
-        let python = ProcessInfo.processInfo.environment["HERALD_TEST_PYTHON"] ?? "/usr/bin/python3"
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("herald-twilio-\(UUID().uuidString).log")
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("herald-twilio-\(UUID().uuidString).in")
-        try Data().write(to: input)
-        let pid = try spawnProgram(
-            python, [script, "--account-sid", accountSID, "--auth-token", authToken, "--port", "0"],
-            environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }, input: input.path, output: output.path
-        )
-        let written = try await waitForOutput("\"port\"", in: output, of: pid, python, deadline: .seconds(30))
-        guard let line = written.split(separator: "\n").first(where: { $0.contains("\"port\"") }),
-            let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let port = json["port"] as? Int
-        else { throw TestSetupError("mock_twilio.py said: \(written)") }
-        return MockTwilio(port: port, pid: pid, output: output)
+        MockTwilio(process: try await PythonMockProcess.start("mock_twilio.py", ["--account-sid", accountSID, "--auth-token", authToken]))
     }
 
-    public func stop() {
-        stopProgramInBackground(pid, "mock_twilio.py")
-        try? FileManager.default.removeItem(at: output)
-    }
+    public func stop() { process.stop() }
 
     /// Messages it accepted: each one's form fields.
     public func messages() async throws -> [[String: String]] {
@@ -86,17 +64,7 @@ public final class MockTwilio: Sendable {
         _ = try await post("/_mock/fail", ["status": status, "count": count])
     }
 
-    func get(_ path: String) async throws -> Any {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: baseURL + path), timeout: .seconds(10))
-        return try JSONSerialization.jsonObject(with: Data(try await response.body.collect(upTo: 1 << 22).readableBytesView))
-    }
+    func get(_ path: String) async throws -> Any { try await process.get(path) }
 
-    func post(_ path: String, _ json: [String: Any]) async throws -> Any {
-        var request = HTTPClientRequest(url: baseURL + path)
-        request.method = .POST
-        request.headers.add(name: "content-type", value: "application/json")
-        request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        return try JSONSerialization.jsonObject(with: Data(try await response.body.collect(upTo: 1 << 22).readableBytesView))
-    }
+    func post(_ path: String, _ json: [String: Any]) async throws -> Any { try await process.post(path, json) }
 }
