@@ -152,8 +152,8 @@ public protocol PhoneAppFollowUpClient: Sendable {
     func cancel(receipt: String) async throws
     /// Cancels every emergency sent with `tag` (`PhoneAppMessage.pushoverTag`).
     func cancel(tag: String) async throws
-    /// Edits the Matrix message `eventID` sent to `user` into `message` (its outcome).
-    func end(matrixUser user: String, eventID: String, with message: PhoneAppMessage) async throws
-    /// The reactions to the Matrix message `eventID` sent to `user`.
-    func reactions(matrixUser user: String, eventID: String) async throws -> [(sender: String, key: String)]
+    /// Edits the Matrix message its receipt names (its room and event) into `message` (its outcome).
+    func end(matrixReceipt receipt: String, with message: PhoneAppMessage) async throws
+    /// The reactions and replies to the Matrix message its receipt names.
+    func answers(matrixReceipt receipt: String) async throws -> [(sender: String, key: String)]
 }

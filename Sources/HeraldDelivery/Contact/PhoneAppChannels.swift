@@ -259,10 +259,10 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
         try await pushover?.cancel(tag: tag)
     }
 
-    public func end(matrixUser user: String, eventID: String, with message: PhoneAppMessage) async throws {
+    public func end(matrixReceipt receipt: String, with message: PhoneAppMessage) async throws {
         guard let matrix else { return }
         do {
-            try await matrix.edit(receipt: eventID, with: message)
+            try await matrix.edit(receipt: receipt, with: message)
         } catch {
             // Refused (the person left the chat, the event is gone): nothing to edit; anything else is tried again.
             if case .refused = MatrixClient.answer(to: error) { return }
@@ -270,8 +270,8 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
         }
     }
 
-    public func reactions(matrixUser user: String, eventID: String) async throws -> [(sender: String, key: String)] {
+    public func answers(matrixReceipt receipt: String) async throws -> [(sender: String, key: String)] {
         guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
-        return try await matrix.answers(receipt: eventID)
+        return try await matrix.answers(receipt: receipt)
     }
 }

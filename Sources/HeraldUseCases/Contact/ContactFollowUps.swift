@@ -97,8 +97,9 @@ public struct ContactFollowUps: Sendable {
             guard let address else { return }
             try await client.end(ntfyTopic: address, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
         case .matrix:
-            guard let address, let event = followUp.receipt else { return }
-            try await client.end(matrixUser: address, eventID: event, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
+            // A method removed since: its chat is not written to any more.
+            guard address != nil, let receipt = followUp.receipt else { return }
+            try await client.end(matrixReceipt: receipt, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
         case .pushover:
             if let receipt = followUp.receipt {
                 try await client.cancel(receipt: receipt)
@@ -122,7 +123,7 @@ public struct ContactFollowUps: Sendable {
         if followUp.platform == .matrix {
             guard let address else { return try await store.finishFollowUps([followUp.deliveryID]) }
             plan = ContactFollowUpDecision.afterReactions(
-                try await client.reactions(matrixUser: address, eventID: receipt), followUp, sentTo: address, now: now, matrix: matrix
+                try await client.answers(matrixReceipt: receipt), followUp, sentTo: address, now: now, matrix: matrix
             )
         } else {
             plan = ContactFollowUpDecision.afterReceipt(try await client.readReceipt(receipt), followUp, sentTo: address, now: now, pushover: pushover)
