@@ -64,11 +64,13 @@ struct ProviderFaultTests {
 
     /// A provider's return whose retries the database could not make due
     /// at once is swept again at the next polls: before, the error was
-    /// swallowed and every retry waited out its backoff (30 s and more
+    /// swallowed and every retry waited out its backoff (a minute and more
     /// here) though the provider was back.
     @Test func aReturnWhoseRetriesCannotBeMadeDueIsTriedAgain() async throws {
         let faults = StoreFaults()
-        try await DeliveryHarness.run(.sqlite, faults: faults, configure: { $0.retryBaseSeconds = 30; $0.maxRetryAgeSeconds = 3600 }) { harness in
+        // Backoff from 120 s: no retry falls due by itself while the test
+        // waits (with 30 s, a slow CI run saw them do so before any sweep).
+        try await DeliveryHarness.run(.sqlite, faults: faults, configure: { $0.retryBaseSeconds = 120; $0.maxRetryAgeSeconds = 3600 }) { harness in
             let service = try await harness.seed(Self.recipients(6))
             harness.mocks.apns.behave(.dropConnection)
             harness.mocks.fcm.behave(.dropConnection)

@@ -104,11 +104,11 @@ extension DeliveryWorker {
             announceOutage(platform)
         case .ended(let since):
             metrics.unreachable[platform]?.set(Int64(0))
-            await hastenWaitingRetries(platform, downFor: Int(now.timeIntervalSince(since)), now: now)
+            let swept = await hastenWaitingRetries(platform, downFor: Int(now.timeIntervalSince(since)), now: now)
             // Noted after the return's own sweep, not before: the polls'
             // settling sweeps would otherwise race it for the same retries
             // and the return would be logged as having found none.
-            outages.noteReturn(platform, at: now)
+            outages.noteReturn(platform, swept: swept ? now : nil)
         case nil:
             break
         }
@@ -125,8 +125,9 @@ extension DeliveryWorker {
     /// (`downFor` on its return; nil on the sweeps of the following polls,
     /// see `ProviderOutages.returned`). An error is logged, and the next
     /// poll sweeps again: otherwise its retries would wait out their
-    /// backoff, up to minutes, though it is back.
-    func hastenWaitingRetries(_ platform: Platform, downFor seconds: Int?, now: Date) async {
+    /// backoff, up to minutes, though it is back. True when the sweep ran.
+    @discardableResult
+    func hastenWaitingRetries(_ platform: Platform, downFor seconds: Int?, now: Date) async -> Bool {
         do {
             let hastened = try await queue.hastenRetries(platform: platform, limit: nil, now: now)
             if let seconds {
@@ -138,13 +139,16 @@ extension DeliveryWorker {
                 logger.notice("\(Self.name(platform)) answers again: more retries waiting for it are due now", metadata: ["retries": "\(hastened)"])
             }
             if hastened > 0 { signal.notify() }
+            return true
         } catch is CancellationError {
             // The worker is stopping: nothing to try again.
+            return false
         } catch {
             logger.warning(
                 "\(Self.name(platform)) answers again, but its waiting retries could not be made due; trying again at the next poll",
                 metadata: ["error": "\(String(reflecting: error))"]
             )
+            return false
         }
     }
 
@@ -155,7 +159,9 @@ extension DeliveryWorker {
     func watchOutages(now: Date) async {
         let (began, canaries) = outages.tick(now: now)
         for platform in began { announceOutage(platform) }
-        for platform in outages.settlingReturns(now: now) { await hastenWaitingRetries(platform, downFor: nil, now: now) }
+        for platform in outages.settlingReturns(now: now) {
+            if await hastenWaitingRetries(platform, downFor: nil, now: now) { outages.noteReturn(platform, swept: now) }
+        }
         for platform in canaries {
             do {
                 if try await queue.hastenRetries(platform: platform, limit: 1, now: now) > 0 { signal.notify() }

@@ -34,8 +34,11 @@ final class ProviderOutages: Sendable {
     /// first sweep: rows a concurrent claim or write holds (skipped, not
     /// waited for), pushes in flight at the return that fail and are
     /// recorded after it, a sweep the database could not run. Without this
-    /// they waited out their backoff (39 and 63 s seen under load).
-    private let returned = NIOLockedValueBox([Platform: Date]())
+    /// they waited out their backoff (39 and 63 s seen under load). The
+    /// window opens at the first sweep that ran (nil until then): a return
+    /// whose sweeps keep failing, or whose polls are held up, is not
+    /// forgotten after `settling` seconds with all its retries still waiting.
+    private let returned = NIOLockedValueBox([Platform: Date?]())
     let settling: TimeInterval = 10
 
     init(minimumOutage: TimeInterval = 10, canaryInterval: TimeInterval = 2) {
@@ -80,16 +83,22 @@ final class ProviderOutages: Sendable {
         }
     }
 
-    /// Notes that a provider answers again (see `returned`).
-    func noteReturn(_ platform: Platform, at now: Date) {
-        returned.withLockedValue { $0[platform] = now }
+    /// Notes that a provider answers again (see `returned`): `swept` is when
+    /// a sweep of its retries ran, nil while none could.
+    func noteReturn(_ platform: Platform, swept: Date?) {
+        returned.withLockedValue { returned in
+            // A window once open keeps its start, so it closes `settling` after it.
+            if case .some(.some) = returned[platform] { return }
+            returned[platform] = .some(swept)
+        }
     }
 
-    /// The providers back for less than `settling` seconds; older returns
-    /// are forgotten.
+    /// The providers whose retries are swept at this poll: back for less
+    /// than `settling` seconds since their first sweep that ran, or with
+    /// none run yet. Older returns are forgotten.
     func settlingReturns(now: Date) -> [Platform] {
         returned.withLockedValue { returned in
-            returned = returned.filter { now.timeIntervalSince($0.value) < settling }
+            returned = returned.filter { _, swept in swept.map { now.timeIntervalSince($0) < settling } ?? true }
             return Array(returned.keys)
         }
     }
