@@ -42,6 +42,7 @@ public enum ServiceAspect: String, Sendable, CaseIterable {
     case reports
     case roles
     case subscriptions
+    case chatRooms
 
     /// What a refusal calls it: "may not change its tokens".
     var phrase: String {
@@ -58,6 +59,7 @@ public enum ServiceAspect: String, Sendable, CaseIterable {
         case .reports: "read its notifications' reports and timelines"
         case .roles: "grant its roles"
         case .subscriptions: "decide which teams receive it"
+        case .chatRooms: "keep its chat rooms"
         }
     }
 }

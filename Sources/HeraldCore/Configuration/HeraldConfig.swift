@@ -74,6 +74,8 @@ public struct HeraldConfig: Sendable {
     public var outbound: OutboundSettings
     /// SMS and the site's contact rules (issue 42).
     public var contacts = ContactSettings()
+    /// Chat rooms per service: Slack, Mattermost, Teams (issue 43).
+    public var chat = ChatSettings()
     /// What is pruned when, by the processes running the delivery worker.
     public var retention: RetentionSettings
     /// Most publishes stored in one transaction (group commit); 1 stores
@@ -298,6 +300,7 @@ extension HeraldConfig {
             adminPasswordFile: text("ADMIN_PASSWORD_FILE")
         )
         contacts = try ContactSettings(text: text)
+        chat = try ChatSettings(text: text)
         if contacts.voice != nil, publicURL == nil {
             throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
         }

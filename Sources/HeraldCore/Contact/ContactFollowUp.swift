@@ -51,7 +51,7 @@ public protocol ContactFollowUpStore: Sendable {
     /// changed or was taken meanwhile: what the sweep read is stale).
     func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws
     /// A notification's follow-ups due now (it was taken), leased ones
-    /// included; how many.
+    /// included, and its chat rooms' posts (issue 43); how many follow-ups.
     @discardableResult
     func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int
 }

@@ -82,6 +82,11 @@ extension PostgresStore: AlertStateStore {
                     followed AS (
                         UPDATE contact_follow_ups SET hastened = true, next_check_at = least(next_check_at, \(at)) WHERE notification_id = (SELECT id FROM updated)
                     ),
+                    -- Its posts in chat rooms are edited now (issue 43).
+                    chatted AS (
+                        UPDATE chat_posts SET hastened = true, due_at = least(coalesce(due_at, \(at)), \(at))
+                        WHERE notification_id = (SELECT id FROM updated) AND state IN ('new', 'handed', 'posted')
+                    ),
                     \(reach: change.audience, named: "audience", of: "updated up", notification: "up.id", service: "up.service_id", priority: DeliveryPriority.of(draft.severity), at: now),
                     queued AS (\(queue: .alert(at: now), to: "audience_pushed")),
                     woken AS (

@@ -65,6 +65,11 @@ extension PostgresStore: ContactFollowUpStore {
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await rows(
             """
+            WITH chatted AS (
+                -- Its posts in chat rooms are edited now too (issue 43).
+                UPDATE chat_posts SET hastened = true, due_at = least(coalesce(due_at, \(ExactTimestamp(now))), \(ExactTimestamp(now)))
+                WHERE notification_id = \(notificationID) AND state IN ('new', 'handed', 'posted')
+            )
             UPDATE contact_follow_ups SET hastened = true, next_check_at = least(next_check_at, \(ExactTimestamp(now)))
             WHERE notification_id = \(notificationID) RETURNING delivery_id
             """,

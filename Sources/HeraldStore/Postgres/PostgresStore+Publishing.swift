@@ -143,6 +143,12 @@ extension PostgresStore {
                 FROM input i JOIN escalation_policies p ON p.service_id = i.service_id AND p.service_id = ANY(\(distinctServices)::uuid[])
                 WHERE i.start_rank >= p.minimum_rank
             ),
+            -- A post in each of its service's chat rooms (issue 43), due at once.
+            chatted AS (
+                INSERT INTO chat_posts (room_id, notification_id, created_at, due_at)
+                SELECT r.id, i.id, i.created_at, i.created_at
+                FROM input i JOIN chat_rooms r ON r.service_id = i.service_id AND r.service_id = ANY(\(distinctServices)::uuid[])
+            ),
             -- At commit, one wake-up for the workers if anything was queued and
             -- one inbox signal per notification someone receives; nothing when
             -- nobody subscribes (a NOTIFY takes a database-wide lock at commit).

@@ -90,6 +90,10 @@ extension SQLiteStore: AlertStateStore {
                 try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(change.id)")
                 // Its followed messages (ntfy, Pushover) are looked at now (issue 43).
                 try await db.execute("UPDATE contact_follow_ups SET hastened = 1, next_check_at = min(next_check_at, \(now)) WHERE notification_id = \(change.id)")
+                // Its posts in chat rooms are edited now.
+                try await db.execute(
+                    "UPDATE chat_posts SET hastened = 1, due_at = min(coalesce(due_at, \(now)), \(now)) WHERE notification_id = \(change.id) AND state IN ('new', 'handed', 'posted')"
+                )
                 // The change's audience (its holders), so each phone replaces what it shows.
                 try await SQLiteStore.reach(
                     change.audience, of: change.id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, counted: false, in: db

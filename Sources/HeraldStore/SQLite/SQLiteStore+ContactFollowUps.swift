@@ -71,7 +71,11 @@ extension SQLiteStore: ContactFollowUpStore {
 
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await database.transaction { db in
-            try await db.rows(
+            // Its posts in chat rooms are edited now too (issue 43).
+            try await db.execute(
+                "UPDATE chat_posts SET hastened = 1, due_at = min(coalesce(due_at, \(now)), \(now)) WHERE notification_id = \(notificationID) AND state IN ('new', 'handed', 'posted')"
+            )
+            return try await db.rows(
                 "UPDATE contact_follow_ups SET hastened = 1, next_check_at = min(next_check_at, \(now)) WHERE notification_id = \(notificationID) RETURNING delivery_id"
             ).count
         }

@@ -92,6 +92,10 @@ extension SQLiteStore: NotificationStore {
             )
         else { return nil }
         let notification = try Self.notification(from: row)
+        // A post in each of its service's chat rooms (issue 43), due at once.
+        try await db.execute(
+            "INSERT INTO chat_posts (room_id, notification_id, created_at, due_at) SELECT id, \(notification.id), \(date), \(date) FROM chat_rooms WHERE service_id = \(serviceID)"
+        )
         var large = false
         if let inlineAudience {
             large = try await db.first("SELECT count(*) AS c FROM (SELECT 1 FROM subscriptions WHERE service_id = \(serviceID) LIMIT \(inlineAudience + 1))")
@@ -192,6 +196,10 @@ extension SQLiteStore: NotificationStore {
             try await db.execute("UPDATE inbox SET changed_at = \(now) WHERE notification_id = \(id)")
             // Its followed messages (ntfy, Pushover) are looked at now (issue 43).
             try await db.execute("UPDATE contact_follow_ups SET hastened = 1, next_check_at = min(next_check_at, \(now)) WHERE notification_id = \(id)")
+            // Its posts in chat rooms are edited now.
+            try await db.execute(
+                "UPDATE chat_posts SET hastened = 1, due_at = min(coalesce(due_at, \(now)), \(now)) WHERE notification_id = \(id) AND state IN ('new', 'handed', 'posted')"
+            )
             try await Self.startEscalation(of: id, serviceID: notification.serviceID, changedTo: draft, at: now, in: db, logger: logger)
             let pushed = try await Self.reach(audience, of: id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, in: db)
             return (notification, !pushed.isEmpty)
