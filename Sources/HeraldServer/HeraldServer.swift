@@ -55,6 +55,11 @@ public enum HeraldServer {
         let contactChannels = roles.contains(.worker) || roles.contains(.api)
             ? try ContactChannels.make(config: config, settings: store, clock: options.clock) : nil
         if let contactChannels { services.append(contactChannels.closing) }
+        // Chat rooms per service (issue 43): their clients, for the poster and the buttons' answers.
+        let chatClients = roles.contains(.api) ? try ChatClients.make(config: config, settings: store) : nil
+        if let chatClients { services.append(chatClients.closing) }
+        var slackResponder: (@Sendable (String, String) async throws -> Void)?
+        if let slack = chatClients?.slack { slackResponder = { url, text in try await slack.respond(to: url, text: text) } }
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
@@ -120,7 +125,8 @@ public enum HeraldServer {
             routes = APIRoutes(
                 config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams,
                 brake: brake, refusals: RefusalMetrics(registry: registry),
-                contactChannels: contactChannels.map { ContactChannelParts(sender: $0.codeSender, replyCodes: $0.replyCodes) }
+                contactChannels: contactChannels.map { ContactChannelParts(sender: $0.codeSender, replyCodes: $0.replyCodes) },
+                chat: ChatParts(respondToSlack: slackResponder)
             )
             services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
             if options.runsSchedulers {
@@ -203,6 +209,17 @@ public enum HeraldServer {
                         SupervisedService(
                             name: "contact-follow-ups", ContactFollowUpService(followUps: followUps, interval: .seconds(1), logger: logger),
                             metrics: supervision, logger: logger
+                        ),
+                        ready: ready
+                    )
+                )
+            }
+            if let chatClients {
+                let posts = ChatRoomPosts(store: store, clients: chatClients.clients, perMinute: config.chat.postsPerMinute, clock: options.clock)
+                services.append(
+                    AfterMigration(
+                        SupervisedService(
+                            name: "chat-rooms", ChatRoomPostService(posts: posts, interval: .seconds(1), logger: logger), metrics: supervision, logger: logger
                         ),
                         ready: ready
                     )

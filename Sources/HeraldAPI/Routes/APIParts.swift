@@ -68,6 +68,10 @@ struct APIParts: Sendable {
     let vapidKeys: VAPIDKeys?
     /// Calendar feed requests per client.
     let feedBrake: FeedBrake
+    /// Chat rooms per service, their buttons and linked accounts (issue 43).
+    let chatRooms: ChatRooms
+    /// An ephemeral answer to whoever pressed a Slack button (nil: no Slack app).
+    let respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
 }
 
 /// The use cases of a user's own changes, made once per application.
@@ -126,6 +130,15 @@ struct UserUseCases: Sendable {
 
 /// What the edge needs of the site's contact channels (made by the
 /// composition root, which also hands them to the worker).
+/// What the API takes of the site's chat clients (issue 43).
+public struct ChatParts: Sendable {
+    public var respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
+
+    public init(respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?) {
+        self.respondToSlack = respondToSlack
+    }
+}
+
 public struct ContactChannelParts: Sendable {
     public var sender: any ContactCodeSender
     public var replyCodes: @Sendable () async throws -> ContactReplyCode

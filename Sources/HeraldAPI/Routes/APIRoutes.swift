@@ -22,7 +22,7 @@ public struct APIRoutes: Sendable {
 
     public init(
         config: HeraldConfig, store: any HeraldStore, publisher: Publisher, clock: WallClock, signIn: SignIn, streams: InboxStreams,
-        brake: PublishBrake, refusals: RefusalMetrics, contactChannels: ContactChannelParts? = nil
+        brake: PublishBrake, refusals: RefusalMetrics, contactChannels: ContactChannelParts? = nil, chat: ChatParts? = nil
     ) {
         self.streams = streams
         let tokens = AccessTokens(lifetimeMinutes: config.accessTokenExpireMinutes)
@@ -102,7 +102,15 @@ public struct APIRoutes: Sendable {
             publisher: publisher,
             clock: clock,
             vapidKeys: config.delivery.webPushSubject.map { VAPIDKeys(settings: store, subject: $0) },
-            feedBrake: FeedBrake(perMinute: config.limits.feedRequestsPerMinute, clock: clock)
+            feedBrake: FeedBrake(perMinute: config.limits.feedRequestsPerMinute, clock: clock),
+            chatRooms: {
+                let keys = VAPIDKeys(settings: store, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
+                return ChatRooms(
+                    store: store, settings: config.chat, signer: { ChatSigner(vapid: try await keys.vapid()) }, acknowledgements: users.acknowledgements,
+                    visibility: users.visibility, publicURL: config.publicURL, clock: clock
+                )
+            }(),
+            respondToSlack: chat?.respondToSlack
         )
     }
 
@@ -152,6 +160,9 @@ public struct APIRoutes: Sendable {
                     refusals: api.refusals, clock: api.clock
                 ).addRoutes(to: group)
                 PagesController(auth: auth, decoding: decoding, pages: api.pages).addRoutes(to: group)
+                ChatRoomsController(
+                    auth: auth, decoding: decoding, chatRooms: api.chatRooms, slack: api.config.chat.slack, respondToSlack: api.respondToSlack, clock: api.clock
+                ).addRoutes(to: group)
                 QuietHoursController(auth: auth, decoding: decoding, quietHours: users.quietHours, clock: api.clock).addRoutes(to: group)
                 ContactMethodsController(auth: auth, decoding: decoding, contacts: users.contacts).addRoutes(to: group)
                 TwilioReplyController(

@@ -43,6 +43,7 @@ struct WebRoutes {
             keys: VAPIDKeys(settings: store, subject: parts.config.delivery.webPushSubject ?? "mailto:herald@invalid"),
             lifetime: parts.config.delivery.acknowledgeLinkLifetime, notifications: store
         ).addRoutes(to: pages)
+        ChatLinkPages(web: web, chatRooms: parts.chatRooms).addRoutes(to: pages)
         let schedulePages = ServiceSchedulePages(web: web, schedules: parts.schedules, listed: store)
         ServiceAdminPages(
             web: web, services: parts.services, serviceTokens: parts.serviceTokens, feeds: parts.feeds, templates: parts.templates, alerting: parts.alerting,

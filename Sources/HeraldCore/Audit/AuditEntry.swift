@@ -94,6 +94,8 @@ public enum AuditAction: String, Sendable, CaseIterable, Codable {
     case acknowledgementWithdrawn = "alarm.withdrawn"
     case signInFailures = "sign-in.failures"
     case pageSent = "page.sent"
+    case chatRoomAdded = "chat-room.added"
+    case chatRoomRemoved = "chat-room.removed"
 }
 
 /// Which entries a reader asks for: each filter narrows; `services`

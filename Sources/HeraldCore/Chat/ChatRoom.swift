@@ -137,7 +137,7 @@ public protocol ChatRoomStore: Sendable {
     /// About to be sent under `postKey`: kept so before the request goes.
     func handChatPosts(_ keys: [ChatPostKey], postKey: String, at: Date) async throws
     /// What became of them; their lease ends, nothing is due unless they
-    /// were made due while leased.
+    /// were made due while leased (or are `new` again: due now).
     func recordChatPosts(_ keys: [ChatPostKey], state: ChatPostState, ref: String?, shown: String, at: Date) async throws
     /// Tried again at `next` (attempts counted), or now when made due while leased.
     func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date) async throws

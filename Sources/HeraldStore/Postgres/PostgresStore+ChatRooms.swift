@@ -89,7 +89,7 @@ extension PostgresStore: ChatRoomStore {
             """
             UPDATE chat_posts p SET state = \(state.rawValue), post_ref = coalesce(\(ref), p.post_ref), shown = \(shown),
                 posted_at = CASE WHEN \(posted) AND p.posted_at IS NULL THEN \(ExactTimestamp(at)) ELSE p.posted_at END,
-                due_at = CASE WHEN p.hastened THEN \(ExactTimestamp(at)) ELSE NULL END, hastened = false, claimed_until = NULL
+                due_at = CASE WHEN p.hastened OR \(state == .new) THEN \(ExactTimestamp(at)) ELSE NULL END, hastened = false, claimed_until = NULL
             FROM unnest(\(keys.map(\.roomID))::int8[], \(keys.map(\.notificationID))::int8[]) AS k(room_id, notification_id)
             WHERE p.room_id = k.room_id AND p.notification_id = k.notification_id
             """

@@ -104,7 +104,7 @@ extension SQLiteStore: ChatRoomStore {
                     """
                     UPDATE chat_posts SET state = \(state.rawValue), post_ref = coalesce(\(ref), post_ref), shown = \(shown),
                         posted_at = CASE WHEN \(posted) AND posted_at IS NULL THEN \(at) ELSE posted_at END,
-                        due_at = CASE WHEN hastened = 1 THEN \(at) ELSE NULL END, hastened = 0, claimed_until = NULL
+                        due_at = CASE WHEN hastened = 1 OR \(state == .new) THEN \(at) ELSE NULL END, hastened = 0, claimed_until = NULL
                     WHERE room_id = \(key.roomID) AND notification_id = \(key.notificationID)
                     """
                 )

@@ -1,0 +1,178 @@
+import Foundation
+import HTTPTypes
+import HeraldCore
+import HeraldUseCases
+import Hummingbird
+import Logging
+import NIOCore
+import NIOFoundationCompat
+
+/// A service's chat rooms (its keepers), the Acknowledge buttons' calls
+/// (Slack's signed with the app's signing secret, Mattermost's carrying
+/// Herald's own signature in their context), and the chat accounts a
+/// person linked (issue 43). The rules are `ChatRooms`'.
+struct ChatRoomsController {
+    let auth: RequestAuthenticator
+    let decoding: RequestDecoding
+    let chatRooms: ChatRooms
+    let slack: SlackSettings?
+    let respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
+    let clock: WallClock
+    /// A button's call is small; anything larger is not Slack's or Mattermost's.
+    static let maxCallBytes = 64 * 1024
+
+    func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
+        group.get("services/{service_id}/chat-rooms", use: list)
+        group.post("services/{service_id}/chat-rooms", use: add)
+        group.delete("services/{service_id}/chat-rooms/{room_id}", use: remove)
+        group.post("chat/slack/actions", use: slackAction)
+        group.post("chat/mattermost/actions", use: mattermostAction)
+        group.get("users/user/chat-accounts", use: accounts)
+        group.post("users/user/chat-accounts", use: link)
+        group.delete("users/user/chat-accounts/{kind}/{chat_user}", use: unlink)
+    }
+
+    struct Input: Decodable {
+        var kind: String
+        var target: String
+    }
+
+    struct RoomBody: Encodable {
+        var id: Int64
+        var kind: String
+        /// A webhook's host only: its path is a credential.
+        var target: String
+        var created_at: String
+
+        init(_ room: ChatRoom) {
+            id = room.id
+            kind = room.kind.rawValue
+            target = room.shownTarget
+            created_at = Timestamp.wireString(room.createdAt)
+        }
+    }
+
+    @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        return JSONBody.response(try await chatRooms.rooms(of: try Identifiers.serviceID(context), for: actor).map(RoomBody.init))
+    }
+
+    @Sendable func add(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let serviceID = try Identifiers.serviceID(context)
+        let actor = try await auth.actor(request, context: context, toDo: .manage(.chatRooms, of: serviceID))
+        let input = try await decoding.json(Input.self, from: request)
+        let room = try await chatRooms.add(kind: input.kind, target: input.target, to: serviceID, by: actor, logger: context.logger)
+        return JSONBody.response(RoomBody(room), status: .created)
+    }
+
+    @Sendable func remove(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let actor = try await auth.actor(request, context: context)
+        try await chatRooms.remove(try Identifiers.integer(context, "room_id"), from: try Identifiers.serviceID(context), by: actor, logger: context.logger)
+        return JSONBody.noContent()
+    }
+
+    /// Slack's call when a button is pressed: `payload=<JSON>`, signed. The
+    /// answer to the person goes to the payload's `response_url`
+    /// (Slack's own host only); the post itself is edited by the poster.
+    @Sendable func slackAction(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard let slack else { throw UseCaseError.notFound("Slack buttons (no Slack app is configured)") }
+        var buffer = try await request.body.collect(upTo: Self.maxCallBytes)
+        let body = buffer.readString(length: buffer.readableBytes) ?? ""
+        if let problem = SlackRequestSignature.problem(
+            secret: slack.signingSecret, timestamp: request.headers[HTTPField.Name("X-Slack-Request-Timestamp")!],
+            signature: request.headers[HTTPField.Name("X-Slack-Signature")!], body: body, now: clock.now()
+        ) {
+            context.logger.notice("a Slack call was refused", metadata: ["why": "\(problem)"])
+            throw APIError(.unauthorized, "Not a call signed by this site's Slack app (\(problem))")
+        }
+        guard let json = FormBody.fields(body).first(where: { $0.name == "payload" })?.value,
+            let payload = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        else { throw UseCaseError.invalid(field: "payload", "Slack's interaction payload (JSON)") }
+        let user = payload["user"] as? [String: Any]
+        let team = (payload["team"] as? [String: Any])?["id"] as? String ?? user?["team_id"] as? String ?? ""
+        guard payload["type"] as? String == "block_actions", let userID = user?["id"] as? String, !userID.isEmpty,
+            let action = (payload["actions"] as? [[String: Any]])?.first(where: { $0["action_id"] as? String == "herald_ack" }),
+            let (room, notification, signature) = Self.parts(action["value"] as? String ?? "")
+        else {
+            // Another button (Open) or another kind of interaction: nothing to do.
+            return Response(status: .ok)
+        }
+        let press = try await chatRooms.press(
+            kind: .slack, chatUser: "\(team):\(userID)", room: room, notification: notification, signature: signature, logger: context.logger
+        )
+        if let url = payload["response_url"] as? String, let respondToSlack {
+            do {
+                try await respondToSlack(url, Self.answer(press))
+            } catch {
+                context.logger.notice("cannot answer a Slack button's press", metadata: ["error": "\(String(describing: error).prefix(200))"])
+            }
+        }
+        return Response(status: .ok)
+    }
+
+    /// Mattermost's call when a button is pressed: JSON with the presser's
+    /// `user_id` and the button's `context` (Herald's signature inside).
+    /// The answer is an ephemeral message to that person.
+    @Sendable func mattermostAction(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        var buffer = try await request.body.collect(upTo: Self.maxCallBytes)
+        guard let payload = try? JSONSerialization.jsonObject(with: buffer.readData(length: buffer.readableBytes) ?? Data()) as? [String: Any],
+            let userID = payload["user_id"] as? String, !userID.isEmpty, userID.utf8.count <= 64,
+            let fields = payload["context"] as? [String: Any],
+            let room = (fields["room"] as? NSNumber)?.int64Value, let notification = (fields["notification"] as? NSNumber)?.int64Value,
+            let signature = fields["signature"] as? String
+        else { throw UseCaseError.invalid(field: "context", "Mattermost's action call with the button's context") }
+        let press = try await chatRooms.press(
+            kind: .mattermost, chatUser: userID, room: room, notification: notification, signature: signature, logger: context.logger
+        )
+        return JSONBody.response(["ephemeral_text": Self.answer(press)])
+    }
+
+    /// `<room>.<notification>.<signature>`, a Slack button's value.
+    static func parts(_ value: String) -> (Int64, NotificationID, String)? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard value.utf8.count <= 200, parts.count == 3, let room = Int64(parts[0]), let notification = Int64(parts[1]) else { return nil }
+        return (room, notification, String(parts[2]))
+    }
+
+    static func answer(_ press: ChatRooms.Press) -> String {
+        switch press {
+        case .acknowledged(let by, let isNew): isNew ? "Acknowledged: it is yours." : "\(by) acknowledged it already."
+        case .refused(let why): why
+        case .linkNeeded(let url): "Link your chat account to Herald first (the link works for 15 minutes, signed in to Herald): \(url)"
+        }
+    }
+
+    struct AccountBody: Encodable {
+        var kind: String
+        var chat_user: String
+        var linked_at: String
+    }
+
+    struct LinkInput: Decodable {
+        var token: String
+    }
+
+    @Sendable func accounts(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await auth.user(request, context: context)
+        return JSONBody.response(
+            try await chatRooms.identities(of: user).map {
+                AccountBody(kind: $0.kind.rawValue, chat_user: $0.chatUser, linked_at: Timestamp.wireString($0.createdAt))
+            }
+        )
+    }
+
+    @Sendable func link(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await auth.user(request, context: context)
+        let input = try await decoding.json(LinkInput.self, from: request)
+        let identity = try await chatRooms.link(token: input.token, to: user, logger: context.logger)
+        return JSONBody.response(
+            AccountBody(kind: identity.kind.rawValue, chat_user: identity.chatUser, linked_at: Timestamp.wireString(identity.createdAt)), status: .created
+        )
+    }
+
+    @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await auth.user(request, context: context)
+        try await chatRooms.unlink(kind: context.parameters.get("kind") ?? "", chatUser: context.parameters.get("chat_user") ?? "", from: user)
+        return JSONBody.noContent()
+    }
+}

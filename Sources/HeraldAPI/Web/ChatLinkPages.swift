@@ -1,0 +1,38 @@
+import Foundation
+import HeraldCore
+import HeraldUseCases
+import Hummingbird
+
+/// The link a chat button's answer carries when the presser's chat
+/// account is not linked yet (issue 43): signed in, the person confirms,
+/// and the account is theirs in Herald. Opening it changes nothing (a
+/// link preview must not link anything).
+struct ChatLinkPages {
+    let web: WebSupport
+    let chatRooms: ChatRooms
+
+    func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
+        router.get("chat/link", use: ask)
+        router.post("chat/link", use: take)
+    }
+
+    struct Page: PageModel {
+        var token: String
+        var done: String?
+    }
+
+    @Sendable func ask(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let token = request.uri.queryParameters["token"].map(String.init) ?? ""
+        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: Page(token: token, done: nil))
+    }
+
+    @Sendable func take(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        let identity = try await chatRooms.link(token: form["token"] ?? "", to: user, logger: context.logger)
+        let done = "Your \(identity.kind.name) account is linked: its Acknowledge buttons act as \(user.username). Press the button again."
+        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: Page(token: "", done: done))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HeraldCore
+
+/// One chat service's side of a room (issue 43): posting, editing in
+/// place, and finding a post by the key it was handed with (after a crash
+/// between handing it over and recording the answer).
+public protocol ChatRoomClient: Sendable {
+    var kind: ChatRoomKind { get }
+    /// The post's reference (nil for a one-way room).
+    func post(_ message: ChatMessage, in room: ChatRoom, key: String, notification: NotificationID?) async throws -> String?
+    func edit(_ ref: String, _ message: ChatMessage, in room: ChatRoom, notification: NotificationID) async throws
+    func find(key: String, in room: ChatRoom, since: Date) async throws -> ChatFind
+}
+
+public enum ChatFind: Sendable, Equatable {
+    case found(ref: String?)
+    case absent
+    /// The service keeps nothing to look in (a Teams webhook).
+    case unknowable
+}
+
+/// A chat service's refusal or failure. `permanent`: trying again cannot
+/// help (an unknown channel, a refused message); else it is tried again,
+/// after `retryAfter` when the service said how long to wait.
+public struct ChatClientError: Error, CustomStringConvertible {
+    public init(service: String, status: Int, code: String, permanent: Bool, retryAfter: TimeInterval?) {
+        self.service = service
+        self.status = status
+        self.code = code
+        self.permanent = permanent
+        self.retryAfter = retryAfter
+    }
+
+    public var service: String
+    public var status: Int
+    public var code: String
+    public var permanent: Bool
+    public var retryAfter: TimeInterval?
+
+    public var description: String { "\(service) answered \(status == 200 ? "" : "HTTP \(status) ")\(code)".trimmingCharacters(in: .whitespaces) }
+
+    /// Permanent for a refusal of the request itself; a rate limit, an
+    /// outage, a bad gateway are not.
+    public static func of(service: String, status: Int, code: String, retryAfter: TimeInterval? = nil) -> ChatClientError {
+        let permanent = (400..<500).contains(status) && status != 408 && status != 429
+        return ChatClientError(service: service, status: status, code: String(code.prefix(80)), permanent: permanent, retryAfter: retryAfter)
+    }
+}

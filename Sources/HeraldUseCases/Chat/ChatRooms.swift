@@ -1,0 +1,160 @@
+import Foundation
+import HeraldCore
+import Logging
+
+/// A service's chat rooms (issue 43), as its keepers set them, and what
+/// a press of a room's Acknowledge button does. The rules live here, so
+/// the API, the pages and the button cannot differ:
+///
+/// - A room is a Slack or Mattermost channel id, or a Teams webhook the
+///   site allows (TEAMS_WEBHOOK_HOSTS); at most `maxRooms` per service.
+/// - A press acts only when Herald signed the button (the room, the
+///   notification) and the notification is that room's service's; it
+///   acknowledges as the Herald person the chat account is linked to,
+///   through the one `Acknowledgements` use case (so the responder rule,
+///   write-back and escalation stop are the same as everywhere).
+/// - An account not linked yet gets a link, valid 15 minutes, that binds
+///   it to whoever opens it signed in to Herald: only the chat service's
+///   signed call makes one, so nobody can link an account that is not theirs.
+public struct ChatRooms: Sendable {
+    public typealias Store = ChatRoomStore & ServiceStore & AccountStore & NotificationStore & AuditStore
+    let store: any Store
+    let settings: ChatSettings
+    let signer: @Sendable () async throws -> ChatSigner
+    let acknowledgements: Acknowledgements
+    let visibility: ServiceVisibility
+    let publicURL: String?
+    let clock: WallClock
+    let audit: AuditTrail
+    public static let maxRooms = 10
+
+    public init(
+        store: any Store, settings: ChatSettings, signer: @escaping @Sendable () async throws -> ChatSigner, acknowledgements: Acknowledgements,
+        visibility: ServiceVisibility, publicURL: String?, clock: WallClock
+    ) {
+        self.store = store
+        self.settings = settings
+        self.signer = signer
+        self.acknowledgements = acknowledgements
+        self.visibility = visibility
+        self.publicURL = publicURL
+        self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
+    }
+
+    public func rooms(of serviceID: UUID, for actor: Actor) async throws -> [ChatRoom] {
+        try actor.must(.manage(.chatRooms, of: serviceID))
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        return try await store.chatRooms(serviceID: serviceID)
+    }
+
+    public func add(kind: String, target: String, to serviceID: UUID, by actor: Actor, logger: Logger) async throws -> ChatRoom {
+        try actor.must(.manage(.chatRooms, of: serviceID))
+        guard try await store.service(id: serviceID) != nil else { throw UseCaseError.notFound("Service") }
+        let target = target.trimmingCharacters(in: .whitespaces)
+        let offered = settings.kinds.map(\.rawValue).joined(separator: ", ")
+        guard let kind = ChatRoomKind(rawValue: kind), settings.kinds.contains(kind) else {
+            throw UseCaseError.invalid(field: "kind", offered.isEmpty ? "This site has no chat service configured" : "One of: \(offered)")
+        }
+        if let problem = Self.problem(target, kind: kind, settings: settings) { throw UseCaseError.invalid(field: "target", problem) }
+        guard try await store.chatRooms(serviceID: serviceID).count < Self.maxRooms else {
+            throw UseCaseError.conflict("A service posts to at most \(Self.maxRooms) chat rooms")
+        }
+        guard let room = try await store.addChatRoom(serviceID: serviceID, kind: kind, target: target, at: clock.now()) else {
+            throw UseCaseError.conflict("The service posts to that room already")
+        }
+        logger.info("chat room added", metadata: ["service": "\(serviceID.wireString)", "room": "\(room.id)", "kind": "\(kind.rawValue)", "by": "\(actor.username)"])
+        await audit.record(
+            .chatRoomAdded, by: actor.auditWho, service: serviceID, target: "chat room \(room.id)",
+            after: AuditTrail.json(["kind": kind.rawValue, "target": room.shownTarget]), logger: logger
+        )
+        return room
+    }
+
+    public func remove(_ id: Int64, from serviceID: UUID, by actor: Actor, logger: Logger) async throws {
+        try actor.must(.manage(.chatRooms, of: serviceID))
+        guard try await store.removeChatRoom(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Chat room") }
+        logger.info("chat room removed", metadata: ["service": "\(serviceID.wireString)", "room": "\(id)", "by": "\(actor.username)"])
+        await audit.record(.chatRoomRemoved, by: actor.auditWho, service: serviceID, target: "chat room \(id)", logger: logger)
+    }
+
+    /// Why `target` cannot be a room of `kind`; nil when it can.
+    static func problem(_ target: String, kind: ChatRoomKind, settings: ChatSettings) -> String? {
+        switch kind {
+        case .slack:
+            let ok = (9...24).contains(target.utf8.count) && "CG".utf8.contains(target.utf8.first ?? 0)
+                && target.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            return ok ? nil : "A Slack channel's id (C or G and 8 to 23 capital letters and digits, as in its link)"
+        case .mattermost:
+            let ok = target.utf8.count == 26 && target.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            return ok ? nil : "A Mattermost channel's id (26 lowercase letters and digits)"
+        case .teams:
+            return settings.allowsTeamsWebhook(target) ? nil : "A Teams Workflows webhook URL on a host this site allows (TEAMS_WEBHOOK_HOSTS)"
+        }
+    }
+
+    /// What a press of a room's Acknowledge button came to.
+    public enum Press: Sendable, Equatable {
+        case acknowledged(by: String, isNew: Bool)
+        /// Not done, and why (told to the person who pressed it only).
+        case refused(String)
+        /// Their chat account is not linked: this link links it.
+        case linkNeeded(String)
+    }
+
+    /// A press of the Acknowledge button of `room`'s post of `notification`,
+    /// by `chatUser`. The caller has checked the chat service's own
+    /// signature where it signs (Slack); Herald's is checked here.
+    public func press(
+        kind: ChatRoomKind, chatUser: String, room roomID: Int64, notification id: NotificationID, signature: String, logger: Logger
+    ) async throws -> Press {
+        guard try await signer().verifyAction(room: roomID, notification: id, signature: signature) else {
+            logger.notice("a chat button Herald did not sign was refused", metadata: ["kind": "\(kind.rawValue)"])
+            throw UseCaseError.forbidden("Not a button of this server")
+        }
+        guard let room = try await store.chatRooms(ids: [roomID]).first, room.kind == kind,
+            let notification = try await store.notification(id: id), notification.serviceID == room.serviceID
+        else { return .refused("This alarm's room is no longer posted to.") }
+        guard let identity = try await store.chatIdentity(kind: kind, chatUser: chatUser) else {
+            guard let publicURL else { return .refused("Link your \(kind.name) account in Herald to acknowledge from here.") }
+            let token = try await signer().link(kind: kind, chatUser: chatUser, issuedAt: clock.now())
+            return .linkNeeded((publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + "/chat/link?token=" + token)
+        }
+        guard let user = try await store.user(id: identity.userID), user.isActive else { return .refused("Your linked Herald account is disabled.") }
+        do {
+            let outcome = try await acknowledgements.acknowledge(id, comment: nil, by: user, from: "\(kind.name) \(chatUser)", logger: logger)
+            return .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew)
+        } catch let error as UseCaseError {
+            return .refused(Self.refusal(error))
+        }
+    }
+
+    static func refusal(_ error: UseCaseError) -> String {
+        switch error {
+        case .notFound: "You do not receive this service's notifications in Herald, so you cannot acknowledge them."
+        default: "\(error)"
+        }
+    }
+
+    /// Links the chat account a link names to `user`, signed in.
+    public func link(token: String, to user: User, logger: Logger) async throws -> ChatIdentity {
+        guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot link chat accounts") }
+        guard let (kind, chatUser) = try await signer().verifyLink(token, now: clock.now()) else {
+            throw UseCaseError.notFound("Chat link (not this server's, or older than 15 minutes: press the button again)")
+        }
+        let identity = ChatIdentity(kind: kind, chatUser: chatUser, userID: user.id, createdAt: clock.now())
+        try await store.linkChatIdentity(identity)
+        logger.info("chat account linked", metadata: ["kind": "\(kind.rawValue)", "user": "\(user.username)"])
+        return identity
+    }
+
+    public func identities(of user: User) async throws -> [ChatIdentity] {
+        try await store.chatIdentities(userID: user.id)
+    }
+
+    public func unlink(kind: String, chatUser: String, from user: User) async throws {
+        guard let kind = ChatRoomKind(rawValue: kind), try await store.unlinkChatIdentity(kind: kind, chatUser: chatUser, userID: user.id) else {
+            throw UseCaseError.notFound("Linked chat account")
+        }
+    }
+}
