@@ -102,7 +102,7 @@ struct MetaTests {
 
     static func isWebPage(_ path: String) -> Bool {
         let first = path.split(separator: "/").first.map(String.init) ?? ""
-        return path == "/" || ["login", "logout", "logout-everywhere", "inbox", "subscriptions", "profile", "admin", "oncall", "static", "acknowledge"].contains(first)
+        return path == "/" || ["login", "logout", "logout-everywhere", "inbox", "subscriptions", "profile", "admin", "oncall", "static", "acknowledge", "chat"].contains(first)
             && !path.hasPrefix("/login/oidc")
     }
 
