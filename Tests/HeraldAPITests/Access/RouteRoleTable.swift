@@ -7,6 +7,16 @@
 /// (issue 41). Read a change to it as a change of who may do what.
 enum RouteRoleTable {
     static let answers: [String: String] = [
+        // Chat rooms (issue 43): a service's keepers keep its rooms; the buttons' calls are the chat
+        // services' (no Slack app here: 404; Mattermost's context not signed by Herald: 403).
+        "get /api/v2/services/{service_id}/chat-rooms": "401 403 403 403 403 200 200",
+        "post /api/v2/services/{service_id}/chat-rooms": "401 403 403 403 403 201 201",
+        "delete /api/v2/services/{service_id}/chat-rooms/{room_id}": "401 403 403 403 403 204 204",
+        "post /api/v2/chat/slack/actions": "404 404 404 404 404 404 404",
+        "post /api/v2/chat/mattermost/actions": "403 403 403 403 403 403 403",
+        "get /api/v2/users/user/chat-accounts": "401 200 200 200 200 200 200",
+        "post /api/v2/users/user/chat-accounts": "401 403 404 404 404 404 404",
+        "delete /api/v2/users/user/chat-accounts/{kind}/{chat_user}": "401 404 404 404 404 404 404",
         // Contact methods (issue 42): another person's method is nobody's to touch (404);
         // this site sends no texts, so adding one is refused (422); the webhook is Twilio's only.
         "delete /api/v2/users/user/contact-methods/{method_id}": "401 404 404 404 404 404 404",
@@ -200,6 +210,9 @@ enum RouteRoleTable {
         "patch /api/v2/users/user/notifications": #"[{"id": {{notification_id}}, "status": "read"}]"#,
         "post /api/v2/users/user/notifications/{notification_id}/acknowledge": #"{"comment": "mine"}"#,
         "post /api/v2/users/user/contact-methods": #"{"kind": "sms", "address": "+46 70 {{n}} 00 00"}"#,
+        "post /api/v2/services/{service_id}/chat-rooms": #"{"kind": "teams", "target": "https://n{{n}}.logic.azure.com/workflows/x"}"#,
+        "post /api/v2/chat/mattermost/actions": #"{"user_id": "someone", "context": {"room": 1, "notification": 1, "signature": "AAAAAAAAAAAAAAAAAAAAAA"}}"#,
+        "post /api/v2/users/user/chat-accounts": #"{"token": "slack.VTE.1800000000.AAAAAAAAAAAAAAAAAAAAAA"}"#,
         "post /api/v2/users/user/contact-methods/{method_id}/verify": #"{"code": "123456"}"#,
         "put /api/v2/users/user/notification-rules/{rule_class}": #"{"steps": []}"#,
     ]

@@ -147,12 +147,14 @@ struct RouteWorld {
         #expect(try await store.grantRotaOwner(rotaID: rota.id, to: .user(target.id), at: now))
         // Someone else's number: no caller may verify, resend to or remove it.
         let method = try #require(try await store.addContactMethod(userID: target.id, kind: .sms, address: "+4670000\(1000 + n)", at: now))
+        let room = try #require(try await store.addChatRoom(serviceID: mine.id, kind: .teams, target: "https://r\(n).logic.azure.com/w", at: now))
         next.parameters = [
             "service_id": mine.id.wireString, "notification_id": "\(alarm.id)", "token_id": "\(token.id)", "feed_id": "\(feed.id)",
             "scheduled_id": "\(held.id)", "recurring_id": "\(recurring.id)", "rota_id": "\(rota.id)", "override_id": "\(override.id)",
             "team_id": "\(team.id)", "user_id": "\(target.id)", "role": "viewer", "feed": feedSecret, "capability": "not-a-capability",
             "target": target.username, "target_device": "fcm-target-\(n)-" + String(repeating: "x", count: 140), "n": "\(n)", "taken_id": "\(taken.id)",
             "method_id": "\(method.id)", "rule_class": "call",
+            "room_id": "\(room.id)", "kind": "slack", "chat_user": "T1:U\(n)",
         ]
         return next
     }
