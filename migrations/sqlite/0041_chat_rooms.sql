@@ -1,7 +1,8 @@
 -- Chat rooms per service (issue 43): a Slack or Mattermost channel, or a
 -- Teams webhook, that every notification of the service is posted to.
 CREATE TABLE chat_rooms (
-    id INTEGER PRIMARY KEY,
+    -- Never reused: a button signed for a removed room must not work for a new one.
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     service_id TEXT NOT NULL REFERENCES services (id) ON DELETE CASCADE,
     kind TEXT NOT NULL CHECK (kind IN ('slack', 'mattermost', 'teams')),
     target TEXT NOT NULL,

@@ -105,7 +105,7 @@ MM_ALPHABET = "ybndrfg8ejkmcpqxot1uwisza345h769"  # the base32 of Mattermost's N
 
 lock = threading.Lock()
 state = {
-    "slack": [], "responses": [], "ratelimit": None, "last_ts": 0, "clicks": 0,
+    "slack": [], "responses": [], "directs": {}, "ratelimit": None, "last_ts": 0, "clicks": 0,
     "mattermost": [], "teams": [], "fail": None,
     "requests": {k: 0 for k in ("chat.postMessage", "chat.update", "conversations.history", "posts", "patch", "channel.posts", "teams")},
 }
@@ -380,6 +380,21 @@ class Handler(BaseHTTPRequestHandler):
         match = re.match(r"^/api/v4/channels/([^/]+)/posts$", path)
         if match and self.command == "GET":
             return self.channel_posts(match.group(1), urllib.parse.parse_qs(query))
+        if path == "/api/v4/users/me" and self.command == "GET":
+            return self.reply(200, {"id": BOT_USER, "username": "herald", "is_bot": True})
+        if path == "/api/v4/channels/direct" and self.command == "POST":
+            # A direct channel between two users: the same one each time, as Mattermost's.
+            try:
+                body = json.loads(raw or b"null")
+            except ValueError:
+                body = None
+            if not isinstance(body, list) or len(body) != 2 or not all(isinstance(u, str) and u for u in body) or BOT_USER not in body:
+                return self.mm_error(400, "api.context.invalid_body_param.app_error", "Invalid or missing user_ids in request body.")
+            digest = hashlib.sha256("__".join(sorted(body)).encode()).hexdigest()
+            channel = "".join(MM_ALPHABET[int(digest[i:i + 2], 16) % len(MM_ALPHABET)] for i in range(0, 52, 2))
+            with lock:
+                state["directs"][channel] = sorted(body)
+            return self.reply(201, {"id": channel, "type": "D", "name": "__".join(sorted(body))})
         body = loads_object(raw)
         if body is None:
             return self.mm_error(400, "api.context.invalid_body_param.app_error", "Invalid or missing body in request body.")

@@ -17,6 +17,8 @@ struct ChatRoomsController {
     let chatRooms: ChatRooms
     let slack: SlackSettings?
     let respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
+    /// The Mattermost bot's private message (nil: no Mattermost bot).
+    let messageMattermostUser: (@Sendable (_ user: String, _ text: String) async throws -> Void)?
     let clock: WallClock
     /// A button's call is small; anything larger is not Slack's or Mattermost's.
     static let maxCallBytes = 64 * 1024
@@ -97,14 +99,20 @@ struct ChatRoomsController {
             // Another button (Open) or another kind of interaction: nothing to do.
             return Response(status: .ok)
         }
+        let channel = (payload["channel"] as? [String: Any])?["id"] as? String ?? (payload["container"] as? [String: Any])?["channel_id"] as? String
         let press = try await chatRooms.press(
-            kind: .slack, chatUser: "\(team):\(userID)", room: room, notification: notification, signature: signature, logger: context.logger
+            kind: .slack, chatUser: "\(team):\(userID)", room: room, notification: notification, signature: signature, channel: channel,
+            logger: context.logger
         )
         if let url = payload["response_url"] as? String, let respondToSlack {
-            do {
-                try await respondToSlack(url, Self.answer(press))
-            } catch {
-                context.logger.notice("cannot answer a Slack button's press", metadata: ["error": "\(String(describing: error).prefix(200))"])
+            // After the answer: Slack waits 3 s for it, the reply may take longer.
+            let (logger, text) = (context.logger, Self.answer(press))
+            Task {
+                do {
+                    try await respondToSlack(url, text)
+                } catch {
+                    logger.notice("cannot answer a Slack button's press", metadata: ["error": "\(String(describing: error).prefix(200))"])
+                }
             }
         }
         return Response(status: .ok)
@@ -114,6 +122,7 @@ struct ChatRoomsController {
     /// `user_id` and the button's `context` (Herald's signature inside).
     /// The answer is an ephemeral message to that person.
     @Sendable func mattermostAction(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        guard let messageMattermostUser else { throw UseCaseError.notFound("Mattermost buttons (no Mattermost bot is configured)") }
         var buffer = try await request.body.collect(upTo: Self.maxCallBytes)
         guard let payload = try? JSONSerialization.jsonObject(with: buffer.readData(length: buffer.readableBytes) ?? Data()) as? [String: Any],
             let userID = payload["user_id"] as? String, !userID.isEmpty, userID.utf8.count <= 64,
@@ -122,8 +131,20 @@ struct ChatRoomsController {
             let signature = fields["signature"] as? String
         else { throw UseCaseError.invalid(field: "context", "Mattermost's action call with the button's context") }
         let press = try await chatRooms.press(
-            kind: .mattermost, chatUser: userID, room: room, notification: notification, signature: signature, logger: context.logger
+            kind: .mattermost, chatUser: userID, room: room, notification: notification, signature: signature,
+            channel: payload["channel_id"] as? String, logger: context.logger
         )
+        if case .linkNeeded = press {
+            // Mattermost signs nothing, so whoever called need not be that user: the link goes to
+            // the user privately, from the bot, never into this answer.
+            do {
+                try await messageMattermostUser(userID, Self.answer(press))
+            } catch {
+                context.logger.notice("cannot send a Mattermost user their link", metadata: ["error": "\(String(describing: error).prefix(200))"])
+                return JSONBody.response(["ephemeral_text": "Herald could not send you a link to link your account; try again later."])
+            }
+            return JSONBody.response(["ephemeral_text": "Herald sent you a link in a direct message: open it signed in to Herald to link your account."])
+        }
         return JSONBody.response(["ephemeral_text": Self.answer(press)])
     }
 
@@ -172,7 +193,9 @@ struct ChatRoomsController {
 
     @Sendable func unlink(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await auth.user(request, context: context)
-        try await chatRooms.unlink(kind: context.parameters.get("kind") ?? "", chatUser: context.parameters.get("chat_user") ?? "", from: user)
+        try await chatRooms.unlink(
+            kind: context.parameters.get("kind") ?? "", chatUser: context.parameters.get("chat_user") ?? "", from: user, logger: context.logger
+        )
         return JSONBody.noContent()
     }
 }

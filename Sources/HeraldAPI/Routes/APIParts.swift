@@ -72,6 +72,8 @@ struct APIParts: Sendable {
     let chatRooms: ChatRooms
     /// An ephemeral answer to whoever pressed a Slack button (nil: no Slack app).
     let respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
+    /// The Mattermost bot's private message to a user (nil: no Mattermost bot).
+    let messageMattermostUser: (@Sendable (_ user: String, _ text: String) async throws -> Void)?
 }
 
 /// The use cases of a user's own changes, made once per application.
@@ -133,9 +135,14 @@ struct UserUseCases: Sendable {
 /// What the API takes of the site's chat clients (issue 43).
 public struct ChatParts: Sendable {
     public var respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
+    public var messageMattermostUser: (@Sendable (_ user: String, _ text: String) async throws -> Void)?
 
-    public init(respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?) {
+    public init(
+        respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?,
+        messageMattermostUser: (@Sendable (_ user: String, _ text: String) async throws -> Void)? = nil
+    ) {
         self.respondToSlack = respondToSlack
+        self.messageMattermostUser = messageMattermostUser
     }
 }
 

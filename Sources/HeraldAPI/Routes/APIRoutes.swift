@@ -110,7 +110,8 @@ public struct APIRoutes: Sendable {
                     visibility: users.visibility, publicURL: config.publicURL, clock: clock
                 )
             }(),
-            respondToSlack: chat?.respondToSlack
+            respondToSlack: chat?.respondToSlack,
+            messageMattermostUser: chat?.messageMattermostUser
         )
     }
 
@@ -161,7 +162,8 @@ public struct APIRoutes: Sendable {
                 ).addRoutes(to: group)
                 PagesController(auth: auth, decoding: decoding, pages: api.pages).addRoutes(to: group)
                 ChatRoomsController(
-                    auth: auth, decoding: decoding, chatRooms: api.chatRooms, slack: api.config.chat.slack, respondToSlack: api.respondToSlack, clock: api.clock
+                    auth: auth, decoding: decoding, chatRooms: api.chatRooms, slack: api.config.chat.slack, respondToSlack: api.respondToSlack,
+                    messageMattermostUser: api.messageMattermostUser, clock: api.clock
                 ).addRoutes(to: group)
                 QuietHoursController(auth: auth, decoding: decoding, quietHours: users.quietHours, clock: api.clock).addRoutes(to: group)
                 ContactMethodsController(auth: auth, decoding: decoding, contacts: users.contacts).addRoutes(to: group)

@@ -18,13 +18,19 @@ struct ChatLinkPages {
 
     struct Page: PageModel {
         var token: String
+        /// The account the link would link, as its chat service names it.
+        var account: String?
         var done: String?
     }
 
     @Sendable func ask(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let user = try await web.requireUser(request, context: context)
         let token = request.uri.queryParameters["token"].map(String.init) ?? ""
-        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: Page(token: token, done: nil))
+        guard let (kind, chatUser) = try await chatRooms.account(inLink: token) else {
+            throw UseCaseError.notFound("Chat link (not this server's, or older than 15 minutes: press the button again)")
+        }
+        let model = Page(token: token, account: "\(kind.name) account \(chatUser)", done: nil)
+        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: model)
     }
 
     @Sendable func take(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -33,6 +39,6 @@ struct ChatLinkPages {
         try web.checkCSRF(request, form: form)
         let identity = try await chatRooms.link(token: form["token"] ?? "", to: user, logger: context.logger)
         let done = "Your \(identity.kind.name) account is linked: its Acknowledge buttons act as \(user.username). Press the button again."
-        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: Page(token: "", done: done))
+        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: Page(token: "", account: nil, done: done))
     }
 }

@@ -96,6 +96,8 @@ public enum AuditAction: String, Sendable, CaseIterable, Codable {
     case pageSent = "page.sent"
     case chatRoomAdded = "chat-room.added"
     case chatRoomRemoved = "chat-room.removed"
+    case chatAccountLinked = "chat-account.linked"
+    case chatAccountUnlinked = "chat-account.unlinked"
 }
 
 /// Which entries a reader asks for: each filter narrows; `services`

@@ -63,8 +63,9 @@ public enum ChatPostDecision {
             return actions
         }
         guard budget > 0 else {
-            // Spent: the minute's oldest post ages out within a minute; looked at again in 10 s.
-            return actions + fresh.map { .wait($0.0, until: now.addingTimeInterval(10)) }
+            // Spent: the minute's oldest post ages out within a minute; looked at again in 20 s
+            // (not at every sweep: a flood's backlog would be claimed again and again).
+            return actions + fresh.map { .wait($0.0, until: now.addingTimeInterval(20)) }
         }
         // One post of the budget is kept for the digest of the rest.
         budget -= 1

@@ -139,9 +139,11 @@ public protocol ChatRoomStore: Sendable {
     /// What became of them; their lease ends, nothing is due unless they
     /// were made due while leased (or are `new` again: due now).
     func recordChatPosts(_ keys: [ChatPostKey], state: ChatPostState, ref: String?, shown: String, at: Date) async throws
-    /// Tried again at `next` (attempts counted), or now when made due while leased.
-    func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date) async throws
+    /// Tried again at `next` (attempts counted), or now when made due while
+    /// leased; `new` again when the service surely did not take it.
+    func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws
     func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity?
+    /// Linked unless the chat account is someone's already (it is not moved).
     func linkChatIdentity(_ identity: ChatIdentity) async throws
     func chatIdentities(userID: UserID) async throws -> [ChatIdentity]
     func unlinkChatIdentity(kind: ChatRoomKind, chatUser: String, userID: UserID) async throws -> Bool

@@ -36,6 +36,9 @@ public struct ChatClientError: Error, CustomStringConvertible {
     public var code: String
     public var permanent: Bool
     public var retryAfter: TimeInterval?
+    /// The service answered, refusing: the post surely did not arrive (so
+    /// it may be sent again); false when the answer was unreadable.
+    public var notTaken = true
 
     public var description: String { "\(service) answered \(status == 200 ? "" : "HTTP \(status) ")\(code)".trimmingCharacters(in: .whitespaces) }
 
@@ -44,5 +47,12 @@ public struct ChatClientError: Error, CustomStringConvertible {
     public static func of(service: String, status: Int, code: String, retryAfter: TimeInterval? = nil) -> ChatClientError {
         let permanent = (400..<500).contains(status) && status != 408 && status != 429
         return ChatClientError(service: service, status: status, code: String(code.prefix(80)), permanent: permanent, retryAfter: retryAfter)
+    }
+
+    /// An answer that cannot be read: the post may have arrived.
+    public static func unreadable(service: String, _ what: String) -> ChatClientError {
+        var error = ChatClientError(service: service, status: 502, code: what, permanent: false, retryAfter: nil)
+        error.notTaken = false
+        return error
     }
 }

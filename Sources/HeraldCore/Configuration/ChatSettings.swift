@@ -7,15 +7,18 @@ public struct ChatSettings: Sendable, Equatable {
     public var slack: SlackSettings?
     public var mattermost: MattermostSettings?
     /// `TEAMS_WEBHOOK_HOSTS`: where a Teams webhook may lead: host suffixes
-    /// (https only; default Microsoft's Workflows hosts) or whole origins
-    /// (`http://127.0.0.1:8080`, trusted as the operator's own).
-    public var teamsHosts: [String]
+    /// (https only, e.g. Microsoft's Workflows hosts, `workflowHosts`) or
+    /// whole origins (`http://127.0.0.1:8080`, trusted as the operator's
+    /// own); empty (the default): no Teams rooms, so owners cannot send a
+    /// service's notifications to any webhook unless the operator chose to.
+    public var teamsHosts: [String] = []
     /// `CHAT_POSTS_PER_MINUTE` (10): posts one room is sent a minute.
     public var postsPerMinute: Int
 
-    public static let defaultTeamsHosts = [".logic.azure.com", ".powerplatform.com", ".webhook.office.com"]
+    /// Microsoft's Workflows hosts, what `TEAMS_WEBHOOK_HOSTS=microsoft` stands for.
+    public static let workflowHosts = [".logic.azure.com", ".powerplatform.com", ".webhook.office.com"]
 
-    public init(slack: SlackSettings? = nil, mattermost: MattermostSettings? = nil, teamsHosts: [String] = Self.defaultTeamsHosts, postsPerMinute: Int = 10) {
+    public init(slack: SlackSettings? = nil, mattermost: MattermostSettings? = nil, teamsHosts: [String] = [], postsPerMinute: Int = 10) {
         self.slack = slack
         self.mattermost = mattermost
         self.teamsHosts = teamsHosts
@@ -73,20 +76,19 @@ public struct ChatSettings: Sendable, Equatable {
             mattermost = MattermostSettings(baseURL: try baseURL("MATTERMOST_URL", url), token: token)
         }
         if let hosts = text("TEAMS_WEBHOOK_HOSTS") {
-            teamsHosts = try hosts.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.map { entry in
+            teamsHosts = try hosts.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.flatMap { entry -> [String] in
+                if entry.lowercased() == "microsoft" { return Self.workflowHosts }
                 if entry.contains("://") {
                     guard let url = URL(string: entry), url.scheme == "https" || url.scheme == "http", url.host != nil, url.path.isEmpty || url.path == "/" else {
                         throw ConfigurationError("TEAMS_WEBHOOK_HOSTS", "host suffixes (.logic.azure.com) or origins (https://host:port), got '\(entry)'")
                     }
-                    return entry.trimmingSuffix("/")
+                    return [entry.trimmingSuffix("/")]
                 }
                 guard entry.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else {
                     throw ConfigurationError("TEAMS_WEBHOOK_HOSTS", "host suffixes (.logic.azure.com) or origins (https://host:port), got '\(entry)'")
                 }
-                return entry.lowercased()
+                return [entry.lowercased()]
             }
-        } else {
-            teamsHosts = Self.defaultTeamsHosts
         }
         postsPerMinute = try read.integer("CHAT_POSTS_PER_MINUTE", default: 10, range: 1...600)
     }

@@ -12,6 +12,7 @@ import ServiceLifecycle
 public struct ChatClients: Sendable {
     public let clients: [any ChatRoomClient]
     public let slack: SlackClient?
+    public let mattermost: MattermostClient?
     public let signer: @Sendable () async throws -> ChatSigner
     /// Closes the HTTP clients when the service group ends.
     public let closing: any ServiceLifecycle.Service
@@ -35,13 +36,15 @@ public struct ChatClients: Sendable {
             slack = SlackClient(settings: settings, http: client(trusting: [settings.baseURL]), signer: signer)
             clients.append(slack!)
         }
+        var mattermost: MattermostClient?
         if let settings = chat.mattermost {
-            clients.append(MattermostClient(settings: settings, http: client(trusting: [settings.baseURL]), publicURL: config.publicURL, signer: signer))
+            mattermost = MattermostClient(settings: settings, http: client(trusting: [settings.baseURL]), publicURL: config.publicURL, signer: signer)
+            clients.append(mattermost!)
         }
-        if !chat.teamsHosts.isEmpty { clients.append(TeamsWebhookClient(http: client(trusting: chat.teamsOrigins))) }
+        if !chat.teamsHosts.isEmpty { clients.append(TeamsWebhookClient(http: client(trusting: chat.teamsOrigins), allows: { [chat] in chat.allowsTeamsWebhook($0) })) }
         let closeAll = closers
         return ChatClients(
-            clients: clients, slack: slack, signer: signer, closing: ClosingService("chat clients") { for close in closeAll { await close() } }
+            clients: clients, slack: slack, mattermost: mattermost, signer: signer, closing: ClosingService("chat clients") { for close in closeAll { await close() } }
         )
     }
 }

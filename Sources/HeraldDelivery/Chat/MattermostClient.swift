@@ -29,11 +29,11 @@ public struct MattermostClient: ChatRoomClient {
 
     public static let actionPath = "/api/v2/chat/mattermost/actions"
 
-    func call(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> Any {
+    func call(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil, jsonArray: [String]? = nil) async throws -> Any {
         var request = HTTPClientRequest(url: settings.baseURL + "/api/v4" + path)
         request.method = method
         request.headers.add(name: "authorization", value: "Bearer \(settings.token)")
-        if let json {
+        if let json = json ?? jsonArray.map({ $0 as Any }) {
             request.headers.add(name: "content-type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
         }
@@ -45,7 +45,7 @@ public struct MattermostClient: ChatRoomClient {
             let code = (parsed as? [String: Any])?["id"] as? String ?? ""
             throw ChatClientError.of(service: "Mattermost", status: Int(response.status.code), code: code, retryAfter: after)
         }
-        guard let parsed else { throw ChatClientError.of(service: "Mattermost", status: 502, code: "an answer that is not JSON") }
+        guard let parsed else { throw ChatClientError.unreadable(service: "Mattermost", "an answer that is not JSON") }
         return parsed
     }
 
@@ -54,7 +54,7 @@ public struct MattermostClient: ChatRoomClient {
         json["channel_id"] = room.target
         json["pending_post_id"] = key
         guard let id = (try await call(.POST, "/posts", json: json) as? [String: Any])?["id"] as? String else {
-            throw ChatClientError.of(service: "Mattermost", status: 502, code: "no post id")
+            throw ChatClientError.unreadable(service: "Mattermost", "no post id")
         }
         return id
     }
@@ -71,6 +71,19 @@ public struct MattermostClient: ChatRoomClient {
             if (post["props"] as? [String: Any])?["herald_key"] as? String == key { return .found(ref: post["id"] as? String) }
         }
         return .absent
+    }
+
+    /// A private message from the bot to one Mattermost user (the link
+    /// that binds their account goes there, not into the call's answer:
+    /// whoever made the call need not be that user).
+    public func directMessage(to user: String, _ text: String) async throws {
+        guard let bot = (try await call(.GET, "/users/me") as? [String: Any])?["id"] as? String else {
+            throw ChatClientError.unreadable(service: "Mattermost", "no bot id")
+        }
+        guard let channel = (try await call(.POST, "/channels/direct", jsonArray: [bot, user]) as? [String: Any])?["id"] as? String else {
+            throw ChatClientError.unreadable(service: "Mattermost", "no direct channel")
+        }
+        _ = try await call(.POST, "/posts", json: ["channel_id": channel, "message": text])
     }
 
     static func segment(_ text: String) -> String {

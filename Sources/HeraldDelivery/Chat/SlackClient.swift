@@ -40,7 +40,7 @@ public struct SlackClient: ChatRoomClient {
             let after = response.headers.first(name: "retry-after").flatMap(Double.init)
             throw ChatClientError.of(service: "Slack", status: Int(response.status.code), code: parsed?["error"] as? String ?? "", retryAfter: after)
         }
-        guard let parsed else { throw ChatClientError.of(service: "Slack", status: 502, code: "an answer that is not JSON") }
+        guard let parsed else { throw ChatClientError.unreadable(service: "Slack", "an answer that is not JSON") }
         guard parsed["ok"] as? Bool == true else {
             let code = parsed["error"] as? String ?? "not ok"
             // Slack's own outages and limits come as 200 with these codes; everything else refuses the request itself.
@@ -55,7 +55,7 @@ public struct SlackClient: ChatRoomClient {
         json["channel"] = room.target
         json["metadata"] = ["event_type": "herald_post", "event_payload": ["key": key]]
         let answer = try await call("chat.postMessage", json)
-        guard let ts = answer["ts"] as? String else { throw ChatClientError.of(service: "Slack", status: 502, code: "no ts") }
+        guard let ts = answer["ts"] as? String else { throw ChatClientError.unreadable(service: "Slack", "no ts") }
         return ts
     }
 
@@ -66,16 +66,25 @@ public struct SlackClient: ChatRoomClient {
         _ = try await call("chat.update", json)
     }
 
+    /// Looks in the minutes around the hand-over (newest first, up to five
+    /// pages of 200), so a busy channel's later messages do not hide it.
     public func find(key: String, in room: ChatRoom, since: Date) async throws -> ChatFind {
-        let answer = try await call(
-            "conversations.history",
-            ["channel": room.target, "oldest": String(format: "%.6f", since.timeIntervalSince1970 - 60), "limit": 200, "include_all_metadata": true]
-        )
-        for message in answer["messages"] as? [[String: Any]] ?? [] {
-            let metadata = message["metadata"] as? [String: Any]
-            if metadata?["event_type"] as? String == "herald_post", (metadata?["event_payload"] as? [String: Any])?["key"] as? String == key {
-                return .found(ref: message["ts"] as? String)
+        var cursor: String?
+        for _ in 0..<5 {
+            var arguments: [String: Any] = [
+                "channel": room.target, "oldest": String(format: "%.6f", since.timeIntervalSince1970 - 60),
+                "latest": String(format: "%.6f", since.timeIntervalSince1970 + 300), "inclusive": true, "limit": 200, "include_all_metadata": true,
+            ]
+            if let cursor { arguments["cursor"] = cursor }
+            let answer = try await call("conversations.history", arguments)
+            for message in answer["messages"] as? [[String: Any]] ?? [] {
+                let metadata = message["metadata"] as? [String: Any]
+                if metadata?["event_type"] as? String == "herald_post", (metadata?["event_payload"] as? [String: Any])?["key"] as? String == key {
+                    return .found(ref: message["ts"] as? String)
+                }
             }
+            guard let next = (answer["response_metadata"] as? [String: Any])?["next_cursor"] as? String, !next.isEmpty else { return .absent }
+            cursor = next
         }
         return .absent
     }
@@ -105,13 +114,13 @@ public struct SlackClient: ChatRoomClient {
     func body(_ message: ChatMessage, room: ChatRoom, notification: NotificationID?) async throws -> [String: Any] {
         var head = "*\(ChatMessage.slackEscaped(message.title))*"
         if !message.text.isEmpty { head += "\n" + ChatMessage.slackEscaped(message.text) }
-        var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": Self.cut(head)]]]
+        var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": Self.cut(head), "verbatim": true]]]
         if !message.lines.isEmpty {
             let lines = message.lines.map { "• " + ChatMessage.slackEscaped($0) }.joined(separator: "\n")
-            blocks.append(["type": "section", "text": ["type": "mrkdwn", "text": Self.cut(lines)]])
+            blocks.append(["type": "section", "text": ["type": "mrkdwn", "text": Self.cut(lines), "verbatim": true]])
         }
         if let status = message.status {
-            blocks.append(["type": "context", "elements": [["type": "mrkdwn", "text": ChatMessage.slackEscaped(status)]]])
+            blocks.append(["type": "context", "elements": [["type": "mrkdwn", "text": ChatMessage.slackEscaped(status), "verbatim": true]]])
         }
         var buttons: [[String: Any]] = []
         if message.acknowledgeable, let notification {
@@ -127,7 +136,8 @@ public struct SlackClient: ChatRoomClient {
         if !buttons.isEmpty { blocks.append(["type": "actions", "block_id": "herald", "elements": buttons]) }
         // The notification's words as plain text too: what notifications and screen readers read.
         let fallback = ([message.title, message.text, message.status ?? ""] + message.lines).filter { !$0.isEmpty }.joined(separator: "\n")
-        return ["text": Self.cut(ChatMessage.slackEscaped(fallback)), "blocks": blocks, "unfurl_links": false, "unfurl_media": false]
+        // verbatim and no link_names: Slack links and mentions nothing of the sender's on its own.
+        return ["text": Self.cut(ChatMessage.slackEscaped(fallback)), "blocks": blocks, "unfurl_links": false, "unfurl_media": false, "link_names": false]
     }
 
     /// Cut to a section's limit without leaving half an `&amp;`.

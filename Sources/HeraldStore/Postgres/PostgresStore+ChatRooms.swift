@@ -63,8 +63,8 @@ extension PostgresStore: ChatRoomStore {
         guard !roomIDs.isEmpty else { return [:] }
         let counted = try await rows(
             """
-            SELECT room_id, count(DISTINCT post_ref) FROM chat_posts
-            WHERE room_id = ANY(\(roomIDs)) AND posted_at >= \(ExactTimestamp(since)) AND post_ref IS NOT NULL GROUP BY room_id
+            SELECT room_id, count(DISTINCT coalesce(post_ref, post_key)) FROM chat_posts
+            WHERE room_id = ANY(\(roomIDs)) AND posted_at >= \(ExactTimestamp(since)) AND coalesce(post_ref, post_key) IS NOT NULL GROUP BY room_id
             """,
             as: (Int64, Int64).self
         )
@@ -96,10 +96,10 @@ extension PostgresStore: ChatRoomStore {
         )
     }
 
-    public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date) async throws {
+    public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws {
         try await execute(
             """
-            UPDATE chat_posts SET attempts = \(Int32(clamping: attempts)),
+            UPDATE chat_posts SET attempts = \(Int32(clamping: attempts)), state = CASE WHEN \(backToNew) THEN 'new' ELSE state END,
                 due_at = CASE WHEN hastened THEN \(ExactTimestamp(now)) ELSE \(ExactTimestamp(next)) END, hastened = false, claimed_until = NULL
             WHERE room_id = \(key.roomID) AND notification_id = \(key.notificationID)
             """
@@ -113,13 +113,13 @@ extension PostgresStore: ChatRoomStore {
     }
 
     public func linkChatIdentity(_ identity: ChatIdentity) async throws {
-        // A chat account is one person's: linking it again moves it (its signed callback proved it is theirs now).
+        // A chat account is one person's: one linked already stays theirs until they unlink it.
         try await execute(
             """
             INSERT INTO chat_identities (kind, chat_user, user_id, created_at)
             SELECT \(identity.kind.rawValue), \(identity.chatUser), \(identity.userID), \(ExactTimestamp(identity.createdAt))
             WHERE EXISTS (SELECT 1 FROM users WHERE id = \(identity.userID))
-            ON CONFLICT (kind, chat_user) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at
+            ON CONFLICT (kind, chat_user) DO NOTHING
             """
         )
     }

@@ -71,8 +71,8 @@ extension SQLiteStore: ChatRoomStore {
             var made: [Int64: Int] = [:]
             for row in try await db.rows(
                 """
-                SELECT room_id, count(DISTINCT post_ref) AS c FROM chat_posts
-                WHERE room_id IN (SELECT value FROM json_each(\(jsonArray: roomIDs))) AND posted_at >= \(since) AND post_ref IS NOT NULL GROUP BY room_id
+                SELECT room_id, count(DISTINCT coalesce(post_ref, post_key)) AS c FROM chat_posts
+                WHERE room_id IN (SELECT value FROM json_each(\(jsonArray: roomIDs))) AND posted_at >= \(since) AND coalesce(post_ref, post_key) IS NOT NULL GROUP BY room_id
                 """
             ) {
                 made[try row.int64("room_id")] = Int(try row.int64("c"))
@@ -112,11 +112,11 @@ extension SQLiteStore: ChatRoomStore {
         }
     }
 
-    public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date) async throws {
+    public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws {
         try await database.transaction { db in
             try await db.execute(
                 """
-                UPDATE chat_posts SET attempts = \(attempts), due_at = CASE WHEN hastened = 1 THEN \(now) ELSE \(next) END, hastened = 0, claimed_until = NULL
+                UPDATE chat_posts SET attempts = \(attempts), state = CASE WHEN \(backToNew) THEN 'new' ELSE state END, due_at = CASE WHEN hastened = 1 THEN \(now) ELSE \(next) END, hastened = 0, claimed_until = NULL
                 WHERE room_id = \(key.roomID) AND notification_id = \(key.notificationID)
                 """
             )
@@ -133,12 +133,12 @@ extension SQLiteStore: ChatRoomStore {
 
     public func linkChatIdentity(_ identity: ChatIdentity) async throws {
         try await database.transaction { db in
-            // A chat account is one person's: linking it again moves it (its signed callback proved it is theirs now).
+            // A chat account is one person's: one linked already stays theirs until they unlink it.
             try await db.execute(
                 """
                 INSERT INTO chat_identities (kind, chat_user, user_id, created_at)
                 SELECT \(identity.kind.rawValue), \(identity.chatUser), id, \(identity.createdAt) FROM users WHERE id = \(identity.userID)
-                ON CONFLICT (kind, chat_user) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at
+                ON CONFLICT (kind, chat_user) DO NOTHING
                 """
             )
         }

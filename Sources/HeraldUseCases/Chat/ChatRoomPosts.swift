@@ -16,7 +16,12 @@ public struct ChatRoomPosts: Sendable {
     let clients: [ChatRoomKind: any ChatRoomClient]
     let perMinute: Int
     let clock: WallClock
+    /// Rooms whose service asked to wait (`Retry-After`), until when: kept
+    /// across sweeps, so the next sweep's new posts wait too.
+    let pauses = ChatRoomPauses()
     static let lease: TimeInterval = 60
+    /// How long one room's work may take in a sweep: well inside the lease.
+    static let workBudget: TimeInterval = 30
 
     public init(store: any Store, clients: [any ChatRoomClient], perMinute: Int, clock: WallClock) {
         self.store = store
@@ -57,16 +62,20 @@ public struct ChatRoomPosts: Sendable {
             // The site stopped configuring this service: looked at again in an hour.
             logger.warning("chat room of a service not configured here: its posts wait", metadata: metadata)
             for post in plan.flatMap(Self.posts) {
-                try? await store.deferChatPost(post.key, attempts: post.attempts, next: clock.now().addingTimeInterval(3600), now: clock.now())
+                try? await store.deferChatPost(post.key, attempts: post.attempts, next: clock.now().addingTimeInterval(3600), now: clock.now(), backToNew: false)
             }
             return
         }
-        var pausedUntil: Date?
+        let started = clock.now()
         for action in plan {
             let posts = Self.posts(action)
-            if let pausedUntil {
-                // The service asked to wait: the rest of this room's work waits too.
-                for post in posts { try? await store.deferChatPost(post.key, attempts: post.attempts, next: pausedUntil, now: clock.now()) }
+            // A room the service asked to wait (in this sweep or an earlier one), or one whose
+            // requests are slow: the rest of its work waits, within the lease (another replica
+            // would otherwise take these rows over while this one still works them).
+            let now = clock.now()
+            let waitUntil = await pauses.until(room.id, now: now) ?? (now.timeIntervalSince(started) > Self.workBudget ? now : nil)
+            if let waitUntil {
+                for post in posts { try? await store.deferChatPost(post.key, attempts: post.attempts, next: waitUntil, now: now, backToNew: false) }
                 continue
             }
             do {
@@ -75,6 +84,7 @@ public struct ChatRoomPosts: Sendable {
                 let now = clock.now()
                 let failure = error as? ChatClientError
                 metadata["error"] = "\(failure.map(\.description) ?? String(describing: type(of: error)))"
+                if let after = failure?.retryAfter { await pauses.pause(room.id, until: now.addingTimeInterval(min(600, max(1, after)))) }
                 for post in posts {
                     let attempts = post.attempts + 1
                     if failure?.permanent == true || attempts >= ChatPostDecision.maxAttempts {
@@ -84,10 +94,11 @@ public struct ChatRoomPosts: Sendable {
                         try? await store.recordChatPosts([post.key], state: state, ref: nil, shown: shown, at: now)
                         logger.warning("chat post given up", metadata: metadata.merging(["notification": "\(post.key.notificationID)"]) { $1 })
                     } else {
-                        let next = failure?.retryAfter.map { now.addingTimeInterval(min(600, max(1, $0))) } ?? ChatPostDecision.retry(after: attempts, now: now)
-                        try? await store.deferChatPost(post.key, attempts: attempts, next: next, now: now)
+                        let next = await pauses.until(room.id, now: now) ?? ChatPostDecision.retry(after: attempts, now: now)
+                        // Refused with an answer (a rate limit, an outage): surely not posted, so not looked for first.
+                        let backToNew = failure?.notTaken == true && post.state != .posted
+                        try? await store.deferChatPost(post.key, attempts: attempts, next: next, now: now, backToNew: backToNew)
                         logger.notice("chat post tried again later", metadata: metadata.merging(["notification": "\(post.key.notificationID)"]) { $1 })
-                        if failure?.retryAfter != nil { pausedUntil = next }
                     }
                 }
             }
@@ -101,7 +112,8 @@ public struct ChatRoomPosts: Sendable {
             let key = ChatPostDecision.postKey(room: room.id, notification: post.key.notificationID)
             try await store.handChatPosts([post.key], postKey: key, at: now)
             let ref = try await client.post(message, in: room, key: key, notification: post.key.notificationID)
-            try await store.recordChatPosts([post.key], state: .posted, ref: ref, shown: message.fingerprint, at: clock.now())
+            // A one-way post's key stands for its reference: it counts against the room's budget too.
+            try await store.recordChatPosts([post.key], state: .posted, ref: ref ?? key, shown: message.fingerprint, at: clock.now())
             logger.info("posted to a chat room", metadata: ["room": "\(room.id)", "notification": "\(post.key.notificationID)"])
         case .digest(let posts, let message):
             let key = ChatPostDecision.postKey(room: room.id, notification: posts[0].key.notificationID, digest: true)
@@ -140,7 +152,7 @@ public struct ChatRoomPosts: Sendable {
         case .forget(let post):
             try await store.recordChatPosts([post.key], state: .failed, ref: nil, shown: post.shown, at: now)
         case .wait(let post, let until):
-            try await store.deferChatPost(post.key, attempts: post.attempts, next: until, now: now)
+            try await store.deferChatPost(post.key, attempts: post.attempts, next: until, now: now, backToNew: false)
         }
     }
 
@@ -149,5 +161,23 @@ public struct ChatRoomPosts: Sendable {
         case .post(let post, _), .recover(let post, _), .edit(let post, _), .settle(let post), .forget(let post), .wait(let post, _): [post]
         case .digest(let posts, _): posts
         }
+    }
+}
+
+/// Rooms told to wait, until when (in this process).
+actor ChatRoomPauses {
+    private var until: [Int64: Date] = [:]
+
+    func pause(_ room: Int64, until date: Date) {
+        until[room] = max(until[room] ?? date, date)
+    }
+
+    func until(_ room: Int64, now: Date) -> Date? {
+        guard let date = until[room] else { return nil }
+        if date <= now {
+            until[room] = nil
+            return nil
+        }
+        return date
     }
 }

@@ -106,13 +106,14 @@ public struct ChatRooms: Sendable {
     /// by `chatUser`. The caller has checked the chat service's own
     /// signature where it signs (Slack); Herald's is checked here.
     public func press(
-        kind: ChatRoomKind, chatUser: String, room roomID: Int64, notification id: NotificationID, signature: String, logger: Logger
+        kind: ChatRoomKind, chatUser: String, room roomID: Int64, notification id: NotificationID, signature: String, channel: String?, logger: Logger
     ) async throws -> Press {
         guard try await signer().verifyAction(room: roomID, notification: id, signature: signature) else {
             logger.notice("a chat button Herald did not sign was refused", metadata: ["kind": "\(kind.rawValue)"])
             throw UseCaseError.forbidden("Not a button of this server")
         }
-        guard let room = try await store.chatRooms(ids: [roomID]).first, room.kind == kind,
+        // The button of that room's post, pressed in that room (the call names the channel).
+        guard let room = try await store.chatRooms(ids: [roomID]).first, room.kind == kind, channel.map({ $0 == room.target }) ?? true,
             let notification = try await store.notification(id: id), notification.serviceID == room.serviceID
         else { return .refused("This alarm's room is no longer posted to.") }
         guard let identity = try await store.chatIdentity(kind: kind, chatUser: chatUser) else {
@@ -121,6 +122,10 @@ public struct ChatRooms: Sendable {
             return .linkNeeded((publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + "/chat/link?token=" + token)
         }
         guard let user = try await store.user(id: identity.userID), user.isActive else { return .refused("Your linked Herald account is disabled.") }
+        // Signing out everywhere (or a new password) ends what the account allowed before, a link too.
+        if let revoked = user.tokensRevokedAt, revoked >= identity.createdAt {
+            return .refused("Your Herald account signed out everywhere since this chat account was linked: link it again.")
+        }
         do {
             let outcome = try await acknowledgements.acknowledge(id, comment: nil, by: user, from: "\(kind.name) \(chatUser)", logger: logger)
             return .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew)
@@ -136,25 +141,46 @@ public struct ChatRooms: Sendable {
         }
     }
 
-    /// Links the chat account a link names to `user`, signed in.
+    /// The chat account a link names (for the page that asks), if the link is good.
+    public func account(inLink token: String) async throws -> (kind: ChatRoomKind, chatUser: String)? {
+        try await signer().verifyLink(token, now: clock.now())
+    }
+
+    /// Links the chat account a link names to `user`, signed in. An account
+    /// linked to someone else stays theirs (409): they unlink it first.
     public func link(token: String, to user: User, logger: Logger) async throws -> ChatIdentity {
         guard !visibility.isConfined(user) else { throw UseCaseError.forbidden("The demo account cannot link chat accounts") }
-        guard let (kind, chatUser) = try await signer().verifyLink(token, now: clock.now()) else {
+        guard let (kind, chatUser) = try await account(inLink: token) else {
             throw UseCaseError.notFound("Chat link (not this server's, or older than 15 minutes: press the button again)")
+        }
+        if let existing = try await store.chatIdentity(kind: kind, chatUser: chatUser) {
+            guard existing.userID == user.id else { throw UseCaseError.conflict("That \(kind.name) account is linked to another person in Herald: they unlink it first") }
+            return existing
         }
         let identity = ChatIdentity(kind: kind, chatUser: chatUser, userID: user.id, createdAt: clock.now())
         try await store.linkChatIdentity(identity)
+        guard let linked = try await store.chatIdentity(kind: kind, chatUser: chatUser), linked.userID == user.id else {
+            throw UseCaseError.conflict("That \(kind.name) account was just linked to another person in Herald")
+        }
         logger.info("chat account linked", metadata: ["kind": "\(kind.rawValue)", "user": "\(user.username)"])
-        return identity
+        await audit.record(
+            .chatAccountLinked, by: AuditTrail.Who(id: user.id, name: user.username, address: nil), service: nil,
+            target: "\(kind.rawValue) account \(String(reflecting: String(chatUser.prefix(80))))", logger: logger
+        )
+        return linked
     }
 
     public func identities(of user: User) async throws -> [ChatIdentity] {
         try await store.chatIdentities(userID: user.id)
     }
 
-    public func unlink(kind: String, chatUser: String, from user: User) async throws {
+    public func unlink(kind: String, chatUser: String, from user: User, logger: Logger) async throws {
         guard let kind = ChatRoomKind(rawValue: kind), try await store.unlinkChatIdentity(kind: kind, chatUser: chatUser, userID: user.id) else {
             throw UseCaseError.notFound("Linked chat account")
         }
+        await audit.record(
+            .chatAccountUnlinked, by: AuditTrail.Who(id: user.id, name: user.username, address: nil), service: nil,
+            target: "\(kind.rawValue) account \(String(reflecting: String(chatUser.prefix(80))))", logger: logger
+        )
     }
 }

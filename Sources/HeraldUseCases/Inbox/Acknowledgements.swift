@@ -287,6 +287,8 @@ public struct Acknowledgements: Sendable {
         let resume = EscalationDecision.resumption(of: try await store.escalation(notificationID: id), alarm: notification.alarm, now: now)
         guard let removed = try await store.withdrawAcknowledgement(notificationID: id, by: user, resume: resume, at: now) else { return }
         withdrawn()
+        // Its chat posts get their button back (and followed messages look again).
+        await followUp(id)
         logger.info(
             "acknowledgement withdrawn",
             metadata: [

@@ -8,12 +8,12 @@
 enum RouteRoleTable {
     static let answers: [String: String] = [
         // Chat rooms (issue 43): a service's keepers keep its rooms; the buttons' calls are the chat
-        // services' (no Slack app here: 404; Mattermost's context not signed by Herald: 403).
+        // services' (no Slack app and no Mattermost bot here: 404).
         "get /api/v2/services/{service_id}/chat-rooms": "401 403 403 403 403 200 200",
         "post /api/v2/services/{service_id}/chat-rooms": "401 403 403 403 403 201 201",
         "delete /api/v2/services/{service_id}/chat-rooms/{room_id}": "401 403 403 403 403 204 204",
         "post /api/v2/chat/slack/actions": "404 404 404 404 404 404 404",
-        "post /api/v2/chat/mattermost/actions": "403 403 403 403 403 403 403",
+        "post /api/v2/chat/mattermost/actions": "404 404 404 404 404 404 404",
         "get /api/v2/users/user/chat-accounts": "401 200 200 200 200 200 200",
         "post /api/v2/users/user/chat-accounts": "401 403 404 404 404 404 404",
         "delete /api/v2/users/user/chat-accounts/{kind}/{chat_user}": "401 404 404 404 404 404 404",

@@ -27,6 +27,7 @@ struct RouteRoleTests {
         let operations = try MetaTests.documentedOperations(try BundledResources.openAPI()).sorted()
         try await TestApp.run(backend, framework: .live, configure: {
             $0.auth.demo = DemoAccount(password: "review-2026", service: "Demo")
+            $0.chat.teamsHosts = ChatSettings.workflowHosts
             $0.limits = .unlimited
             // Senders are judged by address or token: the tests' address is not a sender's, so a person's role is what counts.
             $0.allowedNetworks = [IPNetwork("10.0.0.0/8")!]

@@ -35,7 +35,7 @@ struct ChatPostRecoveryTests {
             let clients: [any ChatRoomClient] = [
                 SlackClient(settings: SlackSettings(baseURL: mock.url + "/api", token: mock.slackToken, signingSecret: mock.signingSecret), http: http, signer: signer),
                 MattermostClient(settings: MattermostSettings(baseURL: mock.url, token: mock.mattermostToken), http: http, publicURL: nil, signer: signer),
-                TeamsWebhookClient(http: http),
+                TeamsWebhookClient(http: http, allows: { _ in true }),
             ]
             // The crash: claimed, handed, sent, and then nothing recorded.
             let now = Date()

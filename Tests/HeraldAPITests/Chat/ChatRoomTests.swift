@@ -98,10 +98,15 @@ struct ChatRoomTests {
             #expect(tampered.status == .forbidden, "\(tampered.text)")
             #expect(try await app.store.acknowledgements(of: [notification])[notification] == nil)
 
-            // Mattermost's call, made by the mock from the post's button: an unlinked account gets a link, privately.
+            // Mattermost's call, made by the mock from the post's button: an unlinked account gets its link from the
+            // bot in a direct message, never in the call's answer (Mattermost signs nothing: the caller need not be that user).
             let mattermostURL = "http://127.0.0.1:\(app.client.port ?? 0)/api/v2/chat/mattermost/actions"
             let unlinked = try await mock.clickMattermost(postID: post["id"] as? String ?? "", actionID: "heraldack", userID: "mmstranger", userName: "x", url: mattermostURL)
-            #expect(unlinked.status == 200 && unlinked.body.contains("ephemeral_text") && unlinked.body.contains("chat/link?token="), "\(unlinked)")
+            #expect(unlinked.status == 200 && unlinked.body.contains("direct message") && !unlinked.body.contains("token="), "\(unlinked)")
+            let direct = try await Self.waitFor("the bot's direct message") {
+                try await mock.mattermost().first { $0["channel_id"] as? String != Self.mattermostChannel }
+            }
+            #expect((direct["message"] as? String)?.contains("/chat/link?token=") == true, "\(direct)")
 
             // An unlinked account is answered with a link; a stranger who opens it links their own account, not the presser's.
             let first = try await mock.clickSlack(channel: Self.slackChannel, ts: ts, actionID: "herald_ack", userID: "U0ANN", teamID: "T0SITE", url: url)
@@ -124,21 +129,40 @@ struct ChatRoomTests {
             print("Slack: the post edited \(ContinuousClock.now - pressed) after the press")
             #expect("\(edited["versions"] ?? "")".contains("Acknowledged by oncall") && !Self.buttons(edited).contains { $0["action_id"] as? String == "herald_ack" })
             let mattermostEdited = try await Self.waitFor("the Mattermost post edited") {
-                try await mock.mattermost().first.flatMap { ($0["versions"] as? [[String: Any]])?.count ?? 0 >= 2 ? $0 : nil }
+                try await mock.mattermost().first { $0["channel_id"] as? String == Self.mattermostChannel }.flatMap { ($0["versions"] as? [[String: Any]])?.count ?? 0 >= 2 ? $0 : nil }
             }
             let lastVersion = "\((mattermostEdited["versions"] as? [[String: Any]])?.last ?? [:])"
             #expect(lastVersion.contains("Acknowledged by oncall") && !lastVersion.contains("heraldack"), "\(lastVersion)")
-            let (slackCount, mattermostCount, teamsCount) = (try await mock.slack().count, try await mock.mattermost().count, try await mock.teams().count)
+            let inRoom = try await mock.mattermost().filter { $0["channel_id"] as? String == Self.mattermostChannel }
+            let (slackCount, mattermostCount, teamsCount) = (try await mock.slack().count, inRoom.count, try await mock.teams().count)
             #expect(slackCount == 1 && mattermostCount == 1 && teamsCount == 1, "one post per room")
 
-            // Mattermost's press of a taken alarm says who has it.
+            // A linked account stays its person's: the same link opened by someone else is refused.
+            #expect(try await app.request(.post, "/api/v2/users/user/chat-accounts", token: stranger, json: ["token": link]).status == .conflict)
+            // Withdrawn: the post gets its button back.
+            let withdrawn = try await app.request(.delete, "/api/v2/users/user/notifications/\(notification)/acknowledge", token: token)
+            #expect(withdrawn.status == .noContent, "\(withdrawn.text)")
+            let reopened = try await Self.waitFor("the Slack post edited again") {
+                try await mock.slack().first.flatMap { ($0["versions"] as? [[String: Any]])?.count ?? 0 >= 3 ? $0 : nil }
+            }
+            #expect(Self.buttons(reopened).contains { $0["action_id"] as? String == "herald_ack" }, "the button is back")
+
+            // A linked Mattermost account takes the alarm back from the (older) button.
             try await app.store.linkChatIdentity(ChatIdentity(kind: .mattermost, chatUser: "mmoncall", userID: person.id, createdAt: Date()))
             let action = (((post["props"] as? [String: Any])?["attachments"] as? [[String: Any]])?.first?["actions"] as? [[String: Any]])?.first
             #expect((action?["integration"] as? [String: Any])?["url"] as? String == "https://herald.example.org/api/v2/chat/mattermost/actions")
             // The button is gone from the edited post: pressed on a client still showing the first version.
             let context = try #require((action?["integration"] as? [String: Any])?["context"] as? [String: Any])
-            let mm = try await app.request(.post, "/api/v2/chat/mattermost/actions", json: ["user_id": "mmoncall", "user_name": "oncall", "context": context])
-            #expect(mm.status == .ok && mm.text.contains("acknowledged it already"), "\(mm.text)")
+            let mm = try await app.request(
+                .post, "/api/v2/chat/mattermost/actions", json: ["user_id": "mmoncall", "user_name": "oncall", "channel_id": Self.mattermostChannel, "context": context]
+            )
+            // Pressed in another channel (a context copied elsewhere): nothing.
+            let elsewhere = try await app.request(
+                .post, "/api/v2/chat/mattermost/actions", json: ["user_id": "mmoncall", "channel_id": "other0channel000000000000a", "context": context]
+            )
+            #expect(elsewhere.text.contains("no longer posted to"), "\(elsewhere.text)")
+            #expect(mm.status == .ok && mm.text.contains("it is yours"), "\(mm.text)")
+            #expect(try await app.store.acknowledgements(of: [notification])[notification]?.username == "oncall")
         }
     }
 

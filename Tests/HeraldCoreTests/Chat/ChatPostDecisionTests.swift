@@ -95,12 +95,33 @@ struct ChatPostDecisionTests {
     }
 
     @Test func teamsWebhooksOnlyOnTheSitesHosts() {
-        let settings = ChatSettings()
+        #expect(!ChatSettings().allowsTeamsWebhook("https://prod-01.westeurope.logic.azure.com/workflows/abc"), "no Teams rooms unless the site allows them")
+        let settings = ChatSettings(teamsHosts: ChatSettings.workflowHosts)
         #expect(settings.allowsTeamsWebhook("https://prod-01.westeurope.logic.azure.com/workflows/abc/triggers/manual/paths/invoke?sig=x"))
         #expect(!settings.allowsTeamsWebhook("http://prod-01.westeurope.logic.azure.com/workflows/abc"), "https only")
         #expect(!settings.allowsTeamsWebhook("https://logic.azure.com.evil.example/x"))
         #expect(!settings.allowsTeamsWebhook("https://user:pw@x.logic.azure.com/x"))
         let local = ChatSettings(teamsHosts: ["http://127.0.0.1:9000"])
         #expect(local.allowsTeamsWebhook("http://127.0.0.1:9000/teams/a") && !local.allowsTeamsWebhook("http://127.0.0.1:9001/teams/a"))
+    }
+}
+
+/// The chat settings as the environment gives them.
+@Suite("Chat rooms: configuration")
+struct ChatSettingsTests {
+    @Test func slackNeedsItsSigningSecretAndTeamsIsOptIn() throws {
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["SLACK_BOT_TOKEN": "xoxb-1"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["MATTERMOST_URL": "https://chat.example.org"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["TEAMS_WEBHOOK_HOSTS": "evil.example/path"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["CHAT_POSTS_PER_MINUTE": "0"]) }
+        let none = try HeraldConfig(environment: [:])
+        #expect(none.chat.kinds.isEmpty)
+        let all = try HeraldConfig(environment: [
+            "SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s", "MATTERMOST_URL": "https://chat.example.org/", "MATTERMOST_BOT_TOKEN": "t",
+            "TEAMS_WEBHOOK_HOSTS": "microsoft, http://127.0.0.1:9000", "CHAT_POSTS_PER_MINUTE": "30",
+        ])
+        #expect(all.chat.kinds == [.slack, .mattermost, .teams] && all.chat.postsPerMinute == 30)
+        #expect(all.chat.slack?.baseURL == "https://slack.com/api" && all.chat.mattermost?.baseURL == "https://chat.example.org")
+        #expect(all.chat.teamsHosts == ChatSettings.workflowHosts + ["http://127.0.0.1:9000"] && all.chat.teamsOrigins == ["http://127.0.0.1:9000"])
     }
 }

@@ -18,8 +18,8 @@ extension FaultyStore: ChatRoomStore {
     public func recordChatPosts(_ keys: [ChatPostKey], state: ChatPostState, ref: String?, shown: String, at: Date) async throws {
         try await base.recordChatPosts(keys, state: state, ref: ref, shown: shown, at: at)
     }
-    public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date) async throws {
-        try await base.deferChatPost(key, attempts: attempts, next: next, now: now)
+    public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws {
+        try await base.deferChatPost(key, attempts: attempts, next: next, now: now, backToNew: backToNew)
     }
     public func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity? {
         try await base.chatIdentity(kind: kind, chatUser: chatUser)
