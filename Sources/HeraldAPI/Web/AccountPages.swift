@@ -19,6 +19,8 @@ struct AccountPages {
     let listed: any AccountStore & FilterStore & ServiceStore
     /// The teams a person is in, shown with the roles they hold.
     let teams: Teams
+    /// The person's language (issue 43).
+    let languages: LanguageChoices
 
     func addRoutes(to router: some RouterMethods<HeraldRequestContext>) {
         router.get("subscriptions", use: subscriptions)
@@ -26,6 +28,7 @@ struct AccountPages {
         router.post("subscriptions/filter", use: saveFilter)
         router.post("profile/web-push", use: registerWebPush)
         router.get("profile", use: profile)
+        router.post("profile/language", use: saveLanguage)
         router.post("profile/devices/remove", use: removeDevice)
         router.post("profile/quiet-hours", use: saveQuietHours)
         router.post("profile/calendar", use: renewCalendar)
@@ -103,6 +106,19 @@ struct AccountPages {
         return parts.isEmpty ? "Everything" : parts.joined(separator: "; ")
     }
 
+    static func languageChoices(chosen: Language?) async throws -> [ProfilePage.LanguageChoice] {
+        Language.allCases.map { ProfilePage.LanguageChoice(code: $0.rawValue, name: $0.name, selected: $0 == chosen) }
+    }
+
+    /// The person's language for the pages (issue 43).
+    @Sendable func saveLanguage(_ request: Request, context: HeraldRequestContext) async throws -> Response {
+        let user = try await web.requireUser(request, context: context)
+        let form = try await web.form(request)
+        try web.checkCSRF(request, form: form)
+        try await languages.choose(form["language"] ?? "", for: user)
+        return web.done(request, location: "/profile?flash=saved")
+    }
+
     @Sendable func profile(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context)
         let user = actor.user
@@ -123,7 +139,8 @@ struct AccountPages {
             lastLogin: user.lastLoginAt.map(Timestamp.wireString),
             devices: devices.map {
                 ProfilePage.Device(id: $0.id, platform: Self.platformName($0.platform), hint: String($0.token.suffix(6)), lastSeen: Timestamp.wireString($0.lastSeenAt))
-            }
+            },
+            languages: try await Self.languageChoices(chosen: try await languages.language(of: user))
         )
         return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, model: model)
     }
@@ -247,6 +264,11 @@ struct ProfilePage: PageModel {
         var made: Bool
     }
 
+    struct LanguageChoice: PageValues {
+        var code, name: String
+        var selected: Bool
+    }
+
     struct Device: PageValues {
         var id: Int64
         var platform, hint, lastSeen: String
@@ -266,4 +288,5 @@ struct ProfilePage: PageModel {
     var webPush: Bool
     var lastLogin: String?
     var devices: [Device]
+    var languages: [LanguageChoice]
 }

@@ -45,6 +45,7 @@ struct InboxPages {
             return "/inbox" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         }
         let unread = try await reads.unreadCount(of: user)
+        let language = try await web.language(request, user: user)
         let servicesJSON = Dictionary(services.map { ($0.id.wireString, ["name": $0.category, "color": $0.color]) }, uniquingKeysWith: { first, _ in first })
         // Acknowledge and Withdraw only where this user may (issue 39).
         let takeable = try await acknowledgements.takeable(items.map(\.notification), by: user)
@@ -54,8 +55,8 @@ struct InboxPages {
             hasItems: !items.isEmpty,
             blank: InboxPage.Blank(),
             services: services.map { Choice(value: $0.id.wireString, label: $0.category, selected: $0.id == serviceFilter) },
-            states: [("all", "Everything"), ("unread", "Unread"), ("read", "Read"), ("starred", "Starred")].map { Choice(value: $0.0, label: $0.1, selected: $0.0 == state) },
-            unreadText: unread == 0 ? "All read" : unread == 1 ? "1 unread" : "\(unread) unread",
+            states: ["all", "unread", "read", "starred"].map { Choice(value: $0, label: Catalog.text("inbox.state.\($0)", language), selected: $0 == state) },
+            unreadText: unread == 0 ? Catalog.text("inbox.allRead", language) : Catalog.plural("inbox.unread", count: unread, language),
             position: String(position), filterService: serviceFilter?.wireString ?? "", filterState: state, firstPage: before == nil ? "true" : "false",
             older: items.count == Self.pageSize ? link(before: items.last?.notification.id) : nil,
             newer: before != nil ? link(before: nil) : nil,

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import Mustache
 import Synchronization
 
@@ -73,6 +74,38 @@ struct PageLayout: PageValues {
     /// Unread notifications; nil when none (no badge).
     var unread: Int?
     var flash: Flash?
+    /// The page's language (`<html lang>`), and its words: `{{t.nav.inbox}}`.
+    var lang: String
+    var t: PageText
+}
+
+/// The catalog's words in one language as a template reads them: a dotted
+/// key is a path (`{{t.inbox.title}}`). A name that starts no key is no
+/// value, so a misspelt key shows nothing rather than another's text (the
+/// catalog test lists what each template names).
+struct PageText: MustacheParent, Sendable {
+    let language: Language
+    var prefix = ""
+
+    /// Every key's leading paths ("inbox", "inbox.state"), once.
+    static let paths: Set<String> = {
+        var paths = Set<String>()
+        for key in Catalog.english.keys {
+            var parts = key.split(separator: ".").map(String.init)
+            parts.removeLast()
+            while !parts.isEmpty {
+                paths.insert(parts.joined(separator: "."))
+                parts.removeLast()
+            }
+        }
+        return paths
+    }()
+
+    func child(named name: String) -> Any? {
+        let key = prefix + name
+        if Catalog.tables[.en]?[key] != nil { return Catalog.text(key, language) }
+        return Self.paths.contains(key) ? PageText(language: language, prefix: key + ".") : nil
+    }
 }
 
 /// A page's values as its template sees them: the layout's, then the page

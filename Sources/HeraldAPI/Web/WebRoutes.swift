@@ -16,7 +16,7 @@ struct WebRoutes {
         self.parts = parts
         web = WebSupport(
             auth: parts.auth, decoding: parts.decoding, reads: parts.users.reads, publicURL: parts.config.publicURL,
-            webSessionHours: parts.config.webSessionHours, assets: assets
+            webSessionHours: parts.config.webSessionHours, assets: assets, languages: parts.store
         )
     }
 
@@ -35,7 +35,8 @@ struct WebRoutes {
         ).addRoutes(to: pages)
         AccountPages(
             web: web, rotas: parts.rotas, subscriptions: users.subscriptions, devices: users.devices, quietHours: users.quietHours,
-            visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store, teams: parts.teams
+            visibility: users.visibility, vapidKeys: parts.vapidKeys, listed: store, teams: parts.teams,
+            languages: LanguageChoices(store: store, clock: parts.clock)
         ).addRoutes(to: pages)
         ContactPages(web: web, contacts: users.contacts, kinds: parts.config.contacts.kinds).addRoutes(to: pages)
         AcknowledgeLinkPages(

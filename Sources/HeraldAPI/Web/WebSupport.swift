@@ -18,6 +18,8 @@ struct WebSupport: Sendable {
     let publicURL: String?
     let webSessionHours: Int
     let assets: WebAssets
+    /// Each person's chosen language (issue 43).
+    let languages: any LanguageStore
 
     static let csrfCookie = "herald_csrf"
     static let csrfField = "csrf"
@@ -154,6 +156,13 @@ struct WebSupport: Sendable {
         return try await page(template, title: title, nav: nav, actor: actor, request: request, model: model, status: status, cookies: cookies)
     }
 
+    /// The language a page is written in: the person's choice, else what
+    /// the browser asks for (`Accept-Language`), else English.
+    func language(_ request: Request, user: User?) async throws -> Language {
+        if let user, let chosen = try await languages.language(of: user.id) { return chosen }
+        return Language.negotiate(request.headers[.acceptLanguage]) ?? .en
+    }
+
     /// A page for an actor the handler already read (its grants are not read again).
     func page(
         _ template: String, title: String, nav: String? = nil, actor: Actor?, request: Request, model: some PageModel = NoPageValues(),
@@ -164,9 +173,10 @@ struct WebSupport: Sendable {
         let user = actor?.user
         if let user { unread = try await reads.unreadCount(of: user) }
         let flash = request.uri.queryParameters["flash"].flatMap { Self.flashes[String($0)] }
+        let language = try await language(request, user: user)
         let layout = PageLayout(
             title: title, pageName: template, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
-            isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }
+            isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }, lang: language.rawValue, t: PageText(language: language)
         )
         // The layout's names come first: a model's property of the same name would never show.
         assert(

@@ -11,7 +11,7 @@ import Foundation
 /// `AlertStateStore`); the composition root holds the whole store.
 public typealias HeraldStore = SharedSettings & SchemaStatus & LegacyImportStore & AccountStore & ServiceStore & FilterStore & NotificationStore & DeliveryQueue
     & AlertStateStore & RetentionStore & ScheduleStore & RecurringStore & FeedStore & SessionStore & ServiceAlertingStore & AcknowledgementStore
-    & WriteBackStore & ServiceWriteBackStore & RotaStore & EscalationStore & QuietHoursStore & FanoutStore & AccessStore & AuditStore & ContactStore & ContactFollowUpStore & ChatRoomStore
+    & WriteBackStore & ServiceWriteBackStore & RotaStore & EscalationStore & QuietHoursStore & FanoutStore & AccessStore & AuditStore & ContactStore & ContactFollowUpStore & ChatRoomStore & LanguageStore
 
 /// Values every replica must agree on (the generated token signing key).
 public protocol SharedSettings: Sendable {

@@ -30,3 +30,8 @@ extension FaultyStore: ChatRoomStore {
         try await base.unlinkChatIdentity(kind: kind, chatUser: chatUser, userID: userID)
     }
 }
+
+extension FaultyStore: LanguageStore {
+    public func language(of userID: UserID) async throws -> Language? { try await base.language(of: userID) }
+    public func setLanguage(_ language: Language?, of userID: UserID, at: Date) async throws { try await base.setLanguage(language, of: userID, at: at) }
+}

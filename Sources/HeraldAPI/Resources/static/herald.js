@@ -12,7 +12,10 @@
       badge.dataset.count = String(count);
     });
     document.querySelectorAll("[data-unread-text]").forEach(function (text) {
-      text.textContent = count === 0 ? "All read" : count === 1 ? "1 unread" : count + " unread";
+      // The page's words (data-all-read, data-unread-one/-other with {count}) and its language's plural rule.
+      var form = typeof Intl !== "undefined" && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en").select(count) : (count === 1 ? "one" : "other");
+      var words = form === "one" ? text.dataset.unreadOne : text.dataset.unreadOther;
+      text.textContent = count === 0 ? (text.dataset.allRead || "All read") : (words || "{count} unread").replace("{count}", String(count));
     });
     var base = document.title.replace(/^\(\d+\) /, "");
     document.title = count > 0 ? "(" + count + ") " + base : base;
@@ -23,7 +26,7 @@
   function localTimes(root) {
     root.querySelectorAll("time[datetime]").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
-      if (!isNaN(date)) { el.textContent = date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" }); el.title = date.toISOString(); }
+      if (!isNaN(date)) { el.textContent = date.toLocaleString(document.documentElement.lang || [], { dateStyle: "medium", timeStyle: "short" }); el.title = date.toISOString(); }
     });
   }
   localTimes(document);
@@ -395,8 +398,8 @@
 
   if (!window.EventSource) return;
   var source = new EventSource("/api/v2/users/user/notifications/stream?last_event_id=" + encodeURIComponent(position), { withCredentials: true });
-  source.addEventListener("open", function () { if (status) { status.classList.add("on"); status.textContent = "Live"; } });
-  source.addEventListener("error", function () { if (status) { status.classList.remove("on"); status.textContent = "Reconnecting…"; } });
+  source.addEventListener("open", function () { if (status) { status.classList.add("on"); status.textContent = status.dataset.liveText || "Live"; } });
+  source.addEventListener("error", function () { if (status) { status.classList.remove("on"); status.textContent = status.dataset.reconnectingText || "Reconnecting…"; } });
   source.addEventListener("notification", function (event) {
     var item = JSON.parse(event.data);
     var li = itemFor(item.id);
