@@ -23,11 +23,14 @@ struct ProviderOutagesTests {
         #expect(outages.settlingReturns(now: start.addingTimeInterval(610)).isEmpty, "closed settling seconds after the first sweep that ran")
     }
 
-    /// A provider quiet again drops its return: the next return starts over.
-    @Test func aProviderQuietAgainIsNotSwept() {
+    /// A push without an answer just after the return keeps its sweeps; a
+    /// provider called down again drops them (the next return starts over).
+    @Test func aProviderDownAgainIsNotSwept() {
         let outages = ProviderOutages()
-        outages.noteReturn(.fcm, swept: start)
+        outages.noteReturn(.fcm, swept: nil)
         _ = outages.observe(.fcm, attempts: 1, answered: 0, now: start.addingTimeInterval(1))
-        #expect(outages.settlingReturns(now: start.addingTimeInterval(2)).isEmpty)
+        #expect(outages.settlingReturns(now: start.addingTimeInterval(2)) == [.fcm], "a blip is not an outage")
+        _ = outages.tick(now: start.addingTimeInterval(12))
+        #expect(outages.settlingReturns(now: start.addingTimeInterval(12)).isEmpty, "down again")
     }
 }

@@ -28,13 +28,14 @@ extension CascadeTests {
         case "services": "category = '\(name)'"
         case "notifications", "filters": "service_id IN (SELECT id FROM services WHERE category = '\(name)')"
         case "rotas", "teams": "name = '\(name)'"
+        case "chat_rooms": "service_id IN (SELECT id FROM services WHERE category = '\(name)')"
         default: nil
         }
     }
 
     /// The deletions, in order, with the parent tables each empties of the gone side.
     static let phases: [(what: String, parents: [String])] = [
-        ("the user", ["users"]), ("the service", ["services", "notifications", "filters"]), ("the rota", ["rotas"]), ("the team", ["teams"]),
+        ("the user", ["users"]), ("the service", ["services", "notifications", "filters", "chat_rooms"]), ("the rota", ["rotas"]), ("the team", ["teams"]),
     ]
 
     @Test(arguments: Backend.allCases)
@@ -103,6 +104,15 @@ extension CascadeTests {
             ContactFollowUp(deliveryID: 9_000_002, platform: .ntfy, notificationID: staysAlarm, userID: stays.user.id, methodID: 2, receipt: nil, sentAt: now, nextCheckAt: later),
             ContactFollowUp(deliveryID: 9_000_003, platform: .pushover, notificationID: goneAlarm, userID: stays.user.id, methodID: 2, receipt: "r1", sentAt: now, nextCheckAt: later),
         ])
+
+        // Chat rooms (issue 43): each side's service posts to a room (a notification published since
+        // is queued there); each side's person linked a chat account and chose a language.
+        for (index, side) in [gone, stays].enumerated() {
+            let room = try #require(try await store.addChatRoom(serviceID: side.service.id, kind: .slack, target: "C0ROOM000\(index)", at: now))
+            _ = try #require(try await store.publish(NotificationDraft(title: "Posted to \(room.id)"), serviceID: side.service.id, at: now))
+            try await store.linkChatIdentity(ChatIdentity(kind: .slack, chatUser: "T1:U\(index)", userID: side.user.id, createdAt: now))
+            try await store.setLanguage(.sv, of: side.user.id, at: now)
+        }
 
         for phase in phases {
             let phaseKeys = keys.filter { phase.parents.contains($0.parent) }

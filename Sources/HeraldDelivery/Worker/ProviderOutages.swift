@@ -55,13 +55,16 @@ final class ProviderOutages: Sendable {
                 guard let ended = quiet.removeValue(forKey: platform), ended.down else { return nil }
                 return .ended(since: ended.since)
             }
-            returned.withLockedValue { _ = $0.removeValue(forKey: platform) }
+            // A push without an answer just after the return (a connection still being remade)
+            // does not end its sweeps: only the provider called down again does.
             guard var state = quiet[platform] else {
                 quiet[platform] = Quiet(since: now, lastCanary: now)
                 return nil
             }
             defer { quiet[platform] = state }
-            return Self.declare(&state, now: now, after: minimumOutage) ? .began : nil
+            guard Self.declare(&state, now: now, after: minimumOutage) else { return nil }
+            returned.withLockedValue { _ = $0.removeValue(forKey: platform) }
+            return .began
         }
     }
 
@@ -72,7 +75,10 @@ final class ProviderOutages: Sendable {
             var began: [Platform] = []
             var canaries: [Platform] = []
             for (platform, var state) in quiet {
-                if Self.declare(&state, now: now, after: minimumOutage) { began.append(platform) }
+                if Self.declare(&state, now: now, after: minimumOutage) {
+                    began.append(platform)
+                    returned.withLockedValue { _ = $0.removeValue(forKey: platform) }
+                }
                 if state.down, now.timeIntervalSince(state.lastCanary) >= canaryInterval {
                     state.lastCanary = now
                     canaries.append(platform)

@@ -16,7 +16,7 @@ import Testing
 struct AuditTrailTests {
     @Test(arguments: Backend.allCases)
     func everyAuditedActionLeavesExactlyOneEntry(_ backend: Backend) async throws {
-        try await TestApp.run(backend, configure: { $0.auth.failedLoginsPerMinute = 3 }) { app in
+        try await TestApp.run(backend, configure: { $0.auth.failedLoginsPerMinute = 3; $0.chat.teamsHosts = ChatSettings.workflowHosts }) { app in
             let (root, admin) = try await app.user("root", admin: true)
             let (olga, _) = try await app.user("olga")
             let (vic, vicToken) = try await app.user("vic")
@@ -54,6 +54,18 @@ struct AuditTrailTests {
             try await walk.expect(.feedAdded, by: "olga", service: service, after: "feeds.example.org")
             _ = try await app.request(.delete, "\(s)/feeds/\(try #require(feed.json(["id"]) as? Int))", token: owner)
             try await walk.expect(.feedRemoved, by: "olga", service: service, before: "feeds.example.org")
+            let room = try await app.request(.post, "\(s)/chat-rooms", token: owner, json: ["kind": "teams", "target": "https://x.logic.azure.com/workflows/secret-path"])
+            try await walk.expect(.chatRoomAdded, by: "olga", service: service, after: "x.logic.azure.com")
+            let shown = walk.last?.record.after ?? ""
+            #expect(!shown.contains("secret-path"), "a webhook's path is a credential: \(shown)")
+            _ = try await app.request(.delete, "\(s)/chat-rooms/\(try #require(room.json(["id"]) as? Int))", token: owner)
+            try await walk.expect(.chatRoomRemoved, by: "olga", service: service)
+            let keys = VAPIDKeys(settings: app.store, subject: "mailto:herald@invalid")
+            let link = ChatSigner(vapid: try await keys.vapid()).link(kind: .slack, chatUser: "T1:U0VIC", issuedAt: Date())
+            #expect(try await app.request(.post, "/api/v2/users/user/chat-accounts", token: vicToken, json: ["token": link]).status == .created)
+            try await walk.expect(.chatAccountLinked, by: "vic")
+            #expect(try await app.request(.delete, "/api/v2/users/user/chat-accounts/slack/T1:U0VIC", token: vicToken).status == .noContent)
+            try await walk.expect(.chatAccountUnlinked, by: "vic")
             let later = Timestamp.wireString(Date().addingTimeInterval(3600))
             let held = try await app.request(.post, "\(s)/notifications", token: owner, json: ["title": "later", "deliver_at": later])
             #expect(held.status == .accepted || held.status == .created, "\(held.text)")
