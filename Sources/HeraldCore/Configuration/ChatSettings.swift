@@ -50,17 +50,7 @@ public struct ChatSettings: Sendable, Equatable {
 
     init(text: @escaping (String) -> String?) throws {
         let read = SettingReader(text: text)
-        func secret(_ name: String) throws -> String? {
-            if let value = text(name) { return value }
-            guard let path = text(name + "_FILE") else { return nil }
-            return String(decoding: try read.file(name + "_FILE", path), as: UTF8.self).trimmingWhitespace()
-        }
-        func baseURL(_ name: String, _ value: String) throws -> String {
-            guard let url = URL(string: value), url.scheme == "https" || url.scheme == "http", url.host != nil, url.query == nil else {
-                throw ConfigurationError(name, "an http(s) URL without a query, e.g. https://chat.example.org")
-            }
-            return value.trimmingSuffix("/")
-        }
+        let (secret, baseURL) = (read.secret, read.baseURL)
         func printable(_ value: String) -> Bool { !value.isEmpty && value.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
         if let token = try secret("SLACK_BOT_TOKEN") {
             guard printable(token) else { throw ConfigurationError("SLACK_BOT_TOKEN", "the app's bot token (xoxb-…)") }

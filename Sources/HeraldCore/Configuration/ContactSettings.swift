@@ -171,18 +171,7 @@ public struct ContactSettings: Sendable, Equatable {
                 timeoutSeconds: try read.integer("SMTP_TIMEOUT_SECONDS", default: 30, range: 1...600)
             )
         }
-        // A secret from its variable or its _FILE.
-        func secret(_ name: String) throws -> String? {
-            if let value = text(name) { return value }
-            guard let path = text(name + "_FILE") else { return nil }
-            return String(decoding: try read.file(name + "_FILE", path), as: UTF8.self).trimmingWhitespace()
-        }
-        func baseURL(_ name: String, _ value: String) throws -> String {
-            guard let url = URL(string: value), url.scheme == "https" || url.scheme == "http", url.host != nil, url.query == nil else {
-                throw ConfigurationError(name, "an http(s) URL without a query, e.g. https://ntfy.example.org")
-            }
-            return value.trimmingSuffix("/")
-        }
+        let (secret, baseURL) = (read.secret, read.baseURL)
         if let url = text("NTFY_URL") {
             let token = try secret("NTFY_TOKEN")
             if let token, token.isEmpty || !token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {

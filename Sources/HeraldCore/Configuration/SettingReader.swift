@@ -37,4 +37,19 @@ struct SettingReader {
             throw ConfigurationError(name, "cannot read \(path): \(error.localizedDescription)")
         }
     }
+
+    /// A secret from its variable, or from the file its `_FILE` names (trimmed).
+    func secret(_ name: String) throws -> String? {
+        if let value = text(name) { return value }
+        guard let path = text(name + "_FILE") else { return nil }
+        return String(decoding: try file(name + "_FILE", path), as: UTF8.self).trimmingWhitespace()
+    }
+
+    /// A service's base URL: http(s), with a host, no query; without its trailing slash.
+    func baseURL(_ name: String, _ value: String) throws -> String {
+        guard let url = URL(string: value), url.scheme == "https" || url.scheme == "http", url.host != nil, url.query == nil else {
+            throw ConfigurationError(name, "an http(s) URL without a query, e.g. https://service.example.org")
+        }
+        return value.trimmingSuffix("/")
+    }
 }

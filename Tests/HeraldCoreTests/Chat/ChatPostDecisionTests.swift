@@ -125,3 +125,23 @@ struct ChatSettingsTests {
         #expect(all.chat.teamsHosts == ChatSettings.workflowHosts + ["http://127.0.0.1:9000"] && all.chat.teamsOrigins == ["http://127.0.0.1:9000"])
     }
 }
+
+/// Secrets from their `_FILE` and services' base URLs, read one way for
+/// chat and contact channels alike (`SettingReader.secret`, `baseURL`).
+@Suite("Configuration: secrets and base URLs")
+struct SecretAndBaseURLSettingsTests {
+    @Test func aSecretComesFromItsFileAndABaseURLLosesItsSlash() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("herald-secret-\(UUID().uuidString)")
+        try Data("  xoxb-from-a-file \n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let config = try HeraldConfig(environment: [
+            "SLACK_BOT_TOKEN_FILE": file.path, "SLACK_SIGNING_SECRET": "s", "SLACK_API_URL": "http://127.0.0.1:9/api/",
+            "MATRIX_HOMESERVER": "https://matrix.example.org/", "MATRIX_ACCESS_TOKEN_FILE": file.path,
+        ])
+        #expect(config.chat.slack?.token == "xoxb-from-a-file" && config.chat.slack?.baseURL == "http://127.0.0.1:9/api")
+        #expect(config.contacts.matrix?.token == "xoxb-from-a-file" && config.contacts.matrix?.baseURL == "https://matrix.example.org")
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["NTFY_URL": "https://ntfy.example.org/?x=1"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["MATTERMOST_URL": "ftp://chat.example.org", "MATTERMOST_BOT_TOKEN": "t"]) }
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["PUSHOVER_TOKEN_FILE": "/nonexistent/herald"]) }
+    }
+}
