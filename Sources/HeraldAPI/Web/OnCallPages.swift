@@ -39,16 +39,17 @@ struct OnCallPages {
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context)
         let now = clock.now()
+        let language = try await web.language(request, user: actor.user)
         let rotas = try await self.rotas.list(for: actor.user).map { rota in
             let current = rota.rota.shifts(from: now, until: now.addingTimeInterval(1)).first
             return OnCallPage.Rota(
                 id: rota.id, name: rota.name, members: rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", "),
-                onCall: current.map { rota.names[$0.userID] ?? "" } ?? "nobody yet", covering: current?.isOverride ?? false
+                onCall: current.map { rota.names[$0.userID] ?? "" } ?? Catalog.text("oncall.nobody", language), covering: current?.isOverride ?? false
             )
         }
         let pageable = try await pages.pageable(try await teams.list(for: actor), by: actor).map { OnCallPage.Team(id: $0.id, name: $0.name) }
         let model = OnCallPage(rotas: rotas, canEdit: actor.may(.manageRotas), pageableTeams: pageable, severities: PageForm.severities, canPageTeams: !pageable.isEmpty)
-        return try await web.page("oncall", title: "On call", nav: "oncall", actor: actor, request: request, model: model)
+        return try await web.page("oncall", title: Catalog.text("oncall.title", language), nav: "oncall", actor: actor, request: request, model: model)
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {

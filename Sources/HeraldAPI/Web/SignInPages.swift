@@ -39,15 +39,18 @@ struct SignInPages {
     private func page(
         _ request: Request, error: String?, name: String, form: [String: String] = [:], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
     ) async throws -> Response {
-        let hint: String =
+        let language = try await web.language(request, user: nil)
+        let hint =
             switch method {
-            case .local: "Sign in with the account an administrator made for you."
-            case .ldap: "Sign in with your site account (directory user name and password)."
-            case .url: "Sign in with your site account."
+            case .local: Catalog.text("login.hint.local", language)
+            case .ldap: Catalog.text("login.hint.ldap", language)
+            case .url: Catalog.text("login.hint.url", language)
             }
+        // The provider's name where the language puts it ("Mit X anmelden").
+        let button = oidc.map { Catalog.text("login.with", language, ["provider": $0.settings.providerName]) }
         var response = try await web.page(
-            "login", title: "Sign in", user: nil, request: request,
-            model: SignInPage(error: error, enteredName: name, oidc: oidc?.settings.providerName, methodHint: hint, next: Self.next(request, form: form)),
+            "login", title: Catalog.text("login.title", language), user: nil, request: request,
+            model: SignInPage(error: error, enteredName: name, oidc: button, methodHint: hint, next: Self.next(request, form: form)),
             status: status
         )
         for field in headers { response.headers[field.name] = field.value }
@@ -112,7 +115,7 @@ struct SignInPages {
 struct SignInPage: PageModel {
     var error: String?
     var enteredName: String
-    /// The OpenID Connect provider's name, when there is one.
+    /// The OpenID Connect button's words ("Sign in with <provider>"), when there is one.
     var oidc: String?
     var methodHint: String
     /// Where to go after signing in (a path of this site).

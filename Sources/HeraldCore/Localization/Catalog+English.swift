@@ -55,6 +55,7 @@ extension Catalog {
         "oncall.now": "On call now",
         "oncall.members": "Members",
         "oncall.covering": "(covering)",
+        "oncall.nobody": "nobody yet",
         "oncall.noRotas": "No rotas yet.",
         "oncall.pageTeam": "Page a team",
         "oncall.team": "Team",
@@ -81,5 +82,14 @@ extension Catalog {
         "profile.languageBrowser": "As my browser asks",
         "profile.languageSave": "Save language",
         "profile.languageExplained": "The pages and the texts Herald writes to you; notifications keep their own words.",
+        // Signing in.
+        "login.title": "Sign in",
+        "login.userName": "User name",
+        "login.password": "Password",
+        "login.or": "or",
+        "login.with": "Sign in with {provider}",
+        "login.hint.local": "Sign in with the account an administrator made for you.",
+        "login.hint.ldap": "Sign in with your site account (directory user name and password).",
+        "login.hint.url": "Sign in with your site account.",
     ]
 }

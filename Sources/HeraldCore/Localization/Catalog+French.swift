@@ -52,6 +52,7 @@ extension Catalog {
         "oncall.now": "D’astreinte maintenant",
         "oncall.members": "Membres",
         "oncall.covering": "(remplacement)",
+        "oncall.nobody": "personne pour l’instant",
         "oncall.noRotas": "Aucun planning pour l’instant.",
         "oncall.pageTeam": "Alerter une équipe",
         "oncall.team": "Équipe",
@@ -77,5 +78,13 @@ extension Catalog {
         "profile.languageBrowser": "Comme le demande mon navigateur",
         "profile.languageSave": "Enregistrer la langue",
         "profile.languageExplained": "Les pages et les textes que Herald vous écrit ; les notifications gardent leurs propres mots.",
+        "login.title": "Connexion",
+        "login.userName": "Nom d’utilisateur",
+        "login.password": "Mot de passe",
+        "login.or": "ou",
+        "login.with": "Se connecter avec {provider}",
+        "login.hint.local": "Connectez-vous avec le compte qu’un administrateur a créé pour vous.",
+        "login.hint.ldap": "Connectez-vous avec votre compte du site (nom d’utilisateur et mot de passe de l’annuaire).",
+        "login.hint.url": "Connectez-vous avec votre compte du site.",
     ]
 }

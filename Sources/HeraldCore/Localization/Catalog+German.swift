@@ -52,6 +52,7 @@ extension Catalog {
         "oncall.now": "Jetzt in Bereitschaft",
         "oncall.members": "Mitglieder",
         "oncall.covering": "(Vertretung)",
+        "oncall.nobody": "noch niemand",
         "oncall.noRotas": "Noch keine Dienstpläne.",
         "oncall.pageTeam": "Ein Team alarmieren",
         "oncall.team": "Team",
@@ -77,5 +78,13 @@ extension Catalog {
         "profile.languageBrowser": "Wie mein Browser es wünscht",
         "profile.languageSave": "Sprache speichern",
         "profile.languageExplained": "Die Seiten und die Texte, die Herald Ihnen schreibt; Benachrichtigungen behalten ihren eigenen Wortlaut.",
+        "login.title": "Anmelden",
+        "login.userName": "Benutzername",
+        "login.password": "Passwort",
+        "login.or": "oder",
+        "login.with": "Mit {provider} anmelden",
+        "login.hint.local": "Melden Sie sich mit dem Konto an, das ein Admin für Sie angelegt hat.",
+        "login.hint.ldap": "Melden Sie sich mit Ihrem Konto der Einrichtung an (Benutzername und Passwort im Verzeichnis).",
+        "login.hint.url": "Melden Sie sich mit Ihrem Konto der Einrichtung an.",
     ]
 }

@@ -52,6 +52,7 @@ extension Catalog {
         "oncall.now": "Har jour nu",
         "oncall.members": "Medlemmar",
         "oncall.covering": "(vikarierar)",
+        "oncall.nobody": "ingen än",
         "oncall.noRotas": "Inga jourlistor än.",
         "oncall.pageTeam": "Larma en grupp",
         "oncall.team": "Grupp",
@@ -77,5 +78,13 @@ extension Catalog {
         "profile.languageBrowser": "Som min webbläsare ber om",
         "profile.languageSave": "Spara språk",
         "profile.languageExplained": "Sidorna och texterna Herald skriver till dig; aviseringar behåller sina egna ord.",
+        "login.title": "Logga in",
+        "login.userName": "Användarnamn",
+        "login.password": "Lösenord",
+        "login.or": "eller",
+        "login.with": "Logga in med {provider}",
+        "login.hint.local": "Logga in med kontot som en administratör skapade åt dig.",
+        "login.hint.ldap": "Logga in med ditt konto på anläggningen (användarnamn och lösenord i katalogen).",
+        "login.hint.url": "Logga in med ditt konto på anläggningen.",
     ]
 }

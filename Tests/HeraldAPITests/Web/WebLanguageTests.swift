@@ -40,6 +40,9 @@ struct WebLanguageTests {
             let (user, _) = try await app.user("ann")
             try await app.store.setSubscriptions(userID: user.id, [service.id: true])
             _ = try await app.store.publish(NotificationDraft(title: "Compressor 2 stopped"), serviceID: service.id, at: Date())
+            // Before signing in, the browser's language alone.
+            let login = try await app.client.execute(uri: "/login", method: .get, headers: [.acceptLanguage: "fr-CH, fr;q=0.9, en;q=0.8"])
+            #expect(login.text.contains(#"<html lang="fr">"#) && login.text.contains("<h1>Connexion</h1>") && login.text.contains("Mot de passe"))
             let web = WebSession(app)
             _ = try await web.signIn("ann")
             func inbox(_ language: String?) async throws -> String {
