@@ -106,7 +106,7 @@ struct AccountPages {
         return parts.isEmpty ? "Everything" : parts.joined(separator: "; ")
     }
 
-    static func languageChoices(chosen: Language?) async throws -> [ProfilePage.LanguageChoice] {
+    static func languageChoices(chosen: Language?) -> [ProfilePage.LanguageChoice] {
         Language.allCases.map { ProfilePage.LanguageChoice(code: $0.rawValue, name: $0.name, selected: $0 == chosen) }
     }
 
@@ -124,6 +124,7 @@ struct AccountPages {
         let user = actor.user
         let devices = try await listed.devices(userID: user.id)
         let quiet = try await quietHours.quietHours(of: user)
+        let chosen = try await languages.language(of: user)
         let names = Dictionary(try await listed.services().map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
         let model = ProfilePage(
             teams: try await teams.list(for: actor).filter { actor.teams.contains($0.id) }.map(\.name),
@@ -140,9 +141,9 @@ struct AccountPages {
             devices: devices.map {
                 ProfilePage.Device(id: $0.id, platform: Self.platformName($0.platform), hint: String($0.token.suffix(6)), lastSeen: Timestamp.wireString($0.lastSeenAt))
             },
-            languages: try await Self.languageChoices(chosen: try await languages.language(of: user))
+            languages: Self.languageChoices(chosen: chosen)
         )
-        return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, model: model)
+        return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, model: model, language: web.language(request, chosen: chosen))
     }
 
     /// A new address for the person's own calendar feed, shown this once.

@@ -64,7 +64,7 @@ struct InboxPages {
                 // Inside <script>: no "<" at all, so no text can end or bend the element.
                 .replacingOccurrences(of: "<", with: "\\u003c")
         )
-        return try await web.page("inbox", title: Catalog.text("inbox.title", language), nav: "inbox", user: user, request: request, model: model)
+        return try await web.page("inbox", title: Catalog.text("inbox.title", language), nav: "inbox", user: user, request: request, model: model, language: language)
     }
 
     static func view(_ item: InboxItem, service: ServiceRecord?, mayTake: Bool, viewer: User) -> InboxPage.Item {

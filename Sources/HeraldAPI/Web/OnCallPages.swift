@@ -49,7 +49,7 @@ struct OnCallPages {
         }
         let pageable = try await pages.pageable(try await teams.list(for: actor), by: actor).map { OnCallPage.Team(id: $0.id, name: $0.name) }
         let model = OnCallPage(rotas: rotas, canEdit: actor.may(.manageRotas), pageableTeams: pageable, severities: PageForm.severities, canPageTeams: !pageable.isEmpty)
-        return try await web.page("oncall", title: Catalog.text("oncall.title", language), nav: "oncall", actor: actor, request: request, model: model)
+        return try await web.page("oncall", title: Catalog.text("oncall.title", language), nav: "oncall", actor: actor, request: request, model: model, language: language)
     }
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {

@@ -51,7 +51,7 @@ struct SignInPages {
         var response = try await web.page(
             "login", title: Catalog.text("login.title", language), user: nil, request: request,
             model: SignInPage(error: error, enteredName: name, oidc: button, methodHint: hint, next: Self.next(request, form: form)),
-            status: status
+            status: status, language: language
         )
         for field in headers { response.headers[field.name] = field.value }
         return response

@@ -149,31 +149,41 @@ struct WebSupport: Sendable {
     /// and the user, navigation, CSRF token and unread count the layout shows.
     func page(
         _ template: String, title: String, nav: String? = nil, user: User?, request: Request, model: some PageModel = NoPageValues(),
-        status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
+        status: HTTPResponse.Status = .ok, cookies: [Cookie] = [], language: Language? = nil
     ) async throws -> Response {
         var actor: Actor?
         if let user { actor = try await auth.actors.actor(user) }
-        return try await page(template, title: title, nav: nav, actor: actor, request: request, model: model, status: status, cookies: cookies)
+        return try await page(
+            template, title: title, nav: nav, actor: actor, request: request, model: model, status: status, cookies: cookies, language: language
+        )
     }
 
     /// The language a page is written in: the person's choice, else what
     /// the browser asks for (`Accept-Language`), else English.
     func language(_ request: Request, user: User?) async throws -> Language {
-        if let user, let chosen = try await languages.language(of: user.id) { return chosen }
-        return Language.negotiate(request.headers[.acceptLanguage]) ?? .en
+        var chosen: Language?
+        if let user { chosen = try await languages.language(of: user.id) }
+        return language(request, chosen: chosen)
+    }
+
+    /// The same, for a handler that read the person's choice already.
+    func language(_ request: Request, chosen: Language?) -> Language {
+        chosen ?? Language.negotiate(request.headers[.acceptLanguage]) ?? .en
     }
 
     /// A page for an actor the handler already read (its grants are not read again).
     func page(
         _ template: String, title: String, nav: String? = nil, actor: Actor?, request: Request, model: some PageModel = NoPageValues(),
-        status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
+        status: HTTPResponse.Status = .ok, cookies: [Cookie] = [], language chosen: Language? = nil
     ) async throws -> Response {
         let (csrf, csrfCookie) = csrfToken(request)
         var unread = 0
         let user = actor?.user
         if let user { unread = try await reads.unreadCount(of: user) }
         let flash = request.uri.queryParameters["flash"].flatMap { Self.flashes[String($0)] }
-        let language = try await language(request, user: user)
+        // A handler that wrote its own words in the page's language hands it over: read once per page.
+        var language = chosen ?? .en
+        if chosen == nil { language = try await self.language(request, user: user) }
         let layout = PageLayout(
             title: title, pageName: template, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
             isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }, lang: language.rawValue, t: PageText(language: language)
