@@ -104,7 +104,18 @@ public struct TestApp: Sendable {
             let served = Task {
                 try await app.test(framework) { client in
                     defer { ended.withLockedValue { $0 = .now } }
-                    return try await body(TestApp(store: opened.store, client: client, config: config))
+                    // A live server (the only framework with a port here) is asked through a patient client.
+                    guard let patient = PatientLiveClient(port: client.port) else {
+                        return try await body(TestApp(store: opened.store, client: client, config: config))
+                    }
+                    do {
+                        let result = try await body(TestApp(store: opened.store, client: patient, config: config))
+                        try? await patient.shutdown()
+                        return result
+                    } catch {
+                        try? await patient.shutdown()
+                        throw error
+                    }
                 }
             }
             // A server that has not stopped a while after its test ended is a
