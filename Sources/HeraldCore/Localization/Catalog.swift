@@ -1,17 +1,52 @@
 import Foundation
 
-/// Herald's words in each language (issue 43): one table per language
-/// (`Catalog+<language>.swift`), keyed by dotted names, with named
-/// placeholders (`{count}`, `{name}`) and plural forms as `<key>.one` and
-/// `<key>.other`. English is complete by definition; a test holds every
-/// other language to the same keys and the same placeholders.
+/// Herald's words in each language (issue 43), keyed by dotted names, with
+/// named placeholders (`{count}`, `{name}`) and plural forms as
+/// `<key>.one` and `<key>.other`. Each area of Herald keeps its words in
+/// a file of its own (`Catalog+<Area>.swift`), every key with all its
+/// languages side by side: a language cannot lack a key (`Words` needs
+/// them all), and a test holds each translation to English's placeholders.
 public enum Catalog {
-    public static let tables: [Language: [String: String]] = [.en: english, .sv: swedish, .de: german, .fr: french]
+    /// One key's text in every language Herald speaks.
+    public struct Words: Sendable {
+        public let en, sv, de, fr: String
 
-    /// `key` in `language`, its placeholders filled; English where the
-    /// language lacks it (the test says so), the key itself where both do.
+        public func text(_ language: Language) -> String {
+            switch language {
+            case .en: en
+            case .sv: sv
+            case .de: de
+            case .fr: fr
+            }
+        }
+    }
+
+    /// Every area's words; a key in two areas is a mistake the test names.
+    static let areas: [[String: Words]] = [pages, subscriptionPages, profilePages, adminPages, errors, messages]
+
+    /// Every key's words, the areas merged.
+    public static let words: [String: Words] = areas.reduce(into: [:]) { all, area in all.merge(area) { first, _ in first } }
+
+    /// Keys that more than one area defines (the first area's words win).
+    public static let keysInTwoAreas: [String] = {
+        var seen = Set<String>()
+        var twice: [String] = []
+        for area in areas { for key in area.keys where !seen.insert(key).inserted { twice.append(key) } }
+        return twice.sorted()
+    }()
+
+    /// Each language's table, as templates and tests read it.
+    public static let tables: [Language: [String: String]] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { language in (language, words.mapValues { $0.text(language) }) }
+    )
+
+    /// English: every key Herald uses.
+    public static var english: [String: String] { tables[.en] ?? [:] }
+
+    /// `key` in `language`, its placeholders filled; the key itself where
+    /// no area has it (the template test says so).
     public static func text(_ key: String, _ language: Language, _ values: [String: String] = [:]) -> String {
-        fill(tables[language]?[key] ?? english[key] ?? key, values)
+        fill(words[key]?.text(language) ?? key, values)
     }
 
     /// The form of `key` for `count` (`{count}` filled too).

@@ -3,8 +3,9 @@ import HeraldCore
 import Testing
 
 /// The message catalogs (issue 43): no language lacks a key English has
-/// (or has one English lacks), each text names the same placeholders, a
-/// plural has both forms; the language negotiated from a browser's
+/// (`Catalog.Words` needs every language; the tables are checked too),
+/// each text names the same placeholders, no key is in two areas, a plural
+/// has both forms; the language negotiated from a browser's
 /// `Accept-Language`; the plural rules.
 @Suite("Languages: the catalogs")
 struct CatalogTests {
@@ -19,6 +20,11 @@ struct CatalogTests {
             #expect(Catalog.placeholders(translated) == Catalog.placeholders(text), "\(language.rawValue) \(key): \(translated)")
             #expect(!translated.isEmpty, "\(language.rawValue) \(key) is empty")
         }
+    }
+
+    @Test func noKeyIsInTwoAreas() {
+        #expect(Catalog.keysInTwoAreas == [])
+        #expect(Catalog.words.count > 85)
     }
 
     @Test func pluralsHaveBothForms() {
