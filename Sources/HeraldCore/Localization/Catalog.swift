@@ -22,7 +22,7 @@ public enum Catalog {
     }
 
     /// Every area's words; a key in two areas is a mistake the test names.
-    static let areas: [[String: Words]] = [pages, subscriptionPages, profilePages, adminPages, errors, messages]
+    static let areas: [[String: Words]] = [pages, subscriptionPages, profilePages, adminServicePages, adminPeoplePages, webPages, errors, messages]
 
     /// Every key's words, the areas merged.
     public static let words: [String: Words] = areas.reduce(into: [:]) { all, area in all.merge(area) { first, _ in first } }

@@ -1,4 +1,4 @@
 extension Catalog {
     /// (filled in issue 43)
-    static let adminPages: [String: Words] = [:]
+    static let webPages: [String: Words] = [:]
 }
