@@ -25,7 +25,7 @@ public struct DeliveryEngine: Sendable {
         clock: WallClock = .system, tracer: (any Tracer)? = nil, parts: PartStates = PartStates(), sharedSettings: (any SharedSettings)? = nil,
         alerting: (any ServiceAlertingStore)? = nil, quietHours: (any QuietHoursStore & EscalationStore & RotaStore)? = nil,
         accounts: (any AccountStore & ServiceStore)? = nil, alarms: (any EscalationStore & RotaStore & ServiceWriteBackStore & AccessStore & AcknowledgementStore)? = nil,
-        contacts: ContactChannels? = nil, contactStore: (any ContactStore & AcknowledgementStore & ContactFollowUpStore)? = nil
+        contacts: ContactChannels? = nil, contactStore: (any ContactStore & AcknowledgementStore & ContactFollowUpStore & LanguageStore)? = nil
     ) throws -> DeliveryEngine {
         let settings = config.delivery
         let tls = try OutboundHTTP.tls(caBundlePEM: settings.caBundlePEM)

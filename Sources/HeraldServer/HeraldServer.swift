@@ -204,7 +204,7 @@ public enum HeraldServer {
                 // ntfy messages cleared and Pushover emergencies stopped once their alarm ends; Pushover's acknowledgements read.
                 let followUps = ContactFollowUps(
                     store: store, acknowledgements: routes.acknowledgements, client: client, pushover: config.contacts.pushover, matrix: config.contacts.matrix,
-                    clock: options.clock
+                    clock: options.clock, defaultLanguage: config.defaultLanguage
                 )
                 services.append(
                     AfterMigration(
@@ -217,7 +217,7 @@ public enum HeraldServer {
                 )
             }
             if let chatClients {
-                let posts = ChatRoomPosts(store: store, clients: chatClients.clients, perMinute: config.chat.postsPerMinute, clock: options.clock)
+                let posts = ChatRoomPosts(store: store, clients: chatClients.clients, perMinute: config.chat.postsPerMinute, clock: options.clock, language: config.defaultLanguage)
                 services.append(
                     AfterMigration(
                         SupervisedService(

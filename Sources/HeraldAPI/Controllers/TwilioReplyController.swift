@@ -27,6 +27,10 @@ struct TwilioReplyController {
     /// `SMS_INBOUND_SECRET`: the inbound webhook of gateways that do not sign.
     var inboundSecret: String? = nil
 
+    /// What the call says back is in the person's language (else the site's).
+    var languages: (any LanguageStore)? = nil
+    var defaultLanguage: Language = .en
+
     func addRoutes(to group: RouterGroup<HeraldRequestContext>) {
         group.post(RouterPath(Self.path), use: receive)
         group.post("channels/twilio/voice", use: pressed)
@@ -76,12 +80,13 @@ struct TwilioReplyController {
         else { throw UseCaseError.invalid(field: "Digits", "a Twilio Gather callback carries AccountSid, To and Digits") }
         let outcome = try await replies.pressed(digits, on: to, notification: notification, user: user, method: method, mac: mac, logger: context.logger)
         context.logger.info("keypress read", metadata: ["via": "twilio", "outcome": "\(outcome)"])
+        let language = ((try? await languages?.language(of: user)) ?? nil) ?? defaultLanguage
         let words: String
         switch outcome {
-        case .acknowledged(_, let by, let isNew): words = isNew ? "Taken. Thank you." : "\(TwiML.escape(by)) took it already."
-        default: words = "Nothing was taken. Goodbye."
+        case .acknowledged(_, let by, let isNew): words = isNew ? Catalog.text("msg.reply.taken", language) : Catalog.text("msg.reply.takenBy", language, ["name": by])
+        default: words = Catalog.text("msg.reply.nothing", language)
         }
-        return Self.twiml("<Say>\(words)</Say>")
+        return Self.twiml("\(TwiML.say(language))\(TwiML.escape(words))</Say>")
     }
 
     /// The form, once its X-Twilio-Signature checks (403 otherwise).

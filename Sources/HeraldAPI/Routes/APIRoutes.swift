@@ -169,7 +169,7 @@ public struct APIRoutes: Sendable {
                 ContactMethodsController(auth: auth, decoding: decoding, contacts: users.contacts).addRoutes(to: group)
                 TwilioReplyController(
                     replies: users.replies, settings: api.config.contacts.sms, publicURL: api.config.publicURL, voice: api.config.contacts.voice,
-                    inboundSecret: api.config.contacts.inboundSecret
+                    inboundSecret: api.config.contacts.inboundSecret, languages: store, defaultLanguage: api.config.defaultLanguage
                 )
                     .addRoutes(to: group)
                 WebhookController(auth: auth, decoding: decoding, senders: api.senders, publisher: api.publisher, templates: api.templates, listed: store)

@@ -41,18 +41,24 @@ struct AccountPages {
         let filters = try await listed.filters(userID: user.id)
         let snoozes = try await quietHours.snoozes(of: user)
         let required = try await subscriptions.mandatory(for: user)
+        let language = try await web.language(request, user: user)
         let model = SubscriptionsPage(
             services: services.map {
                 let filter = filters[$0.service.id] ?? SubscriptionFilter()
                 return SubscriptionsPage.Service(
                     id: $0.service.id.wireString, name: $0.service.category, owner: $0.service.owner, color: $0.service.color,
                     subscribed: $0.isSubscribed, expression: filter.expression ?? "", include: filter.includeKeywords.joined(separator: ", "),
-                    exclude: filter.excludeKeywords.joined(separator: ", "), filtered: !filter.isEmpty, summary: Self.summary(filter),
-                    snoozedUntil: snoozes[$0.service.id].map(Timestamp.wireString), mandatory: required[$0.service.id]
+                    exclude: filter.excludeKeywords.joined(separator: ", "), filtered: !filter.isEmpty, summary: Self.summary(filter, language),
+                    snoozedUntil: snoozes[$0.service.id].map(Timestamp.wireString),
+                    // The use case's reason, in the page's language where the errors area has it.
+                    mandatory: required[$0.service.id].map { Catalog.message($0, in: language) },
+                    labels: SubscriptionsPage.Labels(service: $0.service.category, language)
                 )
             }
         )
-        return try await web.page("subscriptions", title: "Subscriptions", nav: "subscriptions", user: user, request: request, model: model)
+        return try await web.page(
+            "subscriptions", title: Catalog.text("subs.title", language), nav: "subscriptions", user: user, request: request, model: model, language: language
+        )
     }
 
     /// One switch: `service` and `subscribed` (on/off).
@@ -97,13 +103,19 @@ struct AccountPages {
         return web.done(request, location: "/profile?flash=saved")
     }
 
-    /// A filter in a few words for the table: what it lets through.
-    static func summary(_ filter: SubscriptionFilter) -> String {
+    /// A filter in a few words for the table: what it lets through (the
+    /// expression and the keywords as written, the words around them in `language`).
+    static func summary(_ filter: SubscriptionFilter, _ language: Language = .en) -> String {
         var parts: [String] = []
         if let expression = filter.expression { parts.append(expression) }
-        if !filter.includeKeywords.isEmpty { parts.append("with " + filter.includeKeywords.joined(separator: " or ")) }
-        if !filter.excludeKeywords.isEmpty { parts.append("without " + filter.excludeKeywords.joined(separator: ", ")) }
-        return parts.isEmpty ? "Everything" : parts.joined(separator: "; ")
+        if !filter.includeKeywords.isEmpty {
+            let joiner = " " + Catalog.text("subs.summary.or", language) + " "
+            parts.append(Catalog.text("subs.summary.with", language, ["words": filter.includeKeywords.joined(separator: joiner)]))
+        }
+        if !filter.excludeKeywords.isEmpty {
+            parts.append(Catalog.text("subs.summary.without", language, ["words": filter.excludeKeywords.joined(separator: ", ")]))
+        }
+        return parts.isEmpty ? Catalog.text("subs.everything", language) : parts.joined(separator: "; ")
     }
 
     static func languageChoices(chosen: Language?) -> [ProfilePage.LanguageChoice] {
@@ -126,6 +138,7 @@ struct AccountPages {
         let quiet = try await quietHours.quietHours(of: user)
         let chosen = try await languages.language(of: user)
         let names = Dictionary(try await listed.services().map { ($0.id, $0.category) }, uniquingKeysWith: { first, _ in first })
+        let language = web.language(request, chosen: chosen)
         let model = ProfilePage(
             teams: try await teams.list(for: actor).filter { actor.teams.contains($0.id) }.map(\.name),
             roles: actor.roles.compactMap { service, held in
@@ -134,16 +147,18 @@ struct AccountPages {
             quiet: Self.quietForm(quiet),
             // A confined account sees no rota; the others: whether they made an address (shown once, when made).
             calendar: visibility.isConfined(user) ? nil : ProfilePage.Calendar(made: try await rotas.hasPersonalFeed(user)),
-            origin: user.origin.spokenName,
+            signedIn: Catalog.text("profile.signedInThrough", language, ["origin": Catalog.text("profile.origin.\(user.origin.rawValue)", language)]),
             // No Web Push: no "this browser" card, and no request for a key that is not there.
             webPush: vapidKeys != nil,
             lastLogin: user.lastLoginAt.map(Timestamp.wireString),
             devices: devices.map {
-                ProfilePage.Device(id: $0.id, platform: Self.platformName($0.platform), hint: String($0.token.suffix(6)), lastSeen: Timestamp.wireString($0.lastSeenAt))
+                ProfilePage.Device(
+                    id: $0.id, platform: Self.platformName($0.platform, language), hint: String($0.token.suffix(6)), lastSeen: Timestamp.wireString($0.lastSeenAt)
+                )
             },
             languages: Self.languageChoices(chosen: chosen)
         )
-        return try await web.page("profile", title: "Profile", nav: "profile", user: user, request: request, model: model, language: web.language(request, chosen: chosen))
+        return try await web.page("profile", title: Catalog.text("profile.title", language), nav: "profile", user: user, request: request, model: model, language: language)
     }
 
     /// A new address for the person's own calendar feed, shown this once.
@@ -152,7 +167,8 @@ struct AccountPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let secret = try await rotas.renewPersonalFeed(of: user, logger: context.logger)
-        return try await web.feedCreated(secret, back: "/profile", backName: "Profile", what: "your shifts on every rota", user: user, request: request)
+        let language = try await web.language(request, user: user)
+        return try await web.feedCreated(secret, back: "/profile", backName: Catalog.text("profile.title", language), what: .mine, user: user, request: request)
     }
 
     @Sendable func removeDevice(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -213,18 +229,21 @@ struct AccountPages {
         return web.done(request, location: "/subscriptions?flash=saved")
     }
 
-    static func platformName(_ platform: Platform) -> String {
-        switch platform {
-        case .apns: "Apple (APNs)"
-        case .fcm: "Android (FCM)"
-        case .webpush: "Browser (Web Push)"
-        case .sms: "Text messages (SMS)"
-        case .voice: "Phone calls"
-        case .email: "Email"
-        case .ntfy: "ntfy (the person's topic)"
-        case .pushover: "Pushover"
-        case .matrix: "Matrix (a direct chat)"
-        }
+    /// A platform as a person reads it, in `language` (the catalog's `profile.platformName.*`).
+    static func platformName(_ platform: Platform, _ language: Language = .en) -> String {
+        let key =
+            switch platform {
+            case .apns: "profile.platformName.apns"
+            case .fcm: "profile.platformName.fcm"
+            case .webpush: "profile.platformName.webpush"
+            case .sms: "profile.platformName.sms"
+            case .voice: "profile.platformName.voice"
+            case .email: "profile.platformName.email"
+            case .ntfy: "profile.platformName.ntfy"
+            case .pushover: "profile.platformName.pushover"
+            case .matrix: "profile.platformName.matrix"
+            }
+        return Catalog.text(key, language)
     }
 }
 
@@ -239,6 +258,22 @@ struct SubscriptionsPage: PageModel {
         var snoozedUntil: String?
         /// Why it cannot be left (a team must receive it); nil: it may be.
         var mandatory: String?
+        var labels: Labels
+    }
+
+    /// A service's controls' names for assistive technology, each naming the service.
+    struct Labels: PageValues {
+        var filter, expression, include, exclude, snooze, toggle: String
+
+        init(service: String, _ language: Language) {
+            func text(_ key: String) -> String { Catalog.text(key, language, ["service": service]) }
+            filter = text("subs.filterFor")
+            expression = text("subs.expressionFor")
+            include = text("subs.includeFor")
+            exclude = text("subs.excludeFor")
+            snooze = text("subs.snoozeFor")
+            toggle = text("subs.subscribedTo")
+        }
     }
 
     var services: [Service]
@@ -285,7 +320,8 @@ struct ProfilePage: PageModel {
     var quiet: QuietForm
     /// Nil for a confined account (it sees no rota).
     var calendar: Calendar?
-    var origin: String
+    /// "Signed in through …": where the account came from, in the page's language.
+    var signedIn: String
     var webPush: Bool
     var lastLogin: String?
     var devices: [Device]

@@ -40,8 +40,9 @@ struct AcknowledgeLinkPages {
         guard claim.expiresAt(lifetime: lifetime) > Date(), let notification = try await notifications.notification(id: claim.notificationID) else {
             throw UseCaseError.notFound("Acknowledge link (it has expired)")
         }
+        let language = try await pageLanguage(request, claim)
         let model = Page(notification: notification.title, action: request.uri.path, done: nil)
-        return try await web.page("acknowledge-link", title: "Acknowledge", user: nil, request: request, model: model)
+        return try await web.page("acknowledge-link", title: Catalog.text("ackLink.title", language), user: nil, request: request, model: model, language: language)
     }
 
     @Sendable func take(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -51,8 +52,19 @@ struct AcknowledgeLinkPages {
         let (acknowledgement, isNew) = try await acknowledgements.acknowledge(
             fromLink: claim, lifetime: lifetime, from: web.auth.address(request, context: context), logger: context.logger
         )
-        let title = try await notifications.notification(id: claim.notificationID)?.title ?? "The notification"
-        let done = isNew ? "Acknowledged: it is yours." : "\(acknowledgement.username) took it already."
-        return try await web.page("acknowledge-link", title: "Acknowledge", user: nil, request: request, model: Page(notification: title, action: request.uri.path, done: done))
+        let language = try await pageLanguage(request, claim)
+        let title = try await notifications.notification(id: claim.notificationID)?.title ?? Catalog.text("ackLink.theNotification", language)
+        let done = isNew ? Catalog.text("ackLink.done", language) : Catalog.text("ackLink.takenBy", language, ["name": acknowledgement.username])
+        return try await web.page(
+            "acknowledge-link", title: Catalog.text("ackLink.title", language), user: nil, request: request,
+            model: Page(notification: title, action: request.uri.path, done: done), language: language
+        )
+    }
+
+    /// The language of the account the link was made for (it was sent to
+    /// them), else what the browser asks for: nobody is signed in here.
+    private func pageLanguage(_ request: Request, _ claim: AcknowledgeCapability.Claim) async throws -> Language {
+        let chosen = try await web.languages.language(of: claim.userID)
+        return web.language(request, chosen: chosen)
     }
 }

@@ -19,6 +19,7 @@ struct AuditPages {
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context, toDo: .readAudit)
+        let language = try await web.language(request, user: actor.user)
         let parameters = request.uri.queryParameters
         func value(_ name: String) -> String? {
             parameters[Substring(name)].map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -50,13 +51,16 @@ struct AuditPages {
                     address: record.address
                 )
             },
-            services: [Choice(value: "", label: "every service", selected: query.serviceID == nil)]
+            services: [Choice(value: "", label: Catalog.text("audit.everyService", language), selected: query.serviceID == nil)]
                 + services.map { Choice(value: $0.id.wireString, label: $0.category, selected: $0.id == query.serviceID) },
-            actions: [Choice(value: "", label: "every action", selected: query.action == nil)]
+            // Action names (`chat-room.added`) are data: only "every action" is in words.
+            actions: [Choice(value: "", label: Catalog.text("audit.everyAction", language), selected: query.action == nil)]
                 + AuditAction.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, selected: $0 == query.action) },
             enteredActor: query.actorName ?? "", enteredFrom: value("from") ?? "", enteredTo: value("to") ?? "", next: next
         )
-        return try await web.page("admin-audit", title: "Audit log", nav: "audit", actor: actor, request: request, model: model)
+        return try await web.page(
+            "admin-audit", title: Catalog.text("audit.title", language), nav: "audit", actor: actor, request: request, model: model, language: language
+        )
     }
 }
 

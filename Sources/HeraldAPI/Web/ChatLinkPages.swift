@@ -29,8 +29,9 @@ struct ChatLinkPages {
         guard let (kind, chatUser) = try await chatRooms.account(inLink: token) else {
             throw UseCaseError.notFound("Chat link (not this server's, or older than 15 minutes: press the button again)")
         }
-        let model = Page(token: token, account: "\(kind.name) account \(chatUser)", done: nil)
-        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: model)
+        let language = try await web.language(request, user: user)
+        let model = Page(token: token, account: Catalog.text("chatLink.account", language, ["kind": kind.name, "user": chatUser]), done: nil)
+        return try await web.page("chat-link", title: Catalog.text("chatLink.title", language), user: user, request: request, model: model, language: language)
     }
 
     @Sendable func take(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -38,7 +39,10 @@ struct ChatLinkPages {
         let form = try await web.form(request)
         try web.checkCSRF(request, form: form)
         let identity = try await chatRooms.link(token: form["token"] ?? "", to: user, logger: context.logger)
-        let done = "Your \(identity.kind.name) account is linked: its Acknowledge buttons act as \(user.username). Press the button again."
-        return try await web.page("chat-link", title: "Link a chat account", user: user, request: request, model: Page(token: "", account: nil, done: done))
+        let language = try await web.language(request, user: user)
+        let done = Catalog.text("chatLink.done", language, ["kind": identity.kind.name, "name": user.username])
+        return try await web.page(
+            "chat-link", title: Catalog.text("chatLink.title", language), user: user, request: request, model: Page(token: "", account: nil, done: done), language: language
+        )
     }
 }

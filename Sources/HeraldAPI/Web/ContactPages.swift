@@ -31,8 +31,10 @@ struct ContactPages {
         let methods = try await contacts.methods(of: user)
         let rules = try await contacts.rules(of: user)
         let verified = methods.filter(\.isVerified)
+        let language = try await web.language(request, user: user)
+        func ruleName(_ ruleClass: ContactRuleClass) -> String { Catalog.text("contact.ruleClass.\(ruleClass.rawValue)", language) }
         let model = ContactPage(
-            kinds: kinds.map(\.rawValue), canAdd: !kinds.isEmpty,
+            kinds: kinds.map { ContactPage.Kind(value: $0.rawValue, label: Self.kindName($0, language)) }, canAdd: !kinds.isEmpty,
             methods: methods.map {
                 ContactPage.Method(
                     id: $0.id, kind: $0.kind.rawValue, address: $0.address, verified: $0.isVerified,
@@ -41,29 +43,48 @@ struct ContactPages {
             },
             rules: ContactRuleClass.allCases.map { ruleClass in
                 let steps = rules.effective.filter { $0.ruleClass == ruleClass }
+                let reached = steps.sorted { $0.delaySeconds < $1.delaySeconds }.compactMap { step in
+                    methods.first { $0.id == step.methodID }.map {
+                        Catalog.text($0.kind == .email ? "contact.stepEmail" : "contact.stepText", language, ["address": $0.address, "seconds": "\(step.delaySeconds)"])
+                    }
+                }
                 return ContactPage.Rule(
-                    ruleClass: ruleClass.rawValue, title: ContactRules.describe(ruleClass).capitalizedFirst, own: rules.own[ruleClass] != nil,
-                    floor: rules.floor.withinSeconds[ruleClass].map { "The site asks for a text within \($0) s." },
+                    ruleClass: ruleClass.rawValue, title: ruleName(ruleClass).capitalizedFirst, own: rules.own[ruleClass] != nil,
+                    floor: rules.floor.withinSeconds[ruleClass].map { Catalog.text("contact.floor", language, ["seconds": "\($0)"]) },
                     summary: steps.isEmpty
-                        ? "Pushes only"
-                        : "Push at once, then " + steps.sorted { $0.delaySeconds < $1.delaySeconds }.compactMap { step in
-                            methods.first { $0.id == step.methodID }.map { "\($0.kind == .email ? "an email" : "a text") to \($0.address) after \(step.delaySeconds) s" }
-                        }.joined(separator: ", "),
+                        ? Catalog.text("contact.pushesOnly", language)
+                        : Catalog.text("contact.pushThen", language, ["steps": reached.joined(separator: ", ")]),
                     fields: verified.map { method in
-                        ContactPage.Field(methodID: method.id, address: method.address, delay: steps.first { $0.methodID == method.id }.map { String($0.delaySeconds) } ?? "")
+                        ContactPage.Field(
+                            methodID: method.id, address: method.address, reach: Catalog.text("contact.reachAfter", language, ["address": method.address]),
+                            delay: steps.first { $0.methodID == method.id }.map { String($0.delaySeconds) } ?? ""
+                        )
                     },
                     hasFields: !verified.isEmpty
                 )
             },
             tested: tested.map { ruleClass, steps in
                 ContactPage.Tested(
-                    ruleClass: ContactRules.describe(ruleClass),
-                    steps: steps.map { ContactPage.TestedStep(address: $0.method.address, delay: $0.delaySeconds, outcome: $0.failure.map { "not sent: \($0)" } ?? "sent") },
+                    heading: Catalog.text("contact.testOf", language, ["rule": ruleName(ruleClass)]),
+                    steps: steps.map {
+                        ContactPage.TestedStep(
+                            address: $0.method.address, normally: Catalog.text("contact.normallyAfter", language, ["seconds": "\($0.delaySeconds)"]),
+                            // The sender's reason as it gave it, in the page's language where the errors area has it.
+                            outcome: $0.failure.map { Catalog.text("contact.notSent", language, ["reason": Catalog.message($0, in: language)]) }
+                                ?? Catalog.text("contact.sent", language)
+                        )
+                    },
                     none: steps.isEmpty
                 )
             }
         )
-        return try await web.page("contact", title: "Reaching you", nav: "profile", user: user, request: request, model: model)
+        return try await web.page("contact", title: Catalog.text("contact.title", language), nav: "profile", user: user, request: request, model: model, language: language)
+    }
+
+    /// A kind of method as the form's choice shows it (its value stays the kind's name).
+    static func kindName(_ kind: ContactKind, _ language: Language) -> String {
+        let key = "contact.kinds.\(kind.rawValue)"
+        return Catalog.words[key] == nil ? kind.rawValue : Catalog.text(key, language)
     }
 
     @Sendable func add(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -142,6 +163,11 @@ struct ContactPages {
 }
 
 struct ContactPage: PageModel {
+    /// A kind the site can send: its name (the form's value) and how the choice reads.
+    struct Kind: PageValues {
+        var value, label: String
+    }
+
     struct Method: PageValues {
         var id: Int64
         var kind, address: String
@@ -153,6 +179,8 @@ struct ContactPage: PageModel {
     struct Field: PageValues {
         var methodID: Int64
         var address: String
+        /// "Reach … after", before the delay's field.
+        var reach: String
         /// Seconds after the push; blank: this method is not in the rule.
         var delay: String
     }
@@ -169,18 +197,20 @@ struct ContactPage: PageModel {
 
     struct TestedStep: PageValues {
         var address: String
-        var delay: Int
+        /// "normally after … s".
+        var normally: String
         var outcome: String
     }
 
     struct Tested: PageValues {
-        var ruleClass: String
+        /// "Test of …".
+        var heading: String
         var steps: [TestedStep]
         var none: Bool
     }
 
     /// The kinds the site can send (empty: none, and nothing can be added).
-    var kinds: [String]
+    var kinds: [Kind]
     var canAdd: Bool
     var methods: [Method]
     var rules: [Rule]

@@ -39,7 +39,8 @@ struct DeliveryChart {
 
     var isEmpty: Bool { buckets.isEmpty }
 
-    func svg() -> String {
+    /// The chart with its words (the label, each minute's outcomes) in `language`.
+    func svg(_ language: Language = .en) -> String {
         let plotWidth = Self.width - Self.left - 8
         let plotHeight = Self.height - Self.top - Self.bottom
         let peak = max(buckets.values.map { $0.values.reduce(0, +) }.max() ?? 0, 1)
@@ -48,8 +49,9 @@ struct DeliveryChart {
         let barWidth = max(slot * 0.8, 1)
         var parts: [String] = []
         let total = buckets.values.flatMap(\.values).reduce(0, +)
+        let label = Catalog.text("report.chartLabel", language, ["total": "\(total)", "minutes": "\(minutes)", "peak": "\(peak)"])
         parts.append(
-            ##"<svg class="chart" viewBox="0 0 \##(Int(Self.width)) \##(Int(Self.height))" role="img" aria-label="\##(total) pushes over \##(minutes) minutes, at most \##(peak) a minute" xmlns="http://www.w3.org/2000/svg">"##
+            ##"<svg class="chart" viewBox="0 0 \##(Int(Self.width)) \##(Int(Self.height))" role="img" aria-label="\##(label)" xmlns="http://www.w3.org/2000/svg">"##
         )
         for fraction in [0.0, 0.5, 1.0] {
             let y = Self.top + plotHeight * (1 - fraction)
@@ -62,7 +64,8 @@ struct DeliveryChart {
             guard let counts = buckets[minute] else { continue }
             let x = Self.left + Double(index) * slot + (slot - barWidth) / 2
             var y = Self.top + plotHeight
-            let summary = Self.colors.compactMap { state, _ in counts[state].map { "\($0) \(state.rawValue)" } }.joined(separator: ", ")
+            let summary = Self.colors.compactMap { state, _ in counts[state].map { "\($0) \(Self.outcome(state, language))" } }
+                .joined(separator: ", ")
             parts.append("<g><title>\(Self.clock(minute)) UTC: \(summary)</title>")
             for (state, color) in Self.colors {
                 guard let count = counts[state], count > 0 else { continue }
@@ -101,4 +104,9 @@ struct DeliveryChart {
     }
 
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// An outcome in words (the report's counts, legend and devices say it so too).
+    static func outcome(_ state: DeliveryState, _ language: Language) -> String {
+        DeliveryReportPage.word("report.outcome.\(state.rawValue)", language, else: state.rawValue)
+    }
 }

@@ -99,40 +99,51 @@ struct EscalationForm {
         rows.map { row in EscalationPolicies.StepInput(targets: row.slots.compactMap(\.target), waitSeconds: Int(row.wait) ?? -1) }
     }
 
-    /// The use case's problems in the form's words: steps and targets by
-    /// their number as the re-rendered form shows them (the same rows, in
-    /// the same order).
-    static func message(_ problems: [FieldProblem]) -> String {
-        problems.map { problem in
+    /// The use case's problems in the form's words, in `language`: steps
+    /// and targets by their number as the re-rendered form shows them (the
+    /// same rows, in the same order).
+    static func message(_ problems: [FieldProblem], _ language: Language) -> String {
+        problems.map { problem -> String in
+            let message = Catalog.message(problem.message, in: language)
             let parts = problem.field.split(separator: ".")
             if parts.first == "steps", parts.count >= 2, let step = Int(parts[1]) {
-                if parts.count >= 4, parts[2] == "targets", let target = Int(parts[3]) { return "Step \(step + 1), target \(target + 1): \(problem.message)" }
-                return "Step \(step + 1): \(problem.message)"
+                if parts.count >= 4, parts[2] == "targets", let target = Int(parts[3]) {
+                    return Catalog.text("escalation.problem.target", language, ["step": "\(step + 1)", "target": "\(target + 1)", "message": message])
+                }
+                return Catalog.text("escalation.problem.step", language, ["step": "\(step + 1)", "message": message])
             }
             switch problem.field {
-            case "steps": return problem.message
-            case "repeats": return "Repeats: \(problem.message)"
-            case "minimum_severity": return "From severity: \(problem.message)"
-            default: return "\(problem.field): \(problem.message)"
+            case "steps": return message
+            case "repeats": return Catalog.text("escalation.problem.repeats", language, ["message": message])
+            case "minimum_severity": return Catalog.text("escalation.problem.minimum", language, ["message": message])
+            default: return "\(problem.field): \(message)"
             }
         }.joined(separator: "; ")
     }
 
     /// The page: every row with its targets, one empty target more per
-    /// step and one empty step more, within the policy's limits.
-    func page(rotas: [(id: Int64, name: String)], service: EscalationPage.Service, hasPolicy: Bool, error: String?) -> EscalationPage {
+    /// step and one empty step more, within the policy's limits; its words
+    /// in `language` (the choices' values stay as the form posts them).
+    func page(rotas: [(id: Int64, name: String)], service: EscalationPage.Service, hasPolicy: Bool, error: String?, language: Language) -> EscalationPage {
         var shown = rows
         for index in shown.indices where shown[index].slots.count < EscalationPolicies.maxTargets { shown[index].slots.append(.empty) }
         if shown.count < EscalationPolicies.maxSteps { shown.append(Row(wait: Self.defaultWait, slots: [.empty])) }
         let known = Set(rotas.map { "rota:\($0.id)" })
         let steps = shown.enumerated().map { step, row in
             EscalationPage.Step(
-                number: step + 1, waitField: "step\(step).wait", wait: row.wait, extra: step >= rows.count,
+                number: step + 1,
+                legend: Catalog.text(step >= rows.count ? "escalation.stepNew" : "escalation.step", language, ["number": "\(step + 1)"]),
+                waitField: "step\(step).wait", wait: row.wait, extra: step >= rows.count,
                 targets: row.slots.enumerated().map { index, slot in
-                    var options: [(String, String)] = [("none", "—"), ("subscribers", "The subscribers"), ("user", "A person (username)")]
-                    options += rotas.map { ("rota:\($0.id)", "On call for \($0.name)") }
+                    var options: [(String, String)] = [
+                        ("none", "—"), ("subscribers", Catalog.text("escalation.target.subscribers", language)),
+                        ("user", Catalog.text("escalation.target.user", language)),
+                    ]
+                    options += rotas.map { ("rota:\($0.id)", Catalog.text("escalation.target.rota", language, ["name": $0.name])) }
                     // A choice the list lacks (a rota since removed) stays shown, so saving cannot drop it unseen.
-                    if slot.choice.hasPrefix("rota:"), !known.contains(slot.choice) { options.append((slot.choice, "Rota \(slot.choice.dropFirst(5)) (not found)")) }
+                    if slot.choice.hasPrefix("rota:"), !known.contains(slot.choice) {
+                        options.append((slot.choice, Catalog.text("escalation.target.missing", language, ["id": String(slot.choice.dropFirst(5))])))
+                    }
                     return EscalationPage.Target(
                         number: index + 1, targetField: "step\(step).target\(index)", usernameField: "step\(step).username\(index)", username: slot.username,
                         options: options.map { Choice(value: $0.0, label: $0.1, selected: $0.0 == slot.choice) }
@@ -154,6 +165,8 @@ struct EscalationPage: PageModel {
 
     struct Step: PageValues {
         var number: Int
+        /// "Step 2", or "Step 3 (new)" for the empty one to add.
+        var legend: String
         var waitField, wait: String
         var extra: Bool
         var targets: [Target]

@@ -55,8 +55,9 @@ struct OnCallPages {
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context)
         let rota = try await rotas.rota(try Identifiers.integer(context, "rota_id"), for: actor.user)
+        let language = try await web.language(request, user: actor.user)
         let now = clock.now()
-        let drawn = RotaCalendar(rota: rota, now: now).draw()
+        let drawn = RotaCalendar(rota: rota, now: now).draw(in: language)
         let shifts = rota.rota.shifts(from: now, until: now.addingTimeInterval(Rotas.horizon))
         let model = RotaPage(
             rota: RotaPage.Rota(id: rota.id, name: rota.name, timeZone: rota.zone.name, members: rota.members.map { rota.names[$0] ?? "" }.joined(separator: ", ")),
@@ -71,7 +72,7 @@ struct OnCallPages {
                 ? try await contacts.reachableOnlyByPush(rota, by: actor).map { rota.names[$0] ?? "\($0)" }.joined(separator: ", ").nonEmpty : nil,
             canEdit: actor.may(.manageRota(rota.id)), mayPage: try await pages.mayPage(.rota(rota.id), actor: actor), severities: PageForm.severities
         )
-        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", actor: actor, request: request, model: model)
+        return try await web.page("oncall-rota", title: rota.name, nav: "oncall", actor: actor, request: request, model: model, language: language)
     }
 
     @Sendable func create(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -95,7 +96,7 @@ struct OnCallPages {
         let id = try Identifiers.integer(context, "rota_id")
         let rota = try await rotas.rota(id, for: actor.user)
         let secret = try await rotas.renewFeed(of: id, by: actor, logger: context.logger)
-        return try await web.feedCreated(secret, back: "/oncall/rotas/\(id)", backName: rota.name, what: "everyone's shifts on this rota", user: actor.user, request: request)
+        return try await web.feedCreated(secret, back: "/oncall/rotas/\(id)", backName: rota.name, what: .rota, user: actor.user, request: request)
     }
 
     @Sendable func addOverride(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -164,18 +165,27 @@ struct OnCallPages {
         let actor = try await web.requireActor(request, context: context)
         let serviceID = try Identifiers.serviceID(context)
         let shown = try await escalations.policy(of: serviceID, for: actor)
-        return try await policyPage(request, actor: actor, serviceID: serviceID, form: EscalationForm(shown), hasPolicy: shown != nil, error: nil)
+        return try await policyPage(request, actor: actor, serviceID: serviceID, form: EscalationForm(shown), hasPolicy: shown != nil)
     }
 
     /// The whole policy as its form, with room for one more step and target;
-    /// after a refusal, what the admin typed with the use case's messages.
+    /// after a refusal, what the admin typed with the use case's `problems`
+    /// (in the page's language, read once here).
     private func policyPage(
-        _ request: Request, actor: Actor, serviceID: UUID, form: EscalationForm, hasPolicy: Bool, error: String?, status: HTTPResponse.Status = .ok
+        _ request: Request, actor: Actor, serviceID: UUID, form: EscalationForm, hasPolicy: Bool, problems: [FieldProblem] = [],
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         guard let service = try await listed.service(id: serviceID) else { throw APIError.notFound("Service") }
         let rotas = try await self.rotas.list(for: actor.user).map { (id: $0.id, name: $0.name) }
-        let model = form.page(rotas: rotas, service: .init(id: serviceID.wireString, name: service.category), hasPolicy: hasPolicy, error: error)
-        return try await web.page("admin-escalation", title: "Escalation", nav: "services", actor: actor, request: request, model: model, status: status)
+        let language = try await web.language(request, user: actor.user)
+        let model = form.page(
+            rotas: rotas, service: .init(id: serviceID.wireString, name: service.category), hasPolicy: hasPolicy,
+            error: problems.isEmpty ? nil : EscalationForm.message(problems, language), language: language
+        )
+        return try await web.page(
+            "admin-escalation", title: Catalog.text("escalation.title", language), nav: "services", actor: actor, request: request, model: model, status: status,
+            language: language
+        )
     }
 
     @Sendable func savePolicy(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -196,7 +206,7 @@ struct OnCallPages {
         } catch UseCaseError.rejected(let problems) {
             let hasPolicy = try await escalations.policy(of: serviceID, for: actor) != nil
             return try await policyPage(
-                request, actor: actor, serviceID: serviceID, form: form, hasPolicy: hasPolicy, error: EscalationForm.message(problems), status: .unprocessableContent
+                request, actor: actor, serviceID: serviceID, form: form, hasPolicy: hasPolicy, problems: problems, status: .unprocessableContent
             )
         }
         return web.done(request, location: "/admin/services/\(serviceID.wireString)/escalation?flash=saved")

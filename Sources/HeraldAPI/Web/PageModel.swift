@@ -77,6 +77,21 @@ struct PageLayout: PageValues {
     /// The page's language (`<html lang>`), and its words: `{{t.nav.inbox}}`.
     var lang: String
     var t: PageText
+    /// The words herald.js and the service worker write (`js.*`), as JSON
+    /// for the page's `<script type="application/json" id="herald-words">`.
+    var scriptWords: String
+
+    /// Each language's `js.*` words as JSON, made once. `<` is escaped, so
+    /// no text can end the script element.
+    static func scriptWords(_ language: Language) -> String { scriptWordsByLanguage[language] ?? "{}" }
+
+    private static let scriptWordsByLanguage: [Language: String] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
+        let words = Catalog.words.filter { $0.key.hasPrefix("js.") }.reduce(into: [String: String]()) { out, entry in
+            out[String(entry.key.dropFirst(3))] = entry.value.text(language)
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: words, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return (language, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c"))
+    })
 }
 
 /// The catalog's words in one language as a template reads them: a dotted

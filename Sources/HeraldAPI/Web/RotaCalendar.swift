@@ -4,7 +4,9 @@ import HeraldCore
 /// A rota's next four weeks drawn on the server (issue 26): a row per week,
 /// Monday first, in the rota's time zone; each day's cell split among who
 /// is on call during it, coloured per person (an override hatched), with
-/// today outlined. Plain SVG: no script, readable in any browser.
+/// today outlined. Plain SVG: no script, readable in any browser; its
+/// label, weekday names and tooltips in the page's language (the weekday
+/// names Foundation's, for the language's locale).
 struct RotaCalendar {
     static let palette = ["#2563eb", "#16a34a", "#d97706", "#9333ea", "#dc2626", "#0891b2", "#65a30d", "#db2777"]
     static let cell = (width: 96.0, height: 34.0)
@@ -21,8 +23,8 @@ struct RotaCalendar {
         return colors
     }
 
-    /// The SVG and its legend (name, colour).
-    func draw() -> (svg: String, legend: [(name: String, color: String)]) {
+    /// The SVG and its legend (name, colour), its words in `language`.
+    func draw(in language: Language = .en) -> (svg: String, legend: [(name: String, color: String)]) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = rota.timeZone
         calendar.firstWeekday = 2
@@ -33,12 +35,12 @@ struct RotaCalendar {
         let top = 22.0
         let width = Self.cell.width * 7, height = top + Self.cell.height * 4
         var parts: [String] = [
-            "<svg class=\"rota-calendar\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-label=\"Who is on call for the next four weeks (the same shifts are listed under Next shifts)\">",
+            "<svg class=\"rota-calendar\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-label=\"\(Self.escaped(Catalog.text("rota.calendarLabel", language)))\">",
             "<defs><pattern id=\"covering\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
                 + "<rect width=\"3\" height=\"6\" fill=\"#fff\" opacity=\"0.45\"/></pattern></defs>",
         ]
-        for (index, name) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
-            parts.append("<text x=\"\(Self.number(Double(index) * Self.cell.width + 4))\" y=\"14\" font-size=\"11\" fill=\"#6b7280\">\(name)</text>")
+        for (index, name) in Self.weekdays(language).enumerated() {
+            parts.append("<text x=\"\(Self.number(Double(index) * Self.cell.width + 4))\" y=\"14\" font-size=\"11\" fill=\"#6b7280\">\(Self.escaped(name))</text>")
         }
         for day in 0..<28 {
             guard let start = calendar.date(byAdding: .day, value: day, to: monday), let stop = calendar.date(byAdding: .day, value: day + 1, to: monday) else { continue }
@@ -49,10 +51,11 @@ struct RotaCalendar {
                 let from = max(shift.from, start), until = min(shift.until, stop)
                 let left = x + 1 + (Self.cell.width - 2) * from.timeIntervalSince(start) / length
                 let span = (Self.cell.width - 2) * until.timeIntervalSince(from) / length
-                let who = Self.escaped(rota.names[shift.userID] ?? "user \(shift.userID)")
+                let who = Self.escaped(rota.names[shift.userID] ?? Self.unknown(shift.userID, language))
                 let color = colors[shift.userID] ?? "#6b7280"
                 let rect = "x=\"\(Self.number(left))\" y=\"\(Self.number(y + 12))\" width=\"\(Self.number(span))\" height=\"\(Self.number(Self.cell.height - 14))\""
-                parts.append("<rect \(rect) fill=\"\(color)\"><title>\(who)\(shift.isOverride ? " (covering)" : "")</title></rect>")
+                let covering = shift.isOverride ? " " + Self.escaped(Catalog.text("rota.covering", language)) : ""
+                parts.append("<rect \(rect) fill=\"\(color)\"><title>\(who)\(covering)</title></rect>")
                 if shift.isOverride { parts.append("<rect \(rect) fill=\"url(#covering)\"/>") }
             }
             let date = calendar.component(.day, from: start)
@@ -63,11 +66,27 @@ struct RotaCalendar {
         }
         parts.append("</svg>")
         let legend = colors.sorted { Self.palette.firstIndex(of: $0.value) ?? 0 < Self.palette.firstIndex(of: $1.value) ?? 0 }
-            .map { (rota.names[$0.key] ?? "user \($0.key)", $0.value) }
+            .map { (rota.names[$0.key] ?? Self.unknown($0.key, language), $0.value) }
         return (parts.joined(), legend)
     }
 
     static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// A member whose name is unknown: "user 12".
+    static func unknown(_ id: UserID, _ language: Language) -> String {
+        Catalog.text("rota.unknownUser", language, ["id": "\(id)"])
+    }
+
+    /// Monday to Sunday, short, as Foundation names them in `language`
+    /// ("Mon" … "Sun" in English, "mån" … "sön" in Swedish).
+    static func weekdays(_ language: Language) -> [String] {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language.rawValue)
+        // Foundation's list starts on Sunday.
+        let names = formatter.shortStandaloneWeekdaySymbols ?? formatter.shortWeekdaySymbols ?? []
+        guard names.count == 7 else { return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] }
+        return Array(names[1...]) + [names[0]]
+    }
 
     /// Text inside the SVG (a username is anyone's choice with some sign-ins).
     static func escaped(_ text: String) -> String {

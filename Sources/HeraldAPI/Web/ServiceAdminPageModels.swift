@@ -35,13 +35,13 @@ struct ServicePage: PageModel {
         var title, subtitle, url, severity: String
     }
 
-    /// A choice of a select whose label is its value.
+    /// A choice of a select: its value, and the label the page shows in its language.
     struct Option: PageValues {
-        var value: String
+        var value, label: String
         var selected: Bool
     }
 
-    /// A severity's urgency: the site's, and the service's own choice.
+    /// A severity's urgency: the site's (its label), and the service's own choice.
     struct Alerting: PageValues {
         var severity, site: String
         var options: [Option]
@@ -55,17 +55,20 @@ struct ServicePage: PageModel {
     struct Feed: PageValues {
         var id: Int64
         var url: String
-        var interval: Int
+        /// How often it is polled, in words ("every 300 s").
+        var every: String
         var filter, polled: String
         var error: String?
         var count: Int
     }
 
-    /// One role granted to a person or a team.
+    /// One role granted to a person or a team: `role` as the form posts
+    /// it, `roleLabel` as the page shows it, and the revoke button's label.
     struct Grant: PageValues {
-        var role, name, kind: String
+        var role, roleLabel, name, kind: String
         var id: Int64
         var isTeam: Bool
+        var revokeLabel: String
     }
 
     /// A team's subscription to the service.
@@ -73,6 +76,8 @@ struct ServicePage: PageModel {
         var teamID: TeamID
         var team: String
         var mandatory: Bool
+        /// The remove button's label, naming the team.
+        var removeLabel: String
     }
 
     var service: ServicesPage.Service
@@ -102,7 +107,7 @@ struct ServicePage: PageModel {
     var recurring: [ServiceSchedulePages.Recurring]
 }
 
-/// A new token's secret, shown this once.
+/// A new token's secret, shown this once; `heading` names the token.
 struct TokenCreatedPage: PageModel {
-    var serviceID, serviceName, name, token: String
+    var serviceID, serviceName, name, token, heading: String
 }

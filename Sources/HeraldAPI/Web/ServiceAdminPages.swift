@@ -59,14 +59,15 @@ struct ServiceAdminPages {
             color = String((form["color"] ?? "").drop(while: { $0 == "#" })).lowercased()
         }
 
-        /// The use case's problems in the form's words.
-        static func message(_ problems: [FieldProblem]) -> String {
-            problems.map { problem in
+        /// The use case's problems in the form's words, in `language`.
+        static func message(_ problems: [FieldProblem], _ language: Language) -> String {
+            problems.map { problem -> String in
+                let message = Catalog.message(problem.message, in: language)
                 switch problem.field {
-                case "category": "Name: \(problem.message)"
-                case "owner": "Owner: \(problem.message)"
-                case "color": "Colour: six hex digits, such as 2456d6"
-                default: "\(problem.field): \(problem.message)"
+                case "category": return Catalog.text("service.problem.name", language, ["message": message])
+                case "owner": return Catalog.text("service.problem.owner", language, ["message": message])
+                case "color": return Catalog.text("service.problem.colour", language)
+                default: return "\(problem.field): \(message)"
                 }
             }.joined(separator: "; ")
         }
@@ -78,17 +79,23 @@ struct ServiceAdminPages {
     @Sendable func list(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context)
         guard actor.isAdmin || !actor.ownedServices.isEmpty else { throw APIError(.forbidden, AccessPolicy.adminsOnly) }
-        return try await listPage(request, actor: actor, form: nil, error: nil)
+        let language = try await web.language(request, user: actor.user)
+        return try await listPage(request, actor: actor, language: language, form: nil, error: nil)
     }
 
-    private func listPage(_ request: Request, actor: Actor, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func listPage(
+        _ request: Request, actor: Actor, language: Language, form: ServiceForm?, error: String?, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let services = try await listed.services().filter { actor.isAdmin || actor.holds(.owner, of: $0.id) }
         let model = ServicesPage(
             canCreate: actor.may(.createService),
             services: services.map { ServicesPage.Service(id: $0.id.wireString, name: $0.category, owner: $0.owner, color: $0.color) },
             form: form?.shown ?? ServicesPage.Form(category: "", owner: "", color: Self.suggestedColor(services.count)), error: error
         )
-        return try await web.page("admin-services", title: "Services", nav: "services", actor: actor, request: request, model: model, status: status)
+        return try await web.page(
+            "admin-services", title: Catalog.text("services.title", language), nav: "services", actor: actor, request: request, model: model, status: status,
+            language: language
+        )
     }
 
     /// A different colour for each new service, so the inbox tells them apart.
@@ -106,7 +113,8 @@ struct ServiceAdminPages {
         do {
             service = try await services.create(ServiceDraft(category: form.category, color: form.color, owner: form.owner, isPrivate: form.isPrivate), by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
-            return try await listPage(request, actor: actor, form: form, error: ServiceForm.message(problems), status: .unprocessableContent)
+            let language = try await web.language(request, user: actor.user)
+            return try await listPage(request, actor: actor, language: language, form: form, error: ServiceForm.message(problems, language), status: .unprocessableContent)
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=created"])
     }
@@ -119,12 +127,14 @@ struct ServiceAdminPages {
 
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context, toDo: .manage(.settings, of: try Identifiers.serviceID(context)))
-        return try await servicePage(request, actor: actor, service: try await service(context), error: nil)
+        let language = try await web.language(request, user: actor.user)
+        return try await servicePage(request, actor: actor, service: try await service(context), language: language, error: nil)
     }
 
+    /// The service's page in `language` (its handler read it once).
     private func servicePage(
-        _ request: Request, actor: Actor, service: ServiceRecord, error: String?, templateError: String? = nil, entered: NotificationTemplates? = nil,
-        status: HTTPResponse.Status = .ok
+        _ request: Request, actor: Actor, service: ServiceRecord, language: Language, error: String?, templateError: String? = nil,
+        entered: NotificationTemplates? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let before = request.uri.queryParameters["before"].flatMap { NotificationID($0) }
         let tokens = try await serviceTokens.list(of: service.id, for: actor)
@@ -144,15 +154,28 @@ struct ServiceAdminPages {
         let model = ServicePage(
             service: ServicesPage.Service(id: service.id.wireString, name: service.category, owner: service.owner, color: service.color),
             isPrivate: service.isPrivate,
-            teamSubscriptions: rules.map { ServicePage.TeamRule(teamID: $0.teamID, team: $0.teamName, mandatory: $0.mandatory) },
+            teamSubscriptions: rules.map {
+                ServicePage.TeamRule(
+                    teamID: $0.teamID, team: $0.teamName, mandatory: $0.mandatory,
+                    removeLabel: Catalog.text("service.teams.removeLabel", language, ["team": $0.teamName])
+                )
+            },
             canDelete: actor.may(.deleteService(service.id)),
-            grants: grants.map { grant in
+            grants: grants.map { grant -> ServicePage.Grant in
+                let label = Self.roleLabel(grant.role, language)
+                let revoke = Catalog.text("service.roles.revokeLabel", language, ["name": grant.granteeName, "role": label])
                 switch grant.grantee {
-                case .user(let id): ServicePage.Grant(role: grant.role.rawValue, name: grant.granteeName, kind: "user", id: id, isTeam: false)
-                case .team(let id): ServicePage.Grant(role: grant.role.rawValue, name: grant.granteeName, kind: "team", id: id, isTeam: true)
+                case .user(let id):
+                    return ServicePage.Grant(
+                        role: grant.role.rawValue, roleLabel: label, name: grant.granteeName, kind: "user", id: id, isTeam: false, revokeLabel: revoke
+                    )
+                case .team(let id):
+                    return ServicePage.Grant(
+                        role: grant.role.rawValue, roleLabel: label, name: grant.granteeName, kind: "team", id: id, isTeam: true, revokeLabel: revoke
+                    )
                 }
             },
-            roleChoices: ServiceRole.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, selected: $0 == .viewer) },
+            roleChoices: ServiceRole.allCases.map { Choice(value: $0.rawValue, label: Self.roleLabel($0, language), selected: $0 == .viewer) },
             teamChoices: teams.map { Choice(value: "\($0.id)", label: $0.name, selected: false) },
             error: error,
             tokens: tokens.map {
@@ -163,22 +186,31 @@ struct ServiceAdminPages {
                 title: templates?.title ?? "", subtitle: templates?.subtitle ?? "", url: templates?.url ?? "", severity: templates?.severity ?? ""
             ),
             hasTemplates: saved != nil, templateError: templateError,
-            alerting: Self.alertingRows(alerting, site: self.alerting.site), hasAlerting: !alerting.own.isEmpty,
-            resolutions: ResolutionAlerting.allCases.map { ServicePage.Option(value: $0.rawValue, selected: alerting.own.resolutions == $0) },
-            writeBackTargets: [("none", "nowhere (Herald only)"), ("alertmanager", "Alertmanager"), ("phoebus", "Phoebus alarm server")].map { value, label in
+            alerting: Self.alertingRows(alerting, site: self.alerting.site, language: language), hasAlerting: !alerting.own.isEmpty,
+            resolutions: ResolutionAlerting.allCases.map {
+                ServicePage.Option(value: $0.rawValue, label: Catalog.text("service.resolution.\($0.rawValue)", language), selected: alerting.own.resolutions == $0)
+            },
+            writeBackTargets: [
+                ("none", Catalog.text("service.writeBack.nowhere", language)), ("alertmanager", "Alertmanager"),
+                ("phoebus", Catalog.text("service.writeBack.phoebusServer", language)),
+            ].map { value, label in
                 Choice(value: value, label: label, selected: (writeBack?.name ?? "none") == value)
             },
             writeBack: Self.writeBackValues(writeBack), canSetWriteBack: canSetWriteBack,
             feeds: feeds.map {
                 ServicePage.Feed(
-                    id: $0.id, url: $0.draft.url, interval: $0.draft.intervalSeconds, filter: $0.draft.filter ?? "every entry",
-                    polled: $0.lastPolledAt.map(Timestamp.wireString) ?? "not yet", error: $0.lastError, count: $0.publishedCount
+                    id: $0.id, url: $0.draft.url, every: Catalog.text("service.feeds.every", language, ["seconds": "\($0.draft.intervalSeconds)"]),
+                    filter: $0.draft.filter ?? Catalog.text("service.feeds.everyEntry", language),
+                    polled: $0.lastPolledAt.map(Timestamp.wireString) ?? Catalog.text("service.notYet", language),
+                    error: $0.lastError.map { Catalog.message($0, in: language) }, count: $0.publishedCount
                 )
             },
             older: recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil,
             scheduled: schedules.scheduled, recurring: schedules.recurring
         )
-        return try await web.page("admin-service", title: service.category, nav: "services", actor: actor, request: request, model: model, status: status)
+        return try await web.page(
+            "admin-service", title: service.category, nav: "services", actor: actor, request: request, model: model, status: status, language: language
+        )
     }
 
     /// A feed from the form: `url`, `interval` (seconds), `filter`, `lifetime` (hours, blank: none).
@@ -218,7 +250,10 @@ struct ServiceAdminPages {
             var shown = current
             shown.category = form.category
             shown.owner = form.owner
-            return try await servicePage(request, actor: actor, service: shown, error: ServiceForm.message(problems), status: .unprocessableContent)
+            let language = try await web.language(request, user: actor.user)
+            return try await servicePage(
+                request, actor: actor, service: shown, language: language, error: ServiceForm.message(problems, language), status: .unprocessableContent
+            )
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(current.id.wireString)?flash=saved"])
     }
@@ -226,10 +261,13 @@ struct ServiceAdminPages {
     @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context, toDo: .deleteService(try Identifiers.serviceID(context)))
         let service = try await service(context)
+        let language = try await web.language(request, user: actor.user)
         return try await web.confirmation(
-            request, admin: actor.user, nav: "services", title: "Delete service", heading: "Delete “\(service.category)”?",
-            message: "Its notifications leave every inbox, its tokens stop working and senders posting to it get 404. This cannot be undone.",
-            action: "/admin/services/\(service.id.wireString)/delete", confirm: "Delete service", back: "/admin/services/\(service.id.wireString)"
+            request, admin: actor.user, nav: "services", title: Catalog.text("service.confirmDelete.title", language),
+            heading: Catalog.text("service.confirmDelete.heading", language, ["name": service.category]),
+            message: Catalog.text("service.confirmDelete.message", language),
+            action: "/admin/services/\(service.id.wireString)/delete", confirm: Catalog.text("service.confirmDelete.confirm", language),
+            back: "/admin/services/\(service.id.wireString)"
         )
     }
 
@@ -246,18 +284,28 @@ struct ServiceAdminPages {
         try web.checkCSRF(request, form: form)
         let service = try await service(context)
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        // Either way a page follows, in the person's language.
+        let language = try await web.language(request, user: actor.user)
         let token: ServiceToken
         let secret: String
         do {
             (token, secret) = try await serviceTokens.issue(named: name, for: service.id, by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
+            let messages = problems.map { Catalog.message($0.message, in: language) }.joined(separator: "; ")
             return try await servicePage(
-                request, actor: actor, service: service, error: "Token name: " + problems.map(\.message).joined(separator: "; "), status: .unprocessableContent
+                request, actor: actor, service: service, language: language, error: Catalog.text("service.problem.tokenName", language, ["message": messages]),
+                status: .unprocessableContent
             )
         }
         // Shown once, on this answer to the post: never in a URL or a later page.
-        let model = TokenCreatedPage(serviceID: service.id.wireString, serviceName: service.category, name: token.name, token: secret)
-        return try await web.page("token-created", title: "Token created", nav: "services", actor: actor, request: request, model: model, status: .created)
+        let model = TokenCreatedPage(
+            serviceID: service.id.wireString, serviceName: service.category, name: token.name, token: secret,
+            heading: Catalog.text("token.heading", language, ["name": token.name])
+        )
+        return try await web.page(
+            "token-created", title: Catalog.text("token.title", language), nav: "services", actor: actor, request: request, model: model, status: .created,
+            language: language
+        )
     }
 
     /// The generic webhook's templates: `action` save (checked as the API
@@ -275,23 +323,37 @@ struct ServiceAdminPages {
         do {
             try await self.templates.set(templates, on: service.id, by: actor, logger: context.logger)
         } catch UseCaseError.rejected(let problems) {
+            let language = try await web.language(request, user: actor.user)
             return try await servicePage(
-                request, actor: actor, service: service, error: nil, templateError: WebErrorPages.message(problems), entered: templates, status: .unprocessableContent
+                request, actor: actor, service: service, language: language, error: nil, templateError: WebErrorPages.message(problems, in: language),
+                entered: templates, status: .unprocessableContent
             )
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
     }
 
     /// One row per severity: the site's urgency, and a choice of the
-    /// service's own (blank: the site's).
-    static func alertingRows(_ choices: ServiceAlertingChoices.Choices, site: UrgencyTable) -> [ServicePage.Alerting] {
+    /// service's own (blank: the site's). Severities stay as they are
+    /// named (data, and what the escalation form's field takes); the
+    /// urgencies are labelled in `language`, their values unchanged.
+    static func alertingRows(_ choices: ServiceAlertingChoices.Choices, site: UrgencyTable, language: Language) -> [ServicePage.Alerting] {
         Severity.allCases.map { severity in
             let own = choices.own.urgency[severity]
             return ServicePage.Alerting(
-                severity: severity.rawValue, site: site.urgency(for: severity).rawValue,
-                options: Urgency.allCases.map { ServicePage.Option(value: $0.rawValue, selected: own == $0) }
+                severity: severity.rawValue, site: urgencyLabel(site.urgency(for: severity), language),
+                options: Urgency.allCases.map { ServicePage.Option(value: $0.rawValue, label: urgencyLabel($0, language), selected: own == $0) }
             )
         }
+    }
+
+    /// An urgency as the page names it.
+    static func urgencyLabel(_ urgency: Urgency, _ language: Language) -> String {
+        Catalog.text(urgency == .timeSensitive ? "service.urgency.timeSensitive" : "service.urgency.\(urgency.rawValue)", language)
+    }
+
+    /// A role as the page names it (the forms post its raw value).
+    static func roleLabel(_ role: ServiceRole, _ language: Language) -> String {
+        Catalog.text("service.role.\(role.rawValue)", language)
     }
 
     /// The service's own urgencies (`urgency.<severity>` fields, blank: the
@@ -312,7 +374,10 @@ struct ServiceAdminPages {
             do {
                 _ = try await alerting.set(urgency: levels, resolutions: form["resolutions"], on: service.id, by: actor, logger: context.logger)
             } catch UseCaseError.rejected(let problems) {
-                return try await servicePage(request, actor: actor, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
+                let language = try await web.language(request, user: actor.user)
+                return try await servicePage(
+                    request, actor: actor, service: service, language: language, error: WebErrorPages.message(problems, in: language), status: .unprocessableContent
+                )
             }
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])
@@ -337,16 +402,24 @@ struct ServiceAdminPages {
             // The Phoebus choice ignores the Alertmanager fields the form always sends.
             let isAlertmanager = target == "alertmanager"
             let minutes = form["silence_minutes"].flatMap { $0.isEmpty ? nil : $0 }
+            func refused(_ problems: [FieldProblem], _ language: Language) async throws -> Response {
+                try await servicePage(
+                    request, actor: actor, service: service, language: language, error: WebErrorPages.message(problems, in: language), status: .unprocessableContent
+                )
+            }
+            if let minutes, Int(minutes) == nil {
+                let language = try await web.language(request, user: actor.user)
+                let problem = FieldProblem(field: "silence_minutes", message: Catalog.text("service.writeBack.notMinutes", language), type: "int_parsing")
+                return try await refused([problem], language)
+            }
             do {
-                guard minutes.map({ Int($0) != nil }) ?? true else {
-                    throw UseCaseError.rejected([FieldProblem(field: "silence_minutes", message: "A number of minutes", type: "int_parsing")])
-                }
                 _ = try await writeBacks.set(
                     target: target, url: isAlertmanager ? form["url"] : nil, silenceMinutes: isAlertmanager ? minutes.flatMap { Int($0) } : nil,
                     on: service.id, by: actor, logger: context.logger
                 )
             } catch UseCaseError.rejected(let problems) {
-                return try await servicePage(request, actor: actor, service: service, error: WebErrorPages.message(problems), status: .unprocessableContent)
+                let language = try await web.language(request, user: actor.user)
+                return try await refused(problems, language)
             }
         }
         return Response(status: .seeOther, headers: [.location: "/admin/services/\(service.id.wireString)?flash=saved"])

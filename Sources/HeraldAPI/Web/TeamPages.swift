@@ -33,21 +33,26 @@ struct TeamPages {
     }
 
     private func listPage(_ request: Request, actor: Actor, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
+        let language = try await web.language(request, user: actor.user)
         let model = TeamsPage(
-            teams: try await teams.list(for: actor).map { TeamsPage.Team(id: $0.id, name: $0.name, source: Self.sourceText($0.source)) },
-            error: error, enteredName: entered["name"] ?? "", enteredReference: entered["reference"] ?? "",
-            sources: [("manual", "kept here by hand"), ("ldap", "a directory group (its DN)"), ("oidc", "an OpenID Connect claim's value")].map { value, label in
-                Choice(value: value, label: label, selected: (entered["source"] ?? "manual") == value)
+            teams: try await teams.list(for: actor).map { TeamsPage.Team(id: $0.id, name: $0.name, source: Self.sourceText($0.source, language)) },
+            error: error.map { Catalog.message($0, in: language) }, enteredName: entered["name"] ?? "", enteredReference: entered["reference"] ?? "",
+            sources: ["manual", "ldap", "oidc"].map { value in
+                Choice(value: value, label: Catalog.text("teams.source.\(value)", language), selected: (entered["source"] ?? "manual") == value)
             }
         )
-        return try await web.page("admin-teams", title: "Teams", nav: "teams", actor: actor, request: request, model: model, status: status)
+        return try await web.page(
+            "admin-teams", title: Catalog.text("teams.title", language), nav: "teams", actor: actor, request: request, model: model, status: status,
+            language: language
+        )
     }
 
-    static func sourceText(_ source: TeamSource) -> String {
+    /// Where a team's members come from, in `language` (the DN or claim value as it is).
+    static func sourceText(_ source: TeamSource, _ language: Language) -> String {
         switch source {
-        case .manual: "kept by hand"
-        case .ldapGroup(let dn): "directory group \(dn)"
-        case .oidcClaim(let value): "OpenID Connect claim \(value)"
+        case .manual: Catalog.text("teams.sourceText.manual", language)
+        case .ldapGroup(let dn): Catalog.text("teams.sourceText.ldap", language, ["dn": dn])
+        case .oidcClaim(let value): Catalog.text("teams.sourceText.oidc", language, ["value": value])
         }
     }
 
@@ -74,11 +79,14 @@ struct TeamPages {
     @Sendable func show(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context, toDo: .manageTeams)
         let (team, members) = try await teams.team(try Identifiers.integer(context, "team_id"), for: actor)
+        let language = try await web.language(request, user: actor.user)
         let model = TeamPage(
-            teamID: team.id, name: team.name, source: Self.sourceText(team.source), handKept: team.source == .manual,
-            members: members.map { TeamPage.Member(id: $0.userID, username: $0.username) }
+            teamID: team.id, name: team.name, source: Self.sourceText(team.source, language), handKept: team.source == .manual,
+            members: members.map {
+                TeamPage.Member(id: $0.userID, username: $0.username, removeLabel: Catalog.text("team.removeLabel", language, ["name": $0.username]))
+            }
         )
-        return try await web.page("admin-team", title: team.name, nav: "teams", actor: actor, request: request, model: model)
+        return try await web.page("admin-team", title: team.name, nav: "teams", actor: actor, request: request, model: model, language: language)
     }
 
     @Sendable func delete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
@@ -171,6 +179,8 @@ struct TeamPage: PageModel {
     struct Member: PageValues {
         var id: UserID
         var username: String
+        /// "Take ann out of the team", in the page's language.
+        var removeLabel: String
     }
 
     var teamID: TeamID

@@ -40,17 +40,29 @@ struct UserAdminPages {
     private func listPage(_ request: Request, actor: Actor, error: String?, entered: [String: String], status: HTTPResponse.Status = .ok) async throws -> Response {
         let after = request.uri.queryParameters["after"].map(String.init)
         let users = try await people.users(after: after, limit: Self.pageSize)
+        let language = try await web.language(request, user: actor.user)
         let model = UsersPage(
             users: users.map {
-                UsersPage.Account(
-                    id: $0.id, username: $0.username, origin: $0.origin.spokenName, lastLogin: $0.lastLoginAt.map(Timestamp.wireString),
-                    active: $0.isActive, admin: $0.isAdmin, isSelf: $0.id == actor.id
+                let name = ["name": $0.username]
+                return UsersPage.Account(
+                    id: $0.id, username: $0.username, origin: Self.originName($0.origin, language), lastLogin: $0.lastLoginAt.map(Timestamp.wireString),
+                    active: $0.isActive, admin: $0.isAdmin, isSelf: $0.id == actor.id, linksTitle: Catalog.text("users.linksTitle", language, name),
+                    activeLabel: Catalog.text("users.activeLabel", language, name), adminLabel: Catalog.text("users.adminLabel", language, name),
+                    signOutTitle: Catalog.text("users.signOutTitle", language, name)
                 )
             },
             next: users.count == Self.pageSize ? "/admin/users?after=" + (users.last!.username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") : nil,
-            error: error, enteredName: entered["username"] ?? "", enteredAdmin: entered["admin"] == "on"
+            error: error.map { Catalog.message($0, in: language) }, enteredName: entered["username"] ?? "", enteredAdmin: entered["admin"] == "on"
         )
-        return try await web.page("admin-users", title: "Users", nav: "users", actor: actor, request: request, model: model, status: status)
+        return try await web.page(
+            "admin-users", title: Catalog.text("users.title", language), nav: "users", actor: actor, request: request, model: model, status: status,
+            language: language
+        )
+    }
+
+    /// Where an account came from, in `language` (`AccountOrigin.spokenName` for one the catalog lacks).
+    static func originName(_ origin: AccountOrigin, _ language: Language) -> String {
+        Catalog.words["users.origin.\(origin.rawValue)"]?.text(language) ?? origin.spokenName
     }
 
     /// A local account with a password, as `herald user add` makes one.
@@ -99,10 +111,11 @@ struct UserAdminPages {
     @Sendable func confirmDelete(_ request: Request, context: HeraldRequestContext) async throws -> Response {
         let actor = try await web.requireActor(request, context: context, toDo: .manageUsers)
         let user = try await target(context)
+        let language = try await web.language(request, user: actor.user)
         return try await web.confirmation(
-            request, admin: actor.user, nav: "users", title: "Delete user", heading: "Delete \(user.username)?",
-            message: "Their devices, subscriptions and inbox go with the account. A directory or OpenID Connect user gets a new, empty account at their next sign-in.",
-            action: "/admin/users/\(user.id)/delete", confirm: "Delete user", back: "/admin/users"
+            request, admin: actor.user, nav: "users", title: Catalog.text("users.deleteTitle", language),
+            heading: Catalog.text("users.deleteHeading", language, ["name": user.username]), message: Catalog.text("users.deleteMessage", language),
+            action: "/admin/users/\(user.id)/delete", confirm: Catalog.text("users.deleteTitle", language), back: "/admin/users"
         )
     }
 
@@ -128,6 +141,8 @@ struct UserAdminPages {
         let id = try Identifiers.integer(context, "user_id")
         guard let user = try await people.user(id: id) else { throw APIError.notFound("User") }
         let identities = try await people.identities(userID: user.id)
+        let language = try await web.language(request, user: actor.user)
+        let hasPassword = try await people.passwordHash(username: user.username) != nil
         var issuers: [String] = []
         for provider in oidc?.providers ?? [] {
             if let issuer = await provider.knownIssuer { issuers.append(issuer) }
@@ -136,15 +151,31 @@ struct UserAdminPages {
             contacts: try await contacts.methods(ofUser: user.id, by: actor).map {
                 UserLinksPage.Contact(kind: $0.kind.rawValue, hint: $0.hint, verified: $0.verified)
             },
-            userID: user.id, accountName: user.username, origin: user.origin.spokenName,
-            hasPassword: try await people.passwordHash(username: user.username) != nil,
+            userID: user.id, accountName: user.username, heading: Catalog.text("userLinks.heading", language, ["name": user.username]),
+            intro: Self.linksIntro(of: user, hasPassword: hasPassword, language),
             hasLinks: !identities.isEmpty,
             links: identities.map {
-                UserLinksPage.Link(origin: $0.origin.rawValue, method: $0.origin.spokenName, issuer: $0.issuer, hasIssuer: !$0.issuer.isEmpty, subject: $0.subject)
+                UserLinksPage.Link(
+                    origin: $0.origin.rawValue, method: Self.originName($0.origin, language), issuer: $0.issuer, hasIssuer: !$0.issuer.isEmpty,
+                    subject: $0.subject
+                )
             },
-            issuers: Array(Set(issuers)).sorted(), error: error, enteredIssuer: form["issuer"] ?? "", enteredSubject: form["subject"] ?? ""
+            issuers: Array(Set(issuers)).sorted(), error: error.map { Catalog.message($0, in: language) }, enteredIssuer: form["issuer"] ?? "",
+            enteredSubject: form["subject"] ?? "",
+            subjectLabel: Catalog.text("userLinks.subjectLabel", language, ["sub": "<code>sub</code>"])
         )
-        return try await web.page("admin-user-links", title: "Sign-in links", nav: "users", actor: actor, request: request, model: model, status: status)
+        return try await web.page(
+            "admin-user-links", title: Catalog.text("userLinks.title", language), nav: "users", actor: actor, request: request, model: model, status: status,
+            language: language
+        )
+    }
+
+    /// How the account came to be and what a sign-in by another method
+    /// meets, as HTML: the origin in bold, the name as code (escaped).
+    static func linksIntro(of user: User, hasPassword: Bool, _ language: Language) -> String {
+        let origin = "<strong>\(RotaCalendar.escaped(originName(user.origin, language)))</strong>"
+        let made = Catalog.text(hasPassword ? "userLinks.madeByWithPassword" : "userLinks.madeBy", language, ["origin": origin])
+        return made + " " + Catalog.text("userLinks.othersRefused", language, ["name": "<code>\(RotaCalendar.escaped(user.username))</code>"])
     }
 
     /// A links form: the admin, the account it is about, the method it names.
@@ -186,6 +217,8 @@ struct UsersPage: PageModel {
         var active, admin: Bool
         /// The admin looking (who may not demote or delete themselves here).
         var isSelf: Bool
+        /// The link's tooltip, the switches' labels and the sign-out button's tooltip, with the name, in the page's language.
+        var linksTitle, activeLabel, adminLabel, signOutTitle: String
     }
 
     var users: [Account]
@@ -212,10 +245,16 @@ struct UserLinksPage: PageModel {
     }
 
     var userID: UserID
-    var accountName, origin: String
-    var hasPassword, hasLinks: Bool
+    var accountName: String
+    /// "How ann signs in", in the page's language.
+    var heading: String
+    /// What made the account and what another method meets, as HTML (`linksIntro`).
+    var intro: String
+    var hasLinks: Bool
     var links: [Link]
     var issuers: [String]
     var error: String?
     var enteredIssuer, enteredSubject: String
+    /// The subject field's label, as HTML (`sub` as code).
+    var subjectLabel: String
 }

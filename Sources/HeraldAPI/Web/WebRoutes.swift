@@ -98,36 +98,50 @@ struct WebErrorPages: RouterMiddleware {
         } catch let error as APIError where error.status.kind == .redirection {
             return Response(status: error.status, headers: error.headers)
         } catch let error as APIError {
-            return try await page(request, context: context, status: error.status, message: error.detail, headers: error.headers)
+            return try await page(request, context: context, status: error.status, headers: error.headers) { Catalog.message(error.detail, in: $0) }
         } catch let failure as ValidationFailure {
-            return try await page(request, context: context, status: .unprocessableContent, message: Self.message(failure), headers: [:])
+            return try await page(request, context: context, status: .unprocessableContent, headers: [:]) { Self.message(failure, in: $0) }
         } catch let error as HTTPError where error.status != .internalServerError {
-            return try await page(request, context: context, status: error.status, message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+            return try await page(request, context: context, status: error.status, headers: error.headers) { Catalog.message(error.body ?? error.status.reasonPhrase, in: $0) }
         }
     }
 
-    /// Validation issues as one sentence a person reads: "title: …; url: …".
-    static func message(_ failure: ValidationFailure) -> String {
+    /// The statuses the error page has a heading of its own for (`errorPage.status<code>`).
+    static let headings: Set<Int> = [400, 403, 404, 405, 409, 413, 422, 429]
+
+    /// Validation issues as one sentence a person reads: "title: …; url: …",
+    /// each message in `language` (the field names are the form's own).
+    static func message(_ failure: ValidationFailure, in language: Language = .en) -> String {
         failure.issues.map { issue in
             let place = issue.loc.compactMap { if case .key(let key) = $0, !["path", "query", "body"].contains(key) { key } else { nil } }.joined(separator: ".")
-            return place.isEmpty ? issue.msg : "\(place): \(issue.msg)"
+            let message = Catalog.message(issue.msg, in: language)
+            return place.isEmpty ? message : "\(place): \(message)"
         }.joined(separator: "; ")
     }
 
     /// A use case's problems as the same sentence.
-    static func message(_ problems: [FieldProblem]) -> String {
-        problems.map { "\($0.field): \($0.message)" }.joined(separator: "; ")
+    static func message(_ problems: [FieldProblem], in language: Language = .en) -> String {
+        problems.map { "\($0.field): \(Catalog.message($0.message, in: language))" }.joined(separator: "; ")
     }
 
-    private func page(_ request: Request, context: HeraldRequestContext, status: HTTPResponse.Status, message: String, headers: HTTPFields) async throws -> Response {
+    /// The error page; a script's request (`Accept: application/json`) gets
+    /// the API's English `detail`, the wire contract's shape.
+    private func page(
+        _ request: Request, context: HeraldRequestContext, status: HTTPResponse.Status, headers: HTTPFields, message: (Language) -> String
+    ) async throws -> Response {
         if request.headers[.accept]?.contains("application/json") == true {
-            return JSONBody.response(["detail": message], status: status, headers: headers)
+            return JSONBody.response(["detail": message(.en)], status: status, headers: headers)
         }
-        let headings: [Int: String] = [400: "That did not work", 403: "Not allowed", 404: "Not found", 405: "Not possible here", 409: "Not possible", 413: "Too large", 422: "Please check the form", 429: "Slow down"]
         let user = try await web.user(request, context: context)
+        let language = try await web.language(request, user: user)
+        let key = Self.headings.contains(status.code) ? "errorPage.status\(status.code)" : "errorPage.unknownStatus"
         var response = try await web.page(
-            "error", title: headings[status.code] ?? "Something went wrong", user: user, request: request,
-            model: ErrorPage(heading: headings[status.code] ?? status.reasonPhrase, message: message, back: user == nil ? "/login" : "/inbox"), status: status
+            "error", title: Catalog.text(key, language), user: user, request: request,
+            model: ErrorPage(
+                heading: Self.headings.contains(status.code) ? Catalog.text(key, language) : status.reasonPhrase,
+                message: message(language), back: user == nil ? "/login" : "/inbox"
+            ),
+            status: status, language: language
         )
         for field in headers where field.name != .contentType { response.headers[field.name] = field.value }
         return response

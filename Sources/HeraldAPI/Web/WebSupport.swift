@@ -186,7 +186,8 @@ struct WebSupport: Sendable {
         if chosen == nil { language = try await self.language(request, user: user) }
         let layout = PageLayout(
             title: title, pageName: template, csrf: csrf, assetVersion: assets.version, nav: nav.map { [$0: true] }, user: user != nil, username: user?.username,
-            isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: $0) }, lang: language.rawValue, t: PageText(language: language)
+            isAdmin: actor?.isAdmin ?? false, keepsServices: actor.map { $0.isAdmin || !$0.ownedServices.isEmpty } ?? false, unread: unread > 0 ? unread : nil, flash: flash.map { PageLayout.Flash(text: Catalog.text($0, language)) }, lang: language.rawValue, t: PageText(language: language),
+            scriptWords: PageLayout.scriptWords(language)
         )
         // The layout's names come first: a model's property of the same name would never show.
         assert(
@@ -202,13 +203,16 @@ struct WebSupport: Sendable {
     }
 
     /// The page that shows a new calendar feed address, once (only its hash is kept).
-    func feedCreated(_ secret: String, back: String, backName: String, what: String, user: User, request: Request) async throws -> Response {
+    func feedCreated(_ secret: String, back: String, backName: String, what: FeedScope, user: User, request: Request) async throws -> Response {
         let path = OnCallController.feedPath(secret)
         // Where calendars reach Herald: PUBLIC_URL, else the address this page was asked at.
         let base = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
             ?? request.head.authority.map { (isSecure(request) ? "https://" : "http://") + $0 } ?? ""
-        let model = FeedCreated(url: base + path, back: back, backName: backName, what: what)
-        return try await page("feed-created", title: "New calendar feed address", nav: "oncall", user: user, request: request, model: model, status: .created)
+        let language = try await self.language(request, user: user)
+        let model = FeedCreated(url: base + path, back: back, backName: backName, isTheKey: Catalog.text("feed.isTheKey", language, ["what": Catalog.text(what.key, language)]))
+        return try await page(
+            "feed-created", title: Catalog.text("feed.title", language), nav: "oncall", user: user, request: request, model: model, status: .created, language: language
+        )
     }
 
     /// The page that asks before something is deleted; its button posts to `action`.
@@ -221,7 +225,14 @@ struct WebSupport: Sendable {
 
     /// The page showing a new calendar feed's address, once.
     struct FeedCreated: PageModel {
-        var url, back, backName, what: String
+        var url, back, backName, isTheKey: String
+    }
+
+    /// Whose shifts a calendar feed shows.
+    enum FeedScope {
+        case rota, mine
+
+        var key: String { self == .rota ? "feed.whatRota" : "feed.whatMine" }
     }
 
     /// The page asking before something is deleted.
@@ -230,12 +241,11 @@ struct WebSupport: Sendable {
     }
 
     /// The short confirmations a redirect may show (never free text from the query).
+    /// Each confirmation a redirect may ask for, by its catalog key.
     static let flashes = [
-        "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "revoked": "Revoked.", "signed-out": "You are signed out.",
-        "signed-out-everywhere": "Every session of yours has ended.", "removed": "Removed.", "cancelled": "Cancelled.",
-        "signed-out-user": "Every session of that user has ended.",
-        "paged": "Paged: whoever is called can acknowledge it from their inbox.",
-        "code-sent": "A code is on its way: type it here within 10 minutes.", "verified": "Verified: your rules can text it now.",
+        "saved": "flash.saved", "created": "flash.created", "deleted": "flash.deleted", "revoked": "flash.revoked", "signed-out": "flash.signedOut",
+        "signed-out-everywhere": "flash.signedOutEverywhere", "removed": "flash.removed", "cancelled": "flash.cancelled",
+        "signed-out-user": "flash.signedOutUser", "paged": "flash.paged", "code-sent": "flash.codeSent", "verified": "flash.verified",
     ]
 
     /// No script, style or frame from anywhere else, ever.

@@ -18,8 +18,12 @@ public struct ChatMessage: Sendable, Equatable {
     public var acknowledgeable: Bool
     /// A digest's lines (a flood folded into one post); empty otherwise.
     public var lines: [String]
+    /// Herald's own words (status, buttons, a digest's) are in the site's
+    /// language (`DEFAULT_LANGUAGE`): a room has no one person's choice.
+    public var language: Language = .en
 
-    public init(title: String, text: String, status: String?, link: String?, acknowledgeable: Bool, lines: [String] = []) {
+    public init(title: String, text: String, status: String?, link: String?, acknowledgeable: Bool, lines: [String] = [], language: Language = .en) {
+        self.language = language
         self.title = title
         self.text = text
         self.status = status
@@ -36,42 +40,43 @@ public struct ChatMessage: Sendable, Equatable {
     public static let digestLines = 20
 
     public static func of(
-        _ notification: NotificationRecord, acknowledgement: Acknowledgement?, answersBack: Bool
+        _ notification: NotificationRecord, acknowledgement: Acknowledgement?, answersBack: Bool, language: Language = .en
     ) -> ChatMessage {
         let level = notification.severity.flatMap { $0 == .none ? nil : "[\($0.rawValue.uppercased())] " } ?? ""
         var status: String?
         if notification.alarm == .resolved {
-            status = acknowledgement.map { "Resolved (acknowledged by \($0.username))" } ?? "Resolved"
+            status = acknowledgement.map { Catalog.text("msg.chat.resolvedAcknowledgedBy", language, ["name": $0.username]) } ?? Catalog.text("msg.chat.resolved", language)
         } else if let acknowledgement {
-            status = "Acknowledged by \(acknowledgement.username)"
+            status = Catalog.text("msg.chat.acknowledgedBy", language, ["name": acknowledgement.username])
         }
         let url = notification.url
         let link = url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") ? url : nil
         return ChatMessage(
             title: PhoneAppMessage.cut(level + notification.title, titleLimit, measure: { _ in 1 }),
             text: PhoneAppMessage.cut(notification.subtitle, textLimit, measure: { _ in 1 }), status: status, link: link,
-            acknowledgeable: answersBack && status == nil
+            acknowledgeable: answersBack && status == nil, language: language
         )
     }
 
     /// One post for the notifications a room could not be sent one by one
     /// (its posts per minute spent, or the service asking to wait).
-    public static func digest(_ notifications: [NotificationRecord]) -> ChatMessage {
+    public static func digest(_ notifications: [NotificationRecord], language: Language = .en) -> ChatMessage {
         let named = notifications.prefix(digestLines).map { notification in
             let level = notification.severity.flatMap { $0 == .none ? nil : "[\($0.rawValue.uppercased())] " } ?? ""
             return PhoneAppMessage.cut(level + notification.title, 120, measure: { _ in 1 })
         }
         let more = notifications.count - named.count
         return ChatMessage(
-            title: "\(notifications.count) notifications at once", text: "Too many to post one by one; each is in Herald's inbox.",
-            status: nil, link: nil, acknowledgeable: false, lines: named + (more > 0 ? ["… and \(more) more"] : [])
+            title: Catalog.plural("msg.chat.digestTitle", count: notifications.count, language), text: Catalog.text("msg.chat.digestText", language),
+            status: nil, link: nil, acknowledgeable: false, lines: named + (more > 0 ? [Catalog.text("msg.chat.more", language, ["count": "\(more)"])] : []),
+            language: language
         )
     }
 
     /// Changes exactly when what the post shows changes: an edit is sent
     /// only then.
     public var fingerprint: String {
-        let parts = [title, text, status ?? "", link ?? "", acknowledgeable ? "1" : "0"] + lines
+        let parts = [title, text, status ?? "", link ?? "", acknowledgeable ? "1" : "0", language.rawValue] + lines
         let digest = SHA256.hash(data: Data(parts.joined(separator: "\u{1F}").utf8))
         return Data(digest.prefix(12)).base64EncodedString()
     }

@@ -31,7 +31,7 @@ public enum ChatPostDecision {
 
     public static func plan(
         room: ChatRoom, due: [ChatPost], notifications: [NotificationID: NotificationRecord], acknowledgements: [NotificationID: Acknowledgement],
-        madeLastMinute: Int, perMinute: Int, now: Date
+        madeLastMinute: Int, perMinute: Int, now: Date, language: Language = .en
     ) -> [Action] {
         var actions: [Action] = []
         var fresh: [(ChatPost, NotificationRecord)] = []
@@ -40,7 +40,7 @@ public enum ChatPostDecision {
                 actions.append(.forget(post))
                 continue
             }
-            let message = ChatMessage.of(notification, acknowledgement: acknowledgements[notification.id], answersBack: room.kind.answersBack)
+            let message = ChatMessage.of(notification, acknowledgement: acknowledgements[notification.id], answersBack: room.kind.answersBack, language: language)
             switch post.state {
             case .new: fresh.append((post, notification))
             case .handed: actions.append(.recover(post, message))
@@ -58,7 +58,7 @@ public enum ChatPostDecision {
         var budget = max(0, perMinute - madeLastMinute)
         if fresh.count <= budget {
             for (post, notification) in fresh {
-                actions.append(.post(post, ChatMessage.of(notification, acknowledgement: acknowledgements[notification.id], answersBack: room.kind.answersBack)))
+                actions.append(.post(post, ChatMessage.of(notification, acknowledgement: acknowledgements[notification.id], answersBack: room.kind.answersBack, language: language)))
             }
             return actions
         }
@@ -70,10 +70,10 @@ public enum ChatPostDecision {
         // One post of the budget is kept for the digest of the rest.
         budget -= 1
         for (post, notification) in fresh.prefix(budget) {
-            actions.append(.post(post, ChatMessage.of(notification, acknowledgement: acknowledgements[notification.id], answersBack: room.kind.answersBack)))
+            actions.append(.post(post, ChatMessage.of(notification, acknowledgement: acknowledgements[notification.id], answersBack: room.kind.answersBack, language: language)))
         }
         let rest = Array(fresh.dropFirst(budget))
-        actions.append(.digest(rest.map(\.0), ChatMessage.digest(rest.map(\.1))))
+        actions.append(.digest(rest.map(\.0), ChatMessage.digest(rest.map(\.1), language: language)))
         return actions
     }
 

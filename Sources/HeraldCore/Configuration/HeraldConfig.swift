@@ -51,6 +51,10 @@ public struct HeraldConfig: Sendable {
     /// Where browsers reach Herald (`https://herald.example.org`): the
     /// browser sign-in's redirect URI, and whether cookies are Secure.
     public var publicURL: String?
+    /// The language of what Herald writes to someone who chose none (texts,
+    /// email, calls, phone apps) and to chat rooms (`DEFAULT_LANGUAGE`:
+    /// en, sv, de or fr). Pages follow the browser for them.
+    public var defaultLanguage: Language = .en
     /// Live inbox streams open at once per user (a newer one ends the oldest) and in all (more get 429).
     public var streamsPerUser: Int
     public var streamsTotal: Int
@@ -305,6 +309,12 @@ extension HeraldConfig {
             throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
         }
         writeBackWatchSeconds = try read.integer("WRITE_BACK_WATCH_SECONDS", default: defaults.writeBackWatchSeconds, range: 1...3_600)
+        if let language = text("DEFAULT_LANGUAGE") {
+            guard let chosen = Language(rawValue: language.lowercased()) else {
+                throw ConfigurationError("DEFAULT_LANGUAGE", "must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (it is \(language))")
+            }
+            defaultLanguage = chosen
+        }
     }
 }
 

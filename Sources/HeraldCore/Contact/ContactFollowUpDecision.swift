@@ -56,11 +56,11 @@ public enum ContactFollowUpDecision {
 
     public static func decide(
         _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, now: Date, pushover: PushoverSettings?,
-        matrix: MatrixSettings? = nil
+        matrix: MatrixSettings? = nil, language: Language = .en
     ) -> Plan {
         guard let notification else { return .forget(reason: "the notification is gone") }
-        if let acknowledgement { return .end(outcome: "Acknowledged by \(acknowledgement.username).") }
-        if notification.alarm == .resolved { return .end(outcome: "Resolved.") }
+        if let acknowledgement { return .end(outcome: Catalog.text("msg.acknowledgedBy", language, ["name": acknowledgement.username])) }
+        if notification.alarm == .resolved { return .end(outcome: Catalog.text("msg.resolved", language)) }
         switch followUp.platform {
         case .pushover:
             let expire = TimeInterval(pushover?.expireSeconds ?? 10_800)

@@ -29,7 +29,7 @@ public struct ContactReplyCode: Sendable {
     }
 
     /// The words a text ends with.
-    public static func invitation(_ code: String) -> String { "Reply \(code) to take it." }
+    public static func invitation(_ code: String, _ language: Language = .en) -> String { Catalog.text("msg.replyToTake", language, ["code": code]) }
 
     /// The six-digit codes a reply holds ("ack 482913", "482913",
     /// "OK 482 913"): runs of digits, spaces between them joined, that come

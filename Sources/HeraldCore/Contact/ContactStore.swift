@@ -50,7 +50,8 @@ public protocol ContactStore: Sendable {
 /// no rules, no quiet hours).
 public protocol ContactCodeSender: Sendable {
     /// Throws with a reason the person may read when it did not go.
-    func send(code: String, to method: ContactMethod) async throws
+    /// `language`: the person's choice; nil for the site's default.
+    func send(code: String, to method: ContactMethod, language: Language?) async throws
     /// A text of the person's own asking ("test my setup"), fitted to one message.
     func send(text: String, to method: ContactMethod) async throws
 }

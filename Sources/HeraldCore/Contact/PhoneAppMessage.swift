@@ -57,11 +57,12 @@ public struct PhoneAppMessage: Sendable, Equatable {
     public static func pushoverTag(_ notification: NotificationID) -> String { "herald-\(notification)" }
 
     public static func compose(
-        title: String, text: String, url: String, severity: Severity?, urgency: Urgency, call: Bool, acknowledgeURL: String?, notification: NotificationID
+        title: String, text: String, url: String, severity: Severity?, urgency: Urgency, call: Bool, acknowledgeURL: String?, notification: NotificationID,
+        language: Language = .en
     ) -> PhoneAppMessage {
         let level = severity.flatMap { $0 == .none ? nil : "[\($0.rawValue.uppercased())] " } ?? ""
         var body = text
-        if call { body += (body.isEmpty ? "" : "\n\n") + "An escalation calls you: nobody has taken this yet." }
+        if call { body += (body.isEmpty ? "" : "\n\n") + Catalog.text("msg.escalationCalls", language) }
         if body.isEmpty { body = title }
         let loudness = call ? Urgency.critical : urgency
         let link = url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") ? url : nil

@@ -33,4 +33,15 @@ public enum TwiML {
         }
         return String(out)
     }
+
+    /// `<Say>` in the language's voice (Twilio's language tags).
+    public static func say(_ language: Language) -> String {
+        let tag = switch language {
+        case .en: "en-GB"
+        case .sv: "sv-SE"
+        case .de: "de-DE"
+        case .fr: "fr-FR"
+        }
+        return "<Say language=\"\(tag)\">"
+    }
 }

@@ -1,4 +1,1025 @@
 extension Catalog {
-    /// (filled in issue 43)
-    static let adminServicePages: [String: Words] = [:]
+    /// The services an admin or an owner keeps: the list, one service's page,
+    /// a new token, and a service's escalation policy.
+    static let adminServicePages: [String: Words] = [
+        // The services list (admin-services).
+        "services.title": Words(
+            en: "Services",
+            sv: "Tjänster",
+            de: "Dienste",
+            fr: "Services"
+        ),
+        "services.service": Words(
+            en: "Service",
+            sv: "Tjänst",
+            de: "Dienst",
+            fr: "Service"
+        ),
+        "services.id": Words(
+            en: "Id",
+            sv: "Id",
+            de: "ID",
+            fr: "Id"
+        ),
+        "services.empty": Words(
+            en: "No services yet: create the first below.",
+            sv: "Inga tjänster än: skapa den första nedan.",
+            de: "Noch keine Dienste: Legen Sie unten den ersten an.",
+            fr: "Aucun service pour l’instant : créez le premier ci-dessous."
+        ),
+        "services.new": Words(
+            en: "New service",
+            sv: "Ny tjänst",
+            de: "Neuer Dienst",
+            fr: "Nouveau service"
+        ),
+        "services.create": Words(
+            en: "Create service",
+            sv: "Skapa tjänst",
+            de: "Dienst anlegen",
+            fr: "Créer le service"
+        ),
+        // A service's settings (the new service's form and the service page's).
+        "service.form.name": Words(
+            en: "Name (category)",
+            sv: "Namn (kategori)",
+            de: "Name (Kategorie)",
+            fr: "Nom (catégorie)"
+        ),
+        "service.form.owner": Words(
+            en: "Owner",
+            sv: "Ägare",
+            de: "Eigentümer",
+            fr: "Propriétaire"
+        ),
+        "service.form.colour": Words(
+            en: "Colour",
+            sv: "Färg",
+            de: "Farbe",
+            fr: "Couleur"
+        ),
+        "service.form.private": Words(
+            en: "Private: seen only by those who hold one of its roles (and admins)",
+            sv: "Privat: syns bara för dem som har någon av dess roller (och för administratörer)",
+            de: "Privat: nur für Personen sichtbar, die eine seiner Rollen haben (und für Admins)",
+            fr: "Privé : visible uniquement par les personnes qui détiennent l’un de ses rôles (et par les administrateurs)"
+        ),
+        "service.problem.name": Words(
+            en: "Name: {message}",
+            sv: "Namn: {message}",
+            de: "Name: {message}",
+            fr: "Nom : {message}"
+        ),
+        "service.problem.owner": Words(
+            en: "Owner: {message}",
+            sv: "Ägare: {message}",
+            de: "Eigentümer: {message}",
+            fr: "Propriétaire : {message}"
+        ),
+        "service.problem.colour": Words(
+            en: "Colour: six hex digits, such as 2456d6",
+            sv: "Färg: sex hexadecimala siffror, till exempel 2456d6",
+            de: "Farbe: sechs Hexadezimalziffern, etwa 2456d6",
+            fr: "Couleur : six chiffres hexadécimaux, par exemple 2456d6"
+        ),
+        "service.problem.tokenName": Words(
+            en: "Token name: {message}",
+            sv: "Tokennamn: {message}",
+            de: "Name des Tokens: {message}",
+            fr: "Nom du token : {message}"
+        ),
+        // One service's page (admin-service): its settings.
+        "service.postTo": Words(
+            en: "Post to",
+            sv: "Skicka till",
+            de: "Senden an",
+            fr: "Envoyer à"
+        ),
+        "service.save": Words(
+            en: "Save",
+            sv: "Spara",
+            de: "Speichern",
+            fr: "Enregistrer"
+        ),
+        "service.deleteLink": Words(
+            en: "Delete…",
+            sv: "Radera…",
+            de: "Löschen…",
+            fr: "Supprimer…"
+        ),
+        "service.revoke": Words(
+            en: "Revoke",
+            sv: "Återkalla",
+            de: "Widerrufen",
+            fr: "Révoquer"
+        ),
+        "service.remove": Words(
+            en: "Remove",
+            sv: "Ta bort",
+            de: "Entfernen",
+            fr: "Retirer"
+        ),
+        "service.never": Words(
+            en: "never",
+            sv: "aldrig",
+            de: "nie",
+            fr: "jamais"
+        ),
+        "service.notYet": Words(
+            en: "not yet",
+            sv: "inte än",
+            de: "noch nicht",
+            fr: "pas encore"
+        ),
+        // Deleting a service (the confirmation page's words).
+        "service.confirmDelete.title": Words(
+            en: "Delete service",
+            sv: "Radera tjänst",
+            de: "Dienst löschen",
+            fr: "Supprimer le service"
+        ),
+        "service.confirmDelete.heading": Words(
+            en: "Delete “{name}”?",
+            sv: "Radera ”{name}”?",
+            de: "„{name}“ löschen?",
+            fr: "Supprimer « {name} » ?"
+        ),
+        "service.confirmDelete.message": Words(
+            en: "Its notifications leave every inbox, its tokens stop working and senders posting to it get 404. This cannot be undone.",
+            sv: "Dess aviseringar försvinner ur varje inkorg, dess token slutar fungera och avsändare som skickar till den får 404. Det går inte att ångra.",
+            de: "Seine Benachrichtigungen verschwinden aus allen Posteingängen, seine Token funktionieren nicht mehr und Absender, die an ihn senden, erhalten 404. Dies lässt sich nicht rückgängig machen.",
+            fr: "Ses notifications quittent toutes les boîtes de réception, ses tokens cessent de fonctionner et les émetteurs qui y publient reçoivent 404. Cette action est irréversible."
+        ),
+        "service.confirmDelete.confirm": Words(
+            en: "Delete service",
+            sv: "Radera tjänst",
+            de: "Dienst löschen",
+            fr: "Supprimer le service"
+        ),
+        // Roles.
+        "service.roles.title": Words(
+            en: "Roles",
+            sv: "Roller",
+            de: "Rollen",
+            fr: "Rôles"
+        ),
+        "service.roles.explained": Words(
+            en: "Owners keep everything of this service but its deletion; responders take its alarms; publishers post to it with their own token; viewers see it. Each role is a person's or a whole team's.",
+            sv: "Ägare sköter allt för tjänsten utom att radera den; insatspersoner tar hand om dess larm; avsändare skickar till den med sin egen token; läsare ser den. Varje roll tillhör en person eller en hel grupp.",
+            de: "Eigentümer verwalten alles an diesem Dienst außer seiner Löschung; Einsatzkräfte übernehmen seine Alarme; Absender senden mit ihrem eigenen Token an ihn; Leser sehen ihn. Jede Rolle gehört einer Person oder einem ganzen Team.",
+            fr: "Les propriétaires gèrent tout ce service sauf sa suppression ; les intervenants prennent en charge ses alarmes ; les émetteurs y publient avec leur propre token ; les lecteurs le voient. Chaque rôle appartient à une personne ou à toute une équipe."
+        ),
+        "service.roles.role": Words(
+            en: "Role",
+            sv: "Roll",
+            de: "Rolle",
+            fr: "Rôle"
+        ),
+        "service.roles.heldBy": Words(
+            en: "Held by",
+            sv: "Innehas av",
+            de: "Inhaber",
+            fr: "Détenu par"
+        ),
+        "service.roles.team": Words(
+            en: "(team)",
+            sv: "(grupp)",
+            de: "(Team)",
+            fr: "(équipe)"
+        ),
+        "service.roles.revokeLabel": Words(
+            en: "Revoke {name}'s {role} role",
+            sv: "Återkalla rollen {role} för {name}",
+            de: "Rolle „{role}“ von {name} widerrufen",
+            fr: "Révoquer le rôle {role} de {name}"
+        ),
+        "service.roles.none": Words(
+            en: "Nobody holds a role: only admins keep this service.",
+            sv: "Ingen har någon roll: bara administratörer sköter den här tjänsten.",
+            de: "Niemand hat eine Rolle: Nur Admins verwalten diesen Dienst.",
+            fr: "Personne ne détient de rôle : seuls les administrateurs gèrent ce service."
+        ),
+        "service.roles.toPerson": Words(
+            en: "To a person (user name)",
+            sv: "Till en person (användarnamn)",
+            de: "An eine Person (Benutzername)",
+            fr: "À une personne (nom d’utilisateur)"
+        ),
+        "service.roles.orTeam": Words(
+            en: "or a team",
+            sv: "eller en grupp",
+            de: "oder ein Team",
+            fr: "ou une équipe"
+        ),
+        "service.roles.grant": Words(
+            en: "Grant",
+            sv: "Tilldela",
+            de: "Vergeben",
+            fr: "Attribuer"
+        ),
+        "service.role.owner": Words(
+            en: "owner",
+            sv: "ägare",
+            de: "Eigentümer",
+            fr: "propriétaire"
+        ),
+        "service.role.responder": Words(
+            en: "responder",
+            sv: "insatsperson",
+            de: "Einsatzkraft",
+            fr: "intervenant"
+        ),
+        "service.role.publisher": Words(
+            en: "publisher",
+            sv: "avsändare",
+            de: "Absender",
+            fr: "émetteur"
+        ),
+        "service.role.viewer": Words(
+            en: "viewer",
+            sv: "läsare",
+            de: "Leser",
+            fr: "lecteur"
+        ),
+        // Teams that receive it.
+        "service.teams.title": Words(
+            en: "Teams that receive it",
+            sv: "Grupper som tar emot den",
+            de: "Teams, die ihn erhalten",
+            fr: "Équipes qui le reçoivent"
+        ),
+        "service.teams.explained": Words(
+            en: "Everyone in the team is subscribed, now and when they join. A required subscription cannot be left; quiet hours still apply.",
+            sv: "Alla i gruppen prenumererar, nu och när de går med. En obligatorisk prenumeration går inte att lämna; tysta timmar gäller fortfarande.",
+            de: "Alle im Team sind abonniert, jetzt und sobald sie beitreten. Ein verpflichtendes Abonnement lässt sich nicht kündigen; Ruhezeiten gelten weiterhin.",
+            fr: "Tous les membres de l’équipe sont abonnés, maintenant et dès qu’ils la rejoignent. Un abonnement obligatoire ne peut pas être quitté ; les heures calmes s’appliquent toujours."
+        ),
+        "service.teams.privateHint": Words(
+            en: "This service is private: grant the team a role too.",
+            sv: "Den här tjänsten är privat: ge gruppen en roll också.",
+            de: "Dieser Dienst ist privat: Vergeben Sie dem Team auch eine Rolle.",
+            fr: "Ce service est privé : attribuez aussi un rôle à l’équipe."
+        ),
+        "service.teams.team": Words(
+            en: "Team",
+            sv: "Grupp",
+            de: "Team",
+            fr: "Équipe"
+        ),
+        "service.teams.required": Words(
+            en: "Required",
+            sv: "Obligatorisk",
+            de: "Verpflichtend",
+            fr: "Obligatoire"
+        ),
+        "service.teams.isRequired": Words(
+            en: "required",
+            sv: "obligatorisk",
+            de: "verpflichtend",
+            fr: "obligatoire"
+        ),
+        "service.teams.mayLeave": Words(
+            en: "may leave",
+            sv: "frivillig",
+            de: "freiwillig",
+            fr: "facultatif"
+        ),
+        "service.teams.removeLabel": Words(
+            en: "Stop subscribing {team}",
+            sv: "Sluta prenumerera åt {team}",
+            de: "Abonnement für {team} beenden",
+            fr: "Ne plus abonner {team}"
+        ),
+        "service.teams.none": Words(
+            en: "No team is subscribed.",
+            sv: "Ingen grupp prenumererar.",
+            de: "Kein Team ist abonniert.",
+            fr: "Aucune équipe n’est abonnée."
+        ),
+        "service.teams.subscribe": Words(
+            en: "Subscribe the team",
+            sv: "Låt gruppen prenumerera",
+            de: "Team abonnieren",
+            fr: "Abonner l’équipe"
+        ),
+        // Publish tokens.
+        "service.tokens.title": Words(
+            en: "Publish tokens",
+            sv: "Publiceringstoken",
+            de: "Token zum Senden",
+            fr: "Tokens de publication"
+        ),
+        "service.tokens.postWith": Words(
+            en: "Senders outside ALLOWED_NETWORKS post with",
+            sv: "Avsändare utanför ALLOWED_NETWORKS skickar med",
+            de: "Absender außerhalb von ALLOWED_NETWORKS senden mit",
+            fr: "Les émetteurs hors de ALLOWED_NETWORKS publient avec"
+        ),
+        "service.tokens.shownOnce": Words(
+            en: "A token is shown once, when it is made.",
+            sv: "En token visas en gång, när den skapas.",
+            de: "Ein Token wird nur einmal angezeigt, wenn es erstellt wird.",
+            fr: "Un token n’est affiché qu’une fois, à sa création."
+        ),
+        "service.tokens.name": Words(
+            en: "Name",
+            sv: "Namn",
+            de: "Name",
+            fr: "Nom"
+        ),
+        "service.tokens.created": Words(
+            en: "Created",
+            sv: "Skapad",
+            de: "Erstellt",
+            fr: "Créé"
+        ),
+        "service.tokens.lastUsed": Words(
+            en: "Last used",
+            sv: "Senast använd",
+            de: "Zuletzt benutzt",
+            fr: "Dernière utilisation"
+        ),
+        "service.tokens.none": Words(
+            en: "No tokens.",
+            sv: "Inga token.",
+            de: "Keine Token.",
+            fr: "Aucun token."
+        ),
+        "service.tokens.newName": Words(
+            en: "New token's name",
+            sv: "Namn på ny token",
+            de: "Name des neuen Tokens",
+            fr: "Nom du nouveau token"
+        ),
+        "service.tokens.create": Words(
+            en: "Create token",
+            sv: "Skapa token",
+            de: "Token erstellen",
+            fr: "Créer un token"
+        ),
+        // Webhook templates.
+        "service.templates.title": Words(
+            en: "Webhook templates",
+            sv: "Webhook-mallar",
+            de: "Webhook-Vorlagen",
+            fr: "Modèles de webhook"
+        ),
+        "service.templates.what": Words(
+            en: "What",
+            sv: "Vad",
+            de: "Was",
+            fr: "Ce que"
+        ),
+        "service.templates.makes": Words(
+            en: "makes of any JSON body: Mustache templates over the body, e.g.",
+            sv: "gör av en godtycklig JSON-kropp: Mustache-mallar över kroppen, t.ex.",
+            de: "aus einem beliebigen JSON-Body macht: Mustache-Vorlagen über den Body, z. B.",
+            fr: "fait de tout corps JSON : des modèles Mustache appliqués au corps, par exemple"
+        ),
+        "service.field.title": Words(
+            en: "Title",
+            sv: "Rubrik",
+            de: "Titel",
+            fr: "Titre"
+        ),
+        "service.field.subtitle": Words(
+            en: "Subtitle",
+            sv: "Underrubrik",
+            de: "Untertitel",
+            fr: "Sous-titre"
+        ),
+        "service.field.link": Words(
+            en: "Link",
+            sv: "Länk",
+            de: "Link",
+            fr: "Lien"
+        ),
+        "service.field.severity": Words(
+            en: "Severity",
+            sv: "Allvarlighetsgrad",
+            de: "Schweregrad",
+            fr: "Gravité"
+        ),
+        "service.templates.save": Words(
+            en: "Save templates",
+            sv: "Spara mallar",
+            de: "Vorlagen speichern",
+            fr: "Enregistrer les modèles"
+        ),
+        "service.templates.remove": Words(
+            en: "Remove templates",
+            sv: "Ta bort mallar",
+            de: "Vorlagen entfernen",
+            fr: "Retirer les modèles"
+        ),
+        // Alerting: how each severity alerts on phones (the urgencies' values stay in value=).
+        "service.alerting.title": Words(
+            en: "Alerting",
+            sv: "Aviseringsnivåer",
+            de: "Alarmierung",
+            fr: "Niveaux d’alerte"
+        ),
+        "service.alerting.intro": Words(
+            en: "How each severity alerts on phones:",
+            sv: "Så märks varje allvarlighetsgrad på telefoner:",
+            de: "So alarmiert jeder Schweregrad auf Telefonen:",
+            fr: "Comment chaque gravité alerte sur les téléphones :"
+        ),
+        "service.alerting.passive": Words(
+            en: "arrives quietly,",
+            sv: "kommer tyst,",
+            de: "kommt leise an,",
+            fr: "arrive discrètement,"
+        ),
+        "service.alerting.active": Words(
+            en: "is an ordinary alert,",
+            sv: "är en vanlig avisering,",
+            de: "ist eine gewöhnliche Mitteilung,",
+            fr: "est une alerte ordinaire,"
+        ),
+        "service.alerting.timeSensitive": Words(
+            en: "breaks through Focus,",
+            sv: "tränger igenom Fokus,",
+            de: "durchbricht den Fokus,",
+            fr: "passe outre la Concentration,"
+        ),
+        "service.alerting.critical": Words(
+            en: "through Do Not Disturb where the app may.",
+            sv: "även Stör ej där appen får.",
+            de: "auch „Nicht stören“, wo die App es darf.",
+            fr: "passe même « Ne pas déranger » là où l’app le peut."
+        ),
+        "service.alerting.noSeverity": Words(
+            en: "A notification without a severity is always active.",
+            sv: "En avisering utan allvarlighetsgrad är alltid aktiv.",
+            de: "Eine Benachrichtigung ohne Schweregrad ist immer aktiv.",
+            fr: "Une notification sans gravité est toujours active."
+        ),
+        "service.urgency.passive": Words(
+            en: "passive",
+            sv: "passiv",
+            de: "passiv",
+            fr: "passive"
+        ),
+        "service.urgency.active": Words(
+            en: "active",
+            sv: "aktiv",
+            de: "aktiv",
+            fr: "active"
+        ),
+        "service.urgency.timeSensitive": Words(
+            en: "time-sensitive",
+            sv: "tidskänslig",
+            de: "zeitkritisch",
+            fr: "urgente"
+        ),
+        "service.urgency.critical": Words(
+            en: "critical",
+            sv: "kritisk",
+            de: "kritisch",
+            fr: "critique"
+        ),
+        "service.alerting.site": Words(
+            en: "Site's",
+            sv: "Anläggningens",
+            de: "Einrichtung",
+            fr: "Du site"
+        ),
+        "service.alerting.thisService": Words(
+            en: "This service",
+            sv: "Den här tjänsten",
+            de: "Dieser Dienst",
+            fr: "Ce service"
+        ),
+        "service.alerting.asSite": Words(
+            en: "as the site",
+            sv: "som anläggningen",
+            de: "wie die Einrichtung",
+            fr: "comme le site"
+        ),
+        "service.alerting.resolves": Words(
+            en: "When an alarm resolves",
+            sv: "När ett larm upphör",
+            de: "Wenn ein Alarm endet",
+            fr: "Quand une alarme prend fin"
+        ),
+        "service.resolution.quiet": Words(
+            en: "quiet",
+            sv: "tyst",
+            de: "leise",
+            fr: "discrète"
+        ),
+        "service.resolution.alert": Words(
+            en: "alert",
+            sv: "larmande",
+            de: "alarmierend",
+            fr: "sonore"
+        ),
+        "service.alerting.quiet": Words(
+            en: ": the phone's notification is replaced without a sound;",
+            sv: ": telefonens avisering ersätts utan ljud;",
+            de: ": Die Mitteilung auf dem Telefon wird ohne Ton ersetzt;",
+            fr: " : la notification du téléphone est remplacée sans son ;"
+        ),
+        "service.alerting.alert": Words(
+            en: ": it alerts as the alarm did.",
+            sv: ": den larmar som larmet gjorde.",
+            de: ": Sie alarmiert wie der Alarm selbst.",
+            fr: " : elle alerte comme l’alarme l’a fait."
+        ),
+        "service.alerting.save": Words(
+            en: "Save alerting",
+            sv: "Spara aviseringsnivåer",
+            de: "Alarmierung speichern",
+            fr: "Enregistrer les niveaux d’alerte"
+        ),
+        "service.alerting.reset": Words(
+            en: "Back to the site's",
+            sv: "Tillbaka till anläggningens",
+            de: "Zurück zur Einstellung der Einrichtung",
+            fr: "Revenir à ceux du site"
+        ),
+        // Acknowledgements sent back (write-back).
+        "service.writeBack.title": Words(
+            en: "Acknowledgements sent back",
+            sv: "Kvitteringar som skickas tillbaka",
+            de: "Zurückgemeldete Quittierungen",
+            fr: "Acquittements renvoyés"
+        ),
+        "service.writeBack.adminsOnly": Words(
+            en: "Where this service's acknowledgements go is an admin's choice: a silence in a shared Alertmanager reaches other teams' alerts.",
+            sv: "Vart tjänstens kvitteringar skickas väljer en administratör: en tystnad i en delad Alertmanager når andra gruppers larm.",
+            de: "Wohin die Quittierungen dieses Dienstes gehen, entscheidet ein Admin: Eine Stummschaltung in einem gemeinsamen Alertmanager trifft auch Alarme anderer Teams.",
+            fr: "La destination des acquittements de ce service est le choix d’un administrateur : un silence dans un Alertmanager partagé atteint les alertes d’autres équipes."
+        ),
+        "service.writeBack.intro": Words(
+            en: "When someone acknowledges one of this service's alarms, tell its source:",
+            sv: "När någon kvitterar ett av tjänstens larm, meddela källan:",
+            de: "Wenn jemand einen Alarm dieses Dienstes quittiert, wird seine Quelle benachrichtigt:",
+            fr: "Quand quelqu’un acquitte une alarme de ce service, sa source est prévenue :"
+        ),
+        "service.writeBack.alertmanager": Words(
+            en: "gets a silence for the alert's labels naming who took it (expired when the alert resolves or the acknowledgement is withdrawn);",
+            sv: "får en tystnad för larmets etiketter som anger vem som tog det (den upphör när larmet upphör eller kvitteringen återkallas);",
+            de: "erhält eine Stummschaltung für die Labels des Alarms, die nennt, wer ihn übernommen hat (sie läuft ab, wenn der Alarm endet oder die Quittierung zurückgezogen wird);",
+            fr: "reçoit un silence sur les étiquettes de l’alerte indiquant qui l’a prise en charge (expiré quand l’alerte se résout ou que l’acquittement est annulé) ;"
+        ),
+        "service.writeBack.phoebus": Words(
+            en: "gets an acknowledge command for the PV.",
+            sv: "får ett kvitteringskommando för PV:n.",
+            de: "erhält einen Quittierungsbefehl für die PV.",
+            fr: "reçoit une commande d’acquittement pour la PV."
+        ),
+        "service.writeBack.private": Words(
+            en: "An address inside the network must be allowed by OUTBOUND_ALLOW_PRIVATE.",
+            sv: "En adress inne i nätverket måste tillåtas av OUTBOUND_ALLOW_PRIVATE.",
+            de: "Eine Adresse im internen Netz muss durch OUTBOUND_ALLOW_PRIVATE erlaubt sein.",
+            fr: "Une adresse à l’intérieur du réseau doit être autorisée par OUTBOUND_ALLOW_PRIVATE."
+        ),
+        "service.writeBack.sendTo": Words(
+            en: "Send to",
+            sv: "Skicka till",
+            de: "Senden an",
+            fr: "Envoyer à"
+        ),
+        "service.writeBack.nowhere": Words(
+            en: "nowhere (Herald only)",
+            sv: "ingenstans (bara Herald)",
+            de: "nirgendwohin (nur Herald)",
+            fr: "nulle part (Herald seulement)"
+        ),
+        "service.writeBack.phoebusServer": Words(
+            en: "Phoebus alarm server",
+            sv: "Phoebus-larmserver",
+            de: "Phoebus-Alarmserver",
+            fr: "Serveur d’alarmes Phoebus"
+        ),
+        "service.writeBack.url": Words(
+            en: "Alertmanager URL",
+            sv: "URL till Alertmanager",
+            de: "Alertmanager-URL",
+            fr: "URL d’Alertmanager"
+        ),
+        "service.writeBack.minutes": Words(
+            en: "Silence for at most (minutes)",
+            sv: "Tysta i högst (minuter)",
+            de: "Höchstens stummschalten für (Minuten)",
+            fr: "Silence d’au plus (minutes)"
+        ),
+        "service.writeBack.notMinutes": Words(
+            en: "A number of minutes",
+            sv: "Ett antal minuter",
+            de: "Eine Anzahl Minuten",
+            fr: "Un nombre de minutes"
+        ),
+        // Escalation (a link to its page).
+        "service.escalation.title": Words(
+            en: "Escalation",
+            sv: "Eskalering",
+            de: "Eskalation",
+            fr: "Escalade"
+        ),
+        "service.escalation.explained": Words(
+            en: "Who is called, step by step, when nobody acknowledges an alarm:",
+            sv: "Vem som larmas, steg för steg, när ingen kvitterar ett larm:",
+            de: "Wer Schritt für Schritt gerufen wird, wenn niemand einen Alarm quittiert:",
+            fr: "Qui est appelé, étape par étape, quand personne n’acquitte une alarme :"
+        ),
+        "service.escalation.policy": Words(
+            en: "escalation policy",
+            sv: "eskaleringspolicy",
+            de: "Eskalationsrichtlinie",
+            fr: "politique d’escalade"
+        ),
+        "service.escalation.rotas": Words(
+            en: "rotas",
+            sv: "jourlistor",
+            de: "Dienstpläne",
+            fr: "plannings"
+        ),
+        // Feeds.
+        "service.feeds.title": Words(
+            en: "Feeds",
+            sv: "Flöden",
+            de: "Feeds",
+            fr: "Flux"
+        ),
+        "service.feeds.explained": Words(
+            en: "RSS, Atom or GeoJSON (such as USGS's earthquake summaries), polled on a schedule; each entry that passes the filter becomes one notification.",
+            sv: "RSS, Atom eller GeoJSON (som USGS sammanfattningar av jordbävningar), hämtas enligt schema; varje post som passerar filtret blir en avisering.",
+            de: "RSS, Atom oder GeoJSON (etwa die Erdbebenübersichten des USGS), regelmäßig abgerufen; jeder Eintrag, der den Filter passiert, wird zu einer Benachrichtigung.",
+            fr: "RSS, Atom ou GeoJSON (comme les résumés de séismes de l’USGS), interrogés régulièrement ; chaque entrée qui passe le filtre devient une notification."
+        ),
+        "service.feeds.feed": Words(
+            en: "Feed",
+            sv: "Flöde",
+            de: "Feed",
+            fr: "Flux"
+        ),
+        "service.feeds.filter": Words(
+            en: "Filter",
+            sv: "Filter",
+            de: "Filter",
+            fr: "Filtre"
+        ),
+        "service.feeds.lastPoll": Words(
+            en: "Last poll",
+            sv: "Senaste hämtning",
+            de: "Letzter Abruf",
+            fr: "Dernière interrogation"
+        ),
+        "service.feeds.published": Words(
+            en: "Published",
+            sv: "Publicerade",
+            de: "Veröffentlicht",
+            fr: "Publiées"
+        ),
+        "service.feeds.every": Words(
+            en: "every {seconds} s",
+            sv: "var {seconds}:e sekund",
+            de: "alle {seconds} s",
+            fr: "toutes les {seconds} s"
+        ),
+        "service.feeds.everyEntry": Words(
+            en: "every entry",
+            sv: "varje post",
+            de: "jeder Eintrag",
+            fr: "chaque entrée"
+        ),
+        "service.feeds.none": Words(
+            en: "No feeds.",
+            sv: "Inga flöden.",
+            de: "Keine Feeds.",
+            fr: "Aucun flux."
+        ),
+        "service.feeds.url": Words(
+            en: "Feed URL",
+            sv: "Flödets URL",
+            de: "Feed-URL",
+            fr: "URL du flux"
+        ),
+        "service.feeds.interval": Words(
+            en: "Poll every (seconds)",
+            sv: "Hämtningsintervall (sekunder)",
+            de: "Abrufintervall (Sekunden)",
+            fr: "Intervalle d’interrogation (secondes)"
+        ),
+        "service.feeds.filterLabel": Words(
+            en: "Only entries where",
+            sv: "Bara poster där",
+            de: "Nur Einträge, bei denen",
+            fr: "Seulement les entrées où"
+        ),
+        "service.feeds.lifetime": Words(
+            en: "Keep each for (hours, blank: always)",
+            sv: "Behåll varje post i (timmar, tomt: alltid)",
+            de: "Jeden Eintrag behalten für (Stunden, leer: immer)",
+            fr: "Conserver chacune pendant (heures, vide : toujours)"
+        ),
+        "service.feeds.add": Words(
+            en: "Add feed",
+            sv: "Lägg till flöde",
+            de: "Feed hinzufügen",
+            fr: "Ajouter le flux"
+        ),
+        // Scheduled (held until deliver_at).
+        "service.scheduled.title": Words(
+            en: "Scheduled",
+            sv: "Schemalagda",
+            de: "Geplant",
+            fr: "Programmées"
+        ),
+        "service.scheduled.postedWith": Words(
+            en: "Notifications posted with",
+            sv: "Aviseringar skickade med",
+            de: "Benachrichtigungen mit",
+            fr: "Notifications envoyées avec"
+        ),
+        "service.scheduled.heldUntilThen": Words(
+            en: ", held until then.",
+            sv: ", hålls kvar tills dess.",
+            de: ", bis dahin zurückgehalten.",
+            fr: ", retenues jusque-là."
+        ),
+        "service.scheduled.deliveredAt": Words(
+            en: "Delivered at",
+            sv: "Levereras",
+            de: "Zustellung",
+            fr: "Livraison"
+        ),
+        "service.scheduled.key": Words(
+            en: "key",
+            sv: "nyckel",
+            de: "Schlüssel",
+            fr: "clé"
+        ),
+        "service.scheduled.cancel": Words(
+            en: "Cancel",
+            sv: "Avbryt",
+            de: "Stornieren",
+            fr: "Annuler"
+        ),
+        "service.scheduled.none": Words(
+            en: "Nothing waiting.",
+            sv: "Inget väntar.",
+            de: "Nichts wartet.",
+            fr: "Rien en attente."
+        ),
+        // Recurring.
+        "service.recurring.title": Words(
+            en: "Recurring",
+            sv: "Återkommande",
+            de: "Wiederkehrend",
+            fr: "Récurrentes"
+        ),
+        "service.recurring.explained": Words(
+            en: "Reminders on a cron schedule (minute hour day-of-month month day-of-week) in a time zone.",
+            sv: "Påminnelser enligt ett cron-schema (minut timme dag-i-månaden månad veckodag) i en tidszon.",
+            de: "Erinnerungen nach einem Cron-Zeitplan (Minute Stunde Monatstag Monat Wochentag) in einer Zeitzone.",
+            fr: "Rappels selon une planification cron (minute heure jour-du-mois mois jour-de-la-semaine) dans un fuseau horaire."
+        ),
+        "service.recurring.schedule": Words(
+            en: "Schedule",
+            sv: "Schema",
+            de: "Zeitplan",
+            fr: "Planification"
+        ),
+        "service.recurring.next": Words(
+            en: "Next",
+            sv: "Nästa",
+            de: "Nächste",
+            fr: "Prochaine"
+        ),
+        "service.recurring.last": Words(
+            en: "Last",
+            sv: "Senaste",
+            de: "Letzte",
+            fr: "Dernière"
+        ),
+        "service.recurring.none": Words(
+            en: "No recurring notifications.",
+            sv: "Inga återkommande aviseringar.",
+            de: "Keine wiederkehrenden Benachrichtigungen.",
+            fr: "Aucune notification récurrente."
+        ),
+        "service.recurring.cron": Words(
+            en: "Schedule (cron)",
+            sv: "Schema (cron)",
+            de: "Zeitplan (cron)",
+            fr: "Planification (cron)"
+        ),
+        "service.recurring.timeZone": Words(
+            en: "Time zone",
+            sv: "Tidszon",
+            de: "Zeitzone",
+            fr: "Fuseau horaire"
+        ),
+        "service.recurring.titleExample": Words(
+            en: "Morning check of the cryoplant",
+            sv: "Morgonkontroll av kryoanläggningen",
+            de: "Morgendliche Kontrolle der Kryoanlage",
+            fr: "Contrôle matinal de l’installation cryogénique"
+        ),
+        "service.recurring.add": Words(
+            en: "Add recurring notification",
+            sv: "Lägg till återkommande avisering",
+            de: "Wiederkehrende Benachrichtigung hinzufügen",
+            fr: "Ajouter une notification récurrente"
+        ),
+        // Recent notifications.
+        "service.recent.title": Words(
+            en: "Recent notifications",
+            sv: "Senaste aviseringar",
+            de: "Neueste Benachrichtigungen",
+            fr: "Notifications récentes"
+        ),
+        "service.recent.posted": Words(
+            en: "Posted",
+            sv: "Skickad",
+            de: "Gesendet",
+            fr: "Envoyée"
+        ),
+        "service.recent.report": Words(
+            en: "Delivery report",
+            sv: "Leveransrapport",
+            de: "Zustellbericht",
+            fr: "Rapport de livraison"
+        ),
+        "service.recent.none": Words(
+            en: "Nothing posted yet.",
+            sv: "Inget skickat än.",
+            de: "Noch nichts gesendet.",
+            fr: "Rien n’a encore été envoyé."
+        ),
+        "service.recent.older": Words(
+            en: "Older notifications →",
+            sv: "Äldre aviseringar →",
+            de: "Ältere Benachrichtigungen →",
+            fr: "Notifications plus anciennes →"
+        ),
+        // A new token, shown once (token-created).
+        "token.title": Words(
+            en: "Token created",
+            sv: "Token skapad",
+            de: "Token erstellt",
+            fr: "Token créé"
+        ),
+        "token.heading": Words(
+            en: "Token “{name}” created",
+            sv: "Token ”{name}” skapad",
+            de: "Token „{name}“ erstellt",
+            fr: "Token « {name} » créé"
+        ),
+        "token.copyNow": Words(
+            en: "Copy it now: Herald keeps only its digest and cannot show it again.",
+            sv: "Kopiera den nu: Herald sparar bara dess hash och kan inte visa den igen.",
+            de: "Kopieren Sie es jetzt: Herald speichert nur seinen Hash und kann es nicht erneut anzeigen.",
+            fr: "Copiez-le maintenant : Herald n’en garde que l’empreinte et ne peut plus l’afficher."
+        ),
+        "token.useAs": Words(
+            en: "Use it as",
+            sv: "Använd den som",
+            de: "Verwenden Sie es als",
+            fr: "Utilisez-le comme"
+        ),
+        "token.whenPosting": Words(
+            en: "when posting to this service from outside ALLOWED_NETWORKS.",
+            sv: "när du skickar till den här tjänsten utanför ALLOWED_NETWORKS.",
+            de: "beim Senden an diesen Dienst von außerhalb von ALLOWED_NETWORKS.",
+            fr: "pour publier vers ce service depuis l’extérieur de ALLOWED_NETWORKS."
+        ),
+        "token.done": Words(
+            en: "Done",
+            sv: "Klar",
+            de: "Fertig",
+            fr: "Terminé"
+        ),
+        // A service's escalation policy (admin-escalation).
+        "escalation.title": Words(
+            en: "Escalation",
+            sv: "Eskalering",
+            de: "Eskalation",
+            fr: "Escalade"
+        ),
+        "escalation.explained": Words(
+            en: "A notification at or above the minimum severity calls each step's people in turn, with a push to every device, until someone acknowledges it or its alarm resolves.",
+            sv: "En avisering på eller över lägsta allvarlighetsgrad larmar varje stegs personer i tur och ordning, med en push till varje enhet, tills någon kvitterar den eller larmet upphör.",
+            de: "Eine Benachrichtigung ab dem Mindestschweregrad ruft nacheinander die Personen jedes Schritts, mit einem Push an jedes Gerät, bis jemand sie quittiert oder ihr Alarm endet.",
+            fr: "Une notification de gravité égale ou supérieure au minimum appelle tour à tour les personnes de chaque étape, avec un push vers chaque appareil, jusqu’à ce que quelqu’un l’acquitte ou que son alarme prenne fin."
+        ),
+        "escalation.howToAdd": Words(
+            en: "Every step and target of the policy is shown. To add a target or a step, fill in the empty one and save: the page then offers another. A target left on — with no username, and a step with no target, are left out.",
+            sv: "Policyns alla steg och mål visas. Lägg till ett mål eller ett steg genom att fylla i det tomma och spara: sidan erbjuder då ett till. Ett mål som står på — utan användarnamn, och ett steg utan mål, utelämnas.",
+            de: "Jeder Schritt und jedes Ziel der Richtlinie wird angezeigt. Um ein Ziel oder einen Schritt hinzuzufügen, füllen Sie das leere aus und speichern: Die Seite bietet dann ein weiteres an. Ein Ziel, das ohne Benutzernamen auf — steht, und ein Schritt ohne Ziel werden weggelassen.",
+            fr: "Chaque étape et chaque cible de la politique sont affichées. Pour ajouter une cible ou une étape, remplissez celle qui est vide et enregistrez : la page en propose alors une autre. Une cible laissée sur — sans nom d’utilisateur, et une étape sans cible, sont ignorées."
+        ),
+        "escalation.step": Words(
+            en: "Step {number}",
+            sv: "Steg {number}",
+            de: "Schritt {number}",
+            fr: "Étape {number}"
+        ),
+        "escalation.stepNew": Words(
+            en: "Step {number} (new)",
+            sv: "Steg {number} (nytt)",
+            de: "Schritt {number} (neu)",
+            fr: "Étape {number} (nouvelle)"
+        ),
+        "escalation.calls": Words(
+            en: "calls",
+            sv: "larmar",
+            de: "ruft",
+            fr: "appelle"
+        ),
+        "escalation.username": Words(
+            en: "Username",
+            sv: "Användarnamn",
+            de: "Benutzername",
+            fr: "Nom d’utilisateur"
+        ),
+        "escalation.thenWaits": Words(
+            en: "then waits (s)",
+            sv: "väntar sedan (s)",
+            de: "wartet dann (s)",
+            fr: "puis attend (s)"
+        ),
+        "escalation.repeatBefore": Words(
+            en: "Repeat the whole",
+            sv: "Upprepa alltihop",
+            de: "Das Ganze",
+            fr: "Répéter le tout"
+        ),
+        "escalation.repeatAfter": Words(
+            en: "more times",
+            sv: "gånger till",
+            de: "weitere Male wiederholen",
+            fr: "fois de plus"
+        ),
+        "escalation.fromSeverity": Words(
+            en: "From severity",
+            sv: "Från allvarlighetsgrad",
+            de: "Ab Schweregrad",
+            fr: "À partir de la gravité"
+        ),
+        "escalation.save": Words(
+            en: "Save policy",
+            sv: "Spara policyn",
+            de: "Richtlinie speichern",
+            fr: "Enregistrer la politique"
+        ),
+        "escalation.remove": Words(
+            en: "Remove policy",
+            sv: "Ta bort policyn",
+            de: "Richtlinie entfernen",
+            fr: "Retirer la politique"
+        ),
+        "escalation.target.subscribers": Words(
+            en: "The subscribers",
+            sv: "Prenumeranterna",
+            de: "Die Abonnenten",
+            fr: "Les abonnés"
+        ),
+        "escalation.target.user": Words(
+            en: "A person (username)",
+            sv: "En person (användarnamn)",
+            de: "Eine Person (Benutzername)",
+            fr: "Une personne (nom d’utilisateur)"
+        ),
+        "escalation.target.rota": Words(
+            en: "On call for {name}",
+            sv: "Jourhavande i {name}",
+            de: "Bereitschaft von {name}",
+            fr: "Astreinte de {name}"
+        ),
+        "escalation.target.missing": Words(
+            en: "Rota {id} (not found)",
+            sv: "Jourlista {id} (hittades inte)",
+            de: "Dienstplan {id} (nicht gefunden)",
+            fr: "Planning {id} (introuvable)"
+        ),
+        "escalation.problem.step": Words(
+            en: "Step {step}: {message}",
+            sv: "Steg {step}: {message}",
+            de: "Schritt {step}: {message}",
+            fr: "Étape {step} : {message}"
+        ),
+        "escalation.problem.target": Words(
+            en: "Step {step}, target {target}: {message}",
+            sv: "Steg {step}, mål {target}: {message}",
+            de: "Schritt {step}, Ziel {target}: {message}",
+            fr: "Étape {step}, cible {target} : {message}"
+        ),
+        "escalation.problem.repeats": Words(
+            en: "Repeats: {message}",
+            sv: "Upprepningar: {message}",
+            de: "Wiederholungen: {message}",
+            fr: "Répétitions : {message}"
+        ),
+        "escalation.problem.minimum": Words(
+            en: "From severity: {message}",
+            sv: "Från allvarlighetsgrad: {message}",
+            de: "Ab Schweregrad: {message}",
+            fr: "À partir de la gravité : {message}"
+        ),
+    ]
 }

@@ -80,3 +80,82 @@ public enum Catalog {
         return names
     }
 }
+
+extension Catalog {
+    /// A message Herald wrote in English (a use case's refusal, an error a
+    /// page shows) in `language`, as gettext does it: the English text is
+    /// the message's identity. The errors area (`Catalog+Errors.swift`)
+    /// holds each message as an English template (`A rota is already
+    /// called {name}`); an exact text wins, else the first template whose
+    /// fixed parts match, its values carried over as they are. A message
+    /// no area knows stays English.
+    public static func message(_ english: String, in language: Language) -> String {
+        guard language != .en, english.utf8.count <= 2_000 else { return english }
+        if let key = MessageIndex.exact[english] { return text(key, language) }
+        for template in MessageIndex.templates {
+            if let values = template.match(english) { return text(template.key, language, values) }
+        }
+        return english
+    }
+}
+
+/// The errors area's English texts, indexed once: exact ones by text,
+/// templates (texts with placeholders) as their fixed parts.
+enum MessageIndex {
+    struct Template {
+        let key: String
+        /// Fixed text, then (name, fixed text) pairs: "A rota is already called {name}" is ("A rota is already called ", [("name", "")]).
+        let head: String
+        let parts: [(name: String, tail: String)]
+
+        /// The placeholders' values when `text` has this template's fixed
+        /// parts in order (each value the shortest that lets the rest match).
+        func match(_ text: String) -> [String: String]? {
+            guard text.hasPrefix(head) else { return nil }
+            return Self.match(Substring(text.dropFirst(head.count)), parts[...])
+        }
+
+        private static func match(_ rest: Substring, _ parts: ArraySlice<(name: String, tail: String)>) -> [String: String]? {
+            guard let part = parts.first else { return rest.isEmpty ? [:] : nil }
+            if part.tail.isEmpty {
+                guard parts.count == 1, !rest.isEmpty else { return nil }
+                return [part.name: String(rest)]
+            }
+            var searchFrom = rest.startIndex
+            while let found = rest[searchFrom...].range(of: part.tail) {
+                if found.lowerBound > rest.startIndex, var values = match(rest[found.upperBound...], parts.dropFirst()) {
+                    values[part.name] = String(rest[..<found.lowerBound])
+                    return values
+                }
+                searchFrom = rest.index(after: found.lowerBound)
+            }
+            return nil
+        }
+    }
+
+    static let exact: [String: String] = {
+        var exact: [String: String] = [:]
+        for (key, words) in Catalog.errors where Catalog.placeholders(words.en).isEmpty { exact[words.en] = key }
+        return exact
+    }()
+
+    /// Longest fixed text first, so a more specific template wins.
+    static let templates: [Template] = Catalog.errors.compactMap { key, words -> Template? in
+        guard !Catalog.placeholders(words.en).isEmpty else { return nil }
+        var head = ""
+        var parts: [(name: String, tail: String)] = []
+        var rest = Substring(words.en)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let fixed = String(rest[..<open])
+            if parts.isEmpty { head = fixed } else { parts[parts.count - 1].tail = fixed }
+            parts.append((String(rest[rest.index(after: open)..<close]), ""))
+            rest = rest[rest.index(after: close)...]
+        }
+        parts[parts.count - 1].tail = String(rest)
+        return Template(key: key, head: head, parts: parts)
+    }.sorted { fixedLength($0) > fixedLength($1) || (fixedLength($0) == fixedLength($1) && $0.key < $1.key) }
+
+    private static func fixedLength(_ template: Template) -> Int {
+        template.head.count + template.parts.reduce(0) { $0 + $1.tail.count }
+    }
+}

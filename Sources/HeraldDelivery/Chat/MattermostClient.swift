@@ -102,9 +102,9 @@ public struct MattermostClient: ChatRoomClient {
         if message.acknowledgeable, let notification, let publicURL {
             let signature = try await signer().action(room: room.id, notification: notification)
             attachments.append([
-                "fallback": "Acknowledge in Herald",
+                "fallback": Catalog.text("msg.chat.acknowledgeInHerald", message.language),
                 "actions": [[
-                    "id": "heraldack", "name": "Acknowledge", "type": "button", "style": "primary",
+                    "id": "heraldack", "name": Catalog.text("msg.chat.acknowledge", message.language), "type": "button", "style": "primary",
                     "integration": [
                         "url": (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + Self.actionPath,
                         "context": ["room": room.id, "notification": notification, "signature": signature],

@@ -126,12 +126,12 @@ public struct SlackClient: ChatRoomClient {
         if message.acknowledgeable, let notification {
             let signature = try await signer().action(room: room.id, notification: notification)
             buttons.append([
-                "type": "button", "action_id": "herald_ack", "style": "primary", "text": ["type": "plain_text", "text": "Acknowledge"],
+                "type": "button", "action_id": "herald_ack", "style": "primary", "text": ["type": "plain_text", "text": Catalog.text("msg.chat.acknowledge", message.language)],
                 "value": "\(room.id).\(notification).\(signature)",
             ])
         }
         if let link = message.link, link.utf8.count <= 3_000 {
-            buttons.append(["type": "button", "action_id": "herald_open", "text": ["type": "plain_text", "text": "Open"], "url": link])
+            buttons.append(["type": "button", "action_id": "herald_open", "text": ["type": "plain_text", "text": Catalog.text("msg.chat.open", message.language)], "url": link])
         }
         if !buttons.isEmpty { blocks.append(["type": "actions", "block_id": "herald", "elements": buttons]) }
         // The notification's words as plain text too: what notifications and screen readers read.

@@ -55,7 +55,7 @@ public struct TeamsWebhookClient: ChatRoomClient {
         var content: [String: Any] = [
             "type": "AdaptiveCard", "version": "1.4", "$schema": "http://adaptivecards.io/schemas/adaptive-card.json", "body": body,
         ]
-        if let link = message.link { content["actions"] = [["type": "Action.OpenUrl", "title": "Open", "url": link]] }
+        if let link = message.link { content["actions"] = [["type": "Action.OpenUrl", "title": Catalog.text("msg.chat.open", message.language), "url": link]] }
         return ["type": "message", "attachments": [["contentType": "application/vnd.microsoft.card.adaptive", "contentUrl": NSNull(), "content": content]]]
     }
 }

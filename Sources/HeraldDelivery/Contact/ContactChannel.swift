@@ -13,6 +13,9 @@ public struct ContactMessage: Sendable {
     /// The same link's JSON form, which a POST alone takes (an ntfy
     /// action button's request; needs PUBLIC_URL).
     public var acknowledgeActionURL: String?
+    /// The person's language for Herald's words around the notification's
+    /// own (their choice, else the site's `DEFAULT_LANGUAGE`).
+    public var language: Language = .en
 }
 
 /// A way of reaching a person's contact method: writes the message for it
@@ -41,7 +44,7 @@ public struct SMSChannel: ContactChannel {
             let record = message.delivery.notification
             let body = SMSText.compose(
                 severity: message.delivery.purpose.treatedSeverity(record.severity), service: "", title: record.title, text: record.draft.subtitle,
-                answer: message.replyCode.map(ContactReplyCode.invitation)
+                answer: message.replyCode.map { ContactReplyCode.invitation($0, message.language) }
             )
             return OutgoingText(reference: "herald-\(message.delivery.id)", to: message.address, body: body)
         })
@@ -84,18 +87,19 @@ public struct EmailChannel: ContactChannel {
         let severity = delivery.purpose.treatedSeverity(record.severity)
         let level = severity.map { "[\($0.rawValue.uppercased())] " } ?? ""
         let call = delivery.purpose == .call || delivery.purpose == .subscribersCall
+        let language = message.language
         var text = "\(level)\(record.title)\n"
         if !record.draft.subtitle.isEmpty { text += "\n\(record.draft.subtitle)\n" }
-        if call { text += "\nAn escalation calls you: nobody has taken this yet.\n" }
-        if !record.draft.url.isEmpty { text += "\nLink: \(record.draft.url)\n" }
-        if let url = message.acknowledgeURL { text += "\nAcknowledge (take it): \(url)\n" }
-        text += "\nSent by Herald at \(EmailMessage.rfc5322Date(record.timestamp)).\n"
+        if call { text += "\n\(Catalog.text("msg.escalationCalls", language))\n" }
+        if !record.draft.url.isEmpty { text += "\n\(Catalog.text("msg.link", language, ["url": record.draft.url]))\n" }
+        if let url = message.acknowledgeURL { text += "\n\(Catalog.text("msg.acknowledgeAt", language, ["url": url]))\n" }
+        text += "\n\(Catalog.text("msg.sentAt", language, ["time": EmailMessage.rfc5322Date(record.timestamp)]))\n"
         let escape = EmailMessage.escapeHTML
-        var html = "<!doctype html><html><body style=\"font-family:sans-serif\"><p><strong>\(escape(level + record.title))</strong></p>"
+        var html = "<!doctype html><html lang=\"\(language.rawValue)\"><body style=\"font-family:sans-serif\"><p><strong>\(escape(level + record.title))</strong></p>"
         if !record.draft.subtitle.isEmpty { html += "<p>\(escape(record.draft.subtitle))</p>" }
-        if call { html += "<p>An escalation calls you: nobody has taken this yet.</p>" }
+        if call { html += "<p>\(escape(Catalog.text("msg.escalationCalls", language)))</p>" }
         if let link = WebLink.safe(record.draft.url) { html += "<p><a href=\"\(escape(link))\">\(escape(link))</a></p>" }
-        if let url = message.acknowledgeURL { html += "<p><a href=\"\(escape(url))\">Acknowledge (take it)</a></p>" }
+        if let url = message.acknowledgeURL { html += "<p><a href=\"\(escape(url))\">\(escape(Catalog.text("msg.acknowledge", language)))</a></p>" }
         html += "</body></html>"
         return EmailMessage(
             from: "Herald <\(from)>", to: message.address, subject: level + record.title, text: text, html: html,

@@ -25,6 +25,8 @@ public struct ContactChannels: Sendable {
     public let closing: any ServiceLifecycle.Service
     /// The shared VAPID key: reply codes and acknowledge links are made with it.
     public let keys: @Sendable () async throws -> VAPID
+    /// Herald's words to people who chose no language (`DEFAULT_LANGUAGE`).
+    var defaultLanguage: Language = .en
     public var replyCodes: @Sendable () async throws -> ContactReplyCode { { [keys] in ContactReplyCode(vapid: try await keys()) } }
 
     /// Nil when no contact channel is configured.
@@ -77,12 +79,13 @@ public struct ContactChannels: Sendable {
         let closing = ClosingService("contact clients") { for close in closeAll { await close() } }
         return ContactChannels(
             sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
-            capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys
+            capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys,
+            defaultLanguage: config.defaultLanguage
         )
     }
 
     /// The worker's providers for contact devices.
-    public func providers(store: any ContactStore & AcknowledgementStore & ContactFollowUpStore, logger: Logger) -> [ContactMessageProvider] {
+    public func providers(store: any ContactStore & AcknowledgementStore & ContactFollowUpStore & LanguageStore, logger: Logger) -> [ContactMessageProvider] {
         var channels: [any ContactChannel] = []
         if let sms { channels.append(SMSChannel(gateway: sms)) }
         if let mailer, let smtpFrom { channels.append(EmailChannel(mailer: mailer, from: smtpFrom, publicURL: publicURL)) }
@@ -93,13 +96,15 @@ public struct ContactChannels: Sendable {
         return channels.map {
             ContactMessageProvider(
                 channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, pushover: pushover?.settings, matrix: matrix?.settings,
-                logger: logger
+                defaultLanguage: defaultLanguage, logger: logger
             )
         }
     }
 
     /// Sends verification codes and tests straight through the gateway or the mail server.
-    public var codeSender: GatewayCodeSender { GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix) }
+    public var codeSender: GatewayCodeSender {
+        GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, defaultLanguage: defaultLanguage)
+    }
 
     /// What follow-ups ask of ntfy and Pushover; nil when neither is set.
     public var followUpClient: PhoneAppFollowUps? {
@@ -116,20 +121,24 @@ public struct GatewayCodeSender: ContactCodeSender {
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
     let matrix: MatrixClient?
+    var defaultLanguage: Language = .en
 
-    public static func text(_ code: String) -> String {
-        "Herald: your code is \(code). It works for 10 minutes. If you did not ask for it, ignore this message."
+    public static func text(_ code: String, _ language: Language = .en) -> String {
+        Catalog.text("msg.code", language, ["code": code])
     }
 
-    public func send(code: String, to method: ContactMethod) async throws {
-        try await deliver(Self.text(code), subject: "Your Herald code: \(code)", reference: "code-\(method.id)", to: method)
+    public func send(code: String, to method: ContactMethod, language: Language?) async throws {
+        let language = language ?? defaultLanguage
+        try await deliver(
+            Self.text(code, language), subject: Catalog.text("msg.codeSubject", language, ["code": code]), reference: "code-\(method.id)", to: method, language: language
+        )
     }
 
     public func send(text: String, to method: ContactMethod) async throws {
-        try await deliver(text, subject: "Herald test", reference: "test-\(method.id)", to: method)
+        try await deliver(text, subject: Catalog.text("msg.testSubject", defaultLanguage), reference: "test-\(method.id)", to: method, language: defaultLanguage)
     }
 
-    func deliver(_ text: String, subject: String, reference: String, to method: ContactMethod) async throws {
+    func deliver(_ text: String, subject: String, reference: String, to method: ContactMethod, language: Language) async throws {
         let answer: GatewayAnswer?
         switch method.kind {
         case .sms:
@@ -145,7 +154,7 @@ public struct GatewayCodeSender: ContactCodeSender {
         case .voice:
             guard let voice else { throw ContactSendError("this site makes no calls") }
             let code = reference.hasPrefix("code-") ? ContactReplyCode.codes(in: text).first : nil
-            let twiml = code.map(TwilioVoiceChannel.codeTwiML) ?? "<Response><Say>\(TwiML.escape(text))</Say></Response>"
+            let twiml = code.map { TwilioVoiceChannel.codeTwiML($0, language) } ?? "<Response><Say>\(TwiML.escape(text))</Say></Response>"
             answer = await voice.call(method.address, twiml: twiml)
         case .ntfy:
             guard let ntfy else { throw ContactSendError("this site has no ntfy server") }

@@ -14,7 +14,7 @@ import Logging
 /// the provider surely did not take it (`GatewayAnswer.retry`).
 public struct ContactMessageProvider: PushProvider {
     let channel: any ContactChannel
-    let store: any ContactStore & AcknowledgementStore & ContactFollowUpStore
+    let store: any ContactStore & AcknowledgementStore & ContactFollowUpStore & LanguageStore
     let keys: @Sendable () async throws -> VAPID
     /// For the signed acknowledge links (nil: none in messages).
     let publicURL: String?
@@ -24,14 +24,17 @@ public struct ContactMessageProvider: PushProvider {
     /// When a Pushover emergency's receipt, a Matrix message's reactions, are first read.
     let pushover: PushoverSettings?
     let matrix: MatrixSettings?
+    /// For people who chose no language.
+    let defaultLanguage: Language
     let logger: Logger
 
     public var platform: Platform { channel.platform }
 
     public init(
-        channel: any ContactChannel, store: any ContactStore & AcknowledgementStore & ContactFollowUpStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
-        capPerPerson: Int = 50, cap: Int = 2_000, pushover: PushoverSettings? = nil, matrix: MatrixSettings? = nil, logger: Logger
+        channel: any ContactChannel, store: any ContactStore & AcknowledgementStore & ContactFollowUpStore & LanguageStore, keys: @escaping @Sendable () async throws -> VAPID, publicURL: String?,
+        capPerPerson: Int = 50, cap: Int = 2_000, pushover: PushoverSettings? = nil, matrix: MatrixSettings? = nil, defaultLanguage: Language = .en, logger: Logger
     ) {
+        self.defaultLanguage = defaultLanguage
         self.pushover = pushover
         self.matrix = matrix
         self.capPerPerson = capPerPerson
@@ -59,10 +62,12 @@ public struct ContactMessageProvider: PushProvider {
         let addresses: [Int64: String]
         let vapid: VAPID
         var sent: (perUser: [UserID: Int], total: Int)
+        var languages: [UserID: Language]
         do {
             addresses = try await store.contactAddresses(methodIDs: Array(Set(methods.compactMap { $0 })))
             vapid = try await keys()
             sent = try await store.contactSends(platform: platform, since: now.addingTimeInterval(-86_400), userIDs: Array(Set(deliveries.compactMap(\.userID))))
+            languages = try await store.languages(of: deliveries.compactMap(\.userID))
         } catch {
             return deliveries.map { _ in PushAttempt(.retry(reason: "\(channel.name): the database could not be read (\(error))", minimumDelay: 5)) }
         }
@@ -91,6 +96,7 @@ public struct ContactMessageProvider: PushProvider {
             if let user = delivery.userID { sent.perUser[user, default: 0] += 1 }
             sent.total += 1
             var message = ContactMessage(delivery: delivery, address: address)
+            message.language = delivery.userID.flatMap { languages[$0] } ?? defaultLanguage
             if let user = delivery.userID {
                 message.replyCode = codes.code(notification: delivery.notification.id, user: user)
                 if let publicURL, let device = delivery.deviceID {

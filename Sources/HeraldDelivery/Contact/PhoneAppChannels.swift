@@ -216,7 +216,7 @@ enum PhoneAppSending {
         return PhoneAppMessage.compose(
             title: record.title, text: record.draft.subtitle, url: record.draft.url, severity: delivery.purpose.treatedSeverity(record.severity),
             urgency: delivery.urgency, call: delivery.purpose == .call || delivery.purpose == .subscribersCall,
-            acknowledgeURL: delivery.acknowledgeable ? link : nil, notification: record.id
+            acknowledgeURL: delivery.acknowledgeable ? link : nil, notification: record.id, language: message.language
         )
     }
 

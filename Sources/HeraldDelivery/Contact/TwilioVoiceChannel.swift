@@ -43,6 +43,7 @@ public struct TwilioVoiceChannel: ContactChannel {
     public func twiml(_ message: ContactMessage) -> String {
         let record = message.delivery.notification
         let severity = message.delivery.purpose.treatedSeverity(record.severity)
+        let language = message.language
         var words = "Herald. " + (severity.map { "\($0.rawValue). " } ?? "") + record.title
         if !record.draft.subtitle.isEmpty { words += ". " + record.draft.subtitle }
         let spoken = TwiML.escape(TwiML.prefix(SMSText.flattened(words), bytes: 600))
@@ -51,14 +52,17 @@ public struct TwilioVoiceChannel: ContactChannel {
             // c: the reply code, a MAC of the notification and the person under the shared key, which only Herald can make.
             "\(publicURL)/api/v2/channels/twilio/voice?n=\(record.id)&u=\(message.delivery.userID ?? 0)&m=\(method)&c=\(message.replyCode ?? "")"
         )
-        return "<Response><Gather numDigits=\"1\" timeout=\"10\" action=\"\(action)\" method=\"POST\"><Say>\(spoken)</Say>"
-            + "<Say>Press 1 to take it.</Say></Gather><Say>Nobody pressed 1. Goodbye.</Say></Response>"
+        let say = TwiML.say(language)
+        return "<Response><Gather numDigits=\"1\" timeout=\"10\" action=\"\(action)\" method=\"POST\">\(say)\(spoken)</Say>"
+            + "\(say)\(TwiML.escape(Catalog.text("msg.voice.press", language)))</Say></Gather>\(say)\(TwiML.escape(Catalog.text("msg.voice.nobody", language)))</Say></Response>"
     }
 
     /// A verification code, spoken digit by digit, twice.
-    public static func codeTwiML(_ code: String) -> String {
+    public static func codeTwiML(_ code: String, _ language: Language = .en) -> String {
         let digits = code.map(String.init).joined(separator: ", ")
-        return "<Response><Say>Your Herald code is \(digits).</Say><Say>Again: \(digits).</Say></Response>"
+        let say = TwiML.say(language)
+        return "<Response>\(say)\(TwiML.escape(Catalog.text("msg.voice.code", language, ["digits": digits])))</Say>"
+            + "\(say)\(TwiML.escape(Catalog.text("msg.voice.again", language, ["digits": digits])))</Say></Response>"
     }
 
     public func call(_ number: String, twiml: String) async -> GatewayAnswer {

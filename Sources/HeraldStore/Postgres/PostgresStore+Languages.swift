@@ -7,6 +7,12 @@ extension PostgresStore: LanguageStore {
         try await first("SELECT language FROM user_languages WHERE user_id = \(userID)", as: String.self).flatMap(Language.init(rawValue:))
     }
 
+    public func languages(of userIDs: [UserID]) async throws -> [UserID: Language] {
+        guard !userIDs.isEmpty else { return [:] }
+        return try await rows("SELECT user_id, language FROM user_languages WHERE user_id = ANY(\(Array(Set(userIDs))))", as: (Int64, String).self)
+            .reduce(into: [:]) { out, row in out[row.0] = Language(rawValue: row.1) }
+    }
+
     public func setLanguage(_ language: Language?, of userID: UserID, at: Date) async throws {
         guard let language else { return try await execute("DELETE FROM user_languages WHERE user_id = \(userID)") }
         try await execute(

@@ -9,6 +9,14 @@ extension SQLiteStore: LanguageStore {
         }
     }
 
+    public func languages(of userIDs: [UserID]) async throws -> [UserID: Language] {
+        guard !userIDs.isEmpty else { return [:] }
+        return try await database.read { db in
+            try await db.rows("SELECT user_id, language FROM user_languages WHERE user_id IN (SELECT value FROM json_each(\(jsonArray: Array(Set(userIDs)))))")
+                .reduce(into: [:]) { out, row in out[try row.int64("user_id")] = Language(rawValue: try row.text("language")) }
+        }
+    }
+
     public func setLanguage(_ language: Language?, of userID: UserID, at: Date) async throws {
         try await database.transaction { db in
             guard let language else { return try await db.execute("DELETE FROM user_languages WHERE user_id = \(userID)") }

@@ -16,6 +16,8 @@ public struct ChatRoomPosts: Sendable {
     let clients: [ChatRoomKind: any ChatRoomClient]
     let perMinute: Int
     let clock: WallClock
+    /// Herald's words in rooms (`DEFAULT_LANGUAGE`).
+    let language: Language
     /// Rooms whose service asked to wait (`Retry-After`), until when: kept
     /// across sweeps, so the next sweep's new posts wait too.
     let pauses = ChatRoomPauses()
@@ -23,7 +25,8 @@ public struct ChatRoomPosts: Sendable {
     /// How long one room's work may take in a sweep: well inside the lease.
     static let workBudget: TimeInterval = 30
 
-    public init(store: any Store, clients: [any ChatRoomClient], perMinute: Int, clock: WallClock) {
+    public init(store: any Store, clients: [any ChatRoomClient], perMinute: Int, clock: WallClock, language: Language = .en) {
+        self.language = language
         self.store = store
         self.clients = Dictionary(clients.map { ($0.kind, $0) }, uniquingKeysWith: { a, _ in a })
         self.perMinute = perMinute
@@ -48,7 +51,7 @@ public struct ChatRoomPosts: Sendable {
                 guard let room = rooms[roomID] else { continue }  // removed meanwhile: its posts went with it
                 let plan = ChatPostDecision.plan(
                     room: room, due: posts, notifications: notifications, acknowledgements: taken, madeLastMinute: made[roomID] ?? 0, perMinute: perMinute,
-                    now: now
+                    now: now, language: language
                 )
                 group.addTask { await work(plan, in: room, logger: logger) }
             }

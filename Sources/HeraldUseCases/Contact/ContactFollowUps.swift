@@ -12,20 +12,23 @@ import Logging
 /// Each sweep leases the due follow-ups (`ContactFollowUpStore`), so
 /// replicas share them; what to do with each is `ContactFollowUpDecision`'s.
 public struct ContactFollowUps: Sendable {
-    public typealias Store = ContactFollowUpStore & ContactStore & NotificationStore & AcknowledgementStore
+    public typealias Store = ContactFollowUpStore & ContactStore & NotificationStore & AcknowledgementStore & LanguageStore
     let store: any Store
     let acknowledgements: Acknowledgements
     let client: any PhoneAppFollowUpClient
     let pushover: PushoverSettings?
     let matrix: MatrixSettings?
     let clock: WallClock
+    /// What an ended message says, for people who chose no language (`DEFAULT_LANGUAGE`).
+    let defaultLanguage: Language
     /// How long a sweep may hold what it claimed.
     static let lease: TimeInterval = 60
 
     public init(
         store: any Store, acknowledgements: Acknowledgements, client: any PhoneAppFollowUpClient, pushover: PushoverSettings?, matrix: MatrixSettings? = nil,
-        clock: WallClock
+        clock: WallClock, defaultLanguage: Language = .en
     ) {
+        self.defaultLanguage = defaultLanguage
         self.matrix = matrix
         self.store = store
         self.acknowledgements = acknowledgements
@@ -43,6 +46,7 @@ public struct ContactFollowUps: Sendable {
         let ids = Array(Set(due.map(\.notificationID)))
         let taken = try await store.acknowledgements(of: ids)
         let addresses = try await store.contactAddresses(methodIDs: Array(Set(due.map(\.methodID))))
+        let languages = try await store.languages(of: due.map(\.userID))
         var notifications: [NotificationID: NotificationRecord] = [:]
         for id in ids { notifications[id] = try await store.notification(id: id) }
         await withTaskGroup(of: Void.self) { group in
@@ -50,8 +54,9 @@ public struct ContactFollowUps: Sendable {
                 let notification = notifications[followUp.notificationID]
                 let acknowledgement = taken[followUp.notificationID]
                 let address = addresses[followUp.methodID]
+                let language = languages[followUp.userID] ?? defaultLanguage
                 group.addTask {
-                    await work(followUp, notification: notification, acknowledgement: acknowledgement, address: address, logger: logger)
+                    await work(followUp, notification: notification, acknowledgement: acknowledgement, address: address, language: language, logger: logger)
                 }
             }
         }
@@ -59,13 +64,13 @@ public struct ContactFollowUps: Sendable {
     }
 
     private func work(
-        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, address: String?, logger: Logger
+        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, address: String?, language: Language, logger: Logger
     ) async {
         let now = clock.now()
         var metadata: Logger.Metadata = ["delivery": "\(followUp.deliveryID)", "notification": "\(followUp.notificationID)", "platform": "\(followUp.platform.rawValue)"]
         do {
             switch ContactFollowUpDecision.decide(
-                followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover, matrix: matrix
+                followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover, matrix: matrix, language: language
             ) {
             case .forget(let reason):
                 logger.debug("follow-up ended", metadata: metadata.merging(["why": "\(reason)"]) { $1 })

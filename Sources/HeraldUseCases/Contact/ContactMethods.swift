@@ -7,7 +7,7 @@ import Logging
 /// class's rule set or given back to the site's default; what the queue
 /// applies worked out again after each change.
 public struct ContactMethods: Sendable {
-    public typealias Store = ContactStore
+    public typealias Store = ContactStore & LanguageStore
     let store: any Store
     let settings: ContactSettings
     let sender: (any ContactCodeSender)?
@@ -88,7 +88,9 @@ public struct ContactMethods: Sendable {
         let pending = ContactVerification.pending(code: code, methodID: method.id, now: now)
         guard try await store.setContactCode(methodID: method.id, userID: user.id, pending: pending) else { throw UseCaseError.notFound("Contact method") }
         do {
-            try await sender.send(code: code, to: method)
+            // In the person's language where they chose one (else the site's).
+            let language = (try? await store.language(of: user.id)) ?? nil
+            try await sender.send(code: code, to: method, language: language)
         } catch {
             _ = try? await store.setContactCode(methodID: method.id, userID: user.id, pending: nil)
             logger.warning("verification code not sent", metadata: ["user": "\(user.username)", "address": "\(method.hint)", "error": "\(error)"])

@@ -30,6 +30,8 @@ struct EmailContactTests {
             let service = try await app.createService()
             let (person, token) = try await app.user("oncall")
             try await app.store.setSubscriptions(userID: person.id, [service.id: true])
+            // Herald's words in the person's language (issue 43); the notification's stay as written.
+            try await app.store.setLanguage(.de, of: person.id, at: Date())
             let added = try await app.request(.post, "/api/v2/users/user/contact-methods", token: token, json: ["kind": "email", "address": "On.Call@Example.org"])
             #expect(added.status == .created, "\(added.text)")
             #expect(try added.json(["address"]) as? String == "on.call@example.org")
@@ -39,6 +41,7 @@ struct EmailContactTests {
             #expect(envelope["tls"] as? Bool == true && envelope["login"] as? String == SMTPSink.username, "\(envelope)")
             #expect(envelope["rcpt_tos"] as? [String] == ["on.call@example.org"] && envelope["mail_from"] as? String == "herald@example.org")
             let subject = try #require(codeMail["subject"] as? String)
+            #expect(subject.hasPrefix("Ihr Herald-Code: "), "\(subject)")
             let code = try #require(ContactReplyCode.codes(in: subject).first as String?)
             #expect(try await app.request(.post, "/api/v2/users/user/contact-methods/\(id)/verify", token: token, json: ["code": code]).status == .ok)
 
@@ -62,7 +65,8 @@ struct EmailContactTests {
             let html = try #require(parts["text/html"])
             #expect(text.contains("Kompressor 2 <b>stoppad</b>") && text.contains("https://logbook.example.org/e/42"))
             #expect(html.contains("Kompressor 2 &lt;b&gt;stoppad&lt;/b&gt;") && !html.contains("<b>stoppad"), "escaped: \(html)")
-            let link = try #require(text.split(separator: "\n").first { $0.hasPrefix("Acknowledge (take it): ") }.map { String($0.dropFirst("Acknowledge (take it): ".count)) })
+            #expect(html.hasPrefix(#"<!doctype html><html lang="de">"#) && html.contains(">Quittieren (übernehmen)</a>"))
+            let link = try #require(text.split(separator: "\n").first { $0.hasPrefix("Quittieren (übernehmen): ") }.map { String($0.dropFirst("Quittieren (übernehmen): ".count)) })
             #expect(link.hasPrefix("https://herald.example.org/acknowledge/"))
             let path = String(link.dropFirst("https://herald.example.org".count))
 
@@ -74,7 +78,7 @@ struct EmailContactTests {
             let forged = try await browser.get(path.dropLast(2) + "xx")
             #expect(forged.status == .notFound)
             let taken = try await browser.post(path)
-            #expect(taken.status == .ok && taken.text.contains("Acknowledged"), "\(taken.text)")
+            #expect(taken.status == .ok && taken.text.contains("Quittiert: Sie gehört Ihnen."), "\(taken.text)")
             #expect(try await app.store.acknowledgements(of: [notification])[notification]?.username == "oncall")
         }
     }

@@ -33,5 +33,6 @@ extension FaultyStore: ChatRoomStore {
 
 extension FaultyStore: LanguageStore {
     public func language(of userID: UserID) async throws -> Language? { try await base.language(of: userID) }
+    public func languages(of userIDs: [UserID]) async throws -> [UserID: Language] { try await base.languages(of: userIDs) }
     public func setLanguage(_ language: Language?, of userID: UserID, at: Date) async throws { try await base.setLanguage(language, of: userID, at: at) }
 }

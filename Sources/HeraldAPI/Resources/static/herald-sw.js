@@ -58,14 +58,26 @@ function refreshSoon() {
   return pendingRefresh;
 }
 
+function escapeHTML(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
 // A kept page shown offline says so, and how old it is (the Date it was
 // fetched with); one too old is not shown at all.
 function offlineCopy(cached) {
   var fetched = new Date(cached.headers.get("date") || 0);
   if (isNaN(fetched) || Date.now() - fetched.getTime() > COPY_MAX_AGE_MS) return forgetPages().then(function () { throw new Error("too old"); });
   return cached.text().then(function (html) {
-    var notice = '<div class="notice offline" role="status" data-offline-copy>You are offline: this is the page as of <time datetime="' +
-      fetched.toISOString() + '">' + fetched.toUTCString() + "</time>. Changes you make here are kept and sent when you are back online.</div>";
+    // In the kept page's own language: its words travel with it (herald-words).
+    var english = "You are offline: this is the page as of {time}. Changes you make here are kept and sent when you are back online.";
+    var text = english;
+    var found = /<script type="application\/json" id="herald-words">([^<]*)<\/script>/.exec(html);
+    try { text = (found && JSON.parse(found[1]).offlineCopy) || english; } catch (error) { text = english; }
+    var lang = (/<html lang="([a-z]{2})"/.exec(html) || [])[1] || "en";
+    var when = fetched.toUTCString();
+    try { when = fetched.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }); } catch (error) { when = fetched.toUTCString(); }
+    var time = '<time datetime="' + fetched.toISOString() + '">' + escapeHTML(when) + "</time>";
+    var notice = '<div class="notice offline" role="status" data-offline-copy>' + escapeHTML(text).split("{time}").join(time) + "</div>";
     var marked = html.replace('<main id="content" class="wrap">', '<main id="content" class="wrap">' + notice);
     var headers = new Headers(cached.headers);
     headers.set("X-Herald-Offline-Copy", "1");
@@ -142,6 +154,17 @@ self.addEventListener("message", function (event) {
   else if (type === "refresh") event.waitUntil(refreshSoon());
 });
 
+// The person's words (the catalog's js.* keys, in their language), as the
+// kept inbox page carries them; none (English) before a page was kept.
+function keptWords() {
+  return caches.open(PAGES).then(function (cache) { return cache.match("/inbox"); }).then(function (cached) {
+    return cached ? cached.text() : "";
+  }).then(function (html) {
+    var found = /<script type="application\/json" id="herald-words">([^<]*)<\/script>/.exec(html);
+    return found ? JSON.parse(found[1]) || {} : {};
+  }).catch(function () { return {}; });
+}
+
 self.addEventListener("push", function (event) {
   var data = {};
   try { data = event.data ? event.data.json() : {}; } catch (error) { data = { title: "Herald", body: event.data ? event.data.text() : "" }; }
@@ -150,10 +173,11 @@ self.addEventListener("push", function (event) {
   // taken down, replaced by a quiet line (a push must show something, or
   // the browser shows its own notice instead).
   if (data.withdraw === true && tag !== undefined) {
-    event.waitUntil(self.registration.getNotifications({ tag: tag }).then(function (shown) {
-      shown.forEach(function (notification) { notification.close(); });
-      return self.registration.showNotification("Taken: " + (data.title || "Herald"), {
-        body: "Someone acknowledged it.", tag: tag, silent: true, requireInteraction: false,
+    event.waitUntil(Promise.all([self.registration.getNotifications({ tag: tag }), keptWords()]).then(function (found) {
+      var words = found[1];
+      found[0].forEach(function (notification) { notification.close(); });
+      return self.registration.showNotification((words.taken || "Taken: {title}").split("{title}").join(data.title || "Herald"), {
+        body: words.takenBody || "Someone acknowledged it.", tag: tag, silent: true, requireInteraction: false,
         data: { url: "/inbox", urgency: "passive", withdrawn: true }
       });
     }));
@@ -167,14 +191,16 @@ self.addEventListener("push", function (event) {
   // server sent is the credential; a resolved alarm needs no one.
   var acknowledge = typeof data.acknowledge === "string" && data.acknowledge.indexOf("/api/v2/acknowledge/") === 0 && data.alarm !== "resolved"
     ? data.acknowledge : null;
-  event.waitUntil(self.registration.showNotification(data.title || "Herald", {
-    body: data.body || "",
-    tag: tag,
-    requireInteraction: critical,
-    renotify: critical && tag !== undefined,
-    silent: data.urgency === "passive",
-    actions: acknowledge ? [{ action: "acknowledge", title: "Acknowledge" }] : [],
-    data: { url: /^https?:\/\//i.test(data.url || "") ? data.url : "/inbox", urgency: data.urgency || "active", acknowledge: acknowledge }
+  event.waitUntil(keptWords().then(function (words) {
+    return self.registration.showNotification(data.title || "Herald", {
+      body: data.body || "",
+      tag: tag,
+      requireInteraction: critical,
+      renotify: critical && tag !== undefined,
+      silent: data.urgency === "passive",
+      actions: acknowledge ? [{ action: "acknowledge", title: words.acknowledge || "Acknowledge" }] : [],
+      data: { url: /^https?:\/\//i.test(data.url || "") ? data.url : "/inbox", urgency: data.urgency || "active", acknowledge: acknowledge }
+    });
   }));
 });
 

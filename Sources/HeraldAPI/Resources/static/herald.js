@@ -3,6 +3,16 @@
 (function () {
   "use strict";
   var csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+  // The page's words for what this script writes (the catalog's js.* keys,
+  // in the page's language); English where a page lacks them.
+  var words = {};
+  try { words = JSON.parse((document.getElementById("herald-words") || {}).textContent || "{}") || {}; } catch (error) { words = {}; }
+  function say(key, english, values) {
+    return (words[key] || english).replace(/\{(\w+)\}/g, function (whole, name) { return values && name in values ? String(values[name]) : whole; });
+  }
+  function pluralForm(count) {
+    return typeof Intl !== "undefined" && Intl.PluralRules && new Intl.PluralRules(document.documentElement.lang || "en").select(count) === "one" ? "one" : "other";
+  }
 
   function setUnread(count) {
     count = Math.max(0, count);
@@ -76,7 +86,8 @@
     }
     function show() {
       var count = key ? read().length : 0;
-      notice(count === 0 ? "" : (count === 1 ? "1 change" : count + " changes") + " made offline, to be sent when back online.", "", "outbox-notice");
+      var form = pluralForm(count);
+      notice(count === 0 ? "" : say("changesWaiting." + form, form === "one" ? "{count} change made offline, to be sent when back online." : "{count} changes made offline, to be sent when back online.", { count: count }), "", "outbox-notice");
     }
     function titleOf(form) {
       var li = form.closest("li[data-id]");
@@ -93,7 +104,7 @@
       write(items);
     }
     function drop(id) { write(read().filter(function (entry) { return entry.id !== id; })); }
-    function quote(entry) { return entry.title ? "“" + entry.title + "”" : "a change"; }
+    function quote(entry) { return entry.title ? "“" + entry.title + "”" : say("aChange", "a change"); }
     // One tab at a time (the installed app and a browser tab share the
     // outbox): the Web Locks API where the browser has it.
     function send() {
@@ -106,7 +117,7 @@
       if (!items.length) return Promise.resolve();
       var entry = items[0];
       if (paths.indexOf(entry.path) < 0 || !(Date.now() - new Date(entry.at).getTime() <= MAX_AGE_MS)) {
-        notice("Not sent: " + quote(entry) + " was made offline too long ago.", "error", "outbox-answer");
+        notice(say("tooOld", "Not sent: {item} was made offline too long ago.", { item: quote(entry) }), "error", "outbox-answer");
         drop(entry.id);
         return sendAll();
       }
@@ -119,7 +130,7 @@
           // again from this page (a reload or a sign-in sends them).
           if (response.redirected || response.headers.get("X-Herald-Refusal") === "form-expired") {
             halted = true;
-            notice("Sign in again (or reload) to send the changes made offline.", "error", "outbox-notice");
+            notice(say("signInAgain", "Sign in again (or reload) to send the changes made offline."), "error", "outbox-notice");
             throw new Error("kept");
           }
           // Not now (the person's change budget, a server coming back): kept, tried later.
@@ -130,9 +141,9 @@
           return response.json().catch(function () { return {}; }).then(function (answer) {
             var sent = new URLSearchParams(entry.body);
             if (!response.ok) {
-              notice("Not sent: " + quote(entry) + ": " + (answer.detail || "HTTP " + response.status), "error", "outbox-answer");
+              notice(say("notSent", "Not sent: {item}: {reason}", { item: quote(entry), reason: answer.detail || "HTTP " + response.status }), "error", "outbox-answer");
             } else if (sent.get("action") === "acknowledge" && answer.acknowledged_by && answer.acknowledged_by !== me) {
-              notice("While you were offline, " + answer.acknowledged_by + " acknowledged " + quote(entry) + " first.", "", "outbox-answer");
+              notice(say("takenFirst", "While you were offline, {name} acknowledged {item} first.", { name: answer.acknowledged_by, item: quote(entry) }), "", "outbox-answer");
               var li = document.querySelector('li[data-id="' + CSS.escape(sent.get("id") || "") + '"]');
               if (li) li.dispatchEvent(new CustomEvent("herald:taken", { bubbles: true, detail: { by: answer.acknowledged_by } }));
             }
@@ -156,7 +167,7 @@
     }
     return { accepts: function (form) { return !!key && paths.indexOf(form.getAttribute("action")) >= 0; }, add: add };
   })();
-  window.addEventListener("offline", function () { notice("You are offline: what is shown may be out of date; changes are kept and sent when you are back online.", "", "offline-notice"); });
+  window.addEventListener("offline", function () { notice(say("offline", "You are offline: what is shown may be out of date; changes are kept and sent when you are back online."), "", "offline-notice"); });
   window.addEventListener("online", function () { notice("", "", "offline-notice"); });
 
   // Forms marked data-fetch post in the background.
@@ -192,7 +203,7 @@
         // the plain way into the browser's own offline page.
         if (error instanceof TypeError && navigator.onLine === false) {
           form.removeAttribute("aria-busy");
-          notice("You are offline: this needs the network.", "error", "outbox-answer");
+          notice(say("needsNetwork", "You are offline: this needs the network."), "error", "outbox-answer");
           return;
         }
         // Post it the plain way, so the answer (an error page) is seen;
@@ -259,7 +270,7 @@
               if (!response.ok) throw new Error(String(response.status));
               location.reload();
             })
-            .catch(function (error) { status.textContent = "This browser could not be subscribed: " + error.message; });
+            .catch(function (error) { status.textContent = say("subscribeFailed", "This browser could not be subscribed: {error}", { error: error.message }); });
         });
       });
   }
@@ -344,7 +355,7 @@
   function applyAcknowledged(li, by, comment) {
     var shown = li.querySelector(".acknowledged-by");
     var before = shown.hidden ? "" : shown.textContent;
-    if (by && "✓ " + by !== before && by !== "you") announce(titleOf(li) + ": acknowledged by " + by);
+    if (by && "✓ " + by !== before && by !== "you") announce(say("acknowledgedBy", "{title}: acknowledged by {name}", { title: titleOf(li), name: by }));
     shown.textContent = by ? "✓ " + by : "";
     shown.title = comment || "";
     shown.hidden = !by;
