@@ -227,6 +227,20 @@ public enum HeraldServer {
                     )
                 )
             }
+            if let routes, let matrix = chatClients?.matrix, let settings = config.contacts.matrix {
+                // ✅ in a service's Matrix room: read every MATRIX_POLL_SECONDS (3 s).
+                let reactions = ChatRoomReactions(store: store, acknowledgements: routes.acknowledgements, reader: matrix, clock: options.clock)
+                services.append(
+                    AfterMigration(
+                        SupervisedService(
+                            name: "chat-room-reactions",
+                            ChatRoomReactionService(reactions: reactions, interval: .milliseconds(Int64(settings.pollSeconds * 1000)), logger: logger),
+                            metrics: supervision, logger: logger
+                        ),
+                        ready: ready
+                    )
+                )
+            }
             services.append(made.closing)
             services.append(AfterMigration(InboxStreamService(streams: streams, store: store, logger: logger), ready: ready))
             pool = made.signIn.pool

@@ -764,7 +764,10 @@ def test_admin_makes_a_rota_an_override_and_an_escalation_policy(driver):
     form = driver.find_element(By.CSS_SELECTOR, "form[action='/oncall/rotas']")
     form.find_element(By.NAME, "name").send_keys("Control room")
     form.find_element(By.NAME, "members").send_keys("ann, admin")
-    started = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 14 * 86400))
+    # 15 days ago: at any hour of today, two whole weeks and less than three
+    # have passed since the first hand-off, so ann (first) is on call now. (14
+    # days ago made it admin's turn until today's hand-off hour.)
+    started = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 15 * 86400))
     driver.execute_script("document.querySelector(\"input[name='starts_on']\").value = arguments[0]", started)
     form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
     wait(driver, lambda d: "Created." in d.page_source, "the new rota")

@@ -1,9 +1,10 @@
--- Chat rooms per service (issue 43): a Slack or Mattermost channel, or a
--- Teams webhook, that every notification of the service is posted to.
+-- Chat rooms per service (issue 43): a Slack or Mattermost channel, a
+-- Matrix room, or a Teams webhook, that every notification of the service
+-- is posted to.
 CREATE TABLE chat_rooms (
     id BIGSERIAL PRIMARY KEY,
     service_id UUID NOT NULL REFERENCES services (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('slack', 'mattermost', 'teams')),
+    kind TEXT NOT NULL CHECK (kind IN ('slack', 'mattermost', 'teams', 'matrix')),
     target TEXT NOT NULL,
     created_at TIMESTAMPTZ NOT NULL,
     UNIQUE (service_id, kind, target)

@@ -1,10 +1,11 @@
--- Chat rooms per service (issue 43): a Slack or Mattermost channel, or a
--- Teams webhook, that every notification of the service is posted to.
+-- Chat rooms per service (issue 43): a Slack or Mattermost channel, a
+-- Matrix room, or a Teams webhook, that every notification of the service
+-- is posted to.
 CREATE TABLE chat_rooms (
     -- Never reused: a button signed for a removed room must not work for a new one.
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     service_id TEXT NOT NULL REFERENCES services (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('slack', 'mattermost', 'teams')),
+    kind TEXT NOT NULL CHECK (kind IN ('slack', 'mattermost', 'teams', 'matrix')),
     target TEXT NOT NULL,
     created_at INTEGER NOT NULL,
     UNIQUE (service_id, kind, target)

@@ -77,9 +77,9 @@ struct DeliveryReportPage {
         )
     }
 
-    /// A platform's name in `language` (the profile's names, in English, for one this page has no words for).
+    /// A platform's name in `language`: the profile's.
     static func platformName(_ platform: Platform, _ language: Language) -> String {
-        word("report.platformName.\(platform.rawValue)", language, else: AccountPages.platformName(platform))
+        AccountPages.platformName(platform, language)
     }
 
     /// A state or kind the page names (`sent`, `posted`) in `language`; one the catalog lacks as it is.

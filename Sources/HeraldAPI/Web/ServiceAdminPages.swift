@@ -267,7 +267,7 @@ struct ServiceAdminPages {
             heading: Catalog.text("service.confirmDelete.heading", language, ["name": service.category]),
             message: Catalog.text("service.confirmDelete.message", language),
             action: "/admin/services/\(service.id.wireString)/delete", confirm: Catalog.text("service.confirmDelete.confirm", language),
-            back: "/admin/services/\(service.id.wireString)"
+            back: "/admin/services/\(service.id.wireString)", language: language
         )
     }
 

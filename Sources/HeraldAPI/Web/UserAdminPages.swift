@@ -115,7 +115,7 @@ struct UserAdminPages {
         return try await web.confirmation(
             request, admin: actor.user, nav: "users", title: Catalog.text("users.deleteTitle", language),
             heading: Catalog.text("users.deleteHeading", language, ["name": user.username]), message: Catalog.text("users.deleteMessage", language),
-            action: "/admin/users/\(user.id)/delete", confirm: Catalog.text("users.deleteTitle", language), back: "/admin/users"
+            action: "/admin/users/\(user.id)/delete", confirm: Catalog.text("users.deleteTitle", language), back: "/admin/users", language: language
         )
     }
 

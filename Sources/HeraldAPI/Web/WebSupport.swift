@@ -217,10 +217,11 @@ struct WebSupport: Sendable {
 
     /// The page that asks before something is deleted; its button posts to `action`.
     func confirmation(
-        _ request: Request, admin: User, nav: String, title: String, heading: String, message: String, action: String, confirm: String, back: String
+        _ request: Request, admin: User, nav: String, title: String, heading: String, message: String, action: String, confirm: String, back: String,
+        language: Language
     ) async throws -> Response {
         let model = Confirmation(heading: heading, message: message, action: action, confirm: confirm, back: back)
-        return try await page("confirm", title: title, nav: nav, user: admin, request: request, model: model)
+        return try await page("confirm", title: title, nav: nav, user: admin, request: request, model: model, language: language)
     }
 
     /// The page showing a new calendar feed's address, once.

@@ -9,8 +9,12 @@ public enum ChatRoomKind: String, Sendable, CaseIterable, Codable {
     case slack
     case mattermost
     case teams
+    /// A Matrix room the site's bot (`MATRIX_URL`, `MATRIX_BOT_TOKEN`) is in:
+    /// taken by a ✅ reaction from someone whose Matrix id is their
+    /// verified contact method.
+    case matrix
 
-    /// Whether its posts are edited and carry an Acknowledge button.
+    /// Whether its posts are edited and can be answered (a button, a reaction).
     public var answersBack: Bool { self != .teams }
 
     public var name: String {
@@ -18,6 +22,7 @@ public enum ChatRoomKind: String, Sendable, CaseIterable, Codable {
         case .slack: "Slack"
         case .mattermost: "Mattermost"
         case .teams: "Microsoft Teams"
+        case .matrix: "Matrix"
         }
     }
 }
@@ -142,9 +147,27 @@ public protocol ChatRoomStore: Sendable {
     /// Tried again at `next` (attempts counted), or now when made due while
     /// leased; `new` again when the service surely did not take it.
     func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws
+    /// Posts in rooms of `kind` posted since `since` (newest first, at most
+    /// `limit`), each with its room: where answers (reactions) are read.
+    func answerableChatPosts(kind: ChatRoomKind, since: Date, limit: Int) async throws -> [(room: ChatRoom, notification: NotificationID, ref: String)]
     func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity?
     /// Linked unless the chat account is someone's already (it is not moved).
     func linkChatIdentity(_ identity: ChatIdentity) async throws
     func chatIdentities(userID: UserID) async throws -> [ChatIdentity]
     func unlinkChatIdentity(kind: ChatRoomKind, chatUser: String, userID: UserID) async throws -> Bool
+}
+
+/// Matrix's identifiers as Herald accepts them in a room's target.
+public enum MatrixIdentifiers {
+    /// A room id: `!`, an opaque part of letters, digits and `. _ = - / + ~`,
+    /// then `:` and the server's name (a host and an optional port) for
+    /// room versions before 12 (from 12 the id is the create event's hash
+    /// alone), at most 255 bytes. Not an alias (`#room:server`): one can be
+    /// pointed elsewhere.
+    public static func isRoomID(_ text: String) -> Bool {
+        let parts = text.dropFirst().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard text.hasPrefix("!"), text.utf8.count <= 255, !parts[0].isEmpty, parts[0].utf8.allSatisfy({ $0.isASCIIAlphanumeric || "._=-/+~".utf8.contains($0) })
+        else { return false }
+        return parts.count == 1 || (!parts[1].isEmpty && parts[1].utf8.allSatisfy { $0.isASCIIAlphanumeric || ".-:[]".utf8.contains($0) })
+    }
 }

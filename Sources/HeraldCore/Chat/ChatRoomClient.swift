@@ -12,6 +12,28 @@ public protocol ChatRoomClient: Sendable {
     func find(key: String, in room: ChatRoom, since: Date) async throws -> ChatFind
 }
 
+/// Where a room's answers are reactions to its posts (Matrix): who
+/// reacted to a post, with what, and the bot's own id (its own are not answers).
+public protocol ChatReactionReader: Sendable {
+    func reactions(room: String, event: String) async throws -> [(sender: String, key: String)]
+    func botID() async throws -> String
+}
+
+/// Which reactions to a room's post take its alarm. Pure.
+public enum ChatReactionDecision {
+    /// Who reacted to take it, in the order they did, each once; never the
+    /// bot; only the keys a direct chat takes (`ContactFollowUpDecision`).
+    public static func takers(_ reactions: [(sender: String, key: String)], bot: String) -> [String] {
+        var seen = Set<String>()
+        return reactions.compactMap { reaction in
+            guard reaction.sender != bot, ContactFollowUpDecision.acknowledgingReactions.contains(ContactFollowUpDecision.plainReaction(reaction.key)),
+                seen.insert(reaction.sender).inserted
+            else { return nil }
+            return reaction.sender
+        }
+    }
+}
+
 public enum ChatFind: Sendable, Equatable {
     case found(ref: String?)
     case absent

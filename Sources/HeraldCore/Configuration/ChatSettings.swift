@@ -14,6 +14,9 @@ public struct ChatSettings: Sendable, Equatable {
     public var teamsHosts: [String] = []
     /// `CHAT_POSTS_PER_MINUTE` (10): posts one room is sent a minute.
     public var postsPerMinute: Int
+    /// Matrix rooms are posted to by the contact methods' bot (`MATRIX_URL`):
+    /// set where that bot is.
+    public var matrix: MatrixSettings?
 
     /// Microsoft's Workflows hosts, what `TEAMS_WEBHOOK_HOSTS=microsoft` stands for.
     public static let workflowHosts = [".logic.azure.com", ".powerplatform.com", ".webhook.office.com"]
@@ -27,7 +30,7 @@ public struct ChatSettings: Sendable, Equatable {
 
     /// The kinds of room a service may be given.
     public var kinds: [ChatRoomKind] {
-        (slack == nil ? [] : [.slack]) + (mattermost == nil ? [] : [.mattermost]) + (teamsHosts.isEmpty ? [] : [.teams])
+        (slack == nil ? [] : [.slack]) + (mattermost == nil ? [] : [.mattermost]) + (teamsHosts.isEmpty ? [] : [.teams]) + (matrix == nil ? [] : [.matrix])
     }
 
     /// The whole origins `TEAMS_WEBHOOK_HOSTS` names (trusted by the outbound policy).

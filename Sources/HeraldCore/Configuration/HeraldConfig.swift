@@ -305,6 +305,7 @@ extension HeraldConfig {
         )
         contacts = try ContactSettings(text: text)
         chat = try ChatSettings(text: text)
+        chat.matrix = contacts.matrix
         if contacts.voice != nil, publicURL == nil {
             throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
         }

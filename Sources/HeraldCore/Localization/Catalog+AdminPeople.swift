@@ -429,60 +429,6 @@ extension Catalog {
             de: "Die ersten {shown} von {total} werden angezeigt.",
             fr: "Affichage des {shown} premiers sur {total}."
         ),
-        "report.platformName.apns": Words(
-            en: "Apple (APNs)",
-            sv: "Apple (APNs)",
-            de: "Apple (APNs)",
-            fr: "Apple (APNs)"
-        ),
-        "report.platformName.fcm": Words(
-            en: "Android (FCM)",
-            sv: "Android (FCM)",
-            de: "Android (FCM)",
-            fr: "Android (FCM)"
-        ),
-        "report.platformName.webpush": Words(
-            en: "Browser (Web Push)",
-            sv: "Webbläsare (Web Push)",
-            de: "Browser (Web Push)",
-            fr: "Navigateur (Web Push)"
-        ),
-        "report.platformName.sms": Words(
-            en: "Text messages (SMS)",
-            sv: "Textmeddelanden (SMS)",
-            de: "Textnachrichten (SMS)",
-            fr: "Textos (SMS)"
-        ),
-        "report.platformName.voice": Words(
-            en: "Phone calls",
-            sv: "Telefonsamtal",
-            de: "Anrufe",
-            fr: "Appels téléphoniques"
-        ),
-        "report.platformName.email": Words(
-            en: "Email",
-            sv: "E-post",
-            de: "E-Mail",
-            fr: "E-mail"
-        ),
-        "report.platformName.ntfy": Words(
-            en: "ntfy (the person's topic)",
-            sv: "ntfy (personens ämne)",
-            de: "ntfy (das Topic der Person)",
-            fr: "ntfy (le sujet de la personne)"
-        ),
-        "report.platformName.pushover": Words(
-            en: "Pushover",
-            sv: "Pushover",
-            de: "Pushover",
-            fr: "Pushover"
-        ),
-        "report.platformName.matrix": Words(
-            en: "Matrix (a direct chat)",
-            sv: "Matrix (en direktchatt)",
-            de: "Matrix (ein Direktchat)",
-            fr: "Matrix (une discussion directe)"
-        ),
         // Teams.
         "teams.title": Words(
             en: "Teams",

@@ -1319,6 +1319,12 @@ extension Catalog {
             de: "Für diese Einrichtung ist kein Chatdienst eingerichtet",
             fr: "Ce site n’a aucun service de discussion configuré"
         ),
+        "error.chat.matrixRoom": Words(
+            en: "A Matrix room's id (it starts with !, in the room's settings; invite the site's bot to it)",
+            sv: "Ett Matrix-rums id (det börjar med !, i rummets inställningar; bjud in webbplatsens bot dit)",
+            de: "Die ID eines Matrix-Raums (sie beginnt mit !, in den Raumeinstellungen; laden Sie den Bot der Site dorthin ein)",
+            fr: "L’identifiant d’un salon Matrix (il commence par !, dans les paramètres du salon ; invitez-y le bot du site)"
+        ),
         "error.chat.kinds": Words(
             en: "One of: {kinds}",
             sv: "En av: {kinds}",

@@ -169,6 +169,12 @@ extension Catalog {
             de: "In Herald quittieren",
             fr: "Acquitter dans Herald"
         ),
+        "msg.chat.reactToTake": Words(
+            en: "React with ✅ to take it.",
+            sv: "Reagera med ✅ för att ta den.",
+            de: "Reagieren Sie mit ✅, um es zu übernehmen.",
+            fr: "Réagissez avec ✅ pour la prendre."
+        ),
         "msg.chat.open": Words(
             en: "Open",
             sv: "Öppna",

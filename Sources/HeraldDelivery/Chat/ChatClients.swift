@@ -13,6 +13,8 @@ public struct ChatClients: Sendable {
     public let clients: [any ChatRoomClient]
     public let slack: SlackClient?
     public let mattermost: MattermostClient?
+    /// Matrix rooms' posts, whose reactions `ChatRoomReactions` reads.
+    public let matrix: MatrixRoomClient?
     public let signer: @Sendable () async throws -> ChatSigner
     /// Closes the HTTP clients when the service group ends.
     public let closing: any ServiceLifecycle.Service
@@ -42,9 +44,14 @@ public struct ChatClients: Sendable {
             clients.append(mattermost!)
         }
         if !chat.teamsHosts.isEmpty { clients.append(TeamsWebhookClient(http: client(trusting: chat.teamsOrigins), allows: { [chat] in chat.allowsTeamsWebhook($0) })) }
+        var matrix: MatrixRoomClient?
+        if let settings = chat.matrix {
+            matrix = MatrixRoomClient(client: MatrixClient(settings: settings, http: client(trusting: [settings.baseURL])))
+            clients.append(matrix!)
+        }
         let closeAll = closers
         return ChatClients(
-            clients: clients, slack: slack, mattermost: mattermost, signer: signer, closing: ClosingService("chat clients") { for close in closeAll { await close() } }
+            clients: clients, slack: slack, mattermost: mattermost, matrix: matrix, signer: signer, closing: ClosingService("chat clients") { for close in closeAll { await close() } }
         )
     }
 }

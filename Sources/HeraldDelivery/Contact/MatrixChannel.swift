@@ -266,5 +266,5 @@ public struct MatrixChannel: ContactChannel {
 
 extension String {
     /// A path of the client-server API's v3.
-    fileprivate var withClientPrefix: String { "/_matrix/client/v3" + self }
+    var withClientPrefix: String { "/_matrix/client/v3" + self }
 }

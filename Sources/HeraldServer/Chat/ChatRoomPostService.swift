@@ -30,3 +30,28 @@ struct ChatRoomPostService: Service {
         }
     }
 }
+
+/// Reads the reactions to the open alarms' posts in the services' Matrix
+/// rooms (`ChatRoomReactions`) every `interval`: a ✅ takes the alarm
+/// within about that long.
+struct ChatRoomReactionService: Service {
+    let reactions: ChatRoomReactions
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        logger.info("reading reactions in Matrix rooms")
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await reactions.sweep(logger: logger)
+                } catch is CancellationError {
+                    return
+                } catch {
+                    logger.warning("cannot read the Matrix rooms' reactions; trying again shortly", metadata: ["error": "\(String(reflecting: error).prefix(300))"])
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}

@@ -37,6 +37,18 @@ extension PostgresStore: ChatRoomStore {
         try await rows("DELETE FROM chat_rooms WHERE id = \(id) AND service_id = \(serviceID) RETURNING id", as: Int64.self).count == 1
     }
 
+    public func answerableChatPosts(kind: ChatRoomKind, since: Date, limit: Int) async throws -> [(room: ChatRoom, notification: NotificationID, ref: String)] {
+        try await rows(
+            """
+            SELECT r.id, r.service_id, r.kind, r.target, r.created_at, p.notification_id, p.post_ref
+            FROM chat_posts p JOIN chat_rooms r ON r.id = p.room_id
+            WHERE r.kind = \(kind.rawValue) AND p.state = 'posted' AND p.post_ref IS NOT NULL AND p.posted_at >= \(ExactTimestamp(since))
+            ORDER BY p.posted_at DESC LIMIT \(Int32(limit))
+            """,
+            as: (Int64, UUID, String, String, ExactTimestamp, Int64, String).self
+        ).compactMap { row in Self.chatRoom((row.0, row.1, row.2, row.3, row.4)).map { ($0, row.5, row.6) } }
+    }
+
     public func claimChatPosts(now: Date, until: Date, limit: Int) async throws -> [ChatPost] {
         try await rows(
             """

@@ -42,6 +42,19 @@ extension SQLiteStore: ChatRoomStore {
         }
     }
 
+    public func answerableChatPosts(kind: ChatRoomKind, since: Date, limit: Int) async throws -> [(room: ChatRoom, notification: NotificationID, ref: String)] {
+        try await database.read { db in
+            try await db.rows(
+                """
+                SELECT r.id, r.service_id, r.kind, r.target, r.created_at, p.notification_id, p.post_ref
+                FROM chat_posts p JOIN chat_rooms r ON r.id = p.room_id
+                WHERE r.kind = \(kind.rawValue) AND p.state = 'posted' AND p.post_ref IS NOT NULL AND p.posted_at >= \(since)
+                ORDER BY p.posted_at DESC LIMIT \(limit)
+                """
+            ).compactMap { row in try Self.chatRoom(row).map { ($0, try row.int64("notification_id"), try row.text("post_ref")) } }
+        }
+    }
+
     public func claimChatPosts(now: Date, until: Date, limit: Int) async throws -> [ChatPost] {
         try await database.transaction { db in
             try await db.rows(

@@ -90,6 +90,8 @@ public struct ChatRooms: Sendable {
             return ok ? nil : "A Mattermost channel's id (26 lowercase letters and digits)"
         case .teams:
             return settings.allowsTeamsWebhook(target) ? nil : "A Teams Workflows webhook URL on a host this site allows (TEAMS_WEBHOOK_HOSTS)"
+        case .matrix:
+            return MatrixIdentifiers.isRoomID(target) ? nil : "A Matrix room's id (it starts with !, in the room's settings; invite the site's bot to it)"
         }
     }
 

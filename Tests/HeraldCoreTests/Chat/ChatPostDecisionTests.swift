@@ -144,4 +144,25 @@ struct SecretAndBaseURLSettingsTests {
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["MATTERMOST_URL": "ftp://chat.example.org", "MATTERMOST_BOT_TOKEN": "t"]) }
         #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: ["PUSHOVER_TOKEN_FILE": "/nonexistent/herald"]) }
     }
+
+    /// A Matrix room is named by its id (with a server for room versions
+    /// before 12, a hash alone from 12), never an alias, which can be moved.
+    @Test func matrixRoomIDs() {
+        for id in ["!abcDEF123:matrix.example.org", "!aB3_-x9Zq:localhost:8448", "!Vm4Qz0f1-RWd_pE7bG2yEOZ8cHbhXlNuUg4ETqyuSyA"] {
+            #expect(MatrixIdentifiers.isRoomID(id), "\(id)")
+        }
+        for id in ["#kryo:matrix.example.org", "abc:server", "!", "!:server", "!abc:", "!a b:server", "!abc:serv er", "!" + String(repeating: "a", count: 300)] {
+            #expect(!MatrixIdentifiers.isRoomID(id), "\(id)")
+        }
+        #expect(ChatRoomKind.matrix.answersBack && ChatRoomKind.matrix.name == "Matrix")
+    }
+
+    /// Who takes a Matrix post by reacting: each once, in order, never the
+    /// bot; only the keys a direct chat takes too.
+    @Test func matrixTakers() {
+        let reactions: [(sender: String, key: String)] = [
+            ("@bot:x", "✅"), ("@eve:x", "👀"), ("@ann:x", "✅️"), ("@bob:x", "👍🏽"), ("@ann:x", "👍"), ("@carl:x", "no"),
+        ]
+        #expect(ChatReactionDecision.takers(reactions, bot: "@bot:x") == ["@ann:x", "@bob:x"])
+    }
 }

@@ -21,6 +21,10 @@ extension FaultyStore: ChatRoomStore {
     public func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws {
         try await base.deferChatPost(key, attempts: attempts, next: next, now: now, backToNew: backToNew)
     }
+    public func answerableChatPosts(kind: ChatRoomKind, since: Date, limit: Int) async throws -> [(room: ChatRoom, notification: NotificationID, ref: String)] {
+        try await base.answerableChatPosts(kind: kind, since: since, limit: limit)
+    }
+
     public func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity? {
         try await base.chatIdentity(kind: kind, chatUser: chatUser)
     }

@@ -1,0 +1,91 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOHTTP1
+import Testing
+
+/// A service's Matrix room (issue 43), against a real homeserver (Synapse
+/// from PyPI on SQLite, started by the test script): a room's admin
+/// invites the site's bot, a keeper adds the room to the service, and
+/// every notification is posted there (the bot joins at the first post);
+/// a ✅ from someone whose Matrix id no Herald person verified takes
+/// nothing, one from the person whose verified id it is takes the alarm as
+/// them; the post is edited in place to say who took it, and again in the
+/// site's language (DEFAULT_LANGUAGE) when the alarm resolves.
+@Suite("Chat rooms: Matrix, against Synapse")
+struct MatrixRoomTests {
+    @Test(arguments: Backend.allCases)
+    func aRoomPostIsTakenByAReactionOfAVerifiedPersonAndEditedInPlace(_ backend: Backend) async throws {
+        let synapse = try Synapse.fromEnvironment()
+        let bot = try await synapse.register("herald")
+        let ann = try await synapse.register("ann")
+        let eve = try await synapse.register("eve")
+        let configure: @Sendable (inout HeraldConfig) -> Void = { config in
+            config.contacts.matrix = MatrixSettings(baseURL: synapse.url, token: bot.token, pollSeconds: 1)
+            config.chat.matrix = config.contacts.matrix
+            config.defaultLanguage = .sv
+        }
+        try await TestApp.run(backend, framework: .live, configure: configure, schedulers: true) { app in
+            let service = try await app.createService()
+            let (_, admin) = try await app.user("root", admin: true)
+            let (person, _) = try await app.user("oncall")
+            try await app.store.setSubscriptions(userID: person.id, [service.id: true])
+            // Ann proved her Matrix id to Herald (the code in a direct chat: `MatrixContactTests`).
+            let method = try #require(try await app.store.addContactMethod(userID: person.id, kind: .matrix, address: ann.userID, at: Date()))
+            _ = try #require(try await app.store.verifyContactMethod(methodID: method.id, userID: person.id, at: Date()))
+
+            let made = try await ann.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "public_chat", "invite": [bot.userID], "name": "Kryo"])
+            let room = try #require(made["room_id"] as? String)
+            _ = try await eve.call(.POST, "/_matrix/client/v3/join/\(room.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", json: [:])
+            let path = "/api/v2/services/\(service.id.uuidString)/chat-rooms"
+            let alias = try await app.request(.post, path, token: admin, json: ["kind": "matrix", "target": "#kryo:localhost"])
+            #expect(alias.status == .unprocessableContent, "an alias can be pointed elsewhere: \(alias.text)")
+            let added = try await app.request(.post, path, token: admin, json: ["kind": "matrix", "target": room])
+            #expect(added.status == .created, "\(added.text)")
+
+            let title = "Kryo: tryck högt <b>2</b>"
+            let posted = try await app.request(
+                .post, "/api/v1/services/\(service.id.uuidString)/notifications", json: ["title": title, "subtitle": "@room Kompressor 2", "severity": "critical"]
+            )
+            #expect(posted.status == .created, "\(posted.text)")
+            let notification = try #require(try await app.store.notifications(serviceID: service.id).first?.id)
+            func posts() async throws -> [[String: Any]] {
+                try await ann.messages(in: room).filter {
+                    let content = $0["content"] as? [String: Any]
+                    return $0["sender"] as? String == bot.userID && content?["m.relates_to"] == nil
+                }
+            }
+            let post = try await PhoneAppContactTests.waitFor("the room's post") { try await posts().first }
+            let content = try #require(post["content"] as? [String: Any])
+            let html = content["formatted_body"] as? String ?? ""
+            #expect((content["body"] as? String)?.hasPrefix("[CRITICAL] \(title)") == true, "\(content)")
+            #expect(html.contains("&lt;b&gt;2&lt;/b&gt;") && !html.contains("<b>2</b>") && html.contains("Reagera med ✅"), "escaped, in Swedish: \(html)")
+            let event = try #require(post["event_id"] as? String)
+
+            // Eve's ✅ is nobody's in Herald; Ann's is the person's.
+            try await eve.react(in: room, to: event, with: "✅")
+            try await Task.sleep(for: .milliseconds(2_500))
+            #expect(try await app.store.acknowledgements(of: [notification])[notification] == nil, "an id nobody verified takes nothing")
+            let reacted = ContinuousClock.now
+            try await ann.react(in: room, to: event, with: "✅️")
+            let taker = try await PhoneAppContactTests.waitFor("the reaction's acknowledgement") {
+                try await app.store.acknowledgements(of: [notification])[notification]?.username
+            }
+            print("Matrix room: a ✅ acknowledged the alarm \(ContinuousClock.now - reacted) after it was made (reactions read every 1 s)")
+            #expect(taker == "oncall")
+            func edits() async throws -> [String] {
+                try await ann.messages(in: room).compactMap { message in
+                    let relation = (message["content"] as? [String: Any])?["m.relates_to"] as? [String: Any]
+                    guard relation?["event_id"] as? String == event, relation?["rel_type"] as? String == "m.replace" else { return nil }
+                    return ((message["content"] as? [String: Any])?["m.new_content"] as? [String: Any])?["body"] as? String
+                }
+            }
+            let edited = try await PhoneAppContactTests.waitFor("the post edited") { try await edits().first }
+            #expect(edited.contains("Kvitterad av oncall") && edited.contains(title) && !edited.contains("Reagera"), "\(edited)")
+            #expect(try await posts().count == 1, "one post for the alarm")
+        }
+    }
+}
