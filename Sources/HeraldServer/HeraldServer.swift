@@ -209,7 +209,11 @@ public enum HeraldServer {
                 services.append(
                     AfterMigration(
                         SupervisedService(
-                            name: "contact-follow-ups", ContactFollowUpService(followUps: followUps, interval: .seconds(1), logger: logger),
+                            name: "contact-follow-ups",
+                            // An acknowledgement makes its follow-ups due: the ntfy message is cleared within about a second.
+                            SweepService(what: "the follow-ups of ntfy, Pushover and Matrix messages", interval: .seconds(1), logger: logger) {
+                                try await followUps.sweep(logger: $0) >= 100
+                            },
                             metrics: supervision, logger: logger
                         ),
                         ready: ready
@@ -221,7 +225,10 @@ public enum HeraldServer {
                 services.append(
                     AfterMigration(
                         SupervisedService(
-                            name: "chat-rooms", ChatRoomPostService(posts: posts, interval: .seconds(1), logger: logger), metrics: supervision, logger: logger
+                            name: "chat-rooms",
+                            // A post follows its notification, and an edit its acknowledgement, within about a second.
+                            SweepService(what: "the chat rooms' posts", interval: .seconds(1), logger: logger) { try await posts.sweep(logger: $0) >= 200 },
+                            metrics: supervision, logger: logger
                         ),
                         ready: ready
                     )
@@ -234,7 +241,10 @@ public enum HeraldServer {
                     AfterMigration(
                         SupervisedService(
                             name: "chat-room-reactions",
-                            ChatRoomReactionService(reactions: reactions, interval: .milliseconds(Int64(settings.pollSeconds * 1000)), logger: logger),
+                            SweepService(what: "the Matrix rooms' reactions", interval: .milliseconds(Int64(settings.pollSeconds * 1000)), logger: logger) {
+                                _ = try await reactions.sweep(logger: $0)
+                                return false
+                            },
                             metrics: supervision, logger: logger
                         ),
                         ready: ready

@@ -174,4 +174,30 @@ struct HostileTextTests {
             #expect(try await app.request(.put, "/api/v2/services/\(service.id.uuidString)/templates", token: admin, json: templates).status == .ok)
         }
     }
+
+    /// A `<` or a quote behind a mark that joins it into one character
+    /// (U+0600, a prepend mark; U+0301, a combining accent) is escaped like
+    /// any other: a sender's title, a chosen user name and an
+    /// acknowledgement's comment cannot become markup on a page.
+    @Test func markupBehindAJoiningMarkIsEscaped() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let service = try await app.createService(category: "\u{0600}<i>Kryo</i>")
+            let (admin, _) = try await app.user("root", admin: true)
+            try await app.store.setSubscriptions(userID: admin.id, [service.id: true])
+            let hostile = "\u{0600}<a href=//evil.example style=position:fixed;inset:0 x=\"\u{0301}"
+            let posted = try #require(try await app.store.publish(NotificationDraft(title: hostile, subtitle: "\u{0600}<b>bold</b>"), serviceID: service.id, at: Date()))
+            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
+            _ = try await app.store.acknowledge(notificationID: posted.id, by: admin, comment: "\u{0600}<u>mine</u>", effects: effects, at: Date())
+            let web = WebSession(app)
+            _ = try await web.signIn("root")
+            for page in ["/inbox", "/subscriptions", "/admin/services", "/admin/services/\(service.id.uuidString)/notifications/\(posted.id)"] {
+                let html = try await web.get(page).text
+                for markup in ["<a href=//evil", "<b>bold", "<i>Kryo", "<u>mine"] {
+                    #expect(!html.contains(markup), "\(page) shows \(markup) as markup")
+                }
+            }
+            let inbox = try await web.get("/inbox").text
+            #expect(inbox.contains("\u{0600}&lt;a href=//evil.example"), "escaped, not dropped")
+        }
+    }
 }

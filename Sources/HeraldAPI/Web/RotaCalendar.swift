@@ -90,17 +90,7 @@ struct RotaCalendar {
 
     /// Text inside the SVG (a username is anyone's choice with some sign-ins).
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        // Scalar by scalar (`ScalarHTML`): a `<` behind a joining mark is still a `<`.
+        EmailMessage.escapeHTML(text)
     }
 }

@@ -202,7 +202,8 @@ struct ServiceAdminPages {
                     id: $0.id, url: $0.draft.url, every: Catalog.text("service.feeds.every", language, ["seconds": "\($0.draft.intervalSeconds)"]),
                     filter: $0.draft.filter ?? Catalog.text("service.feeds.everyEntry", language),
                     polled: $0.lastPolledAt.map(Timestamp.wireString) ?? Catalog.text("service.notYet", language),
-                    error: $0.lastError.map { Catalog.message($0, in: language) }, count: $0.publishedCount
+                    // A feed's error quotes a remote server: shown as it is, not dressed as one of Herald's messages.
+                    error: $0.lastError, count: $0.publishedCount
                 )
             },
             older: recent.count == Self.recentNotifications ? "/admin/services/\(service.id.wireString)?before=\(recent.last!.id)" : nil,

@@ -19,8 +19,11 @@ struct WebAssets: Sendable {
               let staticFolder = Bundle.module.url(forResource: "Resources/static", withExtension: nil)
         else { throw WebAssetsError(reason: "the web templates are not in the bundle") }
         var templates: [String: MustacheTemplate] = [:]
+        MustacheContentTypes.register(ScalarHTML(), named: ScalarHTML.name)
         for file in try FileManager.default.contentsOfDirectory(at: web, includingPropertiesForKeys: nil) where file.pathExtension == "mustache" {
-            templates[file.deletingPathExtension().lastPathComponent] = try MustacheTemplate(string: String(contentsOf: file, encoding: .utf8))
+            // Every template (and so every partial and block it renders) escapes as `ScalarHTML` does.
+            let text = "{{% CONTENT_TYPE: \(ScalarHTML.name)}}" + (try String(contentsOf: file, encoding: .utf8))
+            templates[file.deletingPathExtension().lastPathComponent] = try MustacheTemplate(string: text)
         }
         var statics: [String: (ByteBuffer, String)] = [:]
         var digest = SHA256()
@@ -41,4 +44,15 @@ struct WebAssets: Sendable {
 struct WebAssetsError: Error, CustomStringConvertible {
     var reason: String
     var description: String { reason }
+}
+
+/// HTML escaping scalar by scalar. swift-mustache's own looks at whole
+/// characters, and a character may hold a `<` or a quote behind a mark it
+/// joins (U+0600 then `<` is one character, equal to neither): such text
+/// would come out as live markup. A sender's title, a chosen user name,
+/// a comment are escaped here, every scalar that HTML reads.
+struct ScalarHTML: MustacheContentType {
+    static let name = "HERALD_HTML"
+
+    func escapeText(_ text: String) -> String { EmailMessage.escapeHTML(text) }
 }

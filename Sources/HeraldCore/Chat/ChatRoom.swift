@@ -147,8 +147,10 @@ public protocol ChatRoomStore: Sendable {
     /// Tried again at `next` (attempts counted), or now when made due while
     /// leased; `new` again when the service surely did not take it.
     func deferChatPost(_ key: ChatPostKey, attempts: Int, next: Date, now: Date, backToNew: Bool) async throws
-    /// Posts in rooms of `kind` posted since `since` (newest first, at most
-    /// `limit`), each with its room: where answers (reactions) are read.
+    /// Posts in rooms of `kind` posted since `since` whose notification is
+    /// neither taken nor resolved (newest first, at most `limit`), each
+    /// with its room: where answers (reactions) are read. (A flood of other
+    /// posts cannot push an open alarm's out of the window.)
     func answerableChatPosts(kind: ChatRoomKind, since: Date, limit: Int) async throws -> [(room: ChatRoom, notification: NotificationID, ref: String)]
     func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity?
     /// Linked unless the chat account is someone's already (it is not moved).

@@ -12,24 +12,40 @@ public protocol ChatRoomClient: Sendable {
     func find(key: String, in room: ChatRoom, since: Date) async throws -> ChatFind
 }
 
+/// One reaction to a room's post: who, with what, when the homeserver took it.
+public struct ChatReaction: Sendable, Equatable {
+    public var sender: String
+    public var key: String
+    public var at: Date
+
+    public init(sender: String, key: String, at: Date) {
+        self.sender = sender
+        self.key = key
+        self.at = at
+    }
+}
+
 /// Where a room's answers are reactions to its posts (Matrix): who
-/// reacted to a post, with what, and the bot's own id (its own are not answers).
+/// reacted to a post, with what and when, and the bot's own id (its own
+/// are not answers). A room no longer the bot's direct chat with anyone
+/// is `isDirectChat` false.
 public protocol ChatReactionReader: Sendable {
-    func reactions(room: String, event: String) async throws -> [(sender: String, key: String)]
+    func reactions(room: String, event: String) async throws -> [ChatReaction]
     func botID() async throws -> String
 }
 
 /// Which reactions to a room's post take its alarm. Pure.
 public enum ChatReactionDecision {
-    /// Who reacted to take it, in the order they did, each once; never the
-    /// bot; only the keys a direct chat takes (`ContactFollowUpDecision`).
-    public static func takers(_ reactions: [(sender: String, key: String)], bot: String) -> [String] {
+    /// Who reacted to take it, in the order they did, each once (their
+    /// first such reaction); never the bot; only the keys a direct chat
+    /// takes (`ContactFollowUpDecision`); none made before `notBefore` (the
+    /// last withdrawal: a reaction from before it does not take the alarm
+    /// back).
+    public static func takers(_ reactions: [ChatReaction], bot: String, notBefore: Date? = nil) -> [ChatReaction] {
         var seen = Set<String>()
-        return reactions.compactMap { reaction in
-            guard reaction.sender != bot, ContactFollowUpDecision.acknowledgingReactions.contains(ContactFollowUpDecision.plainReaction(reaction.key)),
-                seen.insert(reaction.sender).inserted
-            else { return nil }
-            return reaction.sender
+        return reactions.filter { reaction in
+            reaction.sender != bot && ContactFollowUpDecision.acknowledgingReactions.contains(ContactFollowUpDecision.plainReaction(reaction.key))
+                && notBefore.map { reaction.at > $0 } ?? true && seen.insert(reaction.sender).inserted
         }
     }
 }

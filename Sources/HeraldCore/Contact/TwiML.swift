@@ -34,14 +34,14 @@ public enum TwiML {
         return String(out)
     }
 
-    /// `<Say>` in the language's voice (Twilio's language tags).
+    /// `<Say>` in the language's voice (Twilio's language tags); English in
+    /// Twilio's default voice, as before languages.
     public static func say(_ language: Language) -> String {
-        let tag = switch language {
-        case .en: "en-GB"
-        case .sv: "sv-SE"
-        case .de: "de-DE"
-        case .fr: "fr-FR"
+        switch language {
+        case .en: "<Say>"
+        case .sv: "<Say language=\"sv-SE\">"
+        case .de: "<Say language=\"de-DE\">"
+        case .fr: "<Say language=\"fr-FR\">"
         }
-        return "<Say language=\"\(tag)\">"
     }
 }

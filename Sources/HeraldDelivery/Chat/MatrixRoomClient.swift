@@ -18,7 +18,13 @@ public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
     public init(client: MatrixClient) { self.client = client }
 
     public func post(_ message: ChatMessage, in room: ChatRoom, key: String, notification: NotificationID?) async throws -> String? {
-        try await send(Self.content(message), in: room.target, txnID: key)
+        // A person's direct chat with the bot (their codes and alarms) is never a service's room.
+        let direct: Bool
+        do { direct = try await client.isDirectChat(room.target) } catch { throw Self.chatError(error) }
+        guard !direct else {
+            throw ChatClientError(service: "Matrix", status: 403, code: "a person's direct chat with the bot is no service's room", permanent: true, retryAfter: nil)
+        }
+        return try await send(Self.content(message), in: room.target, txnID: key)
     }
 
     public func edit(_ ref: String, _ message: ChatMessage, in room: ChatRoom, notification: NotificationID) async throws {
@@ -34,9 +40,9 @@ public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
     /// Sending again under the same transaction id is the lookup (see above).
     public func find(key: String, in room: ChatRoom, since: Date) async throws -> ChatFind { .absent }
 
-    public func reactions(room: String, event: String) async throws -> [(sender: String, key: String)] {
+    public func reactions(room: String, event: String) async throws -> [ChatReaction] {
         do {
-            return try await client.reactions(receipt: MatrixClient.receipt(room: room, event: event))
+            return try await client.timedReactions(receipt: MatrixClient.receipt(room: room, event: event))
         } catch {
             throw Self.chatError(error)
         }
@@ -47,19 +53,37 @@ public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
     }
 
     /// Sends into the room; a room the bot was invited to but never joined
-    /// is joined once, then sent to.
+    /// is joined once, then sent to. Only an invitation is accepted: a
+    /// service's keeper cannot send the site's bot into any public room
+    /// they name (a room's own people ask it in).
     func send(_ content: [String: Any], in room: String, txnID: String) async throws -> String {
         let path = "/rooms/\(MatrixClient.segment(room))/send/m.room.message/\(MatrixClient.segment(txnID))".withClientPrefix
         do {
             do {
                 return try Self.eventID(try await client.call(.PUT, path, json: content))
             } catch let failure as MatrixClient.Failure where failure.status == 403 {
+                guard try await invited(to: room) else {
+                    throw ChatClientError(service: "Matrix", status: 403, code: "the bot is not in the room and was not invited", permanent: true, retryAfter: nil)
+                }
                 _ = try await client.call(.POST, "/join/\(MatrixClient.segment(room))".withClientPrefix, json: [String: Any]())
                 return try Self.eventID(try await client.call(.PUT, path, json: content))
             }
         } catch {
             throw Self.chatError(error)
         }
+    }
+
+    /// Whether the bot has a pending invitation to `room`: a sync filtered
+    /// to that room alone, nothing of its history.
+    func invited(to room: String) async throws -> Bool {
+        let filter: [String: Any] = [
+            "room": ["rooms": [room], "timeline": ["limit": 0], "state": ["types": [String]()], "ephemeral": ["types": [String]()],
+                     "account_data": ["types": [String]()]] as [String: Any],
+            "presence": ["types": [String]()], "account_data": ["types": [String]()],
+        ]
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: filter), as: UTF8.self)
+        let sync = try await client.call(.GET, "/sync?timeout=0&filter=\(MatrixClient.segment(json))".withClientPrefix)
+        return ((sync["rooms"] as? [String: Any])?["invite"] as? [String: Any])?[room] != nil
     }
 
     static func eventID(_ answer: [String: Any]) throws -> String {

@@ -94,6 +94,11 @@ public struct MatrixClient: Sendable {
         return room
     }
 
+    /// Whether `room` is one of the bot's direct chats with a person (where codes go).
+    func isDirectChat(_ room: String) async throws -> Bool {
+        try await directRooms(try await bot()).values.contains { $0.contains(room) }
+    }
+
     private func directRooms(_ bot: String) async throws -> [String: [String]] {
         do {
             let object = try await call(.GET, "/user/\(Self.segment(bot))/account_data/m.direct".withClientPrefix)
@@ -206,8 +211,13 @@ public struct MatrixClient: Sendable {
     }
 
     func reactions(receipt: String) async throws -> [(sender: String, key: String)] {
+        try await timedReactions(receipt: receipt).map { ($0.sender, $0.key) }
+    }
+
+    /// The reactions with when the homeserver took each (`origin_server_ts`).
+    func timedReactions(receipt: String) async throws -> [ChatReaction] {
         guard let (room, event) = Self.parse(receipt: receipt) else { throw Failure(status: 0, code: "not a receipt of Herald's") }
-        var found: [(sender: String, key: String)] = []
+        var found: [ChatReaction] = []
         var from: String?
         for _ in 0..<5 {
             let page = from.map { "&from=" + Self.segment($0) } ?? ""
@@ -218,7 +228,8 @@ public struct MatrixClient: Sendable {
                 guard item["type"] as? String == "m.reaction", let sender = item["sender"] as? String,
                     let key = ((item["content"] as? [String: Any])?["m.relates_to"] as? [String: Any])?["key"] as? String
                 else { continue }
-                found.append((sender, key))
+                let at = (item["origin_server_ts"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue / 1000) } ?? .distantPast
+                found.append(ChatReaction(sender: sender, key: key, at: at))
             }
             guard let next = answer["next_batch"] as? String else { break }
             from = next

@@ -41,8 +41,10 @@ extension PostgresStore: ChatRoomStore {
         try await rows(
             """
             SELECT r.id, r.service_id, r.kind, r.target, r.created_at, p.notification_id, p.post_ref
-            FROM chat_posts p JOIN chat_rooms r ON r.id = p.room_id
-            WHERE r.kind = \(kind.rawValue) AND p.state = 'posted' AND p.post_ref IS NOT NULL AND p.posted_at >= \(ExactTimestamp(since))
+            FROM chat_posts p JOIN chat_rooms r ON r.id = p.room_id JOIN notifications n ON n.id = p.notification_id
+            WHERE r.kind = \(kind.rawValue) AND p.state = 'posted' AND p.post_ref IS NOT NULL
+                AND (n.alarm IS NULL OR n.alarm <> 'resolved')
+                AND NOT EXISTS (SELECT 1 FROM acknowledgements a WHERE a.notification_id = p.notification_id) AND p.posted_at >= \(ExactTimestamp(since))
             ORDER BY p.posted_at DESC LIMIT \(Int32(limit))
             """,
             as: (Int64, UUID, String, String, ExactTimestamp, Int64, String).self

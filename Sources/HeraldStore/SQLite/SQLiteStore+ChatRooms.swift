@@ -47,8 +47,10 @@ extension SQLiteStore: ChatRoomStore {
             try await db.rows(
                 """
                 SELECT r.id, r.service_id, r.kind, r.target, r.created_at, p.notification_id, p.post_ref
-                FROM chat_posts p JOIN chat_rooms r ON r.id = p.room_id
-                WHERE r.kind = \(kind.rawValue) AND p.state = 'posted' AND p.post_ref IS NOT NULL AND p.posted_at >= \(since)
+                FROM chat_posts p JOIN chat_rooms r ON r.id = p.room_id JOIN notifications n ON n.id = p.notification_id
+                WHERE r.kind = \(kind.rawValue) AND p.state = 'posted' AND p.post_ref IS NOT NULL
+                    AND (n.alarm IS NULL OR n.alarm <> 'resolved')
+                    AND NOT EXISTS (SELECT 1 FROM acknowledgements a WHERE a.notification_id = p.notification_id) AND p.posted_at >= \(since)
                 ORDER BY p.posted_at DESC LIMIT \(limit)
                 """
             ).compactMap { row in try Self.chatRoom(row).map { ($0, try row.int64("notification_id"), try row.text("post_ref")) } }

@@ -9,10 +9,11 @@ import Logging
 /// person acknowledges as that person, through the one `Acknowledgements`
 /// use case (the responder rule, write-back and escalation stop as
 /// everywhere). Anyone may react in a room; only a Matrix id its owner
-/// proved (by the code sent there) speaks for a person. The post is then
+/// proved (by the code sent there) speaks for a person, and a reaction
+/// older than the alarm's last withdrawal takes nothing. The post is then
 /// edited by `ChatRoomPosts`, as after any acknowledgement.
 public struct ChatRoomReactions: Sendable {
-    public typealias Store = ChatRoomStore & ContactStore & NotificationStore & AcknowledgementStore & AccountStore
+    public typealias Store = ChatRoomStore & ContactStore & AcknowledgementStore
     let store: any Store
     let acknowledgements: Acknowledgements
     let reader: any ChatReactionReader
@@ -33,25 +34,23 @@ public struct ChatRoomReactions: Sendable {
     @discardableResult
     public func sweep(logger: Logger) async throws -> Int {
         let now = clock.now()
+        // Only the open alarms' posts (neither taken nor resolved), newest first.
         let posts = try await store.answerableChatPosts(kind: .matrix, since: now.addingTimeInterval(-Self.window), limit: Self.limit)
         guard !posts.isEmpty else { return 0 }
-        let ids = Array(Set(posts.map(\.notification)))
-        let taken = try await store.acknowledgements(of: ids)
         let bot = try await reader.botID()
         var acknowledged = 0
-        var resolved: [NotificationID: Bool] = [:]
-        for post in posts where taken[post.notification] == nil {
-            if resolved[post.notification] == nil { resolved[post.notification] = try await store.notification(id: post.notification).map { $0.alarm == .resolved } ?? true }
-            guard resolved[post.notification] == false else { continue }
-            let reactions: [(sender: String, key: String)]
+        for post in posts {
+            let reactions: [ChatReaction]
             do {
                 reactions = try await reader.reactions(room: post.room.target, event: post.ref)
             } catch {
                 logger.notice("a Matrix room's reactions could not be read", metadata: ["room": "\(post.room.id)", "error": "\(error)"])
                 continue
             }
-            for sender in ChatReactionDecision.takers(reactions, bot: bot) {
-                if try await take(post.notification, in: post.room, by: sender, logger: logger) {
+            // A reaction from before the last withdrawal does not take the alarm back (nor one replayed since).
+            let withdrawn = try await store.lastWithdrawal(notificationID: post.notification)?.at
+            for reaction in ChatReactionDecision.takers(reactions, bot: bot, notBefore: withdrawn) {
+                if try await take(post.notification, in: post.room, by: reaction, logger: logger) {
                     acknowledged += 1
                     break
                 }
@@ -60,23 +59,25 @@ public struct ChatRoomReactions: Sendable {
         return acknowledged
     }
 
-    /// Acknowledges as the one person whose verified Matrix id `sender` is;
-    /// false when nobody (or more than one account) is, or the use case
-    /// refuses (not a responder of the alarm, say).
-    private func take(_ id: NotificationID, in room: ChatRoom, by sender: String, logger: Logger) async throws -> Bool {
-        let holders = Set(try await store.verifiedContacts(kind: .matrix, address: sender).map(\.userID))
-        guard holders.count == 1, let userID = holders.first, let user = try await store.user(id: userID), user.isActive else {
+    /// Acknowledges as the one person whose verified Matrix id the
+    /// reaction's sender is, as a reply to what was sent to them at the
+    /// reaction's time (`Acknowledgements.acknowledge(fromReplyOf:)`: the
+    /// method still theirs, the alarm open, no one else's withdrawal
+    /// since); false when nobody (or more than one account) verified that
+    /// id, or the use case refuses (not a responder of the alarm, say).
+    private func take(_ id: NotificationID, in room: ChatRoom, by reaction: ChatReaction, logger: Logger) async throws -> Bool {
+        let methods = try await store.verifiedContacts(kind: .matrix, address: reaction.sender)
+        guard Set(methods.map(\.userID)).count == 1, let method = methods.first else {
             logger.info("a reaction in a Matrix room from an id no one person verified changes nothing", metadata: ["room": "\(room.id)"])
             return false
         }
         do {
-            let outcome = try await acknowledgements.acknowledge(id, comment: nil, by: user, from: "Matrix room \(sender)", logger: logger)
-            logger.info("acknowledged by a reaction in a Matrix room", metadata: ["room": "\(room.id)", "notification": "\(id)", "user": "\(user.username)"])
+            _ = try await acknowledgements.acknowledge(fromReplyOf: method, notification: id, sentAt: reaction.at, comment: nil, logger: logger)
+            logger.info("acknowledged by a reaction in a Matrix room", metadata: ["room": "\(room.id)", "notification": "\(id)"])
             // Taken now (by them, or by someone a moment before): the other reactions need not be tried.
-            _ = outcome
             return true
         } catch let refusal as UseCaseError {
-            logger.info("a reaction in a Matrix room was refused", metadata: ["room": "\(room.id)", "user": "\(user.username)", "why": "\(refusal)"])
+            logger.info("a reaction in a Matrix room was refused", metadata: ["room": "\(room.id)", "why": "\(refusal)"])
             return false
         }
     }

@@ -46,6 +46,11 @@ struct MatrixRoomTests {
             let added = try await app.request(.post, path, token: admin, json: ["kind": "matrix", "target": room])
             #expect(added.status == .created, "\(added.text)")
 
+            // A public room nobody invited the bot to: added, but never joined nor posted to.
+            let other = try await eve.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "public_chat", "name": "Elsewhere"])
+            let elsewhere = try #require(other["room_id"] as? String)
+            #expect(try await app.request(.post, path, token: admin, json: ["kind": "matrix", "target": elsewhere]).status == .created)
+
             let title = "Kryo: tryck högt <b>2</b>"
             let posted = try await app.request(
                 .post, "/api/v1/services/\(service.id.uuidString)/notifications", json: ["title": title, "subtitle": "@room Kompressor 2", "severity": "critical"]
@@ -86,6 +91,9 @@ struct MatrixRoomTests {
             let edited = try await PhoneAppContactTests.waitFor("the post edited") { try await edits().first }
             #expect(edited.contains("Kvitterad av oncall") && edited.contains(title) && !edited.contains("Reagera"), "\(edited)")
             #expect(try await posts().count == 1, "one post for the alarm")
+            let strangers = try await eve.messages(in: elsewhere).filter { $0["sender"] as? String == bot.userID }
+            let members = try await eve.call(.GET, "/_matrix/client/v3/rooms/\(elsewhere.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)/joined_members")
+            #expect(strangers.isEmpty && (members["joined"] as? [String: Any])?[bot.userID] == nil, "the bot went nowhere it was not asked")
         }
     }
 }

@@ -160,9 +160,14 @@ struct SecretAndBaseURLSettingsTests {
     /// Who takes a Matrix post by reacting: each once, in order, never the
     /// bot; only the keys a direct chat takes too.
     @Test func matrixTakers() {
-        let reactions: [(sender: String, key: String)] = [
-            ("@bot:x", "✅"), ("@eve:x", "👀"), ("@ann:x", "✅️"), ("@bob:x", "👍🏽"), ("@ann:x", "👍"), ("@carl:x", "no"),
+        let t = Date(timeIntervalSince1970: 1_800_000_000)
+        let reactions = [
+            ChatReaction(sender: "@bot:x", key: "✅", at: t), ChatReaction(sender: "@eve:x", key: "👀", at: t), ChatReaction(sender: "@ann:x", key: "✅️", at: t),
+            ChatReaction(sender: "@bob:x", key: "👍🏽", at: t + 5), ChatReaction(sender: "@ann:x", key: "👍", at: t + 9), ChatReaction(sender: "@carl:x", key: "no", at: t),
         ]
-        #expect(ChatReactionDecision.takers(reactions, bot: "@bot:x") == ["@ann:x", "@bob:x"])
+        #expect(ChatReactionDecision.takers(reactions, bot: "@bot:x").map(\.sender) == ["@ann:x", "@bob:x"])
+        // After a withdrawal at t + 5, only what came later counts: ann's second.
+        #expect(ChatReactionDecision.takers(reactions, bot: "@bot:x", notBefore: t + 5).map(\.sender) == ["@ann:x"])
+        #expect(ChatReactionDecision.takers(reactions, bot: "@bot:x", notBefore: t + 5).first?.at == t + 9)
     }
 }
