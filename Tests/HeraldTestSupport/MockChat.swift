@@ -85,6 +85,11 @@ public final class MockChat: Sendable {
         return Self.outcome(answer)
     }
 
+    /// The last Slack click's request sent again, byte for byte (captured in transit).
+    public func replaySlackClick() async throws -> (status: Int, body: String) {
+        Self.outcome(try await post("/_mock/slack/replay", [:]) as? [String: Any] ?? [:])
+    }
+
     /// A person clicks the attachment action `actionID` on the Mattermost
     /// post's latest version: the JSON Mattermost posts, to `url` if given
     /// (where the action's integration URL leads) or else to that URL, answered.

@@ -61,6 +61,8 @@ The test's side:
       block_actions payload Slack would to `url`, signed with the signing
       secret (or another), timestamped age_seconds ago; answers {"status": N,
       "body": "..."} (status 0 when it could not connect)
+  POST /_mock/slack/replay       sends the last click's request again, byte for
+      byte (an attacker who captured it); answers as a click does
   POST /_mock/slack/response/{n} a click's response_url (no auth): keeps the
       JSON posted to it; answers 200 "ok"
   GET  /_mock/slack/responses    [{"n", "body"}], in order
@@ -465,6 +467,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, {})
         if path == "/_mock/slack/click":
             return self.slack_click(body)
+        if path == "/_mock/slack/replay":
+            with lock:
+                last = state.get("last_slack_click")
+            if not last:
+                return self.reply(404, {"error": "no click to replay"})
+            url, data, headers = last
+            return self.reply(200, relay(urllib.request.Request(url, data=data, method="POST", headers=headers)))
         if path == "/_mock/mattermost/click":
             return self.mattermost_click(body)
         self.reply(404, {"error": "not found"})
@@ -498,9 +507,10 @@ class Handler(BaseHTTPRequestHandler):
         timestamp = str(int(time.time()) - int(body.get("age_seconds") or 0))
         secret = args.slack_signing_secret + ("-forged" if body.get("bad_signature") else "")
         signature = "v0=" + hmac.new(secret.encode(), f"v0:{timestamp}:{data}".encode(), hashlib.sha256).hexdigest()
-        request = urllib.request.Request(body["url"], data=data.encode(), method="POST", headers={
-            "content-type": "application/x-www-form-urlencoded", "x-slack-request-timestamp": timestamp, "x-slack-signature": signature,
-        })
+        headers = {"content-type": "application/x-www-form-urlencoded", "x-slack-request-timestamp": timestamp, "x-slack-signature": signature}
+        with lock:
+            state["last_slack_click"] = (body["url"], data.encode(), headers)
+        request = urllib.request.Request(body["url"], data=data.encode(), method="POST", headers=headers)
         self.reply(200, relay(request))
 
     def mattermost_click(self, body):

@@ -102,7 +102,7 @@ struct ChatRoomsController {
         let channel = (payload["channel"] as? [String: Any])?["id"] as? String ?? (payload["container"] as? [String: Any])?["channel_id"] as? String
         let press = try await chatRooms.press(
             kind: .slack, chatUser: "\(team):\(userID)", room: room, notification: notification, signature: signature, channel: channel,
-            logger: context.logger
+            call: request.headers[HTTPField.Name("X-Slack-Signature")!], logger: context.logger
         )
         if let url = payload["response_url"] as? String, let respondToSlack {
             // After the answer: Slack waits 3 s for it, the reply may take longer.

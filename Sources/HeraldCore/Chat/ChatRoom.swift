@@ -152,6 +152,9 @@ public protocol ChatRoomStore: Sendable {
     /// with its room: where answers (reactions) are read. (A flood of other
     /// posts cannot push an open alarm's out of the window.)
     func answerableChatPosts(kind: ChatRoomKind, since: Date, limit: Int) async throws -> [(room: ChatRoom, notification: NotificationID, ref: String)]
+    /// Records a signed call by its digest; false when it was recorded
+    /// already (a replay). Calls seen before `forgetBefore` are forgotten.
+    func firstSighting(ofCall digest: String, at: Date, forgetBefore: Date) async throws -> Bool
     func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity?
     /// Linked unless the chat account is someone's already (it is not moved).
     func linkChatIdentity(_ identity: ChatIdentity) async throws

@@ -14,6 +14,12 @@ public enum SlackRequestSignature {
         return "v0=" + mac.map { String(format: "%02x", $0) }.joined()
     }
 
+    /// What a call is remembered by (its signature, hashed): one acted on
+    /// is refused when it comes again within the window.
+    public static func digest(_ signature: String) -> String {
+        SHA256.hash(data: Data(signature.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Nil when the request is Slack's; else why not.
     public static func problem(secret: String, timestamp: String?, signature: String?, body: String, now: Date) -> String? {
         guard let timestamp, let sent = Int64(timestamp) else { return "no X-Slack-Request-Timestamp" }

@@ -1319,6 +1319,12 @@ extension Catalog {
             de: "Für diese Einrichtung ist kein Chatdienst eingerichtet",
             fr: "Ce site n’a aucun service de discussion configuré"
         ),
+        "error.chat.replayed": Words(
+            en: "This call was made already",
+            sv: "Det här anropet har redan gjorts",
+            de: "Dieser Aufruf wurde bereits gemacht",
+            fr: "Cet appel a déjà été fait"
+        ),
         "error.chat.matrixRoom": Words(
             en: "A Matrix room's id (it starts with !, in the room's settings; invite the site's bot to it)",
             sv: "Ett Matrix-rums id (det börjar med !, i rummets inställningar; bjud in webbplatsens bot dit)",

@@ -51,6 +51,14 @@ extension PostgresStore: ChatRoomStore {
         ).compactMap { row in Self.chatRoom((row.0, row.1, row.2, row.3, row.4)).map { ($0, row.5, row.6) } }
     }
 
+    public func firstSighting(ofCall digest: String, at: Date, forgetBefore: Date) async throws -> Bool {
+        try await execute("DELETE FROM chat_calls_seen WHERE seen_at < \(ExactTimestamp(forgetBefore))")
+        return try await rows(
+            "INSERT INTO chat_calls_seen (digest, seen_at) VALUES (\(digest), \(ExactTimestamp(at))) ON CONFLICT (digest) DO NOTHING RETURNING digest",
+            as: String.self
+        ).count == 1
+    }
+
     public func claimChatPosts(now: Date, until: Date, limit: Int) async throws -> [ChatPost] {
         try await rows(
             """

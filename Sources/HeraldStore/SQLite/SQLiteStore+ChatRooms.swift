@@ -57,6 +57,15 @@ extension SQLiteStore: ChatRoomStore {
         }
     }
 
+    public func firstSighting(ofCall digest: String, at: Date, forgetBefore: Date) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.execute("DELETE FROM chat_calls_seen WHERE seen_at < \(forgetBefore)")
+            return try await db.rows(
+                "INSERT INTO chat_calls_seen (digest, seen_at) VALUES (\(digest), \(at)) ON CONFLICT (digest) DO NOTHING RETURNING digest"
+            ).count == 1
+        }
+    }
+
     public func claimChatPosts(now: Date, until: Date, limit: Int) async throws -> [ChatPost] {
         try await database.transaction { db in
             try await db.rows(

@@ -107,12 +107,23 @@ public struct ChatRooms: Sendable {
     /// A press of the Acknowledge button of `room`'s post of `notification`,
     /// by `chatUser`. The caller has checked the chat service's own
     /// signature where it signs (Slack); Herald's is checked here.
+    /// `call`: the chat service's own signature of the call, where it signs
+    /// one (Slack): a call acted on once is refused when it comes again (a
+    /// replay within its five minutes).
     public func press(
-        kind: ChatRoomKind, chatUser: String, room roomID: Int64, notification id: NotificationID, signature: String, channel: String?, logger: Logger
+        kind: ChatRoomKind, chatUser: String, room roomID: Int64, notification id: NotificationID, signature: String, channel: String?,
+        call: String? = nil, logger: Logger
     ) async throws -> Press {
         guard try await signer().verifyAction(room: roomID, notification: id, signature: signature) else {
             logger.notice("a chat button Herald did not sign was refused", metadata: ["kind": "\(kind.rawValue)"])
             throw UseCaseError.forbidden("Not a button of this server")
+        }
+        if let call {
+            let now = clock.now()
+            guard try await store.firstSighting(ofCall: SlackRequestSignature.digest(call), at: now, forgetBefore: now.addingTimeInterval(-2 * SlackRequestSignature.window)) else {
+                logger.notice("a chat call made before was refused (a replay)", metadata: ["kind": "\(kind.rawValue)"])
+                throw UseCaseError.conflict("This call was made already")
+            }
         }
         // The button of that room's post, pressed in that room (the call names the channel).
         guard let room = try await store.chatRooms(ids: [roomID]).first, room.kind == kind, channel.map({ $0 == room.target }) ?? true,

@@ -146,6 +146,10 @@ struct ChatRoomTests {
                 try await mock.slack().first.flatMap { ($0["versions"] as? [[String: Any]])?.count ?? 0 >= 3 ? $0 : nil }
             }
             #expect(Self.buttons(reopened).contains { $0["action_id"] as? String == "herald_ack" }, "the button is back")
+            // The press that took it, captured and sent again within its five minutes: refused, nothing taken.
+            let replay = try await mock.replaySlackClick()
+            #expect(replay.status == 409, "\(replay)")
+            #expect(try await app.store.acknowledgements(of: [notification])[notification] == nil, "a replayed call takes nothing")
 
             // A linked Mattermost account takes the alarm back from the (older) button.
             try await app.store.linkChatIdentity(ChatIdentity(kind: .mattermost, chatUser: "mmoncall", userID: person.id, createdAt: Date()))

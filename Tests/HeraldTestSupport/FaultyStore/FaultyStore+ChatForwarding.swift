@@ -25,6 +25,10 @@ extension FaultyStore: ChatRoomStore {
         try await base.answerableChatPosts(kind: kind, since: since, limit: limit)
     }
 
+    public func firstSighting(ofCall digest: String, at: Date, forgetBefore: Date) async throws -> Bool {
+        try await base.firstSighting(ofCall: digest, at: at, forgetBefore: forgetBefore)
+    }
+
     public func chatIdentity(kind: ChatRoomKind, chatUser: String) async throws -> ChatIdentity? {
         try await base.chatIdentity(kind: kind, chatUser: chatUser)
     }
