@@ -47,6 +47,16 @@ public struct Synapse: Sendable {
             return (answer["chunk"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "m.room.message" }
         }
 
+        /// The new words of every edit (`m.replace`) of `event` in `room`, newest first.
+        public func edits(of event: String, in room: String) async throws -> [String] {
+            try await messages(in: room).compactMap { message in
+                let content = message["content"] as? [String: Any]
+                let relation = content?["m.relates_to"] as? [String: Any]
+                guard relation?["event_id"] as? String == event, relation?["rel_type"] as? String == "m.replace" else { return nil }
+                return (content?["m.new_content"] as? [String: Any])?["body"] as? String
+            }
+        }
+
         /// Replies `text` to `event` (as clients do: the quoted fallback first).
         public func reply(in room: String, to event: String, _ text: String) async throws {
             _ = try await call(

@@ -81,14 +81,7 @@ struct MatrixRoomTests {
             }
             print("Matrix room: a ✅ acknowledged the alarm \(ContinuousClock.now - reacted) after it was made (reactions read every 1 s)")
             #expect(taker == "oncall")
-            func edits() async throws -> [String] {
-                try await ann.messages(in: room).compactMap { message in
-                    let relation = (message["content"] as? [String: Any])?["m.relates_to"] as? [String: Any]
-                    guard relation?["event_id"] as? String == event, relation?["rel_type"] as? String == "m.replace" else { return nil }
-                    return ((message["content"] as? [String: Any])?["m.new_content"] as? [String: Any])?["body"] as? String
-                }
-            }
-            let edited = try await PhoneAppContactTests.waitFor("the post edited") { try await edits().first }
+            let edited = try await PhoneAppContactTests.waitFor("the post edited") { try await ann.edits(of: event, in: room).first }
             #expect(edited.contains("Kvitterad av oncall") && edited.contains(title) && !edited.contains("Reagera"), "\(edited)")
             #expect(try await posts().count == 1, "one post for the alarm")
             let strangers = try await eve.messages(in: elsewhere).filter { $0["sender"] as? String == bot.userID }

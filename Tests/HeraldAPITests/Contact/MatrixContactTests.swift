@@ -73,15 +73,7 @@ struct MatrixContactTests {
             }
             print("Matrix: a ✅ reaction acknowledged the alarm \(ContinuousClock.now - reacted) after it was made (reactions read every 1 s)")
             #expect(taker == "oncall")
-            func edits(of event: String) async throws -> [String] {
-                try await ann.messages(in: room).compactMap { message in
-                    let content = message["content"] as? [String: Any]
-                    guard (content?["m.relates_to"] as? [String: Any])?["event_id"] as? String == event,
-                        (content?["m.relates_to"] as? [String: Any])?["rel_type"] as? String == "m.replace"
-                    else { return nil }
-                    return (content?["m.new_content"] as? [String: Any])?["body"] as? String
-                }
-            }
+            func edits(of event: String) async throws -> [String] { try await ann.edits(of: event, in: room) }
             let edited = try await PhoneAppContactTests.waitFor("the message edited") { try await edits(of: event).first }
             #expect(edited.contains("Acknowledged by oncall.") && edited.contains(title), "\(edited)")
             #expect(try await alarmMessages().count == 1, "one message for the alarm")
