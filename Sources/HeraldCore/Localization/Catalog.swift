@@ -22,7 +22,10 @@ public enum Catalog {
     }
 
     /// Every area's words; a key in two areas is a mistake the test names.
-    static let areas: [[String: Words]] = [pages, subscriptionPages, profilePages, adminServicePages, adminPeoplePages, webPages, errors, messages]
+    static let areas: [[String: Words]] = [
+        pages, onCallAndSignInPages, subscriptionPages, profilePages, adminServicePages, serviceBehaviourPages, auditAndReportPages, teamsAndUsersPages,
+        rotaPages, webPages, errors, ruleErrors, signInErrors, onCallErrors, reachErrors, messages,
+    ]
 
     /// Every key's words, the areas merged.
     public static let words: [String: Words] = areas.reduce(into: [:]) { all, area in all.merge(area) { first, _ in first } }
@@ -84,8 +87,8 @@ public enum Catalog {
 extension Catalog {
     /// A message Herald wrote in English (a use case's refusal, an error a
     /// page shows) in `language`, as gettext does it: the English text is
-    /// the message's identity. The errors area (`Catalog+Errors.swift`)
-    /// holds each message as an English template (`A rota is already
+    /// the message's identity. The errors areas (`Catalog+*Errors.swift`,
+    /// keys `error.`) hold each message as an English template (`A rota is already
     /// called {name}`); an exact text wins, else the first template whose
     /// fixed parts match, its values carried over as they are. A message
     /// no area knows stays English.
@@ -133,14 +136,17 @@ enum MessageIndex {
         }
     }
 
+    /// Every area's refusals: the keys under `error.`.
+    static let refusals = Catalog.words.filter { $0.key.hasPrefix("error.") }
+
     static let exact: [String: String] = {
         var exact: [String: String] = [:]
-        for (key, words) in Catalog.errors where Catalog.placeholders(words.en).isEmpty { exact[words.en] = key }
+        for (key, words) in refusals where Catalog.placeholders(words.en).isEmpty { exact[words.en] = key }
         return exact
     }()
 
     /// Longest fixed text first, so a more specific template wins.
-    static let templates: [Template] = Catalog.errors.compactMap { key, words -> Template? in
+    static let templates: [Template] = refusals.compactMap { key, words -> Template? in
         guard !Catalog.placeholders(words.en).isEmpty else { return nil }
         var head = ""
         var parts: [(name: String, tail: String)] = []

@@ -1,0 +1,433 @@
+extension Catalog {
+    /// The audit log and a notification's delivery report.
+    static let auditAndReportPages: [String: Words] = [
+        // The audit log.
+        "audit.title": Words(
+            en: "Audit log",
+            sv: "Granskningslogg",
+            de: "Protokoll",
+            fr: "Journal d’audit"
+        ),
+        "audit.intro": Words(
+            en: "Who changed what, when and from where: every change to services, tokens, roles, teams, policies, rotas, write-back and accounts, every acknowledgement and withdrawal, every burst of failed sign-ins.",
+            sv: "Vem som ändrade vad, när och varifrån: varje ändring av tjänster, token, roller, grupper, policyer, jourlistor, återrapportering och konton, varje kvittering och återkallelse, varje skur av misslyckade inloggningar.",
+            de: "Wer was wann und von wo geändert hat: jede Änderung an Diensten, Tokens, Rollen, Teams, Richtlinien, Dienstplänen, Rückmeldungen an die Quelle und Konten, jede Quittierung und Rücknahme, jede Häufung fehlgeschlagener Anmeldungen.",
+            fr: "Qui a modifié quoi, quand et d’où : chaque modification des services, tokens, rôles, équipes, règles, plannings, retours vers la source et comptes, chaque acquittement et annulation, chaque série de connexions échouées."
+        ),
+        "audit.filterLabel": Words(
+            en: "Filter the audit log",
+            sv: "Filtrera granskningsloggen",
+            de: "Protokoll filtern",
+            fr: "Filtrer le journal d’audit"
+        ),
+        "audit.service": Words(
+            en: "Service",
+            sv: "Tjänst",
+            de: "Dienst",
+            fr: "Service"
+        ),
+        "audit.action": Words(
+            en: "Action",
+            sv: "Åtgärd",
+            de: "Aktion",
+            fr: "Action"
+        ),
+        "audit.by": Words(
+            en: "By",
+            sv: "Av",
+            de: "Von",
+            fr: "Par"
+        ),
+        "audit.fromDate": Words(
+            en: "From (UTC)",
+            sv: "Från (UTC)",
+            de: "Von (UTC)",
+            fr: "Du (UTC)"
+        ),
+        "audit.toDate": Words(
+            en: "To (UTC)",
+            sv: "Till (UTC)",
+            de: "Bis (UTC)",
+            fr: "Au (UTC)"
+        ),
+        "audit.filter": Words(
+            en: "Filter",
+            sv: "Filtrera",
+            de: "Filtern",
+            fr: "Filtrer"
+        ),
+        "audit.when": Words(
+            en: "When",
+            sv: "När",
+            de: "Wann",
+            fr: "Quand"
+        ),
+        "audit.who": Words(
+            en: "Who",
+            sv: "Vem",
+            de: "Wer",
+            fr: "Qui"
+        ),
+        "audit.what": Words(
+            en: "What",
+            sv: "Vad",
+            de: "Was",
+            fr: "Quoi"
+        ),
+        "audit.change": Words(
+            en: "Change",
+            sv: "Ändring",
+            de: "Änderung",
+            fr: "Modification"
+        ),
+        "audit.fromAddress": Words(
+            en: "from",
+            sv: "från",
+            de: "von",
+            fr: "depuis"
+        ),
+        "audit.before": Words(
+            en: "before",
+            sv: "före",
+            de: "vorher",
+            fr: "avant"
+        ),
+        "audit.after": Words(
+            en: "after",
+            sv: "efter",
+            de: "nachher",
+            fr: "après"
+        ),
+        "audit.empty": Words(
+            en: "No entries.",
+            sv: "Inga poster.",
+            de: "Keine Einträge.",
+            fr: "Aucune entrée."
+        ),
+        "audit.older": Words(
+            en: "Older entries →",
+            sv: "Äldre poster →",
+            de: "Ältere Einträge →",
+            fr: "Entrées plus anciennes →"
+        ),
+        "audit.everyService": Words(
+            en: "every service",
+            sv: "alla tjänster",
+            de: "alle Dienste",
+            fr: "tous les services"
+        ),
+        "audit.everyAction": Words(
+            en: "every action",
+            sv: "alla åtgärder",
+            de: "alle Aktionen",
+            fr: "toutes les actions"
+        ),
+        // A notification's delivery report.
+        "report.title": Words(
+            en: "Delivery report",
+            sv: "Leveransrapport",
+            de: "Zustellbericht",
+            fr: "Rapport de distribution"
+        ),
+        "report.service": Words(
+            en: "Service",
+            sv: "Tjänst",
+            de: "Dienst",
+            fr: "Service"
+        ),
+        "report.posted": Words(
+            en: "Posted",
+            sv: "Publicerad",
+            de: "Veröffentlicht",
+            fr: "Publiée"
+        ),
+        "report.deliveries.one": Words(
+            en: "{count} delivery",
+            sv: "{count} leverans",
+            de: "{count} Zustellung",
+            fr: "{count} distribution"
+        ),
+        "report.deliveries.other": Words(
+            en: "{count} deliveries",
+            sv: "{count} leveranser",
+            de: "{count} Zustellungen",
+            fr: "{count} distributions"
+        ),
+        "report.whatHappened": Words(
+            en: "What happened to it",
+            sv: "Vad som hände med den",
+            de: "Was damit geschah",
+            fr: "Ce qu’il en est advenu"
+        ),
+        "report.readBy.one": Words(
+            en: "{count} of {recipients} recipients read it",
+            sv: "{count} av {recipients} mottagare har läst den",
+            de: "{count} von {recipients} Empfängern hat sie gelesen",
+            fr: "{count} destinataire sur {recipients} l’a lue"
+        ),
+        "report.readBy.other": Words(
+            en: "{count} of {recipients} recipients read it",
+            sv: "{count} av {recipients} mottagare har läst den",
+            de: "{count} von {recipients} Empfängern haben sie gelesen",
+            fr: "{count} destinataires sur {recipients} l’ont lue"
+        ),
+        "report.readBarLabel": Words(
+            en: "{read} of {recipients} read",
+            sv: "{read} av {recipients} har läst",
+            de: "{read} von {recipients} gelesen",
+            fr: "lue par {read} sur {recipients}"
+        ),
+        "report.acknowledged": Words(
+            en: "✓ Acknowledged by {name} at {time}",
+            sv: "✓ Kvitterad av {name} den {time}",
+            de: "✓ Quittiert von {name} am {time}",
+            fr: "✓ Acquittée par {name} le {time}"
+        ),
+        "report.acknowledgedWithComment": Words(
+            en: "✓ Acknowledged by {name} at {time}: “{comment}”",
+            sv: "✓ Kvitterad av {name} den {time}: ”{comment}”",
+            de: "✓ Quittiert von {name} am {time}: „{comment}“",
+            fr: "✓ Acquittée par {name} le {time} : « {comment} »"
+        ),
+        "report.nobodyAcknowledged": Words(
+            en: "Nobody has acknowledged it.",
+            sv: "Ingen har kvitterat den.",
+            de: "Niemand hat sie quittiert.",
+            fr: "Personne ne l’a acquittée."
+        ),
+        "report.toldSource": Words(
+            en: "Told its source:",
+            sv: "Meddelat källan:",
+            de: "An die Quelle gemeldet:",
+            fr: "Transmis à sa source :"
+        ),
+        "report.failedTries.one": Words(
+            en: "{count} failed try",
+            sv: "{count} misslyckat försök",
+            de: "{count} fehlgeschlagener Versuch",
+            fr: "{count} tentative échouée"
+        ),
+        "report.failedTries.other": Words(
+            en: "{count} failed tries",
+            sv: "{count} misslyckade försök",
+            de: "{count} fehlgeschlagene Versuche",
+            fr: "{count} tentatives échouées"
+        ),
+        "report.writeBack.done": Words(
+            en: "done",
+            sv: "klart",
+            de: "erledigt",
+            fr: "fait"
+        ),
+        "report.writeBack.refused": Words(
+            en: "refused",
+            sv: "avvisat",
+            de: "abgelehnt",
+            fr: "refusé"
+        ),
+        "report.writeBack.pending": Words(
+            en: "pending",
+            sv: "väntar",
+            de: "ausstehend",
+            fr: "en attente"
+        ),
+        "report.writeBack.retrying": Words(
+            en: "retrying",
+            sv: "försöker igen",
+            de: "neuer Versuch",
+            fr: "nouvel essai"
+        ),
+        "report.goal.acknowledged": Words(
+            en: "acknowledged",
+            sv: "kvitterad",
+            de: "quittiert",
+            fr: "acquittée"
+        ),
+        "report.goal.withdrawn": Words(
+            en: "withdrawn",
+            sv: "återkallad",
+            de: "zurückgezogen",
+            fr: "annulée"
+        ),
+        "report.goal.resolved": Words(
+            en: "resolved",
+            sv: "löst",
+            de: "behoben",
+            fr: "résolue"
+        ),
+        "report.timeline": Words(
+            en: "Timeline",
+            sv: "Tidslinje",
+            de: "Zeitverlauf",
+            fr: "Chronologie"
+        ),
+        "report.event.posted": Words(
+            en: "posted",
+            sv: "publicerad",
+            de: "veröffentlicht",
+            fr: "publiée"
+        ),
+        "report.event.called": Words(
+            en: "called",
+            sv: "larmad",
+            de: "gerufen",
+            fr: "appelé"
+        ),
+        "report.event.pushed": Words(
+            en: "pushed",
+            sv: "skickad",
+            de: "gesendet",
+            fr: "envoyé"
+        ),
+        "report.event.acknowledged": Words(
+            en: "acknowledged",
+            sv: "kvitterad",
+            de: "quittiert",
+            fr: "acquittée"
+        ),
+        "report.event.ended": Words(
+            en: "ended",
+            sv: "avslutad",
+            de: "beendet",
+            fr: "terminée"
+        ),
+        "report.event.resumed": Words(
+            en: "resumed",
+            sv: "återupptagen",
+            de: "fortgesetzt",
+            fr: "reprise"
+        ),
+        "report.event.next": Words(
+            en: "next",
+            sv: "härnäst",
+            de: "als Nächstes",
+            fr: "à suivre"
+        ),
+        "report.step": Words(
+            en: "step {step}",
+            sv: "steg {step}",
+            de: "Schritt {step}",
+            fr: "étape {step}"
+        ),
+        "report.pushesPerMinute": Words(
+            en: "Pushes per minute",
+            sv: "Pushar per minut",
+            de: "Pushes pro Minute",
+            fr: "Push par minute"
+        ),
+        "report.noPushes": Words(
+            en: "No pushes: nobody subscribed had a device.",
+            sv: "Inga pushar: ingen prenumerant hade någon enhet.",
+            de: "Keine Pushes: kein Abonnent hatte ein Gerät.",
+            fr: "Aucun push : aucun abonné n’avait d’appareil."
+        ),
+        "report.chartLabel": Words(
+            en: "{total} pushes over {minutes} minutes, at most {peak} a minute",
+            sv: "{total} pushar under {minutes} minuter, högst {peak} per minut",
+            de: "{total} Pushes in {minutes} Minuten, höchstens {peak} pro Minute",
+            fr: "{total} push sur {minutes} minutes, au plus {peak} par minute"
+        ),
+        "report.outcome.sent": Words(
+            en: "sent",
+            sv: "skickad",
+            de: "gesendet",
+            fr: "envoyé"
+        ),
+        "report.outcome.skipped": Words(
+            en: "skipped",
+            sv: "överhoppad",
+            de: "übersprungen",
+            fr: "ignoré"
+        ),
+        "report.outcome.pending": Words(
+            en: "pending",
+            sv: "väntar",
+            de: "ausstehend",
+            fr: "en attente"
+        ),
+        "report.outcome.retrying": Words(
+            en: "retrying",
+            sv: "försöker igen",
+            de: "neuer Versuch",
+            fr: "nouvel essai"
+        ),
+        "report.outcome.dropped": Words(
+            en: "dropped",
+            sv: "borttagen",
+            de: "verworfen",
+            fr: "abandonné"
+        ),
+        "report.outcome.failed": Words(
+            en: "failed",
+            sv: "misslyckad",
+            de: "fehlgeschlagen",
+            fr: "échoué"
+        ),
+        "report.devices": Words(
+            en: "Devices",
+            sv: "Enheter",
+            de: "Geräte",
+            fr: "Appareils"
+        ),
+        "report.platform": Words(
+            en: "Platform",
+            sv: "Plattform",
+            de: "Plattform",
+            fr: "Plateforme"
+        ),
+        "report.token": Words(
+            en: "Token",
+            sv: "Token",
+            de: "Token",
+            fr: "Token"
+        ),
+        "report.state": Words(
+            en: "State",
+            sv: "Status",
+            de: "Status",
+            fr: "État"
+        ),
+        "report.attempts": Words(
+            en: "Attempts",
+            sv: "Försök",
+            de: "Versuche",
+            fr: "Tentatives"
+        ),
+        "report.lastError": Words(
+            en: "Last error",
+            sv: "Senaste fel",
+            de: "Letzter Fehler",
+            fr: "Dernière erreur"
+        ),
+        "report.removed": Words(
+            en: "removed",
+            sv: "borttagen",
+            de: "entfernt",
+            fr: "supprimé"
+        ),
+        "report.withdrawal": Words(
+            en: "(withdrawal)",
+            sv: "(återkallelse)",
+            de: "(Rücknahme)",
+            fr: "(retrait)"
+        ),
+        "report.escalationCall": Words(
+            en: "(escalation call)",
+            sv: "(eskaleringslarm)",
+            de: "(Eskalationsruf)",
+            fr: "(appel d’escalade)"
+        ),
+        "report.noDevices": Words(
+            en: "No subscriber had a device when this was posted.",
+            sv: "Ingen prenumerant hade någon enhet när den publicerades.",
+            de: "Kein Abonnent hatte ein Gerät, als dies veröffentlicht wurde.",
+            fr: "Aucun abonné n’avait d’appareil lors de la publication."
+        ),
+        "report.truncated": Words(
+            en: "Showing the first {shown} of {total}.",
+            sv: "Visar de första {shown} av {total}.",
+            de: "Die ersten {shown} von {total} werden angezeigt.",
+            fr: "Affichage des {shown} premiers sur {total}."
+        ),
+    ]
+}
