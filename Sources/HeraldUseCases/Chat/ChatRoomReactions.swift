@@ -47,6 +47,8 @@ public struct ChatRoomReactions: Sendable {
                 logger.notice("a Matrix room's reactions could not be read", metadata: ["room": "\(post.room.id)", "error": "\(error)"])
                 continue
             }
+            // Most open posts have no ✅: the withdrawal is read only for one that has.
+            guard !ChatReactionDecision.takers(reactions, bot: bot).isEmpty else { continue }
             // A reaction from before the last withdrawal does not take the alarm back (nor one replayed since).
             let withdrawn = try await store.lastWithdrawal(notificationID: post.notification)?.at
             for reaction in ChatReactionDecision.takers(reactions, bot: bot, notBefore: withdrawn) {
