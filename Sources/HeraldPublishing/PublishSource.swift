@@ -24,4 +24,6 @@ public struct PublishSource: Sendable, Hashable, CustomStringConvertible {
     public static let feed = PublishSource("feed")
     /// A page to a team or a rota (`POST /api/v2/teams/{id}/pages`, the on-call page).
     public static let page = PublishSource("page")
+    /// What Herald tells people itself (a coming shift's notice).
+    public static let herald = PublishSource("herald")
 }

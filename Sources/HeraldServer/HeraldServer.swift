@@ -148,6 +148,26 @@ public enum HeraldServer {
                         ready: ready
                     )
                 )
+                // People only a push reaches, told of a coming shift (issue 42): each once, whichever replica looks.
+                let shiftNotices = ShiftNotices(
+                    store: store, publisher: publisher, clock: options.clock, leadHours: config.shiftNoticeHours, defaultLanguage: config.defaultLanguage,
+                    publicURL: config.publicURL
+                )
+                if config.shiftNoticeHours > 0 {
+                    services.append(
+                        AfterMigration(
+                            SupervisedService(
+                                name: "shift-notices",
+                                SweepService(what: "the coming shifts' notices", interval: .seconds(300), logger: logger) {
+                                    try await shiftNotices.sweep(logger: $0)
+                                    return false
+                                },
+                                metrics: supervision, logger: logger
+                            ),
+                            ready: ready
+                        )
+                    )
+                }
                 // Feeds are any URL an admin typed: the outbound policy holds.
                 let feedHTTP = OutboundHTTP(policy: config.outbound.policy, tls: try OutboundHTTP.tls(caBundlePEM: config.delivery.caBundlePEM))
                 services.append(

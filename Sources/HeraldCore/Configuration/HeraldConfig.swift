@@ -44,6 +44,9 @@ public struct HeraldConfig: Sendable {
     /// written back) is still in Alertmanager, which sends no resolution of
     /// a silenced alert (WRITE_BACK_WATCH_SECONDS, default 15).
     public var writeBackWatchSeconds = 15
+    /// How many hours before a shift Herald tells a rota's person whom it
+    /// can reach only by push (SHIFT_NOTICE_HOURS, default 24; 0: never).
+    public var shiftNoticeHours = 24
     /// The EPICS alarm bridge, when KAFKA_BROKERS is set.
     public var kafka: KafkaSettings?
     /// How people sign in.
@@ -310,6 +313,7 @@ extension HeraldConfig {
             throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
         }
         writeBackWatchSeconds = try read.integer("WRITE_BACK_WATCH_SECONDS", default: defaults.writeBackWatchSeconds, range: 1...3_600)
+        shiftNoticeHours = try read.integer("SHIFT_NOTICE_HOURS", default: defaults.shiftNoticeHours, range: 0...336)
         if let language = text("DEFAULT_LANGUAGE") {
             guard let chosen = Language(rawValue: language.lowercased()) else {
                 throw ConfigurationError("DEFAULT_LANGUAGE", "must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (it is \(language))")

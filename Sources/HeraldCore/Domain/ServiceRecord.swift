@@ -41,12 +41,16 @@ public struct ServiceDraft: Sendable, Equatable {
     public var color: String
     public var owner: String
     public var isPrivate: Bool
+    /// The id it is made with; nil, a new one. Herald's own notice service
+    /// is made under an id every replica agrees on (`ShiftNotices`).
+    public var id: UUID?
 
-    public init(category: String, color: String, owner: String, isPrivate: Bool = false) {
+    public init(category: String, color: String, owner: String, isPrivate: Bool = false, id: UUID? = nil) {
         self.category = category
         self.color = color
         self.owner = owner
         self.isPrivate = isPrivate
+        self.id = id
     }
 }
 

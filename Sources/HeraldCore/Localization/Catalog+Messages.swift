@@ -4,6 +4,19 @@ extension Catalog {
     /// words are never translated; only Herald's around them.
     static let messages: [String: Words] = [
         // Texts, email, calls and phone apps (the recipient's language).
+        // A coming shift's notice to someone reached only by push (issue 42).
+        "msg.shiftNoticeTitle": Words(
+            en: "Your on-call shift on {rota} starts {when}",
+            sv: "Ditt jourpass i {rota} börjar {when}",
+            de: "Ihre Bereitschaft in {rota} beginnt {when}",
+            fr: "Votre astreinte sur {rota} commence {when}"
+        ),
+        "msg.shiftNoticeBody": Words(
+            en: "Herald can reach you only by push. If your phone is off, silenced or offline, an alarm will not reach you: add a phone number or an email address under Profile, “Reaching you”.",
+            sv: "Herald kan bara nå dig med push. Om telefonen är avstängd, tystad eller utan nät når larmet dig inte: lägg till ett telefonnummer eller en e-postadress under Profil, ”Nå dig”.",
+            de: "Herald kann Sie nur per Push erreichen. Ist Ihr Telefon aus, stumm oder offline, erreicht Sie kein Alarm: Fügen Sie unter Profil, „Sie erreichen“, eine Telefonnummer oder E-Mail-Adresse hinzu.",
+            fr: "Herald ne peut vous joindre que par notification push. Si votre téléphone est éteint, en silencieux ou hors ligne, aucune alarme ne vous parviendra : ajoutez un numéro de téléphone ou une adresse e-mail dans Profil, « Vous joindre »."
+        ),
         "msg.replyToTake": Words(
             en: "Reply {code} to take it.",
             sv: "Svara {code} för att ta den.",

@@ -21,10 +21,10 @@ extension Catalog {
             fr: "Joignables uniquement par push (aucun numéro ni adresse vérifiés) :"
         ),
         "rota.pushOnlyRisk": Words(
-            en: "A phone in a drawer or a site without internet misses their calls.",
-            sv: "Med telefonen i en låda eller på en plats utan internet missar de sina larm.",
-            de: "Liegt das Telefon in der Schublade oder fehlt am Standort das Internet, verpassen sie ihre Rufe.",
-            fr: "Avec un téléphone dans un tiroir ou sur un site sans internet, ils manquent leurs appels."
+            en: "A phone in a drawer or a site without internet misses their calls. Herald tells each of them before their shift.",
+            sv: "Med telefonen i en låda eller på en plats utan internet missar de sina larm. Herald säger till var och en före deras pass.",
+            de: "Liegt das Telefon in der Schublade oder fehlt am Standort das Internet, verpassen sie ihre Rufe. Herald weist jede und jeden vor der Schicht darauf hin.",
+            fr: "Avec un téléphone dans un tiroir ou sur un site sans internet, ils manquent leurs appels. Herald prévient chacun avant son astreinte."
         ),
         "rota.pageTitle": Words(
             en: "Page this rota",

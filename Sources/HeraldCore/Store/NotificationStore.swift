@@ -57,6 +57,13 @@ public protocol NotificationStore: Sendable {
         id: NotificationID, with draft: NotificationDraft, reaching audience: Audience, at: Date
     ) async throws -> (notification: NotificationRecord, queued: Bool)?
     func notification(id: NotificationID) async throws -> NotificationRecord?
+    /// A notification Herald writes itself to named people (issue 42: a
+    /// shift's notice), under its draft's `key` on `serviceID`: stored, put
+    /// in their inbox and pushed, in one transaction. Nil, changing nothing,
+    /// when the service holds a notification with that key already (told
+    /// before, by any replica) or does not exist. Only the `Publisher` calls
+    /// this.
+    func notify(_ draft: NotificationDraft, to people: [UserID], on serviceID: UUID, at: Date) async throws -> NotificationRecord?
     /// The newest `limit` items of a user's inbox, in the given order (the
     /// old server's paging, which the mobile apps use).
     func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem]

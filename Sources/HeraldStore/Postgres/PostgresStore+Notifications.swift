@@ -80,6 +80,35 @@ extension PostgresStore: NotificationStore {
         }
     }
 
+    public func notify(_ draft: NotificationDraft, to people: [UserID], on serviceID: UUID, at now: Date) async throws -> NotificationRecord? {
+        guard let key = draft.key else { throw StoreError.invalidInput("a notice needs a key") }
+        let at = ExactTimestamp(now)
+        // One statement: kept once by its key (a second replica's insert
+        // does nothing, and so links and pushes nothing), in the people's
+        // inbox, their devices queued, the workers and streams woken.
+        let row = try await first(
+            """
+            WITH made AS (
+                INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, key)
+                SELECT id, \(at), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(key) FROM services WHERE id = \(serviceID)
+                ON CONFLICT (service_id, key) WHERE key IS NOT NULL DO NOTHING
+                RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
+            ),
+            \(reach: Audience(.named(people), links: true), named: "audience", of: "made m", notification: "m.id", service: "m.service_id", priority: DeliveryPriority.of(draft.severity), at: now),
+            queued AS (\(queue: .alert(at: now), to: "audience_pushed")),
+            woken AS (
+                \(unescaped: Self.wakeWorkers(queued: "queued"))
+                UNION ALL
+                SELECT pg_notify(\(Self.inboxChannel), 'n' || id::text) FROM made
+            )
+            SELECT id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
+            FROM made, (SELECT count(*) FROM woken) AS w
+            """,
+            as: NotificationRow.self
+        )
+        return try row.map { try Self.notification($0) }
+    }
+
     /// Starts (or starts again) the escalation of a notification whose
     /// content changed to `draft`, as `EscalationStart.starts` decides from
     /// what it reads here: its service's policy's minimum rank, how an

@@ -18,7 +18,7 @@ extension PostgresStore: ServiceStore {
     }
 
     public func createService(_ draft: ServiceDraft) async throws -> ServiceRecord {
-        let service = ServiceRecord(id: UUID(), category: draft.category, color: draft.color, owner: draft.owner, isPrivate: draft.isPrivate)
+        let service = ServiceRecord(id: draft.id ?? UUID(), category: draft.category, color: draft.color, owner: draft.owner, isPrivate: draft.isPrivate)
         try await execute(
             "INSERT INTO services (id, category, color, owner, private) VALUES (\(service.id), \(service.category), \(service.color), \(service.owner), \(service.isPrivate))"
         )

@@ -208,6 +208,29 @@ extension SQLiteStore: NotificationStore {
         return updated
     }
 
+    public func notify(_ draft: NotificationDraft, to people: [UserID], on serviceID: UUID, at now: Date) async throws -> NotificationRecord? {
+        guard let key = draft.key else { throw StoreError.invalidInput("a notice needs a key") }
+        let made = try await database.transaction { db -> NotificationRecord? in
+            // Kept once by its key: told before, nothing is linked or pushed.
+            guard
+                let row = try await db.first(
+                    """
+                    INSERT INTO notifications (service_id, created_at, title, subtitle, url, severity, key)
+                    SELECT id, \(now), \(draft.title), \(draft.subtitle), \(draft.url), \(draft.severity?.rawValue), \(key) FROM services WHERE id = \(serviceID)
+                    ON CONFLICT (service_id, key) WHERE key IS NOT NULL DO NOTHING
+                    RETURNING id, service_id, created_at, title, subtitle, url, severity, attributes, expires_at, key, alarm, alarm_source, alarm_identity
+                    """
+                )
+            else { return nil }
+            let notification = try Self.notification(from: row)
+            try await Self.reach(
+                Audience(.named(people), links: true), of: notification.id, order: .alert(at: now), priority: DeliveryPriority.of(draft.severity), at: now, counted: false, in: db
+            )
+            return notification
+        }
+        if let made { inboxSignals.send(.published(made.id)) }
+        return made
+    }
 
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         let newestFirst = try await database.read { db in

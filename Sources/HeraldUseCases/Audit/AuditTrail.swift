@@ -32,6 +32,8 @@ public struct AuditTrail: Sendable {
         public static let commandLine = Who(id: nil, name: "command line")
         /// A sender, known by its address or one of the service's tokens.
         public static let sender = Who(id: nil, name: "sender")
+        /// Herald itself (its own notice service, and who may read it).
+        public static let herald = Who(id: nil, name: "herald")
     }
 
     public func record(

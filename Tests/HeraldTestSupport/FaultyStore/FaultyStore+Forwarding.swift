@@ -209,6 +209,10 @@ extension FaultyStore: NotificationStore {
     public func notification(id: NotificationID) async throws -> NotificationRecord? {
         try await base.notification(id: id)
     }
+    public func notify(_ draft: NotificationDraft, to people: [UserID], on serviceID: UUID, at: Date) async throws -> NotificationRecord? {
+        try faults.check(.publish)
+        return try await base.notify(draft, to: people, on: serviceID, at: at)
+    }
     public func inbox(userID: UserID, limit: Int, order: InboxOrder) async throws -> [InboxItem] {
         try await base.inbox(userID: userID, limit: limit, order: order)
     }
