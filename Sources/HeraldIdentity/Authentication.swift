@@ -35,6 +35,10 @@ public struct VerifiedLogin: Sendable, Equatable {
     /// The groups the method says the person is in (directory group DNs,
     /// an OpenID claim's values); nil when it says nothing of groups.
     public var groups: LoginGroups?
+    /// The email address the method vouches for (issue 42): the
+    /// directory's `mail`, an OpenID `email` its provider verified; nil
+    /// when it vouches for none.
+    public var email: String?
 
     public init(username: String, origin: AccountOrigin, isAdmin: Bool? = nil, identity: AccountIdentity? = nil, isPrimary: Bool = true) {
         self.username = username

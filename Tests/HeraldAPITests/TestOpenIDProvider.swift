@@ -39,6 +39,9 @@ final class TestOpenIDProvider: Sendable {
         /// Issue 41's teams: a groups claim, and Keycloak's realm roles.
         var groups: [String]?
         var realm_access: RealmAccess?
+        /// Issue 42: an address, and whether the provider verified it.
+        var email: String?
+        var email_verified: Bool?
 
         struct RealmAccess: Codable, Sendable {
             var roles: [String]

@@ -15,6 +15,8 @@ struct LDAPTests {
     static func login(_ name: String, isAdmin: Bool? = nil, groups: Set<String>) -> VerifiedLogin {
         var login = VerifiedLogin(username: name, origin: .ldap, isAdmin: isAdmin)
         login.groups = LoginGroups(kind: "ldap", names: groups)
+        // Issue 42: the directory's mail, as it holds it (alice has one; the others none).
+        login.email = name == "alice" ? "Alice.Liddell@Example.org" : nil
         return login
     }
 

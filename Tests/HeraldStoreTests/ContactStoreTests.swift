@@ -36,6 +36,11 @@ struct ContactStoreTests {
             let verified = try #require(try await store.verifyContactMethod(methodID: method.id, userID: person.id, at: now))
             let device = try #require(verified.deviceID)
             #expect(verified.isVerified && verified.verification == nil)
+            // Where it came from (issue 42): entered, until a sign-in vouches for it; only its person's.
+            #expect(verified.source == .entered)
+            #expect(try await !store.setContactSource(methodID: method.id, userID: other.id, .signIn), "not someone else's")
+            #expect(try await store.setContactSource(methodID: method.id, userID: person.id, .signIn))
+            #expect(try await store.contactMethods(userID: person.id).first?.source == .signIn)
             #expect(try await store.verifyContactMethod(methodID: method.id, userID: person.id, at: now)?.deviceID == device, "verifying again changes nothing")
 
             // The contact device is the queue's only: not a device to list, count, trim, take over or remove.

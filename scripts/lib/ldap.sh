@@ -74,6 +74,7 @@ objectClass: inetOrgPerson
 uid: alice
 cn: Alice
 sn: Liddell
+mail: Alice.Liddell@Example.org
 userPassword: alice-directory-password
 
 dn: uid=bob,ou=people,dc=example,dc=org

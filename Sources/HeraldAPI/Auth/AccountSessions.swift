@@ -30,7 +30,8 @@ struct AccountSessions {
         do {
             reached = try await signIns.account(
                 for: SignIns.Login(
-                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: trustedRealms), groups: login.groups
+                    binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: trustedRealms), groups: login.groups,
+                    email: login.email
                 ),
                 at: now, logger: context.logger
             )

@@ -47,6 +47,8 @@ struct ContactMethodsController {
         var verified_at: String?
         /// While a code waits to be typed: when it stops working.
         var code_expires_at: String?
+        /// `entered` by its person, or `sign-in`: an address their sign-in vouches for.
+        var source: String
 
         init(_ method: ContactMethod) {
             id = method.id
@@ -55,6 +57,7 @@ struct ContactMethodsController {
             verified = method.isVerified
             verified_at = method.verifiedAt.map(Timestamp.wireString)
             code_expires_at = method.isVerified ? nil : method.verification.map { Timestamp.wireString($0.expiresAt) }
+            source = method.source.rawValue
         }
     }
 

@@ -44,6 +44,8 @@ public struct APIRoutes: Sendable {
         )
         let teamSubscriptions = TeamSubscriptions(store: store, clock: clock)
         signIns.subscriptions = teamSubscriptions
+        // An address the sign-in vouches for becomes an email contact method (issue 42).
+        signIns.contactMethods = users.contacts
         api = APIParts(
             config: config,
             store: store,

@@ -38,7 +38,7 @@ struct ContactPages {
             methods: methods.map {
                 ContactPage.Method(
                     id: $0.id, kind: $0.kind.rawValue, address: $0.address, verified: $0.isVerified,
-                    waiting: !$0.isVerified && ($0.verification.map { $0.expiresAt > Date() } ?? false)
+                    waiting: !$0.isVerified && ($0.verification.map { $0.expiresAt > Date() } ?? false), fromSignIn: $0.source == .signIn
                 )
             },
             rules: ContactRuleClass.allCases.map { ruleClass in
@@ -174,6 +174,8 @@ struct ContactPage: PageModel {
         var verified: Bool
         /// A code was sent and still works.
         var waiting: Bool
+        /// An address the sign-in vouches for: kept with it, not removed here.
+        var fromSignIn: Bool
     }
 
     struct Field: PageValues {

@@ -98,6 +98,10 @@ public enum AuditAction: String, Sendable, CaseIterable, Codable {
     case chatRoomRemoved = "chat-room.removed"
     case chatAccountLinked = "chat-account.linked"
     case chatAccountUnlinked = "chat-account.unlinked"
+    case contactAdded = "contact.added"
+    case contactVerified = "contact.verified"
+    case contactRemoved = "contact.removed"
+    case contactRulesChanged = "contact-rules.changed"
 }
 
 /// Which entries a reader asks for: each filter narrows; `services`

@@ -71,6 +71,17 @@ extension Platform {
 }
 
 /// One of a person's contact methods.
+/// Where a contact method came from (issue 42).
+public enum ContactSource: String, Sendable, CaseIterable {
+    /// Added by its person and verified with a code.
+    case entered
+    /// An email address the site's identity vouched for at a login (the
+    /// directory's `mail`, a verified OpenID `email`): verified by that,
+    /// replaced when a later login names another, and not removed by its
+    /// person (who leaves it out of their rules instead).
+    case signIn = "sign-in"
+}
+
 public struct ContactMethod: Sendable, Equatable {
     public var id: Int64
     public var userID: UserID
@@ -84,10 +95,12 @@ public struct ContactMethod: Sendable, Equatable {
     public var verification: ContactVerification.Pending?
     /// The queue's device for it, once verified.
     public var deviceID: Int64?
+    /// Entered by its person, or an address their sign-in vouches for.
+    public var source: ContactSource
 
     public init(
         id: Int64, userID: UserID, kind: ContactKind, address: String, createdAt: Date, verifiedAt: Date?,
-        verification: ContactVerification.Pending?, deviceID: Int64?
+        verification: ContactVerification.Pending?, deviceID: Int64?, source: ContactSource = .entered
     ) {
         self.id = id
         self.userID = userID
@@ -97,6 +110,7 @@ public struct ContactMethod: Sendable, Equatable {
         self.verifiedAt = verifiedAt
         self.verification = verification
         self.deviceID = deviceID
+        self.source = source
     }
 
     public var isVerified: Bool { verifiedAt != nil }

@@ -19,6 +19,8 @@ public protocol ContactStore: Sendable {
     func verifyContactMethod(methodID: Int64, userID: UserID, at: Date) async throws -> ContactMethod?
     /// Removes the method, its device and its steps; false when it is not the person's.
     func removeContactMethod(methodID: Int64, userID: UserID) async throws -> Bool
+    /// Records where the method came from; false when it is not the person's.
+    func setContactSource(methodID: Int64, userID: UserID, _ source: ContactSource) async throws -> Bool
     /// The person's own rules: a class they set (an empty list is "pushes only").
     func contactRules(userID: UserID) async throws -> [ContactRuleClass: [ContactRuleStep]]
     /// Sets the person's own rule for a class (nil: back to the site's

@@ -436,6 +436,12 @@ extension Catalog {
             de: "Code senden",
             fr: "Envoyer un code"
         ),
+        "contact.fromSignIn": Words(
+            en: "From your sign-in",
+            sv: "Från din inloggning",
+            de: "Aus Ihrer Anmeldung",
+            fr: "De votre connexion"
+        ),
         "contact.remove": Words(
             en: "Remove",
             sv: "Ta bort",

@@ -65,6 +65,12 @@ extension Catalog {
             fr: "Ce n’est pas une adresse e-mail (nom@example.org)"
         ),
         // A person's notification rules (HeraldCore/Contact/ContactRules.swift), one entry per rule class a refusal names.
+        "error.contact.fromSignIn": Words(
+            en: "This address comes from your sign-in and returns with it: leave it out of your rules instead",
+            sv: "Den här adressen kommer från din inloggning och återkommer med den: lämna den utanför dina regler i stället",
+            de: "Diese Adresse stammt aus Ihrer Anmeldung und kehrt mit ihr zurück: Lassen Sie sie stattdessen in Ihren Regeln weg",
+            fr: "Cette adresse vient de votre connexion et revient avec elle : laissez-la plutôt hors de vos règles"
+        ),
         "error.contactRules.notYours": Words(
             en: "Contact method {id} is not one of yours",
             sv: "Kontaktväg {id} är inte en av dina",

@@ -34,6 +34,7 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
             guard let checked else { return .refused }
             var login = VerifiedLogin(username: username, origin: .ldap, isAdmin: settings.adminGroup == nil ? nil : checked.isAdmin)
             login.groups = LoginGroups(kind: "ldap", names: checked.groups)
+            login.email = checked.email
             return .accepted(login)
         } catch let error as LDAPError {
             logger.error("the directory could not check a login", metadata: ["user": "\(username)", "error": "\(error)"])
@@ -42,9 +43,10 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
     }
 
     /// Nil when the directory refuses the credentials; else whether the
-    /// user is in the admin group (false without one), and the groups
-    /// they are in (issue 41: teams follow them), read as the user.
-    static func check(username: String, password: String, settings: LDAPSettings) throws -> (isAdmin: Bool, groups: Set<String>)? {
+    /// user is in the admin group (false without one), the groups they are
+    /// in (issue 41: teams follow them) and their `mail` (issue 42: the
+    /// first, if any), read as the user.
+    static func check(username: String, password: String, settings: LDAPSettings) throws -> (isAdmin: Bool, groups: Set<String>, email: String?)? {
         let connection = try LDAPConnection(
             url: settings.url, timeoutSeconds: settings.timeoutSeconds, caFile: settings.caFile, additionalCAFile: settings.additionalCAFile,
             startTLS: settings.startTLS
@@ -66,10 +68,11 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
         if code == LDAPConnection.Code.invalidCredentials { return nil }
         try LDAPConnection.check(code, "bind")
         let groups = try LDAPGroups(connection: connection, settings: settings).groups(ofUserDN: userDN, username: username)
-        guard let group = settings.adminGroup else { return (false, groups) }
+        let email = try connection.searchEntries(base: userDN, scope: 0, filter: "(objectClass=*)", attributes: ["mail"], limit: 1).first?.values("mail").first
+        guard let group = settings.adminGroup else { return (false, groups, email) }
         let member = LDAPEscaping.filterValue(userDN)
         let filter = "(|(member=\(member))(uniqueMember=\(member))(memberUid=\(LDAPEscaping.filterValue(username))))"
-        return (try !connection.searchDNs(base: group, subtree: false, filter: filter).isEmpty, groups)
+        return (try !connection.searchDNs(base: group, subtree: false, filter: filter).isEmpty, groups, email)
     }
 }
 

@@ -131,6 +131,19 @@ public struct IDToken: Sendable {
     /// The whole payload (JSON), for claims that are not strings.
     public var payload: Data = Data()
 
+    /// The `email` claim when `email_verified` is true (OpenID Connect Core
+    /// 5.1: a boolean; some providers send the string "true"); nil else.
+    public var verifiedEmail: String? {
+        guard let email = claims["email"], !email.isEmpty,
+              let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any]
+        else { return nil }
+        switch object["email_verified"] {
+        case let flag as Bool: return flag ? email : nil
+        case let text as String: return text == "true" ? email : nil
+        default: return nil
+        }
+    }
+
     /// The strings at a claim's dotted path (`groups`, Keycloak's
     /// `realm_access.roles`): an array's strings, or a lone string; nil
     /// when the token has no such claim.

@@ -116,6 +116,8 @@ public struct OIDCSignIn: Sendable {
             isPrimary: provider === primary
         )
         login.realm = realms.first { $0.value === provider }?.key
+        // The address the provider verified (issue 42); one it did not is the person's say only.
+        login.email = token.verifiedEmail
         // The teams this login's claim names (issue 41): a token without the claim is in none of them.
         // The primary provider's only: a trusted secondary realm names groups of its own.
         if let path = settings.groupsClaim, provider === primary {

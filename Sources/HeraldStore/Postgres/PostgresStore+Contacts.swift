@@ -4,17 +4,18 @@ import PostgresNIO
 
 /// Contact methods and personal notification rules (issue 42).
 extension PostgresStore: ContactStore {
-    static let contactColumns = "id, user_id, kind, address, created_at, verified_at, code_hash, code_expires_at, code_tries, device_id"
-    typealias ContactRow = (Int64, Int64, String, String, ExactTimestamp, ExactTimestamp?, String?, ExactTimestamp?, Int32, Int64?)
+    static let contactColumns = "id, user_id, kind, address, created_at, verified_at, code_hash, code_expires_at, code_tries, device_id, source"
+    typealias ContactRow = (Int64, Int64, String, String, ExactTimestamp, ExactTimestamp?, String?, ExactTimestamp?, Int32, Int64?, String)
 
     static func contactMethod(_ row: ContactRow) throws -> ContactMethod {
-        let (id, user, kind, address, created, verified, hash, expires, tries, device) = row
+        let (id, user, kind, address, created, verified, hash, expires, tries, device, source) = row
         guard let kind = try StoredValue.parse(kind, as: ContactKind.init(rawValue:), "contact_methods", "kind", row: id) else {
             throw StoreError.unreadableRow("contact_methods.kind of row \(id) is empty")
         }
         let pending = hash.map { ContactVerification.Pending(codeHash: $0, expiresAt: expires?.date ?? .distantPast, tries: Int(tries)) }
         return ContactMethod(
-            id: id, userID: user, kind: kind, address: address, createdAt: created.date, verifiedAt: verified?.date, verification: pending, deviceID: device
+            id: id, userID: user, kind: kind, address: address, createdAt: created.date, verifiedAt: verified?.date, verification: pending, deviceID: device,
+            source: try StoredValue.parse(source, as: ContactSource.init(rawValue:), "contact_methods", "source", row: id) ?? .entered
         )
     }
 
@@ -107,6 +108,12 @@ extension PostgresStore: ContactStore {
             }
             return true
         }
+    }
+
+    public func setContactSource(methodID: Int64, userID: UserID, _ source: ContactSource) async throws -> Bool {
+        try await first(
+            "UPDATE contact_methods SET source = \(source.rawValue) WHERE id = \(methodID) AND user_id = \(userID) RETURNING id", as: Int64.self
+        ) != nil
     }
 
     public func contactRules(userID: UserID) async throws -> [ContactRuleClass: [ContactRuleStep]] {

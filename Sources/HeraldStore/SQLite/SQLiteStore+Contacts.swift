@@ -4,7 +4,7 @@ import SQLiteNIO
 
 /// Contact methods and personal notification rules (issue 42).
 extension SQLiteStore: ContactStore {
-    static let contactColumns: SQLiteQuery = "id, user_id, kind, address, created_at, verified_at, code_hash, code_expires_at, code_tries, device_id"
+    static let contactColumns: SQLiteQuery = "id, user_id, kind, address, created_at, verified_at, code_hash, code_expires_at, code_tries, device_id, source"
 
     static func contactMethod(_ row: SQLiteRow) throws -> ContactMethod {
         let id = try row.int64("id")
@@ -16,7 +16,8 @@ extension SQLiteStore: ContactStore {
         }
         return ContactMethod(
             id: id, userID: try row.int64("user_id"), kind: kind, address: try row.text("address"), createdAt: try row.date("created_at"),
-            verifiedAt: try row.optionalDate("verified_at"), verification: pending, deviceID: try row.optionalInt64("device_id")
+            verifiedAt: try row.optionalDate("verified_at"), verification: pending, deviceID: try row.optionalInt64("device_id"),
+            source: try StoredValue.parse(try row.text("source"), as: ContactSource.init(rawValue:), "contact_methods", "source", row: id) ?? .entered
         )
     }
 
@@ -107,6 +108,12 @@ extension SQLiteStore: ContactStore {
             }
             try await db.execute("DELETE FROM contact_methods WHERE id = \(methodID)")
             return true
+        }
+    }
+
+    public func setContactSource(methodID: Int64, userID: UserID, _ source: ContactSource) async throws -> Bool {
+        try await database.transaction { db in
+            try await db.first("UPDATE contact_methods SET source = \(source.rawValue) WHERE id = \(methodID) AND user_id = \(userID) RETURNING id") != nil
         }
     }
 

@@ -21,12 +21,16 @@ public struct SignIns: Sendable {
         /// The groups the method names (issue 41): the teams that follow
         /// them are set to match at every login; nil: the method says nothing.
         public var groups: LoginGroups?
+        /// The email address the method vouches for (issue 42: the
+        /// directory's `mail`, a verified OpenID `email`); nil: none.
+        public var email: String?
 
-        public init(binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool, groups: LoginGroups? = nil) {
+        public init(binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool, groups: LoginGroups? = nil, email: String? = nil) {
             self.binding = binding
             self.isAdmin = isAdmin
             self.confined = confined
             self.groups = groups
+            self.email = email
         }
     }
 
@@ -50,6 +54,9 @@ public struct SignIns: Sendable {
     let primaryIssuer: @Sendable () async throws -> String?
     /// What joining or leaving a team through this login gives or takes.
     public var subscriptions: TeamSubscriptions?
+    /// Where an email address the login vouches for becomes the person's
+    /// contact method (issue 42); nil where the site sends no email.
+    public var contactMethods: ContactMethods?
 
     public init(
         store: any AccountStore & SessionStore & AccessStore, confinement: AccountConfinement, adminUsers: Set<String>, linkedMethods: Set<AccountOrigin>,
@@ -80,6 +87,14 @@ public struct SignIns: Sendable {
         // Joined teams' subscriptions made, mandatory ones kept, private services one may no longer see left.
         let after = login.groups == nil ? before : try await store.accessGrants(userID: user.id).teams
         try await subscriptions?.settle([user.id], joined: after.subtracting(before))
+        if let email = login.email, !login.confined, let contactMethods {
+            // The login stands whatever becomes of the address: it is kept at the next one.
+            do {
+                try await contactMethods.adoptSignInEmail(email, for: user, logger: logger)
+            } catch {
+                logger.warning("a sign-in's email address was not kept", metadata: ["user": "\(user.username)", "error": "\(String(reflecting: error).prefix(200))"])
+            }
+        }
         logger.info("login", metadata: ["user": "\(user.username)", "origin": "\(login.binding.origin.rawValue)"])
         return (user, created)
     }

@@ -7,13 +7,16 @@ import Logging
 /// class's rule set or given back to the site's default; what the queue
 /// applies worked out again after each change.
 public struct ContactMethods: Sendable {
-    public typealias Store = ContactStore & LanguageStore
+    public typealias Store = ContactStore & LanguageStore & AuditStore
     let store: any Store
     let settings: ContactSettings
     let sender: (any ContactCodeSender)?
     let visibility: ServiceVisibility
     let brake: UserChangeBrake
     let clock: WallClock
+    /// Each method added, verified or removed, and each rule set (issue 42):
+    /// the kind and the hint, never the whole address.
+    let audit: AuditTrail
     /// Codes per person and per address: 5 an hour each, and 3 at once.
     let codesPerPerson: KeyedBuckets<UserID>
     let codesPerAddress: KeyedBuckets<String>
@@ -31,6 +34,7 @@ public struct ContactMethods: Sendable {
         self.visibility = visibility
         self.brake = brake
         self.clock = clock
+        audit = AuditTrail(store: store, clock: clock)
         codesPerPerson = KeyedBuckets(perSecond: 5.0 / 3600, burst: 3)
         codesPerAddress = KeyedBuckets(perSecond: 5.0 / 3600, burst: 3)
     }
@@ -67,6 +71,7 @@ public struct ContactMethods: Sendable {
             throw UseCaseError.notFound("User")
         }
         logger.info("contact method added", metadata: ["user": "\(user.username)", "kind": "\(kind.rawValue)", "address": "\(method.hint)"])
+        await record(.contactAdded, method, by: user, logger: logger)
         return try await sendCode(to: method, for: user, logger: logger)
     }
 
@@ -119,6 +124,7 @@ public struct ContactMethods: Sendable {
             }
             try await settle(user.id)
             logger.info("contact method verified", metadata: ["user": "\(user.username)", "address": "\(method.hint)"])
+            await record(.contactVerified, method, by: user, logger: logger)
             return verified
         case .wrong(let left):
             throw UseCaseError.invalid(field: "code", "That is not the code sent to \(method.hint): \(left) \(left == 1 ? "try" : "tries") left")
@@ -131,12 +137,57 @@ public struct ContactMethods: Sendable {
         }
     }
 
+    /// An email address the person's sign-in vouches for (the directory's
+    /// `mail`, a verified OpenID `email`): theirs and verified without a
+    /// code, marked as the sign-in's; one a former sign-in named and this
+    /// one does not is removed. The rules decide what it gets (the site's
+    /// defaults, or the person's own). Nothing where the site sends no
+    /// email, for a confined account, or past the methods one may have.
+    public func adoptSignInEmail(_ address: String, for user: User, logger: Logger) async throws {
+        guard !visibility.isConfined(user), settings.kinds.contains(.email), sender != nil else { return }
+        guard case .success(let normalized) = ContactAddress.normalized(address, kind: .email) else {
+            logger.notice("a sign-in's email address is not one Herald writes to", metadata: ["user": "\(user.username)"])
+            return
+        }
+        var existing = try await store.contactMethods(userID: user.id)
+        var changed = false
+        for old in existing where old.source == .signIn && old.address != normalized {
+            if try await store.removeContactMethod(methodID: old.id, userID: user.id) {
+                changed = true
+                await record(.contactRemoved, old, by: user, logger: logger)
+            }
+            existing.removeAll { $0.id == old.id }
+        }
+        var method = existing.first { $0.kind == .email && $0.address == normalized }
+        if method == nil {
+            guard existing.count < Self.maximumMethods else {
+                logger.notice("a sign-in's email address not kept: the person has the most contact methods one may", metadata: ["user": "\(user.username)"])
+                if changed { try await settle(user.id) }
+                return
+            }
+            method = try await store.addContactMethod(userID: user.id, kind: .email, address: normalized, at: clock.now())
+        }
+        if let found = method {
+            if !found.isVerified, try await store.verifyContactMethod(methodID: found.id, userID: user.id, at: clock.now()) != nil { changed = true }
+            if found.source != .signIn, try await store.setContactSource(methodID: found.id, userID: user.id, .signIn) { changed = true }
+            if changed {
+                logger.info("a sign-in's email address kept", metadata: ["user": "\(user.username)", "address": "\(found.hint)"])
+                await record(.contactVerified, found, by: user, logger: logger, source: .signIn)
+            }
+        }
+        if changed { try await settle(user.id) }
+    }
+
     public func remove(_ methodID: Int64, for user: User, logger: Logger) async throws {
         let method = try await mine(methodID, of: user)
+        guard method.source != .signIn else {
+            throw UseCaseError.conflict("This address comes from your sign-in and returns with it: leave it out of your rules instead")
+        }
         try brake.take(user)
         guard try await store.removeContactMethod(methodID: method.id, userID: user.id) else { throw UseCaseError.notFound("Contact method") }
         try await settle(user.id)
         logger.info("contact method removed", metadata: ["user": "\(user.username)", "address": "\(method.hint)"])
+        await record(.contactRemoved, method, by: user, logger: logger)
     }
 
     /// The person's rules: their own per class, and what applies to them.
@@ -176,6 +227,10 @@ public struct ContactMethods: Sendable {
         let effective = ContactRules.effective(userID: user.id, own: own, methods: methods, defaults: settings.defaults)
         try await store.saveContactRules(userID: user.id, ruleClass: ruleClass, own: steps, steps: effective, at: clock.now())
         logger.info("notification rule set", metadata: ["user": "\(user.username)", "class": "\(ruleClass.rawValue)", "steps": "\(steps?.count ?? -1)"])
+        await audit.record(
+            .contactRulesChanged, by: AuditTrail.Who(id: user.id, name: user.username), target: "\(ruleClass.rawValue) rule of \(user.username)",
+            after: AuditTrail.json(["steps": steps.map { $0.map { "\($0.methodID)@\($0.delaySeconds)s" }.joined(separator: ", ") } ?? "the site's default"]), logger: logger
+        )
         return try await rules(of: user)
     }
 
@@ -249,6 +304,14 @@ public struct ContactMethods: Sendable {
         let methods = try await store.contactMethods(userID: userID)
         let effective = ContactRules.effective(userID: userID, own: own, methods: methods, defaults: settings.defaults)
         try await store.saveContactRules(userID: userID, ruleClass: nil, own: nil, steps: effective, at: clock.now())
+    }
+
+    /// One audit entry for a method: its kind and hint, by its person (a
+    /// sign-in's address is recorded as that sign-in's).
+    private func record(_ action: AuditAction, _ method: ContactMethod, by user: User, logger: Logger, source: ContactSource? = nil) async {
+        var after = ["kind": method.kind.rawValue, "address": method.hint]
+        if let source { after["source"] = source.rawValue }
+        await audit.record(action, by: AuditTrail.Who(id: user.id, name: user.username), target: "contact method of \(user.username)", after: AuditTrail.json(after), logger: logger)
     }
 
     private func mine(_ methodID: Int64, of user: User) async throws -> ContactMethod {

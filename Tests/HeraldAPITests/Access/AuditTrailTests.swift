@@ -16,7 +16,16 @@ import Testing
 struct AuditTrailTests {
     @Test(arguments: Backend.allCases)
     func everyAuditedActionLeavesExactlyOneEntry(_ backend: Backend) async throws {
-        try await TestApp.run(backend, configure: { $0.auth.failedLoginsPerMinute = 3; $0.chat.teamsHosts = ChatSettings.workflowHosts }) { app in
+        // Texts are files in a Gammu spool (issue 42): the code is read back from its outbox.
+        let spool = FileManager.default.temporaryDirectory.appendingPathComponent("audit-gammu-\(UUID().uuidString)")
+        for box in ["outbox", "inbox"] { try FileManager.default.createDirectory(at: spool.appendingPathComponent(box), withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: spool) }
+        let configure: @Sendable (inout HeraldConfig) -> Void = { [path = spool.path] config in
+            config.auth.failedLoginsPerMinute = 3
+            config.chat.teamsHosts = ChatSettings.workflowHosts
+            config.contacts.sms = .gammu(GammuSettings(spool: path))
+        }
+        try await TestApp.run(backend, configure: configure) { app in
             let (root, admin) = try await app.user("root", admin: true)
             let (olga, _) = try await app.user("olga")
             let (vic, vicToken) = try await app.user("vic")
@@ -146,6 +155,24 @@ struct AuditTrailTests {
             try await walk.expect(.userSignedOut, by: "root")
             _ = try await app.request(.delete, "/api/v2/users/\(ned.id)", token: admin)
             try await walk.expect(.userDeleted, by: "root")
+
+            // A person's contact methods and rules (issue 42), the number never whole in the log.
+            let added = try await app.request(.post, "/api/v2/users/user/contact-methods", token: vicToken, json: ["kind": "sms", "address": "+46700000077"])
+            let methodID = try #require(try added.json(["id"]) as? Int, "\(added.text)")
+            try await walk.expect(.contactAdded, by: "vic", after: #""kind":"sms""#)
+            #expect(walk.last?.record.after?.contains("46700000077") == false)
+            let texts = try FileManager.default.contentsOfDirectory(at: spool.appendingPathComponent("outbox"), includingPropertiesForKeys: nil)
+            let text = try #require(texts.compactMap { String(data: try Data(contentsOf: $0), encoding: .utf16) }.first)
+            let code = try #require(text.firstMatch(of: /[0-9]{6}/)).output
+            #expect(try await app.request(.post, "/api/v2/users/user/contact-methods/\(methodID)/verify", token: vicToken, json: ["code": String(code)]).status == .ok)
+            try await walk.expect(.contactVerified, by: "vic", after: #""kind":"sms""#)
+            let rule = try await app.request(
+                .put, "/api/v2/users/user/notification-rules/critical", token: vicToken, json: ["steps": [["method_id": methodID, "delay_seconds": 60]]]
+            )
+            #expect(rule.status == .ok, "\(rule.text)")
+            try await walk.expect(.contactRulesChanged, by: "vic", after: "@60s")
+            #expect(try await app.request(.delete, "/api/v2/users/user/contact-methods/\(methodID)", token: vicToken).status == .noContent)
+            try await walk.expect(.contactRemoved, by: "vic", after: #""kind":"sms""#)
 
             // An alarm taken and given back, on a service nobody handles.
             let plain = try await app.createService(category: "Plain")

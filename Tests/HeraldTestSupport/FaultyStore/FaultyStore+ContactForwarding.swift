@@ -22,6 +22,9 @@ extension FaultyStore: ContactStore {
     public func removeContactMethod(methodID: Int64, userID: UserID) async throws -> Bool {
         try await base.removeContactMethod(methodID: methodID, userID: userID)
     }
+    public func setContactSource(methodID: Int64, userID: UserID, _ source: ContactSource) async throws -> Bool {
+        try await base.setContactSource(methodID: methodID, userID: userID, source)
+    }
     public func contactRules(userID: UserID) async throws -> [ContactRuleClass: [ContactRuleStep]] {
         try await base.contactRules(userID: userID)
     }
