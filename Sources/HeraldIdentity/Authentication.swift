@@ -39,6 +39,10 @@ public struct VerifiedLogin: Sendable, Equatable {
     /// directory's `mail`, an OpenID `email` its provider verified; nil
     /// when it vouches for none.
     public var email: String?
+    /// Whether the method speaks of an email address at all (the
+    /// directory, the primary OpenID provider): then no `email` means the
+    /// one a former login gave is no longer vouched for.
+    public var saysEmail = false
 
     public init(username: String, origin: AccountOrigin, isAdmin: Bool? = nil, identity: AccountIdentity? = nil, isPrimary: Bool = true) {
         self.username = username

@@ -140,10 +140,9 @@ public struct Publisher: Sendable {
 
     /// Tells `people` something Herald writes itself (a shift's notice), on
     /// Herald's own service: a keyed draft, kept and pushed once per key
-    /// whoever asks again. Nil when it was told before (or the service is
-    /// gone).
+    /// whoever asks again (the store refuses a draft without a key). Nil
+    /// when it was told before (or the service is gone).
     public func notify(_ draft: NotificationDraft, to people: [UserID], on serviceID: UUID) async throws -> NotificationRecord? {
-        precondition(draft.key != nil, "a notice is kept once by its key")
         let checked = try self.checked(draft, asOf: clock.now(), from: .herald)
         guard let record = try await notifications.notify(checked, to: people, on: serviceID, at: clock.now()) else { return nil }
         announce([record], to: serviceID, from: .herald, wakeWorkers: true)

@@ -17,6 +17,7 @@ struct LDAPTests {
         login.groups = LoginGroups(kind: "ldap", names: groups)
         // Issue 42: the directory's mail, as it holds it (alice has one; the others none).
         login.email = name == "alice" ? "Alice.Liddell@Example.org" : nil
+        login.saysEmail = true
         return login
     }
 

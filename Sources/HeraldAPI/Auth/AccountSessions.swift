@@ -31,7 +31,7 @@ struct AccountSessions {
             reached = try await signIns.account(
                 for: SignIns.Login(
                     binding: login.binding, isAdmin: login.isAdmin, confined: login.confines(trustedRealms: trustedRealms), groups: login.groups,
-                    email: login.email
+                    email: login.email, saysEmail: login.saysEmail
                 ),
                 at: now, logger: context.logger
             )

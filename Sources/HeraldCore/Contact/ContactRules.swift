@@ -4,6 +4,11 @@ import Foundation
 /// notification's severity, in the bands the standard urgency table draws
 /// (docs/urgency.md), or an escalation's call, above them all.
 public enum ContactRuleClass: String, Sendable, CaseIterable, Codable, Comparable {
+    /// What being on call needs to reach someone without a push: a step for
+    /// critical alarms or for an escalation's call (the coverage view, the
+    /// shift notices).
+    public static let onCall: [ContactRuleClass] = [.critical, .call]
+
     /// No severity up to `minor`: passive or ordinary pushes.
     case routine
     /// `major` up to `undefined`: time-sensitive pushes.

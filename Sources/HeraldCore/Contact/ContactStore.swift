@@ -29,6 +29,9 @@ public protocol ContactStore: Sendable {
     func saveContactRules(userID: UserID, ruleClass: ContactRuleClass?, own: [ContactRuleStep]?, steps: [ContactStepRow], at: Date) async throws
     /// People with a verified method (their steps are worked out again at start).
     func usersWithContactMethods() async throws -> [UserID]
+    /// People whose rules reach them by something other than a push for
+    /// one of `classes` (a step the queue applies).
+    func usersWithContactSteps(classes: [ContactRuleClass]) async throws -> [UserID]
     /// Verified methods at this address, whoever holds them.
     func verifiedContacts(kind: ContactKind, address: String) async throws -> [ContactMethod]
     /// The addresses of these methods.

@@ -12,10 +12,10 @@ extension Catalog {
             fr: "Votre astreinte sur {rota} commence {when}"
         ),
         "msg.shiftNoticeBody": Words(
-            en: "Herald can reach you only by push. If your phone is off, silenced or offline, an alarm will not reach you: add a phone number or an email address under Profile, “Reaching you”.",
-            sv: "Herald kan bara nå dig med push. Om telefonen är avstängd, tystad eller utan nät når larmet dig inte: lägg till ett telefonnummer eller en e-postadress under Profil, ”Nå dig”.",
-            de: "Herald kann Sie nur per Push erreichen. Ist Ihr Telefon aus, stumm oder offline, erreicht Sie kein Alarm: Fügen Sie unter Profil, „Sie erreichen“, eine Telefonnummer oder E-Mail-Adresse hinzu.",
-            fr: "Herald ne peut vous joindre que par notification push. Si votre téléphone est éteint, en silencieux ou hors ligne, aucune alarme ne vous parviendra : ajoutez un numéro de téléphone ou une adresse e-mail dans Profil, « Vous joindre »."
+            en: "Herald can reach you only by push. If your phone is off, silenced or offline, an alarm will not reach you: add a phone number or an email address, and a rule that uses it, under Profile, “Reaching you”.",
+            sv: "Herald kan bara nå dig med push. Om telefonen är avstängd, tystad eller utan nät når larmet dig inte: lägg till ett telefonnummer eller en e-postadress, och en regel som använder den, under Profil, ”Nå dig”.",
+            de: "Herald kann Sie nur per Push erreichen. Ist Ihr Telefon aus, stumm oder offline, erreicht Sie kein Alarm: Fügen Sie unter Profil, „Sie erreichen“, eine Telefonnummer oder E-Mail-Adresse und eine Regel hinzu, die sie verwendet.",
+            fr: "Herald ne peut vous joindre que par notification push. Si votre téléphone est éteint, en silencieux ou hors ligne, aucune alarme ne vous parviendra : ajoutez un numéro de téléphone ou une adresse e-mail, et une règle qui l’utilise, dans Profil, « Vous joindre »."
         ),
         "msg.replyToTake": Words(
             en: "Reply {code} to take it.",

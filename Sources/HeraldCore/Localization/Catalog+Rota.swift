@@ -15,10 +15,10 @@ extension Catalog {
             fr: "relèves à l’heure de"
         ),
         "rota.pushOnly": Words(
-            en: "Reached only by push (no verified number or address):",
-            sv: "Nås bara via push (inget verifierat nummer eller adress):",
-            de: "Nur per Push erreichbar (keine bestätigte Nummer oder Adresse):",
-            fr: "Joignables uniquement par push (aucun numéro ni adresse vérifiés) :"
+            en: "Reached only by push (no rule texts, calls or emails them for a critical alarm or an escalation's call):",
+            sv: "Nås bara via push (ingen regel sms:ar, ringer eller mejlar dem vid ett kritiskt larm eller en eskalerings anrop):",
+            de: "Nur per Push erreichbar (keine Regel schreibt, ruft oder mailt ihnen bei einem kritischen Alarm oder dem Ruf einer Eskalation):",
+            fr: "Joignables uniquement par push (aucune règle ne leur envoie de SMS, d’appel ou d’e-mail pour une alarme critique ou l’appel d’une escalade) :"
         ),
         "rota.pushOnlyRisk": Words(
             en: "A phone in a drawer or a site without internet misses their calls. Herald tells each of them before their shift.",

@@ -30,6 +30,10 @@ public struct ShiftNotice: Sendable, Equatable {
     /// notice at every sweep.
     public var key: String { "shift-notice:\(rotaID):\(userID):\(Int64((from.timeIntervalSince1970 / Self.keyPeriod).rounded(.down)))" }
 
+    /// The shared setting naming Herald's own notice service: a private
+    /// service no sender may post to (the stores' `isPageService`).
+    public static let serviceSetting = "herald_notice_service"
+
     /// The period a key stands for: 12 hours.
     public static let keyPeriod: TimeInterval = 43_200
 }

@@ -61,7 +61,9 @@ public protocol AccessStore: Sendable {
     func linkPageService(_ serviceID: UUID, to target: PageTarget) async throws -> UUID?
     /// Every team's and rota's page service.
     func pageServices() async throws -> [PageTarget: UUID]
-    /// Whether the service is a team's or a rota's page service (which takes pages only).
+    /// Whether the service is a team's or a rota's page service (which
+    /// takes pages only), or Herald's own notice service (`ShiftNotice`,
+    /// which takes what Herald tells): neither takes a sender's post.
     func isPageService(_ serviceID: UUID) async throws -> Bool
 }
 

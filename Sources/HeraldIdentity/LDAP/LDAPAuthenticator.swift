@@ -34,7 +34,10 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
             guard let checked else { return .refused }
             var login = VerifiedLogin(username: username, origin: .ldap, isAdmin: settings.adminGroup == nil ? nil : checked.isAdmin)
             login.groups = LoginGroups(kind: "ldap", names: checked.groups)
-            login.email = checked.email
+            if let said = checked.email {
+                login.email = said
+                login.saysEmail = true
+            }
             return .accepted(login)
         } catch let error as LDAPError {
             logger.error("the directory could not check a login", metadata: ["user": "\(username)", "error": "\(error)"])
@@ -45,8 +48,9 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
     /// Nil when the directory refuses the credentials; else whether the
     /// user is in the admin group (false without one), the groups they are
     /// in (issue 41: teams follow them) and their `mail` (issue 42: the
-    /// first, if any), read as the user.
-    static func check(username: String, password: String, settings: LDAPSettings) throws -> (isAdmin: Bool, groups: Set<String>, email: String?)? {
+    /// first, or none), read as the user; `email` nil when it could not be
+    /// read (an ACL that hides it): the login stands, saying nothing of it.
+    static func check(username: String, password: String, settings: LDAPSettings) throws -> (isAdmin: Bool, groups: Set<String>, email: String??)? {
         let connection = try LDAPConnection(
             url: settings.url, timeoutSeconds: settings.timeoutSeconds, caFile: settings.caFile, additionalCAFile: settings.additionalCAFile,
             startTLS: settings.startTLS
@@ -68,7 +72,9 @@ public struct LDAPAuthenticator: PasswordAuthenticator {
         if code == LDAPConnection.Code.invalidCredentials { return nil }
         try LDAPConnection.check(code, "bind")
         let groups = try LDAPGroups(connection: connection, settings: settings).groups(ofUserDN: userDN, username: username)
-        let email = try connection.searchEntries(base: userDN, scope: 0, filter: "(objectClass=*)", attributes: ["mail"], limit: 1).first?.values("mail").first
+        let email: String?? = (try? connection.searchEntries(base: userDN, scope: 0, filter: "(objectClass=*)", attributes: ["mail"], limit: 1)).map {
+            $0.first?.values("mail").first
+        }
         guard let group = settings.adminGroup else { return (false, groups, email) }
         let member = LDAPEscaping.filterValue(userDN)
         let filter = "(|(member=\(member))(uniqueMember=\(member))(memberUid=\(LDAPEscaping.filterValue(username))))"

@@ -116,8 +116,12 @@ public struct OIDCSignIn: Sendable {
             isPrimary: provider === primary
         )
         login.realm = realms.first { $0.value === provider }?.key
-        // The address the provider verified (issue 42); one it did not is the person's say only.
-        login.email = token.verifiedEmail
+        // The address the primary provider verified (issue 42); one it did not is the person's say only,
+        // and a secondary realm's people may be anyone's (as for groups).
+        if provider === primary {
+            login.email = token.verifiedEmail
+            login.saysEmail = true
+        }
         // The teams this login's claim names (issue 41): a token without the claim is in none of them.
         // The primary provider's only: a trusted secondary realm names groups of its own.
         if let path = settings.groupsClaim, provider === primary {

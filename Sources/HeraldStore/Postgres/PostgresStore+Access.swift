@@ -331,6 +331,13 @@ extension PostgresStore {
     }
 
     public func isPageService(_ serviceID: UUID) async throws -> Bool {
-        try await first("SELECT 1 FROM page_services WHERE service_id = \(serviceID)", as: Int32.self) != nil
+        try await first(
+            """
+            SELECT 1 FROM page_services WHERE service_id = \(serviceID)
+            UNION ALL SELECT 1 FROM settings WHERE name = \(ShiftNotice.serviceSetting) AND lower(value) = lower(\(serviceID.uuidString))
+            LIMIT 1
+            """,
+            as: Int32.self
+        ) != nil
     }
 }

@@ -162,6 +162,12 @@ extension PostgresStore: ContactStore {
         }
     }
 
+    public func usersWithContactSteps(classes: [ContactRuleClass]) async throws -> [UserID] {
+        try await rows(
+            "SELECT DISTINCT user_id FROM contact_steps WHERE rule_class = ANY(\(classes.map(\.rawValue))::text[]) ORDER BY user_id", as: Int64.self
+        )
+    }
+
     public func usersWithContactMethods() async throws -> [UserID] {
         try await rows("SELECT DISTINCT user_id FROM contact_methods WHERE verified_at IS NOT NULL ORDER BY user_id", as: Int64.self)
     }

@@ -314,6 +314,14 @@ extension SQLiteStore {
     }
 
     public func isPageService(_ serviceID: UUID) async throws -> Bool {
-        try await database.read { db in try await db.first("SELECT 1 AS found FROM page_services WHERE service_id = \(serviceID)") != nil }
+        try await database.read { db in
+            try await db.first(
+                """
+                SELECT 1 AS found FROM page_services WHERE service_id = \(serviceID)
+                UNION ALL SELECT 1 AS found FROM settings WHERE name = \(ShiftNotice.serviceSetting) AND lower(value) = lower(\(serviceID.uuidString))
+                LIMIT 1
+                """
+            ) != nil
+        }
     }
 }

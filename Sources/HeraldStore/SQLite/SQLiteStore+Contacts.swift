@@ -163,6 +163,14 @@ extension SQLiteStore: ContactStore {
         }
     }
 
+    public func usersWithContactSteps(classes: [ContactRuleClass]) async throws -> [UserID] {
+        try await database.read { db in
+            try await db.rows(
+                "SELECT DISTINCT user_id FROM contact_steps WHERE rule_class IN (SELECT value FROM json_each(\(jsonArray: classes.map(\.rawValue)))) ORDER BY user_id"
+            ).map { try $0.int64("user_id") }
+        }
+    }
+
     public func usersWithContactMethods() async throws -> [UserID] {
         try await database.read { db in
             try await db.rows("SELECT DISTINCT user_id FROM contact_methods WHERE verified_at IS NOT NULL ORDER BY user_id").map { try $0.int64("user_id") }

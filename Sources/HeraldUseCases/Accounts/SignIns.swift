@@ -24,13 +24,19 @@ public struct SignIns: Sendable {
         /// The email address the method vouches for (issue 42: the
         /// directory's `mail`, a verified OpenID `email`); nil: none.
         public var email: String?
+        /// Whether the method speaks of addresses at all: then a login
+        /// without one takes back what an earlier one gave.
+        public var saysEmail: Bool
 
-        public init(binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool, groups: LoginGroups? = nil, email: String? = nil) {
+        public init(
+            binding: AccountBinding.Login, isAdmin: Bool?, confined: Bool, groups: LoginGroups? = nil, email: String? = nil, saysEmail: Bool = false
+        ) {
             self.binding = binding
             self.isAdmin = isAdmin
             self.confined = confined
             self.groups = groups
             self.email = email
+            self.saysEmail = saysEmail || email != nil
         }
     }
 
@@ -87,10 +93,10 @@ public struct SignIns: Sendable {
         // Joined teams' subscriptions made, mandatory ones kept, private services one may no longer see left.
         let after = login.groups == nil ? before : try await store.accessGrants(userID: user.id).teams
         try await subscriptions?.settle([user.id], joined: after.subtracting(before))
-        if let email = login.email, !login.confined, let contactMethods {
+        if login.saysEmail, !login.confined, let contactMethods {
             // The login stands whatever becomes of the address: it is kept at the next one.
             do {
-                try await contactMethods.adoptSignInEmail(email, for: user, logger: logger)
+                try await contactMethods.adoptSignInEmail(login.email, for: user, logger: logger)
             } catch {
                 logger.warning("a sign-in's email address was not kept", metadata: ["user": "\(user.username)", "error": "\(String(reflecting: error).prefix(200))"])
             }

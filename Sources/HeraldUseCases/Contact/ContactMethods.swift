@@ -138,41 +138,49 @@ public struct ContactMethods: Sendable {
     }
 
     /// An email address the person's sign-in vouches for (the directory's
-    /// `mail`, a verified OpenID `email`): theirs and verified without a
-    /// code, marked as the sign-in's; one a former sign-in named and this
-    /// one does not is removed. The rules decide what it gets (the site's
-    /// defaults, or the person's own). Nothing where the site sends no
-    /// email, for a confined account, or past the methods one may have.
-    public func adoptSignInEmail(_ address: String, for user: User, logger: Logger) async throws {
+    /// `mail`, a verified OpenID `email`; nil: it vouches for none now):
+    /// theirs and verified without a code. One they had not entered is
+    /// made and marked as the sign-in's (kept with it, not removed by
+    /// them); one they entered is only verified, and stays theirs. A
+    /// sign-in's address the login no longer names is removed. The rules
+    /// decide what it gets (the site's defaults, or the person's own).
+    /// Nothing where the site sends no email, for a confined account, or
+    /// past the methods one may have.
+    public func adoptSignInEmail(_ address: String?, for user: User, logger: Logger) async throws {
         guard !visibility.isConfined(user), settings.kinds.contains(.email), sender != nil else { return }
-        guard case .success(let normalized) = ContactAddress.normalized(address, kind: .email) else {
-            logger.notice("a sign-in's email address is not one Herald writes to", metadata: ["user": "\(user.username)"])
-            return
+        var normalized: String?
+        if let address {
+            guard case .success(let value) = ContactAddress.normalized(address, kind: .email) else {
+                logger.notice("a sign-in's email address is not one Herald writes to", metadata: ["user": "\(user.username)"])
+                return
+            }
+            normalized = value
         }
         var existing = try await store.contactMethods(userID: user.id)
         var changed = false
         for old in existing where old.source == .signIn && old.address != normalized {
             if try await store.removeContactMethod(methodID: old.id, userID: user.id) {
                 changed = true
-                await record(.contactRemoved, old, by: user, logger: logger)
+                await record(.contactRemoved, old, by: user, logger: logger, source: .signIn)
             }
             existing.removeAll { $0.id == old.id }
         }
-        var method = existing.first { $0.kind == .email && $0.address == normalized }
-        if method == nil {
-            guard existing.count < Self.maximumMethods else {
+        if let normalized {
+            if let entered = existing.first(where: { $0.kind == .email && $0.address == normalized }) {
+                if !entered.isVerified, try await store.verifyContactMethod(methodID: entered.id, userID: user.id, at: clock.now()) != nil {
+                    changed = true
+                    await record(.contactVerified, entered, by: user, logger: logger, source: .signIn)
+                }
+            } else if existing.count >= Self.maximumMethods {
                 logger.notice("a sign-in's email address not kept: the person has the most contact methods one may", metadata: ["user": "\(user.username)"])
-                if changed { try await settle(user.id) }
-                return
-            }
-            method = try await store.addContactMethod(userID: user.id, kind: .email, address: normalized, at: clock.now())
-        }
-        if let found = method {
-            if !found.isVerified, try await store.verifyContactMethod(methodID: found.id, userID: user.id, at: clock.now()) != nil { changed = true }
-            if found.source != .signIn, try await store.setContactSource(methodID: found.id, userID: user.id, .signIn) { changed = true }
-            if changed {
-                logger.info("a sign-in's email address kept", metadata: ["user": "\(user.username)", "address": "\(found.hint)"])
-                await record(.contactVerified, found, by: user, logger: logger, source: .signIn)
+            } else if let made = try await store.addContactMethod(userID: user.id, kind: .email, address: normalized, at: clock.now()),
+                try await store.setContactSource(methodID: made.id, userID: user.id, .signIn),
+                try await store.verifyContactMethod(methodID: made.id, userID: user.id, at: clock.now()) != nil
+            {
+                changed = true
+                await record(.contactAdded, made, by: user, logger: logger, source: .signIn)
+                await record(.contactVerified, made, by: user, logger: logger, source: .signIn)
+                logger.info("a sign-in's email address kept", metadata: ["user": "\(user.username)", "address": "\(made.hint)"])
             }
         }
         if changed { try await settle(user.id) }
@@ -282,11 +290,12 @@ public struct ContactMethods: Sendable {
         return try await store.contactMethods(userID: userID).map { ($0.kind, $0.hint, $0.isVerified) }
     }
 
-    /// A rota's members whose only way to be reached is a push (no verified
-    /// number or address): the coverage its managers see (issue 42).
+    /// A rota's members whose only way to be reached is a push (no rule of
+    /// theirs or the site's texts, calls or emails them for a critical alarm
+    /// or an escalation's call): the coverage its managers see (issue 42).
     public func reachableOnlyByPush(_ rota: StoredRota, by actor: Actor) async throws -> [UserID] {
         try actor.must(.manageRota(rota.id))
-        let reachable = Set(try await store.usersWithContactMethods())
+        let reachable = Set(try await store.usersWithContactSteps(classes: ContactRuleClass.onCall))
         var seen = Set<UserID>()
         return rota.members.filter { !reachable.contains($0) && seen.insert($0).inserted }
     }

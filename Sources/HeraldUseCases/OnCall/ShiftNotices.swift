@@ -37,7 +37,9 @@ public struct ShiftNotices: Sendable {
         self.publicURL = publicURL
     }
 
-    /// Tells whoever is due and was not told: answers how many were told now.
+    /// Tells whoever is due and was not told: answers how many were told
+    /// now. One notice that fails (the database, a rule) is logged and
+    /// tried again at the next sweep; the others are told.
     @discardableResult
     public func sweep(logger: Logger) async throws -> Int {
         guard lead > 0 else { return 0 }
@@ -45,8 +47,10 @@ public struct ShiftNotices: Sendable {
         guard !rotas.isEmpty else { return 0 }
         let now = clock.now()
         let people = Set(rotas.flatMap { $0.members + $0.overrides.map(\.userID) })
-        let active = Set(try await store.users(ids: Array(people)).filter(\.isActive).map(\.id))
-        let reachable = Set(try await store.usersWithContactMethods())
+        // A confined account (the demo, an untrusted realm) could add no method: not told.
+        let active = Set(try await store.users(ids: Array(people)).filter { $0.isActive && !$0.isConfined }.map(\.id))
+        // Reached by more than a push: a rule's step for a critical alarm or an escalation's call.
+        let reachable = Set(try await store.usersWithContactSteps(classes: ContactRuleClass.onCall))
         let due = ShiftNoticeDecision.notices(rotas: rotas, reachable: reachable, active: active, now: now, lead: lead)
         guard !due.isEmpty else { return 0 }
         let serviceID = try await service.value(of: 0, now: now) { _ in try await noticeService(logger: logger) }
@@ -56,21 +60,31 @@ public struct ShiftNotices: Sendable {
         let languages = try await store.languages(of: Array(Set(untold.map(\.userID))))
         var told = 0
         for notice in untold {
-            // The notice service is private: its viewers read its notices.
-            if try await store.grantRole(.viewer, of: serviceID, to: .user(notice.userID), at: now) {
-                await audit.record(
-                    .roleGranted, by: .herald, service: serviceID, target: "viewer role", after: AuditTrail.json(["user": "\(notice.userID)"]), logger: logger
+            do {
+                if try await tell(notice, on: serviceID, in: languages[notice.userID] ?? defaultLanguage, at: now, logger: logger) { told += 1 }
+            } catch {
+                logger.warning(
+                    "a shift notice was not told; it is tried again at the next sweep",
+                    metadata: ["rota": "\(notice.rotaID)", "user": "\(notice.userID)", "error": "\(String(reflecting: error).prefix(200))"]
                 )
             }
-            let draft = Self.draft(notice, in: languages[notice.userID] ?? defaultLanguage, publicURL: publicURL)
-            guard let record = try await publisher.notify(draft, to: [notice.userID], on: serviceID) else { continue }
-            told += 1
-            logger.info(
-                "shift notice told",
-                metadata: ["rota": "\(notice.rotaID)", "user": "\(notice.userID)", "starts": "\(notice.from)", "notification": "\(record.id)"]
-            )
         }
         return told
+    }
+
+    /// One notice: its person made a viewer of the notice service (which
+    /// is private) unless they are, then the notice kept and pushed once.
+    private func tell(_ notice: ShiftNotice, on serviceID: UUID, in language: Language, at now: Date, logger: Logger) async throws -> Bool {
+        if try await store.accessGrants(userID: notice.userID).roles[serviceID] == nil,
+            try await store.grantRole(.viewer, of: serviceID, to: .user(notice.userID), at: now)
+        {
+            await audit.record(.roleGranted, by: .herald, service: serviceID, target: "viewer role", after: AuditTrail.json(["user": "\(notice.userID)"]), logger: logger)
+        }
+        guard let record = try await publisher.notify(Self.draft(notice, in: language, publicURL: publicURL), to: [notice.userID], on: serviceID) else {
+            return false
+        }
+        logger.info("shift notice told", metadata: ["rota": "\(notice.rotaID)", "user": "\(notice.userID)", "starts": "\(notice.from)", "notification": "\(record.id)"])
+        return true
     }
 
     /// What a notice says, in the person's language, the start in the rota's zone.
@@ -96,8 +110,8 @@ public struct ShiftNotices: Sendable {
     /// first time, or after an admin deleted it) under that id; a replica
     /// making it at the same moment finds it made.
     private func noticeService(logger: Logger) async throws -> UUID {
-        let chosen = try await store.sharedSetting("herald_notice_service", ifAbsent: UUID().uuidString)
-        guard let id = UUID(uuidString: chosen) else { throw StoreError.unreadableRow("settings herald_notice_service: \(chosen.prefix(40))") }
+        let chosen = try await store.sharedSetting(ShiftNotice.serviceSetting, ifAbsent: UUID().uuidString)
+        guard let id = UUID(uuidString: chosen) else { throw StoreError.unreadableRow("settings \(ShiftNotice.serviceSetting): \(chosen.prefix(40))") }
         if try await store.service(id: id) != nil { return id }
         do {
             _ = try await store.createService(ServiceDraft(category: "Herald", color: "5b6770", owner: "herald", isPrivate: true, id: id))

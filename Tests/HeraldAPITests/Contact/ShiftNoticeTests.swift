@@ -27,9 +27,17 @@ struct ShiftNoticeTests {
             let (bob, bobToken) = try await app.user("bob")
             let (cy, cyToken) = try await app.user("cy")
             for person in [ann, bob, cy] { _ = try await app.store.registerDevice(userID: person.id, token: "phone-of-\(person.username)", platform: .apns, at: Date()) }
-            // Bob has a verified number: a text reaches him, so he is not told.
+            // Bob's rule texts him at an escalation's call: he is not told. Cy has a verified
+            // address no rule uses: only a push reaches her.
             let method = try #require(try await app.store.addContactMethod(userID: bob.id, kind: .sms, address: "+46700000009", at: Date()))
-            _ = try #require(try await app.store.verifyContactMethod(methodID: method.id, userID: bob.id, at: Date()))
+            let verified = try #require(try await app.store.verifyContactMethod(methodID: method.id, userID: bob.id, at: Date()))
+            let own = [ContactRuleStep(methodID: method.id, delaySeconds: 60)]
+            try await app.store.saveContactRules(
+                userID: bob.id, ruleClass: .call, own: own,
+                steps: ContactRules.effective(userID: bob.id, own: [.call: own], methods: [verified], defaults: ContactDefaults()), at: Date()
+            )
+            let unused = try #require(try await app.store.addContactMethod(userID: cy.id, kind: .email, address: "cy@example.org", at: Date()))
+            _ = try await app.store.verifyContactMethod(methodID: unused.id, userID: cy.id, at: Date())
             try await app.store.setLanguage(.sv, of: cy.id, at: Date())
             // Turns of 8 hours from 2 hours ago: ann now, bob in 6 h, cy in 14 h, ann again in 22 h.
             let now = Date()
@@ -43,7 +51,7 @@ struct ShiftNoticeTests {
                 )
             )
             let sweep = ShiftNotices(store: app.store, publisher: .forTests(app.store), clock: .system, leadHours: 24, defaultLanguage: .en, publicURL: "https://herald.example.org/")
-            #expect(try await sweep.sweep(logger: TestDatabase.logger) == 1, "cy only: ann is on call now, bob has a number")
+            #expect(try await sweep.sweep(logger: TestDatabase.logger) == 1, "cy only: ann is on call now, bob's rule texts him")
 
             let inbox = { (token: String) async throws -> [[String: Any]] in
                 try #require(try await app.request(.get, "/api/v2/users/user/notifications", token: token).json() as? [[String: Any]])
@@ -74,7 +82,8 @@ struct ShiftNoticeTests {
             #expect(services.count == 1 && notices.isPrivate)
             #expect(try await app.store.roleGrants(serviceID: notices.id).map(\.grantee) == [.user(cy.id)])
             let audit = try await app.store.auditEntries(AuditQuery(serviceID: notices.id, limit: 10))
-            #expect(Set(audit.map(\.record.action)) == [.serviceCreated, .roleGranted] && audit.allSatisfy { $0.record.actorName == "herald" })
+            #expect(audit.map(\.record.action).sorted { $0.rawValue < $1.rawValue } == [.roleGranted, .serviceCreated], "once each")
+            #expect(audit.allSatisfy { $0.record.actorName == "herald" })
 
             // An admin deletes the service: the next replica's sweep makes it again (same id) and tells cy again.
             #expect(try await app.request(.delete, "/api/v2/services/\(notices.id)", token: rootToken).status.code < 300)
@@ -83,6 +92,17 @@ struct ShiftNoticeTests {
             #expect(try await later.sweep(logger: TestDatabase.logger) == 1)
             #expect(try await app.store.services().filter { $0.category == "Herald" }.map(\.id) == [notices.id])
             #expect(try await inbox(cyToken).first?["url"] as? String == "", "no PUBLIC_URL: no link")
+
+            // A sender cannot post into Herald's notice service (a key there would hide or rewrite a notice).
+            let posted = try await app.request(.post, "/api/v2/services/\(notices.id)/notifications", json: ["title": "Phish", "key": "x"])
+            #expect(posted.status == .forbidden && posted.detail?.contains("takes pages only") == true, "\(posted.text)")
+            // The store keeps one notice per key, however many ask: nothing is linked or pushed twice.
+            let again = NotificationDraft(title: "twice", key: "shift-notice:test")
+            #expect(try await app.store.notify(again, to: [cy.id], on: notices.id, at: Date()) != nil)
+            #expect(try await app.store.notify(again, to: [cy.id, ann.id], on: notices.id, at: Date()) == nil)
+            let twice = try #require(try await app.store.notification(serviceID: notices.id, key: "shift-notice:test"))
+            #expect(try await app.store.deliveryReport(notificationID: twice.id).map(\.userID) == [cy.id])
+            #expect(try await app.store.inboxItems(notificationID: twice.id, userIDs: [cy.id, ann.id]).keys.sorted() == [cy.id])
 
             // Bob's number removed: he is told of his shift in 6 h, in English (his own choice is none).
             #expect(try await app.store.removeContactMethod(methodID: method.id, userID: bob.id))

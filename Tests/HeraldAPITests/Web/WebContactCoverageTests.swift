@@ -15,9 +15,17 @@ struct WebContactCoverageTests {
         try await TestApp.run(backend) { app in
             _ = try await app.createUser("root", admin: true)
             let ann = try await app.createUser("ann")
-            _ = try await app.createUser("bo")
+            let bo = try await app.createUser("bo")
             let method = try #require(try await app.store.addContactMethod(userID: ann.id, kind: .sms, address: "+46701234567", at: Date()))
-            _ = try await app.store.verifyContactMethod(methodID: method.id, userID: ann.id, at: Date())
+            let verified = try #require(try await app.store.verifyContactMethod(methodID: method.id, userID: ann.id, at: Date()))
+            // Ann's rule texts her for an escalation's call; bo has a verified address no rule uses: only a push reaches him.
+            let own = [ContactRuleStep(methodID: method.id, delaySeconds: 60)]
+            try await app.store.saveContactRules(
+                userID: ann.id, ruleClass: .call, own: own,
+                steps: ContactRules.effective(userID: ann.id, own: [.call: own], methods: [verified], defaults: ContactDefaults()), at: Date()
+            )
+            let boAddress = try #require(try await app.store.addContactMethod(userID: bo.id, kind: .email, address: "bo@example.org", at: Date()))
+            _ = try await app.store.verifyContactMethod(methodID: boAddress.id, userID: bo.id, at: Date())
             let admin = WebSession(app)
             _ = try await admin.signIn("root")
             let started = ISO8601DateFormatter.string(from: Date().addingTimeInterval(-86_400), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
@@ -30,9 +38,9 @@ struct WebContactCoverageTests {
             let flagged = try #require(page.range(of: "data-push-only").map { String(page[$0.lowerBound...].prefix(300)) })
             #expect(flagged.contains("<strong>bo</strong>") && !flagged.contains("ann"), "\(flagged)")
             // A member who manages nothing sees no such line.
-            let bo = WebSession(app)
-            _ = try await bo.signIn("bo")
-            #expect(try await !bo.get(location).text.contains("data-push-only"))
+            let boSession = WebSession(app)
+            _ = try await boSession.signIn("bo")
+            #expect(try await !boSession.get(location).text.contains("data-push-only"))
 
             let links = try await admin.get("/admin/users/\(ann.id)/links").text
             #expect(links.contains("sms <code>…567</code>") && links.contains("verified"), "\(links)")

@@ -31,6 +31,9 @@ extension FaultyStore: ContactStore {
     public func saveContactRules(userID: UserID, ruleClass: ContactRuleClass?, own: [ContactRuleStep]?, steps: [ContactStepRow], at: Date) async throws {
         try await base.saveContactRules(userID: userID, ruleClass: ruleClass, own: own, steps: steps, at: at)
     }
+    public func usersWithContactSteps(classes: [ContactRuleClass]) async throws -> [UserID] {
+        try await base.usersWithContactSteps(classes: classes)
+    }
     public func usersWithContactMethods() async throws -> [UserID] {
         try await base.usersWithContactMethods()
     }
