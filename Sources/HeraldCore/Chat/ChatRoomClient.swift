@@ -1,5 +1,4 @@
 import Foundation
-import HeraldCore
 
 /// One chat service's side of a room (issue 43): posting, editing in
 /// place, and finding a post by the key it was handed with (after a crash
