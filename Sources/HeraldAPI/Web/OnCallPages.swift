@@ -18,6 +18,8 @@ struct OnCallPages {
     let teams: Teams
     /// Who on a rota can be reached only by push (its managers see it).
     let contacts: ContactMethods
+    /// SHIFT_NOTICE_HOURS: whether those people are told before their shifts.
+    let shiftNoticeHours: Int
     /// A policy's service, by name.
     let listed: any ServiceStore
     let clock: WallClock
@@ -70,6 +72,7 @@ struct OnCallPages {
             },
             pushOnly: actor.may(.manageRota(rota.id))
                 ? try await contacts.reachableOnlyByPush(rota, by: actor).map { rota.names[$0] ?? "\($0)" }.joined(separator: ", ").nonEmpty : nil,
+            toldBeforeShifts: shiftNoticeHours > 0,
             canEdit: actor.may(.manageRota(rota.id)), mayPage: try await pages.mayPage(.rota(rota.id), actor: actor), severities: PageForm.severities
         )
         return try await web.page("oncall-rota", title: rota.name, nav: "oncall", actor: actor, request: request, model: model, language: language)
@@ -273,8 +276,10 @@ struct RotaPage: PageModel {
     var legend: [Key]
     var shifts: [Shift]
     var overrides: [Override]
-    /// Members with no verified number or address (managers only; nil: none, or not a manager).
+    /// Members no rule reaches but by push for a critical alarm or a call (managers only; nil: none, or not a manager).
     var pushOnly: String?
+    /// Whether Herald tells them before their shifts (SHIFT_NOTICE_HOURS above 0).
+    var toldBeforeShifts: Bool
     var canEdit: Bool
     var mayPage: Bool
     var severities: [PageForm.Choice]

@@ -55,8 +55,8 @@ struct WebRoutes {
         schedulePages.addRoutes(to: pages)
         DeliveryReportPage(web: web, reports: parts.deliveryReports, timelines: parts.timelines, services: store).addRoutes(to: pages)
         OnCallPages(
-            web: web, rotas: parts.rotas, escalations: parts.escalations, pages: parts.pages, teams: parts.teams, contacts: users.contacts, listed: store,
-            clock: parts.clock
+            web: web, rotas: parts.rotas, escalations: parts.escalations, pages: parts.pages, teams: parts.teams, contacts: users.contacts,
+            shiftNoticeHours: parts.config.shiftNoticeHours, listed: store, clock: parts.clock
         ).addRoutes(to: pages)
         UserAdminPages(
             web: web, accounts: parts.accounts, accountLinks: parts.accountLinks, contacts: users.contacts, oidc: parts.signIn.oidc, people: store

@@ -21,10 +21,16 @@ extension Catalog {
             fr: "Joignables uniquement par push (aucune règle ne leur envoie de SMS, d’appel ou d’e-mail pour une alarme critique ou l’appel d’une escalade) :"
         ),
         "rota.pushOnlyRisk": Words(
-            en: "A phone in a drawer or a site without internet misses their calls. Herald tells each of them before their shift.",
-            sv: "Med telefonen i en låda eller på en plats utan internet missar de sina larm. Herald säger till var och en före deras pass.",
-            de: "Liegt das Telefon in der Schublade oder fehlt am Standort das Internet, verpassen sie ihre Rufe. Herald weist jede und jeden vor der Schicht darauf hin.",
-            fr: "Avec un téléphone dans un tiroir ou sur un site sans internet, ils manquent leurs appels. Herald prévient chacun avant son astreinte."
+            en: "A phone in a drawer or a site without internet misses their calls.",
+            sv: "Med telefonen i en låda eller på en plats utan internet missar de sina larm.",
+            de: "Liegt das Telefon in der Schublade oder fehlt am Standort das Internet, verpassen sie ihre Rufe.",
+            fr: "Avec un téléphone dans un tiroir ou sur un site sans internet, ils manquent leurs appels."
+        ),
+        "rota.pushOnlyTold": Words(
+            en: "Herald tells each of them before their shift.",
+            sv: "Herald säger till var och en före deras pass.",
+            de: "Herald weist jede und jeden vor der Schicht darauf hin.",
+            fr: "Herald prévient chacun avant son astreinte."
         ),
         "rota.pageTitle": Words(
             en: "Page this rota",

@@ -37,6 +37,7 @@ struct WebContactCoverageTests {
             let page = try await admin.get(location).text
             let flagged = try #require(page.range(of: "data-push-only").map { String(page[$0.lowerBound...].prefix(300)) })
             #expect(flagged.contains("<strong>bo</strong>") && !flagged.contains("ann"), "\(flagged)")
+            #expect(flagged.contains("Herald tells each of them before their shift"), "SHIFT_NOTICE_HOURS is 24: \(flagged)")
             // A member who manages nothing sees no such line.
             let boSession = WebSession(app)
             _ = try await boSession.signIn("bo")
@@ -45,6 +46,24 @@ struct WebContactCoverageTests {
             let links = try await admin.get("/admin/users/\(ann.id)/links").text
             #expect(links.contains("sms <code>…567</code>") && links.contains("verified"), "\(links)")
             #expect(!links.contains("+46701234567"), "the whole number is not shown")
+        }
+    }
+
+    /// With SHIFT_NOTICE_HOURS=0 nobody is told, and the rota's page does not say they are.
+    @Test func thePageSaysTheyAreToldOnlyWhenTheyAre() async throws {
+        try await TestApp.run(.sqlite, configure: { $0.shiftNoticeHours = 0 }) { app in
+            _ = try await app.createUser("root", admin: true)
+            let bo = try await app.createUser("bo")
+            let rota = try #require(
+                try await app.store.createRota(
+                    RotaDefinition(name: "Night", members: [bo.id], rotation: .days(1), timeZone: TimeZone(identifier: "UTC")!, start: Date()), feedSecretHash: "x", at: Date()
+                )
+            )
+            let admin = WebSession(app)
+            _ = try await admin.signIn("root")
+            let page = try await admin.get("/oncall/rotas/\(rota.id)").text
+            #expect(page.contains("data-push-only") && page.contains("<strong>bo</strong>"))
+            #expect(!page.contains("Herald tells each of them"))
         }
     }
 }
