@@ -23,8 +23,9 @@ public enum Catalog {
 
     /// Every area's words; a key in two areas is a mistake the test names.
     static let areas: [[String: Words]] = [
-        pages, onCallAndSignInPages, subscriptionPages, profilePages, adminServicePages, serviceBehaviourPages, auditAndReportPages, teamsAndUsersPages,
-        rotaPages, webPages, errors, ruleErrors, signInErrors, onCallErrors, reachErrors, messages,
+        pages, onCallAndSignInPages, subscriptionPages, profilePages, contactPages, adminServicePages, escalationPages, serviceBehaviourPages,
+        auditPages, reportPages, teamsAndUsersPages, rotaPages, webPages, errors, accessErrors, ruleErrors, signInErrors, onCallErrors, reachErrors,
+        contactErrors, messages,
     ]
 
     /// Every key's words, the areas merged.
