@@ -93,17 +93,29 @@ struct ChatRoomsController {
         let user = payload["user"] as? [String: Any]
         let team = (payload["team"] as? [String: Any])?["id"] as? String ?? user?["team_id"] as? String ?? ""
         guard payload["type"] as? String == "block_actions", let userID = user?["id"] as? String, !userID.isEmpty,
-            let action = (payload["actions"] as? [[String: Any]])?.first(where: { $0["action_id"] as? String == "herald_ack" }),
-            let (room, notification, signature) = Self.parts(action["value"] as? String ?? "")
+            let action = (payload["actions"] as? [[String: Any]])?.first(where: { $0["action_id"] as? String == "herald_ack" })
         else {
             // Another button (Open) or another kind of interaction: nothing to do.
             return Response(status: .ok)
         }
-        let channel = (payload["channel"] as? [String: Any])?["id"] as? String ?? (payload["container"] as? [String: Any])?["channel_id"] as? String
-        let press = try await chatRooms.press(
-            kind: .slack, chatUser: "\(team):\(userID)", room: room, notification: notification, signature: signature, channel: channel,
-            call: request.headers[HTTPField.Name("X-Slack-Signature")!], logger: context.logger
-        )
+        let value = action["value"] as? String ?? ""
+        let call = request.headers[HTTPField.Name("X-Slack-Signature")!]
+        let press: ChatRooms.Press
+        if let (method, notification, sentAt, signature) = Self.directParts(value) {
+            // A direct message's button (a person's Slack contact method).
+            press = try await chatRooms.pressDirect(
+                kind: .slack, chatUser: "\(team):\(userID)", method: method, notification: notification, sentAt: sentAt, signature: signature, call: call,
+                logger: context.logger
+            )
+        } else if let (room, notification, signature) = Self.parts(value) {
+            let channel = (payload["channel"] as? [String: Any])?["id"] as? String ?? (payload["container"] as? [String: Any])?["channel_id"] as? String
+            press = try await chatRooms.press(
+                kind: .slack, chatUser: "\(team):\(userID)", room: room, notification: notification, signature: signature, channel: channel,
+                call: call, logger: context.logger
+            )
+        } else {
+            return Response(status: .ok)
+        }
         if let url = payload["response_url"] as? String, let respondToSlack {
             // After the answer: Slack waits 3 s for it, the reply may take longer.
             let (logger, text) = (context.logger, Self.answer(press))
@@ -126,14 +138,23 @@ struct ChatRoomsController {
         var buffer = try await request.body.collect(upTo: Self.maxCallBytes)
         guard let payload = try? JSONSerialization.jsonObject(with: buffer.readData(length: buffer.readableBytes) ?? Data()) as? [String: Any],
             let userID = payload["user_id"] as? String, !userID.isEmpty, userID.utf8.count <= 64,
-            let fields = payload["context"] as? [String: Any],
-            let room = (fields["room"] as? NSNumber)?.int64Value, let notification = (fields["notification"] as? NSNumber)?.int64Value,
+            let fields = payload["context"] as? [String: Any], let notification = (fields["notification"] as? NSNumber)?.int64Value,
             let signature = fields["signature"] as? String
         else { throw UseCaseError.invalid(field: "context", "Mattermost's action call with the button's context") }
-        let press = try await chatRooms.press(
-            kind: .mattermost, chatUser: userID, room: room, notification: notification, signature: signature,
-            channel: payload["channel_id"] as? String, logger: context.logger
-        )
+        let press: ChatRooms.Press
+        if let method = (fields["method"] as? NSNumber)?.int64Value, let sentAt = (fields["sent"] as? NSNumber)?.int64Value {
+            // A direct message's button (a person's Mattermost contact method).
+            press = try await chatRooms.pressDirect(
+                kind: .mattermost, chatUser: userID, method: method, notification: notification, sentAt: sentAt, signature: signature, logger: context.logger
+            )
+        } else if let room = (fields["room"] as? NSNumber)?.int64Value {
+            press = try await chatRooms.press(
+                kind: .mattermost, chatUser: userID, room: room, notification: notification, signature: signature,
+                channel: payload["channel_id"] as? String, logger: context.logger
+            )
+        } else {
+            throw UseCaseError.invalid(field: "context", "Mattermost's action call with the button's context")
+        }
         if case .linkNeeded = press {
             // Mattermost signs nothing, so whoever called need not be that user: the link goes to
             // the user privately, from the bot, never into this answer.
@@ -153,6 +174,15 @@ struct ChatRoomsController {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard value.utf8.count <= 200, parts.count == 3, let room = Int64(parts[0]), let notification = Int64(parts[1]) else { return nil }
         return (room, notification, String(parts[2]))
+    }
+
+    /// `d<method>.<notification>.<sent>.<signature>`, a direct message's button's value.
+    static func directParts(_ value: String) -> (Int64, NotificationID, Int64, String)? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard value.utf8.count <= 200, parts.count == 4, parts[0].hasPrefix("d"), let method = Int64(parts[0].dropFirst()), let notification = Int64(parts[1]),
+            let sentAt = Int64(parts[2])
+        else { return nil }
+        return (method, notification, sentAt, String(parts[3]))
     }
 
     static func answer(_ press: ChatRooms.Press) -> String {

@@ -245,8 +245,8 @@ struct CurrentUserController {
                 !utf8.allSatisfy { Self.fcmTokenBytes.contains($0) } ? "An FCM registration token should have only letters, digits and - _ : ." : nil
             case .webpush:
                 devices.webPushProblem(token)
-            case .sms, .voice, .email, .ntfy, .pushover, .matrix:
-                "A phone number, email address, ntfy topic or Pushover key is added under /api/v2/users/user/contact-methods and verified, not registered as a device"
+            case .sms, .voice, .email, .ntfy, .pushover, .matrix, .slack, .mattermost:
+                "A phone number, email address, ntfy topic, Pushover key or chat account is added under /api/v2/users/user/contact-methods and verified, not registered as a device"
             }
         if let problem {
             refusals.count(.deviceTokenFormat)

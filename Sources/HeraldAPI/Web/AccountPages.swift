@@ -242,6 +242,8 @@ struct AccountPages {
             case .ntfy: "profile.platformName.ntfy"
             case .pushover: "profile.platformName.pushover"
             case .matrix: "profile.platformName.matrix"
+            case .slack: "profile.platformName.slack"
+            case .mattermost: "profile.platformName.mattermost"
             }
         return Catalog.text(key, language)
     }

@@ -25,6 +25,19 @@ public struct ChatSigner: Sendable {
         Self.same(action(room: room, notification: notification), signature)
     }
 
+    /// A direct message's button: it acknowledges `notification` as the
+    /// person whose contact method `method` is, from a message sent at
+    /// `sentAt` (whole seconds; a withdrawal after it is not undone by it).
+    /// Each person's button differs, so one who saw theirs cannot make
+    /// another's (Mattermost signs nothing of its own).
+    public func direct(method: Int64, notification: NotificationID, sentAt: Int64) -> String {
+        sign("direct.\(method).\(notification).\(sentAt)")
+    }
+
+    public func verifyDirect(method: Int64, notification: NotificationID, sentAt: Int64, signature: String) -> Bool {
+        Self.same(direct(method: method, notification: notification, sentAt: sentAt), signature)
+    }
+
     /// How long a link to bind a chat account lasts.
     public static let linkLifetime: TimeInterval = 15 * 60
 

@@ -33,6 +33,10 @@ public struct ContactSettings: Sendable, Equatable {
     public var pushover: PushoverSettings?
     /// The site's Matrix bot (`MATRIX_HOMESERVER`, `MATRIX_ACCESS_TOKEN`); nil: no Matrix users.
     public var matrix: MatrixSettings?
+    /// The chat rooms' Slack app and Mattermost bot (`ChatSettings`), which
+    /// also write to people in direct messages; nil: no such accounts.
+    public var slack: SlackSettings?
+    public var mattermost: MattermostSettings?
 
     public init(sms: SMSProviderSettings? = nil, defaults: ContactDefaults = .standard, floor: ContactFloor = ContactFloor(), replyHours: Int = 24) {
         self.sms = sms
@@ -44,7 +48,8 @@ public struct ContactSettings: Sendable, Equatable {
     /// The kinds of method a person may add: those a message can be sent to.
     public var kinds: [ContactKind] {
         (sms == nil ? [] : [.sms]) + (voice == nil ? [] : [.voice]) + (smtp == nil ? [] : [.email]) + (ntfy == nil ? [] : [.ntfy])
-            + (pushover == nil ? [] : [.pushover]) + (matrix == nil ? [] : [.matrix])
+            + (pushover == nil ? [] : [.pushover]) + (matrix == nil ? [] : [.matrix]) + (slack == nil ? [] : [.slack])
+            + (mattermost == nil ? [] : [.mattermost])
     }
 
     init(text: @escaping (String) -> String?) throws {

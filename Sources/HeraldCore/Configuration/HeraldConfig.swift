@@ -309,6 +309,9 @@ extension HeraldConfig {
         contacts = try ContactSettings(text: text)
         chat = try ChatSettings(text: text)
         chat.matrix = contacts.matrix
+        // One Slack app and one Mattermost bot post to rooms and write to people.
+        contacts.slack = chat.slack
+        contacts.mattermost = chat.mattermost
         if contacts.voice != nil, publicURL == nil {
             throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
         }

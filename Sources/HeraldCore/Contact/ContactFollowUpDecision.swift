@@ -33,13 +33,14 @@ public enum ContactFollowUpDecision {
     /// (a resolution) make it due at once.
     public static let ntfyLongestPause: TimeInterval = 600
 
-    /// Whether a message taken by its provider is followed: an ntfy or a
-    /// Matrix one always (it is changed when its alarm ends, its answers
-    /// read); a Pushover one when it is an emergency (it repeats until
+    /// Whether a message taken by its provider is followed: an ntfy, a
+    /// Matrix, a Slack or a Mattermost one always (it is changed when its
+    /// alarm ends; a Matrix one's answers are read, a Slack or Mattermost
+    /// one's button calls Herald); a Pushover one when it is an emergency (it repeats until
     /// acknowledged or cancelled). The message is made only where it counts.
     public static func follows(_ platform: Platform, message: @autoclosure () -> PhoneAppMessage) -> Bool {
         switch platform {
-        case .ntfy, .matrix: true
+        case .ntfy, .matrix, .slack, .mattermost: true
         case .pushover: message().pushoverPriority == 2
         default: false
         }
@@ -152,6 +153,10 @@ public protocol PhoneAppFollowUpClient: Sendable {
     func cancel(receipt: String) async throws
     /// Cancels every emergency sent with `tag` (`PhoneAppMessage.pushoverTag`).
     func cancel(tag: String) async throws
+    /// Edits the Slack or Mattermost direct message its receipt names (Slack's
+    /// channel and ts, Mattermost's post id) into `message` (what became of
+    /// its alarm, without the button).
+    func end(directMessage receipt: String, on platform: Platform, with message: ChatMessage) async throws
     /// Edits the Matrix message its receipt names (its room and event) into `message` (its outcome).
     func end(matrixReceipt receipt: String, with message: PhoneAppMessage) async throws
     /// The reactions and replies to the Matrix message its receipt names.

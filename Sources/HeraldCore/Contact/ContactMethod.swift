@@ -16,6 +16,13 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
     /// A Matrix user (`@ann:example.org`), written to in a direct chat with
     /// the site's bot (issue 43).
     case matrix
+    /// A Slack member id (`U…`), written to by the site's Slack app in a
+    /// direct message, with an Acknowledge button (issue 43).
+    case slack
+    /// A Mattermost user id, written to by the site's bot in a direct
+    /// message, with an Acknowledge button (issue 43). A person may type
+    /// their @username: it is looked up once, and the id kept.
+    case mattermost
 
     /// The queue's platform for this kind.
     public var platform: Platform {
@@ -26,6 +33,8 @@ public enum ContactKind: String, Sendable, CaseIterable, Codable {
         case .ntfy: .ntfy
         case .pushover: .pushover
         case .matrix: .matrix
+        case .slack: .slack
+        case .mattermost: .mattermost
         }
     }
 
@@ -41,9 +50,10 @@ extension Platform {
     public var isContact: Bool { contactKind != nil }
 
     /// Where a notification carries a way to take it from where it shows:
-    /// Web Push's action, ntfy's button, a Matrix reaction (offered only to
-    /// those who may take the alarm: `ResponderDecider`).
-    public var offersAcknowledgeAction: Bool { self == .webpush || self == .ntfy || self == .matrix }
+    /// Web Push's action, ntfy's button, a Matrix reaction, a Slack or
+    /// Mattermost button (offered only to those who may take the alarm:
+    /// `ResponderDecider`).
+    public var offersAcknowledgeAction: Bool { [.webpush, .ntfy, .matrix, .slack, .mattermost].contains(self) }
 
     public var contactKind: ContactKind? {
         switch self {
@@ -53,6 +63,8 @@ extension Platform {
         case .ntfy: .ntfy
         case .pushover: .pushover
         case .matrix: .matrix
+        case .slack: .slack
+        case .mattermost: .mattermost
         case .apns, .fcm, .webpush: nil
         }
     }
@@ -132,7 +144,39 @@ public enum ContactAddress {
         case .ntfy: ntfyTopic(text)
         case .pushover: pushoverUserKey(text)
         case .matrix: matrixUser(text)
+        case .slack: slackMember(text)
+        case .mattermost: mattermostUser(text)
         }
+    }
+
+    /// A Slack member id, as Slack's "Copy member ID" gives it: `U` (or
+    /// `W`, an Enterprise Grid user) and 8 to 20 capital letters and
+    /// digits. Slack's own ids are upper-case; a lower-case one is read so.
+    public static func slackMember(_ text: String) -> Result<String, ContactAddressError> {
+        let member = text.trimmingWhitespace().uppercased()
+        guard (9...21).contains(member.utf8.count), member.hasPrefix("U") || member.hasPrefix("W"), member.utf8.allSatisfy(\.isASCIIAlphanumeric) else {
+            return .failure(ContactAddressError("A Slack member ID is U and 8 to 20 letters and digits (your profile, ⋮, Copy member ID)"))
+        }
+        return .success(member)
+    }
+
+    /// A Mattermost user: its id (26 lower-case letters and digits), kept
+    /// as it is, or a username (`@ann` or `ann`: 3 to 22 of lower-case
+    /// letters, digits, `.`, `-`, `_`, starting with a letter), kept as
+    /// `@ann` until the bot looks its id up (`isMattermostUserID`).
+    public static func mattermostUser(_ text: String) -> Result<String, ContactAddressError> {
+        let user = text.trimmingWhitespace().lowercased()
+        if isMattermostUserID(user) { return .success(user) }
+        let name = user.hasPrefix("@") ? String(user.dropFirst()) : user
+        guard (3...22).contains(name.utf8.count), name.utf8.first.map({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ?? false,
+            name.utf8.allSatisfy({ $0.isASCIIAlphanumeric || "._-".utf8.contains($0) })
+        else { return .failure(ContactAddressError("A Mattermost user is written @username (e.g. @ann)")) }
+        return .success("@" + name)
+    }
+
+    /// Whether `text` is a Mattermost user id rather than a username.
+    public static func isMattermostUserID(_ text: String) -> Bool {
+        text.utf8.count == 26 && text.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// A Matrix user id: `@`, a localpart of letters, digits and `. _ = - /
@@ -240,7 +284,7 @@ public enum ContactAddress {
         switch kind {
         case .sms, .voice: "…" + address.suffix(3)
         case .email: "…@" + (address.split(separator: "@").last.map(String.init) ?? "")
-        case .ntfy, .pushover: String(address.prefix(3)) + "…"
+        case .ntfy, .pushover, .slack, .mattermost: String(address.prefix(3)) + "…"
         case .matrix: "…:" + (address.split(separator: ":", maxSplits: 1).last.map(String.init) ?? "")
         }
     }

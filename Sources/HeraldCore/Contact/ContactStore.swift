@@ -59,6 +59,14 @@ public protocol ContactCodeSender: Sendable {
     func send(code: String, to method: ContactMethod, language: Language?) async throws
     /// A text of the person's own asking ("test my setup"), fitted to one message.
     func send(text: String, to method: ContactMethod) async throws
+    /// The address as it is kept, where the provider names people another
+    /// way than they type (a Mattermost @username becomes its user id);
+    /// throws with a reason the person may read when there is no such one.
+    func canonical(_ address: String, kind: ContactKind) async throws -> String
+}
+
+extension ContactCodeSender {
+    public func canonical(_ address: String, kind: ContactKind) async throws -> String { address }
 }
 
 /// A notification a message went out for, and when.

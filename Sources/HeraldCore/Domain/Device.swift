@@ -17,6 +17,10 @@ public enum Platform: String, Sendable, CaseIterable, Codable {
     case pushover
     /// A person's Matrix account, written to in a direct chat (issue 43).
     case matrix
+    /// A person's Slack or Mattermost account, written to in a direct
+    /// message from the site's bot (issue 43).
+    case slack
+    case mattermost
 
     /// The platform of a token registered without an explicit `platform`,
     /// guessed as the server Herald replaces did: an APNs token is 32 bytes

@@ -154,6 +154,18 @@ extension Catalog {
             de: "Matrix",
             fr: "Matrix"
         ),
+        "contact.kinds.slack": Words(
+            en: "slack",
+            sv: "Slack",
+            de: "Slack",
+            fr: "Slack"
+        ),
+        "contact.kinds.mattermost": Words(
+            en: "mattermost",
+            sv: "Mattermost",
+            de: "Mattermost",
+            fr: "Mattermost"
+        ),
         "contact.addressLabel": Words(
             en: "Mobile number with its country code, email address, ntfy topic (one nobody could guess, subscribed in the ntfy app) or Pushover user key",
             sv: "Mobilnummer med landsnummer, e-postadress, ntfy-ämne (ett som ingen kan gissa, prenumererat i ntfy-appen) eller Pushover-användarnyckel",

@@ -172,6 +172,18 @@ extension Catalog {
             de: "Matrix (ein Direktchat)",
             fr: "Matrix (une discussion directe)"
         ),
+        "profile.platformName.slack": Words(
+            en: "Slack (a direct message)",
+            sv: "Slack (ett direktmeddelande)",
+            de: "Slack (eine Direktnachricht)",
+            fr: "Slack (un message direct)"
+        ),
+        "profile.platformName.mattermost": Words(
+            en: "Mattermost (a direct message)",
+            sv: "Mattermost (ett direktmeddelande)",
+            de: "Mattermost (eine Direktnachricht)",
+            fr: "Mattermost (un message direct)"
+        ),
         "profile.thisBrowser": Words(
             en: "This browser",
             sv: "Den här webbläsaren",

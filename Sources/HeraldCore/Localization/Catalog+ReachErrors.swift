@@ -28,6 +28,30 @@ extension Catalog {
             de: "Ein Matrix-Benutzer wird @name:server geschrieben (z. B. @ann:matrix.example.org)",
             fr: "Un utilisateur Matrix s’écrit @nom:serveur (par ex. @ann:matrix.example.org)"
         ),
+        "error.address.slack": Words(
+            en: "A Slack member ID is U and 8 to 20 letters and digits (your profile, ⋮, Copy member ID)",
+            sv: "Ett Slack-medlems-ID är U och 8 till 20 bokstäver och siffror (din profil, ⋮, Kopiera medlems-ID)",
+            de: "Eine Slack-Mitglieds-ID ist U und 8 bis 20 Buchstaben und Ziffern (Ihr Profil, ⋮, Mitglieds-ID kopieren)",
+            fr: "Un ID de membre Slack est U suivi de 8 à 20 lettres et chiffres (votre profil, ⋮, Copier l’ID de membre)"
+        ),
+        "error.address.mattermost": Words(
+            en: "A Mattermost user is written @username (e.g. @ann)",
+            sv: "En Mattermost-användare skrivs @användarnamn (t.ex. @ann)",
+            de: "Ein Mattermost-Benutzer wird @benutzername geschrieben (z. B. @ann)",
+            fr: "Un utilisateur Mattermost s’écrit @nomutilisateur (par ex. @ann)"
+        ),
+        "error.address.mattermostUnknown": Words(
+            en: "No Mattermost user is called @{name}",
+            sv: "Ingen Mattermost-användare heter @{name}",
+            de: "Kein Mattermost-Benutzer heißt @{name}",
+            fr: "Aucun utilisateur Mattermost ne s’appelle @{name}"
+        ),
+        "error.address.mattermostLookup": Words(
+            en: "Mattermost could not be asked who {name} is: try again later",
+            sv: "Mattermost kunde inte tillfrågas om vem {name} är: försök igen senare",
+            de: "Mattermost konnte nicht gefragt werden, wer {name} ist: versuchen Sie es später erneut",
+            fr: "Impossible de demander à Mattermost qui est {name} : réessayez plus tard"
+        ),
         "error.address.ntfy": Words(
             en: "An ntfy topic is 12 to 64 letters, digits, - or _; pick one nobody could guess (e.g. herald-ann-7f3k9q2m)",
             sv: "Ett ntfy-ämne består av 12 till 64 bokstäver, siffror, - eller _; välj ett som ingen kan gissa (t.ex. herald-ann-7f3k9q2m)",

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HeraldCore
 import HeraldOutbound
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -19,6 +20,8 @@ public struct MattermostClient: ChatRoomClient {
     let http: OutboundHTTP
     let publicURL: String?
     let signer: @Sendable () async throws -> ChatSigner
+    /// The bot's own id and its direct channel with each person, asked once per process.
+    let known = NIOLockedValueBox<(bot: String?, channels: [String: String])>((nil, [:]))
 
     public init(settings: MattermostSettings, http: OutboundHTTP, publicURL: String?, signer: @escaping @Sendable () async throws -> ChatSigner) {
         self.settings = settings
@@ -77,13 +80,7 @@ public struct MattermostClient: ChatRoomClient {
     /// that binds their account goes there, not into the call's answer:
     /// whoever made the call need not be that user).
     public func directMessage(to user: String, _ text: String) async throws {
-        guard let bot = (try await call(.GET, "/users/me") as? [String: Any])?["id"] as? String else {
-            throw ChatClientError.unreadable(service: "Mattermost", "no bot id")
-        }
-        guard let channel = (try await call(.POST, "/channels/direct", jsonArray: [bot, user]) as? [String: Any])?["id"] as? String else {
-            throw ChatClientError.unreadable(service: "Mattermost", "no direct channel")
-        }
-        _ = try await call(.POST, "/posts", json: ["channel_id": channel, "message": text])
+        _ = try await call(.POST, "/posts", json: ["channel_id": try await directChannel(with: user), "message": text])
     }
 
     static func segment(_ text: String) -> String {
@@ -91,6 +88,14 @@ public struct MattermostClient: ChatRoomClient {
     }
 
     func body(_ message: ChatMessage, room: ChatRoom, notification: NotificationID?, key: String?) async throws -> [String: Any] {
+        guard message.acknowledgeable, let notification, publicURL != nil else { return render(message, key: key, acknowledge: nil) }
+        let signature = try await signer().action(room: room.id, notification: notification)
+        return render(message, key: key, acknowledge: ["room": room.id, "notification": notification, "signature": signature])
+    }
+
+    /// A post's message and props; `acknowledge`: the Acknowledge button's
+    /// context (what Mattermost hands back when it is pressed), nil for none.
+    func render(_ message: ChatMessage, key: String?, acknowledge: [String: Any]?) -> [String: Any] {
         var text = "**\(ChatMessage.markdownEscaped(message.title))**"
         if !message.text.isEmpty { text += "\n" + ChatMessage.markdownEscaped(message.text) }
         for line in message.lines { text += "\n- " + ChatMessage.markdownEscaped(line) }
@@ -99,15 +104,14 @@ public struct MattermostClient: ChatRoomClient {
         var props: [String: Any] = [:]
         if let key { props["herald_key"] = key }
         var attachments: [[String: Any]] = []
-        if message.acknowledgeable, let notification, let publicURL {
-            let signature = try await signer().action(room: room.id, notification: notification)
+        if message.acknowledgeable, let acknowledge, let publicURL {
             attachments.append([
                 "fallback": Catalog.text("msg.chat.acknowledgeInHerald", message.language),
                 "actions": [[
                     "id": "heraldack", "name": Catalog.text("msg.chat.acknowledge", message.language), "type": "button", "style": "primary",
                     "integration": [
                         "url": (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + Self.actionPath,
-                        "context": ["room": room.id, "notification": notification, "signature": signature],
+                        "context": acknowledge,
                     ] as [String: Any],
                 ] as [String: Any]],
             ])

@@ -112,6 +112,13 @@ public struct SlackClient: ChatRoomClient {
     }
 
     func body(_ message: ChatMessage, room: ChatRoom, notification: NotificationID?) async throws -> [String: Any] {
+        guard message.acknowledgeable, let notification else { return Self.body(message, acknowledge: nil) }
+        return Self.body(message, acknowledge: "\(room.id).\(notification).\(try await signer().action(room: room.id, notification: notification))")
+    }
+
+    /// A message's text and blocks; `acknowledge`: the Acknowledge button's
+    /// value (what Slack hands back when it is pressed), nil for none.
+    static func body(_ message: ChatMessage, acknowledge: String?) -> [String: Any] {
         var head = "*\(ChatMessage.slackEscaped(message.title))*"
         if !message.text.isEmpty { head += "\n" + ChatMessage.slackEscaped(message.text) }
         var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": Self.cut(head), "verbatim": true]]]
@@ -123,11 +130,10 @@ public struct SlackClient: ChatRoomClient {
             blocks.append(["type": "context", "elements": [["type": "mrkdwn", "text": ChatMessage.slackEscaped(status), "verbatim": true]]])
         }
         var buttons: [[String: Any]] = []
-        if message.acknowledgeable, let notification {
-            let signature = try await signer().action(room: room.id, notification: notification)
+        if message.acknowledgeable, let acknowledge {
             buttons.append([
                 "type": "button", "action_id": "herald_ack", "style": "primary", "text": ["type": "plain_text", "text": Catalog.text("msg.chat.acknowledge", message.language)],
-                "value": "\(room.id).\(notification).\(signature)",
+                "value": acknowledge,
             ])
         }
         if let link = message.link, link.utf8.count <= 3_000 {

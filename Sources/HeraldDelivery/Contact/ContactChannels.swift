@@ -17,6 +17,9 @@ public struct ContactChannels: Sendable {
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
     let matrix: MatrixClient?
+    /// The chat rooms' Slack app and Mattermost bot, writing to people directly.
+    let slack: SlackClient?
+    let mattermost: MattermostClient?
     let smtpFrom: String?
     let publicURL: String?
     let capPerPerson: Int
@@ -33,7 +36,7 @@ public struct ContactChannels: Sendable {
     public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
         let contacts = config.contacts
         guard contacts.sms != nil || contacts.smtp != nil || contacts.voice != nil || contacts.ntfy != nil || contacts.pushover != nil
-            || contacts.matrix != nil
+            || contacts.matrix != nil || contacts.slack != nil || contacts.mattermost != nil
         else { return nil }
         let vapid = VAPIDKeys(settings: settings, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
         let keys: @Sendable () async throws -> VAPID = { try await vapid.vapid() }
@@ -75,10 +78,17 @@ public struct ContactChannels: Sendable {
         if let settings = config.contacts.matrix {
             matrix = MatrixClient(settings: settings, http: try client(trusting: settings.baseURL))
         }
+        // The direct messages' buttons are signed as the rooms' are.
+        let signer: @Sendable () async throws -> ChatSigner = { ChatSigner(vapid: try await keys()) }
+        let slack = try config.contacts.slack.map { SlackClient(settings: $0, http: try client(trusting: $0.baseURL), signer: signer) }
+        let mattermost = try config.contacts.mattermost.map {
+            MattermostClient(settings: $0, http: try client(trusting: $0.baseURL), publicURL: config.publicURL, signer: signer)
+        }
         let closeAll = closers
         let closing = ClosingService("contact clients") { for close in closeAll { await close() } }
         return ContactChannels(
-            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
+            sms: sms, mailer: config.contacts.smtp.map(SMTPMailer.init), voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, slack: slack,
+            mattermost: mattermost, smtpFrom: config.contacts.smtp?.from, publicURL: config.publicURL,
             capPerPerson: config.contacts.dailyCapPerPerson, cap: config.contacts.dailyCap, closing: closing, keys: keys,
             defaultLanguage: config.defaultLanguage
         )
@@ -93,6 +103,8 @@ public struct ContactChannels: Sendable {
         if let ntfy { channels.append(NtfyChannel(client: ntfy)) }
         if let pushover { channels.append(PushoverChannel(client: pushover)) }
         if let matrix { channels.append(MatrixChannel(client: matrix)) }
+        if let slack { channels.append(SlackDirectChannel(client: slack)) }
+        if let mattermost { channels.append(MattermostDirectChannel(client: mattermost)) }
         return channels.map {
             ContactMessageProvider(
                 channel: $0, store: store, keys: keys, publicURL: publicURL, capPerPerson: capPerPerson, cap: cap, pushover: pushover?.settings, matrix: matrix?.settings,
@@ -103,12 +115,16 @@ public struct ContactChannels: Sendable {
 
     /// Sends verification codes and tests straight through the gateway or the mail server.
     public var codeSender: GatewayCodeSender {
-        GatewayCodeSender(sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, defaultLanguage: defaultLanguage)
+        GatewayCodeSender(
+            sms: sms, mailer: mailer, from: smtpFrom, voice: voice, ntfy: ntfy, pushover: pushover, matrix: matrix, slack: slack, mattermost: mattermost,
+            defaultLanguage: defaultLanguage
+        )
     }
 
     /// What follow-ups ask of ntfy and Pushover; nil when neither is set.
     public var followUpClient: PhoneAppFollowUps? {
-        ntfy == nil && pushover == nil && matrix == nil ? nil : PhoneAppFollowUps(ntfy: ntfy, pushover: pushover, matrix: matrix)
+        ntfy == nil && pushover == nil && matrix == nil && slack == nil && mattermost == nil
+            ? nil : PhoneAppFollowUps(ntfy: ntfy, pushover: pushover, matrix: matrix, slack: slack, mattermost: mattermost)
     }
 }
 
@@ -121,6 +137,8 @@ public struct GatewayCodeSender: ContactCodeSender {
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
     let matrix: MatrixClient?
+    var slack: SlackClient?
+    var mattermost: MattermostClient?
     var defaultLanguage: Language = .en
 
     public static func text(_ code: String, _ language: Language = .en) -> String {
@@ -136,6 +154,13 @@ public struct GatewayCodeSender: ContactCodeSender {
 
     public func send(text: String, to method: ContactMethod) async throws {
         try await deliver(text, subject: Catalog.text("msg.testSubject", defaultLanguage), reference: "test-\(method.id)", to: method, language: defaultLanguage)
+    }
+
+    /// A Mattermost @username as its user id (asked of the bot).
+    public func canonical(_ address: String, kind: ContactKind) async throws -> String {
+        guard kind == .mattermost, address.hasPrefix("@") else { return address }
+        guard let mattermost else { throw ContactSendError("this site has no Mattermost bot") }
+        return try await mattermost.userID(of: address)
     }
 
     func deliver(_ text: String, subject: String, reference: String, to method: ContactMethod, language: Language) async throws {
@@ -182,6 +207,22 @@ public struct GatewayCodeSender: ContactCodeSender {
                 answer = .accepted
             } catch {
                 answer = MatrixClient.answer(to: error)
+            }
+        case .slack:
+            guard let slack else { throw ContactSendError("this site has no Slack app") }
+            do {
+                try await slack.directMessage(to: method.address, text: text)
+                answer = .accepted
+            } catch {
+                answer = ChatDirectAnswer.of(error, service: "Slack", idempotent: false)
+            }
+        case .mattermost:
+            guard let mattermost else { throw ContactSendError("this site has no Mattermost bot") }
+            do {
+                try await mattermost.directMessage(to: method.address, text)
+                answer = .accepted
+            } catch {
+                answer = ChatDirectAnswer.of(error, service: "Mattermost", idempotent: false)
             }
         }
         switch answer {

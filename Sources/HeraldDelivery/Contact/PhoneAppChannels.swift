@@ -235,6 +235,8 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
     let ntfy: NtfyClient?
     let pushover: PushoverClient?
     let matrix: MatrixClient?
+    var slack: SlackClient?
+    var mattermost: MattermostClient?
 
     public func end(ntfyTopic topic: String, with message: PhoneAppMessage) async throws {
         guard let ntfy else { return }
@@ -267,6 +269,19 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
             // Refused (the person left the chat, the event is gone): nothing to edit; anything else is tried again.
             if case .refused = MatrixClient.answer(to: error) { return }
             throw error
+        }
+    }
+
+    public func end(directMessage receipt: String, on platform: Platform, with message: ChatMessage) async throws {
+        do {
+            switch platform {
+            case .slack: try await slack?.edit(directMessage: receipt, message)
+            case .mattermost: try await mattermost?.edit(directMessage: receipt, message)
+            default: return
+            }
+        } catch let failure as ChatClientError where failure.permanent {
+            // Refused (the message was deleted, the person left): nothing to edit; anything else is tried again.
+            return
         }
     }
 

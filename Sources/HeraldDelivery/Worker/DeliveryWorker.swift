@@ -147,6 +147,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
             case .ntfy: "NTFY_URL"
             case .pushover: "PUSHOVER_TOKEN"
             case .matrix: "MATRIX_HOMESERVER"
+            case .slack: "SLACK_BOT_TOKEN"
+            case .mattermost: "MATTERMOST_URL"
             }
             logger.notice("\(Self.name(platform)) is not configured (\(hint)): its deliveries are recorded as skipped")
         }
@@ -267,6 +269,8 @@ public struct DeliveryWorker: ServiceLifecycle.Service, Sendable {
         case .ntfy: "ntfy"
         case .pushover: "Pushover"
         case .matrix: "Matrix"
+        case .slack: "Slack"
+        case .mattermost: "Mattermost"
         }
     }
 }

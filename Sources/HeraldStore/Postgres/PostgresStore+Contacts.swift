@@ -199,10 +199,10 @@ extension PostgresStore: ContactStore {
             """
             SELECT notification_id, max(sent_at) FROM (
                 SELECT notification_id, contact_started_at AS sent_at FROM deliveries WHERE device_id = ANY(\(deviceIDs))
-                    AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND contact_started_at >= \(ExactTimestamp(since))
+                    AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND contact_started_at >= \(ExactTimestamp(since))
                 UNION ALL
                 SELECT notification_id, finished_at FROM delivery_history WHERE device_id = ANY(\(deviceIDs))
-                    AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
+                    AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
             ) t GROUP BY notification_id ORDER BY max(sent_at) DESC LIMIT \(Int32(limit))
             """,
             as: (Int64, ExactTimestamp).self
@@ -215,9 +215,9 @@ extension PostgresStore: ContactStore {
         for (user, count) in try await rows(
             """
             SELECT user_id, count(*) FROM (
-                SELECT user_id FROM deliveries WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND platform = \(platform.rawValue) AND contact_started_at >= \(ExactTimestamp(since))
+                SELECT user_id FROM deliveries WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND platform = \(platform.rawValue) AND contact_started_at >= \(ExactTimestamp(since))
                 UNION ALL
-                SELECT user_id FROM delivery_history WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND platform = \(platform.rawValue) AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
+                SELECT user_id FROM delivery_history WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND platform = \(platform.rawValue) AND finished_at >= \(ExactTimestamp(since)) AND state = 'sent'
             ) t GROUP BY user_id
             """,
             as: (Int64?, Int64).self

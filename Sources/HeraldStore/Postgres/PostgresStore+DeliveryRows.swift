@@ -123,7 +123,7 @@ extension PostgresQuery.StringInterpolation {
                         AND NOT EXISTS (SELECT 1 FROM delivery_history w WHERE w.notification_id = a.notification_id AND w.device_id = d.id AND w.purpose = \(purpose))
                 """ : ""
         return (
-            "\n    LEFT JOIN contact_steps cs ON cs.device_id = d.id AND d.platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND \(match)",
+            "\n    LEFT JOIN contact_steps cs ON cs.device_id = d.id AND d.platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND \(match)",
             "(d.platform IN ('apns', 'fcm', 'webpush') OR (cs.device_id IS NOT NULL\(once)))",
             " + make_interval(secs => coalesce(cs.delay_seconds, 0))"
         )

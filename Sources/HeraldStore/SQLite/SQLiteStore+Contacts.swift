@@ -205,10 +205,10 @@ extension SQLiteStore: ContactStore {
                 """
                 SELECT notification_id, max(sent_at) AS sent_at FROM (
                     SELECT notification_id, contact_started_at AS sent_at FROM deliveries WHERE device_id IN (SELECT value FROM json_each(\(jsonArray: deviceIDs)))
-                        AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND contact_started_at >= \(since)
+                        AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND contact_started_at >= \(since)
                     UNION ALL
                     SELECT notification_id, finished_at FROM delivery_history WHERE device_id IN (SELECT value FROM json_each(\(jsonArray: deviceIDs)))
-                        AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND finished_at >= \(since) AND state = 'sent'
+                        AND platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND finished_at >= \(since) AND state = 'sent'
                 ) GROUP BY notification_id ORDER BY max(sent_at) DESC LIMIT \(limit)
                 """
             ).map { ContactedNotification(id: try $0.int64("notification_id"), sentAt: try $0.date("sent_at")) }
@@ -222,9 +222,9 @@ extension SQLiteStore: ContactStore {
             for row in try await db.rows(
                 """
                 SELECT user_id, count(*) AS sent FROM (
-                    SELECT user_id FROM deliveries WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND platform = \(platform.rawValue) AND contact_started_at >= \(since)
+                    SELECT user_id FROM deliveries WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND platform = \(platform.rawValue) AND contact_started_at >= \(since)
                     UNION ALL
-                    SELECT user_id FROM delivery_history WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND platform = \(platform.rawValue) AND finished_at >= \(since) AND state = 'sent'
+                    SELECT user_id FROM delivery_history WHERE platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND platform = \(platform.rawValue) AND finished_at >= \(since) AND state = 'sent'
                 ) GROUP BY user_id
                 """
             ) {

@@ -69,7 +69,7 @@ extension SQLiteStore {
                     """
             ) : ""
         return (
-            "\n            LEFT JOIN contact_steps cs ON cs.device_id = d.id AND d.platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix') AND \(match)",
+            "\n            LEFT JOIN contact_steps cs ON cs.device_id = d.id AND d.platform IN ('sms', 'voice', 'email', 'ntfy', 'pushover', 'matrix', 'slack', 'mattermost') AND \(match)",
             "(d.platform IN ('apns', 'fcm', 'webpush') OR (cs.device_id IS NOT NULL\(once)))",
             " + coalesce(cs.delay_seconds, 0) * 1000000"
         )

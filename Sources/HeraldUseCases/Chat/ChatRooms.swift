@@ -17,7 +17,7 @@ import Logging
 ///   it to whoever opens it signed in to Herald: only the chat service's
 ///   signed call makes one, so nobody can link an account that is not theirs.
 public struct ChatRooms: Sendable {
-    public typealias Store = ChatRoomStore & ServiceStore & AccountStore & NotificationStore & AuditStore
+    public typealias Store = ChatRoomStore & ServiceStore & AccountStore & NotificationStore & AuditStore & ContactStore
     let store: any Store
     let settings: ChatSettings
     let signer: @Sendable () async throws -> ChatSigner
@@ -118,13 +118,7 @@ public struct ChatRooms: Sendable {
             logger.notice("a chat button Herald did not sign was refused", metadata: ["kind": "\(kind.rawValue)"])
             throw UseCaseError.forbidden("Not a button of this server")
         }
-        if let call {
-            let now = clock.now()
-            guard try await store.firstSighting(ofCall: SlackRequestSignature.digest(call), at: now, forgetBefore: now.addingTimeInterval(-2 * SlackRequestSignature.window)) else {
-                logger.notice("a chat call made before was refused (a replay)", metadata: ["kind": "\(kind.rawValue)"])
-                throw UseCaseError.conflict("This call was made already")
-            }
-        }
+        try await refuseReplay(of: call, kind: kind.rawValue, logger: logger)
         // The button of that room's post, pressed in that room (the call names the channel).
         guard let room = try await store.chatRooms(ids: [roomID]).first, room.kind == kind, channel.map({ $0 == room.target }) ?? true,
             let notification = try await store.notification(id: id), notification.serviceID == room.serviceID
@@ -144,6 +138,51 @@ public struct ChatRooms: Sendable {
             return .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew)
         } catch let error as UseCaseError {
             return .refused(Self.refusal(error))
+        }
+    }
+
+    /// A press of the Acknowledge button in a direct message Herald sent to
+    /// a person's Slack or Mattermost contact method (`method`), by
+    /// `chatUser`: it acts only when Herald signed the button for that
+    /// method, notification and time (`ChatSigner.direct`) and the presser
+    /// is the account the method names, still verified; it acknowledges as
+    /// that method's person, as a reply to a text does
+    /// (`Acknowledgements.acknowledge(fromReplyOf:)`: their device still
+    /// theirs, a withdrawal by someone else since the message not undone).
+    public func pressDirect(
+        kind: ContactKind, chatUser: String, method methodID: Int64, notification id: NotificationID, sentAt: Int64, signature: String,
+        call: String? = nil, logger: Logger
+    ) async throws -> Press {
+        guard try await signer().verifyDirect(method: methodID, notification: id, sentAt: sentAt, signature: signature) else {
+            logger.notice("a direct message's button Herald did not sign was refused", metadata: ["kind": "\(kind.rawValue)"])
+            throw UseCaseError.forbidden("Not a button of this server")
+        }
+        try await refuseReplay(of: call, kind: kind.rawValue, logger: logger)
+        // Slack names a presser `team:member`; the method keeps the member.
+        let account = kind == .slack ? String(chatUser.split(separator: ":").last ?? "") : chatUser
+        let name = kind == .slack ? "Slack" : "Mattermost"
+        guard !account.isEmpty, let method = try await store.verifiedContacts(kind: kind, address: account).first(where: { $0.id == methodID }) else {
+            return .refused("This message was sent to another \(name) account, or its contact method was removed.")
+        }
+        do {
+            let outcome = try await acknowledgements.acknowledge(
+                fromReplyOf: method, notification: id, sentAt: Date(timeIntervalSince1970: TimeInterval(sentAt)), comment: "by a button in \(name)",
+                logger: logger
+            )
+            return .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew)
+        } catch let error as UseCaseError {
+            return .refused(Self.refusal(error))
+        }
+    }
+
+    /// A chat service's signed call (`call`, its signature; Slack's) acted
+    /// on once: the same call again within its window is refused.
+    private func refuseReplay(of call: String?, kind: String, logger: Logger) async throws {
+        guard let call else { return }
+        let now = clock.now()
+        guard try await store.firstSighting(ofCall: SlackRequestSignature.digest(call), at: now, forgetBefore: now.addingTimeInterval(-2 * SlackRequestSignature.window)) else {
+            logger.notice("a chat call made before was refused (a replay)", metadata: ["kind": "\(kind)"])
+            throw UseCaseError.conflict("This call was made already")
         }
     }
 

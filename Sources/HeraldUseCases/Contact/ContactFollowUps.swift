@@ -78,7 +78,7 @@ public struct ContactFollowUps: Sendable {
             case .wait(let until):
                 try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: until, now: now)
             case .end(let outcome):
-                try await end(followUp, title: notification?.title ?? "", outcome: outcome, address: address)
+                try await end(followUp, notification: notification, acknowledgement: acknowledgement, outcome: outcome, address: address, language: language)
                 try await store.finishFollowUps([followUp.deliveryID])
                 logger.info("followed message ended", metadata: metadata)
             case .readReceipt:
@@ -95,7 +95,10 @@ public struct ContactFollowUps: Sendable {
         }
     }
 
-    private func end(_ followUp: ContactFollowUp, title: String, outcome: String, address: String?) async throws {
+    private func end(
+        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, outcome: String, address: String?, language: Language
+    ) async throws {
+        let title = notification?.title ?? ""
         switch followUp.platform {
         case .ntfy:
             // A method removed since: its topic is not written to any more.
@@ -105,6 +108,13 @@ public struct ContactFollowUps: Sendable {
             // A method removed since: its chat is not written to any more.
             guard address != nil, let receipt = followUp.receipt else { return }
             try await client.end(matrixReceipt: receipt, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
+        case .slack, .mattermost:
+            // The direct message says what became of its alarm, its button gone (a method removed since: left as it is).
+            guard address != nil, let receipt = followUp.receipt, let notification else { return }
+            try await client.end(
+                directMessage: receipt, on: followUp.platform,
+                with: ChatMessage.of(notification, acknowledgement: acknowledgement, answersBack: false, language: language)
+            )
         case .pushover:
             if let receipt = followUp.receipt {
                 try await client.cancel(receipt: receipt)

@@ -50,7 +50,7 @@ public struct ContactMethods: Sendable {
         guard settings.kinds.contains(kind), sender != nil else {
             throw UseCaseError.invalid(field: "kind", "This site sends no \(kind.rawValue) messages (its kinds: \(settings.kinds.map(\.rawValue).joined(separator: ", ")))")
         }
-        let normalized: String
+        var normalized: String
         switch ContactAddress.normalized(address, kind: kind) {
         case .success(let value): normalized = value
         case .failure(let error): throw UseCaseError.invalid(field: "address", error.message)
@@ -60,6 +60,17 @@ public struct ContactMethods: Sendable {
             throw UseCaseError.invalid(field: "address", "This site texts numbers in \(settings.countries.joined(separator: ", ")) only")
         }
         try brake.take(user)
+        if let sender, normalized.hasPrefix("@"), kind == .mattermost {
+            // A @username is looked up once and its id kept: a username can be given up and taken by someone else, the id not.
+            do {
+                normalized = try await sender.canonical(normalized, kind: kind)
+            } catch let error as ContactAddressError {
+                throw UseCaseError.invalid(field: "address", error.message)
+            } catch {
+                logger.warning("a chat user could not be looked up", metadata: ["kind": "\(kind.rawValue)", "error": "\(error)"])
+                throw UseCaseError.conflict("Mattermost could not be asked who \(normalized) is: try again later")
+            }
+        }
         let existing = try await store.contactMethods(userID: user.id)
         if let known = existing.first(where: { $0.kind == kind && $0.address == normalized }) {
             return known.isVerified ? known : try await sendCode(to: known, for: user, logger: logger)
