@@ -101,6 +101,16 @@ public final class MockChat: Sendable {
         return Self.outcome(try await post("/_mock/mattermost/click", request) as? [String: Any] ?? [:])
     }
 
+    /// A Slack member the app may write to (a direct message to anyone else is `channel_not_found`).
+    public func addSlackMember(_ id: String) async throws {
+        _ = try await post("/_mock/slack/members", ["id": id])
+    }
+
+    /// A Mattermost user called `username` (made once); their id.
+    public func addMattermostUser(_ username: String) async throws -> String {
+        (try await post("/_mock/mattermost/users", ["username": username]) as? [String: Any])?["id"] as? String ?? ""
+    }
+
     /// The next `count` chat.postMessage calls answer 429 with `Retry-After: retryAfter` and post nothing.
     public func rateLimitSlack(count: Int, retryAfter: Int) async throws {
         _ = try await post("/_mock/slack/ratelimit", ["count": count, "retry_after": retryAfter])

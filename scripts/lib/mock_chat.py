@@ -12,8 +12,11 @@ Bearer <slack token>" ({"ok":false,"error":"not_authed"} without one,
 "invalid_auth" with another); the body is JSON or form-encoded (blocks and
 metadata then JSON strings); API errors are HTTP 200 {"ok":false,"error":...}.
   POST /api/chat.postMessage        {channel, text, blocks?, metadata?}:
-      {"ok":true,"channel","ts","message"}; ts strictly increasing. Refused:
-      a channel not of [CG][A-Z0-9]{8,} (channel_not_found), neither text nor
+      {"ok":true,"channel","ts","message"}; ts strictly increasing. A
+      channel that is a member's id ([UW][A-Z0-9]{8,}, one the test made)
+      posts to the app's direct message with them: the answer's channel is
+      that conversation's D id. Refused: an unknown member, a channel not of
+      [CGD][A-Z0-9]{8,} (channel_not_found), neither text nor
       blocks (no_text), text over 40000 characters (msg_too_long), over 50
       blocks or a button whose value is over 2000 or action_id over 255
       characters (invalid_blocks), metadata without an event_type string or
@@ -38,6 +41,11 @@ Mattermost's side (api.mattermost.com): every /api/v4/* call needs
       in the channel answers that post again (201) and creates nothing.
   PUT  /api/v4/posts/{id}/patch     {message?, props?}: 200 with the post,
       edit_at set; 404 for an unknown id.
+  GET  /api/v4/users/me             the bot: {"id", "username", "is_bot"}
+  GET  /api/v4/users/username/{name}   a user the test made: {"id", ...};
+      404 for anyone else
+  POST /api/v4/channels/direct      [bot id, user id]: 201 {"id", "type": "D"},
+      the same channel for the same pair
   GET  /api/v4/channels/{channel_id}/posts?since=MS   {"order": [ids newest
       first], "posts": {id: post}}: those updated after `since` (all without it).
 
@@ -50,8 +58,11 @@ received" URL; the URL is the secret, so no auth):
 
 The test's side:
   GET  /_mock/slack              every message posted, in order: channel, ts,
-      text, blocks, metadata (as they are now) and versions [{text, blocks}]
-      (the original first, then each update)
+      text, blocks, metadata (as they are now), versions [{text, blocks}]
+      (the original first, then each update) and member (the member a
+      direct message went to, else null)
+  POST /_mock/slack/members      {"id"}: a member the app may write to
+  POST /_mock/mattermost/users   {"username"}: a user (made once), {"id"}
   POST /_mock/slack/ratelimit    {"count": N, "retry_after": S}: the next N
       chat.postMessage calls answer 429 (Retry-After: S, "ratelimited") and
       post nothing
@@ -67,7 +78,8 @@ The test's side:
       JSON posted to it; answers 200 "ok"
   GET  /_mock/slack/responses    [{"n", "body"}], in order
   GET  /_mock/mattermost         every post, in order, with versions
-      [{message, props}]
+      [{message, props}] and direct_to (the user a post in the bot's direct
+      channel with them went to, else null)
   POST /_mock/mattermost/click   {"post_id", "action_id", "user_id",
       "user_name"[, "url"]}: a person clicks the attachment action: the mock
       POSTs what Mattermost would to `url` (or the action's
@@ -97,7 +109,8 @@ import urllib.request
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-SLACK_CHANNEL = re.compile(r"^[CG][A-Z0-9]{8,}$")
+SLACK_CHANNEL = re.compile(r"^[CGD][A-Z0-9]{8,}$")
+SLACK_MEMBER = re.compile(r"^[UW][A-Z0-9]{8,}$")
 MM_ID = re.compile(r"^[a-z0-9]{26}$")
 MM_ACTION_ID = re.compile(r"^[A-Za-z0-9]+$")
 TEAMS_ID = re.compile(r"^/teams/([A-Za-z0-9_-]+)$")
@@ -107,7 +120,7 @@ MM_ALPHABET = "ybndrfg8ejkmcpqxot1uwisza345h769"  # the base32 of Mattermost's N
 
 lock = threading.Lock()
 state = {
-    "slack": [], "responses": [], "directs": {}, "ratelimit": None, "last_ts": 0, "clicks": 0,
+    "slack": [], "responses": [], "directs": {}, "slack_members": set(), "mm_users": {}, "ratelimit": None, "last_ts": 0, "clicks": 0,
     "mattermost": [], "teams": [], "fail": None,
     "requests": {k: 0 for k in ("chat.postMessage", "chat.update", "conversations.history", "posts", "patch", "channel.posts", "teams")},
 }
@@ -241,7 +254,9 @@ class Handler(BaseHTTPRequestHandler):
             if url.path in lists:
                 return self.reply(200, state[lists[url.path]])
             if url.path == "/_mock/mattermost":
-                return self.reply(200, [dict(p["post"], versions=p["versions"]) for p in state["mattermost"]])
+                bot_and = {channel: [u for u in users if u != BOT_USER] for channel, users in state["directs"].items()}
+                return self.reply(200, [dict(p["post"], versions=p["versions"],
+                                             direct_to=(bot_and.get(p["post"]["channel_id"]) or [None])[0]) for p in state["mattermost"]])
         if url.path.startswith("/api/"):
             return self.api(url, b"")
         self.reply(404, {"error": "not found"})
@@ -327,6 +342,13 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(404, {"ok": False, "error": "unknown_method"})
 
     def post_message(self, channel, params):
+        member = None
+        if SLACK_MEMBER.match(channel):
+            # A member's id: the app's direct message with them (Slack answers with that channel's D id).
+            with lock:
+                if channel not in state["slack_members"]:
+                    return {"ok": False, "error": "channel_not_found"}
+            member, channel = channel, "D" + hashlib.sha256(channel.encode()).hexdigest()[:10].upper()
         if not SLACK_CHANNEL.match(channel):
             return {"ok": False, "error": "channel_not_found"}
         text, blocks, metadata = params.get("text"), params.get("blocks"), params.get("metadata")
@@ -336,7 +358,7 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             ts = next_ts()
             state["slack"].append({"channel": channel, "ts": ts, "text": text or "", "blocks": blocks, "metadata": metadata,
-                                   "versions": [{"text": text or "", "blocks": blocks}]})
+                                   "versions": [{"text": text or "", "blocks": blocks}], "member": member})
         message = {"type": "message", "ts": ts, "text": text or "", "blocks": blocks, "metadata": metadata}
         return {"ok": True, "channel": channel, "ts": ts, "message": message}
 
@@ -384,6 +406,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.channel_posts(match.group(1), urllib.parse.parse_qs(query))
         if path == "/api/v4/users/me" and self.command == "GET":
             return self.reply(200, {"id": BOT_USER, "username": "herald", "is_bot": True})
+        match = re.match(r"^/api/v4/users/username/([^/]+)$", path)
+        if match and self.command == "GET":
+            with lock:
+                user = state["mm_users"].get(urllib.parse.unquote(match.group(1)))
+            if not user:
+                return self.mm_error(404, "app.user.missing_account.const", "Unable to find the user.")
+            return self.reply(200, {"id": user, "username": urllib.parse.unquote(match.group(1)), "is_bot": False})
         if path == "/api/v4/channels/direct" and self.command == "POST":
             # A direct channel between two users: the same one each time, as Mattermost's.
             try:
@@ -465,6 +494,14 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 state["ratelimit"] = {"count": int(body["count"]), "retry_after": int(body.get("retry_after", 1))}
             return self.reply(200, {})
+        if path == "/_mock/slack/members":
+            with lock:
+                state["slack_members"].add(str(body["id"]))
+            return self.reply(200, {})
+        if path == "/_mock/mattermost/users":
+            with lock:
+                user = state["mm_users"].setdefault(str(body["username"]), "".join(secrets.choice(MM_ALPHABET) for _ in range(26)))
+            return self.reply(200, {"id": user})
         if path == "/_mock/slack/click":
             return self.slack_click(body)
         if path == "/_mock/slack/replay":

@@ -123,6 +123,9 @@ struct ChatSettingsTests {
         #expect(all.chat.kinds == [.slack, .mattermost, .teams] && all.chat.postsPerMinute == 30)
         #expect(all.chat.slack?.baseURL == "https://slack.com/api" && all.chat.mattermost?.baseURL == "https://chat.example.org")
         #expect(all.chat.teamsHosts == ChatSettings.workflowHosts + ["http://127.0.0.1:9000"] && all.chat.teamsOrigins == ["http://127.0.0.1:9000"])
+        // The same app and bot write to people: their accounts are contact kinds.
+        #expect(all.contacts.kinds == [.slack, .mattermost] && all.contacts.slack == all.chat.slack && all.contacts.mattermost == all.chat.mattermost)
+        #expect(none.contacts.kinds.isEmpty)
     }
 }
 

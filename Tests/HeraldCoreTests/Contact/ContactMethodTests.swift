@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HeraldCore
 import Testing
@@ -351,6 +352,36 @@ struct PhoneAppAddressTests {
         let forPushover = PhoneAppMessage.cut(family, PhoneAppMessage.pushoverTitleLimit, measure: PhoneAppMessage.scalars)
         #expect(forPushover.unicodeScalars.count <= PhoneAppMessage.pushoverTitleLimit && forPushover.hasSuffix("👨‍👩‍👧‍👦…"))
         #expect(PhoneAppMessage.cut("short", 250, measure: PhoneAppMessage.scalars) == "short")
+    }
+
+    @Test func aSlackMemberAndAMattermostUserAreWrittenAsTheirServicesWriteThem() {
+        #expect(ContactAddress.normalized(" u0ann00001 ", kind: .slack) == .success("U0ANN00001"), "Slack's ids are upper-case")
+        #expect(ContactAddress.normalized("W012ABCDEF9", kind: .slack) == .success("W012ABCDEF9"), "an Enterprise Grid user")
+        #expect(ContactAddress.normalized("@Ann", kind: .mattermost) == .success("@ann") && ContactAddress.normalized("ann.b-1", kind: .mattermost) == .success("@ann.b-1"))
+        let id = "abcdefghijklmnopqrstuvwxyz"
+        #expect(ContactAddress.normalized(id, kind: .mattermost) == .success(id) && ContactAddress.isMattermostUserID(id) && !ContactAddress.isMattermostUserID("@ann"))
+        for (bad, kind) in [("C0HERALD01", ContactKind.slack), ("U0ANN", .slack), ("U0ANN-00001", .slack), ("<@U0ANN00001>", .slack), ("", .slack),
+            ("@a", .mattermost), ("@1ann", .mattermost), ("@ann smith", .mattermost), ("@än", .mattermost), ("@" + String(repeating: "a", count: 23), .mattermost)] {
+            guard case .failure = ContactAddress.normalized(bad, kind: kind) else {
+                Issue.record("\(kind) \(bad) taken")
+                continue
+            }
+        }
+        #expect(ContactAddress.hint("U0ANN00001", kind: .slack) == "U0A…")
+        #expect(Platform.slack.isContact && Platform.mattermost.offersAcknowledgeAction && ContactKind.mattermost.platform == .mattermost)
+        #expect(ContactFollowUpDecision.follows(.slack, message: PhoneAppMessage(title: "", message: "", ntfyPriority: 3, pushoverPriority: 0, tags: [], click: nil, acknowledgeURL: nil, sequenceID: "")))
+    }
+
+    @Test func aDirectMessagesButtonActsOnlyForItsMethodNotificationAndTime() {
+        let signer = ChatSigner(vapid: VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org"))
+        let signature = signer.direct(method: 7, notification: 42, sentAt: 1_800_000_000)
+        #expect(signer.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000, signature: signature))
+        #expect(!signer.verifyDirect(method: 8, notification: 42, sentAt: 1_800_000_000, signature: signature), "another person's method")
+        #expect(!signer.verifyDirect(method: 7, notification: 43, sentAt: 1_800_000_000, signature: signature), "another alarm")
+        #expect(!signer.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_100, signature: signature), "a later time (past a withdrawal)")
+        #expect(!signer.verifyAction(room: 7, notification: 42, signature: signature), "not a room's button")
+        let other = ChatSigner(vapid: VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org"))
+        #expect(!other.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000, signature: signature), "another server's key")
     }
 
     @Test func aMatrixUserIsWrittenAsMatrixWritesIt() {
