@@ -167,10 +167,10 @@ extension Catalog {
             fr: "Mattermost"
         ),
         "contact.addressLabel": Words(
-            en: "Mobile number with its country code, email address, ntfy topic (one nobody could guess, subscribed in the ntfy app) or Pushover user key",
-            sv: "Mobilnummer med landsnummer, e-postadress, ntfy-ämne (ett som ingen kan gissa, prenumererat i ntfy-appen) eller Pushover-användarnyckel",
-            de: "Handynummer mit Ländervorwahl, E-Mail-Adresse, ntfy-Topic (eines, das niemand erraten kann, in der ntfy-App abonniert) oder Pushover-Benutzerschlüssel",
-            fr: "Numéro de mobile avec son indicatif de pays, adresse e-mail, sujet ntfy (impossible à deviner, suivi dans l’application ntfy) ou clé utilisateur Pushover"
+            en: "Mobile number with its country code, email address, ntfy topic (one nobody could guess, subscribed in the ntfy app), Pushover user key, Matrix user (@name:server), Slack member ID (U…) or Mattermost @username",
+            sv: "Mobilnummer med landsnummer, e-postadress, ntfy-ämne (ett som ingen kan gissa, prenumererat i ntfy-appen), Pushover-användarnyckel, Matrix-användare (@namn:server), Slack-medlems-ID (U…) eller Mattermost-@användarnamn",
+            de: "Handynummer mit Ländervorwahl, E-Mail-Adresse, ntfy-Topic (eines, das niemand erraten kann, in der ntfy-App abonniert), Pushover-Benutzerschlüssel, Matrix-Benutzer (@name:server), Slack-Mitglieds-ID (U…) oder Mattermost-@benutzername",
+            fr: "Numéro de mobile avec son indicatif de pays, adresse e-mail, sujet ntfy (impossible à deviner, suivi dans l’application ntfy), clé utilisateur Pushover, utilisateur Matrix (@nom:serveur), ID de membre Slack (U…) ou @nomutilisateur Mattermost"
         ),
         "contact.add": Words(
             en: "Add and send me a code",
@@ -179,10 +179,10 @@ extension Catalog {
             fr: "Ajouter et m’envoyer un code"
         ),
         "contact.cannotSend": Words(
-            en: "This site sends no texts, calls, email, ntfy or Pushover messages (none of SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN is set).",
-            sv: "Den här anläggningen skickar inga sms, samtal, e-post, ntfy- eller Pushover-meddelanden (ingen av SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN är satt).",
-            de: "Diese Einrichtung sendet keine SMS, Anrufe, E-Mails, ntfy- oder Pushover-Nachrichten (keine der Variablen SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN ist gesetzt).",
-            fr: "Ce site n’envoie ni SMS, ni appels, ni e-mails, ni messages ntfy ou Pushover (aucune des variables SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN n’est définie)."
+            en: "This site sends no texts, calls, email, ntfy, Pushover or chat messages (none of SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN, MATRIX_HOMESERVER, SLACK_BOT_TOKEN, MATTERMOST_URL is set).",
+            sv: "Den här anläggningen skickar inga sms, samtal, e-post, ntfy-, Pushover- eller chattmeddelanden (ingen av SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN, MATRIX_HOMESERVER, SLACK_BOT_TOKEN, MATTERMOST_URL är satt).",
+            de: "Diese Einrichtung sendet keine SMS, Anrufe, E-Mails, ntfy-, Pushover- oder Chat-Nachrichten (keine der Variablen SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN, MATRIX_HOMESERVER, SLACK_BOT_TOKEN, MATTERMOST_URL ist gesetzt).",
+            fr: "Ce site n’envoie ni SMS, ni appels, ni e-mails, ni messages ntfy, Pushover ou de discussion (aucune des variables SMS_PROVIDER, VOICE_PROVIDER, SMTP_URL, NTFY_URL, PUSHOVER_TOKEN, MATRIX_HOMESERVER, SLACK_BOT_TOKEN, MATTERMOST_URL n’est définie)."
         ),
         // Reaching you: the rules.
         "contact.rules": Words(
