@@ -231,7 +231,7 @@ public enum HeraldServer {
                         SupervisedService(
                             name: "contact-follow-ups",
                             // An acknowledgement makes its follow-ups due: the ntfy message is cleared within about a second.
-                            SweepService(what: "the follow-ups of ntfy, Pushover and Matrix messages", interval: .seconds(1), logger: logger) {
+                            SweepService(what: "the follow-ups of ntfy, Pushover, Matrix, Slack and Mattermost messages", interval: .seconds(1), logger: logger) {
                                 try await followUps.sweep(logger: $0) >= 100
                             },
                             metrics: supervision, logger: logger

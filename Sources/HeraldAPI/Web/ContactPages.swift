@@ -45,7 +45,7 @@ struct ContactPages {
                 let steps = rules.effective.filter { $0.ruleClass == ruleClass }
                 let reached = steps.sorted { $0.delaySeconds < $1.delaySeconds }.compactMap { step in
                     methods.first { $0.id == step.methodID }.map {
-                        Catalog.text($0.kind == .email ? "contact.stepEmail" : "contact.stepText", language, ["address": $0.address, "seconds": "\(step.delaySeconds)"])
+                        Self.stepText($0, seconds: step.delaySeconds, language)
                     }
                 }
                 return ContactPage.Rule(
@@ -82,6 +82,17 @@ struct ContactPages {
     }
 
     /// A kind of method as the form's choice shows it (its value stays the kind's name).
+    /// One step of a rule as its person reads it: a text, a call, an email, or a message in an app or a chat.
+    static func stepText(_ method: ContactMethod, seconds: Int, _ language: Language) -> String {
+        let values = ["address": method.address, "seconds": "\(seconds)", "kind": kindName(method.kind, language)]
+        switch method.kind {
+        case .sms: return Catalog.text("contact.stepText", language, values)
+        case .voice: return Catalog.text("contact.stepCall", language, values)
+        case .email: return Catalog.text("contact.stepEmail", language, values)
+        case .ntfy, .pushover, .matrix, .slack, .mattermost: return Catalog.text("contact.stepMessage", language, values)
+        }
+    }
+
     static func kindName(_ kind: ContactKind, _ language: Language) -> String {
         let key = "contact.kinds.\(kind.rawValue)"
         return Catalog.words[key] == nil ? kind.rawValue : Catalog.text(key, language)

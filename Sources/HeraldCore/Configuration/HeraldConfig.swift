@@ -309,9 +309,12 @@ extension HeraldConfig {
         contacts = try ContactSettings(text: text)
         chat = try ChatSettings(text: text)
         chat.matrix = contacts.matrix
-        // One Slack app and one Mattermost bot post to rooms and write to people.
-        contacts.slack = chat.slack
-        contacts.mattermost = chat.mattermost
+        // One Slack app and one Mattermost bot post to rooms and, unless
+        // CHAT_DIRECT_MESSAGES is off, write to people who add their account.
+        if try read.flag("CHAT_DIRECT_MESSAGES", default: true) {
+            contacts.slack = chat.slack
+            contacts.mattermost = chat.mattermost
+        }
         if contacts.voice != nil, publicURL == nil {
             throw ConfigurationError("VOICE_PROVIDER", "calls need PUBLIC_URL: Twilio posts the keypress there")
         }

@@ -221,6 +221,12 @@ extension Catalog {
             de: "Zu viele Codes gesendet: versuchen Sie es in {seconds} Sekunden erneut",
             fr: "Trop de codes envoyés : réessayez dans {seconds} secondes"
         ),
+        "error.contact.tooManyLookups": Words(
+            en: "Too many usernames looked up: try again in {seconds} seconds",
+            sv: "För många användarnamn uppslagna: försök igen om {seconds} sekunder",
+            de: "Zu viele Benutzernamen nachgeschlagen: versuchen Sie es in {seconds} Sekunden erneut",
+            fr: "Trop de noms d’utilisateur recherchés : réessayez dans {seconds} secondes"
+        ),
         "error.contact.codeNotSent": Words(
             en: "The code could not be sent to {address}: {reason}",
             sv: "Koden kunde inte skickas till {address}: {reason}",

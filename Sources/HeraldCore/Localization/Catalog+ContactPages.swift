@@ -233,6 +233,18 @@ extension Catalog {
             de: "eine SMS an {address} nach {seconds} s",
             fr: "un SMS à {address} après {seconds} s"
         ),
+        "contact.stepCall": Words(
+            en: "a call to {address} after {seconds} s",
+            sv: "ett samtal till {address} efter {seconds} s",
+            de: "ein Anruf an {address} nach {seconds} s",
+            fr: "un appel au {address} après {seconds} s"
+        ),
+        "contact.stepMessage": Words(
+            en: "a {kind} message to {address} after {seconds} s",
+            sv: "ett {kind}-meddelande till {address} efter {seconds} s",
+            de: "eine {kind}-Nachricht an {address} nach {seconds} s",
+            fr: "un message {kind} à {address} après {seconds} s"
+        ),
         "contact.stepEmail": Words(
             en: "an email to {address} after {seconds} s",
             sv: "ett mejl till {address} efter {seconds} s",

@@ -83,8 +83,10 @@ public struct MattermostClient: ChatRoomClient {
         _ = try await call(.POST, "/posts", json: ["channel_id": try await directChannel(with: user), "message": text])
     }
 
+    /// A path segment: letters, digits and `-._~` as they are (a username's
+    /// `.` encoded would not match Mattermost's route), anything else encoded.
     static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")) ?? ""
     }
 
     func body(_ message: ChatMessage, room: ChatRoom, notification: NotificationID?, key: String?) async throws -> [String: Any] {

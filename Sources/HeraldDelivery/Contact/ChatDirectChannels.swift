@@ -21,8 +21,10 @@ extension ContactMessage {
         return ChatMessage.of(record, acknowledgement: nil, answersBack: delivery.acknowledgeable, language: language)
     }
 
-    /// The whole seconds its button is signed with.
-    var signedAt: Int64 { Int64(delivery.queuedAt.timeIntervalSince1970) }
+    /// The whole seconds its button is signed with: when it was handed
+    /// over (a rule's delay or a retry after it was queued; a withdrawal
+    /// before that is not held against it).
+    var signedAt: Int64 { Int64(handedAt.timeIntervalSince1970) }
 }
 
 /// What Slack's and Mattermost's errors mean for a direct message: a
@@ -92,6 +94,10 @@ extension MattermostClient {
         }
         known.withLockedValue { $0.channels[user] = channel }
         return channel
+    }
+
+    func forgetDirectChannel(with user: String) {
+        _ = known.withLockedValue { $0.channels.removeValue(forKey: user) }
     }
 
     /// Posts to the person's direct channel with the bot; the post's key
@@ -178,6 +184,8 @@ public struct MattermostDirectChannel: ContactChannel {
                     try await client.directMessage(to: message.address, message.chatMessage, key: "herald-d\(message.delivery.id)", acknowledge: context)
                 )
             } catch {
+                // A direct channel refused (the person deactivated, the channel gone) is asked for afresh next time.
+                if let failure = error as? ChatClientError, failure.permanent { client.forgetDirectChannel(with: message.address) }
                 return ChatDirectAnswer.of(error, service: "Mattermost", idempotent: true)
             }
         }

@@ -16,6 +16,9 @@ public struct ContactMessage: Sendable {
     /// The person's language for Herald's words around the notification's
     /// own (their choice, else the site's `DEFAULT_LANGUAGE`).
     public var language: Language = .en
+    /// When it is handed to the provider: a chat button is signed with it
+    /// (a withdrawal after it is not undone by the button; one before it is).
+    public var handedAt = Date()
 }
 
 /// A way of reaching a person's contact method: writes the message for it

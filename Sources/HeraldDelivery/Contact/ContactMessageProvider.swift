@@ -97,6 +97,7 @@ public struct ContactMessageProvider: PushProvider {
             sent.total += 1
             var message = ContactMessage(delivery: delivery, address: address)
             message.language = delivery.userID.flatMap { languages[$0] } ?? defaultLanguage
+            message.handedAt = now
             if let user = delivery.userID {
                 message.replyCode = codes.code(notification: delivery.notification.id, user: user)
                 if let publicURL, let device = delivery.deviceID {

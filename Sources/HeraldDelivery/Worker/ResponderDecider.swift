@@ -24,8 +24,8 @@ final class ResponderDecider: Sendable {
     }
 
     /// The batch with `acknowledgeable` set on what offers an Acknowledge
-    /// action: Web Push pushes, ntfy messages (their button) and Matrix ones
-    /// (their ✅), issue 43.
+    /// action: Web Push pushes, ntfy messages (their button), Matrix ones
+    /// (their ✅), Slack and Mattermost direct messages (their button), issue 43.
     func decide(_ batch: [ClaimedDelivery]) async -> [ClaimedDelivery] {
         guard batch.contains(where: { $0.platform.offersAcknowledgeAction && $0.purpose != .withdrawal }) else { return batch }
         var decided = batch

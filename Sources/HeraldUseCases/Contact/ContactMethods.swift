@@ -22,6 +22,8 @@ public struct ContactMethods: Sendable {
     let codesPerAddress: KeyedBuckets<String>
     /// Tests per person: 3 at once, then one every 5 minutes (each texts every method a rule names).
     let testsPerPerson = KeyedBuckets<UserID>(perSecond: 1.0 / 300, burst: 3)
+    /// Chat usernames looked up per person: 10 at once, then 20 an hour (each asks the chat service as the site's bot).
+    let lookupsPerPerson = KeyedBuckets<UserID>(perSecond: 20.0 / 3600, burst: 10)
     public static let maximumMethods = 6
 
     public init(
@@ -61,6 +63,9 @@ public struct ContactMethods: Sendable {
         }
         try brake.take(user)
         if let sender, normalized.hasPrefix("@"), kind == .mattermost {
+            if let wait = lookupsPerPerson.take(user.id, now: clock.now()) {
+                throw UseCaseError.braked(retryAfter: wait, "Too many usernames looked up: try again in \(wait) seconds")
+            }
             // A @username is looked up once and its id kept: a username can be given up and taken by someone else, the id not.
             do {
                 normalized = try await sender.canonical(normalized, kind: kind)

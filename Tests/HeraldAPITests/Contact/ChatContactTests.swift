@@ -206,6 +206,47 @@ struct ChatContactTests {
         }
     }
 
+    /// A direct message sent (a rule's delay) after someone else took the
+    /// alarm and withdrew: its button still takes it, since it was signed
+    /// when it went, after the withdrawal (signed when it was queued, it was
+    /// refused as an answer to an older message).
+    @Test(arguments: Backend.allCases)
+    func aMessageSentAfterAWithdrawalTakesTheAlarmByItsButton(_ backend: Backend) async throws {
+        let mock = try await MockChat.start()
+        defer { mock.stop() }
+        let annID = try await mock.addMattermostUser("ann")
+        let configure = Self.configure(mock)
+        try await TestApp.run(backend, framework: .live, configure: { config in
+            configure(&config)
+            config.contacts.defaults = ContactDefaults(steps: [.critical: [.init(kind: .mattermost, delaySeconds: 3)]])
+        }, schedulers: true) { app in
+            let service = try await app.createService()
+            let (ann, token) = try await app.user("oncall")
+            let (bob, bobToken) = try await app.user("second")
+            try await app.store.setSubscriptions(userID: ann.id, [service.id: true])
+            try await app.store.setSubscriptions(userID: bob.id, [service.id: true])
+            let methods = "/api/v2/users/user/contact-methods"
+            let added = try await app.request(.post, methods, token: token, json: ["kind": "mattermost", "address": annID])
+            let id = try #require(try added.json(["id"]) as? Int)
+            let codePost = try await Self.waitFor("ann's code") { try await mock.mattermost().first { Self.isDirect($0, to: annID) } }
+            #expect(try await app.request(.post, "\(methods)/\(id)/verify", token: token, json: ["code": try PhoneAppContactTests.code(in: Self.text(codePost))]).status == .ok)
+
+            #expect(try await app.request(.post, "/api/v1/services/\(service.id.uuidString)/notifications", json: ["title": "Cooling water low", "severity": "critical"]).status == .created)
+            let notification = try #require(try await app.store.notifications(serviceID: service.id).first?.id)
+            // bob takes it and puts it back before ann's message goes (3 s after the alarm).
+            let acknowledge = "/api/v2/users/user/notifications/\(notification)/acknowledge"
+            #expect(try await app.request(.post, acknowledge, token: bobToken).status.code < 300)
+            #expect(try await app.request(.delete, acknowledge, token: bobToken).status.code < 300)
+            let post = try await Self.waitFor("ann's delayed message") { try await mock.mattermost().first { Self.isDirect($0, to: annID) && Self.text($0).contains("Cooling water") } }
+            let pressed = try await mock.clickMattermost(
+                postID: try #require(post["id"] as? String), actionID: "heraldack", userID: annID, userName: "ann",
+                url: "http://127.0.0.1:\(app.client.port ?? 0)/api/v2/chat/mattermost/actions"
+            )
+            #expect(pressed.status == 200 && pressed.body.contains("it is yours"), "\(pressed)")
+            #expect(try await app.store.acknowledgements(of: [notification])[notification]?.username == "oncall")
+        }
+    }
+
     /// Whether a Mattermost post went to the bot's direct channel with `userID`.
     static func isDirect(_ post: [String: Any], to userID: String) -> Bool { post["direct_to"] as? String == userID }
 }

@@ -126,6 +126,10 @@ struct ChatSettingsTests {
         // The same app and bot write to people: their accounts are contact kinds.
         #expect(all.contacts.kinds == [.slack, .mattermost] && all.contacts.slack == all.chat.slack && all.contacts.mattermost == all.chat.mattermost)
         #expect(none.contacts.kinds.isEmpty)
+        var roomsOnly = ["SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s", "CHAT_DIRECT_MESSAGES": "off"]
+        #expect(try HeraldConfig(environment: roomsOnly).contacts.kinds.isEmpty && HeraldConfig(environment: roomsOnly).chat.kinds == [.slack])
+        roomsOnly["CHAT_DIRECT_MESSAGES"] = "maybe"
+        #expect(throws: ConfigurationError.self) { try HeraldConfig(environment: roomsOnly) }
     }
 }
 
