@@ -112,6 +112,36 @@ extension Catalog {
             de: "Dieser Aufruf wurde bereits gemacht",
             fr: "Cet appel a déjà été fait"
         ),
+        "error.chat.noMatrixBot": Words(
+            en: "This site has no Matrix bot",
+            sv: "Den här anläggningen har ingen Matrix-bot",
+            de: "Diese Einrichtung hat keinen Matrix-Bot",
+            fr: "Ce site n’a pas de bot Matrix"
+        ),
+        "error.chat.matrixVerifyFirst": Words(
+            en: "Verify your Matrix id under Reaching you first: a keeper adds a Matrix room they are in",
+            sv: "Verifiera först ditt Matrix-id under Nå dig: en förvaltare lägger till ett Matrix-rum som hen själv är med i",
+            de: "Bestätigen Sie zuerst Ihre Matrix-ID unter Sie erreichen: Verantwortliche fügen einen Matrix-Raum hinzu, in dem sie selbst sind",
+            fr: "Vérifiez d’abord votre identifiant Matrix sous Vous joindre : un responsable ajoute un salon Matrix dont il est membre"
+        ),
+        "error.chat.matrixInviteBot": Words(
+            en: "Invite the site's bot to the room first ({reason})",
+            sv: "Bjud först in anläggningens bot till rummet ({reason})",
+            de: "Laden Sie zuerst den Bot der Einrichtung in den Raum ein ({reason})",
+            fr: "Invitez d’abord le bot du site dans le salon ({reason})"
+        ),
+        "error.chat.matrixMembersUnknown": Words(
+            en: "Matrix could not be asked who is in the room: try again later",
+            sv: "Matrix kunde inte tillfrågas om vilka som är i rummet: försök igen senare",
+            de: "Matrix konnte nicht gefragt werden, wer im Raum ist: versuchen Sie es später erneut",
+            fr: "Impossible de demander à Matrix qui est dans le salon : réessayez plus tard"
+        ),
+        "error.chat.matrixNotInRoom": Words(
+            en: "Your verified Matrix id is not in that room: a keeper adds a Matrix room they are in",
+            sv: "Ditt verifierade Matrix-id är inte med i det rummet: en förvaltare lägger till ett Matrix-rum som hen själv är med i",
+            de: "Ihre bestätigte Matrix-ID ist nicht in diesem Raum: Verantwortliche fügen einen Matrix-Raum hinzu, in dem sie selbst sind",
+            fr: "Votre identifiant Matrix vérifié n’est pas dans ce salon : un responsable ajoute un salon Matrix dont il est membre"
+        ),
         "error.chat.matrixRoom": Words(
             en: "A Matrix room's id (it starts with !, in the room's settings; invite the site's bot to it)",
             sv: "Ett Matrix-rums id (det börjar med !, i rummets inställningar; bjud in webbplatsens bot dit)",

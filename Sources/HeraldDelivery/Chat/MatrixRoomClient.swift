@@ -73,6 +73,29 @@ public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
         }
     }
 
+    /// Who is in `room` now (joined), as the bot sees it: a room it was
+    /// invited to is joined first; one it is neither in nor invited to is a
+    /// permanent refusal (a keeper's proof that they are in a room the bot
+    /// was asked into, `ChatRooms.add`).
+    public func members(ofRoom room: String) async throws -> Set<String> {
+        let path = "/rooms/\(MatrixClient.segment(room))/joined_members".withClientPrefix
+        do {
+            do {
+                return Self.joined(try await client.call(.GET, path))
+            } catch let failure as MatrixClient.Failure where failure.status == 403 {
+                guard try await invited(to: room) else {
+                    throw ChatClientError(service: "Matrix", status: 403, code: "the bot is not in the room and was not invited", permanent: true, retryAfter: nil)
+                }
+                _ = try await client.call(.POST, "/join/\(MatrixClient.segment(room))".withClientPrefix, json: [String: Any]())
+                return Self.joined(try await client.call(.GET, path))
+            }
+        } catch {
+            throw Self.chatError(error)
+        }
+    }
+
+    static func joined(_ answer: [String: Any]) -> Set<String> { Set((answer["joined"] as? [String: Any] ?? [:]).keys) }
+
     /// Whether the bot has a pending invitation to `room`: a sync filtered
     /// to that room alone, nothing of its history.
     func invited(to room: String) async throws -> Bool {

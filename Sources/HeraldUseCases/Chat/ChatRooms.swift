@@ -13,6 +13,10 @@ import Logging
 ///   acknowledges as the Herald person the chat account is linked to,
 ///   through the one `Acknowledgements` use case (so the responder rule,
 ///   write-back and escalation stop are the same as everywhere).
+/// - A Matrix room is added by an admin, or by a keeper whose verified
+///   Matrix id is in it (asked of the site's bot, which joins the room it
+///   was invited to): a keeper cannot send their service's posts into a
+///   room of others that the bot happens to be in.
 /// - An account not linked yet gets a link, valid 15 minutes, that binds
 ///   it to whoever opens it signed in to Herald: only the chat service's
 ///   signed call makes one, so nobody can link an account that is not theirs.
@@ -26,12 +30,15 @@ public struct ChatRooms: Sendable {
     let publicURL: String?
     let clock: WallClock
     let audit: AuditTrail
+    /// Who is in a Matrix room, as the site's bot sees it (nil: no bot).
+    let matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)?
     public static let maxRooms = 10
 
     public init(
         store: any Store, settings: ChatSettings, signer: @escaping @Sendable () async throws -> ChatSigner, acknowledgements: Acknowledgements,
-        visibility: ServiceVisibility, publicURL: String?, clock: WallClock
+        visibility: ServiceVisibility, publicURL: String?, clock: WallClock, matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)? = nil
     ) {
+        self.matrixRoomMembers = matrixRoomMembers
         self.store = store
         self.settings = settings
         self.signer = signer
@@ -57,6 +64,7 @@ public struct ChatRooms: Sendable {
             throw UseCaseError.invalid(field: "kind", offered.isEmpty ? "This site has no chat service configured" : "One of: \(offered)")
         }
         if let problem = Self.problem(target, kind: kind, settings: settings) { throw UseCaseError.invalid(field: "target", problem) }
+        if kind == .matrix, !actor.isAdmin { try await proveMatrixRoom(target, by: actor, logger: logger) }
         guard try await store.chatRooms(serviceID: serviceID).count < Self.maxRooms else {
             throw UseCaseError.conflict("A service posts to at most \(Self.maxRooms) chat rooms")
         }
@@ -76,6 +84,29 @@ public struct ChatRooms: Sendable {
         guard try await store.removeChatRoom(id: id, serviceID: serviceID) else { throw UseCaseError.notFound("Chat room") }
         logger.info("chat room removed", metadata: ["service": "\(serviceID.wireString)", "room": "\(id)", "by": "\(actor.username)"])
         await audit.record(.chatRoomRemoved, by: actor.auditWho, service: serviceID, target: "chat room \(id)", logger: logger)
+    }
+
+    /// A keeper (not an admin) adds a Matrix room only where one of their
+    /// verified Matrix ids is a member: the bot may be in rooms of other
+    /// services' people, whose ids anyone might learn.
+    private func proveMatrixRoom(_ room: String, by actor: Actor, logger: Logger) async throws {
+        let mine = Set(try await store.contactMethods(userID: actor.user.id).filter { $0.kind == .matrix && $0.isVerified }.map(\.address))
+        guard !mine.isEmpty else {
+            throw UseCaseError.forbidden("Verify your Matrix id under Reaching you first: a keeper adds a Matrix room they are in")
+        }
+        guard let matrixRoomMembers else { throw UseCaseError.invalid(field: "kind", "This site has no Matrix bot") }
+        let members: Set<String>
+        do {
+            members = try await matrixRoomMembers(room)
+        } catch let failure as ChatClientError where failure.permanent {
+            throw UseCaseError.invalid(field: "target", "Invite the site's bot to the room first (\(failure))")
+        } catch {
+            logger.warning("a Matrix room's members could not be read", metadata: ["error": "\(String(describing: error).prefix(200))"])
+            throw UseCaseError.conflict("Matrix could not be asked who is in the room: try again later")
+        }
+        guard !mine.isDisjoint(with: members) else {
+            throw UseCaseError.forbidden("Your verified Matrix id is not in that room: a keeper adds a Matrix room they are in")
+        }
     }
 
     /// Why `target` cannot be a room of `kind`; nil when it can.

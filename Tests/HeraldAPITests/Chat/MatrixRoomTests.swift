@@ -89,4 +89,42 @@ struct MatrixRoomTests {
             #expect(strangers.isEmpty && (members["joined"] as? [String: Any])?[bot.userID] == nil, "the bot went nowhere it was not asked")
         }
     }
+
+    /// A service's keeper (not an admin) adds a Matrix room only where their
+    /// verified Matrix id is a member: the bot may be in a room of other
+    /// people's (invited for another service), whose id a keeper might learn.
+    @Test(arguments: Backend.allCases)
+    func aKeeperAddsOnlyARoomTheyAreIn(_ backend: Backend) async throws {
+        let synapse = try Synapse.fromEnvironment()
+        let bot = try await synapse.register("herald")
+        let kim = try await synapse.register("kim")
+        let eve = try await synapse.register("eve")
+        let configure: @Sendable (inout HeraldConfig) -> Void = { config in
+            config.contacts.matrix = MatrixSettings(baseURL: synapse.url, token: bot.token, pollSeconds: 1)
+            config.chat.matrix = config.contacts.matrix
+        }
+        try await TestApp.run(backend, framework: .live, configure: configure) { app in
+            let service = try await app.createService()
+            let (keeper, token) = try await app.user("keeper")
+            #expect(try await app.store.grantRole(.owner, of: service.id, to: .user(keeper.id), at: Date()))
+            let path = "/api/v2/services/\(service.id.uuidString)/chat-rooms"
+            // Eve's room, the bot invited to it (for another service, say); kim's own room, the bot invited too.
+            let theirs = try #require(try await eve.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID]])["room_id"] as? String)
+            let mine = try #require(try await kim.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID]])["room_id"] as? String)
+            let uninvited = try #require(try await kim.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat"])["room_id"] as? String)
+
+            let unverified = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": mine])
+            #expect(unverified.status == .forbidden && unverified.text.contains("Verify your Matrix id"), "\(unverified.status) \(unverified.text)")
+            let method = try #require(try await app.store.addContactMethod(userID: keeper.id, kind: .matrix, address: kim.userID, at: Date()))
+            _ = try #require(try await app.store.verifyContactMethod(methodID: method.id, userID: keeper.id, at: Date()))
+
+            let notIn = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": theirs])
+            #expect(notIn.status == .forbidden && notIn.text.contains("not in that room"), "\(notIn.status) \(notIn.text)")
+            let notInvited = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": uninvited])
+            #expect(notInvited.status == .unprocessableContent && notInvited.text.contains("Invite the site's bot"), "\(notInvited.status) \(notInvited.text)")
+            let added = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": mine])
+            #expect(added.status == .created, "\(added.status) \(added.text)")
+            #expect(try await app.store.chatRooms(serviceID: service.id).map(\.target) == [mine], "only the keeper's own room")
+        }
+    }
 }
