@@ -118,7 +118,7 @@ struct ChatRoomsController {
         }
         if let url = payload["response_url"] as? String, let respondToSlack {
             // After the answer: Slack waits 3 s for it, the reply may take longer.
-            let (logger, text) = (context.logger, Self.answer(press))
+            let (logger, text) = (context.logger, press.answer)
             Task {
                 do {
                     try await respondToSlack(url, text)
@@ -155,18 +155,18 @@ struct ChatRoomsController {
         } else {
             throw UseCaseError.invalid(field: "context", "Mattermost's action call with the button's context")
         }
-        if case .linkNeeded = press {
+        if case .linkNeeded = press.outcome {
             // Mattermost signs nothing, so whoever called need not be that user: the link goes to
             // the user privately, from the bot, never into this answer.
             do {
-                try await messageMattermostUser(userID, Self.answer(press))
+                try await messageMattermostUser(userID, press.answer)
             } catch {
                 context.logger.notice("cannot send a Mattermost user their link", metadata: ["error": "\(String(describing: error).prefix(200))"])
-                return JSONBody.response(["ephemeral_text": "Herald could not send you a link to link your account; try again later."])
+                return JSONBody.response(["ephemeral_text": Catalog.text("msg.chat.linkNotSent", press.language)])
             }
-            return JSONBody.response(["ephemeral_text": "Herald sent you a link in a direct message: open it signed in to Herald to link your account."])
+            return JSONBody.response(["ephemeral_text": Catalog.text("msg.chat.linkSent", press.language)])
         }
-        return JSONBody.response(["ephemeral_text": Self.answer(press)])
+        return JSONBody.response(["ephemeral_text": press.answer])
     }
 
     /// `<room>.<notification>.<signature>`, a Slack button's value.
@@ -183,14 +183,6 @@ struct ChatRoomsController {
             let sentAt = Int64(parts[2])
         else { return nil }
         return (method, notification, sentAt, String(parts[3]))
-    }
-
-    static func answer(_ press: ChatRooms.Press) -> String {
-        switch press {
-        case .acknowledged(let by, let isNew): isNew ? "Acknowledged: it is yours." : "\(by) acknowledged it already."
-        case .refused(let why): why
-        case .linkNeeded(let url): "Link your chat account to Herald first (the link works for 15 minutes, signed in to Herald): \(url)"
-        }
     }
 
     struct AccountBody: Encodable {

@@ -112,6 +112,55 @@ extension Catalog {
             de: "Dieser Aufruf wurde bereits gemacht",
             fr: "Cet appel a déjà été fait"
         ),
+        // A chat button's press refused (HeraldUseCases/Chat/ChatRooms.swift), told to the presser in their language.
+        "error.chat.pressRoomGone": Words(
+            en: "This alarm's room is no longer posted to.",
+            sv: "Det här larmets rum får inte längre inlägg.",
+            de: "In den Raum dieses Alarms wird nicht mehr gepostet.",
+            fr: "Le salon de cette alarme ne reçoit plus de messages."
+        ),
+        "error.chat.pressLinkInHerald": Words(
+            en: "Link your {kind} account in Herald to acknowledge from here.",
+            sv: "Koppla ditt {kind}-konto i Herald för att kvittera härifrån.",
+            de: "Verknüpfen Sie Ihr {kind}-Konto in Herald, um von hier aus zu quittieren.",
+            fr: "Liez votre compte {kind} dans Herald pour acquitter d’ici."
+        ),
+        "error.chat.pressDisabled": Words(
+            en: "Your linked Herald account is disabled.",
+            sv: "Ditt kopplade Herald-konto är inaktiverat.",
+            de: "Ihr verknüpftes Herald-Konto ist deaktiviert.",
+            fr: "Votre compte Herald lié est désactivé."
+        ),
+        "error.chat.pressSignedOut": Words(
+            en: "Your Herald account signed out everywhere since this chat account was linked: link it again.",
+            sv: "Ditt Herald-konto har loggats ut överallt sedan det här chattkontot kopplades: koppla det igen.",
+            de: "Ihr Herald-Konto wurde überall abgemeldet, seit dieses Chat-Konto verknüpft wurde: Verknüpfen Sie es erneut.",
+            fr: "Votre compte Herald a été déconnecté partout depuis que ce compte de discussion a été lié : liez-le à nouveau."
+        ),
+        "error.chat.pressOtherAccount": Words(
+            en: "This message was sent to another {kind} account, or its contact method was removed.",
+            sv: "Det här meddelandet skickades till ett annat {kind}-konto, eller så har dess kontaktväg tagits bort.",
+            de: "Diese Nachricht wurde an ein anderes {kind}-Konto gesendet, oder ihr Kontaktweg wurde entfernt.",
+            fr: "Ce message a été envoyé à un autre compte {kind}, ou son moyen de contact a été supprimé."
+        ),
+        "error.chat.pressNotReceived": Words(
+            en: "You do not receive this service's notifications in Herald, so you cannot acknowledge them.",
+            sv: "Du får inte den här tjänstens aviseringar i Herald och kan därför inte kvittera dem.",
+            de: "Sie erhalten die Benachrichtigungen dieses Dienstes in Herald nicht und können sie daher nicht quittieren.",
+            fr: "Vous ne recevez pas les notifications de ce service dans Herald, vous ne pouvez donc pas les acquitter."
+        ),
+        "error.ack.resolved": Words(
+            en: "The alarm is resolved",
+            sv: "Larmet är åtgärdat",
+            de: "Der Alarm ist behoben",
+            fr: "L’alarme est résolue"
+        ),
+        "error.ack.withdrawnSinceMessage": Words(
+            en: "{name} withdrew its acknowledgement after the text was sent",
+            sv: "{name} drog tillbaka sin kvittering efter att meddelandet skickats",
+            de: "{name} hat die Quittierung zurückgezogen, nachdem die Nachricht gesendet wurde",
+            fr: "{name} a retiré son acquittement après l’envoi du message"
+        ),
         "error.chat.noMatrixBot": Words(
             en: "This site has no Matrix bot",
             sv: "Den här anläggningen har ingen Matrix-bot",

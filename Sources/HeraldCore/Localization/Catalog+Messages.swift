@@ -188,6 +188,37 @@ extension Catalog {
             de: "Reagieren Sie mit ✅, um es zu übernehmen.",
             fr: "Réagissez avec ✅ pour la prendre."
         ),
+        // What the presser of a chat Acknowledge button is told (privately).
+        "msg.chat.pressTaken": Words(
+            en: "Acknowledged: it is yours.",
+            sv: "Kvitterad: den är din.",
+            de: "Quittiert: Sie gehört Ihnen.",
+            fr: "Acquittée : elle est à vous."
+        ),
+        "msg.chat.pressTakenBy": Words(
+            en: "{name} acknowledged it already.",
+            sv: "{name} har redan kvitterat den.",
+            de: "{name} hat sie bereits quittiert.",
+            fr: "{name} l’a déjà acquittée."
+        ),
+        "msg.chat.pressLink": Words(
+            en: "Link your chat account to Herald first (the link works for 15 minutes, signed in to Herald): {url}",
+            sv: "Koppla först ditt chattkonto till Herald (länken gäller i 15 minuter, inloggad i Herald): {url}",
+            de: "Verknüpfen Sie zuerst Ihr Chat-Konto mit Herald (der Link gilt 15 Minuten, angemeldet bei Herald): {url}",
+            fr: "Liez d’abord votre compte de discussion à Herald (le lien est valable 15 minutes, connecté à Herald) : {url}"
+        ),
+        "msg.chat.linkSent": Words(
+            en: "Herald sent you a link in a direct message: open it signed in to Herald to link your account.",
+            sv: "Herald har skickat en länk till dig i ett direktmeddelande: öppna den inloggad i Herald för att koppla ditt konto.",
+            de: "Herald hat Ihnen einen Link per Direktnachricht gesendet: Öffnen Sie ihn angemeldet bei Herald, um Ihr Konto zu verknüpfen.",
+            fr: "Herald vous a envoyé un lien en message direct : ouvrez-le connecté à Herald pour lier votre compte."
+        ),
+        "msg.chat.linkNotSent": Words(
+            en: "Herald could not send you a link to link your account; try again later.",
+            sv: "Herald kunde inte skicka en länk för att koppla ditt konto; försök igen senare.",
+            de: "Herald konnte Ihnen keinen Link zum Verknüpfen Ihres Kontos senden; versuchen Sie es später erneut.",
+            fr: "Herald n’a pas pu vous envoyer de lien pour lier votre compte ; réessayez plus tard."
+        ),
         "msg.chat.open": Words(
             en: "Open",
             sv: "Öppna",

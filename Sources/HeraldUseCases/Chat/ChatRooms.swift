@@ -21,7 +21,7 @@ import Logging
 ///   it to whoever opens it signed in to Herald: only the chat service's
 ///   signed call makes one, so nobody can link an account that is not theirs.
 public struct ChatRooms: Sendable {
-    public typealias Store = ChatRoomStore & ServiceStore & AccountStore & NotificationStore & AuditStore & ContactStore
+    public typealias Store = ChatRoomStore & ServiceStore & AccountStore & NotificationStore & AuditStore & ContactStore & LanguageStore
     let store: any Store
     let settings: ChatSettings
     let signer: @Sendable () async throws -> ChatSigner
@@ -32,13 +32,17 @@ public struct ChatRooms: Sendable {
     let audit: AuditTrail
     /// Who is in a Matrix room, as the site's bot sees it (nil: no bot).
     let matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)?
+    /// What a presser whose Herald person chose no language (or who has none yet) is answered in.
+    let defaultLanguage: Language
     public static let maxRooms = 10
 
     public init(
         store: any Store, settings: ChatSettings, signer: @escaping @Sendable () async throws -> ChatSigner, acknowledgements: Acknowledgements,
-        visibility: ServiceVisibility, publicURL: String?, clock: WallClock, matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)? = nil
+        visibility: ServiceVisibility, publicURL: String?, clock: WallClock, matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)? = nil,
+        defaultLanguage: Language = .en
     ) {
         self.matrixRoomMembers = matrixRoomMembers
+        self.defaultLanguage = defaultLanguage
         self.store = store
         self.settings = settings
         self.signer = signer
@@ -126,13 +130,35 @@ public struct ChatRooms: Sendable {
         }
     }
 
-    /// What a press of a room's Acknowledge button came to.
-    public enum Press: Sendable, Equatable {
-        case acknowledged(by: String, isNew: Bool)
-        /// Not done, and why (told to the person who pressed it only).
-        case refused(String)
-        /// Their chat account is not linked: this link links it.
-        case linkNeeded(String)
+    /// What a press of an Acknowledge button came to, and what the presser
+    /// is told, in their Herald person's language (else the site's).
+    public struct Press: Sendable, Equatable {
+        public enum Outcome: Sendable, Equatable {
+            case acknowledged(by: String, isNew: Bool)
+            /// Not done, and why (told to the person who pressed it only), in English: translated by `answer`.
+            case refused(String)
+            /// Their chat account is not linked: this link links it.
+            case linkNeeded(String)
+        }
+
+        public var outcome: Outcome
+        public var language: Language
+
+        /// What the presser is told.
+        public var answer: String {
+            switch outcome {
+            case .acknowledged(let by, let isNew):
+                isNew ? Catalog.text("msg.chat.pressTaken", language) : Catalog.text("msg.chat.pressTakenBy", language, ["name": by])
+            case .refused(let why): Catalog.message(why, in: language)
+            case .linkNeeded(let url): Catalog.text("msg.chat.pressLink", language, ["url": url])
+            }
+        }
+    }
+
+    /// The language a Herald person is answered in.
+    func language(of user: UserID?) async -> Language {
+        guard let user else { return defaultLanguage }
+        return ((try? await store.language(of: user)) ?? nil) ?? defaultLanguage
     }
 
     /// A press of the Acknowledge button of `room`'s post of `notification`,
@@ -153,22 +179,25 @@ public struct ChatRooms: Sendable {
         // The button of that room's post, pressed in that room (the call names the channel).
         guard let room = try await store.chatRooms(ids: [roomID]).first, room.kind == kind, channel.map({ $0 == room.target }) ?? true,
             let notification = try await store.notification(id: id), notification.serviceID == room.serviceID
-        else { return .refused("This alarm's room is no longer posted to.") }
+        else { return Press(outcome: .refused("This alarm's room is no longer posted to."), language: defaultLanguage) }
         guard let identity = try await store.chatIdentity(kind: kind, chatUser: chatUser) else {
-            guard let publicURL else { return .refused("Link your \(kind.name) account in Herald to acknowledge from here.") }
+            guard let publicURL else { return Press(outcome: .refused("Link your \(kind.name) account in Herald to acknowledge from here."), language: defaultLanguage) }
             let token = try await signer().link(kind: kind, chatUser: chatUser, issuedAt: clock.now())
-            return .linkNeeded((publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + "/chat/link?token=" + token)
+            return Press(outcome: .linkNeeded((publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + "/chat/link?token=" + token), language: defaultLanguage)
         }
-        guard let user = try await store.user(id: identity.userID), user.isActive else { return .refused("Your linked Herald account is disabled.") }
+        let language = await language(of: identity.userID)
+        guard let user = try await store.user(id: identity.userID), user.isActive else {
+            return Press(outcome: .refused("Your linked Herald account is disabled."), language: language)
+        }
         // Signing out everywhere (or a new password) ends what the account allowed before, a link too.
         if let revoked = user.tokensRevokedAt, revoked >= identity.createdAt {
-            return .refused("Your Herald account signed out everywhere since this chat account was linked: link it again.")
+            return Press(outcome: .refused("Your Herald account signed out everywhere since this chat account was linked: link it again."), language: language)
         }
         do {
             let outcome = try await acknowledgements.acknowledge(id, comment: nil, by: user, from: "\(kind.name) \(chatUser)", logger: logger)
-            return .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew)
+            return Press(outcome: .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew), language: language)
         } catch let error as UseCaseError {
-            return .refused(Self.refusal(error))
+            return Press(outcome: .refused(Self.refusal(error)), language: language)
         }
     }
 
@@ -193,16 +222,17 @@ public struct ChatRooms: Sendable {
         let account = kind == .slack ? String(chatUser.split(separator: ":").last ?? "") : chatUser
         let name = kind == .slack ? "Slack" : "Mattermost"
         guard !account.isEmpty, let method = try await store.verifiedContacts(kind: kind, address: account).first(where: { $0.id == methodID }) else {
-            return .refused("This message was sent to another \(name) account, or its contact method was removed.")
+            return Press(outcome: .refused("This message was sent to another \(name) account, or its contact method was removed."), language: defaultLanguage)
         }
+        let language = await language(of: method.userID)
         do {
             let outcome = try await acknowledgements.acknowledge(
                 fromReplyOf: method, notification: id, sentAt: Date(timeIntervalSince1970: TimeInterval(sentAt)), comment: "by a button in \(name)",
                 logger: logger
             )
-            return .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew)
+            return Press(outcome: .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew), language: language)
         } catch let error as UseCaseError {
-            return .refused(Self.refusal(error))
+            return Press(outcome: .refused(Self.refusal(error)), language: language)
         }
     }
 

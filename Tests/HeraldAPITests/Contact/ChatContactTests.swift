@@ -225,6 +225,7 @@ struct ChatContactTests {
             let (bob, bobToken) = try await app.user("second")
             try await app.store.setSubscriptions(userID: ann.id, [service.id: true])
             try await app.store.setSubscriptions(userID: bob.id, [service.id: true])
+            try await app.store.setLanguage(.sv, of: ann.id, at: Date())
             let methods = "/api/v2/users/user/contact-methods"
             let added = try await app.request(.post, methods, token: token, json: ["kind": "mattermost", "address": annID])
             let id = try #require(try added.json(["id"]) as? Int)
@@ -242,8 +243,14 @@ struct ChatContactTests {
                 postID: try #require(post["id"] as? String), actionID: "heraldack", userID: annID, userName: "ann",
                 url: "http://127.0.0.1:\(app.client.port ?? 0)/api/v2/chat/mattermost/actions"
             )
-            #expect(pressed.status == 200 && pressed.body.contains("it is yours"), "\(pressed)")
+            #expect(pressed.status == 200 && pressed.body.contains("Kvitterad: den är din."), "in ann's language: \(pressed)")
             #expect(try await app.store.acknowledgements(of: [notification])[notification]?.username == "oncall")
+            // Pressed again: who has it, in her language.
+            let again = try await app.request(
+                .post, "/api/v2/chat/mattermost/actions",
+                json: ["user_id": annID, "context": try #require((Self.actions(post).first?["integration"] as? [String: Any])?["context"] as? [String: Any])]
+            )
+            #expect(again.text.contains("oncall har redan kvitterat den."), "\(again.text)")
         }
     }
 
