@@ -62,8 +62,6 @@ public enum HeraldServer {
         if let slack = chatClients?.slack { slackResponder = { url, text in try await slack.respond(to: url, text: text) } }
         var mattermostMessenger: (@Sendable (String, String) async throws -> Void)?
         if let mattermost = chatClients?.mattermost { mattermostMessenger = { user, text in try await mattermost.directMessage(to: user, text) } }
-        var matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)?
-        if let matrix = chatClients?.matrix { matrixRoomMembers = { room in try await matrix.members(ofRoom: room) } }
         if roles.contains(.worker) {
             let engine = try DeliveryEngine.make(
                 config: config, queue: store, signal: signal, metrics: DeliveryMetrics(registry: registry), ready: ready, logger: logger,
@@ -130,7 +128,7 @@ public enum HeraldServer {
                 config: config, store: store, publisher: publisher, clock: options.clock, signIn: made.signIn, streams: streams,
                 brake: brake, refusals: RefusalMetrics(registry: registry),
                 contactChannels: contactChannels.map { ContactChannelParts(sender: $0.codeSender, replyCodes: $0.replyCodes) },
-                chat: ChatParts(respondToSlack: slackResponder, messageMattermostUser: mattermostMessenger, matrixRoomMembers: matrixRoomMembers)
+                chat: ChatParts(respondToSlack: slackResponder, messageMattermostUser: mattermostMessenger, matrixRooms: chatClients?.matrix)
             )
             services.append(AfterMigration(DigestService(flood: flood, services: store, publisher: publisher, clock: options.clock, logger: logger), ready: ready))
             if options.runsSchedulers {

@@ -136,17 +136,17 @@ struct UserUseCases: Sendable {
 public struct ChatParts: Sendable {
     public var respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?
     public var messageMattermostUser: (@Sendable (_ user: String, _ text: String) async throws -> Void)?
-    /// Who is in a Matrix room, as the site's bot sees it (it joins one it was invited to).
-    public var matrixRoomMembers: (@Sendable (_ room: String) async throws -> Set<String>)?
+    /// The site's Matrix bot, asked where it stands in a room a keeper adds.
+    public var matrixRooms: (any MatrixRoomProbe)?
 
     public init(
         respondToSlack: (@Sendable (_ url: String, _ text: String) async throws -> Void)?,
         messageMattermostUser: (@Sendable (_ user: String, _ text: String) async throws -> Void)? = nil,
-        matrixRoomMembers: (@Sendable (_ room: String) async throws -> Set<String>)? = nil
+        matrixRooms: (any MatrixRoomProbe)? = nil
     ) {
         self.respondToSlack = respondToSlack
         self.messageMattermostUser = messageMattermostUser
-        self.matrixRoomMembers = matrixRoomMembers
+        self.matrixRooms = matrixRooms
     }
 }
 

@@ -109,7 +109,7 @@ public struct APIRoutes: Sendable {
                 let keys = VAPIDKeys(settings: store, subject: config.delivery.webPushSubject ?? "mailto:herald@invalid")
                 return ChatRooms(
                     store: store, settings: config.chat, signer: { ChatSigner(vapid: try await keys.vapid()) }, acknowledgements: users.acknowledgements,
-                    visibility: users.visibility, publicURL: config.publicURL, clock: clock, matrixRoomMembers: chat?.matrixRoomMembers,
+                    visibility: users.visibility, publicURL: config.publicURL, clock: clock, matrixRooms: chat?.matrixRooms,
                     defaultLanguage: config.defaultLanguage
                 )
             }(),

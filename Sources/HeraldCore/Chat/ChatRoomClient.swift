@@ -11,6 +11,25 @@ public protocol ChatRoomClient: Sendable {
     func find(key: String, in room: ChatRoom, since: Date) async throws -> ChatFind
 }
 
+/// Where the site's Matrix bot stands in a room a keeper asks to add
+/// (issue 43): in it (with who else is joined), invited to it (by whom), or
+/// outside it.
+public enum MatrixRoomStanding: Sendable, Equatable {
+    case joined(members: Set<String>)
+    case invited(by: String?)
+    case outside
+}
+
+/// What `ChatRooms.add` asks of the bot to let a keeper add a Matrix room
+/// only where they are: where it stands, whether a room is a person's
+/// direct chat with it, and joining one its keeper invited it to.
+public protocol MatrixRoomProbe: Sendable {
+    func standing(in room: String) async throws -> MatrixRoomStanding
+    func isDirectChat(_ room: String) async throws -> Bool
+    func join(_ room: String) async throws
+    func botID() async throws -> String
+}
+
 /// One reaction to a room's post: who, with what, when the homeserver took it.
 public struct ChatReaction: Sendable, Equatable {
     public var sender: String

@@ -174,10 +174,34 @@ extension Catalog {
             fr: "Vérifiez d’abord votre identifiant Matrix sous Vous joindre : un responsable ajoute un salon Matrix dont il est membre"
         ),
         "error.chat.matrixInviteBot": Words(
-            en: "Invite the site's bot to the room first ({reason})",
-            sv: "Bjud först in anläggningens bot till rummet ({reason})",
-            de: "Laden Sie zuerst den Bot der Einrichtung in den Raum ein ({reason})",
-            fr: "Invitez d’abord le bot du site dans le salon ({reason})"
+            en: "Invite the site's bot to the room first",
+            sv: "Bjud först in anläggningens bot till rummet",
+            de: "Laden Sie zuerst den Bot der Einrichtung in den Raum ein",
+            fr: "Invitez d’abord le bot du site dans le salon"
+        ),
+        "error.chat.matrixRefused": Words(
+            en: "Matrix refused the room ({reason})",
+            sv: "Matrix vägrade rummet ({reason})",
+            de: "Matrix hat den Raum abgelehnt ({reason})",
+            fr: "Matrix a refusé le salon ({reason})"
+        ),
+        "error.chat.matrixInvitedByOther": Words(
+            en: "Someone else invited the site's bot to that room: a keeper adds a Matrix room they are in or invited it to",
+            sv: "Någon annan bjöd in anläggningens bot till det rummet: en förvaltare lägger till ett Matrix-rum som hen är med i eller bjöd in den till",
+            de: "Jemand anderes hat den Bot der Einrichtung in diesen Raum eingeladen: Verantwortliche fügen einen Matrix-Raum hinzu, in dem sie sind oder in den sie ihn eingeladen haben",
+            fr: "Quelqu’un d’autre a invité le bot du site dans ce salon : un responsable ajoute un salon Matrix dont il est membre ou où il l’a invité"
+        ),
+        "error.chat.matrixDirectChat": Words(
+            en: "A person's direct chat with the bot is no service's room",
+            sv: "En persons direktchatt med boten är inte en tjänsts rum",
+            de: "Der Direktchat einer Person mit dem Bot ist kein Raum eines Dienstes",
+            fr: "La discussion directe d’une personne avec le bot n’est le salon d’aucun service"
+        ),
+        "error.chat.matrixProbes": Words(
+            en: "Too many Matrix rooms tried: try again in {seconds} seconds",
+            sv: "För många Matrix-rum provade: försök igen om {seconds} sekunder",
+            de: "Zu viele Matrix-Räume versucht: versuchen Sie es in {seconds} Sekunden erneut",
+            fr: "Trop de salons Matrix essayés : réessayez dans {seconds} secondes"
         ),
         "error.chat.matrixMembersUnknown": Words(
             en: "Matrix could not be asked who is in the room: try again later",

@@ -11,7 +11,7 @@ import NIOHTTP1
 /// with the first event, so a post handed over before a crash is simply
 /// sent again (`find` says absent) and arrives once. An edit replaces it
 /// (`m.replace`). Reactions are read by `ChatRoomReactions`.
-public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
+public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader, MatrixRoomProbe {
     public let kind = ChatRoomKind.matrix
     let client: MatrixClient
 
@@ -73,32 +73,40 @@ public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
         }
     }
 
-    /// Who is in `room` now (joined), as the bot sees it: a room it was
-    /// invited to is joined first; one it is neither in nor invited to is a
-    /// permanent refusal (a keeper's proof that they are in a room the bot
-    /// was asked into, `ChatRooms.add`).
-    public func members(ofRoom room: String) async throws -> Set<String> {
-        let path = "/rooms/\(MatrixClient.segment(room))/joined_members".withClientPrefix
+    /// Where the bot stands in `room`: joined (who else is), invited (by
+    /// whom: the invitation's sender, from its stripped state), or outside.
+    /// Nothing is joined here: `join` only when the keeper's proof holds.
+    public func standing(in room: String) async throws -> MatrixRoomStanding {
         do {
             do {
-                return Self.joined(try await client.call(.GET, path))
+                let answer = try await client.call(.GET, "/rooms/\(MatrixClient.segment(room))/joined_members".withClientPrefix)
+                return .joined(members: Set((answer["joined"] as? [String: Any] ?? [:]).keys))
             } catch let failure as MatrixClient.Failure where failure.status == 403 {
-                guard try await invited(to: room) else {
-                    throw ChatClientError(service: "Matrix", status: 403, code: "the bot is not in the room and was not invited", permanent: true, retryAfter: nil)
-                }
-                _ = try await client.call(.POST, "/join/\(MatrixClient.segment(room))".withClientPrefix, json: [String: Any]())
-                return Self.joined(try await client.call(.GET, path))
+                guard let invitation = try await invitation(to: room) else { return .outside }
+                let bot = try await client.bot()
+                let events = invitation["invite_state"].flatMap { ($0 as? [String: Any])?["events"] as? [[String: Any]] } ?? []
+                let invite = events.first { $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == bot }
+                return .invited(by: invite?["sender"] as? String)
             }
         } catch {
             throw Self.chatError(error)
         }
     }
 
-    static func joined(_ answer: [String: Any]) -> Set<String> { Set((answer["joined"] as? [String: Any] ?? [:]).keys) }
+    public func isDirectChat(_ room: String) async throws -> Bool {
+        do { return try await client.isDirectChat(room) } catch { throw Self.chatError(error) }
+    }
 
-    /// Whether the bot has a pending invitation to `room`: a sync filtered
-    /// to that room alone, nothing of its history.
-    func invited(to room: String) async throws -> Bool {
+    public func join(_ room: String) async throws {
+        do { _ = try await client.call(.POST, "/join/\(MatrixClient.segment(room))".withClientPrefix, json: [String: Any]()) } catch { throw Self.chatError(error) }
+    }
+
+    /// Whether the bot has a pending invitation to `room`.
+    func invited(to room: String) async throws -> Bool { try await invitation(to: room) != nil }
+
+    /// The bot's pending invitation to `room` (its stripped state): a sync
+    /// filtered to that room alone, nothing of its history.
+    func invitation(to room: String) async throws -> [String: Any]? {
         let filter: [String: Any] = [
             "room": ["rooms": [room], "timeline": ["limit": 0], "state": ["types": [String]()], "ephemeral": ["types": [String]()],
                      "account_data": ["types": [String]()]] as [String: Any],
@@ -106,7 +114,7 @@ public struct MatrixRoomClient: ChatRoomClient, ChatReactionReader {
         ]
         let json = String(decoding: try JSONSerialization.data(withJSONObject: filter), as: UTF8.self)
         let sync = try await client.call(.GET, "/sync?timeout=0&filter=\(MatrixClient.segment(json))".withClientPrefix)
-        return ((sync["rooms"] as? [String: Any])?["invite"] as? [String: Any])?[room] != nil
+        return ((sync["rooms"] as? [String: Any])?["invite"] as? [String: Any])?[room] as? [String: Any]
     }
 
     static func eventID(_ answer: [String: Any]) throws -> String {

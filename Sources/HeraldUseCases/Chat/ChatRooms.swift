@@ -14,9 +14,9 @@ import Logging
 ///   through the one `Acknowledgements` use case (so the responder rule,
 ///   write-back and escalation stop are the same as everywhere).
 /// - A Matrix room is added by an admin, or by a keeper whose verified
-///   Matrix id is in it (asked of the site's bot, which joins the room it
-///   was invited to): a keeper cannot send their service's posts into a
-///   room of others that the bot happens to be in.
+///   Matrix id is in it with the bot, or invited the bot to it (asked of
+///   the bot, which then joins): a keeper cannot send their service's posts
+///   into a room of others that the bot happens to be in or invited to.
 /// - An account not linked yet gets a link, valid 15 minutes, that binds
 ///   it to whoever opens it signed in to Herald: only the chat service's
 ///   signed call makes one, so nobody can link an account that is not theirs.
@@ -30,18 +30,20 @@ public struct ChatRooms: Sendable {
     let publicURL: String?
     let clock: WallClock
     let audit: AuditTrail
-    /// Who is in a Matrix room, as the site's bot sees it (nil: no bot).
-    let matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)?
+    /// The site's Matrix bot, asked where it stands in a room (nil: no bot).
+    let matrixRooms: (any MatrixRoomProbe)?
+    /// Matrix rooms a keeper may try a minute: each asks the homeserver.
+    let probesPerPerson = KeyedBuckets<UserID>(perSecond: 1.0 / 60, burst: 5)
     /// What a presser whose Herald person chose no language (or who has none yet) is answered in.
     let defaultLanguage: Language
     public static let maxRooms = 10
 
     public init(
         store: any Store, settings: ChatSettings, signer: @escaping @Sendable () async throws -> ChatSigner, acknowledgements: Acknowledgements,
-        visibility: ServiceVisibility, publicURL: String?, clock: WallClock, matrixRoomMembers: (@Sendable (String) async throws -> Set<String>)? = nil,
+        visibility: ServiceVisibility, publicURL: String?, clock: WallClock, matrixRooms: (any MatrixRoomProbe)? = nil,
         defaultLanguage: Language = .en
     ) {
-        self.matrixRoomMembers = matrixRoomMembers
+        self.matrixRooms = matrixRooms
         self.defaultLanguage = defaultLanguage
         self.store = store
         self.settings = settings
@@ -68,10 +70,12 @@ public struct ChatRooms: Sendable {
             throw UseCaseError.invalid(field: "kind", offered.isEmpty ? "This site has no chat service configured" : "One of: \(offered)")
         }
         if let problem = Self.problem(target, kind: kind, settings: settings) { throw UseCaseError.invalid(field: "target", problem) }
-        if kind == .matrix, !actor.isAdmin { try await proveMatrixRoom(target, by: actor, logger: logger) }
-        guard try await store.chatRooms(serviceID: serviceID).count < Self.maxRooms else {
+        let rooms = try await store.chatRooms(serviceID: serviceID)
+        guard rooms.count < Self.maxRooms else {
             throw UseCaseError.conflict("A service posts to at most \(Self.maxRooms) chat rooms")
         }
+        guard !rooms.contains(where: { $0.kind == kind && $0.target == target }) else { throw UseCaseError.conflict("The service posts to that room already") }
+        if kind == .matrix, !actor.isAdmin { try await proveMatrixRoom(target, by: actor, logger: logger) }
         guard let room = try await store.addChatRoom(serviceID: serviceID, kind: kind, target: target, at: clock.now()) else {
             throw UseCaseError.conflict("The service posts to that room already")
         }
@@ -91,25 +95,44 @@ public struct ChatRooms: Sendable {
     }
 
     /// A keeper (not an admin) adds a Matrix room only where one of their
-    /// verified Matrix ids is a member: the bot may be in rooms of other
-    /// services' people, whose ids anyone might learn.
+    /// verified Matrix ids is joined with the bot, or invited the bot (which
+    /// then joins): the bot may be in, or invited to, rooms of other
+    /// services' people, whose ids anyone might learn. Checked when the room
+    /// is added (docs/security.md: a member who adds a room and leaves it).
     private func proveMatrixRoom(_ room: String, by actor: Actor, logger: Logger) async throws {
         let mine = Set(try await store.contactMethods(userID: actor.user.id).filter { $0.kind == .matrix && $0.isVerified }.map(\.address))
         guard !mine.isEmpty else {
             throw UseCaseError.forbidden("Verify your Matrix id under Reaching you first: a keeper adds a Matrix room they are in")
         }
-        guard let matrixRoomMembers else { throw UseCaseError.invalid(field: "kind", "This site has no Matrix bot") }
-        let members: Set<String>
+        guard let matrixRooms else { throw UseCaseError.invalid(field: "kind", "This site has no Matrix bot") }
+        if let wait = probesPerPerson.take(actor.user.id, now: clock.now()) {
+            throw UseCaseError.braked(retryAfter: wait, "Too many Matrix rooms tried: try again in \(wait) seconds")
+        }
         do {
-            members = try await matrixRoomMembers(room)
-        } catch let failure as ChatClientError where failure.permanent {
-            throw UseCaseError.invalid(field: "target", "Invite the site's bot to the room first (\(failure))")
+            guard try await !matrixRooms.isDirectChat(room) else {
+                throw UseCaseError.forbidden("A person's direct chat with the bot is no service's room")
+            }
+            let bot = try await matrixRooms.botID()
+            switch try await matrixRooms.standing(in: room) {
+            case .outside:
+                throw UseCaseError.invalid(field: "target", "Invite the site's bot to the room first")
+            case .invited(let inviter):
+                guard let inviter, mine.contains(inviter) else {
+                    throw UseCaseError.forbidden("Someone else invited the site's bot to that room: a keeper adds a Matrix room they are in or invited it to")
+                }
+                try await matrixRooms.join(room)
+            case .joined(let members):
+                guard !mine.isDisjoint(with: members.subtracting([bot])) else {
+                    throw UseCaseError.forbidden("Your verified Matrix id is not in that room: a keeper adds a Matrix room they are in")
+                }
+            }
+        } catch let error as UseCaseError {
+            throw error
+        } catch let failure as ChatClientError where failure.permanent && ![0, 401].contains(failure.status) {
+            throw UseCaseError.invalid(field: "target", "Matrix refused the room (\(failure))")
         } catch {
             logger.warning("a Matrix room's members could not be read", metadata: ["error": "\(String(describing: error).prefix(200))"])
             throw UseCaseError.conflict("Matrix could not be asked who is in the room: try again later")
-        }
-        guard !mine.isDisjoint(with: members) else {
-            throw UseCaseError.forbidden("Your verified Matrix id is not in that room: a keeper adds a Matrix room they are in")
         }
     }
 

@@ -91,10 +91,11 @@ struct MatrixRoomTests {
     }
 
     /// A service's keeper (not an admin) adds a Matrix room only where their
-    /// verified Matrix id is a member: the bot may be in a room of other
-    /// people's (invited for another service), whose id a keeper might learn.
+    /// verified Matrix id is joined with the bot, or invited the bot: the
+    /// bot may be in, or invited to, a room of other people's (for another
+    /// service), whose id a keeper might learn.
     @Test(arguments: Backend.allCases)
-    func aKeeperAddsOnlyARoomTheyAreIn(_ backend: Backend) async throws {
+    func aKeeperAddsOnlyARoomTheyAreInOrInvitedTheBotTo(_ backend: Backend) async throws {
         let synapse = try Synapse.fromEnvironment()
         let bot = try await synapse.register("herald")
         let kim = try await synapse.register("kim")
@@ -103,28 +104,46 @@ struct MatrixRoomTests {
             config.contacts.matrix = MatrixSettings(baseURL: synapse.url, token: bot.token, pollSeconds: 1)
             config.chat.matrix = config.contacts.matrix
         }
+        @Sendable func segment(_ room: String) -> String { room.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
+        @Sendable func joined(_ room: String) async throws -> Set<String> {
+            Set((try await bot.call(.GET, "/_matrix/client/v3/rooms/\(segment(room))/joined_members")["joined"] as? [String: Any] ?? [:]).keys)
+        }
         try await TestApp.run(backend, framework: .live, configure: configure) { app in
             let service = try await app.createService()
             let (keeper, token) = try await app.user("keeper")
             #expect(try await app.store.grantRole(.owner, of: service.id, to: .user(keeper.id), at: Date()))
             let path = "/api/v2/services/\(service.id.uuidString)/chat-rooms"
-            // Eve's room, the bot invited to it (for another service, say); kim's own room, the bot invited too.
-            let theirs = try #require(try await eve.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID]])["room_id"] as? String)
-            let mine = try #require(try await kim.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID]])["room_id"] as? String)
-            let uninvited = try #require(try await kim.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat"])["room_id"] as? String)
+            func add(_ room: String) async throws -> (status: HTTPResponse.Status, text: String) {
+                let answer = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": room])
+                return (answer.status, answer.text)
+            }
+            // Eve's rooms: one she invited the bot to; one the bot is in (for another service), kim invited but not joined.
+            let invitedByEve = try #require(try await eve.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID]])["room_id"] as? String)
+            let botIsIn = try #require(try await eve.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID, kim.userID]])["room_id"] as? String)
+            _ = try await bot.call(.POST, "/_matrix/client/v3/join/\(segment(botIsIn))", json: [:])
+            // Kim's rooms: one she invited the bot to, one she did not.
+            let kimsInvited = try #require(try await kim.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat", "invite": [bot.userID]])["room_id"] as? String)
+            let kimsAlone = try #require(try await kim.call(.POST, "/_matrix/client/v3/createRoom", json: ["preset": "private_chat"])["room_id"] as? String)
 
-            let unverified = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": mine])
-            #expect(unverified.status == .forbidden && unverified.text.contains("Verify your Matrix id"), "\(unverified.status) \(unverified.text)")
+            let unverified = try await add(kimsInvited)
+            #expect(unverified.status == .forbidden && unverified.text.contains("Verify your Matrix id"), "\(unverified)")
             let method = try #require(try await app.store.addContactMethod(userID: keeper.id, kind: .matrix, address: kim.userID, at: Date()))
             _ = try #require(try await app.store.verifyContactMethod(methodID: method.id, userID: keeper.id, at: Date()))
 
-            let notIn = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": theirs])
-            #expect(notIn.status == .forbidden && notIn.text.contains("not in that room"), "\(notIn.status) \(notIn.text)")
-            let notInvited = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": uninvited])
-            #expect(notInvited.status == .unprocessableContent && notInvited.text.contains("Invite the site's bot"), "\(notInvited.status) \(notInvited.text)")
-            let added = try await app.request(.post, path, token: token, json: ["kind": "matrix", "target": mine])
-            #expect(added.status == .created, "\(added.status) \(added.text)")
-            #expect(try await app.store.chatRooms(serviceID: service.id).map(\.target) == [mine], "only the keeper's own room")
+            let othersInvitation = try await add(invitedByEve)
+            #expect(othersInvitation.status == .forbidden && othersInvitation.text.contains("Someone else invited"), "\(othersInvitation)")
+            #expect(try await bot.call(.GET, "/_matrix/client/v3/joined_rooms")["joined_rooms"].map { "\($0)".contains(invitedByEve) } == false, "the bot did not join it")
+            let invitedOnly = try await add(botIsIn)
+            #expect(invitedOnly.status == .forbidden && invitedOnly.text.contains("not in that room"), "kim is invited, not joined: \(invitedOnly)")
+            let alone = try await add(kimsAlone)
+            #expect(alone.status == .unprocessableContent && alone.text.contains("Invite the site's bot"), "\(alone)")
+            let added = try await add(kimsInvited)
+            #expect(added.status == .created, "\(added)")
+            #expect(try await joined(kimsInvited).contains(bot.userID), "the bot joined the room its keeper invited it to")
+            // Kim joins eve's room: now she is in it with the bot, and may add it.
+            _ = try await kim.call(.POST, "/_matrix/client/v3/join/\(segment(botIsIn))", json: [:])
+            #expect(try await add(botIsIn).status == .created)
+            #expect(Set(try await app.store.chatRooms(serviceID: service.id).map(\.target)) == [kimsInvited, botIsIn])
         }
     }
 }
