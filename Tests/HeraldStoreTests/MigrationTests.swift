@@ -49,6 +49,25 @@ struct MigrationTests {
         }
     }
 
+    /// The schema as the migrations below `version` leave it (32's hashing
+    /// of rows not there yet left out: it calls a function only the store's
+    /// own SQLite connection has), then `rows`, then those migrations
+    /// recorded as applied: the store runs the rest over the rows.
+    static func schema(below version: Int, _ backend: Backend, at location: DatabaseLocation, rows: [String]) async throws {
+        let before = try Migrations.all(for: backend == .postgres ? .postgres : .sqlite).filter { $0.version < version }
+        for migration in before {
+            for statement in migration.statements where !statement.contains("herald_sha256(") {
+                try await StoreEdgeTests.execute(statement, on: location)
+            }
+        }
+        let stamp = backend == .postgres ? "now()" : "\(Int64(Date().timeIntervalSince1970 * 1_000_000))"
+        let table = backend == .postgres
+            ? "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            : "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)"
+        let applied = before.map { "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\($0.version), '\($0.name)', \(stamp))" }
+        for statement in [table] + rows + applied { try await StoreEdgeTests.execute(statement, on: location) }
+    }
+
     @Test(arguments: Backend.allCases)
     func aFirstReleaseDatabaseWithDataMigratesAndWorks(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
@@ -101,36 +120,23 @@ struct MigrationTests {
     @Test(arguments: Backend.allCases)
     func calendarSecretsKeptInClearAreHashedAndKeepWorking(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
-            let kind: MigrationBackend = backend == .postgres ? .postgres : .sqlite
-            let before = try Migrations.all(for: kind).filter { $0.version < 32 }
             let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-            for migration in before {
-                for statement in migration.statements { try await StoreEdgeTests.execute(statement, on: location) }
-            }
             let (rotaSecret, personSecret) = (FeedSecret.make(), FeedSecret.make())
             let rows: [String] =
                 backend == .postgres
                 ? [
-                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
                     "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, FALSE)",
                     "INSERT INTO rotas (id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at) VALUES (1, 'Night', 'days', 1, 'UTC', now(), '\(rotaSecret)', now(), now())",
                     "INSERT INTO rota_members (rota_id, position, user_id) VALUES (1, 1, 1)",
                     "INSERT INTO calendar_secrets (user_id, secret) VALUES (1, '\(personSecret)')",
                 ]
                 : [
-                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
                     "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, 0)",
                     "INSERT INTO rotas (id, name, rotation_unit, rotation_length, time_zone, starts_at, feed_secret, created_at, updated_at) VALUES (1, 'Night', 'days', 1, 'UTC', \(now), '\(rotaSecret)', \(now), \(now))",
                     "INSERT INTO rota_members (rota_id, position, user_id) VALUES (1, 1, 1)",
                     "INSERT INTO calendar_secrets (user_id, secret) VALUES (1, '\(personSecret)')",
                 ]
-            for statement in rows { try await StoreEdgeTests.execute(statement, on: location) }
-            for migration in before {
-                let stamp = backend == .postgres ? "now()" : "\(now)"
-                try await StoreEdgeTests.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), '\(migration.name)', \(stamp))", on: location
-                )
-            }
+            try await Self.schema(below: 32, backend, at: location, rows: rows)
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { (store: any HeraldStore) async throws in
                 #expect(try await store.rota(feedSecretHash: FeedSecret.hash(rotaSecret))?.name == "Night")
                 #expect(try await store.userID(calendarSecretHash: FeedSecret.hash(personSecret)) == 1)
@@ -148,37 +154,21 @@ struct MigrationTests {
     @Test(arguments: Backend.allCases)
     func contactMethodsMadeBeforeChatAccountsKeepEverything(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
-            let kind: MigrationBackend = backend == .postgres ? .postgres : .sqlite
-            let before = try Migrations.all(for: kind).filter { $0.version < 45 }
             let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-            for migration in before {
-                // 32's hashing of rows that are not there yet calls a function only the store's own connection has.
-                for statement in migration.statements where !statement.contains("herald_sha256(") {
-                    try await StoreEdgeTests.execute(statement, on: location)
-                }
-            }
             let rows: [String] =
                 backend == .postgres
                 ? [
-                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
                     "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, FALSE)",
                     "INSERT INTO devices (id, user_id, token, platform, created_at, last_seen_at) VALUES (5, 1, '#contact-7', 'email', now(), now())",
                     "INSERT INTO contact_methods (id, user_id, kind, address, created_at, verified_at, device_id, source) VALUES (7, 1, 'email', 'alice@example.org', now(), now(), 5, 'sign-in')",
                     "SELECT setval(pg_get_serial_sequence('contact_methods', 'id'), 7)", "SELECT setval(pg_get_serial_sequence('devices', 'id'), 5)",
                 ]
                 : [
-                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
                     "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, 0)",
                     "INSERT INTO devices (id, user_id, token, platform, created_at, last_seen_at) VALUES (5, 1, '#contact-7', 'email', \(now), \(now))",
                     "INSERT INTO contact_methods (id, user_id, kind, address, created_at, verified_at, device_id, source) VALUES (7, 1, 'email', 'alice@example.org', \(now), \(now), 5, 'sign-in')",
                 ]
-            for statement in rows { try await StoreEdgeTests.execute(statement, on: location) }
-            for migration in before {
-                let stamp = backend == .postgres ? "now()" : "\(now)"
-                try await StoreEdgeTests.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), '\(migration.name)', \(stamp))", on: location
-                )
-            }
+            try await Self.schema(below: 45, backend, at: location, rows: rows)
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { (store: any HeraldStore) async throws in
                 let kept = try await store.contactMethods(userID: 1)
                 #expect(kept.count == 1 && kept[0].id == 7 && kept[0].source == .signIn && kept[0].isVerified && kept[0].deviceID == 5, "\(kept)")
@@ -199,13 +189,7 @@ struct MigrationTests {
     @Test(arguments: Backend.allCases)
     func alarmsPublishedBeforeTheirIdentityHadColumnsAreReadFromTheirKeys(_ backend: Backend) async throws {
         try await TestDatabase.withFreshDatabase(backend) { location in
-            let kind: MigrationBackend = backend == .postgres ? .postgres : .sqlite
-            // Up to 31 by hand (32 hashes with a function only Herald's own
-            // SQLite connection has); the store runs 32 and 33 over the rows.
-            let before = try Migrations.all(for: kind).filter { $0.version < 32 }
-            for migration in before {
-                for statement in migration.statements { try await StoreEdgeTests.execute(statement, on: location) }
-            }
+            // Up to 31 by hand; the store runs 32 and 33 over the rows.
             let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
             let stamp = backend == .postgres ? "now()" : "\(now)"
             let keys = ["'alert:3f9a0c1d2e4b5a69'", "'alarm:/Acc/Vac/PV3'", "'pump-7'", "'sha256:\(String(repeating: "0", count: 64))'", "NULL", "'ALERT:3f9a0c1d2e4b5a69'"]
@@ -217,16 +201,8 @@ struct MigrationTests {
                     "INSERT INTO notifications (id, service_id, created_at, title, subtitle, url, key) VALUES (\(index + 1), '\(Self.service)', \(stamp), 'n\(index + 1)', '', '', \(key))"
                 )
             }
-            if backend == .postgres {
-                rows.insert("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())", at: 0)
-                rows.append("SELECT setval('notifications_id_seq', \(keys.count))")
-            } else {
-                rows.insert("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)", at: 0)
-            }
-            for migration in before {
-                rows.append("INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(migration.version), '\(migration.name)', \(stamp))")
-            }
-            for statement in rows { try await StoreEdgeTests.execute(statement, on: location) }
+            if backend == .postgres { rows.append("SELECT setval('notifications_id_seq', \(keys.count))") }
+            try await Self.schema(below: 32, backend, at: location, rows: rows)
             try await StoreFactory.withStore(location, logger: TestDatabase.logger) { (store: any HeraldStore) async throws in
                 var read: [AlarmIdentity?] = []
                 for id in 1...Int64(keys.count) { read.append(try #require(try await store.notification(id: id)).alarmIdentity) }
