@@ -337,11 +337,21 @@ public enum HeraldServer {
                 // First in the group, so stopped last: the spans of the shutdown are exported too.
                 services.append(.init(service: try Tracing.bootstrap(serviceName: roles.serviceName), serviceName: "tracing"))
             }
+            // Every part counted in and out, so a shutdown that does not end says which part holds it.
+            var options = options
+            let running = options.runningServices ?? RunningServices()
+            options.runningServices = running
             services.append(
                 .init(service: try buildApplication(config: config, opened: opened, roles: roles, logger: logger, options: options), serviceName: roles.serviceName)
             )
+            services.append(
+                .init(service: ShutdownWatch(running: running, after: .seconds(config.shutdownGraceSeconds + 5), logger: logger), serviceName: "shutdown-watch")
+            )
             var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             group.maximumGracefulShutdownDuration = .seconds(config.shutdownGraceSeconds)
+            // A part that ignores its cancellation cannot keep the process alive: 15 s after the
+            // grace period the group gives up (a crash, with the watch's error naming the part).
+            group.maximumCancellationDuration = .seconds(15)
             try await ServiceGroup(configuration: group).run()
         } catch {
             try? await opened.close()
