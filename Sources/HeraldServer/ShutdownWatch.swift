@@ -9,8 +9,19 @@ import ServiceLifecycle
 /// group's `maximumCancellationDuration` then ends the process.
 struct ShutdownWatch: Service {
     let running: RunningServices
-    let after: Duration
     let logger: Logger
+    /// Returns when the parts have had their time (the grace period and a little more).
+    let wait: @Sendable () async -> Void
+
+    init(running: RunningServices, after: Duration, logger: Logger) {
+        self.init(running: running, logger: logger, wait: { try? await Task.sleep(for: after) })
+    }
+
+    init(running: RunningServices, logger: Logger, wait: @escaping @Sendable () async -> Void) {
+        self.running = running
+        self.logger = logger
+        self.wait = wait
+    }
 
     func run() async throws {
         do {
@@ -18,9 +29,9 @@ struct ShutdownWatch: Service {
         } catch {
             return  // cancelled before any shutdown: nothing to watch
         }
-        let (running, after, logger) = (running, after, logger)
+        let (running, wait, logger) = (running, wait, logger)
         Task.detached {
-            try? await Task.sleep(for: after)
+            await wait()
             let names = running.names
             guard !names.isEmpty else { return }
             logger.error("the shutdown is held by parts that did not stop", metadata: ["parts": "\(names.joined(separator: ", "))"])
