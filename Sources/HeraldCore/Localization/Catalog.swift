@@ -23,8 +23,8 @@ public enum Catalog {
 
     /// Every area's words; a key in two areas is a mistake the test names.
     static let areas: [[String: Words]] = [
-        pages, onCallAndSignInPages, subscriptionPages, profilePages, contactPages, adminServicePages, escalationPages, serviceBehaviourPages,
-        auditPages, reportPages, teamsAndUsersPages, rotaPages, webPages, errors, accessErrors, ruleErrors, signInErrors, onCallErrors, reachErrors,
+        pages, onCallAndSignInPages, subscriptionPages, profilePages, contactPages, adminServicePages, serviceAccessPages, escalationPages, serviceBehaviourPages,
+        auditPages, reportPages, teamPages, userPages, rotaPages, webPages, errors, accessErrors, ruleErrors, signInErrors, onCallErrors, reachErrors,
         contactErrors, messages,
     ]
 
