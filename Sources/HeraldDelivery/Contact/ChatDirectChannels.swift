@@ -21,6 +21,18 @@ extension ContactMessage {
         return ChatMessage.of(record, acknowledgement: nil, answersBack: delivery.acknowledgeable, language: language)
     }
 
+    /// What its Acknowledge button carries (the method, the notification,
+    /// the second it was signed and Herald's signature of the three), or nil
+    /// when the person may not take it from here.
+    func directButton(
+        _ signer: @Sendable () async throws -> ChatSigner
+    ) async throws -> (method: Int64, notification: NotificationID, sentAt: Int64, signature: String)? {
+        guard delivery.acknowledgeable else { return nil }
+        let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:)) ?? 0
+        let notification = delivery.notification.id
+        return (method, notification, signedAt, try await signer().direct(method: method, notification: notification, sentAt: signedAt))
+    }
+
     /// The whole seconds its button is signed with: when it was handed
     /// over (a rule's delay or a retry after it was queued; a withdrawal
     /// before that is not held against it).
@@ -145,12 +157,7 @@ public struct SlackDirectChannel: ContactChannel {
     public func send(_ messages: [ContactMessage]) async -> [GatewayAnswer] {
         await PhoneAppSending.each(messages) { message in
             do {
-                let method = message.delivery.token.flatMap(Platform.contactMethodID(fromToken:)) ?? 0
-                var button: String?
-                if message.delivery.acknowledgeable {
-                    let signature = try await client.signer().direct(method: method, notification: message.delivery.notification.id, sentAt: message.signedAt)
-                    button = "d\(method).\(message.delivery.notification.id).\(message.signedAt).\(signature)"
-                }
+                let button = try await message.directButton(client.signer).map { "d\($0.method).\($0.notification).\($0.sentAt).\($0.signature)" }
                 return .acceptedWithReceipt(try await client.directMessage(to: message.address, message.chatMessage, acknowledge: button))
             } catch {
                 return ChatDirectAnswer.of(error, service: "Slack", idempotent: false)
@@ -173,12 +180,8 @@ public struct MattermostDirectChannel: ContactChannel {
     public func send(_ messages: [ContactMessage]) async -> [GatewayAnswer] {
         await PhoneAppSending.each(messages) { message in
             do {
-                let method = message.delivery.token.flatMap(Platform.contactMethodID(fromToken:)) ?? 0
-                var context: [String: Any]?
-                if message.delivery.acknowledgeable {
-                    let notification = message.delivery.notification.id
-                    let signature = try await client.signer().direct(method: method, notification: notification, sentAt: message.signedAt)
-                    context = ["method": method, "notification": notification, "sent": message.signedAt, "signature": signature]
+                let context = try await message.directButton(client.signer).map {
+                    ["method": $0.method, "notification": $0.notification, "sent": $0.sentAt, "signature": $0.signature] as [String: Any]
                 }
                 return .acceptedWithReceipt(
                     try await client.directMessage(to: message.address, message.chatMessage, key: "herald-d\(message.delivery.id)", acknowledge: context)
