@@ -27,7 +27,8 @@ public struct ChatSigner: Sendable {
 
     /// A direct message's button: it acknowledges `notification` as the
     /// person whose contact method `method` is, from a message sent at
-    /// `sentAt` (whole seconds; a withdrawal after it is not undone by it).
+    /// `sentAt` (milliseconds since 1970; a withdrawal after it is not undone
+    /// by it).
     /// Each person's button differs, so one who saw theirs cannot make
     /// another's (Mattermost signs nothing of its own).
     public func direct(method: Int64, notification: NotificationID, sentAt: Int64) -> String {

@@ -22,7 +22,7 @@ extension ContactMessage {
     }
 
     /// What its Acknowledge button carries (the method, the notification,
-    /// the second it was signed and Herald's signature of the three), or nil
+    /// the millisecond it was signed and Herald's signature of the three), or nil
     /// when the person may not take it from here.
     func directButton(
         _ signer: @Sendable () async throws -> ChatSigner
@@ -33,10 +33,11 @@ extension ContactMessage {
         return (method, notification, signedAt, try await signer().direct(method: method, notification: notification, sentAt: signedAt))
     }
 
-    /// The whole seconds its button is signed with: when it was handed
-    /// over (a rule's delay or a retry after it was queued; a withdrawal
-    /// before that is not held against it).
-    var signedAt: Int64 { Int64(handedAt.timeIntervalSince1970) }
+    /// The time its button is signed with, in milliseconds since 1970: when
+    /// it was handed over (a rule's delay or a retry after it was queued; a
+    /// withdrawal before that is not held against it). Whole seconds refused
+    /// a withdrawal made in the same second just before the hand-over.
+    var signedAt: Int64 { Int64((handedAt.timeIntervalSince1970 * 1_000).rounded(.down)) }
 }
 
 /// What Slack's and Mattermost's errors mean for a direct message: a

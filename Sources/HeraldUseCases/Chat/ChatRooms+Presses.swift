@@ -103,7 +103,7 @@ extension ChatRooms {
         let language = await language(of: method.userID)
         do {
             let outcome = try await acknowledgements.acknowledge(
-                fromReplyOf: method, notification: id, sentAt: Date(timeIntervalSince1970: TimeInterval(sentAt)), comment: "by a button in \(name)",
+                fromReplyOf: method, notification: id, sentAt: Date(timeIntervalSince1970: TimeInterval(sentAt) / 1_000), comment: "by a button in \(name)",
                 logger: logger
             )
             return Press(outcome: .acknowledged(by: outcome.acknowledgement.username, isNew: outcome.isNew), language: language)

@@ -218,7 +218,7 @@ struct ChatContactTests {
         let configure = Self.configure(mock)
         try await TestApp.run(backend, framework: .live, configure: { config in
             configure(&config)
-            config.contacts.defaults = ContactDefaults(steps: [.critical: [.init(kind: .mattermost, delaySeconds: 3)]])
+            config.contacts.defaults = ContactDefaults(steps: [.critical: [.init(kind: .mattermost, delaySeconds: 5)]])
         }, schedulers: true) { app in
             let service = try await app.createService()
             let (ann, token) = try await app.user("oncall")
@@ -234,7 +234,7 @@ struct ChatContactTests {
 
             #expect(try await app.request(.post, "/api/v1/services/\(service.id.uuidString)/notifications", json: ["title": "Cooling water low", "severity": "critical"]).status == .created)
             let notification = try #require(try await app.store.notifications(serviceID: service.id).first?.id)
-            // bob takes it and puts it back before ann's message goes (3 s after the alarm).
+            // bob takes it and puts it back before ann's message goes (5 s after the alarm).
             let acknowledge = "/api/v2/users/user/notifications/\(notification)/acknowledge"
             #expect(try await app.request(.post, acknowledge, token: bobToken).status.code < 300)
             #expect(try await app.request(.delete, acknowledge, token: bobToken).status.code < 300)

@@ -374,14 +374,14 @@ struct PhoneAppAddressTests {
 
     @Test func aDirectMessagesButtonActsOnlyForItsMethodNotificationAndTime() {
         let signer = ChatSigner(vapid: VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org"))
-        let signature = signer.direct(method: 7, notification: 42, sentAt: 1_800_000_000)
-        #expect(signer.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000, signature: signature))
-        #expect(!signer.verifyDirect(method: 8, notification: 42, sentAt: 1_800_000_000, signature: signature), "another person's method")
-        #expect(!signer.verifyDirect(method: 7, notification: 43, sentAt: 1_800_000_000, signature: signature), "another alarm")
-        #expect(!signer.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_100, signature: signature), "a later time (past a withdrawal)")
+        let signature = signer.direct(method: 7, notification: 42, sentAt: 1_800_000_000_000)
+        #expect(signer.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000_000, signature: signature))
+        #expect(!signer.verifyDirect(method: 8, notification: 42, sentAt: 1_800_000_000_000, signature: signature), "another person's method")
+        #expect(!signer.verifyDirect(method: 7, notification: 43, sentAt: 1_800_000_000_000, signature: signature), "another alarm")
+        #expect(!signer.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000_001, signature: signature), "a later time (past a withdrawal)")
         #expect(!signer.verifyAction(room: 7, notification: 42, signature: signature), "not a room's button")
         let other = ChatSigner(vapid: VAPID(key: P256.Signing.PrivateKey(), subject: "mailto:ops@example.org"))
-        #expect(!other.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000, signature: signature), "another server's key")
+        #expect(!other.verifyDirect(method: 7, notification: 42, sentAt: 1_800_000_000_000, signature: signature), "another server's key")
     }
 
     @Test func aMatrixUserIsWrittenAsMatrixWritesIt() {
