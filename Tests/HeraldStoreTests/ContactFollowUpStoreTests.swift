@@ -51,4 +51,29 @@ struct ContactFollowUpStoreTests {
             #expect(try await store.claimFollowUps(now: afterwards.addingTimeInterval(3600), until: afterwards.addingTimeInterval(3660), limit: 10).isEmpty)
         }
     }
+
+    /// A direct message's follow-up keeps what it shows and when it was
+    /// last made the alarm again, to the millisecond (a reaction or a
+    /// button from before that takes nothing).
+    @Test(arguments: Backend.allCases)
+    func whatADirectMessageShowsIsKept(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { store in
+            let (service, person) = try await DeliveryOrderTests.subscriber("oncall", to: "Cryo", device: 1, on: [.apns], in: store)
+            let now = Timestamp.now()
+            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
+            try await store.recordFollowUps([
+                ContactFollowUp(deliveryID: 42, platform: .slack, notificationID: alarm.id, userID: person.id, methodID: 7, receipt: "D1:1.2", sentAt: now, nextCheckAt: now)
+            ])
+            let first = try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10)
+            #expect(first.map(\.shown) == [""], "the alarm as sent")
+            try await store.showFollowUp(42, shown: "Acknowledged by oncall", sentAt: now)
+            try await store.deferFollowUp(42, checks: 1, next: now, now: now)
+            #expect(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).map(\.shown) == ["Acknowledged by oncall"])
+            let reopened = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1_000).rounded(.down) / 1_000 + 2.345)
+            try await store.showFollowUp(42, shown: "", sentAt: reopened)
+            try await store.deferFollowUp(42, checks: 0, next: now, now: now)
+            let again = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
+            #expect(again.shown == "" && abs(again.sentAt.timeIntervalSince(reopened)) < 0.001 && again.checks == 0, "\(again)")
+        }
+    }
 }

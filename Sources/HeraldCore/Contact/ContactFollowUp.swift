@@ -3,7 +3,9 @@ import Foundation
 /// A message Herald follows after its provider took it (issue 43): an
 /// ntfy message, changed in place and cleared once its alarm is taken or
 /// resolved; a Pushover emergency, whose receipt is read (an
-/// acknowledgement there is the person's) and cancelled likewise.
+/// acknowledgement there is the person's) and cancelled likewise; a
+/// Slack, Mattermost or Matrix direct message, edited to say who took its
+/// alarm, and back (a new button in it) when that is withdrawn.
 public struct ContactFollowUp: Sendable, Equatable {
     public var deliveryID: DeliveryID
     public var platform: Platform
@@ -12,15 +14,21 @@ public struct ContactFollowUp: Sendable, Equatable {
     public var methodID: Int64
     /// Pushover's receipt for an emergency message.
     public var receipt: String?
+    /// When the message was sent, or last edited back to the alarm: an
+    /// answer (a Matrix reaction) from before it takes nothing.
     public var sentAt: Date
     /// Checks so far: the next waits longer (`ContactFollowUpDecision.nextCheck`).
     public var checks: Int
     public var nextCheckAt: Date
+    /// What a direct message shows now: "" while it is the alarm as sent,
+    /// else the outcome it was edited to ("Acknowledged by ann").
+    public var shown: String
 
     public init(
         deliveryID: DeliveryID, platform: Platform, notificationID: NotificationID, userID: UserID, methodID: Int64, receipt: String?, sentAt: Date,
-        checks: Int = 0, nextCheckAt: Date
+        checks: Int = 0, nextCheckAt: Date, shown: String = ""
     ) {
+        self.shown = shown
         self.deliveryID = deliveryID
         self.platform = platform
         self.notificationID = notificationID
@@ -50,6 +58,9 @@ public protocol ContactFollowUpStore: Sendable {
     /// `now` instead when it was made due while leased (its notification
     /// changed or was taken meanwhile: what the sweep read is stale).
     func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws
+    /// A direct message edited: what it shows now, and when it was last
+    /// made the alarm again (`ContactFollowUp.sentAt`).
+    func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws
     /// A notification's follow-ups due now (it was taken), leased ones
     /// included, and its chat rooms' posts (issue 43); how many follow-ups.
     @discardableResult

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// What to do with a followed message now (issue 43), decided from what
@@ -9,6 +10,14 @@ public enum ContactFollowUpDecision {
         /// (by its receipt, or by the notification's tag when the receipt
         /// was never known).
         case end(outcome: String)
+        /// A Slack, Mattermost or Matrix direct message whose alarm was
+        /// taken: edited to say by whom (its button gone) and still
+        /// followed, since the acknowledgement can be withdrawn.
+        case show(outcome: String)
+        /// A direct message edited to say who took its alarm, whose
+        /// acknowledgement was withdrawn: edited back to the alarm, with a
+        /// new button (an answer from before now takes nothing).
+        case reopen
         /// A Pushover emergency still repeating: read its receipt.
         case readReceipt
         /// Nothing changed: look again then.
@@ -46,6 +55,22 @@ public enum ContactFollowUpDecision {
         }
     }
 
+    /// Whether a message taken stays followed, to be edited back to its
+    /// alarm when the acknowledgement is withdrawn: a chat's direct
+    /// message can be (Slack, Mattermost, Matrix); a cleared ntfy message
+    /// and a cancelled Pushover emergency cannot, so they end when taken.
+    public static func editsBack(_ platform: Platform) -> Bool {
+        platform == .slack || platform == .mattermost || platform == .matrix
+    }
+
+    /// One edit's name among a Matrix message's (its transaction): the
+    /// same edit tried again after a lost answer is the same, the next one
+    /// (after a withdrawal, or to say another taker) is not.
+    public static func editName(_ followUp: ContactFollowUp, shown: String) -> String {
+        let since = Int64((followUp.sentAt.timeIntervalSince1970 * 1_000).rounded(.down))
+        return "\(since)-" + (shown.isEmpty ? "open" : SHA256.hash(data: Data(shown.utf8)).prefix(6).hexEncoded)
+    }
+
     /// When a message just sent is first looked at.
     public static func firstCheck(_ platform: Platform, sentAt: Date, pushover: PushoverSettings?, matrix: MatrixSettings? = nil) -> Date {
         switch platform {
@@ -60,8 +85,21 @@ public enum ContactFollowUpDecision {
         matrix: MatrixSettings? = nil, language: Language = .en
     ) -> Plan {
         guard let notification else { return .forget(reason: "the notification is gone") }
-        if let acknowledgement { return .end(outcome: Catalog.text("msg.acknowledgedBy", language, ["name": acknowledgement.username])) }
-        if notification.alarm == .resolved { return .end(outcome: Catalog.text("msg.resolved", language)) }
+        let editsBack = editsBack(followUp.platform)
+        // A direct message still followed after it was taken ends when the alarm does.
+        if notification.alarm == .resolved, editsBack || acknowledgement == nil { return .end(outcome: Catalog.text("msg.resolved", language)) }
+        if let acknowledgement {
+            let outcome = Catalog.text("msg.acknowledgedBy", language, ["name": acknowledgement.username])
+            guard editsBack else { return .end(outcome: outcome) }
+            guard followUp.shown == outcome else { return .show(outcome: outcome) }
+            // Taken, and says so: looked at when it is withdrawn (which hastens it) or resolved, for a day.
+            guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
+            return .wait(until: now.addingTimeInterval(ntfyLongestPause))
+        }
+        if editsBack, !followUp.shown.isEmpty {
+            guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
+            return .reopen
+        }
         switch followUp.platform {
         case .pushover:
             let expire = TimeInterval(pushover?.expireSeconds ?? 10_800)
@@ -105,13 +143,17 @@ public enum ContactFollowUpDecision {
     }
 
     /// A Matrix message's reactions and replies read (each with who sent
-    /// it): one of `acknowledgingReactions` from the person it was sent to
-    /// is their acknowledgement; anyone else's (a bot, someone invited in)
-    /// takes nothing.
+    /// it and when): one of `acknowledgingReactions` from the person it was
+    /// sent to is their acknowledgement; anyone else's (a bot, someone
+    /// invited in) takes nothing, nor one from before the message was last
+    /// made the alarm again (a ✅ that took it before a withdrawal).
     public static func afterReactions(
-        _ reactions: [(sender: String, key: String)], _ followUp: ContactFollowUp, sentTo user: String?, now: Date, matrix: MatrixSettings?
+        _ reactions: [ChatReaction], _ followUp: ContactFollowUp, sentTo user: String?, now: Date, matrix: MatrixSettings?
     ) -> ReceiptPlan {
-        if let user, reactions.contains(where: { $0.sender == user && acknowledgingReactions.contains(plainReaction($0.key)) }) { return .acknowledge }
+        let taking = reactions.contains { reaction in
+            reaction.sender == user && reaction.at >= followUp.sentAt && acknowledgingReactions.contains(plainReaction(reaction.key))
+        }
+        if user != nil, taking { return .acknowledge }
         return .wait(until: nextCheck(followUp, now: now, pushover: nil, matrix: matrix))
     }
 
@@ -154,11 +196,31 @@ public protocol PhoneAppFollowUpClient: Sendable {
     /// Cancels every emergency sent with `tag` (`PhoneAppMessage.pushoverTag`).
     func cancel(tag: String) async throws
     /// Edits the Slack or Mattermost direct message its receipt names (Slack's
-    /// channel and ts, Mattermost's post id) into `message` (what became of
-    /// its alarm, without the button).
-    func end(directMessage receipt: String, on platform: Platform, with message: ChatMessage) async throws
-    /// Edits the Matrix message its receipt names (its room and event) into `message` (its outcome).
-    func end(matrixReceipt receipt: String, with message: PhoneAppMessage) async throws
-    /// The reactions and replies to the Matrix message its receipt names.
-    func answers(matrixReceipt receipt: String) async throws -> [(sender: String, key: String)]
+    /// channel and ts, Mattermost's post id) into `message`: what became of
+    /// its alarm without a button (`button` nil), or the alarm again with
+    /// an Acknowledge button the client signs for `button`'s method,
+    /// notification and time.
+    func edit(directMessage receipt: String, on platform: Platform, with message: ChatMessage, button: DirectMessageButton?) async throws
+    /// Edits the Matrix message its receipt names (its room and event) into
+    /// `message` (its outcome, or the alarm again when `acknowledgeable`);
+    /// `edit` tells this edit from the message's others (the homeserver
+    /// takes a repeated transaction as the same).
+    func edit(matrixReceipt receipt: String, with message: PhoneAppMessage, acknowledgeable: Bool, edit: String) async throws
+    /// The reactions and replies to the Matrix message its receipt names, each with when the homeserver took it.
+    func answers(matrixReceipt receipt: String) async throws -> [ChatReaction]
+}
+
+/// What a direct message's Acknowledge button stands for: the person's
+/// contact method, the notification and the millisecond it was handed
+/// over or edited back (`ChatSigner.direct` signs the three).
+public struct DirectMessageButton: Sendable, Equatable {
+    public var method: Int64
+    public var notification: NotificationID
+    public var sentAt: Int64
+
+    public init(method: Int64, notification: NotificationID, sentAt: Date) {
+        self.method = method
+        self.notification = notification
+        self.sentAt = Int64((sentAt.timeIntervalSince1970 * 1_000).rounded(.down))
+    }
 }

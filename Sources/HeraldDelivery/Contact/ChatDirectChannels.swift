@@ -21,23 +21,27 @@ extension ContactMessage {
         return ChatMessage.of(record, acknowledgement: nil, answersBack: delivery.acknowledgeable, language: language)
     }
 
-    /// What its Acknowledge button carries (the method, the notification,
-    /// the millisecond it was signed and Herald's signature of the three), or nil
-    /// when the person may not take it from here.
-    func directButton(
-        _ signer: @Sendable () async throws -> ChatSigner
-    ) async throws -> (method: Int64, notification: NotificationID, sentAt: Int64, signature: String)? {
+    /// What its Acknowledge button stands for (the method, the
+    /// notification, the millisecond it was handed over), or nil when the
+    /// person may not take it from here.
+    var directButton: DirectMessageButton? {
         guard delivery.acknowledgeable else { return nil }
-        let method = delivery.token.flatMap(Platform.contactMethodID(fromToken:)) ?? 0
-        let notification = delivery.notification.id
-        return (method, notification, signedAt, try await signer().direct(method: method, notification: notification, sentAt: signedAt))
+        return DirectMessageButton(
+            method: delivery.token.flatMap(Platform.contactMethodID(fromToken:)) ?? 0, notification: delivery.notification.id, sentAt: handedAt
+        )
+    }
+}
+
+extension DirectMessageButton {
+    /// Slack's button value, signed: `d<method>.<notification>.<sent>.<signature>`.
+    func slackValue(_ signer: ChatSigner) -> String {
+        "d\(method).\(notification).\(sentAt).\(signer.direct(method: method, notification: notification, sentAt: sentAt))"
     }
 
-    /// The time its button is signed with, in milliseconds since 1970: when
-    /// it was handed over (a rule's delay or a retry after it was queued; a
-    /// withdrawal before that is not held against it). Whole seconds refused
-    /// a withdrawal made in the same second just before the hand-over.
-    var signedAt: Int64 { Int64((handedAt.timeIntervalSince1970 * 1_000).rounded(.down)) }
+    /// Mattermost's button context, signed (Mattermost sends it back as it is).
+    func mattermostContext(_ signer: ChatSigner) -> [String: Any] {
+        ["method": method, "notification": notification, "sent": sentAt, "signature": signer.direct(method: method, notification: notification, sentAt: sentAt)]
+    }
 }
 
 /// What Slack's and Mattermost's errors mean for a direct message: a
@@ -78,11 +82,14 @@ extension SlackClient {
         _ = try await call("chat.postMessage", ["channel": member, "text": ChatMessage.slackEscaped(text), "unfurl_links": false, "link_names": false])
     }
 
-    /// Edits a direct message its receipt names.
-    public func edit(directMessage receipt: String, _ message: ChatMessage) async throws {
+    /// Edits a direct message its receipt names (with a button for
+    /// `button`, signed, or none).
+    public func edit(directMessage receipt: String, _ message: ChatMessage, button: DirectMessageButton? = nil) async throws {
         let parts = receipt.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw ChatClientError(service: "Slack", status: 0, code: "not a receipt of Herald's", permanent: true, retryAfter: nil) }
-        var json = Self.body(message, acknowledge: nil)
+        var acknowledge: String?
+        if let button { acknowledge = button.slackValue(try await signer()) }
+        var json = Self.body(message, acknowledge: acknowledge)
         json["channel"] = parts[0]
         json["ts"] = parts[1]
         _ = try await call("chat.update", json)
@@ -126,9 +133,12 @@ extension MattermostClient {
         return id
     }
 
-    /// Edits a direct message its receipt (the post's id) names.
-    public func edit(directMessage receipt: String, _ message: ChatMessage) async throws {
-        _ = try await call(.PUT, "/posts/\(Self.segment(receipt))/patch", json: render(message, key: nil, acknowledge: nil))
+    /// Edits a direct message its receipt (the post's id) names (with a
+    /// button for `button`, signed, or none).
+    public func edit(directMessage receipt: String, _ message: ChatMessage, button: DirectMessageButton? = nil) async throws {
+        var context: [String: Any]?
+        if let button { context = button.mattermostContext(try await signer()) }
+        _ = try await call(.PUT, "/posts/\(Self.segment(receipt))/patch", json: render(message, key: nil, acknowledge: context))
     }
 
     /// A @username's user id; a name nobody has is a `ContactAddressError`.
@@ -158,7 +168,8 @@ public struct SlackDirectChannel: ContactChannel {
     public func send(_ messages: [ContactMessage]) async -> [GatewayAnswer] {
         await PhoneAppSending.each(messages) { message in
             do {
-                let button = try await message.directButton(client.signer).map { "d\($0.method).\($0.notification).\($0.sentAt).\($0.signature)" }
+                var button: String?
+                if let direct = message.directButton { button = direct.slackValue(try await client.signer()) }
                 return .acceptedWithReceipt(try await client.directMessage(to: message.address, message.chatMessage, acknowledge: button))
             } catch {
                 return ChatDirectAnswer.of(error, service: "Slack", idempotent: false)
@@ -181,9 +192,8 @@ public struct MattermostDirectChannel: ContactChannel {
     public func send(_ messages: [ContactMessage]) async -> [GatewayAnswer] {
         await PhoneAppSending.each(messages) { message in
             do {
-                let context = try await message.directButton(client.signer).map {
-                    ["method": $0.method, "notification": $0.notification, "sent": $0.sentAt, "signature": $0.signature] as [String: Any]
-                }
+                var context: [String: Any]?
+                if let direct = message.directButton { context = direct.mattermostContext(try await client.signer()) }
                 return .acceptedWithReceipt(
                     try await client.directMessage(to: message.address, message.chatMessage, key: "herald-d\(message.delivery.id)", acknowledge: context)
                 )

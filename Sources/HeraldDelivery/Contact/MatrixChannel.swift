@@ -189,8 +189,8 @@ public struct MatrixClient: Sendable {
     /// which; up to five pages of them, so a flood of others cannot hide the
     /// person's) and the replies to it among the next 100 messages (who, and
     /// their words without the quoted fallback).
-    public func answers(receipt: String) async throws -> [(sender: String, key: String)] {
-        var found = try await reactions(receipt: receipt)
+    public func answers(receipt: String) async throws -> [ChatReaction] {
+        var found = try await timedReactions(receipt: receipt)
         guard let (room, event) = Self.parse(receipt: receipt) else { return found }
         let context = try await call(.GET, "/rooms/\(Self.segment(room))/context/\(Self.segment(event))?limit=100".withClientPrefix)
         for item in context["events_after"] as? [[String: Any]] ?? [] {
@@ -199,7 +199,8 @@ public struct MatrixClient: Sendable {
                 ((content["m.relates_to"] as? [String: Any])?["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == event,
                 let body = content["body"] as? String
             else { continue }
-            found.append((sender, Self.replyText(body)))
+            let at = (item["origin_server_ts"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue / 1000) } ?? .distantPast
+            found.append(ChatReaction(sender: sender, key: Self.replyText(body), at: at))
         }
         return found
     }
@@ -208,10 +209,6 @@ public struct MatrixClient: Sendable {
     static func replyText(_ body: String) -> String {
         body.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix(">") || $0.trimmingCharacters(in: .whitespaces).isEmpty }
             .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!")))
-    }
-
-    func reactions(receipt: String) async throws -> [(sender: String, key: String)] {
-        try await timedReactions(receipt: receipt).map { ($0.sender, $0.key) }
     }
 
     /// The reactions with when the homeserver took each (`origin_server_ts`).
@@ -237,15 +234,17 @@ public struct MatrixClient: Sendable {
         return found
     }
 
-    /// Replaces a sent message's words (`receipt`) with `message` (the alarm's outcome), in its own room.
-    public func edit(receipt: String, with message: PhoneAppMessage) async throws {
+    /// Replaces a sent message's words (`receipt`) with `message` (the
+    /// alarm's outcome, or the alarm again when `acknowledgeable`), in its
+    /// own room; `edit` names this edit among the message's others.
+    public func edit(receipt: String, with message: PhoneAppMessage, acknowledgeable: Bool = false, edit: String = "end") async throws {
         guard let (room, event) = Self.parse(receipt: receipt) else { throw Failure(status: 0, code: "not a receipt of Herald's") }
-        let new = Self.content(message, acknowledgeable: false)
+        let new = Self.content(message, acknowledgeable: acknowledgeable)
         var content = new
         content["body"] = "* " + (new["body"] as? String ?? "")
         content["m.new_content"] = new
         content["m.relates_to"] = ["rel_type": "m.replace", "event_id": event]
-        _ = try await call(.PUT, "/rooms/\(Self.segment(room))/send/m.room.message/\(Self.segment("herald-end-" + event))".withClientPrefix, json: content)
+        _ = try await call(.PUT, "/rooms/\(Self.segment(room))/send/m.room.message/\(Self.segment("herald-\(edit)-" + event))".withClientPrefix, json: content)
     }
 }
 

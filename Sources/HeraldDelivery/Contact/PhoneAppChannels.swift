@@ -261,10 +261,10 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
         try await pushover?.cancel(tag: tag)
     }
 
-    public func end(matrixReceipt receipt: String, with message: PhoneAppMessage) async throws {
+    public func edit(matrixReceipt receipt: String, with message: PhoneAppMessage, acknowledgeable: Bool, edit: String) async throws {
         guard let matrix else { return }
         do {
-            try await matrix.edit(receipt: receipt, with: message)
+            try await matrix.edit(receipt: receipt, with: message, acknowledgeable: acknowledgeable, edit: edit)
         } catch {
             // Refused (the person left the chat, the event is gone): nothing to edit; anything else is tried again.
             if case .refused = MatrixClient.answer(to: error) { return }
@@ -272,11 +272,11 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
         }
     }
 
-    public func end(directMessage receipt: String, on platform: Platform, with message: ChatMessage) async throws {
+    public func edit(directMessage receipt: String, on platform: Platform, with message: ChatMessage, button: DirectMessageButton?) async throws {
         do {
             switch platform {
-            case .slack: try await slack?.edit(directMessage: receipt, message)
-            case .mattermost: try await mattermost?.edit(directMessage: receipt, message)
+            case .slack: try await slack?.edit(directMessage: receipt, message, button: button)
+            case .mattermost: try await mattermost?.edit(directMessage: receipt, message, button: button)
             default: return
             }
         } catch let failure as ChatClientError where failure.permanent {
@@ -285,7 +285,7 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
         }
     }
 
-    public func answers(matrixReceipt receipt: String) async throws -> [(sender: String, key: String)] {
+    public func answers(matrixReceipt receipt: String) async throws -> [ChatReaction] {
         guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
         return try await matrix.answers(receipt: receipt)
     }

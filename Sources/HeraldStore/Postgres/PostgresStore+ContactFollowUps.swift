@@ -33,15 +33,15 @@ extension PostgresStore: ContactFollowUpStore {
                 WHERE next_check_at <= \(ExactTimestamp(now)) AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
                 ORDER BY next_check_at LIMIT \(Int32(limit)) FOR UPDATE SKIP LOCKED
             )
-            RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at
+            RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at, shown
             """,
-            as: (Int64, String, Int64, Int64, Int64, String?, ExactTimestamp, Int32, ExactTimestamp).self
+            as: (Int64, String, Int64, Int64, Int64, String?, ExactTimestamp, Int32, ExactTimestamp, String).self
         ).compactMap { row in
             // A platform this build does not know is left for one that does.
             Platform(rawValue: row.1).map {
                 ContactFollowUp(
                     deliveryID: row.0, platform: $0, notificationID: row.2, userID: row.3, methodID: row.4, receipt: row.5, sentAt: row.6.date,
-                    checks: Int(clamping: row.7), nextCheckAt: row.8.date
+                    checks: Int(clamping: row.7), nextCheckAt: row.8.date, shown: row.9
                 )
             }
         }
@@ -60,6 +60,10 @@ extension PostgresStore: ContactFollowUpStore {
             WHERE delivery_id = \(deliveryID)
             """
         )
+    }
+
+    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws {
+        try await execute("UPDATE contact_follow_ups SET shown = \(shown), sent_at = \(ExactTimestamp(sentAt)) WHERE delivery_id = \(deliveryID)")
     }
 
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {

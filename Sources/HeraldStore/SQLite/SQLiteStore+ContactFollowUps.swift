@@ -36,7 +36,7 @@ extension SQLiteStore: ContactFollowUpStore {
                     WHERE next_check_at <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
                     ORDER BY next_check_at LIMIT \(limit)
                 )
-                RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at
+                RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at, shown
                 """
             ).compactMap { row in
                 // A platform this build does not know is left for one that does.
@@ -44,7 +44,8 @@ extension SQLiteStore: ContactFollowUpStore {
                 return ContactFollowUp(
                     deliveryID: try row.int64("delivery_id"), platform: platform, notificationID: try row.int64("notification_id"),
                     userID: try row.int64("user_id"), methodID: try row.int64("method_id"), receipt: try row.optionalText("receipt"),
-                    sentAt: try row.date("sent_at"), checks: Int(try row.int64("checks")), nextCheckAt: try row.date("next_check_at")
+                    sentAt: try row.date("sent_at"), checks: Int(try row.int64("checks")), nextCheckAt: try row.date("next_check_at"),
+                    shown: try row.text("shown")
                 )
             }
         }
@@ -66,6 +67,12 @@ extension SQLiteStore: ContactFollowUpStore {
                 WHERE delivery_id = \(deliveryID)
                 """
             )
+        }
+    }
+
+    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws {
+        try await database.transaction { db in
+            try await db.execute("UPDATE contact_follow_ups SET shown = \(shown), sent_at = \(sentAt) WHERE delivery_id = \(deliveryID)")
         }
     }
 

@@ -2,12 +2,15 @@ import Foundation
 import HeraldCore
 import Logging
 
-/// Follows ntfy and Pushover messages after they went (issue 43): once
-/// the alarm is taken (in Herald, by a reply, by Pushover's own
+/// Follows ntfy, Pushover and chat messages after they went (issue 43):
+/// once the alarm is taken (in Herald, by a reply, by Pushover's own
 /// acknowledgement) or resolved, the ntfy message is replaced by what
 /// became of it and cleared, and a Pushover emergency stops repeating; a
-/// Pushover acknowledgement, read from its receipt, acknowledges as the
-/// person through the one `Acknowledgements` use case.
+/// Pushover acknowledgement, read from its receipt (a Matrix reaction,
+/// likewise), acknowledges as the person through the one `Acknowledgements`
+/// use case. A Slack, Mattermost or Matrix direct message is edited to say
+/// who took its alarm, and back to the alarm (a new button) when that
+/// acknowledgement is withdrawn, until the alarm is resolved.
 ///
 /// Each sweep leases the due follow-ups (`ContactFollowUpStore`), so
 /// replicas share them; what to do with each is `ContactFollowUpDecision`'s.
@@ -81,6 +84,20 @@ public struct ContactFollowUps: Sendable {
                 try await end(followUp, notification: notification, acknowledgement: acknowledgement, outcome: outcome, address: address, language: language)
                 try await store.finishFollowUps([followUp.deliveryID])
                 logger.info("followed message ended", metadata: metadata)
+            case .show(let outcome):
+                try await end(followUp, notification: notification, acknowledgement: acknowledgement, outcome: outcome, address: address, language: language)
+                try await store.showFollowUp(followUp.deliveryID, shown: outcome, sentAt: followUp.sentAt)
+                // Looked at again at once: the next look waits (or finds it withdrawn meanwhile).
+                try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: now, now: now)
+                logger.info("followed message shows who took its alarm", metadata: metadata)
+            case .reopen:
+                if let notification { try await reopen(followUp, notification: notification, address: address, language: language, at: now) }
+                try await store.showFollowUp(followUp.deliveryID, shown: "", sentAt: now)
+                try await store.deferFollowUp(
+                    followUp.deliveryID, checks: 0, next: ContactFollowUpDecision.firstCheck(followUp.platform, sentAt: now, pushover: pushover, matrix: matrix),
+                    now: now
+                )
+                logger.info("followed message edited back to its alarm (its acknowledgement was withdrawn)", metadata: metadata)
             case .readReceipt:
                 try await readReceipt(followUp, address: address, logger: logger)
             }
@@ -107,13 +124,16 @@ public struct ContactFollowUps: Sendable {
         case .matrix:
             // A method removed since: its chat is not written to any more.
             guard address != nil, let receipt = followUp.receipt else { return }
-            try await client.end(matrixReceipt: receipt, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID))
+            try await client.edit(
+                matrixReceipt: receipt, with: .ended(title: title, outcome: outcome, notification: followUp.notificationID), acknowledgeable: false,
+                edit: ContactFollowUpDecision.editName(followUp, shown: outcome)
+            )
         case .slack, .mattermost:
             // The direct message says what became of its alarm, its button gone (a method removed since: left as it is).
             guard address != nil, let receipt = followUp.receipt, let notification else { return }
-            try await client.end(
+            try await client.edit(
                 directMessage: receipt, on: followUp.platform,
-                with: ChatMessage.of(notification, acknowledgement: acknowledgement, answersBack: false, language: language)
+                with: ChatMessage.of(notification, acknowledgement: acknowledgement, answersBack: false, language: language), button: nil
             )
         case .pushover:
             if let receipt = followUp.receipt {
@@ -122,6 +142,31 @@ public struct ContactFollowUps: Sendable {
                 // The answer with its receipt was lost: every emergency of the notification is cancelled by its tag.
                 try await client.cancel(tag: PhoneAppMessage.pushoverTag(followUp.notificationID))
             }
+        default:
+            return
+        }
+    }
+
+    /// A direct message edited back to its alarm, as it was sent (its
+    /// severity as the rule's step made it is not known here: the
+    /// notification's own), with a button signed for now: a press of the
+    /// old one, or a reaction from before, takes nothing.
+    private func reopen(_ followUp: ContactFollowUp, notification: NotificationRecord, address: String?, language: Language, at now: Date) async throws {
+        // A method removed since: left as it is.
+        guard address != nil, let receipt = followUp.receipt else { return }
+        switch followUp.platform {
+        case .matrix:
+            let message = PhoneAppMessage.compose(
+                title: notification.title, text: notification.draft.subtitle, url: notification.draft.url, severity: notification.severity,
+                urgency: UrgencyTable.standard.urgency(for: notification.severity), call: false, acknowledgeURL: nil,
+                notification: notification.id, language: language
+            )
+            try await client.edit(matrixReceipt: receipt, with: message, acknowledgeable: true, edit: ContactFollowUpDecision.editName(followUp, shown: ""))
+        case .slack, .mattermost:
+            try await client.edit(
+                directMessage: receipt, on: followUp.platform, with: ChatMessage.of(notification, acknowledgement: nil, answersBack: true, language: language),
+                button: DirectMessageButton(method: followUp.methodID, notification: followUp.notificationID, sentAt: now)
+            )
         default:
             return
         }

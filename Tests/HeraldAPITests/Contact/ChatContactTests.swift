@@ -14,7 +14,8 @@ import Testing
 /// another account's press takes nothing, nor does a button copied into
 /// another person's call; the person's press takes the alarm as them, once
 /// (a replayed call is refused); the message is then edited to say who took
-/// it, and an alarm resolved at its source is edited to say so.
+/// it, back to the alarm (a new button) when that is withdrawn, and an
+/// alarm resolved at its source is edited to say so.
 @Suite("Contact: Slack and Mattermost direct messages")
 struct ChatContactTests {
     static let ann = "U0ANN00001"
@@ -123,6 +124,24 @@ struct ChatContactTests {
             #expect("\(edited["blocks"] ?? "")".contains("Acknowledged by oncall") && Self.buttons(edited).allSatisfy { $0["action_id"] as? String != "herald_ack" }, "\(edited)")
             _ = other
 
+            // She puts it back: the message is the alarm again, a new button in it, which takes it again.
+            func version(_ count: Int, _ what: String) async throws -> [String: Any] {
+                try await Self.waitFor(what) { () -> [String: Any]? in
+                    let message = try await mock.slack().first { $0["ts"] as? String == ts }
+                    return (message?["versions"] as? [Any])?.count ?? 0 >= count ? message : nil
+                }
+            }
+            let acknowledge = "/api/v2/users/user/notifications/\(notification)/acknowledge"
+            #expect(try await app.request(.delete, acknowledge, token: token).status.code < 300)
+            let reopened = try await version(3, "the message edited back to the alarm")
+            let again = try #require(Self.buttons(reopened).first { $0["action_id"] as? String == "herald_ack" }, "\(reopened)")
+            #expect(again["value"] as? String != button["value"] as? String, "signed anew: \(again)")
+            #expect(!"\(reopened["blocks"] ?? "")".contains("Acknowledged by"), "\(reopened)")
+            #expect(try await mock.clickSlack(channel: dm, ts: ts, actionID: "herald_ack", userID: Self.ann, teamID: Self.team, url: url).status == 200)
+            #expect(try await Self.waitFor("taken again") { try await app.store.acknowledgements(of: [notification])[notification]?.username } == "oncall")
+            let retaken = try await version(4, "the message edited again")
+            #expect("\(retaken["blocks"] ?? "")".contains("Acknowledged by oncall") && Self.buttons(retaken).allSatisfy { $0["action_id"] as? String != "herald_ack" }, "\(retaken)")
+
             // Resolved at its source: the message says so.
             let path = "/api/v2/services/\(service.id.uuidString)/alertmanager"
             #expect(try await app.request(.post, path, json: AlertReceiverTests.alertmanagerBody(fingerprints: ["slackdm1"])).status == .ok)
@@ -203,6 +222,28 @@ struct ChatContactTests {
             let bobContext = try #require((Self.actions(bobPost).first?["integration"] as? [String: Any])?["context"] as? [String: Any])
             let late = try await app.request(.post, url, json: ["user_id": bobID, "context": bobContext])
             #expect(late.status == .ok && late.text.contains("oncall acknowledged it already"), "\(late.status) \(late.text)")
+
+            // ann puts it back: both messages are the alarm again, each with a new button. bob's old button
+            // (a stale client's) answers an older message, so it takes nothing; his new one takes it.
+            #expect(try await app.request(.delete, "/api/v2/users/user/notifications/\(notification)/acknowledge", token: token).status.code < 300)
+            func version(_ count: Int, of post: [String: Any]) async throws -> [String: Any] {
+                try await Self.waitFor("version \(count) of a message") { () -> [String: Any]? in
+                    let now = try await mock.mattermost().first { $0["id"] as? String == post["id"] as? String }
+                    return (now?["versions"] as? [Any])?.count ?? 0 >= count ? now : nil
+                }
+            }
+            let reopened = [try await version(3, of: annPost), try await version(3, of: bobPost)]
+            for post in reopened { #expect(!Self.actions(post).isEmpty && !Self.text(post).contains("Acknowledged by"), "\(Self.text(post))") }
+            let stale = try await app.request(.post, url, json: ["user_id": bobID, "context": bobContext])
+            #expect(stale.status == .ok && stale.text.contains("oncall withdrew its acknowledgement after the text was sent"), "\(stale.status) \(stale.text)")
+            #expect(try await app.store.acknowledgements(of: [notification])[notification] == nil, "the old button took nothing")
+            let fresh = try #require((Self.actions(reopened[1]).first?["integration"] as? [String: Any])?["context"] as? [String: Any])
+            #expect((fresh["sent"] as? Int) != (bobContext["sent"] as? Int), "signed anew: \(fresh)")
+            let taken = try await app.request(.post, url, json: ["user_id": bobID, "context": fresh])
+            #expect(taken.status == .ok && taken.text.contains("it is yours"), "\(taken.status) \(taken.text)")
+            #expect(try await app.store.acknowledgements(of: [notification])[notification]?.username == "second")
+            let annNow = try await version(4, of: annPost)
+            #expect(Self.text(annNow).contains("Acknowledged by second") && Self.actions(annNow).isEmpty, "\(Self.text(annNow))")
         }
     }
 

@@ -12,7 +12,9 @@ import Testing
 /// message in that chat (the notification's words escaped in its HTML);
 /// a reaction other than a check mark takes nothing, a ✅ from the person
 /// takes the alarm as them; the message is then edited in place to say
-/// who took it, and an alarm resolved at its source is edited to say so.
+/// who took it, back to the alarm when that is withdrawn (a ✅ from before
+/// takes nothing then), and an alarm resolved at its source is edited to
+/// say so.
 @Suite("Contact: Matrix, against Synapse")
 struct MatrixContactTests {
     @Test(arguments: Backend.allCases)
@@ -77,6 +79,23 @@ struct MatrixContactTests {
             let edited = try await PhoneAppContactTests.waitFor("the message edited") { try await edits(of: event).first }
             #expect(edited.contains("Acknowledged by oncall.") && edited.contains(title), "\(edited)")
             #expect(try await alarmMessages().count == 1, "one message for the alarm")
+
+            // She puts it back: the message is the alarm again. Her ✅ from before takes nothing; a new 👍 takes it again.
+            #expect(try await app.request(.delete, "/api/v2/users/user/notifications/\(notification)/acknowledge", token: token).status.code < 300)
+            let reopened = try await PhoneAppContactTests.waitFor("the message edited back to the alarm") { () -> String? in
+                let latest = try await edits(of: event).first
+                return latest?.contains("Acknowledged by") == false ? latest : nil
+            }
+            #expect(reopened.hasPrefix("[CRITICAL] \(title)"), "\(reopened)")
+            try await Task.sleep(for: .milliseconds(2_500))
+            #expect(try await app.store.acknowledgements(of: [notification])[notification] == nil, "the ✅ from before the withdrawal does not take it back")
+            try await ann.react(in: room, to: event, with: "👍")
+            #expect(try await PhoneAppContactTests.waitFor("the new reaction's acknowledgement") { try await app.store.acknowledgements(of: [notification])[notification]?.username } == "oncall")
+            let retaken = try await PhoneAppContactTests.waitFor("the message edited again") { () -> String? in
+                let all = try await edits(of: event)
+                return all.count >= 3 && all.first?.contains("Acknowledged by oncall.") == true ? all.first : nil
+            }
+            #expect(retaken.contains(title))
 
             // Resolved at its source: the message says so.
             let path = "/api/v2/services/\(service.id.uuidString)/alertmanager"

@@ -296,6 +296,39 @@ struct PhoneAppAddressTests {
         #expect(ContactFollowUpDecision.decide(Self.followUp(.ntfy), notification: nil, acknowledgement: nil, now: now, pushover: nil) == .forget(reason: "the notification is gone"))
     }
 
+    /// A chat's direct message says who took its alarm and stays followed:
+    /// withdrawn, it is the alarm again; another taker, edited again;
+    /// resolved, it ends. A cleared ntfy message ends when taken.
+    @Test func aDirectMessageFollowsItsAlarmBackAndForthUntilItEnds() {
+        let now = Date(timeIntervalSince1970: 1_000_030)
+        let ann = Acknowledgement(notificationID: 7, userID: 3, username: "ann", comment: nil, at: now)
+        let bob = Acknowledgement(notificationID: 7, userID: 4, username: "bob", comment: nil, at: now)
+        for platform in [Platform.slack, .mattermost, .matrix] {
+            var followUp = Self.followUp(platform, receipt: "r")
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: ann, now: now, pushover: nil) == .show(outcome: "Acknowledged by ann."))
+            followUp.shown = "Acknowledged by ann."
+            #expect(
+                ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: ann, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(600)),
+                "says so already: looked at again when withdrawn (hastened) or in 10 minutes"
+            )
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: bob, now: now, pushover: nil) == .show(outcome: "Acknowledged by bob."))
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .reopen, "withdrawn: \(platform)")
+            var resolved = Self.alarm
+            resolved.draft.alarm = .resolved
+            #expect(ContactFollowUpDecision.decide(followUp, notification: resolved, acknowledgement: ann, now: now, pushover: nil) == .end(outcome: "Resolved."))
+            let dayLater = followUp.sentAt.addingTimeInterval(86_401)
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: dayLater, pushover: nil) == .forget(reason: "followed for a day"))
+        }
+        var ntfy = Self.followUp(.ntfy)
+        ntfy.shown = "Acknowledged by ann."
+        #expect(ContactFollowUpDecision.decide(ntfy, notification: Self.alarm, acknowledgement: bob, now: now, pushover: nil) == .end(outcome: "Acknowledged by bob."))
+        // Each edit of a Matrix message is its own transaction; the same edit tried again is the same.
+        let open = Self.followUp(.matrix, receipt: "r")
+        let names = ["", "Acknowledged by ann.", "Acknowledged by bob."].map { ContactFollowUpDecision.editName(open, shown: $0) }
+        #expect(Set(names).count == 3 && names == ["", "Acknowledged by ann.", "Acknowledged by bob."].map { ContactFollowUpDecision.editName(open, shown: $0) })
+        #expect(ContactFollowUpDecision.editName(Self.followUp(.matrix, sentAt: now), shown: "") != names[0], "open again after a withdrawal: a new edit")
+    }
+
     @Test func anOpenAlarmIsWatchedWithGrowingWaitsAndForgottenInTime() {
         let sent = Date(timeIntervalSince1970: 1_000_000)
         let now = sent.addingTimeInterval(10)
@@ -400,12 +433,18 @@ struct PhoneAppAddressTests {
         let followUp = Self.followUp(.matrix, receipt: "$event")
         let ann = "@ann:example.org"
         let settings = MatrixSettings(baseURL: "https://matrix.example.org", token: "t", pollSeconds: 3)
-        #expect(ContactFollowUpDecision.afterReactions([(ann, "✅")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
-        #expect(ContactFollowUpDecision.afterReactions([(ann, "👍🏽")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
-        #expect(ContactFollowUpDecision.afterReactions([(ann, "✅\u{FE0F}")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge, "with a variation selector")
+        let at = now.addingTimeInterval(-5)
+        func said(_ sender: String, _ key: String, at: Date = at) -> ChatReaction { ChatReaction(sender: sender, key: key, at: at) }
+        #expect(ContactFollowUpDecision.afterReactions([said(ann, "✅")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
+        #expect(ContactFollowUpDecision.afterReactions([said(ann, "👍🏽")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge)
+        #expect(ContactFollowUpDecision.afterReactions([said(ann, "✅\u{FE0F}")], followUp, sentTo: ann, now: now, matrix: settings) == .acknowledge, "with a variation selector")
         let waiting = ContactFollowUpDecision.ReceiptPlan.wait(until: now.addingTimeInterval(3))
-        #expect(ContactFollowUpDecision.afterReactions([(ann, "👀"), (ann, "👎")], followUp, sentTo: ann, now: now, matrix: settings) == waiting)
-        #expect(ContactFollowUpDecision.afterReactions([("@mallory:example.org", "✅")], followUp, sentTo: ann, now: now, matrix: settings) == waiting, "someone else's")
+        #expect(ContactFollowUpDecision.afterReactions([said(ann, "👀"), said(ann, "👎")], followUp, sentTo: ann, now: now, matrix: settings) == waiting)
+        #expect(ContactFollowUpDecision.afterReactions([said("@mallory:example.org", "✅")], followUp, sentTo: ann, now: now, matrix: settings) == waiting, "someone else's")
+        #expect(
+            ContactFollowUpDecision.afterReactions([said(ann, "✅", at: followUp.sentAt.addingTimeInterval(-1))], followUp, sentTo: ann, now: now, matrix: settings) == waiting,
+            "from before the message was last made the alarm (a ✅ that took it before a withdrawal)"
+        )
         #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings) == .readReceipt)
         #expect(
             ContactFollowUpDecision.decide(Self.followUp(.matrix), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings)

@@ -25,10 +25,12 @@ struct ChatDirectButtonTests {
     /// Signed in whole seconds, a withdrawal 0.4 s before a hand-over at
     /// x.9 s looked later than the message and refused its own person's
     /// press (CI saw it under load); milliseconds keep the order.
-    @Test func aWithdrawalJustBeforeTheHandOverIsBeforeTheSignedTime() {
+    @Test func aWithdrawalJustBeforeTheHandOverIsBeforeTheSignedTime() throws {
         let handedAt = Date(timeIntervalSince1970: 1_800_000_000.9)
         let withdrawnAt = handedAt.addingTimeInterval(-0.4)
-        let signed = Date(timeIntervalSince1970: TimeInterval(Self.message(handedAt: handedAt).signedAt) / 1_000)
+        let button = try #require(Self.message(handedAt: handedAt).directButton)
+        #expect(button.method == 7 && button.notification == 42)
+        let signed = Date(timeIntervalSince1970: TimeInterval(button.sentAt) / 1_000)
         #expect(withdrawnAt < signed)
         #expect(signed <= handedAt, "never later than the hand-over: a withdrawal after it still counts")
         #expect(handedAt.timeIntervalSince(signed) < 0.001)
