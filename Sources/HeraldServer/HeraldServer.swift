@@ -50,14 +50,16 @@ public enum HeraldServer {
             // Posts (the API's, the scheduler's, the bridge's) read filter lists off their path.
             services.append(refresh)
         }
+        // Chat rooms per service (issue 43): their clients, for the poster and the buttons' answers,
+        // and (the same clients) for people's Slack, Mattermost and Matrix direct messages.
+        let chatClients = roles.contains(.api) || roles.contains(.worker) ? try ChatClients.make(config: config, settings: store) : nil
+        // Closed after everything that uses them (a group stops its services in reverse order).
+        if let chatClients { services.append(chatClients.closing) }
         // Texts (issue 42): one gateway per process, for the worker's
         // messages and the API's verification codes alike.
         let contactChannels = roles.contains(.worker) || roles.contains(.api)
-            ? try ContactChannels.make(config: config, settings: store, clock: options.clock) : nil
+            ? try ContactChannels.make(config: config, settings: store, clock: options.clock, chat: chatClients) : nil
         if let contactChannels { services.append(contactChannels.closing) }
-        // Chat rooms per service (issue 43): their clients, for the poster and the buttons' answers.
-        let chatClients = roles.contains(.api) ? try ChatClients.make(config: config, settings: store) : nil
-        if let chatClients { services.append(chatClients.closing) }
         var slackResponder: (@Sendable (String, String) async throws -> Void)?
         if let slack = chatClients?.slack { slackResponder = { url, text in try await slack.respond(to: url, text: text) } }
         var mattermostMessenger: (@Sendable (String, String) async throws -> Void)?

@@ -62,18 +62,23 @@ struct ContactFollowUpStoreTests {
             let now = Timestamp.now()
             let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
             try await store.recordFollowUps([
-                ContactFollowUp(deliveryID: 42, platform: .slack, notificationID: alarm.id, userID: person.id, methodID: 7, receipt: "D1:1.2", sentAt: now, nextCheckAt: now)
+                ContactFollowUp(
+                    deliveryID: 42, platform: .matrix, notificationID: alarm.id, userID: person.id, methodID: 7, receipt: "!room $event", sentAt: now,
+                    nextCheckAt: now, answersBack: false
+                )
             ])
-            let first = try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10)
-            #expect(first.map(\.shown) == [""], "the alarm as sent")
-            try await store.showFollowUp(42, shown: "Acknowledged by oncall", sentAt: now)
+            let first = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
+            #expect(first.shown == "" && !first.answersBack && first.editedAt == nil && first.answersAfter == nil, "the alarm as sent, no way to take it: \(first)")
+            try await store.showFollowUp(42, shown: "Acknowledged by oncall", sentAt: now, editedAt: now.addingTimeInterval(1), answersAfter: nil)
             try await store.deferFollowUp(42, checks: 1, next: now, now: now)
-            #expect(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).map(\.shown) == ["Acknowledged by oncall"])
+            let taken = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
+            #expect(taken.shown == "Acknowledged by oncall" && abs((taken.editedAt ?? .distantPast).timeIntervalSince(now.addingTimeInterval(1))) < 0.001)
             let reopened = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1_000).rounded(.down) / 1_000 + 2.345)
-            try await store.showFollowUp(42, shown: "", sentAt: reopened)
+            try await store.showFollowUp(42, shown: "", sentAt: reopened, editedAt: reopened, answersAfter: reopened.addingTimeInterval(-0.5))
             try await store.deferFollowUp(42, checks: 0, next: now, now: now)
             let again = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
-            #expect(again.shown == "" && abs(again.sentAt.timeIntervalSince(reopened)) < 0.001 && again.checks == 0, "\(again)")
+            #expect(again.shown == "" && abs(again.sentAt.timeIntervalSince(reopened)) < 0.001 && again.checks == 0 && !again.answersBack, "\(again)")
+            #expect(abs((again.answersAfter ?? .distantPast).timeIntervalSince(reopened.addingTimeInterval(-0.5))) < 0.001, "\(again)")
         }
     }
 }

@@ -20,15 +20,27 @@ public struct ContactFollowUp: Sendable, Equatable {
     /// Checks so far: the next waits longer (`ContactFollowUpDecision.nextCheck`).
     public var checks: Int
     public var nextCheckAt: Date
-    /// What a direct message shows now: "" while it is the alarm as sent,
-    /// else the outcome it was edited to ("Acknowledged by ann").
+    /// What a direct message shows now: "" while it is the alarm (as sent
+    /// or edited back), else the outcome it was edited to ("Acknowledged by ann").
     public var shown: String
+    /// Whether the message carries a way to take the alarm (a button, a ✅
+    /// invitation): only for someone who may take it (`ResponderDecider`).
+    public var answersBack: Bool
+    /// Its last edit: the next waits `ContactFollowUpDecision.editGap` after it.
+    public var editedAt: Date?
+    /// A Matrix message's answers at or before this (the homeserver's
+    /// clock) take nothing: those there when it was made the alarm again,
+    /// or one already refused.
+    public var answersAfter: Date?
 
     public init(
         deliveryID: DeliveryID, platform: Platform, notificationID: NotificationID, userID: UserID, methodID: Int64, receipt: String?, sentAt: Date,
-        checks: Int = 0, nextCheckAt: Date, shown: String = ""
+        checks: Int = 0, nextCheckAt: Date, shown: String = "", answersBack: Bool = true, editedAt: Date? = nil, answersAfter: Date? = nil
     ) {
         self.shown = shown
+        self.answersBack = answersBack
+        self.editedAt = editedAt
+        self.answersAfter = answersAfter
         self.deliveryID = deliveryID
         self.platform = platform
         self.notificationID = notificationID
@@ -46,7 +58,8 @@ public struct ContactFollowUp: Sendable, Equatable {
 /// it due again.
 public protocol ContactFollowUpStore: Sendable {
     /// Kept just before the provider is asked (one per delivery: a second
-    /// is ignored), so a crash after the send cannot lose it.
+    /// is ignored), so a crash after the send cannot lose it; as sent
+    /// (`shown`, `editedAt` and `answersAfter` are `showFollowUp`'s).
     func recordFollowUps(_ followUps: [ContactFollowUp]) async throws
     /// The receipt the provider answered with (a Pushover emergency's).
     func setFollowUpReceipt(_ deliveryID: DeliveryID, receipt: String) async throws
@@ -58,9 +71,10 @@ public protocol ContactFollowUpStore: Sendable {
     /// `now` instead when it was made due while leased (its notification
     /// changed or was taken meanwhile: what the sweep read is stale).
     func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws
-    /// A direct message edited: what it shows now, and when it was last
-    /// made the alarm again (`ContactFollowUp.sentAt`).
-    func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws
+    /// A direct message edited at `editedAt`: what it shows now, when it
+    /// was last made the alarm again (`ContactFollowUp.sentAt`), and the
+    /// Matrix answers that take nothing (`answersAfter`).
+    func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date, editedAt: Date?, answersAfter: Date?) async throws
     /// A notification's follow-ups due now (it was taken), leased ones
     /// included, and its chat rooms' posts (issue 43); how many follow-ups.
     @discardableResult

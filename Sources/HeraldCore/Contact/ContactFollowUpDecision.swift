@@ -35,6 +35,14 @@ public enum ContactFollowUpDecision {
         case wait(until: Date)
     }
 
+    /// A direct message taken is followed for a week after it was last the
+    /// alarm: an acknowledgement withdrawn within it makes it the alarm again.
+    public static let takenHorizon: TimeInterval = 7 * 86_400
+    /// The least time between two edits of one direct message: a flood of
+    /// acknowledgements and withdrawals (a responder's loop) is one edit per
+    /// message every few seconds, showing the latest state, not one per change.
+    public static let editGap: TimeInterval = 5
+
     /// ntfy messages are followed for a day; an alarm open longer keeps its message.
     public static let ntfyHorizon: TimeInterval = 86_400
     /// The longest pause between two looks at an ntfy message: a backstop,
@@ -55,6 +63,13 @@ public enum ContactFollowUpDecision {
         }
     }
 
+    /// An edit, or a wait until `editGap` after the last one (what it will
+    /// show is decided again then, from the state at that time).
+    static func paced(_ plan: Plan, _ followUp: ContactFollowUp, now: Date) -> Plan {
+        guard let edited = followUp.editedAt, now < edited.addingTimeInterval(editGap) else { return plan }
+        return .wait(until: edited.addingTimeInterval(editGap))
+    }
+
     /// Whether a message taken stays followed, to be edited back to its
     /// alarm when the acknowledgement is withdrawn: a chat's direct
     /// message can be (Slack, Mattermost, Matrix); a cleared ntfy message
@@ -63,11 +78,12 @@ public enum ContactFollowUpDecision {
         platform == .slack || platform == .mattermost || platform == .matrix
     }
 
-    /// One edit's name among a Matrix message's (its transaction): the
-    /// same edit tried again after a lost answer is the same, the next one
-    /// (after a withdrawal, or to say another taker) is not.
+    /// One edit's name among a Matrix message's (its transaction): made
+    /// from the message's previous edit, so the same edit tried again
+    /// after a lost answer is the same, and the next one (after a
+    /// withdrawal, another taker, the first taker again) is not.
     public static func editName(_ followUp: ContactFollowUp, shown: String) -> String {
-        let since = Int64((followUp.sentAt.timeIntervalSince1970 * 1_000).rounded(.down))
+        let since = Int64(((followUp.editedAt ?? followUp.sentAt).timeIntervalSince1970 * 1_000).rounded(.down))
         return "\(since)-" + (shown.isEmpty ? "open" : SHA256.hash(data: Data(shown.utf8)).prefix(6).hexEncoded)
     }
 
@@ -91,15 +107,12 @@ public enum ContactFollowUpDecision {
         if let acknowledgement {
             let outcome = Catalog.text("msg.acknowledgedBy", language, ["name": acknowledgement.username])
             guard editsBack else { return .end(outcome: outcome) }
-            guard followUp.shown == outcome else { return .show(outcome: outcome) }
-            // Taken, and says so: looked at when it is withdrawn (which hastens it) or resolved, for a day.
-            guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
+            guard followUp.shown == outcome else { return paced(.show(outcome: outcome), followUp, now: now) }
+            // Taken, and says so: looked at when it is withdrawn (which hastens it) or resolved, for a week.
+            guard now.timeIntervalSince(followUp.sentAt) <= takenHorizon else { return .forget(reason: "followed for a week") }
             return .wait(until: now.addingTimeInterval(ntfyLongestPause))
         }
-        if editsBack, !followUp.shown.isEmpty {
-            guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
-            return .reopen
-        }
+        if editsBack, !followUp.shown.isEmpty { return paced(.reopen, followUp, now: now) }
         switch followUp.platform {
         case .pushover:
             let expire = TimeInterval(pushover?.expireSeconds ?? 10_800)
@@ -107,8 +120,9 @@ public enum ContactFollowUpDecision {
             // A receipt never known (the answer was lost): the emergency can still be ended by its tag.
             return followUp.receipt == nil ? .wait(until: nextCheck(followUp, now: now, pushover: pushover)) : .readReceipt
         case .matrix:
-            // Its reactions are read (the event's id is its receipt) for a day.
+            // Its reactions are read (the event's id is its receipt) for a day; one that invites none has none to read.
             guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
+            guard followUp.answersBack else { return .wait(until: now.addingTimeInterval(growingPause(followUp))) }
             return followUp.receipt == nil ? .wait(until: nextCheck(followUp, now: now, pushover: pushover, matrix: matrix)) : .readReceipt
         default:
             guard now.timeIntervalSince(followUp.sentAt) <= ntfyHorizon else { return .forget(reason: "followed for a day") }
@@ -145,13 +159,14 @@ public enum ContactFollowUpDecision {
     /// A Matrix message's reactions and replies read (each with who sent
     /// it and when): one of `acknowledgingReactions` from the person it was
     /// sent to is their acknowledgement; anyone else's (a bot, someone
-    /// invited in) takes nothing, nor one from before the message was last
-    /// made the alarm again (a ✅ that took it before a withdrawal).
+    /// invited in) takes nothing, nor one at or before `answersAfter` (a ✅
+    /// that took it before a withdrawal, one refused already). Both times
+    /// are the homeserver's.
     public static func afterReactions(
         _ reactions: [ChatReaction], _ followUp: ContactFollowUp, sentTo user: String?, now: Date, matrix: MatrixSettings?
     ) -> ReceiptPlan {
         let taking = reactions.contains { reaction in
-            reaction.sender == user && reaction.at >= followUp.sentAt && acknowledgingReactions.contains(plainReaction(reaction.key))
+            reaction.sender == user && followUp.answersAfter.map { reaction.at > $0 } ?? true && acknowledgingReactions.contains(plainReaction(reaction.key))
         }
         if user != nil, taking { return .acknowledge }
         return .wait(until: nextCheck(followUp, now: now, pushover: nil, matrix: matrix))
@@ -169,7 +184,12 @@ public enum ContactFollowUpDecision {
             let poll = matrix?.pollSeconds ?? 3
             return now.addingTimeInterval(followUp.checks < 200 ? poll : max(poll, 60))
         }
-        return now.addingTimeInterval(min(ntfyLongestPause, 2 * pow(2, Double(min(followUp.checks, 16)))))
+        return now.addingTimeInterval(growingPause(followUp))
+    }
+
+    /// 2 s, doubling with each look to `ntfyLongestPause`.
+    static func growingPause(_ followUp: ContactFollowUp) -> TimeInterval {
+        min(ntfyLongestPause, 2 * pow(2, Double(min(followUp.checks, 16))))
     }
 }
 

@@ -32,8 +32,11 @@ public struct ContactChannels: Sendable {
     var defaultLanguage: Language = .en
     public var replyCodes: @Sendable () async throws -> ContactReplyCode { { [keys] in ContactReplyCode(vapid: try await keys()) } }
 
-    /// Nil when no contact channel is configured.
-    public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock) throws -> ContactChannels? {
+    /// Nil when no contact channel is configured. The chat services' own
+    /// clients (`chat`, the rooms'), when made, write the direct messages
+    /// too: one HTTP client per chat service and one memory of its direct
+    /// channels and chats in a process.
+    public static func make(config: HeraldConfig, settings: any SharedSettings, clock: WallClock, chat: ChatClients? = nil) throws -> ContactChannels? {
         let contacts = config.contacts
         guard contacts.sms != nil || contacts.smtp != nil || contacts.voice != nil || contacts.ntfy != nil || contacts.pushover != nil
             || contacts.matrix != nil || contacts.slack != nil || contacts.mattermost != nil
@@ -76,13 +79,19 @@ public struct ContactChannels: Sendable {
         }
         var matrix: MatrixClient?
         if let settings = config.contacts.matrix {
-            matrix = MatrixClient(settings: settings, http: try client(trusting: settings.baseURL))
+            matrix = try chat?.matrix.map(\.client).flatMap { $0.settings == settings ? $0 : nil }
+                ?? MatrixClient(settings: settings, http: client(trusting: settings.baseURL))
         }
         // The direct messages' buttons are signed as the rooms' are.
         let signer: @Sendable () async throws -> ChatSigner = { ChatSigner(vapid: try await keys()) }
-        let slack = try config.contacts.slack.map { SlackClient(settings: $0, http: try client(trusting: $0.baseURL), signer: signer) }
-        let mattermost = try config.contacts.mattermost.map {
-            MattermostClient(settings: $0, http: try client(trusting: $0.baseURL), publicURL: config.publicURL, signer: signer)
+        var slack: SlackClient?
+        if let settings = config.contacts.slack {
+            slack = try chat?.slack.flatMap { $0.settings == settings ? $0 : nil } ?? SlackClient(settings: settings, http: client(trusting: settings.baseURL), signer: signer)
+        }
+        var mattermost: MattermostClient?
+        if let settings = config.contacts.mattermost {
+            mattermost = try chat?.mattermost.flatMap { $0.settings == settings ? $0 : nil }
+                ?? MattermostClient(settings: settings, http: client(trusting: settings.baseURL), publicURL: config.publicURL, signer: signer)
         }
         let closeAll = closers
         let closing = ClosingService("contact clients") { for close in closeAll { await close() } }

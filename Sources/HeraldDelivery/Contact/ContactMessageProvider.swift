@@ -198,7 +198,8 @@ public struct ContactMessageProvider: PushProvider {
         else { return nil }
         return ContactFollowUp(
             deliveryID: delivery.id, platform: delivery.platform, notificationID: delivery.notification.id, userID: user, methodID: method, receipt: nil,
-            sentAt: now, nextCheckAt: ContactFollowUpDecision.firstCheck(delivery.platform, sentAt: now, pushover: pushover, matrix: matrix)
+            sentAt: now, nextCheckAt: ContactFollowUpDecision.firstCheck(delivery.platform, sentAt: now, pushover: pushover, matrix: matrix),
+            answersBack: delivery.acknowledgeable
         )
     }
 

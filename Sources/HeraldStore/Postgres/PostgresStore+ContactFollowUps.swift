@@ -7,12 +7,13 @@ extension PostgresStore: ContactFollowUpStore {
         guard !followUps.isEmpty else { return }
         try await execute(
             """
-            INSERT INTO contact_follow_ups (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at)
-            SELECT f.delivery_id, f.platform, f.notification_id, f.user_id, f.method_id, nullif(f.receipt, ''), f.sent_at, f.next_check_at
+            INSERT INTO contact_follow_ups (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at, answers_back)
+            SELECT f.delivery_id, f.platform, f.notification_id, f.user_id, f.method_id, nullif(f.receipt, ''), f.sent_at, f.next_check_at, f.answers_back
             FROM unnest(\(followUps.map(\.deliveryID))::int8[], \(followUps.map(\.platform.rawValue))::text[], \(followUps.map(\.notificationID))::int8[],
                 \(followUps.map(\.userID))::int8[], \(followUps.map(\.methodID))::int8[], \(followUps.map { $0.receipt ?? "" })::text[],
-                \(followUps.map { ExactTimestamp($0.sentAt) })::timestamptz[], \(followUps.map { ExactTimestamp($0.nextCheckAt) })::timestamptz[])
-                AS f (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at)
+                \(followUps.map { ExactTimestamp($0.sentAt) })::timestamptz[], \(followUps.map { ExactTimestamp($0.nextCheckAt) })::timestamptz[],
+                \(followUps.map(\.answersBack))::bool[])
+                AS f (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at, answers_back)
             -- A notification removed meanwhile has nothing left to follow.
             WHERE EXISTS (SELECT 1 FROM notifications n WHERE n.id = f.notification_id) AND EXISTS (SELECT 1 FROM users u WHERE u.id = f.user_id)
             ON CONFLICT (delivery_id) DO NOTHING
@@ -33,15 +34,17 @@ extension PostgresStore: ContactFollowUpStore {
                 WHERE next_check_at <= \(ExactTimestamp(now)) AND (claimed_until IS NULL OR claimed_until < \(ExactTimestamp(now)))
                 ORDER BY next_check_at LIMIT \(Int32(limit)) FOR UPDATE SKIP LOCKED
             )
-            RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at, shown
+            RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at, shown, answers_back,
+                edited_at, answers_after
             """,
-            as: (Int64, String, Int64, Int64, Int64, String?, ExactTimestamp, Int32, ExactTimestamp, String).self
+            as: (Int64, String, Int64, Int64, Int64, String?, ExactTimestamp, Int32, ExactTimestamp, String, Bool, ExactTimestamp?, ExactTimestamp?).self
         ).compactMap { row in
             // A platform this build does not know is left for one that does.
             Platform(rawValue: row.1).map {
                 ContactFollowUp(
                     deliveryID: row.0, platform: $0, notificationID: row.2, userID: row.3, methodID: row.4, receipt: row.5, sentAt: row.6.date,
-                    checks: Int(clamping: row.7), nextCheckAt: row.8.date, shown: row.9
+                    checks: Int(clamping: row.7), nextCheckAt: row.8.date, shown: row.9, answersBack: row.10, editedAt: row.11?.date,
+                    answersAfter: row.12?.date
                 )
             }
         }
@@ -62,8 +65,14 @@ extension PostgresStore: ContactFollowUpStore {
         )
     }
 
-    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws {
-        try await execute("UPDATE contact_follow_ups SET shown = \(shown), sent_at = \(ExactTimestamp(sentAt)) WHERE delivery_id = \(deliveryID)")
+    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date, editedAt: Date?, answersAfter: Date?) async throws {
+        try await execute(
+            """
+            UPDATE contact_follow_ups SET shown = \(shown), sent_at = \(ExactTimestamp(sentAt)), edited_at = \(editedAt.map(ExactTimestamp.init)),
+                answers_after = \(answersAfter.map(ExactTimestamp.init))
+            WHERE delivery_id = \(deliveryID)
+            """
+        )
     }
 
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {

@@ -8,9 +8,9 @@ extension SQLiteStore: ContactFollowUpStore {
             for followUp in followUps {
                 try await db.execute(
                     """
-                    INSERT INTO contact_follow_ups (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at)
+                    INSERT INTO contact_follow_ups (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at, answers_back)
                     SELECT \(followUp.deliveryID), \(followUp.platform.rawValue), \(followUp.notificationID), \(followUp.userID), \(followUp.methodID),
-                        \(followUp.receipt), \(followUp.sentAt), \(followUp.nextCheckAt)
+                        \(followUp.receipt), \(followUp.sentAt), \(followUp.nextCheckAt), \(followUp.answersBack)
                     -- A notification removed meanwhile has nothing left to follow.
                     WHERE EXISTS (SELECT 1 FROM notifications WHERE id = \(followUp.notificationID)) AND EXISTS (SELECT 1 FROM users WHERE id = \(followUp.userID))
                     ON CONFLICT (delivery_id) DO NOTHING
@@ -36,7 +36,8 @@ extension SQLiteStore: ContactFollowUpStore {
                     WHERE next_check_at <= \(now) AND (claimed_until IS NULL OR claimed_until < \(now))
                     ORDER BY next_check_at LIMIT \(limit)
                 )
-                RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at, shown
+                RETURNING delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, checks, next_check_at, shown, answers_back,
+                    edited_at, answers_after
                 """
             ).compactMap { row in
                 // A platform this build does not know is left for one that does.
@@ -45,7 +46,8 @@ extension SQLiteStore: ContactFollowUpStore {
                     deliveryID: try row.int64("delivery_id"), platform: platform, notificationID: try row.int64("notification_id"),
                     userID: try row.int64("user_id"), methodID: try row.int64("method_id"), receipt: try row.optionalText("receipt"),
                     sentAt: try row.date("sent_at"), checks: Int(try row.int64("checks")), nextCheckAt: try row.date("next_check_at"),
-                    shown: try row.text("shown")
+                    shown: try row.text("shown"), answersBack: try row.int64("answers_back") != 0, editedAt: try row.optionalDate("edited_at"),
+                    answersAfter: try row.optionalDate("answers_after")
                 )
             }
         }
@@ -70,9 +72,14 @@ extension SQLiteStore: ContactFollowUpStore {
         }
     }
 
-    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws {
+    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date, editedAt: Date?, answersAfter: Date?) async throws {
         try await database.transaction { db in
-            try await db.execute("UPDATE contact_follow_ups SET shown = \(shown), sent_at = \(sentAt) WHERE delivery_id = \(deliveryID)")
+            try await db.execute(
+                """
+                UPDATE contact_follow_ups SET shown = \(shown), sent_at = \(sentAt), edited_at = \(editedAt), answers_after = \(answersAfter)
+                WHERE delivery_id = \(deliveryID)
+                """
+            )
         }
     }
 

@@ -84,18 +84,22 @@ public struct ContactFollowUps: Sendable {
                 try await end(followUp, notification: notification, acknowledgement: acknowledgement, outcome: outcome, address: address, language: language)
                 try await store.finishFollowUps([followUp.deliveryID])
                 logger.info("followed message ended", metadata: metadata)
+            case .show where address == nil || notification == nil, .reopen where address == nil || notification == nil:
+                // The method was removed since (or the notification is gone): its chat is not written to any more.
+                try await store.finishFollowUps([followUp.deliveryID])
             case .show(let outcome):
                 try await end(followUp, notification: notification, acknowledgement: acknowledgement, outcome: outcome, address: address, language: language)
-                try await store.showFollowUp(followUp.deliveryID, shown: outcome, sentAt: followUp.sentAt)
+                try await store.showFollowUp(followUp.deliveryID, shown: outcome, sentAt: followUp.sentAt, editedAt: now, answersAfter: followUp.answersAfter)
                 // Looked at again at once: the next look waits (or finds it withdrawn meanwhile).
                 try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: now, now: now)
                 logger.info("followed message shows who took its alarm", metadata: metadata)
             case .reopen:
-                if let notification { try await reopen(followUp, notification: notification, address: address, language: language, at: now) }
-                try await store.showFollowUp(followUp.deliveryID, shown: "", sentAt: now)
+                guard let notification else { return }
+                let (reopenedAt, answersAfter) = try await reopen(followUp, notification: notification, language: language, at: now)
+                try await store.showFollowUp(followUp.deliveryID, shown: "", sentAt: reopenedAt, editedAt: now, answersAfter: answersAfter)
                 try await store.deferFollowUp(
-                    followUp.deliveryID, checks: 0, next: ContactFollowUpDecision.firstCheck(followUp.platform, sentAt: now, pushover: pushover, matrix: matrix),
-                    now: now
+                    followUp.deliveryID, checks: 0,
+                    next: ContactFollowUpDecision.firstCheck(followUp.platform, sentAt: now, pushover: pushover, matrix: matrix), now: now
                 )
                 logger.info("followed message edited back to its alarm (its acknowledgement was withdrawn)", metadata: metadata)
             case .readReceipt:
@@ -149,26 +153,42 @@ public struct ContactFollowUps: Sendable {
 
     /// A direct message edited back to its alarm, as it was sent (its
     /// severity as the rule's step made it is not known here: the
-    /// notification's own), with a button signed for now: a press of the
-    /// old one, or a reaction from before, takes nothing.
-    private func reopen(_ followUp: ContactFollowUp, notification: NotificationRecord, address: String?, language: Language, at now: Date) async throws {
-        // A method removed since: left as it is.
-        guard address != nil, let receipt = followUp.receipt else { return }
+    /// notification's own), with a way to take it if it had one: a button
+    /// signed for the moment it was made the alarm again, so a press of the
+    /// old one takes nothing after someone else's withdrawal. That moment is
+    /// after the withdrawal even on a replica whose clock is behind the
+    /// withdrawing one's. A Matrix message's answers there now (the ✅
+    /// that took it before) take nothing: the latest of their times (the
+    /// homeserver's) is kept.
+    private func reopen(
+        _ followUp: ContactFollowUp, notification: NotificationRecord, language: Language, at now: Date
+    ) async throws -> (reopenedAt: Date, answersAfter: Date?) {
+        var reopenedAt = now
+        if let withdrawn = try await store.lastWithdrawal(notificationID: followUp.notificationID)?.at, withdrawn >= now {
+            reopenedAt = withdrawn.addingTimeInterval(0.001)
+        }
+        guard let receipt = followUp.receipt else { return (reopenedAt, followUp.answersAfter) }
         switch followUp.platform {
         case .matrix:
+            let existing = followUp.answersBack ? try await client.answers(matrixReceipt: receipt).map(\.at).max() : nil
             let message = PhoneAppMessage.compose(
                 title: notification.title, text: notification.draft.subtitle, url: notification.draft.url, severity: notification.severity,
                 urgency: UrgencyTable.standard.urgency(for: notification.severity), call: false, acknowledgeURL: nil,
                 notification: notification.id, language: language
             )
-            try await client.edit(matrixReceipt: receipt, with: message, acknowledgeable: true, edit: ContactFollowUpDecision.editName(followUp, shown: ""))
+            try await client.edit(
+                matrixReceipt: receipt, with: message, acknowledgeable: followUp.answersBack, edit: ContactFollowUpDecision.editName(followUp, shown: "")
+            )
+            return (reopenedAt, [followUp.answersAfter, existing].compactMap { $0 }.max())
         case .slack, .mattermost:
             try await client.edit(
-                directMessage: receipt, on: followUp.platform, with: ChatMessage.of(notification, acknowledgement: nil, answersBack: true, language: language),
-                button: DirectMessageButton(method: followUp.methodID, notification: followUp.notificationID, sentAt: now)
+                directMessage: receipt, on: followUp.platform,
+                with: ChatMessage.of(notification, acknowledgement: nil, answersBack: followUp.answersBack, language: language),
+                button: followUp.answersBack ? DirectMessageButton(method: followUp.methodID, notification: followUp.notificationID, sentAt: reopenedAt) : nil
             )
+            return (reopenedAt, followUp.answersAfter)
         default:
-            return
+            return (reopenedAt, followUp.answersAfter)
         }
     }
 
@@ -180,11 +200,11 @@ public struct ContactFollowUps: Sendable {
         guard let receipt = followUp.receipt else { return try await store.finishFollowUps([followUp.deliveryID]) }
         let now = clock.now()
         let plan: ContactFollowUpDecision.ReceiptPlan
+        var answers: [ChatReaction] = []
         if followUp.platform == .matrix {
             guard let address else { return try await store.finishFollowUps([followUp.deliveryID]) }
-            plan = ContactFollowUpDecision.afterReactions(
-                try await client.answers(matrixReceipt: receipt), followUp, sentTo: address, now: now, matrix: matrix
-            )
+            answers = try await client.answers(matrixReceipt: receipt)
+            plan = ContactFollowUpDecision.afterReactions(answers, followUp, sentTo: address, now: now, matrix: matrix)
         } else {
             plan = ContactFollowUpDecision.afterReceipt(try await client.readReceipt(receipt), followUp, sentTo: address, now: now, pushover: pushover)
         }
@@ -209,6 +229,17 @@ public struct ContactFollowUps: Sendable {
             if followUp.platform == .matrix, taken {
                 // Looked at again at once: taken now, its message is edited to say by whom.
                 try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: now, now: now)
+            } else if followUp.platform == .matrix {
+                // Refused (not a responder, someone withdrew since): still followed, to be edited when the alarm is
+                // taken or ends, but the answers read are not tried again and again.
+                let latest = [followUp.answersAfter, answers.map(\.at).max()].compactMap { $0 }.max()
+                try await store.showFollowUp(
+                    followUp.deliveryID, shown: followUp.shown, sentAt: followUp.sentAt, editedAt: followUp.editedAt, answersAfter: latest
+                )
+                try await store.deferFollowUp(
+                    followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover, matrix: matrix),
+                    now: now
+                )
             } else {
                 // Pushover's emergency ended with its own acknowledgement: nothing left to stop. A refused
                 // acknowledgement (not a responder, someone withdrew since) is not read again and again.

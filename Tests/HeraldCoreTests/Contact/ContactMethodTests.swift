@@ -316,17 +316,29 @@ struct PhoneAppAddressTests {
             var resolved = Self.alarm
             resolved.draft.alarm = .resolved
             #expect(ContactFollowUpDecision.decide(followUp, notification: resolved, acknowledgement: ann, now: now, pushover: nil) == .end(outcome: "Resolved."))
-            let dayLater = followUp.sentAt.addingTimeInterval(86_401)
-            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: dayLater, pushover: nil) == .forget(reason: "followed for a day"))
+            let weekLater = followUp.sentAt.addingTimeInterval(7 * 86_400 + 1)
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: ann, now: weekLater, pushover: nil) == .forget(reason: "followed for a week"))
+            // Edited 2 s ago: the next edit waits until 5 s after it, and then shows the state of that time.
+            followUp.editedAt = now.addingTimeInterval(-2)
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(3)))
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: bob, now: now, pushover: nil) == .wait(until: now.addingTimeInterval(3)))
+            #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now.addingTimeInterval(3), pushover: nil) == .reopen)
+            #expect(ContactFollowUpDecision.decide(followUp, notification: resolved, acknowledgement: nil, now: now, pushover: nil) == .end(outcome: "Resolved."), "the end is not held back")
         }
         var ntfy = Self.followUp(.ntfy)
         ntfy.shown = "Acknowledged by ann."
         #expect(ContactFollowUpDecision.decide(ntfy, notification: Self.alarm, acknowledgement: bob, now: now, pushover: nil) == .end(outcome: "Acknowledged by bob."))
         // Each edit of a Matrix message is its own transaction; the same edit tried again is the same.
-        let open = Self.followUp(.matrix, receipt: "r")
-        let names = ["", "Acknowledged by ann.", "Acknowledged by bob."].map { ContactFollowUpDecision.editName(open, shown: $0) }
-        #expect(Set(names).count == 3 && names == ["", "Acknowledged by ann.", "Acknowledged by bob."].map { ContactFollowUpDecision.editName(open, shown: $0) })
-        #expect(ContactFollowUpDecision.editName(Self.followUp(.matrix, sentAt: now), shown: "") != names[0], "open again after a withdrawal: a new edit")
+        var message = Self.followUp(.matrix, receipt: "r")
+        let names = ["", "Acknowledged by ann.", "Acknowledged by bob."].map { ContactFollowUpDecision.editName(message, shown: $0) }
+        #expect(Set(names).count == 3 && names == ["", "Acknowledged by ann.", "Acknowledged by bob."].map { ContactFollowUpDecision.editName(message, shown: $0) })
+        // ann, then bob (an admin withdrew hers), then ann again: each edit is named after the one before it.
+        var taken: [String] = []
+        for (shown, at) in [("Acknowledged by ann.", 1.0), ("Acknowledged by bob.", 2.0), ("Acknowledged by ann.", 3.0)] {
+            taken.append(ContactFollowUpDecision.editName(message, shown: shown))
+            message.editedAt = now.addingTimeInterval(at)
+        }
+        #expect(Set(taken).count == 3, "\(taken)")
     }
 
     @Test func anOpenAlarmIsWatchedWithGrowingWaitsAndForgottenInTime() {
@@ -441,10 +453,15 @@ struct PhoneAppAddressTests {
         let waiting = ContactFollowUpDecision.ReceiptPlan.wait(until: now.addingTimeInterval(3))
         #expect(ContactFollowUpDecision.afterReactions([said(ann, "👀"), said(ann, "👎")], followUp, sentTo: ann, now: now, matrix: settings) == waiting)
         #expect(ContactFollowUpDecision.afterReactions([said("@mallory:example.org", "✅")], followUp, sentTo: ann, now: now, matrix: settings) == waiting, "someone else's")
-        #expect(
-            ContactFollowUpDecision.afterReactions([said(ann, "✅", at: followUp.sentAt.addingTimeInterval(-1))], followUp, sentTo: ann, now: now, matrix: settings) == waiting,
-            "from before the message was last made the alarm (a ✅ that took it before a withdrawal)"
-        )
+        // Made the alarm again after a withdrawal: the ✅ there then (the homeserver's time) takes nothing, a later one does.
+        var reopened = followUp
+        reopened.answersAfter = at
+        #expect(ContactFollowUpDecision.afterReactions([said(ann, "✅")], reopened, sentTo: ann, now: now, matrix: settings) == waiting, "the ✅ from before")
+        #expect(ContactFollowUpDecision.afterReactions([said(ann, "✅"), said(ann, "👍", at: at.addingTimeInterval(0.001))], reopened, sentTo: ann, now: now, matrix: settings) == .acknowledge)
+        // A message that invited no answer (its person may not take the alarm) reads none.
+        var silent = followUp
+        silent.answersBack = false
+        #expect(ContactFollowUpDecision.decide(silent, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings) == .wait(until: now.addingTimeInterval(2)))
         #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings) == .readReceipt)
         #expect(
             ContactFollowUpDecision.decide(Self.followUp(.matrix), notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, matrix: settings)

@@ -73,8 +73,8 @@ extension FaultyStore: ContactFollowUpStore {
     public func deferFollowUp(_ deliveryID: DeliveryID, checks: Int, next: Date, now: Date) async throws {
         try await base.deferFollowUp(deliveryID, checks: checks, next: next, now: now)
     }
-    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date) async throws {
-        try await base.showFollowUp(deliveryID, shown: shown, sentAt: sentAt)
+    public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date, editedAt: Date?, answersAfter: Date?) async throws {
+        try await base.showFollowUp(deliveryID, shown: shown, sentAt: sentAt, editedAt: editedAt, answersAfter: answersAfter)
     }
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await base.hastenFollowUps(notificationID: notificationID, now: now)
