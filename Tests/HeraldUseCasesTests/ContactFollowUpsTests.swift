@@ -98,6 +98,83 @@ struct ContactFollowUpsTests {
         }
     }
 
+    /// An edit that lands while its record does not (the database away just
+    /// then) is made again to what is true at the next look: here the
+    /// message said "Acknowledged by ann" while the record still said the
+    /// alarm, and her withdrawal would have left it so.
+    @Test(arguments: Backend.allCases)
+    func anEditWhoseRecordWasLostIsMadeAgainToWhatIsTrue(_ backend: Backend) async throws {
+        try await TestDatabase.withStore(backend) { base in
+            let faults = StoreFaults()
+            let store = FaultyStore(base, faults: faults)
+            let hands = Hands()
+            let now = hands.now.withLock { $0 }
+            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            let method = try #require(try await store.addContactMethod(userID: ann.id, kind: .slack, address: "U0ANN00001", at: now))
+            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: now)
+            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
+            try await store.recordFollowUps([
+                ContactFollowUp(deliveryID: 3, platform: .slack, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "D1:1.2", sentAt: now, nextCheckAt: now)
+            ])
+            let recorder = Recorder()
+            let acknowledgements = Acknowledgements(
+                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: hands.clock), clock: hands.clock
+            )
+            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: hands.clock)
+            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
+            _ = try await store.acknowledge(notificationID: alarm.id, by: ann, comment: nil, effects: effects, at: now)
+            faults.fail(.recordFollowUpShown)
+            _ = try await followUps.sweep(logger: TestDatabase.logger)
+            #expect(recorder.edits.withLock { $0.map(\.text) } == ["Acknowledged by ann"], "the edit landed")
+            // She puts it back herself (her own withdrawal: her button from before still answers).
+            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: ann, resume: nil, at: now.addingTimeInterval(1))
+            hands.advance(ContactFollowUpDecision.ntfyLongestPause)
+            _ = try await followUps.sweep(logger: TestDatabase.logger)
+            let edits = recorder.edits.withLock { $0 }
+            #expect(edits.map(\.text) == ["Acknowledged by ann", "open"], "made the alarm again")
+            #expect(edits.last?.button != nil, "with her button")
+        }
+    }
+
+    /// Taken by someone else and put back before anyone looked: the
+    /// message never said so, but its button (signed before the withdrawal)
+    /// would refuse its own person, so it is signed anew.
+    @Test func aMessageWhoseButtonAWithdrawalMadeStaleIsSignedAnew() async throws {
+        try await TestDatabase.withStore(.sqlite) { store in
+            let hands = Hands()
+            let now = hands.now.withLock { $0 }
+            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
+            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            let bob = try await store.createUser(username: "bob", passwordHash: nil, isAdmin: false)
+            try await store.setSubscriptions(userID: ann.id, [service.id: true])
+            try await store.setSubscriptions(userID: bob.id, [service.id: true])
+            let method = try #require(try await store.addContactMethod(userID: ann.id, kind: .slack, address: "U0ANN00001", at: now))
+            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: now)
+            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
+            try await store.recordFollowUps([
+                ContactFollowUp(deliveryID: 4, platform: .slack, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "D1:1.2", sentAt: now, nextCheckAt: now.addingTimeInterval(2))
+            ])
+            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
+            _ = try await store.acknowledge(notificationID: alarm.id, by: bob, comment: nil, effects: effects, at: now.addingTimeInterval(0.5))
+            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: bob, resume: nil, at: now.addingTimeInterval(1))
+            hands.advance(2)
+            let recorder = Recorder()
+            let acknowledgements = Acknowledgements(
+                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: hands.clock), clock: hands.clock
+            )
+            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: hands.clock)
+            _ = try await followUps.sweep(logger: TestDatabase.logger)
+            let edit = try #require(recorder.edits.withLock { $0.last })
+            #expect(edit.text == "open" && Double(edit.button?.sentAt ?? 0) / 1_000 > now.timeIntervalSince1970 + 1, "\(edit)")
+            // Once signed anew, nothing more to do until something changes.
+            hands.advance(ContactFollowUpDecision.ntfyLongestPause)
+            _ = try await followUps.sweep(logger: TestDatabase.logger)
+            #expect(recorder.edits.withLock { $0.count } == 1)
+        }
+    }
+
     /// A person who may take it gets a button signed for the moment the
     /// message became the alarm again: after the withdrawal, even when the
     /// sweeping replica's clock is behind the withdrawing one's.

@@ -21,8 +21,14 @@ public struct ContactFollowUp: Sendable, Equatable {
     public var checks: Int
     public var nextCheckAt: Date
     /// What a direct message shows now: "" while it is the alarm (as sent
-    /// or edited back), else the outcome it was edited to ("Acknowledged by ann").
+    /// or edited back), else the outcome it was edited to ("Acknowledged by
+    /// ann"), or `editing` while an edit is on its way.
     public var shown: String
+    /// Kept just before an edit is asked for: should the edit land and its
+    /// record not (a crash, the database away), the next look edits the
+    /// message to what is true then, whatever it shows.
+    public static let editing = "\u{1}editing"
+
     /// Whether the message carries a way to take the alarm (a button, a ✅
     /// invitation): only for someone who may take it (`ResponderDecider`).
     public var answersBack: Bool
@@ -75,6 +81,8 @@ public protocol ContactFollowUpStore: Sendable {
     /// was last made the alarm again (`ContactFollowUp.sentAt`), and the
     /// Matrix answers that take nothing (`answersAfter`).
     func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date, editedAt: Date?, answersAfter: Date?) async throws
+    /// A Matrix message's answers up to `after` (the homeserver's time) take nothing from now on (one was refused).
+    func passFollowUpAnswers(_ deliveryID: DeliveryID, after: Date) async throws
     /// A notification's follow-ups due now (it was taken), leased ones
     /// included, and its chat rooms' posts (issue 43); how many follow-ups.
     @discardableResult

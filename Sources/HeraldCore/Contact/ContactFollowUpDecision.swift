@@ -67,7 +67,8 @@ public enum ContactFollowUpDecision {
     /// show is decided again then, from the state at that time).
     static func paced(_ plan: Plan, _ followUp: ContactFollowUp, now: Date) -> Plan {
         guard let edited = followUp.editedAt, now < edited.addingTimeInterval(editGap) else { return plan }
-        return .wait(until: edited.addingTimeInterval(editGap))
+        // Never longer than the gap from now: an edit stamped by a replica whose clock is ahead holds nothing back for longer.
+        return .wait(until: min(edited.addingTimeInterval(editGap), now.addingTimeInterval(editGap)))
     }
 
     /// Whether a message taken stays followed, to be edited back to its
@@ -96,9 +97,15 @@ public enum ContactFollowUpDecision {
         }
     }
 
+    /// What to do with `followUp` now. `withdrawal` is the notification's
+    /// last (who, when): someone else's since the message was last the
+    /// alarm makes its button or ✅ answer an older message, so a message
+    /// that offers one is made the alarm again (signed anew) even when it
+    /// never showed the acknowledgement (taken and put back within a look,
+    /// or within `editGap`).
     public static func decide(
         _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, now: Date, pushover: PushoverSettings?,
-        matrix: MatrixSettings? = nil, language: Language = .en
+        matrix: MatrixSettings? = nil, language: Language = .en, withdrawal: (userID: UserID?, at: Date)? = nil
     ) -> Plan {
         guard let notification else { return .forget(reason: "the notification is gone") }
         let editsBack = editsBack(followUp.platform)
@@ -112,7 +119,14 @@ public enum ContactFollowUpDecision {
             guard now.timeIntervalSince(followUp.sentAt) <= takenHorizon else { return .forget(reason: "followed for a week") }
             return .wait(until: now.addingTimeInterval(ntfyLongestPause))
         }
-        if editsBack, !followUp.shown.isEmpty { return paced(.reopen, followUp, now: now) }
+        if editsBack {
+            let staleAnswer = followUp.answersBack && withdrawal.map { $0.userID != followUp.userID && $0.at >= followUp.sentAt } ?? false
+            if !followUp.shown.isEmpty || staleAnswer {
+                // Within a week of its last being the alarm (an open one is followed for a day, below).
+                guard now.timeIntervalSince(followUp.sentAt) <= takenHorizon else { return .forget(reason: "followed for a week") }
+                return paced(.reopen, followUp, now: now)
+            }
+        }
         switch followUp.platform {
         case .pushover:
             let expire = TimeInterval(pushover?.expireSeconds ?? 10_800)

@@ -287,6 +287,12 @@ public struct PhoneAppFollowUps: PhoneAppFollowUpClient {
 
     public func answers(matrixReceipt receipt: String) async throws -> [ChatReaction] {
         guard let matrix else { throw ContactSendError("this site has no Matrix bot") }
-        return try await matrix.answers(receipt: receipt)
+        do {
+            return try await matrix.answers(receipt: receipt)
+        } catch {
+            // Refused (the person left the chat, the event is gone): no answers to read; anything else is tried again.
+            if case .refused = MatrixClient.answer(to: error) { return [] }
+            throw error
+        }
     }
 }

@@ -75,6 +75,12 @@ extension PostgresStore: ContactFollowUpStore {
         )
     }
 
+    public func passFollowUpAnswers(_ deliveryID: DeliveryID, after: Date) async throws {
+        try await execute(
+            "UPDATE contact_follow_ups SET answers_after = greatest(answers_after, \(ExactTimestamp(after))) WHERE delivery_id = \(deliveryID)"
+        )
+    }
+
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await rows(
             """

@@ -83,6 +83,14 @@ extension SQLiteStore: ContactFollowUpStore {
         }
     }
 
+    public func passFollowUpAnswers(_ deliveryID: DeliveryID, after: Date) async throws {
+        try await database.transaction { db in
+            try await db.execute(
+                "UPDATE contact_follow_ups SET answers_after = max(coalesce(answers_after, \(after)), \(after)) WHERE delivery_id = \(deliveryID)"
+            )
+        }
+    }
+
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await database.transaction { db in
             // Its posts in chat rooms are edited now too (issue 43).

@@ -51,15 +51,28 @@ public struct ContactFollowUps: Sendable {
         let addresses = try await store.contactAddresses(methodIDs: Array(Set(due.map(\.methodID))))
         let languages = try await store.languages(of: due.map(\.userID))
         var notifications: [NotificationID: NotificationRecord] = [:]
-        for id in ids { notifications[id] = try await store.notification(id: id) }
+        var withdrawals: [NotificationID: (userID: UserID?, at: Date)] = [:]
+        for id in ids {
+            notifications[id] = try await store.notification(id: id)
+            // Only direct messages' decisions read it (a button from before someone else's withdrawal answers an older message).
+            if due.contains(where: { $0.notificationID == id && ContactFollowUpDecision.editsBack($0.platform) }),
+                let withdrawal = try await store.lastWithdrawal(notificationID: id)
+            {
+                withdrawals[id] = (withdrawal.userID, withdrawal.at)
+            }
+        }
         await withTaskGroup(of: Void.self) { group in
             for followUp in due {
                 let notification = notifications[followUp.notificationID]
                 let acknowledgement = taken[followUp.notificationID]
                 let address = addresses[followUp.methodID]
                 let language = languages[followUp.userID] ?? defaultLanguage
+                let withdrawal = withdrawals[followUp.notificationID]
                 group.addTask {
-                    await work(followUp, notification: notification, acknowledgement: acknowledgement, address: address, language: language, logger: logger)
+                    await work(
+                        followUp, notification: notification, acknowledgement: acknowledgement, withdrawal: withdrawal, address: address, language: language,
+                        logger: logger
+                    )
                 }
             }
         }
@@ -67,13 +80,15 @@ public struct ContactFollowUps: Sendable {
     }
 
     private func work(
-        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, address: String?, language: Language, logger: Logger
+        _ followUp: ContactFollowUp, notification: NotificationRecord?, acknowledgement: Acknowledgement?, withdrawal: (userID: UserID?, at: Date)?,
+        address: String?, language: Language, logger: Logger
     ) async {
         let now = clock.now()
         var metadata: Logger.Metadata = ["delivery": "\(followUp.deliveryID)", "notification": "\(followUp.notificationID)", "platform": "\(followUp.platform.rawValue)"]
         do {
             switch ContactFollowUpDecision.decide(
-                followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover, matrix: matrix, language: language
+                followUp, notification: notification, acknowledgement: acknowledgement, now: now, pushover: pushover, matrix: matrix, language: language,
+                withdrawal: withdrawal
             ) {
             case .forget(let reason):
                 logger.debug("follow-up ended", metadata: metadata.merging(["why": "\(reason)"]) { $1 })
@@ -88,13 +103,15 @@ public struct ContactFollowUps: Sendable {
                 // The method was removed since (or the notification is gone): its chat is not written to any more.
                 try await store.finishFollowUps([followUp.deliveryID])
             case .show(let outcome):
+                try await markEditing(followUp)
                 try await end(followUp, notification: notification, acknowledgement: acknowledgement, outcome: outcome, address: address, language: language)
                 try await store.showFollowUp(followUp.deliveryID, shown: outcome, sentAt: followUp.sentAt, editedAt: now, answersAfter: followUp.answersAfter)
                 // Looked at again at once: the next look waits (or finds it withdrawn meanwhile).
                 try await store.deferFollowUp(followUp.deliveryID, checks: followUp.checks + 1, next: now, now: now)
                 logger.info("followed message shows who took its alarm", metadata: metadata)
             case .reopen:
-                guard let notification else { return }
+                guard let notification else { return try await store.finishFollowUps([followUp.deliveryID]) }
+                try await markEditing(followUp)
                 let (reopenedAt, answersAfter) = try await reopen(followUp, notification: notification, language: language, at: now)
                 try await store.showFollowUp(followUp.deliveryID, shown: "", sentAt: reopenedAt, editedAt: now, answersAfter: answersAfter)
                 try await store.deferFollowUp(
@@ -151,6 +168,14 @@ public struct ContactFollowUps: Sendable {
         }
     }
 
+    /// Kept before an edit is asked for (`ContactFollowUp.editing`): an
+    /// edit that lands without its record is made again to what is true.
+    private func markEditing(_ followUp: ContactFollowUp) async throws {
+        try await store.showFollowUp(
+            followUp.deliveryID, shown: ContactFollowUp.editing, sentAt: followUp.sentAt, editedAt: followUp.editedAt, answersAfter: followUp.answersAfter
+        )
+    }
+
     /// A direct message edited back to its alarm, as it was sent (its
     /// severity as the rule's step made it is not known here: the
     /// notification's own), with a way to take it if it had one: a button
@@ -164,8 +189,8 @@ public struct ContactFollowUps: Sendable {
         _ followUp: ContactFollowUp, notification: NotificationRecord, language: Language, at now: Date
     ) async throws -> (reopenedAt: Date, answersAfter: Date?) {
         var reopenedAt = now
-        if let withdrawn = try await store.lastWithdrawal(notificationID: followUp.notificationID)?.at, withdrawn >= now {
-            reopenedAt = withdrawn.addingTimeInterval(0.001)
+        if let withdrawn = try await store.lastWithdrawal(notificationID: followUp.notificationID)?.at {
+            reopenedAt = max(now, withdrawn.addingTimeInterval(0.001))
         }
         guard let receipt = followUp.receipt else { return (reopenedAt, followUp.answersAfter) }
         switch followUp.platform {
@@ -223,6 +248,8 @@ public struct ContactFollowUps: Sendable {
                         "acknowledgement from a followed message taken", metadata: ["notification": "\(followUp.notificationID)", "by": "\(acknowledgement.username)", "new": "\(isNew)"]
                     )
                 } catch let error as UseCaseError {
+                    // Braked (the person's changes, over their minute's share): read again later, not passed over.
+                    if case .braked = error { throw error }
                     logger.notice("acknowledgement from a followed message refused", metadata: ["notification": "\(followUp.notificationID)", "why": "\(error)"])
                 }
             }
@@ -232,10 +259,7 @@ public struct ContactFollowUps: Sendable {
             } else if followUp.platform == .matrix {
                 // Refused (not a responder, someone withdrew since): still followed, to be edited when the alarm is
                 // taken or ends, but the answers read are not tried again and again.
-                let latest = [followUp.answersAfter, answers.map(\.at).max()].compactMap { $0 }.max()
-                try await store.showFollowUp(
-                    followUp.deliveryID, shown: followUp.shown, sentAt: followUp.sentAt, editedAt: followUp.editedAt, answersAfter: latest
-                )
+                if let latest = answers.map(\.at).max() { try await store.passFollowUpAnswers(followUp.deliveryID, after: latest) }
                 try await store.deferFollowUp(
                     followUp.deliveryID, checks: followUp.checks + 1, next: ContactFollowUpDecision.nextCheck(followUp, now: now, pushover: pushover, matrix: matrix),
                     now: now

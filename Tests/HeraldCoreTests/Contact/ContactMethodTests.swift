@@ -316,6 +316,10 @@ struct PhoneAppAddressTests {
             var resolved = Self.alarm
             resolved.draft.alarm = .resolved
             #expect(ContactFollowUpDecision.decide(followUp, notification: resolved, acknowledgement: ann, now: now, pushover: nil) == .end(outcome: "Resolved."))
+            #expect(
+                ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: ann, now: followUp.sentAt.addingTimeInterval(2 * 86_400), pushover: nil)
+                    == .wait(until: followUp.sentAt.addingTimeInterval(2 * 86_400 + 600)), "taken two days ago: still followed"
+            )
             let weekLater = followUp.sentAt.addingTimeInterval(7 * 86_400 + 1)
             #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: ann, now: weekLater, pushover: nil) == .forget(reason: "followed for a week"))
             // Edited 2 s ago: the next edit waits until 5 s after it, and then shows the state of that time.
@@ -325,6 +329,18 @@ struct PhoneAppAddressTests {
             #expect(ContactFollowUpDecision.decide(followUp, notification: Self.alarm, acknowledgement: nil, now: now.addingTimeInterval(3), pushover: nil) == .reopen)
             #expect(ContactFollowUpDecision.decide(followUp, notification: resolved, acknowledgement: nil, now: now, pushover: nil) == .end(outcome: "Resolved."), "the end is not held back")
         }
+        // Never said so, but someone else took it and put it back since it was sent: its button answers an older message.
+        let sent = Self.followUp(.slack, receipt: "r")
+        let after = sent.sentAt.addingTimeInterval(1)
+        #expect(ContactFollowUpDecision.decide(sent, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, withdrawal: (4, after)) == .reopen)
+        #expect(ContactFollowUpDecision.decide(sent, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, withdrawal: (3, after)) != .reopen, "their own")
+        #expect(
+            ContactFollowUpDecision.decide(sent, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, withdrawal: (4, sent.sentAt.addingTimeInterval(-1)))
+                != .reopen, "before it was sent"
+        )
+        var buttonless = sent
+        buttonless.answersBack = false
+        #expect(ContactFollowUpDecision.decide(buttonless, notification: Self.alarm, acknowledgement: nil, now: now, pushover: nil, withdrawal: (4, after)) != .reopen)
         var ntfy = Self.followUp(.ntfy)
         ntfy.shown = "Acknowledged by ann."
         #expect(ContactFollowUpDecision.decide(ntfy, notification: Self.alarm, acknowledgement: bob, now: now, pushover: nil) == .end(outcome: "Acknowledged by bob."))

@@ -74,7 +74,11 @@ extension FaultyStore: ContactFollowUpStore {
         try await base.deferFollowUp(deliveryID, checks: checks, next: next, now: now)
     }
     public func showFollowUp(_ deliveryID: DeliveryID, shown: String, sentAt: Date, editedAt: Date?, answersAfter: Date?) async throws {
+        if shown != ContactFollowUp.editing { try faults.check(.recordFollowUpShown) }
         try await base.showFollowUp(deliveryID, shown: shown, sentAt: sentAt, editedAt: editedAt, answersAfter: answersAfter)
+    }
+    public func passFollowUpAnswers(_ deliveryID: DeliveryID, after: Date) async throws {
+        try await base.passFollowUpAnswers(deliveryID, after: after)
     }
     public func hastenFollowUps(notificationID: NotificationID, now: Date) async throws -> Int {
         try await base.hastenFollowUps(notificationID: notificationID, now: now)

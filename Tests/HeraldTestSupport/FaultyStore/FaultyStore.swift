@@ -30,6 +30,8 @@ public final class StoreFaults: Sendable {
         case readAccount
         /// Making every waiting retry of a provider due (its return), not a canary's one.
         case hastenAllRetries
+        /// Recording what a direct message shows after its edit (not the mark kept before it).
+        case recordFollowUpShown
     }
 
     private let planned = NIOLockedValueBox<[Operation: (remaining: Int, error: any Error)]>([:])
