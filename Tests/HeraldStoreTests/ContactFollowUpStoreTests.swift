@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 
-/// Follow-ups of ntfy and Pushover messages (issue 43), one contract on
+/// Follow-ups of ntfy, Pushover and direct messages (issue 43), one contract on
 /// every backend: leased to one sweep at a time (a lease that runs out
 /// makes it due again); made due by the notification's acknowledgement
 /// or change, also while a sweep holds it (the sweep's "look again later"
@@ -52,9 +52,10 @@ struct ContactFollowUpStoreTests {
         }
     }
 
-    /// A direct message's follow-up keeps what it shows and when it was
-    /// last made the alarm again, to the millisecond (a reaction or a
-    /// button from before that takes nothing).
+    /// A direct message's follow-up keeps what it shows, whether it offers
+    /// a way to take the alarm, its last edit, when it was last made the
+    /// alarm again, to the millisecond (a button from before that answers
+    /// an older message), and the Matrix answers passed over.
     @Test(arguments: Backend.allCases)
     func whatADirectMessageShowsIsKept(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
@@ -79,6 +80,15 @@ struct ContactFollowUpStoreTests {
             let again = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
             #expect(again.shown == "" && abs(again.sentAt.timeIntervalSince(reopened)) < 0.001 && again.checks == 0 && !again.answersBack, "\(again)")
             #expect(abs((again.answersAfter ?? .distantPast).timeIntervalSince(reopened.addingTimeInterval(-0.5))) < 0.001, "\(again)")
+            // A refused answer's time passes the ones before it, never back.
+            try await store.passFollowUpAnswers(42, after: reopened.addingTimeInterval(-1))
+            try await store.deferFollowUp(42, checks: 1, next: now, now: now)
+            let kept = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
+            #expect(abs((kept.answersAfter ?? .distantPast).timeIntervalSince(reopened.addingTimeInterval(-0.5))) < 0.001, "\(kept)")
+            try await store.passFollowUpAnswers(42, after: reopened)
+            try await store.deferFollowUp(42, checks: 2, next: now, now: now)
+            let passed = try #require(try await store.claimFollowUps(now: now, until: now.addingTimeInterval(60), limit: 10).first)
+            #expect(abs((passed.answersAfter ?? .distantPast).timeIntervalSince(reopened)) < 0.001 && passed.shown == "", "\(passed)")
         }
     }
 }

@@ -9,7 +9,9 @@ import Testing
 /// is asked (the live tests drive Slack, Mattermost and Synapse): a direct
 /// message follows its alarm taken and put back, no faster than one edit
 /// every `editGap`; one that offered no way to take the alarm gets none when
-/// it is the alarm again; a removed method is written to no more.
+/// it is the alarm again; a removed method is written to no more; an edit
+/// whose record was lost is made again; a button someone else's withdrawal
+/// made stale is signed anew, after that withdrawal whatever the clocks.
 @Suite("Contact follow-ups: direct messages taken and put back")
 struct ContactFollowUpsTests {
     /// What the follow-ups asked of the chat services.
@@ -33,68 +35,91 @@ struct ContactFollowUpsTests {
         func answers(matrixReceipt receipt: String) async throws -> [ChatReaction] { [] }
     }
 
-    /// A clock the test moves.
-    final class Hands: Sendable {
+    /// ann, subscribed to a service with one alarm, her verified Slack (or
+    /// Mattermost) account followed by `deliveryID`, the follow-ups over a
+    /// clock the test moves.
+    final class Fixture: Sendable {
+        let store: any HeraldStore
+        let ann: User
+        let method: ContactMethod
+        let alarm: NotificationRecord
+        let recorder = Recorder()
         let now = Mutex(Date(timeIntervalSince1970: 1_900_000_000))
+        static let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
+
+        init(_ store: any HeraldStore, kind: ContactKind = .slack, subscribers: [User] = []) async throws {
+            self.store = store
+            let start = now.withLock { $0 }
+            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
+            ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
+            for user in [ann] + subscribers { try await store.setSubscriptions(userID: user.id, [service.id: true]) }
+            let address = kind == .slack ? "U0ANN00001" : String(repeating: "a", count: 26)
+            method = try #require(try await store.addContactMethod(userID: ann.id, kind: kind, address: address, at: start))
+            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: start)
+            alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: start))
+        }
+
+        var time: Date { now.withLock { $0 } }
         var clock: WallClock { WallClock { [self] in now.withLock { $0 } } }
         func advance(_ seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
+        var edits: [Recorder.Edit] { recorder.edits.withLock { $0 } }
+
+        func follow(_ deliveryID: DeliveryID, platform: Platform = .slack, answersBack: Bool = true, firstLook: TimeInterval = 0) async throws {
+            try await store.recordFollowUps([
+                ContactFollowUp(
+                    deliveryID: deliveryID, platform: platform, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "D1:1.2",
+                    sentAt: time, nextCheckAt: time.addingTimeInterval(firstLook), answersBack: answersBack
+                )
+            ])
+        }
+
+        func take(by user: User, at: Date? = nil) async throws {
+            _ = try await store.acknowledge(notificationID: alarm.id, by: user, comment: nil, effects: Self.effects, at: at ?? time)
+            try await store.hastenFollowUps(notificationID: alarm.id, now: time)
+        }
+
+        func putBack(by user: User, at: Date? = nil) async throws {
+            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: user, resume: nil, at: at ?? time)
+            try await store.hastenFollowUps(notificationID: alarm.id, now: time)
+        }
+
+        func sweep() async throws {
+            let acknowledgements = Acknowledgements(
+                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: clock), clock: clock
+            )
+            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: clock)
+            _ = try await followUps.sweep(logger: TestDatabase.logger)
+        }
     }
 
     @Test(arguments: Backend.allCases)
     func aFloodOfTakesAndWithdrawalsIsAFewEditsAndNoButtonForWhoCannotTakeIt(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { store in
-            let hands = Hands()
-            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
-            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
-            try await store.setSubscriptions(userID: ann.id, [service.id: true])
-            let method = try #require(try await store.addContactMethod(userID: ann.id, kind: .slack, address: "U0ANN00001", at: hands.now.withLock { $0 }))
-            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: hands.now.withLock { $0 })
-            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: hands.now.withLock { $0 }))
-            let sent = hands.now.withLock { $0 }
+            let the = try await Fixture(store)
             // She may not take it (say, not a responder): her message came without a button.
-            try await store.recordFollowUps([
-                ContactFollowUp(
-                    deliveryID: 1, platform: .slack, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "D1:1.2", sentAt: sent,
-                    nextCheckAt: sent, answersBack: false
-                )
-            ])
-            let recorder = Recorder()
-            let acknowledgements = Acknowledgements(
-                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: hands.clock), clock: hands.clock
-            )
-            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: hands.clock)
-            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
-            func sweep() async throws { _ = try await followUps.sweep(logger: TestDatabase.logger) }
+            try await the.follow(1, answersBack: false)
 
             // Taken and put back ten times in two seconds (put back last), the sweep running every 0.2 s.
             for flip in 0..<10 {
-                if flip % 2 == 0 {
-                    _ = try await store.acknowledge(notificationID: alarm.id, by: ann, comment: nil, effects: effects, at: hands.now.withLock { $0 })
-                } else {
-                    _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: ann, resume: nil, at: hands.now.withLock { $0 })
-                }
-                try await store.hastenFollowUps(notificationID: alarm.id, now: hands.now.withLock { $0 })
-                try await sweep()
-                hands.advance(0.2)
+                if flip % 2 == 0 { try await the.take(by: the.ann) } else { try await the.putBack(by: the.ann) }
+                try await the.sweep()
+                the.advance(0.2)
             }
             // After the gap, one more edit shows the state then: the alarm again, still without a button.
-            hands.advance(ContactFollowUpDecision.editGap)
-            try await sweep()
-            let edits = recorder.edits.withLock { $0 }
-            #expect(edits.map(\.text) == ["Acknowledged by ann", "open"], "one edit at the first take, one after the gap")
-            let reopened = try #require(edits.last)
+            the.advance(ContactFollowUpDecision.editGap)
+            try await the.sweep()
+            #expect(the.edits.map(\.text) == ["Acknowledged by ann", "open"], "one edit at the first take, one after the gap")
+            let reopened = try #require(the.edits.last)
             #expect(reopened.button == nil && !reopened.acknowledgeable, "\(reopened)")
 
             // Her method removed: her chat is written to no more, and the follow-up is done.
-            #expect(try await store.removeContactMethod(methodID: method.id, userID: ann.id))
-            _ = try await store.acknowledge(notificationID: alarm.id, by: ann, comment: nil, effects: effects, at: hands.now.withLock { $0 })
-            try await store.hastenFollowUps(notificationID: alarm.id, now: hands.now.withLock { $0 })
-            hands.advance(ContactFollowUpDecision.editGap)
-            let count = recorder.edits.withLock { $0.count }
-            try await sweep()
-            #expect(recorder.edits.withLock { $0.count } == count)
-            hands.advance(3_600)
-            #expect(try await store.claimFollowUps(now: hands.now.withLock { $0 }, until: hands.now.withLock { $0 }.addingTimeInterval(60), limit: 10).isEmpty)
+            #expect(try await store.removeContactMethod(methodID: the.method.id, userID: the.ann.id))
+            try await the.take(by: the.ann)
+            the.advance(ContactFollowUpDecision.editGap)
+            try await the.sweep()
+            #expect(the.edits.count == 2)
+            the.advance(3_600)
+            #expect(try await store.claimFollowUps(now: the.time, until: the.time.addingTimeInterval(60), limit: 10).isEmpty)
         }
     }
 
@@ -106,35 +131,18 @@ struct ContactFollowUpsTests {
     func anEditWhoseRecordWasLostIsMadeAgainToWhatIsTrue(_ backend: Backend) async throws {
         try await TestDatabase.withStore(backend) { base in
             let faults = StoreFaults()
-            let store = FaultyStore(base, faults: faults)
-            let hands = Hands()
-            let now = hands.now.withLock { $0 }
-            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
-            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
-            try await store.setSubscriptions(userID: ann.id, [service.id: true])
-            let method = try #require(try await store.addContactMethod(userID: ann.id, kind: .slack, address: "U0ANN00001", at: now))
-            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: now)
-            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
-            try await store.recordFollowUps([
-                ContactFollowUp(deliveryID: 3, platform: .slack, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "D1:1.2", sentAt: now, nextCheckAt: now)
-            ])
-            let recorder = Recorder()
-            let acknowledgements = Acknowledgements(
-                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: hands.clock), clock: hands.clock
-            )
-            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: hands.clock)
-            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
-            _ = try await store.acknowledge(notificationID: alarm.id, by: ann, comment: nil, effects: effects, at: now)
+            let the = try await Fixture(FaultyStore(base, faults: faults))
+            try await the.follow(3)
+            try await the.take(by: the.ann)
             faults.fail(.recordFollowUpShown)
-            _ = try await followUps.sweep(logger: TestDatabase.logger)
-            #expect(recorder.edits.withLock { $0.map(\.text) } == ["Acknowledged by ann"], "the edit landed")
+            try await the.sweep()
+            #expect(the.edits.map(\.text) == ["Acknowledged by ann"], "the edit landed")
             // She puts it back herself (her own withdrawal: her button from before still answers).
-            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: ann, resume: nil, at: now.addingTimeInterval(1))
-            hands.advance(ContactFollowUpDecision.ntfyLongestPause)
-            _ = try await followUps.sweep(logger: TestDatabase.logger)
-            let edits = recorder.edits.withLock { $0 }
-            #expect(edits.map(\.text) == ["Acknowledged by ann", "open"], "made the alarm again")
-            #expect(edits.last?.button != nil, "with her button")
+            try await the.putBack(by: the.ann, at: the.time.addingTimeInterval(1))
+            the.advance(ContactFollowUpDecision.ntfyLongestPause)
+            try await the.sweep()
+            #expect(the.edits.map(\.text) == ["Acknowledged by ann", "open"], "made the alarm again")
+            #expect(the.edits.last?.button != nil, "with her button")
         }
     }
 
@@ -143,35 +151,20 @@ struct ContactFollowUpsTests {
     /// would refuse its own person, so it is signed anew.
     @Test func aMessageWhoseButtonAWithdrawalMadeStaleIsSignedAnew() async throws {
         try await TestDatabase.withStore(.sqlite) { store in
-            let hands = Hands()
-            let now = hands.now.withLock { $0 }
-            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
-            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
             let bob = try await store.createUser(username: "bob", passwordHash: nil, isAdmin: false)
-            try await store.setSubscriptions(userID: ann.id, [service.id: true])
-            try await store.setSubscriptions(userID: bob.id, [service.id: true])
-            let method = try #require(try await store.addContactMethod(userID: ann.id, kind: .slack, address: "U0ANN00001", at: now))
-            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: now)
-            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
-            try await store.recordFollowUps([
-                ContactFollowUp(deliveryID: 4, platform: .slack, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "D1:1.2", sentAt: now, nextCheckAt: now.addingTimeInterval(2))
-            ])
-            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
-            _ = try await store.acknowledge(notificationID: alarm.id, by: bob, comment: nil, effects: effects, at: now.addingTimeInterval(0.5))
-            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: bob, resume: nil, at: now.addingTimeInterval(1))
-            hands.advance(2)
-            let recorder = Recorder()
-            let acknowledgements = Acknowledgements(
-                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: hands.clock), clock: hands.clock
-            )
-            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: hands.clock)
-            _ = try await followUps.sweep(logger: TestDatabase.logger)
-            let edit = try #require(recorder.edits.withLock { $0.last })
-            #expect(edit.text == "open" && Double(edit.button?.sentAt ?? 0) / 1_000 > now.timeIntervalSince1970 + 1, "\(edit)")
+            let the = try await Fixture(store, subscribers: [bob])
+            let sent = the.time
+            try await the.follow(4, firstLook: 2)
+            try await the.take(by: bob, at: sent.addingTimeInterval(0.5))
+            try await the.putBack(by: bob, at: sent.addingTimeInterval(1))
+            the.advance(2)
+            try await the.sweep()
+            let edit = try #require(the.edits.last)
+            #expect(edit.text == "open" && Double(edit.button?.sentAt ?? 0) / 1_000 > sent.timeIntervalSince1970 + 1, "\(edit)")
             // Once signed anew, nothing more to do until something changes.
-            hands.advance(ContactFollowUpDecision.ntfyLongestPause)
-            _ = try await followUps.sweep(logger: TestDatabase.logger)
-            #expect(recorder.edits.withLock { $0.count } == 1)
+            the.advance(ContactFollowUpDecision.ntfyLongestPause)
+            try await the.sweep()
+            #expect(the.edits.count == 1)
         }
     }
 
@@ -180,34 +173,16 @@ struct ContactFollowUpsTests {
     /// sweeping replica's clock is behind the withdrawing one's.
     @Test func theNewButtonIsSignedAfterTheWithdrawalWhateverTheClock() async throws {
         try await TestDatabase.withStore(.sqlite) { store in
-            let hands = Hands()
-            let service = try await store.createService(ServiceDraft(category: "Cryo", color: "00ff00", owner: "ops"))
-            let ann = try await store.createUser(username: "ann", passwordHash: nil, isAdmin: false)
-            try await store.setSubscriptions(userID: ann.id, [service.id: true])
-            let now = hands.now.withLock { $0 }
-            let method = try #require(try await store.addContactMethod(userID: ann.id, kind: .mattermost, address: String(repeating: "a", count: 26), at: now))
-            _ = try await store.verifyContactMethod(methodID: method.id, userID: ann.id, at: now)
-            let alarm = try #require(try await store.publish(NotificationDraft(title: "Beam lost", severity: .critical), serviceID: service.id, at: now))
-            try await store.recordFollowUps([
-                ContactFollowUp(
-                    deliveryID: 2, platform: .mattermost, notificationID: alarm.id, userID: ann.id, methodID: method.id, receipt: "post1", sentAt: now,
-                    nextCheckAt: now
-                )
-            ])
-            try await store.showFollowUp(2, shown: "Acknowledged by ann.", sentAt: now, editedAt: nil, answersAfter: nil)
+            let the = try await Fixture(store, kind: .mattermost)
+            try await the.follow(2, platform: .mattermost)
+            try await store.showFollowUp(2, shown: "Acknowledged by ann.", sentAt: the.time, editedAt: nil, answersAfter: nil)
             // Withdrawn on a replica whose clock is 3 s ahead of this one's.
-            let withdrawnAt = now.addingTimeInterval(3)
-            let effects = AcknowledgementEffects(writeBack: false, withdrawOn: [], endsEscalation: true, withdrawalsAsFanout: false)
-            _ = try await store.acknowledge(notificationID: alarm.id, by: ann, comment: nil, effects: effects, at: now)
-            _ = try await store.withdrawAcknowledgement(notificationID: alarm.id, by: ann, resume: nil, at: withdrawnAt)
-            let recorder = Recorder()
-            let acknowledgements = Acknowledgements(
-                store: store, visibility: ServiceVisibility(demo: nil), brake: UserChangeBrake(perMinute: 0, clock: hands.clock), clock: hands.clock
-            )
-            let followUps = ContactFollowUps(store: store, acknowledgements: acknowledgements, client: recorder, pushover: nil, clock: hands.clock)
-            _ = try await followUps.sweep(logger: TestDatabase.logger)
-            let button = try #require(recorder.edits.withLock { $0.last?.button }, "\(recorder.edits.withLock { $0 })")
-            #expect(button.method == method.id && button.notification == alarm.id)
+            let withdrawnAt = the.time.addingTimeInterval(3)
+            try await the.take(by: the.ann)
+            try await the.putBack(by: the.ann, at: withdrawnAt)
+            try await the.sweep()
+            let button = try #require(the.edits.last?.button, "\(the.edits)")
+            #expect(button.method == the.method.id && button.notification == the.alarm.id)
             #expect(Double(button.sentAt) / 1_000 > withdrawnAt.timeIntervalSince1970, "signed after the withdrawal: \(button.sentAt)")
         }
     }
