@@ -181,6 +181,36 @@ struct MigrationTests {
         }
     }
 
+    /// A direct message followed before its follow-ups kept what it shows
+    /// (migration 46): it is the alarm as sent, offering a way to take it,
+    /// never edited, every answer counting; taken now, it is shown so and
+    /// kept.
+    @Test(arguments: Backend.allCases)
+    func directMessagesFollowedBeforeTheyWereEditedBackAreTheAlarmAsSent(_ backend: Backend) async throws {
+        try await TestDatabase.withFreshDatabase(backend) { location in
+            let now = Date()
+            let stamp = backend == .postgres ? "now()" : "\(Int64(now.timeIntervalSince1970 * 1_000_000))"
+            let no = backend == .postgres ? "FALSE" : "0"
+            try await Self.schema(below: 46, backend, at: location, rows: [
+                "INSERT INTO services (id, category, color, owner) VALUES ('\(Self.service)', 'Vacuum', 'ff8800', 'Vacuum group')",
+                "INSERT INTO users (id, username, password_hash, is_admin) VALUES (1, 'alice', NULL, \(no))",
+                "INSERT INTO notifications (id, service_id, created_at, title, subtitle, url) VALUES (1, '\(Self.service)', \(stamp), 'Pump stopped', '', '')",
+                """
+                INSERT INTO contact_follow_ups (delivery_id, platform, notification_id, user_id, method_id, receipt, sent_at, next_check_at)
+                VALUES (9, 'slack', 1, 1, 7, 'D1:1.2', \(stamp), \(stamp))
+                """,
+            ])
+            try await StoreFactory.withStore(location, logger: TestDatabase.logger) { (store: any HeraldStore) async throws in
+                let later = now.addingTimeInterval(60)
+                let kept = try #require(try await store.claimFollowUps(now: later, until: later.addingTimeInterval(60), limit: 10).first)
+                #expect(kept.deliveryID == 9 && kept.shown == "" && kept.answersBack && kept.editedAt == nil && kept.answersAfter == nil, "\(kept)")
+                try await store.showFollowUp(9, shown: "Acknowledged by alice.", sentAt: kept.sentAt, editedAt: later, answersAfter: nil)
+                try await store.deferFollowUp(9, checks: 1, next: later, now: later)
+                #expect(try await store.claimFollowUps(now: later, until: later.addingTimeInterval(60), limit: 10).map(\.shown) == ["Acknowledged by alice."])
+            }
+        }
+    }
+
     /// Notifications made before the alarm's identity had columns of its
     /// own (migration 33), or by an older replica during a rolling upgrade,
     /// are read with one from their key, where the key still says which
