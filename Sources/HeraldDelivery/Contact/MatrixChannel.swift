@@ -199,8 +199,7 @@ public struct MatrixClient: Sendable {
                 ((content["m.relates_to"] as? [String: Any])?["m.in_reply_to"] as? [String: Any])?["event_id"] as? String == event,
                 let body = content["body"] as? String
             else { continue }
-            let at = (item["origin_server_ts"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue / 1000) } ?? .distantPast
-            found.append(ChatReaction(sender: sender, key: Self.replyText(body), at: at))
+            found.append(ChatReaction(sender: sender, key: Self.replyText(body), at: Self.serverTime(of: item)))
         }
         return found
     }
@@ -209,6 +208,12 @@ public struct MatrixClient: Sendable {
     static func replyText(_ body: String) -> String {
         body.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix(">") || $0.trimmingCharacters(in: .whitespaces).isEmpty }
             .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".!")))
+    }
+
+    /// When the homeserver took an event (`origin_server_ts`, milliseconds);
+    /// one without it counts as long ago.
+    static func serverTime(of event: [String: Any]) -> Date {
+        (event["origin_server_ts"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue / 1000) } ?? .distantPast
     }
 
     /// The reactions with when the homeserver took each (`origin_server_ts`).
@@ -225,7 +230,7 @@ public struct MatrixClient: Sendable {
                 guard item["type"] as? String == "m.reaction", let sender = item["sender"] as? String,
                     let key = ((item["content"] as? [String: Any])?["m.relates_to"] as? [String: Any])?["key"] as? String
                 else { continue }
-                let at = (item["origin_server_ts"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue / 1000) } ?? .distantPast
+                let at = Self.serverTime(of: item)
                 found.append(ChatReaction(sender: sender, key: key, at: at))
             }
             guard let next = answer["next_batch"] as? String else { break }
@@ -237,7 +242,7 @@ public struct MatrixClient: Sendable {
     /// Replaces a sent message's words (`receipt`) with `message` (the
     /// alarm's outcome, or the alarm again when `acknowledgeable`), in its
     /// own room; `edit` names this edit among the message's others.
-    public func edit(receipt: String, with message: PhoneAppMessage, acknowledgeable: Bool = false, edit: String = "end") async throws {
+    public func edit(receipt: String, with message: PhoneAppMessage, acknowledgeable: Bool, edit: String) async throws {
         guard let (room, event) = Self.parse(receipt: receipt) else { throw Failure(status: 0, code: "not a receipt of Herald's") }
         let new = Self.content(message, acknowledgeable: acknowledgeable)
         var content = new

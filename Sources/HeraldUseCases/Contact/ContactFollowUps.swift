@@ -52,12 +52,11 @@ public struct ContactFollowUps: Sendable {
         let languages = try await store.languages(of: due.map(\.userID))
         var notifications: [NotificationID: NotificationRecord] = [:]
         var withdrawals: [NotificationID: (userID: UserID?, at: Date)] = [:]
+        // Only direct messages' decisions read it (a button from before someone else's withdrawal answers an older message).
+        let editedBack = Set(due.filter { ContactFollowUpDecision.editsBack($0.platform) }.map(\.notificationID))
         for id in ids {
             notifications[id] = try await store.notification(id: id)
-            // Only direct messages' decisions read it (a button from before someone else's withdrawal answers an older message).
-            if due.contains(where: { $0.notificationID == id && ContactFollowUpDecision.editsBack($0.platform) }),
-                let withdrawal = try await store.lastWithdrawal(notificationID: id)
-            {
+            if editedBack.contains(id), let withdrawal = try await store.lastWithdrawal(notificationID: id) {
                 withdrawals[id] = (withdrawal.userID, withdrawal.at)
             }
         }
@@ -112,7 +111,7 @@ public struct ContactFollowUps: Sendable {
             case .reopen:
                 guard let notification else { return try await store.finishFollowUps([followUp.deliveryID]) }
                 try await markEditing(followUp)
-                let (reopenedAt, answersAfter) = try await reopen(followUp, notification: notification, language: language, at: now)
+                let (reopenedAt, answersAfter) = try await reopen(followUp, notification: notification, withdrawal: withdrawal, language: language, at: now)
                 try await store.showFollowUp(followUp.deliveryID, shown: "", sentAt: reopenedAt, editedAt: now, answersAfter: answersAfter)
                 try await store.deferFollowUp(
                     followUp.deliveryID, checks: 0,
@@ -186,12 +185,10 @@ public struct ContactFollowUps: Sendable {
     /// that took it before) take nothing: the latest of their times (the
     /// homeserver's) is kept.
     private func reopen(
-        _ followUp: ContactFollowUp, notification: NotificationRecord, language: Language, at now: Date
+        _ followUp: ContactFollowUp, notification: NotificationRecord, withdrawal: (userID: UserID?, at: Date)?, language: Language, at now: Date
     ) async throws -> (reopenedAt: Date, answersAfter: Date?) {
-        var reopenedAt = now
-        if let withdrawn = try await store.lastWithdrawal(notificationID: followUp.notificationID)?.at {
-            reopenedAt = max(now, withdrawn.addingTimeInterval(0.001))
-        }
+        // The sweep read the withdrawal just now, for this decision.
+        let reopenedAt = withdrawal.map { max(now, $0.at.addingTimeInterval(0.001)) } ?? now
         guard let receipt = followUp.receipt else { return (reopenedAt, followUp.answersAfter) }
         switch followUp.platform {
         case .matrix:
